@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { roles } from './auth.constants.js';
+
+export const userView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(roles)),
+});
+export type UserView = z.infer<typeof userView>;

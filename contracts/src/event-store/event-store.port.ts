@@ -1,0 +1,124 @@
+/**
+ * The event store port. Two adapters implement it (PostgreSQL, KurrentDB) and
+ * both pass one contract test suite in ledger-service.
+ */
+
+/** A total order over the log. PostgreSQL: (transaction_id, global_position); KurrentDB: (commit, prepare). */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Wire form of a position: "commit:prepare", used in HTTP answers and socket messages. */
+export function formatPosition(position: Position): string {
+  return `${position.commit}:${position.prepare}`;
+}
+
+export function parsePosition(text: string): Position {
+  const match = /^(-?\d+):(-?\d+)$/.exec(text);
+  if (!match?.[1] || !match[2]) throw new TypeError(`not a position: ${text}`);
+  return { commit: BigInt(match[1]), prepare: BigInt(match[2]) };
+}
+
+export interface Actor {
+  readonly userId: string;
+  readonly role: string;
+}
+
+export interface EventMetadata {
+  readonly commandId: string;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly actor: Actor;
+  readonly schemaVersion: number;
+  /** ISO-8601; comes from the command's clock, never from domain logic. */
+  readonly recordedAt: string;
+}
+
+export interface EventToAppend<Type extends string = string, Data = unknown> {
+  /** Deterministic (derived from the command id) so a retried command is not appended twice. */
+  readonly eventId: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  readonly streamId: string;
+  /** 0-based version of the event within its stream. */
+  readonly streamVersion: bigint;
+  readonly eventId: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+  readonly position: Position;
+  /** Hex sha256 chaining this event to the previous event of its stream. */
+  readonly hash: string;
+}
+
+/** 'no_stream': the stream must not exist; 'exists': it must; a bigint: its current version must be that. */
+export type ExpectedVersion = 'any' | 'no_stream' | 'exists' | bigint;
+
+export interface AppendResult {
+  /** Version of the last appended event. */
+  readonly nextExpectedVersion: bigint;
+  /** Position of the last appended event. */
+  readonly position: Position;
+}
+
+export class WrongExpectedVersion extends Error {
+  override readonly name = 'WrongExpectedVersion';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected version ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** An event id was reused for different content. */
+export class DuplicateEventId extends Error {
+  override readonly name = 'DuplicateEventId';
+  constructor(readonly eventId: string) {
+    super(`Event id ${eventId} was already used for another event`);
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive; START (or omitted) reads from the beginning. */
+  readonly after?: Position;
+  readonly limit: number;
+}
+
+export interface SubscribeAllOptions {
+  readonly after?: Position;
+  readonly batchSize?: number;
+}
+
+/** Batches in log order; every committed event exactly once. */
+export interface AllSubscription extends AsyncIterable<readonly RecordedEvent[]> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options: { readonly expected: ExpectedVersion },
+  ): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeAll(options?: SubscribeAllOptions): AllSubscription;
+  /** Position of the newest event a reader can see now (START when the log is empty). */
+  headPosition(): Promise<Position>;
+  close(): Promise<void>;
+}

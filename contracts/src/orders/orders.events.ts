@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { orderProjectTypes, orderSides } from './orders.constants.js';
+
+/** Decimal string with at most 2 decimals, e.g. "42.50". */
+export const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
+
+export const orderPlacedData = z.object({
+  orderId: z.uuid(),
+  ownerId: z.string().min(1),
+  side: z.enum(orderSides),
+  amount: z.number().int().positive(),
+  price: moneyString,
+  projectType: z.enum(orderProjectTypes),
+  vintage: z.number().int(),
+  placedAt: z.iso.datetime(),
+});
+
+export const orderCancelledData = z.object({
+  orderId: z.uuid(),
+  cancelledBy: z.string().min(1),
+  cancelledAt: z.iso.datetime(),
+});
+
+export const orderEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('OrderPlaced'), data: orderPlacedData }),
+  z.object({ type: z.literal('OrderCancelled'), data: orderCancelledData }),
+]);
+export type OrderEvent = z.infer<typeof orderEvent>;
+export type OrderPlaced = Extract<OrderEvent, { type: 'OrderPlaced' }>;
+export type OrderCancelled = Extract<OrderEvent, { type: 'OrderCancelled' }>;
+
+export const orderStreamId = (orderId: string): string => `order-${orderId}`;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { orderProjectTypes, orderSides, orderStatuses } from './orders.constants.js';
+
+export const orderView = z.object({
+  id: z.uuid(),
+  type: z.enum(orderSides),
+  amount: z.number().int(),
+  /** Decimal string with 2 decimals. */
+  price: z.string(),
+  projectType: z.enum(orderProjectTypes),
+  vintage: z.number().int(),
+  status: z.enum(orderStatuses),
+  ownerId: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type OrderView = z.infer<typeof orderView>;
