@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['{contracts,projections,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
+          globalSetup: ['test-support/postgres.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -12,3 +12,7 @@ export * from './health/health.contract.js';
 export * from './auth/auth.constants.js';
 export * from './auth/auth.views.js';
 export * from './auth/login.contract.js';
+export * from './audit/hash-chain.js';
+export * from './market/carbon-prices.contract.js';
+export * from './market/reference-prices.js';
+export * from './market/project-credits.js';

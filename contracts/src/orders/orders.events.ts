@@ -30,3 +30,10 @@ export type OrderPlaced = Extract<OrderEvent, { type: 'OrderPlaced' }>;
 export type OrderCancelled = Extract<OrderEvent, { type: 'OrderCancelled' }>;
 
 export const orderStreamId = (orderId: string): string => `order-${orderId}`;
+
+export const orderEventTypes: ReadonlySet<string> = new Set<OrderEvent['type']>(['OrderPlaced', 'OrderCancelled']);
+
+/** Narrows a recorded event of the log (validated when it was appended) to an order event. */
+export function isOrderEvent<E extends { type: string; data: unknown }>(event: E): event is E & OrderEvent {
+  return orderEventTypes.has(event.type);
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(3000),
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** Unset: the embedded PostgreSQL under DATA_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+    EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+    KURRENTDB_URL: z.string().regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// connection string').optional(),
+    /** Upper bound on how long a command waits for its read model (read-your-writes). */
+    PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+    CONSOLE_DIST: z.string().min(1).default('console/dist'),
+    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.EVENT_STORE === 'kurrentdb' && !config.KURRENTDB_URL) {
+      ctx.addIssue({ code: 'custom', path: ['KURRENTDB_URL'], message: 'is required when EVENT_STORE=kurrentdb' });
+    }
+  });
+
+export type AppConfig = z.infer<typeof configSchema> & {
+  /** Absolute paths, resolved against the directory the service was started from. */
+  readonly dataDir: string;
+  readonly consoleDist: string;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates the environment; a bad variable names itself and stops start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      const value = env[name];
+      const shown = value === undefined ? 'unset' : name.endsWith('_URL') ? 'set' : JSON.stringify(value);
+      return `  ${name} (${shown}): ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    dataDir: resolve(cwd, parsed.data.DATA_DIR),
+    consoleDist: resolve(cwd, parsed.data.CONSOLE_DIST),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

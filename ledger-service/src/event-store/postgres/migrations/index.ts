@@ -1,0 +1,8 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as events from './2026_11_22_000000_events.js';
+
+export const eventStoreMigrations: MigrationProvider = {
+  getMigrations: async (): Promise<Record<string, Migration>> => ({
+    '2026_11_22_000000_events': events,
+  }),
+};

@@ -1,0 +1,321 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import {
+  type AllSubscription,
+  type AppendResult,
+  chainContent,
+  DuplicateEventId,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedVersion,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  START,
+  type SubscribeAllOptions,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+
+const NOTIFY_CHANNEL = 'events_appended';
+/** Fallback poll when no wake-up arrives (lost connection, events hidden behind the horizon). */
+const IDLE_POLL_MS = 1_000;
+/** Retry delay while committed events are still above the xid horizon. */
+const HORIZON_RETRY_MS = 2;
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  hash: Buffer;
+  transaction_id: string;
+}
+
+interface AppendRow {
+  out_global_position: string;
+  out_stream_version: string;
+  out_transaction_id: string;
+  out_duplicate: boolean;
+}
+
+const EVENT_COLUMNS =
+  'global_position, stream_id, stream_version, event_id, type, data, metadata, hash, transaction_id';
+
+function expectedCode(expected: ExpectedVersion): bigint {
+  switch (expected) {
+    case 'any':
+      return -1n;
+    case 'no_stream':
+      return -2n;
+    case 'exists':
+      return -3n;
+    default:
+      if (expected < 0n) throw new RangeError('expected version must be >= 0');
+      return expected;
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    hash: row.hash.toString('hex'),
+  };
+}
+
+/** The cursor never starts below transaction 0 (xid8 is unsigned). */
+function cursorParams(after: Position | undefined): [string, string] {
+  const position = after ?? START;
+  return [
+    (position.commit < 0n ? 0n : position.commit).toString(),
+    position.prepare.toString(),
+  ];
+}
+
+/**
+ * PostgreSQL adapter of the event store. Readers use the xid horizon
+ * (transaction_id below the oldest running transaction) and the
+ * (transaction_id, global_position) cursor, so an event that commits late is never skipped.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter();
+  private listener: pg.Client | undefined;
+  private listenerStarting: Promise<void> | undefined;
+  private notifyInFlight = false;
+  private notifyPending = false;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionConfig: pg.ClientConfig,
+  ) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options: { readonly expected: ExpectedVersion },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
+    let rows: AppendRow[];
+    try {
+      const result = await this.pool.query<AppendRow>({
+        name: 'append_to_stream',
+        text: 'select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[])',
+        values: [
+          streamId,
+          expectedCode(options.expected).toString(),
+          events.map((event) => event.eventId),
+          events.map((event) => event.type),
+          events.map((event) => JSON.stringify(event.data)),
+          events.map((event) => JSON.stringify(event.metadata)),
+          events.map((event) => chainContent({ streamId, ...event })),
+        ],
+      });
+      rows = result.rows;
+    } catch (error) {
+      throw this.translateError(error, streamId, options.expected, events);
+    }
+    const last = rows.at(-1);
+    if (!last) throw new Error(`append to ${streamId} returned no rows`);
+    if (!last.out_duplicate) this.announceAppend();
+    return {
+      nextExpectedVersion: BigInt(last.out_stream_version),
+      position: { commit: BigInt(last.out_transaction_id), prepare: BigInt(last.out_global_position) },
+    };
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>({
+      name: 'read_stream',
+      text: `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
+      values: [streamId],
+    });
+    return result.rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const [commit, prepare] = cursorParams(options.after);
+    const result = await this.pool.query<EventRow>({
+      name: 'read_all',
+      text: `select ${EVENT_COLUMNS} from events
+             where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               and (transaction_id, global_position) > ($1::xid8, $2::bigint)
+             order by transaction_id, global_position
+             limit $3`,
+      values: [commit, prepare, options.limit],
+    });
+    return result.rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position> {
+    const result = await this.pool.query<{ transaction_id: string; global_position: string }>({
+      name: 'head_position',
+      text: `select transaction_id, global_position from events
+             where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             order by transaction_id desc, global_position desc limit 1`,
+    });
+    const row = result.rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : START;
+  }
+
+  subscribeAll(options: SubscribeAllOptions = {}): AllSubscription {
+    const batchSize = options.batchSize ?? 500;
+    let cursor: Position = options.after ?? START;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    let woken = false;
+    const onAppended = (): void => {
+      woken = true;
+      wake?.();
+    };
+    this.appended.on('appended', onAppended);
+    void this.ensureListener().catch(() => undefined);
+
+    const sleep = (ms: number): Promise<void> =>
+      new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done(): void {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+
+    const store = this;
+    async function* batches(): AsyncGenerator<readonly RecordedEvent[]> {
+      let horizonRetryMs = HORIZON_RETRY_MS;
+      try {
+        while (!stopped && !store.closed) {
+          woken = false;
+          const batch = await store.readAll({ after: cursor, limit: batchSize });
+          const last = batch.at(-1);
+          if (last) {
+            horizonRetryMs = HORIZON_RETRY_MS;
+            cursor = last.position;
+            yield batch;
+            continue;
+          }
+          if (stopped) return;
+          // Committed events we cannot see yet sit above the horizon (an older
+          // transaction is still running): retry soon, backing off, rather than
+          // waiting for the next wake-up.
+          if (await store.hasEventsAbove(cursor)) {
+            await sleep(horizonRetryMs);
+            horizonRetryMs = Math.min(horizonRetryMs * 2, IDLE_POLL_MS);
+            continue;
+          }
+          horizonRetryMs = HORIZON_RETRY_MS;
+          if (!woken) await sleep(IDLE_POLL_MS);
+        }
+      } finally {
+        store.appended.off('appended', onAppended);
+      }
+    }
+
+    const iterator = batches();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        stopped = true;
+        wake?.();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.appended.emit('appended');
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  /** Committed events after the cursor, whether or not they are below the horizon yet. */
+  private async hasEventsAbove(cursor: Position): Promise<boolean> {
+    const [commit, prepare] = cursorParams(cursor);
+    const result = await this.pool.query<{ present: boolean }>({
+      name: 'has_events_above',
+      text: `select exists (select 1 from events
+             where (transaction_id, global_position) > ($1::xid8, $2::bigint)) as present`,
+      values: [commit, prepare],
+    });
+    return result.rows[0]?.present ?? false;
+  }
+
+  /** Wake local subscribers now; other processes through one coalesced NOTIFY. */
+  private announceAppend(): void {
+    this.appended.emit('appended');
+    if (this.notifyInFlight) {
+      this.notifyPending = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    const send = (): void => {
+      this.notifyPending = false;
+      this.pool
+        .query(`select pg_notify('${NOTIFY_CHANNEL}', '')`)
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.notifyPending && !this.closed) send();
+          else this.notifyInFlight = false;
+        });
+    };
+    send();
+  }
+
+  /** LISTEN on a dedicated connection, so appends by other processes wake our subscribers. */
+  private ensureListener(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.listenerStarting ??= (async () => {
+      const client = new pg.Client(this.connectionConfig);
+      client.on('notification', () => this.appended.emit('appended'));
+      client.on('error', () => {
+        if (this.listener === client) this.listener = undefined;
+        this.listenerStarting = undefined;
+      });
+      await client.connect();
+      await client.query(`listen ${NOTIFY_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    })().finally(() => {
+      if (!this.listener) this.listenerStarting = undefined;
+    });
+    return this.listenerStarting;
+  }
+
+  private translateError(
+    error: unknown,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly EventToAppend[],
+  ): unknown {
+    if (!(error instanceof pg.DatabaseError)) return error;
+    if (error.code === 'CL001') {
+      const actual = BigInt(error.detail ?? '-1');
+      return new WrongExpectedVersion(streamId, expected, actual < 0n ? 'no_stream' : actual);
+    }
+    if (error.code === 'CL002' || (error.code === '23505' && error.constraint === 'events_event_id_key')) {
+      return new DuplicateEventId(error.detail ?? events[0]?.eventId ?? '');
+    }
+    if (error.code === '23505' && error.constraint === 'events_stream_id_stream_version_key') {
+      // Cannot happen under the stream lock; kept so a broken invariant surfaces as a conflict.
+      return new WrongExpectedVersion(streamId, expected, -1n);
+    }
+    return error;
+  }
+}

@@ -1,0 +1,42 @@
+import type { ReadModelDatabase } from '@carbon-ledger/projections';
+import { readModelMigrations } from '@carbon-ledger/projections';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
+
+
+export type ReadModels = Kysely<ReadModelDatabase>;
+
+export function createPool(connectionString: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createReadModels(pool: pg.Pool): ReadModels {
+  return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function migrate(db: Kysely<unknown>, provider: MigrationProvider, table: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: table,
+    migrationLockTableName: `${table}_lock`,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** Event-store schema (PostgreSQL adapter only) and read-model schema. */
+export async function runMigrations(db: Kysely<unknown>, options: { eventStore: boolean }): Promise<void> {
+  if (options.eventStore) await migrate(db, eventStoreMigrations, 'event_store_migrations');
+  await migrate(db, readModelMigrations, 'read_model_migrations');
+}

@@ -1,0 +1,245 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  chainContent,
+  comparePositions,
+  type EventStore,
+  type EventToAppend,
+  formatPosition,
+  type RecordedEvent,
+  START,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+export interface EventStoreUnderTest {
+  readonly store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+function makeEvent(type: string, data: Record<string, unknown>, eventId = randomUUID()): EventToAppend {
+  return {
+    eventId,
+    type,
+    data,
+    metadata: {
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actor: { userId: 'contract-test', role: 'trader' },
+      schemaVersion: 1,
+      recordedAt: new Date().toISOString(),
+    },
+  };
+}
+
+async function collectUntil(
+  store: EventStore,
+  predicate: (events: RecordedEvent[]) => boolean,
+  timeoutMs = 20_000,
+  after = START,
+): Promise<RecordedEvent[]> {
+  const received: RecordedEvent[] = [];
+  const subscription = store.subscribeAll({ after, batchSize: 100 });
+  const timer = setTimeout(() => void subscription.close(), timeoutMs);
+  try {
+    for await (const batch of subscription) {
+      received.push(...batch);
+      if (predicate(received)) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    await subscription.close();
+  }
+  return received;
+}
+
+/** The behaviour every EventStore adapter must have. `open` gives a store over an empty log. */
+export function describeEventStoreContract(
+  adapter: string,
+  open: () => Promise<EventStoreUnderTest>,
+  options: { skip?: boolean } = {},
+): void {
+  describe.skipIf(options.skip ?? false)(`EventStore contract: ${adapter}`, () => {
+    let underTest: EventStoreUnderTest;
+    let store: EventStore;
+    const stream = (name: string): string => `${name}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      underTest = await open();
+      store = underTest.store;
+    });
+    afterAll(async () => {
+      await underTest?.cleanup();
+    });
+
+    it('appends to a new stream and reads it back in order with data and metadata intact', async () => {
+      const id = stream('order');
+      const events = [makeEvent('OrderPlaced', { amount: 5, price: '12.50' }), makeEvent('OrderCancelled', { by: 'u1' })];
+      const result = await store.appendToStream(id, events, { expected: 'no_stream' });
+      expect(result.nextExpectedVersion).toBe(1n);
+
+      const read = await store.readStream(id);
+      expect(read.map((event) => event.streamVersion)).toEqual([0n, 1n]);
+      expect(read.map((event) => event.type)).toEqual(['OrderPlaced', 'OrderCancelled']);
+      expect(read[0]?.data).toEqual({ amount: 5, price: '12.50' });
+      expect(read[0]?.metadata).toEqual(events[0]?.metadata);
+      expect(read[1]?.eventId).toBe(events[1]?.eventId);
+      expect(comparePositions(read[1]!.position, result.position)).toBe(0);
+    });
+
+    it('returns an empty list for a stream that does not exist', async () => {
+      expect(await store.readStream(stream('missing'))).toEqual([]);
+    });
+
+    it('enforces the expected version', async () => {
+      const id = stream('expect');
+      await store.appendToStream(id, [makeEvent('A', {})], { expected: 'no_stream' });
+      await expect(store.appendToStream(id, [makeEvent('B', {})], { expected: 'no_stream' })).rejects.toBeInstanceOf(
+        WrongExpectedVersion,
+      );
+      await expect(store.appendToStream(id, [makeEvent('B', {})], { expected: 5n })).rejects.toMatchObject({
+        name: 'WrongExpectedVersion',
+        actual: 0n,
+      });
+      await expect(
+        store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 'exists' }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersion);
+      await expect(
+        store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 0n }),
+      ).rejects.toMatchObject({ actual: 'no_stream' });
+
+      const ok = await store.appendToStream(id, [makeEvent('B', {})], { expected: 0n });
+      expect(ok.nextExpectedVersion).toBe(1n);
+      const any = await store.appendToStream(id, [makeEvent('C', {})], { expected: 'any' });
+      expect(any.nextExpectedVersion).toBe(2n);
+      const exists = await store.appendToStream(id, [makeEvent('D', {})], { expected: 'exists' });
+      expect(exists.nextExpectedVersion).toBe(3n);
+      expect((await store.readStream(id)).map((event) => event.type)).toEqual(['A', 'B', 'C', 'D']);
+    });
+
+    it('does not append a retried command twice (same event ids)', async () => {
+      const id = stream('retry');
+      const events = [makeEvent('A', { n: 1 }), makeEvent('B', { n: 2 })];
+      const first = await store.appendToStream(id, events, { expected: 'no_stream' });
+      const retry = await store.appendToStream(id, events, { expected: 'no_stream' });
+      expect(retry.nextExpectedVersion).toBe(first.nextExpectedVersion);
+      expect(comparePositions(retry.position, first.position)).toBe(0);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('chains every stream: hash = sha256(previous hash || canonical event)', async () => {
+      const id = stream('chain');
+      await store.appendToStream(id, [makeEvent('A', { z: 1, a: [1, 'x'] }), makeEvent('B', {})], { expected: 'no_stream' });
+      await store.appendToStream(id, [makeEvent('C', { nested: { b: 2, a: 1 } })], { expected: 1n });
+      let previous = Buffer.alloc(0);
+      for (const event of await store.readStream(id)) {
+        const expected = createHash('sha256')
+          .update(previous)
+          .update(chainContent({ streamId: id, ...event }), 'utf8')
+          .digest();
+        expect(event.hash).toBe(expected.toString('hex'));
+        previous = expected;
+      }
+    });
+
+    it('reads the whole log in order after a position, with a limit', async () => {
+      const id = stream('all');
+      const appended = await store.appendToStream(
+        id,
+        Array.from({ length: 5 }, (_, n) => makeEvent('Numbered', { n })),
+        { expected: 'no_stream' },
+      );
+      const head = await store.headPosition();
+      expect(comparePositions(head, appended.position)).toBeGreaterThanOrEqual(0);
+
+      const all: RecordedEvent[] = [];
+      let after = START;
+      for (;;) {
+        const page = await store.readAll({ after, limit: 3 });
+        expect(page.length).toBeLessThanOrEqual(3);
+        const last = page.at(-1);
+        if (!last) break;
+        all.push(...page);
+        after = last.position;
+      }
+      for (let index = 1; index < all.length; index += 1) {
+        expect(comparePositions(all[index - 1]!.position, all[index]!.position)).toBe(-1);
+      }
+      const mine = all.filter((event) => event.streamId === id);
+      expect(mine.map((event) => (event.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it('subscribes from a position and receives events appended later', async () => {
+      const head = await store.headPosition();
+      const id = stream('live');
+      const receiving = collectUntil(store, (events) => events.some((event) => event.type === 'Last'), 20_000, head);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await store.appendToStream(id, [makeEvent('First', {})], { expected: 'no_stream' });
+      await store.appendToStream(id, [makeEvent('Last', {})], { expected: 0n });
+      const received = await receiving;
+      expect(received.map((event) => event.type)).toEqual(['First', 'Last']);
+    });
+
+    it('under 16 concurrent writers: the subscriber gets every acknowledged event once, in stream order; conflicts lose nothing', async () => {
+      const WRITERS = 16;
+      const STREAMS = 6;
+      const APPENDS_PER_WRITER = 25;
+      const start = await store.headPosition();
+      const streams = Array.from({ length: STREAMS }, () => stream('contended'));
+      const acknowledged = new Map<string, string>(); // eventId -> stream
+      let conflicts = 0;
+
+      const subscriber = collectUntil(
+        store,
+        (events) => events.some((event) => event.type === 'Done'),
+        60_000,
+        start,
+      );
+
+      const writer = async (writerIndex: number): Promise<void> => {
+        for (let n = 0; n < APPENDS_PER_WRITER; n += 1) {
+          const target = streams[(writerIndex + n) % STREAMS]!;
+          const batch = Array.from({ length: 1 + (n % 3) }, (_, k) =>
+            makeEvent('Contended', { writerIndex, n, k }),
+          );
+          const useAny = n % 4 === 0;
+          try {
+            let expected: 'any' | 'no_stream' | bigint = 'any';
+            if (!useAny) {
+              const current = await store.readStream(target);
+              expected = current.length === 0 ? 'no_stream' : BigInt(current.length - 1);
+            }
+            await store.appendToStream(target, batch, { expected });
+            for (const event of batch) acknowledged.set(event.eventId, target);
+          } catch (error) {
+            if (!(error instanceof WrongExpectedVersion)) throw error;
+            conflicts += 1;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, (_, index) => writer(index)));
+      await store.appendToStream(stream('done'), [makeEvent('Done', {})], { expected: 'no_stream' });
+      const received = (await subscriber).filter((event) => event.type === 'Contended');
+
+      const receivedIds = received.map((event) => event.eventId);
+      expect(new Set(receivedIds).size).toBe(receivedIds.length);
+      expect(new Set(receivedIds)).toEqual(new Set(acknowledged.keys()));
+      for (const id of streams) {
+        const versions = received.filter((event) => event.streamId === id).map((event) => event.streamVersion);
+        expect(versions).toEqual(versions.map((_, index) => BigInt(index)));
+        const stored = await store.readStream(id);
+        expect(stored.map((event) => event.eventId)).toEqual(
+          received.filter((event) => event.streamId === id).map((event) => event.eventId),
+        );
+      }
+      for (let index = 1; index < received.length; index += 1) {
+        expect(
+          comparePositions(received[index - 1]!.position, received[index]!.position),
+          `${formatPosition(received[index - 1]!.position)} before ${formatPosition(received[index]!.position)}`,
+        ).toBe(-1);
+      }
+      expect(conflicts).toBeGreaterThan(0);
+      expect(acknowledged.size).toBeGreaterThan(0);
+    });
+  });
+}

@@ -1,0 +1,12 @@
+export * from './read-model-database.js';
+export * from './runtime/projection.js';
+export * from './runtime/projection-runner.js';
+export * from './runtime/rebuild-projection.js';
+export { readModelMigrations } from './migrations/index.js';
+export { orderBookProjection } from './orders/order-book.projection.js';
+
+import { orderBookProjection } from './orders/order-book.projection.js';
+import type { Projection } from './runtime/projection.js';
+
+/** Every projection the service runs. */
+export const projections: readonly Projection[] = [orderBookProjection];

@@ -1,0 +1,259 @@
+import {
+  comparePositions,
+  type AllSubscription,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  START,
+} from '@carbon-ledger/contracts';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import type { ReadModelDatabase } from '../read-model-database.js';
+import type { Projection } from './projection.js';
+
+export interface ProjectionLogger {
+  log(message: string): void;
+  error(message: string): void;
+}
+
+export interface BatchCommitted {
+  readonly projection: string;
+  /** Views whose rows changed in the batch (empty when the batch held no relevant event). */
+  readonly views: readonly string[];
+  readonly position: Position;
+  readonly events: number;
+}
+
+export interface ProjectionRunnerOptions {
+  readonly db: Kysely<ReadModelDatabase>;
+  readonly eventStore: EventStore;
+  /** For the leader connection that holds the projection's advisory lock. */
+  readonly connectionConfig: pg.ClientConfig;
+  readonly batchSize?: number;
+  readonly onBatchCommitted?: (batch: BatchCommitted) => void;
+  readonly logger?: ProjectionLogger;
+}
+
+export type ProjectionStatus = 'starting' | 'standby' | 'running' | 'failed' | 'stopped';
+
+interface Waiter {
+  readonly position: Position;
+  readonly resolve: (reached: boolean) => void;
+}
+
+const LEADER_RETRY_MS = 1_000;
+const MAX_FAILURE_BACKOFF_MS = 30_000;
+
+export function advisoryLockKey(projectionName: string): string {
+  return `projection:${projectionName}`;
+}
+
+export async function readCheckpoint(
+  db: Kysely<ReadModelDatabase>,
+  name: string,
+): Promise<{ position: Position; eventsApplied: bigint } | undefined> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position', 'events_applied'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+    eventsApplied: BigInt(row.events_applied),
+  };
+}
+
+/**
+ * Runs one projection: reads batches after its checkpoint, applies them and
+ * moves the checkpoint in the same transaction. Only the instance holding the
+ * projection's advisory lock applies events; others stand by.
+ */
+export class ProjectionRunner {
+  private checkpoint: Position = START;
+  private eventsApplied = 0n;
+  private state: ProjectionStatus = 'stopped';
+  private lastError: string | undefined;
+  private leader: pg.Client | undefined;
+  private subscription: AllSubscription | undefined;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private waiters: Waiter[] = [];
+  private stopSleep: (() => void) | undefined;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly options: ProjectionRunnerOptions,
+  ) {}
+
+  get position(): Position {
+    return this.checkpoint;
+  }
+
+  get status(): { state: ProjectionStatus; checkpoint: Position; eventsApplied: bigint; error?: string } {
+    return {
+      state: this.state,
+      checkpoint: this.checkpoint,
+      eventsApplied: this.eventsApplied,
+      ...(this.lastError === undefined ? {} : { error: this.lastError }),
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.state = 'starting';
+    this.running = this.runUntilStopped();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopSleep?.();
+    await this.subscription?.close();
+    await this.running;
+    this.running = undefined;
+    await this.releaseLeadership();
+    this.state = 'stopped';
+    for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
+  }
+
+  /** Resolves true once the checkpoint has reached `position`, false after `timeoutMs`. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    if (comparePositions(this.checkpoint, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((other) => other !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async runUntilStopped(): Promise<void> {
+    let failureBackoffMs = 500;
+    while (!this.stopping) {
+      try {
+        if (!(await this.acquireLeadership())) {
+          this.state = 'standby';
+          await this.sleep(LEADER_RETRY_MS);
+          continue;
+        }
+        const stored = await readCheckpoint(this.options.db, this.projection.name);
+        this.checkpoint = stored?.position ?? START;
+        this.eventsApplied = stored?.eventsApplied ?? 0n;
+        this.state = 'running';
+        this.lastError = undefined;
+        this.subscription = this.options.eventStore.subscribeAll({
+          after: this.checkpoint,
+          batchSize: this.options.batchSize ?? 500,
+        });
+        for await (const batch of this.subscription) {
+          await this.applyBatch(batch);
+          failureBackoffMs = 500;
+          if (this.stopping) break;
+        }
+      } catch (error) {
+        if (this.stopping) break;
+        this.state = 'failed';
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.options.logger?.error(
+          `projection ${this.projection.name} failed at ${this.checkpoint.commit}:${this.checkpoint.prepare}: ${this.lastError}; retrying in ${failureBackoffMs} ms`,
+        );
+        await this.subscription?.close().catch(() => undefined);
+        await this.releaseLeadership();
+        await this.sleep(failureBackoffMs);
+        failureBackoffMs = Math.min(failureBackoffMs * 2, MAX_FAILURE_BACKOFF_MS);
+      }
+    }
+  }
+
+  private async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
+    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0);
+    const last = fresh.at(-1);
+    if (!last) return;
+    const previous = this.checkpoint;
+    let changed = false;
+    await this.options.db.transaction().execute(async (trx) => {
+      for (const event of fresh) {
+        if (await this.projection.apply(event, trx)) changed = true;
+      }
+      const moved = await sql<{ name: string }>`
+        insert into projection_checkpoints as c (name, commit_position, prepare_position, events_applied, updated_at)
+        values (${this.projection.name}, ${last.position.commit.toString()}, ${last.position.prepare.toString()}, ${fresh.length}, now())
+        on conflict (name) do update set
+          commit_position = excluded.commit_position,
+          prepare_position = excluded.prepare_position,
+          events_applied = c.events_applied + excluded.events_applied,
+          updated_at = now()
+        where (c.commit_position, c.prepare_position) = (${previous.commit.toString()}::bigint, ${previous.prepare.toString()}::bigint)
+        returning c.name`.execute(trx);
+      if (moved.rows.length !== 1) {
+        throw new Error('checkpoint moved by another instance; giving up leadership');
+      }
+    });
+    this.checkpoint = last.position;
+    this.eventsApplied += BigInt(fresh.length);
+    this.options.onBatchCommitted?.({
+      projection: this.projection.name,
+      views: changed ? this.projection.views : [],
+      position: last.position,
+      events: fresh.length,
+    });
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const pending: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (comparePositions(this.checkpoint, waiter.position) >= 0) waiter.resolve(true);
+      else pending.push(waiter);
+    }
+    this.waiters = pending;
+  }
+
+  private async acquireLeadership(): Promise<boolean> {
+    if (this.leader) return true;
+    const client = new pg.Client(this.options.connectionConfig);
+    client.on('error', () => {
+      // The lock dies with the connection; the checkpoint guard stops a stale writer.
+      if (this.leader === client) this.leader = undefined;
+    });
+    await client.connect();
+    const result = await client.query<{ acquired: boolean }>(
+      'select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired',
+      [advisoryLockKey(this.projection.name)],
+    );
+    if (result.rows[0]?.acquired) {
+      this.leader = client;
+      return true;
+    }
+    await client.end();
+    return false;
+  }
+
+  private async releaseLeadership(): Promise<void> {
+    const client = this.leader;
+    this.leader = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.stopSleep = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stopSleep = done;
+    });
+  }
+}

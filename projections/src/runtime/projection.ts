@@ -1,0 +1,17 @@
+import type { RecordedEvent } from '@carbon-ledger/contracts';
+import type { QueryCreator } from 'kysely';
+import type { ReadModelDatabase } from '../read-model-database.js';
+
+/** Where a projection writes: the live tables, or a rebuild schema during projections:rebuild. */
+export type ProjectionWriter = QueryCreator<ReadModelDatabase>;
+
+export interface Projection {
+  /** Stable name; the checkpoint row and the advisory lock key derive from it. */
+  readonly name: string;
+  /** Read-model names pushed in `projection-updated` after a batch that changed something. */
+  readonly views: readonly string[];
+  /** Tables this projection owns (rebuilt and swapped together). */
+  readonly tables: readonly (keyof ReadModelDatabase & string)[];
+  /** Applies one event; returns whether it changed the read model. Must ignore unknown types. */
+  apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolean>;
+}

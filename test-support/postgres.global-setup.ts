@@ -1,0 +1,38 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../ledger-service/src/infrastructure/postgres/embedded-postgres.js';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Connection string of the test cluster's `postgres` database; tests create their own databases. */
+    pgAdminUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One real PostgreSQL cluster for the whole test run, in a throw-away directory. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  mkdirSync(join(process.cwd(), '.test-data'), { recursive: true });
+  const dataDir = mkdtempSync(join(process.cwd(), '.test-data', 'pg-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must reach its data directory.
+  chmodSync(dataDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
+  project.provide('pgAdminUrl', server.connectionString);
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
