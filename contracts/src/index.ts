@@ -16,3 +16,5 @@ export * from './audit/hash-chain.js';
 export * from './market/carbon-prices.contract.js';
 export * from './market/reference-prices.js';
 export * from './market/project-credits.js';
+export * from './auth/auth.events.js';
+export * from './auth/manage-users.contract.js';

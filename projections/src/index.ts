@@ -4,9 +4,11 @@ export * from './runtime/projection-runner.js';
 export * from './runtime/rebuild-projection.js';
 export { readModelMigrations } from './migrations/index.js';
 export { orderBookProjection } from './orders/order-book.projection.js';
+export { usersProjection } from './auth/users.projection.js';
 
+import { usersProjection } from './auth/users.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import type { Projection } from './runtime/projection.js';
 
 /** Every projection the service runs. */
-export const projections: readonly Projection[] = [orderBookProjection];
+export const projections: readonly Projection[] = [orderBookProjection, usersProjection];

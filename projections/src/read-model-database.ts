@@ -26,8 +26,17 @@ export interface OrderBookTable {
   updated_at: Timestamp;
 }
 
+export interface UsersTable {
+  user_id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  registered_at: Timestamp;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
+  users: UsersTable;
 }

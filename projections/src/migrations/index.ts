@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as checkpoints from './2026_11_22_000000_projection_checkpoints.js';
 import * as orderBook from './2026_11_22_000100_order_book.js';
+import * as users from './2026_11_22_000200_users.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
   getMigrations: async (): Promise<Record<string, Migration>> => ({
     '2026_11_22_000000_projection_checkpoints': checkpoints,
     '2026_11_22_000100_order_book': orderBook,
+    '2026_11_22_000200_users': users,
   }),
 };

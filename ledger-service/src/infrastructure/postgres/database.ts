@@ -3,6 +3,7 @@ import { readModelMigrations } from '@carbon-ledger/projections';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
+import { authMigrations } from '../../auth/migrations/index.js';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
 
 
@@ -19,7 +20,11 @@ export function createReadModels(pool: pg.Pool): ReadModels {
   return new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool }) });
 }
 
-async function migrate(db: Kysely<unknown>, provider: MigrationProvider, table: string): Promise<void> {
+// Migrations are frozen in time and typed Kysely<any> by design; so is the database they receive.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type MigrationDatabase = Kysely<any>;
+
+async function migrate(db: MigrationDatabase, provider: MigrationProvider, table: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,
@@ -36,7 +41,8 @@ async function migrate(db: Kysely<unknown>, provider: MigrationProvider, table: 
 }
 
 /** Event-store schema (PostgreSQL adapter only) and read-model schema. */
-export async function runMigrations(db: Kysely<unknown>, options: { eventStore: boolean }): Promise<void> {
+export async function runMigrations(db: MigrationDatabase, options: { eventStore: boolean }): Promise<void> {
   if (options.eventStore) await migrate(db, eventStoreMigrations, 'event_store_migrations');
   await migrate(db, readModelMigrations, 'read_model_migrations');
+  await migrate(db, authMigrations, 'auth_migrations');
 }

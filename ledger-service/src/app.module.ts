@@ -1,0 +1,43 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthModule } from './auth/auth.module.js';
+import { APP_CONFIG } from './config/config.js';
+import { HealthModule } from './health/health.module.js';
+import type { ServiceRuntime } from './infrastructure/service-runtime.js';
+import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { ProjectionsModule } from './projections/projections.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+
+@Global()
+@Module({})
+class RuntimeModule {
+  static forRoot(runtime: ServiceRuntime): DynamicModule {
+    const providers = [
+      { provide: RUNTIME, useValue: runtime },
+      { provide: APP_CONFIG, useValue: runtime.config },
+      { provide: PG_POOL, useValue: runtime.pool },
+      { provide: READ_MODELS, useValue: runtime.readModels },
+      { provide: EVENT_STORE, useValue: runtime.eventStore },
+    ];
+    return { module: RuntimeModule, providers, exports: providers.map((provider) => provider.provide) };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: ServiceRuntime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        CqrsModule.forRoot(),
+        ProjectionsModule,
+        RealtimeModule,
+        AuthModule,
+        HealthModule,
+        OrdersModule,
+      ],
+    };
+  }
+}

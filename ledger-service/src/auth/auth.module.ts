@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { READ_MODELS } from '../infrastructure/tokens.js';
+import { AccessGuard } from './access-guard.js';
+import { AuthController } from './auth.controller.js';
+import { AUTH_DB } from './auth.tokens.js';
+import { ChangeRoleHandler } from './commands/change-role.handler.js';
+import { RegisterUserHandler } from './commands/register-user.handler.js';
+import { GetUserHandler, ListUsersHandler } from './queries/list-users.handler.js';
+import { SessionStore } from './session-store.js';
+import { UsersController } from './users.controller.js';
+
+@Module({
+  controllers: [AuthController, UsersController],
+  providers: [
+    // Same database as the read models; its own table types.
+    { provide: AUTH_DB, useExisting: READ_MODELS },
+    SessionStore,
+    RegisterUserHandler,
+    ChangeRoleHandler,
+    ListUsersHandler,
+    GetUserHandler,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [AUTH_DB],
+})
+export class AuthModule {}

@@ -1,0 +1,65 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type EventStore, isAuthEvent, type Role, userStreamId } from '@carbon-ledger/contracts';
+import type { Kysely } from 'kysely';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import { AUTH_DB } from '../auth.tokens.js';
+import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
+import type { AuthDatabase } from '../auth-database.js';
+import { decideUser, evolveUser, initialUserState } from '../auth.decider.js';
+import { hashPassword } from '../password-hashing.js';
+
+export class RegisterUserCommand extends Command<StreamCommandResult & { userId: string }> {
+  constructor(
+    readonly user: { readonly email: string; readonly name: string; readonly password: string; readonly roles: readonly Role[] },
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The credential row (unique email) is written first, so two registrations of
+ * one email cannot both reach the log; it is removed again if the append fails.
+ */
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(AUTH_DB) private readonly db: Kysely<AuthDatabase>,
+  ) {}
+
+  async execute({ user, context }: RegisterUserCommand): Promise<StreamCommandResult & { userId: string }> {
+    const userId = deriveId(context.commandId, 'user');
+    const email = user.email.toLowerCase();
+    const existing = await this.db.selectFrom('auth_credentials').select('user_id').where('email', '=', email).executeTakeFirst();
+    if (existing && existing.user_id !== userId) throw new DomainError('Conflict', 'A user with this email already exists');
+    if (!existing) {
+      await this.db
+        .insertInto('auth_credentials')
+        .values({ user_id: userId, email, password_hash: await hashPassword(user.password) })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      const stored = await this.db.selectFrom('auth_credentials').select('user_id').where('email', '=', email).executeTakeFirst();
+      if (stored?.user_id !== userId) throw new DomainError('Conflict', 'A user with this email already exists');
+    }
+    try {
+      const result = await executeOnStream({
+        eventStore: this.eventStore,
+        streamId: userStreamId(userId),
+        context,
+        initial: initialUserState,
+        accepts: isAuthEvent,
+        evolve: evolveUser,
+        decide: (state) =>
+          decideUser({ type: 'RegisterUser', userId, email, name: user.name, roles: user.roles }, state, context.now),
+      });
+      return { ...result, userId };
+    } catch (error) {
+      if (!existing) await this.db.deleteFrom('auth_credentials').where('user_id', '=', userId).execute();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+
+// OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB per hash).
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 256 * 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** "scrypt$N$r$p$salt$hash", salt and hash base64url. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password, checked when the email is unknown so both paths take as long. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoy;
+}
+
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { AppModule } from './app.module.js';
+import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter.js';
+import { securityHeaders, serveConsole } from './infrastructure/http/console-assets.js';
+import type { ServiceRuntime } from './infrastructure/service-runtime.js';
+
+const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
+
+export async function createApp(runtime: ServiceRuntime, options: { logs?: boolean } = {}): Promise<NestExpressApplication> {
+  const level = LEVELS.indexOf(runtime.config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
+    logger: options.logs === false ? false : LEVELS.slice(0, level + 1),
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
+  app.useBodyParser('json', { limit: '100kb' });
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useWebSocketAdapter(new IoAdapter(app));
+  serveConsole(app, runtime.config.consoleDist);
+  return app;
+}

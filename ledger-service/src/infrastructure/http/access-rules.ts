@@ -1,0 +1,22 @@
+import { SetMetadata } from '@nestjs/common';
+import type { Role } from '@carbon-ledger/contracts';
+import type { ApiRequest } from './request-context.js';
+
+export const ACCESS_RULE = 'access-rule';
+
+/** Who may call an endpoint. Every handler declares one; a handler without one is refused. */
+export type AccessRule = { readonly kind: 'public' } | { readonly kind: 'roles'; readonly roles: readonly Role[] };
+
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
+export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
+
+export function readCookie(request: ApiRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}

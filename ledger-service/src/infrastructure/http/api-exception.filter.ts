@@ -1,0 +1,81 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  type ApiErrorBody,
+  type ApiErrorCode,
+  apiErrorStatus,
+  DuplicateEventId,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+import type { Request, Response } from 'express';
+import { DomainError } from '../../shared/domain-error.js';
+
+function codeForStatus(status: number): ApiErrorCode {
+  if (status === 400 || status === 413 || status === 415) return 'ValidationFailed';
+  if (status === 401) return 'Unauthorized';
+  if (status === 403) return 'Forbidden';
+  if (status === 404) return 'NotFound';
+  if (status === 409) return 'Conflict';
+  if (status === 429) return 'TooManyRequests';
+  if (status === 503) return 'ServiceUnavailable';
+  return 'InternalError';
+}
+
+/** Every error leaves the API as `{ error, message, details? }` with the status fixed per code. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const { status, body } = this.toBody(exception);
+    if (status >= 500) {
+      this.logger.error(
+        `${request.method} ${request.path} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
+      );
+    }
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+
+  private toBody(exception: unknown): { status: number; body: ApiErrorBody } {
+    if (exception instanceof DomainError) {
+      return {
+        status: apiErrorStatus[exception.code],
+        body: {
+          error: exception.code,
+          message: exception.message,
+          ...(exception.details === undefined ? {} : { details: exception.details }),
+        },
+      };
+    }
+    if (exception instanceof WrongExpectedVersion) {
+      return {
+        status: 409,
+        body: {
+          error: 'WrongExpectedVersion',
+          message: 'The record was changed by someone else. Reload and try again.',
+          details: { stream: exception.streamId },
+        },
+      };
+    }
+    if (exception instanceof DuplicateEventId) {
+      return { status: 409, body: { error: 'Conflict', message: 'This request was already used for another change.' } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = codeForStatus(status);
+      const message =
+        exception.name === 'PayloadTooLargeException'
+          ? 'Request body is too large'
+          : status === 400
+            ? 'Malformed request body: expected JSON'
+            : status === 404
+              ? 'No such endpoint'
+              : exception.message;
+      return { status, body: { error: code, message } };
+    }
+    return { status: 500, body: { error: 'InternalError', message: 'Internal server error' } };
+  }
+}

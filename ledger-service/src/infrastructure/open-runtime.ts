@@ -1,0 +1,56 @@
+import type { EventStore } from '@carbon-ledger/contracts';
+import type { AppConfig } from '../config/config.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, runMigrations } from './postgres/database.js';
+import { startEmbeddedPostgres } from './postgres/embedded-postgres.js';
+import type { ServiceRuntime } from './service-runtime.js';
+
+export interface OpenedRuntime {
+  readonly runtime: ServiceRuntime;
+  /** Where the read models live, for the start-up banner (password hidden). */
+  readonly databaseLabel: string;
+  close(): Promise<void>;
+}
+
+async function openEventStore(config: AppConfig, pool: ServiceRuntime['pool'], connectionString: string): Promise<EventStore> {
+  if (config.EVENT_STORE === 'postgres') return new PostgresEventStore(pool, { connectionString });
+  const { KurrentDbEventStore } = await import('../event-store/kurrentdb/kurrentdb-event-store.js');
+  return KurrentDbEventStore.connect(config.KURRENTDB_URL ?? '');
+}
+
+/** PostgreSQL (embedded unless DATABASE_URL is set), migrations, and the configured event store. */
+export async function openRuntime(config: AppConfig, log: (line: string) => void = () => undefined): Promise<OpenedRuntime> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
+  const connectionString = config.DATABASE_URL ?? embedded?.connectionString ?? '';
+  const pool = createPool(connectionString);
+  const readModels = createReadModels(pool);
+  try {
+    await runMigrations(readModels, { eventStore: config.EVENT_STORE === 'postgres' });
+    const eventStore = await openEventStore(config, pool, connectionString);
+    const url = new URL(connectionString);
+    return {
+      runtime: {
+        config,
+        pool,
+        readModels,
+        eventStore,
+        eventStoreAdapter: config.EVENT_STORE,
+        readModelConnection: { connectionString },
+      },
+      databaseLabel: embedded
+        ? `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${config.dataDir}`
+        : `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: async () => {
+        await eventStore.close();
+        await readModels.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await readModels.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}

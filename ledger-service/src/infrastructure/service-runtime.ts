@@ -1,0 +1,15 @@
+import type { EventStore } from '@carbon-ledger/contracts';
+import type pg from 'pg';
+import type { AppConfig } from '../config/config.js';
+import type { ReadModels } from './postgres/database.js';
+
+/** What the service runs on, created before Nest boots (and by tests against their own database). */
+export interface ServiceRuntime {
+  readonly config: AppConfig;
+  readonly pool: pg.Pool;
+  readonly readModels: ReadModels;
+  readonly eventStore: EventStore;
+  readonly eventStoreAdapter: 'postgres' | 'kurrentdb';
+  /** Connection settings for dedicated connections (projection leader locks, LISTEN). */
+  readonly readModelConnection: pg.ClientConfig;
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  cancelOrderParams,
+  type CancelOrderResponse,
+  formatPosition,
+  type ListOrdersResponse,
+  type OrderView,
+  placeOrderRequest,
+  type PlaceOrderRequest,
+  type PlaceOrderResponse,
+  type Position,
+} from '@carbon-ledger/contracts';
+import { Roles } from '../infrastructure/http/access-rules.js';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+import { DomainError } from '../shared/domain-error.js';
+import { CancelOrderCommand } from './commands/cancel-order.handler.js';
+import { PlaceOrderCommand } from './commands/place-order.handler.js';
+import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
+
+const ORDER_BOOK = ['order-book'];
+
+@Controller('api/orders')
+export class OrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly projections: ProjectionHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+  list(): Promise<ListOrdersResponse> {
+    return this.queries.execute(new ListOrdersQuery());
+  }
+
+  @Post()
+  @Roles('trader', 'admin')
+  @HttpCode(201)
+  async place(
+    @Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<PlaceOrderResponse> {
+    const result = await this.commands.execute(new PlaceOrderCommand(order, commandContextFrom(request)));
+    const view = await this.readAfter(result.orderId, result.position);
+    return { ...view, position: formatPosition(result.position) };
+  }
+
+  @Post(':id/cancel')
+  @Roles('trader', 'admin')
+  @HttpCode(200)
+  async cancel(
+    @Param(new ZodPipe(cancelOrderParams, 'order id')) params: { id: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<CancelOrderResponse> {
+    const context = commandContextFrom(request);
+    const isAdmin = request.user?.roles.includes('admin') ?? false;
+    const result = await this.commands.execute(new CancelOrderCommand(params.id, isAdmin, context));
+    const view = await this.readAfter(params.id, result.position);
+    return { ...view, position: formatPosition(result.position) };
+  }
+
+  /** Read-your-writes: answer once the order book has applied the command's events. */
+  private async readAfter(orderId: string, position: Position): Promise<OrderView> {
+    const caughtUp = await this.projections.waitFor(ORDER_BOOK, position, this.config.PROJECTION_WAIT_MS);
+    const view = await this.queries.execute(new GetOrderQuery(orderId));
+    if (!view) {
+      throw new DomainError(
+        'ServiceUnavailable',
+        caughtUp ? 'Order not found' : 'The order was recorded but the order book is catching up; refresh in a moment',
+      );
+    }
+    return view;
+  }
+}

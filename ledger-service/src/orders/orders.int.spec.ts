@@ -1,0 +1,113 @@
+import { listOrdersResponse, placeOrderResponse, projectionUpdatedMessage } from '@carbon-ledger/contracts';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+
+describe('Trading Desk orders over HTTP', () => {
+  let service: ServiceUnderTest;
+  let trader: SignedInClient;
+  let otherTrader: SignedInClient;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest();
+    trader = await service.signIn(['trader']);
+    otherTrader = await service.signIn(['trader']);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const validOrder = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };
+
+  it('places an order and the very next GET shows it (read-your-writes), owned by the signed-in user', async () => {
+    const created = await trader.request('POST', '/api/orders', validOrder);
+    expect(created.status).toBe(201);
+    const order = placeOrderResponse.parse(await created.json());
+    expect(order).toMatchObject({ type: 'buy', amount: 5, price: '12.50', status: 'pending', ownerId: trader.userId });
+
+    const list = listOrdersResponse.parse(await (await trader.request('GET', '/api/orders')).json());
+    expect(list.orders[0]).toMatchObject({ id: order.id, amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 });
+    expect(list.totalOrders).toBeGreaterThanOrEqual(1);
+    expect(list.pendingOrders).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each([
+    ['a zero amount', { ...validOrder, amount: 0 }, 'amount'],
+    ['a fractional amount', { ...validOrder, amount: 1.5 }, 'amount'],
+    ['a price sent as a number', { ...validOrder, price: 12.5 }, 'price'],
+    ['a zero price', { ...validOrder, price: '0' }, 'price'],
+    ['a price with 3 decimals', { ...validOrder, price: '1.234' }, 'price'],
+    ['an unknown project type', { ...validOrder, projectType: 'Coal' }, 'projectType'],
+    ['a vintage that is not a year', { ...validOrder, vintage: 'soon' }, 'vintage'],
+    ['an unknown side', { ...validOrder, type: 'hold' }, 'type'],
+  ])('refuses %s with 400 { error, message, details } and appends nothing', async (_, body, field) => {
+    const before = await service.countEvents();
+    const response = await trader.request('POST', '/api/orders', body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { error: string; message: string; details: { path: string }[] };
+    expect(error.error).toBe('ValidationFailed');
+    expect(error.message).toContain(field);
+    expect(error.details.map((detail) => detail.path)).toContain(field);
+    expect(await service.countEvents()).toBe(before);
+  });
+
+  it('refuses malformed JSON with 400 and the error body', async () => {
+    const response = await trader.request('POST', '/api/orders', '{"type": "buy",');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  it('a retried request with the same Idempotency-Key creates one order', async () => {
+    const headers = { 'idempotency-key': `retry-${Date.now()}` };
+    const first = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder, headers)).json());
+    const before = await service.countEvents();
+    const retry = await trader.request('POST', '/api/orders', validOrder, headers);
+    expect(retry.status).toBe(201);
+    expect(placeOrderResponse.parse(await retry.json()).id).toBe(first.id);
+    expect(await service.countEvents()).toBe(before);
+  });
+
+  it('only the owner cancels; a second cancel is a conflict', async () => {
+    const order = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder)).json());
+    const stranger = await otherTrader.request('POST', `/api/orders/${order.id}/cancel`);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({ error: 'Forbidden', message: 'Only the owner of an order can cancel it' });
+
+    const cancelled = await trader.request('POST', `/api/orders/${order.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ id: order.id, status: 'cancelled' });
+
+    const again = await trader.request('POST', `/api/orders/${order.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'Conflict', message: 'This order is already cancelled' });
+
+    const missing = await trader.request('POST', '/api/orders/00000000-0000-4000-8000-000000000000/cancel');
+    expect(missing.status).toBe(404);
+    const badId = await trader.request('POST', '/api/orders/not-a-uuid/cancel');
+    expect(badId.status).toBe(400);
+  });
+
+  it('refuses a change without the CSRF token', async () => {
+    const response = await trader.request('POST', '/api/orders', validOrder, { 'x-csrf-token': 'forged' });
+    expect(response.status).toBe(403);
+  });
+
+  it('pushes projection-updated for the orders view after the order book commits', async () => {
+    const socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const message = new Promise<unknown>((resolve) => socket.on('projection-updated', resolve));
+      const created = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder)).json());
+      const update = projectionUpdatedMessage.parse(await message);
+      expect(update.views).toContain('orders');
+      const [commit, prepare] = update.position.split(':').map(BigInt);
+      const [orderCommit, orderPrepare] = created.position.split(':').map(BigInt);
+      expect(commit! > orderCommit! || (commit === orderCommit && prepare! >= orderPrepare!)).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ListOrdersResponse, OrderView } from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+
+/** The book shows the newest orders; the totals cover all of them. */
+const BOOK_SIZE = 100;
+
+export class ListOrdersQuery extends Query<ListOrdersResponse> {}
+
+export class GetOrderQuery extends Query<OrderView | undefined> {
+  constructor(readonly orderId: string) {
+    super();
+  }
+}
+
+type OrderRow = {
+  order_id: string;
+  side: 'buy' | 'sell';
+  amount: number;
+  price: string;
+  project_type: string;
+  vintage: number;
+  status: string;
+  owner_id: string;
+  placed_at: Date;
+};
+
+function toView(row: OrderRow): OrderView {
+  return {
+    id: row.order_id,
+    type: row.side,
+    amount: row.amount,
+    price: row.price,
+    projectType: row.project_type as OrderView['projectType'],
+    vintage: row.vintage,
+    status: row.status as OrderView['status'],
+    ownerId: row.owner_id,
+    createdAt: row.placed_at.toISOString(),
+  };
+}
+
+const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'owner_id', 'placed_at'] as const;
+
+@QueryHandler(ListOrdersQuery)
+export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute(): Promise<ListOrdersResponse> {
+    const [rows, totals] = await Promise.all([
+      this.db.selectFrom('order_book').select(columns).orderBy('placed_at', 'desc').orderBy('order_id').limit(BOOK_SIZE).execute(),
+      this.db
+        .selectFrom('order_book')
+        .select([
+          sql<string>`count(*)`.as('total'),
+          sql<string>`count(*) filter (where status = 'pending')`.as('pending'),
+          sql<string>`coalesce(round(avg(price), 2), 0)::numeric(12, 2)`.as('average'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      orders: rows.map(toView),
+      totalOrders: Number(totals.total),
+      pendingOrders: Number(totals.pending),
+      averagePrice: totals.average,
+    };
+  }
+}
+
+@QueryHandler(GetOrderQuery)
+export class GetOrderHandler implements IQueryHandler<GetOrderQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute({ orderId }: GetOrderQuery): Promise<OrderView | undefined> {
+    const row = await this.db.selectFrom('order_book').select(columns).where('order_id', '=', orderId).executeTakeFirst();
+    return row ? toView(row) : undefined;
+  }
+}

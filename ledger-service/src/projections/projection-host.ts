@@ -1,0 +1,84 @@
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type EventStore,
+  formatPosition,
+  type Position,
+  type HealthResponse,
+} from '@carbon-ledger/contracts';
+import { type BatchCommitted, ProjectionRunner, projections } from '@carbon-ledger/projections';
+import type pg from 'pg';
+import { EVENT_STORE, READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+
+export interface ProjectionHostRuntime {
+  readonly readModelConnection: pg.ClientConfig;
+}
+
+const LAG_COUNT_CAP = 10_000;
+
+/** Runs every projection in-process and lets commands wait for their read models. */
+@Injectable()
+export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly runners: ProjectionRunner[];
+  private readonly batches = new EventEmitter();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_MODELS) db: ReadModels,
+    @Inject(RUNTIME) runtime: ProjectionHostRuntime,
+  ) {
+    this.batches.setMaxListeners(0);
+    this.runners = projections.map(
+      (projection) =>
+        new ProjectionRunner(projection, {
+          db,
+          eventStore,
+          connectionConfig: runtime.readModelConnection,
+          onBatchCommitted: (batch) => this.batches.emit('batch', batch),
+          logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
+        }),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    for (const runner of this.runners) runner.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+
+  onBatchCommitted(listener: (batch: BatchCommitted) => void): () => void {
+    this.batches.on('batch', listener);
+    return () => this.batches.off('batch', listener);
+  }
+
+  /** Read-your-writes: true once the named projections have applied `position`, false on timeout. */
+  async waitFor(names: readonly string[], position: Position, timeoutMs: number): Promise<boolean> {
+    const runners = this.runners.filter((runner) => names.includes(runner.projection.name));
+    const reached = await Promise.all(runners.map((runner) => runner.waitFor(position, timeoutMs)));
+    return reached.every(Boolean);
+  }
+
+  async health(): Promise<HealthResponse['projections']> {
+    const now = Date.now();
+    return Promise.all(
+      this.runners.map(async (runner) => {
+        const status = runner.status;
+        const behind = await this.eventStore.readAll({ after: status.checkpoint, limit: LAG_COUNT_CAP });
+        const oldest = behind[0];
+        const state = status.state === 'failed' ? 'failed' : status.state === 'stopped' ? 'stopped' : 'running';
+        return {
+          name: runner.projection.name,
+          checkpoint: status.checkpoint.commit < 0n ? null : formatPosition(status.checkpoint),
+          lagEvents: behind.length,
+          lagMs: oldest ? Math.max(0, now - Date.parse(oldest.metadata.recordedAt)) : 0,
+          status: state,
+          ...(status.error === undefined ? {} : { error: status.error }),
+        };
+      }),
+    );
+  }
+}

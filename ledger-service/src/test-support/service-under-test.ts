@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { CSRF_COOKIE, CSRF_HEADER, type Role, SESSION_COOKIE } from '@carbon-ledger/contracts';
+import { createTestDatabase } from '../../../test-support/test-database.js';
+import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
+import { loadConfig } from '../config/config.js';
+import { createApp } from '../create-app.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
+import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+
+export interface SignedInClient {
+  readonly userId: string;
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+export interface ServiceUnderTest {
+  readonly baseUrl: string;
+  readonly app: NestExpressApplication;
+  readonly runtime: ServiceRuntime;
+  /** Registers a user through the real command path and signs in over HTTP. */
+  signIn(roles: readonly Role[], password?: string): Promise<SignedInClient>;
+  anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  countEvents(): Promise<number>;
+  close(): Promise<void>;
+}
+
+function cookieValue(setCookies: string[], name: string): string | undefined {
+  for (const cookie of setCookies) {
+    const [pair] = cookie.split(';');
+    const [key, ...value] = (pair ?? '').split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The real service (Nest app, projections, socket gateway) on a fresh database, on a random port. */
+export async function startServiceUnderTest(env: Record<string, string> = {}): Promise<ServiceUnderTest> {
+  const database = await createTestDatabase('svc');
+  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-svc-'));
+  const config = loadConfig({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
+  const pool = createPool(database.connectionString);
+  const readModels = createReadModels(pool);
+  await runMigrations(readModels, { eventStore: true });
+  const eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
+  const runtime: ServiceRuntime = {
+    config,
+    pool,
+    readModels,
+    eventStore,
+    eventStoreAdapter: 'postgres',
+    readModelConnection: { connectionString: database.connectionString },
+  };
+  const app = await createApp(runtime, { logs: false });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+
+  return {
+    baseUrl,
+    app,
+    runtime,
+    anonymous: (method, path, body, headers = {}) => send(method, path, body, headers),
+    async signIn(roles, password = `pw-${randomUUID()}`) {
+      const commandId = randomUUID();
+      const email = `${roles.join('-') || 'none'}-${commandId.slice(0, 8)}@example.test`;
+      const registered = await app.get(CommandBus).execute(
+        new RegisterUserCommand(
+          { email, name: `Test ${roles.join(' ')}`, password, roles },
+          { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() },
+        ),
+      );
+      // Sign-in reads the users read model; wait until it has the new user.
+      await app.get(ProjectionHost).waitFor(['users'], registered.position, 5_000);
+      const login = await send('POST', '/api/auth/login', { email, password }, {});
+      if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+      const setCookies = login.headers.getSetCookie();
+      const session = cookieValue(setCookies, SESSION_COOKIE) ?? '';
+      const csrf = cookieValue(setCookies, CSRF_COOKIE) ?? '';
+      return {
+        userId: registered.userId,
+        request: (method, path, body, headers = {}) =>
+          send(method, path, body, {
+            cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
+            [CSRF_HEADER]: decodeURIComponent(csrf),
+            ...headers,
+          }),
+      };
+    },
+    async countEvents() {
+      const result = await pool.query<{ count: string }>('select count(*) from events');
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async close() {
+      await app.close();
+      await eventStore.close();
+      await readModels.destroy();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { isAuthEvent, type RecordedEvent } from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+/** Users and their roles, replayable from the log so auditors can see who could do what, when. */
+export const usersProjection: Projection = {
+  name: 'users',
+  views: ['users'],
+  tables: ['users'],
+  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+    if (!isAuthEvent(recorded)) return false;
+    const event = recorded;
+    switch (event.type) {
+      case 'UserRegistered':
+        await db
+          .insertInto('users')
+          .values({
+            user_id: event.data.userId,
+            email: event.data.email.toLowerCase(),
+            name: event.data.name,
+            roles: [],
+            registered_at: event.data.registeredAt,
+          })
+          .onConflict((conflict) => conflict.column('user_id').doNothing())
+          .execute();
+        return true;
+      case 'RoleGranted':
+        await db
+          .updateTable('users')
+          .set({ roles: sql<string[]>`array(select distinct unnest(roles || array[${event.data.role}]::text[]) order by 1)` })
+          .where('user_id', '=', event.data.userId)
+          .execute();
+        return true;
+      case 'RoleRevoked':
+        await db
+          .updateTable('users')
+          .set({ roles: sql<string[]>`array_remove(roles, ${event.data.role}::text)` })
+          .where('user_id', '=', event.data.userId)
+          .execute();
+        return true;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  },
+};
