@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -27,8 +27,6 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(join(process.cwd(), '.test-data'), { recursive: true });
   const dataDir = mkdtempSync(join(process.cwd(), '.test-data', 'pg-'));
-  // As root, PostgreSQL runs as the `postgres` user, which must reach its data directory.
-  chmodSync(dataDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
   project.provide('pgAdminUrl', server.connectionString);
   return async () => {

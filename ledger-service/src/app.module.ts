@@ -5,9 +5,11 @@ import { APP_CONFIG } from './config/config.js';
 import { HealthModule } from './health/health.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
+import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { XrplModule } from './xrpl/xrpl.module.js';
 
 @Global()
 @Module({})
@@ -37,6 +39,8 @@ export class AppModule {
         AuthModule,
         HealthModule,
         OrdersModule,
+        MarketModule,
+        XrplModule,
       ],
     };
   }

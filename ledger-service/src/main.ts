@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       '',
       `  Carbon Ledger is running at http://${host}:${config.PORT}`,
       `  Event store: ${opened.runtime.eventStoreAdapter}; read models: ${opened.databaseLabel}`,
+      `  Ledger: ${opened.xrplLabel}`,
       ...(firstAdmin
         ? [
             '',

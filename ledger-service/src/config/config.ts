@@ -16,10 +16,28 @@ export const configSchema = z
     KURRENTDB_URL: z.string().regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// connection string').optional(),
     /** Upper bound on how long a command waits for its read model (read-your-writes). */
     PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+    /** Optional live compliance-price feed answering { markets: [...] }; unset serves the reference prices. */
+    CARBON_PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
+    XRPL_NETWORK: z.enum(['sandbox', 'testnet', 'devnet', 'mainnet']).default('sandbox'),
+    /** Unset with XRPL_NETWORK=sandbox: the in-process sandbox node. */
+    XRPL_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
+    /** Sandbox only: ledger close interval, and its port (0 = any free port). */
+    XRPL_LEDGER_CLOSE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    XRPL_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+    /** Seeds of the platform wallets on networks other than the sandbox; generated and kept under DATA_DIR when unset. */
+    XRPL_ISSUER_SEED: z.string().min(20).optional(),
+    XRPL_MARKET_MAKER_SEED: z.string().min(20).optional(),
+    XRPL_KYC_ISSUER_SEED: z.string().min(20).optional(),
+    XRPL_AUDIT_ANCHOR_SEED: z.string().min(20).optional(),
+    /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
+    XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     CONSOLE_DIST: z.string().min(1).default('console/dist'),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   })
   .superRefine((config, ctx) => {
+    if (config.XRPL_NETWORK !== 'sandbox' && !config.XRPL_URL) {
+      ctx.addIssue({ code: 'custom', path: ['XRPL_URL'], message: `is required when XRPL_NETWORK=${config.XRPL_NETWORK}` });
+    }
     if (config.EVENT_STORE === 'kurrentdb' && !config.KURRENTDB_URL) {
       ctx.addIssue({ code: 'custom', path: ['KURRENTDB_URL'], message: 'is required when EVENT_STORE=kurrentdb' });
     }
@@ -42,7 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       const value = env[name];
-      const shown = value === undefined ? 'unset' : name.endsWith('_URL') ? 'set' : JSON.stringify(value);
+      const secret = name.endsWith('_URL') || name.endsWith('_SEED');
+      const shown = value === undefined ? 'unset' : secret ? 'set' : JSON.stringify(value);
       return `  ${name} (${shown}): ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

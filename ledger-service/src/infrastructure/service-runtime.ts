@@ -12,4 +12,6 @@ export interface ServiceRuntime {
   readonly eventStoreAdapter: 'postgres' | 'kurrentdb';
   /** Connection settings for dedicated connections (projection leader locks, LISTEN). */
   readonly readModelConnection: pg.ClientConfig;
+  /** The XRPL node; with the in-process sandbox, also its genesis seed for provisioning. */
+  readonly xrpl: { readonly url: string; readonly genesisSeed?: string };
 }

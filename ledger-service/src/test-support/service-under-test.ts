@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CSRF_COOKIE, CSRF_HEADER, type Role, SESSION_COOKIE } from '@carbon-ledger/contracts';
+import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { createTestDatabase } from '../../../test-support/test-database.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
@@ -23,6 +24,7 @@ export interface ServiceUnderTest {
   readonly baseUrl: string;
   readonly app: NestExpressApplication;
   readonly runtime: ServiceRuntime;
+  readonly sandbox: Sandbox;
   /** Registers a user through the real command path and signs in over HTTP. */
   signIn(roles: readonly Role[], password?: string): Promise<SignedInClient>;
   anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
@@ -48,6 +50,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
   const readModels = createReadModels(pool);
   await runMigrations(readModels, { eventStore: true });
   const eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
+  const sandbox: Sandbox = await startSandbox({ port: 0, ledgerCloseIntervalMs: 100 });
   const runtime: ServiceRuntime = {
     config,
     pool,
@@ -55,6 +58,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
     eventStore,
     eventStoreAdapter: 'postgres',
     readModelConnection: { connectionString: database.connectionString },
+    xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
   };
   const app = await createApp(runtime, { logs: false });
   await app.listen(0, '127.0.0.1');
@@ -104,8 +108,10 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
       const result = await pool.query<{ count: string }>('select count(*) from events');
       return Number(result.rows[0]?.count ?? 0);
     },
+    sandbox,
     async close() {
       await app.close();
+      await sandbox.close();
       await eventStore.close();
       await readModels.destroy();
       await database.drop();

@@ -7,8 +7,10 @@
  * Prints a table and writes ./.data/bench/bench-events.json.
  *
  * Env: BENCH_SECONDS (window per figure, default 5), BENCH_WARMUP_SECONDS (0.5),
- * BENCH_LAG_SECONDS (15), BENCH_LAG_RATE (1000 events/s), BENCH_LAG_WRITERS (4),
- * BENCH_CATCHUP_BATCH (2000), BENCH_STRICT=1 (exit 2 when a target is missed).
+ * BENCH_LAG_SECONDS (15), BENCH_LAG_RATE (1000 events/s), BENCH_LAG_WRITERS (8),
+ * BENCH_CATCHUP_BATCH (2000), BENCH_CATCHUP_MIN_EVENTS (200000: the log is topped up with
+ * 100-event appends to at least this many events before catch-up), BENCH_STRICT=1 (exit 2
+ * when a target is missed).
  * Exit codes: 0 ran, 1 failed, 2 a target missed under BENCH_STRICT.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,6 +35,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
+import { CpuMeter, type CpuUse } from './bench-cpu.js';
 import {
   formatInt,
   formatRatio,
@@ -49,6 +52,7 @@ interface BenchConfig {
   readonly lagRate: number;
   readonly lagWriters: number;
   readonly catchUpBatch: number;
+  readonly catchUpMinEvents: number;
   readonly strict: boolean;
   readonly outputPath: string;
 }
@@ -59,6 +63,8 @@ interface Throughput {
   readonly perSecond: number;
   readonly transactions: number;
   readonly latencyMs: LatencySummary;
+  /** Cores used by the benchmark (Node + its PostgreSQL) and by other processes. */
+  readonly cpu?: CpuUse;
 }
 
 interface Comparison extends Throughput {
@@ -72,6 +78,7 @@ interface CatchUp {
   readonly perSecond: number;
   readonly batchSize: number;
   readonly batches: number;
+  readonly cpu?: CpuUse;
 }
 
 interface Lag {
@@ -82,6 +89,7 @@ interface Lag {
   readonly batches: number;
   readonly lagMs: LatencySummary;
   readonly appendMs: LatencySummary;
+  readonly cpu?: CpuUse;
 }
 
 interface TargetResult {
@@ -121,8 +129,9 @@ function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
     warmupSeconds: number('BENCH_WARMUP_SECONDS', 0.5, 0),
     lagSeconds: number('BENCH_LAG_SECONDS', 15, 0.1),
     lagRate: number('BENCH_LAG_RATE', 1000, 1),
-    lagWriters: Math.round(number('BENCH_LAG_WRITERS', 4, 1)),
+    lagWriters: Math.round(number('BENCH_LAG_WRITERS', 8, 1)),
     catchUpBatch: Math.round(number('BENCH_CATCHUP_BATCH', 2000, 1)),
+    catchUpMinEvents: Math.round(number('BENCH_CATCHUP_MIN_EVENTS', 200_000, 0)),
     strict: env['BENCH_STRICT'] === '1',
     outputPath: resolve(process.cwd(), '.data', 'bench', 'bench-events.json'),
   };
@@ -205,12 +214,17 @@ class WriterStreams {
 async function measureWriters(
   writers: number,
   config: BenchConfig,
+  meter: CpuMeter,
   transaction: (writer: number) => Promise<number>,
 ): Promise<Throughput> {
   const windowStart = performance.now() + config.warmupSeconds * 1000;
   const end = windowStart + config.seconds * 1000;
   let rows = 0;
   const latencies: number[] = [];
+  let stopMeter: (() => CpuUse | undefined) | undefined;
+  const meterStart = setTimeout(() => {
+    stopMeter = meter.start();
+  }, config.warmupSeconds * 1000);
   await Promise.all(
     Array.from({ length: writers }, async (_, writer) => {
       while (performance.now() < end) {
@@ -223,12 +237,14 @@ async function measureWriters(
         }
       }
     }),
-  );
+  ).finally(() => clearTimeout(meterStart));
+  const cpu = stopMeter?.();
   return {
     writers,
     perSecond: round(rows / config.seconds),
     transactions: latencies.length,
     latencyMs: summarize(latencies),
+    ...(cpu ? { cpu } : {}),
   };
 }
 
@@ -236,6 +252,7 @@ class Bench {
   private readonly cleanups: (() => Promise<void>)[] = [];
   private admin: pg.Client | undefined;
   private connectionString = '';
+  private cpuMeter: CpuMeter | undefined;
 
   constructor(private readonly config: BenchConfig) {}
 
@@ -254,6 +271,11 @@ class Bench {
     return this.admin;
   }
 
+  private get meter(): CpuMeter {
+    if (!this.cpuMeter) throw new Error('server not started');
+    return this.cpuMeter;
+  }
+
   async startServer(): Promise<void> {
     const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-events-'));
     this.onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -267,6 +289,7 @@ class Bench {
     });
     this.onCleanup(() => server.stop());
     this.connectionString = server.connectionString;
+    this.cpuMeter = new CpuMeter(join(dataDir, 'postgres'));
 
     const pool = createPool(this.connectionString, 2);
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
@@ -317,7 +340,7 @@ class Bench {
     const text = `insert into bench_raw_rows (stream_id, data) values ${placeholders.join(', ')}`;
     try {
       await this.settle();
-      return await measureWriters(writers, this.config, async (writer) => {
+      return await measureWriters(writers, this.config, this.meter, async (writer) => {
         const values: string[] = [];
         for (let row = 0; row < rowsPerTransaction; row += 1) values.push(`raw-w${writer}`, JSON.stringify(eventData()));
         await item(clients, writer).query({ name: `raw_insert_${rowsPerTransaction}`, text, values });
@@ -338,7 +361,7 @@ class Bench {
     );
     try {
       await this.settle();
-      const measured = await measureWriters(writers, this.config, async (writer) => {
+      const measured = await measureWriters(writers, this.config, this.meter, async (writer) => {
         const events = Array.from({ length: eventsPerAppend }, makeEvent);
         await item(streams, writer).append(store, events);
         return eventsPerAppend;
@@ -350,14 +373,45 @@ class Bench {
     }
   }
 
+  private async countEvents(): Promise<number> {
+    const count = await this.adminClient.query<{ count: string }>('select count(*) as count from events');
+    return Number(count.rows[0]?.count ?? 0);
+  }
+
+  /** Unmeasured 100-event appends by 8 writers until the log holds `minimum` events. */
+  async topUp(minimum: number): Promise<number> {
+    const missing = minimum - (await this.countEvents());
+    if (missing <= 0) return 0;
+    const appends = Math.ceil(missing / BATCH);
+    const writers = 8;
+    const pool = createPool(this.connectionString, writers);
+    const store = new PostgresEventStore(pool, { connectionString: this.connectionString });
+    try {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          const streams = new WriterStreams(`fill-w${writer}`);
+          while (next < appends) {
+            next += 1;
+            await streams.append(store, Array.from({ length: BATCH }, makeEvent));
+          }
+        }),
+      );
+      return appends * BATCH;
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  }
+
   /** A fresh subscriber reading the whole log from START. */
   async catchUp(): Promise<CatchUp> {
-    const count = await this.adminClient.query<{ count: string }>('select count(*) as count from events');
-    const total = Number(count.rows[0]?.count ?? 0);
+    const total = await this.countEvents();
     const pool = createPool(this.connectionString, 2);
     const store = new PostgresEventStore(pool, { connectionString: this.connectionString });
     try {
       await this.settle();
+      const stopMeter = this.meter.start();
       const started = performance.now();
       const subscription = store.subscribeAll({ after: START, batchSize: this.config.catchUpBatch });
       let received = 0;
@@ -374,6 +428,7 @@ class Bench {
         if (received >= total) break;
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpu = stopMeter();
       await subscription.close();
       if (received !== total) throw new Error(`catch-up read ${received} of ${total} events`);
       return {
@@ -382,6 +437,7 @@ class Bench {
         perSecond: round(total / seconds),
         batchSize: this.config.catchUpBatch,
         batches,
+        ...(cpu ? { cpu } : {}),
       };
     } finally {
       await store.close();
@@ -463,6 +519,7 @@ class Bench {
       let firstStart = Number.POSITIVE_INFINITY;
       let lastStart = 0;
       const appendLatencies: number[] = [];
+      const stopMeter = this.meter.start();
       await Promise.all(
         Array.from({ length: lagWriters }, async (_, writer) => {
           const streams = new WriterStreams(`lag-w${writer}`);
@@ -485,6 +542,7 @@ class Bench {
         }),
       );
       if (!(await runner.waitFor(last, 30_000))) throw new Error('projection did not catch up within 30 s');
+      const cpu = stopMeter();
 
       const lags: number[] = [];
       for (const [eventId, started] of startedAt) {
@@ -501,6 +559,7 @@ class Bench {
         batches,
         lagMs: summarize(lags),
         appendMs: summarize(appendLatencies),
+        ...(cpu ? { cpu } : {}),
       };
     } finally {
       await runner.stop();
@@ -559,6 +618,10 @@ function evaluateTargets(
   return targets;
 }
 
+function formatCpu(cpu: CpuUse | undefined): string {
+  return cpu ? `${cpu.ours.toFixed(2)}/${cpu.others.toFixed(2)}` : 'n/a';
+}
+
 function report(
   facts: Record<string, string | number>,
   server: Record<string, string>,
@@ -583,6 +646,7 @@ function report(
     formatRatio(comparison?.ratio),
     figure.latencyMs.p50.toFixed(2),
     figure.latencyMs.p99.toFixed(2),
+    formatCpu(figure.cpu),
     target,
   ];
   const rows: string[][] = [
@@ -605,39 +669,42 @@ function report(
       ),
     ),
     [
-      `subscribeAll catch-up (${formatInt(catchUp.events)} ev, batch ${catchUp.batchSize})`,
+      `subscribeAll catch-up, batch ${catchUp.batchSize}`,
       '1',
       formatInt(catchUp.perSecond),
       '',
       '',
       '',
       '',
+      formatCpu(catchUp.cpu),
       statusOf('subscribeAll catch-up, events/s'),
     ],
   ];
   const throughput = renderTable(
-    ['Measurement', 'Writers', 'Rows|ev/s', 'Raw/s', 'Ratio', 'p50 ms', 'p99 ms', 'Target'],
+    ['Throughput', 'Writers', 'Rows|ev/s', 'Raw/s', 'Ratio', 'p50 ms', 'p99 ms', 'CPU us/oth', 'Target'],
     rows,
   );
   const lagTable = renderTable(
-    ['Projection lag', 'Rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'Target'],
+    ['Projection lag', 'Rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'CPU us/oth', 'Target'],
     [
       [
-        `lag: append start -> batch commit (${lag.writers} writers, ${formatInt(lag.events)} ev, ${lag.batches} batches)`,
+        'append start -> projection commit',
         formatInt(lag.achievedRate),
         lag.lagMs.p50.toFixed(1),
         lag.lagMs.p95.toFixed(1),
         lag.lagMs.p99.toFixed(1),
         lag.lagMs.max.toFixed(1),
+        formatCpu(lag.cpu),
         statusOf('projection lag p99, ms'),
       ],
       [
-        'of which append call',
+        '  of which the append call',
         '',
         lag.appendMs.p50.toFixed(1),
         lag.appendMs.p95.toFixed(1),
         lag.appendMs.p99.toFixed(1),
         lag.appendMs.max.toFixed(1),
+        '',
         '',
       ],
     ],
@@ -647,9 +714,11 @@ function report(
     `machine: ${facts['nproc']} CPUs (${facts['cpu']}), ${facts['memoryGiB']} GiB, ${facts['platform']}, Node ${facts['node']}, load ${facts['loadAverageAtStart']}`,
     `postgres: ${server['server_version']} embedded, fsync=${server['fsync']} synchronous_commit=${server['synchronous_commit']} ` +
       `wal_sync_method=${server['wal_sync_method']} shared_buffers=${server['shared_buffers']}`,
-    `window ${config.seconds} s per figure (+${config.warmupSeconds} s warm-up); lag target ${config.lagRate} ev/s for ${config.lagSeconds} s`,
+    `window ${config.seconds} s per figure (+${config.warmupSeconds} s warm-up); catch-up over ${formatInt(catchUp.events)} events; ` +
+      `lag: ${config.lagRate} ev/s for ${config.lagSeconds} s by ${lag.writers} writers, ${formatInt(lag.events)} events in ${formatInt(lag.batches)} projection batches`,
   ];
   const passed = targets.filter((target) => target.pass).length;
+  const missed = targets.filter((target) => !target.pass).map((target) => target.name);
   return [
     ...header,
     '',
@@ -657,7 +726,8 @@ function report(
     '',
     lagTable,
     '',
-    `targets: ${passed}/${targets.length} PASS${passed === targets.length ? '' : ` (MISS: ${targets.filter((target) => !target.pass).map((target) => target.name).join('; ')})`}`,
+    'CPU us/oth: cores used by this benchmark (Node + its PostgreSQL) / by other processes on the machine (noise).',
+    `targets: ${passed}/${targets.length} PASS${missed.length === 0 ? '' : ` (MISS: ${missed.join('; ')})`}`,
   ].join('\n');
 }
 
@@ -699,6 +769,8 @@ export async function main(): Promise<number> {
     progress(`appendToStream ${BATCH} events, 8 writers`);
     const raw100x8 = raw100.find((figure) => figure.writers === 8)?.perSecond ?? Number.NaN;
     const ours100 = [await bench.ours(8, BATCH, raw100x8)];
+    progress(`topping the log up to ${formatInt(config.catchUpMinEvents)} events (not measured)`);
+    await bench.topUp(config.catchUpMinEvents);
     progress('subscribeAll catch-up from START');
     const catchUp = await bench.catchUp();
     progress(`projection lag at ${config.lagRate} ev/s for ${config.lagSeconds} s`);

@@ -154,6 +154,11 @@ export class ProjectionRunner {
           after: this.checkpoint,
           batchSize: this.options.batchSize ?? 500,
         });
+        // stop() may have run while we were taking the lock or reading the checkpoint.
+        if (this.stopping) {
+          await this.subscription.close();
+          break;
+        }
         for await (const batch of this.subscription) {
           await this.applyBatch(batch);
           failureBackoffMs = 500;

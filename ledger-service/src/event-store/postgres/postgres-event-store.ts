@@ -41,6 +41,15 @@ interface AppendRow {
   out_duplicate: boolean;
 }
 
+interface SubscriptionState {
+  cursor: Position;
+  readonly batchSize: number;
+  stopped: boolean;
+  /** Set by a wake-up that arrived while a read was in flight. */
+  woken: boolean;
+  wake: (() => void) | undefined;
+}
+
 const EVENT_COLUMNS =
   'global_position, stream_id, stream_version, event_id, type, data, metadata, hash, transaction_id';
 
@@ -169,69 +178,68 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeAll(options: SubscribeAllOptions = {}): AllSubscription {
-    const batchSize = options.batchSize ?? 500;
-    let cursor: Position = options.after ?? START;
-    let stopped = false;
-    let wake: (() => void) | undefined;
-    let woken = false;
+    const state: SubscriptionState = {
+      cursor: options.after ?? START,
+      batchSize: options.batchSize ?? 500,
+      stopped: false,
+      woken: false,
+      wake: undefined,
+    };
     const onAppended = (): void => {
-      woken = true;
-      wake?.();
+      state.woken = true;
+      state.wake?.();
     };
     this.appended.on('appended', onAppended);
     void this.ensureListener().catch(() => undefined);
-
-    const sleep = (ms: number): Promise<void> =>
-      new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done(): void {
-          clearTimeout(timer);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-      });
-
-    const store = this;
-    async function* batches(): AsyncGenerator<readonly RecordedEvent[]> {
-      let horizonRetryMs = HORIZON_RETRY_MS;
-      try {
-        while (!stopped && !store.closed) {
-          woken = false;
-          const batch = await store.readAll({ after: cursor, limit: batchSize });
-          const last = batch.at(-1);
-          if (last) {
-            horizonRetryMs = HORIZON_RETRY_MS;
-            cursor = last.position;
-            yield batch;
-            continue;
-          }
-          if (stopped) return;
-          // Committed events we cannot see yet sit above the horizon (an older
-          // transaction is still running): retry soon, backing off, rather than
-          // waiting for the next wake-up.
-          if (await store.hasEventsAbove(cursor)) {
-            await sleep(horizonRetryMs);
-            horizonRetryMs = Math.min(horizonRetryMs * 2, IDLE_POLL_MS);
-            continue;
-          }
-          horizonRetryMs = HORIZON_RETRY_MS;
-          if (!woken) await sleep(IDLE_POLL_MS);
-        }
-      } finally {
-        store.appended.off('appended', onAppended);
-      }
-    }
-
-    const iterator = batches();
+    const iterator = this.batches(state, () => this.appended.off('appended', onAppended));
     return {
       [Symbol.asyncIterator]: () => iterator,
       close: async () => {
-        stopped = true;
-        wake?.();
+        state.stopped = true;
+        state.wake?.();
         await iterator.return(undefined);
       },
     };
+  }
+
+  private async *batches(state: SubscriptionState, unsubscribe: () => void): AsyncGenerator<readonly RecordedEvent[]> {
+    const sleep = (ms: number): Promise<void> =>
+      new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          state.wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        state.wake = done;
+      });
+    let horizonRetryMs = HORIZON_RETRY_MS;
+    try {
+      while (!state.stopped && !this.closed) {
+        state.woken = false;
+        const batch = await this.readAll({ after: state.cursor, limit: state.batchSize });
+        const last = batch.at(-1);
+        if (last) {
+          horizonRetryMs = HORIZON_RETRY_MS;
+          state.cursor = last.position;
+          yield batch;
+          continue;
+        }
+        if (state.stopped) return;
+        // Committed events we cannot see yet sit above the horizon (an older
+        // transaction is still running): retry soon, backing off, rather than
+        // waiting for the next wake-up.
+        if (await this.hasEventsAbove(state.cursor)) {
+          await sleep(horizonRetryMs);
+          horizonRetryMs = Math.min(horizonRetryMs * 2, IDLE_POLL_MS);
+          continue;
+        }
+        horizonRetryMs = HORIZON_RETRY_MS;
+        if (!state.woken) await sleep(IDLE_POLL_MS);
+      }
+    } finally {
+      unsubscribe();
+    }
   }
 
   async close(): Promise<void> {

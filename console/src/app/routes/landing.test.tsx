@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../providers';
+import { createQueryClient } from '../../shared/api/query-client';
+import { LandingRoute, safeNextPath } from './landing';
+
+function renderLanding(url = '/') {
+  const router = createMemoryRouter(
+    [
+      { path: '/', Component: LandingRoute },
+      { path: '/dashboard', element: <p>Dashboard screen</p> },
+      { path: '/portfolio', element: <p>Portfolio screen</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+function failPriceFetch(): void {
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LandingRoute', () => {
+  it('renders every landing section', async () => {
+    failPriceFetch();
+    renderLanding();
+
+    expect(screen.getByRole('heading', { level: 1 })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Start Trading' })).toBeDefined();
+    expect(screen.getByText('Settlement in under 3 seconds')).toBeDefined();
+
+    const capture = within(screen.getByRole('region', { name: 'From smokestack to bedrock' }));
+    for (const stage of ['Capture', 'Transport', 'Storage']) expect(capture.getByText(stage)).toBeDefined();
+
+    const scopes = within(screen.getByRole('region', { name: 'Scopes 1-5, measured in one place' }));
+    for (const title of ['Direct', 'Energy', 'Value chain', 'Avoided', 'Behavioral']) {
+      expect(scopes.getByText(title)).toBeDefined();
+    }
+    for (const scope of [1, 2, 3, 4, 5]) expect(scopes.getByText(`Scope ${scope}`)).toBeDefined();
+
+    const markets = within(screen.getByRole('region', { name: 'Carbon prices, refreshed every minute' }));
+    expect(await markets.findByText('Network error')).toBeDefined();
+    expect(markets.getAllByTestId('market-price-card')).toHaveLength(8);
+    const creditRows = markets.getAllByTestId('project-credit-row');
+    expect(creditRows).toHaveLength(13);
+    expect(within(creditRows[0]!).getByText('REDD+ Forestry')).toBeDefined();
+    expect(within(creditRows[0]!).getByText('nature')).toBeDefined();
+    expect(within(creditRows[12]!).getByText('ICVCM CCP Standard')).toBeDefined();
+    expect(within(creditRows[12]!).getByText('premium')).toBeDefined();
+    for (const category of ['nature', 'renewable', 'technology', 'premium']) {
+      expect(markets.getAllByText(category).length).toBeGreaterThan(0);
+    }
+
+    const economy = within(screen.getByRole('region', { name: /Carbon has a price/ }));
+    for (const text of ['78', '43 taxes, 35 ETS', '28%', 'Over $100B', '$535M']) {
+      expect(economy.getByText(text)).toBeDefined();
+    }
+    const ets = economy.getByRole('button', { name: 'Compliance Markets (ETS)' });
+    const vcm = economy.getByRole('button', { name: 'Voluntary Carbon Markets (VCM)' });
+    expect(ets.getAttribute('aria-expanded')).toBe('true');
+    expect(vcm.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(vcm);
+    expect(vcm.getAttribute('aria-expanded')).toBe('true');
+
+    const features = within(screen.getByRole('region', { name: 'Everything a carbon desk needs' }));
+    expect(features.getAllByTestId('feature-card')).toHaveLength(5);
+    for (const title of ['Credit lifecycle', 'AI insights', 'Workforce localization', 'Cross-border compliance', 'Blockchain security']) {
+      expect(features.getByText(title)).toBeDefined();
+    }
+
+    expect(screen.getAllByTestId('particle')).toHaveLength(24);
+  });
+
+  it('opens the login dialog from Start Trading', () => {
+    failPriceFetch();
+    renderLanding();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
+
+    expect(screen.getByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeDefined();
+  });
+
+  it('opens the login dialog for ?login=1 and goes to `next` after login', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/auth/login'
+          ? Response.json({ user: { id: 'u-1', email: 'a@example.com', name: 'A', roles: ['trader'] } })
+          : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    const router = renderLanding('/?login=1&next=/portfolio');
+
+    expect(screen.getByRole('dialog')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Login successful')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portfolio'));
+  });
+
+  it('removes the login flag from the URL when the dialog is dismissed', async () => {
+    failPriceFetch();
+    const router = renderLanding('/?login=1&next=/portfolio');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fportfolio'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('safeNextPath', () => {
+  it('keeps same-site paths', () => {
+    expect(safeNextPath('/portfolio')).toBe('/portfolio');
+    expect(safeNextPath('/trade?side=buy')).toBe('/trade?side=buy');
+  });
+
+  it('sends anything else to the dashboard', () => {
+    expect(safeNextPath(null)).toBe('/dashboard');
+    expect(safeNextPath('')).toBe('/dashboard');
+    expect(safeNextPath('https://evil.example/')).toBe('/dashboard');
+    expect(safeNextPath('//evil.example/')).toBe('/dashboard');
+    expect(safeNextPath('/\\evil.example')).toBe('/dashboard');
+    expect(safeNextPath('dashboard')).toBe('/dashboard');
+    expect(safeNextPath('/\t/evil.example')).toBe('/dashboard');
+  });
+});

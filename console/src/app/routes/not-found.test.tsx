@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { AppLayout } from '../layout/AppLayout/AppLayout';
+import { NotFoundRoute } from './not-found';
+
+describe('NotFoundRoute', () => {
+  it('shows the 404 texts under the shared header for an unknown path', () => {
+    renderWithProviders(null, {
+      path: '/no-such-page',
+      routes: [{ Component: AppLayout, children: [{ path: '*', Component: NotFoundRoute }] }],
+    });
+
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(screen.getByText('NXCC Carbon Ledger')).toBeTruthy();
+  });
+});

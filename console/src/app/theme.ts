@@ -1,0 +1,30 @@
+import { Card, createTheme, Tooltip, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep carbon-market green, from mint to forest. */
+const carbon: MantineColorsTuple = [
+  '#e6f8f0',
+  '#d2efe2',
+  '#a6dec5',
+  '#76cca6',
+  '#4fbd8c',
+  '#35b37b',
+  '#25ad72',
+  '#15985f',
+  '#078753',
+  '#007544',
+];
+
+export const theme = createTheme({
+  primaryColor: 'carbon',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { carbon },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  components: {
+    // Spec: tooltips open after 700 ms.
+    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+    Card: Card.extend({ defaultProps: { shadow: 'xs' } }),
+  },
+});

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { loginRequest, type LoginRequest } from '@carbon-ledger/contracts';
+import { useLogin } from '../../api/login';
+
+/** The spec's pause between the success toast and leaving the page. */
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+type FieldErrors = Partial<Record<keyof LoginRequest, string>>;
+
+function validate(values: LoginRequest): FieldErrors {
+  const result = loginRequest.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && errors[field] === undefined) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+export interface LoginDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Where to go after a successful login. */
+  redirectTo?: string;
+}
+
+export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: LoginDialogProps) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Validation runs on submit first, then on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const change = (field: keyof LoginRequest, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const fieldErrors = validate(values);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
+
+    login.mutate(values, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: 'Login successful' });
+        setValues({ email: '', password: '' });
+        setSubmitted(false);
+        onClose();
+        redirectTimer.current = setTimeout(() => navigate(redirectTo), LOGIN_REDIRECT_DELAY_MS);
+      },
+      onError: () => {
+        notifications.show({ color: 'red', message: 'Invalid email or password. Please try again.' });
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      radius="md"
+      title={
+        <Text fw={700} fz="lg">
+          Sign in to Carbon Ledger
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            Enter your email and password to access your trading dashboard.
+          </Text>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={errors.email}
+            data-autofocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
+          />
+          <Button type="submit" color="teal" fullWidth disabled={login.isPending}>
+            {login.isPending ? 'Logging in...' : 'Log in'}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { placeOrderResponse, type PlaceOrderRequest, type PlaceOrderResponse } from '@carbon-ledger/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../../shared/api/http';
+import { ordersQueryKey } from './list-orders';
+
+export function placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderResponse> {
+  return requestJson('/api/orders', placeOrderResponse, { method: 'POST', body: request });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { anOrder } from '../../order-fixtures';
+import { CreateOrderForm } from './CreateOrderForm';
+
+const currentYear = new Date().getFullYear();
+
+function field(testId: string): HTMLInputElement {
+  const element = screen.getByTestId(testId);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
+  return element;
+}
+
+function radio(label: string): HTMLInputElement {
+  const element = screen.getByLabelText(label);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`${label} is not a radio input`);
+  return element;
+}
+
+function typeInto(testId: string, value: string): void {
+  fireEvent.change(field(testId), { target: { value } });
+}
+
+function submit(): void {
+  fireEvent.click(screen.getByTestId('order-submit'));
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+describe('CreateOrderForm', () => {
+  it('starts with the spec defaults', () => {
+    renderWithProviders(<CreateOrderForm />);
+
+    expect(radio('Buy').checked).toBe(true);
+    expect(field('order-amount').value).toBe('0');
+    expect(field('order-price').value).toBe('0');
+    expect(field('order-project-type').value).toBe('Solar Energy');
+    expect(field('order-vintage').value).toBe(String(currentYear));
+  });
+
+  it('refuses an order with amount and price 0, without a request', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderWithProviders(<CreateOrderForm />);
+
+    submit();
+
+    const toast = await findToast('Invalid Order');
+    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a positive amount with a zero price', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderWithProviders(<CreateOrderForm />);
+
+    typeInto('order-amount', '5');
+    submit();
+
+    await findToast('Invalid Order');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('posts the order, confirms it and resets the form', async () => {
+    const requests = mockFetch(() =>
+      jsonResponse({ ...anOrder({ type: 'sell', amount: 5, price: '12.50' }), position: '10:10' }, 201),
+    );
+    renderWithProviders(<CreateOrderForm />);
+
+    fireEvent.click(radio('Sell'));
+    typeInto('order-amount', '5');
+    typeInto('order-price', '12.5');
+    submit();
+
+    const toast = await findToast('Order Created');
+    expect(within(toast).getByText('SELL order for 5 credits created successfully')).toBeTruthy();
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.url).toBe('/api/orders');
+    expect(request?.method).toBe('POST');
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toEqual({
+      type: 'sell',
+      amount: 5,
+      price: '12.50',
+      projectType: 'Solar Energy',
+      vintage: currentYear,
+    });
+
+    await waitFor(() => expect(field('order-amount').value).toBe('0'));
+    expect(field('order-price').value).toBe('0');
+    expect(radio('Buy').checked).toBe(true);
+  });
+
+  it("shows the server's message when the order is refused", async () => {
+    mockFetch(() =>
+      jsonResponse({ error: 'KycRequired', message: 'Complete KYC verification before trading' }, 403),
+    );
+    renderWithProviders(<CreateOrderForm />);
+
+    typeInto('order-amount', '5');
+    typeInto('order-price', '12.5');
+    submit();
+
+    const toast = await findToast('Order Failed');
+    expect(within(toast).getByText('Complete KYC verification before trading')).toBeTruthy();
+    expect(field('order-amount').value).toBe('5');
+  });
+
+  it('falls back to the generic failure text without a server message', async () => {
+    mockFetch(() => new Response('Bad gateway', { status: 502 }));
+    renderWithProviders(<CreateOrderForm />);
+
+    typeInto('order-amount', '5');
+    typeInto('order-price', '1');
+    submit();
+
+    const toast = await findToast('Order Failed');
+    expect(within(toast).getByText('Failed to create order. Please try again.')).toBeTruthy();
+  });
+});

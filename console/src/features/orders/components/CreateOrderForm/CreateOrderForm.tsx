@@ -1,0 +1,112 @@
+import { orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
+import { Button, Card, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
+import { usePlaceOrder } from '../../api/place-order';
+import { showInvalidOrderToast, showOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
+import { defaultOrderFormValues, toPlaceOrderRequest, type OrderFormValues } from './order-form-values';
+
+const orderSideOptions: { label: string; value: OrderSide }[] = [
+  { label: 'Buy', value: 'buy' },
+  { label: 'Sell', value: 'sell' },
+];
+
+const currentYear = (): number => new Date().getFullYear();
+
+export function CreateOrderForm() {
+  const [values, setValues] = useState<OrderFormValues>(() => defaultOrderFormValues(currentYear()));
+  const placeOrder = usePlaceOrder();
+  const orderTypeLabelId = useId();
+
+  const setField = <Field extends keyof OrderFormValues>(field: Field, value: OrderFormValues[Field]) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = toPlaceOrderRequest(values, currentYear());
+    if (!check.valid) {
+      showInvalidOrderToast();
+      return;
+    }
+    placeOrder.mutate(check.request, {
+      onSuccess: (order) => {
+        showOrderCreatedToast(order);
+        setValues(defaultOrderFormValues(currentYear()));
+      },
+      onError: showOrderFailedToast,
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Title order={2} size="h4" mb="md">
+        Create Order
+      </Title>
+      <form onSubmit={handleSubmit} noValidate data-testid="create-order-form">
+        <Stack gap="sm">
+          <Input.Wrapper label="Order Type" labelElement="div" labelProps={{ id: orderTypeLabelId }}>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby={orderTypeLabelId}
+              data-testid="order-type"
+              color={values.type === 'buy' ? 'teal' : 'orange'}
+              data={orderSideOptions}
+              value={values.type}
+              onChange={(type) => setField('type', type)}
+            />
+          </Input.Wrapper>
+          <NumberInput
+            label="Amount (credits)"
+            data-testid="order-amount"
+            allowDecimal={false}
+            allowNegative={false}
+            min={0}
+            value={values.amount}
+            onChange={(amount) => setField('amount', amount)}
+          />
+          <NumberInput
+            label="Price per credit ($)"
+            data-testid="order-price"
+            allowNegative={false}
+            decimalScale={2}
+            step={0.01}
+            min={0}
+            value={values.price}
+            onChange={(price) => setField('price', price)}
+          />
+          <Select
+            label="Project Type"
+            data-testid="order-project-type"
+            data={[...orderProjectTypes]}
+            allowDeselect={false}
+            value={values.projectType}
+            onChange={(projectType) => projectType && setField('projectType', projectType)}
+          />
+          <NumberInput
+            label="Vintage Year"
+            description="2020 to 2030"
+            data-testid="order-vintage"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator={false}
+            // A hint only: the spec does not enforce the range.
+            min={2020}
+            max={2030}
+            clampBehavior="none"
+            value={values.vintage}
+            onChange={(vintage) => setField('vintage', vintage)}
+          />
+          <Button
+            type="submit"
+            mt="xs"
+            leftSection={<IconPlus size={16} />}
+            loading={placeOrder.isPending}
+            data-testid="order-submit"
+          >
+            Create Order
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

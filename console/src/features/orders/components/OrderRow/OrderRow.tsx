@@ -1,0 +1,72 @@
+import type { OrderView } from '@carbon-ledger/contracts';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { orderStatusStyle } from './order-status-style';
+import { orderTotalCents } from './order-total';
+
+export interface OrderRowProps {
+  order: OrderView;
+  onCancel: (order: OrderView) => void;
+  cancelling: boolean;
+}
+
+export function OrderRow({ order, onCancel, cancelling }: OrderRowProps) {
+  const status = orderStatusStyle(order.status);
+  const side = order.type.toUpperCase();
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="order-row"
+      data-order-id={order.id}
+      data-status={order.status}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color={status.color} radius="xl" size="lg" data-testid="order-status-icon">
+            <status.Icon size={20} />
+          </ThemeIcon>
+          <Stack gap={4}>
+            <Group gap={6}>
+              <Badge
+                variant="filled"
+                color={order.type === 'buy' ? 'teal' : 'orange'}
+                data-testid="order-side-badge"
+              >
+                {side}
+              </Badge>
+              <Badge variant="light" color={status.color} data-testid="order-status-badge" data-color={status.color}>
+                {order.status}
+              </Badge>
+            </Group>
+            <Text size="sm" fw={500} data-testid="order-project">
+              {order.projectType} · {order.vintage}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="order-quantity">
+              {`${order.amount} credits @ ${formatUsdCents(priceToCents(order.price))}`}
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={4} align="flex-end">
+          <Text fw={700} data-testid="order-total">
+            {formatUsdCents(orderTotalCents(order))}
+          </Text>
+          {order.status === 'pending' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              loading={cancelling}
+              onClick={() => onCancel(order)}
+              data-testid="order-cancel"
+            >
+              Cancel
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

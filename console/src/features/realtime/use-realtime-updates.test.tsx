@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ProjectionUpdateFilter } from './projection-update-filter';
+import { createProjectionUpdateHandler, useRealtimeUpdates } from './use-realtime-updates';
+
+function spiedQueryClient() {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries').mockResolvedValue();
+  return { queryClient, invalidate };
+}
+
+/** Just enough of a socket.io client to drive the hook: `on` handlers fired by `emit`. */
+class FakeSocket {
+  private readonly handlers = new Map<string, ((payload?: unknown) => void)[]>();
+  disconnected = false;
+
+  on(event: string, handler: (payload?: unknown) => void): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+
+  emit(event: string, payload?: unknown): void {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+
+  removeAllListeners(): this {
+    this.handlers.clear();
+    return this;
+  }
+
+  disconnect(): this {
+    this.disconnected = true;
+    return this;
+  }
+}
+
+describe('createProjectionUpdateHandler', () => {
+  it("invalidates the orders list for the 'orders' view", () => {
+    const { queryClient, invalidate } = spiedQueryClient();
+    const handle = createProjectionUpdateHandler(queryClient, new ProjectionUpdateFilter());
+
+    handle({ views: ['orders', 'unknown-view'], position: '3:3' });
+
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'orders'] });
+  });
+
+  it('drops messages that are not newer than the last one, and malformed ones', () => {
+    const { queryClient, invalidate } = spiedQueryClient();
+    const handle = createProjectionUpdateHandler(queryClient, new ProjectionUpdateFilter());
+
+    handle({ views: ['orders'], position: '3:3' });
+    handle({ views: ['orders'], position: '3:3' });
+    handle({ views: ['orders'], position: '2:9' });
+    handle({ views: 'orders', position: '4:4' });
+
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useRealtimeUpdates', () => {
+  function renderWithSocket() {
+    const { queryClient, invalidate } = spiedQueryClient();
+    const socket = new FakeSocket();
+    const connect = () => socket as unknown as Socket;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(() => useRealtimeUpdates(connect), { wrapper });
+    return { ...hook, socket, invalidate };
+  }
+
+  it('reports the connection state', () => {
+    const { result, socket } = renderWithSocket();
+    expect(result.current).toBe('connecting');
+
+    act(() => socket.emit('connect'));
+    expect(result.current).toBe('connected');
+
+    act(() => socket.emit('disconnect'));
+    expect(result.current).toBe('disconnected');
+  });
+
+  it('invalidates on projection updates and catches up after a reconnect', () => {
+    const { socket, invalidate } = renderWithSocket();
+    act(() => socket.emit('connect'));
+    expect(invalidate).not.toHaveBeenCalled();
+
+    act(() => socket.emit('projection-updated', { views: ['orders'], position: '7:7' }));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+
+    act(() => socket.emit('disconnect'));
+    act(() => socket.emit('connect'));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+
+    // A restarted server may count from the start again.
+    act(() => socket.emit('projection-updated', { views: ['orders'], position: '1:1' }));
+    expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
+  it('disconnects when unmounted', () => {
+    const { socket, unmount } = renderWithSocket();
+    unmount();
+    expect(socket.disconnected).toBe(true);
+  });
+});

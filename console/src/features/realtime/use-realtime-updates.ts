@@ -1,0 +1,63 @@
+import { projectionUpdatedMessage, socketEvents } from '@carbon-ledger/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { ProjectionUpdateFilter } from './projection-update-filter';
+import { queryKeysByView, queryKeysOfViews } from './view-query-keys';
+
+export type RealtimeConnectionState = 'connecting' | 'connected' | 'disconnected';
+
+/** Invalidates the queries of the views a 'projection-updated' message names. */
+export function createProjectionUpdateHandler(queryClient: QueryClient, filter: ProjectionUpdateFilter) {
+  return (message: unknown): void => {
+    const parsed = projectionUpdatedMessage.safeParse(message);
+    if (!parsed.success || !filter.accept(parsed.data.position)) return;
+    for (const queryKey of queryKeysOfViews(parsed.data.views)) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+}
+
+function invalidateAllViews(queryClient: QueryClient): void {
+  for (const queryKey of Object.values(queryKeysByView).flat()) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** Socket on the same origin; query polling stays on as the fallback when it is down. */
+export function connectRealtimeSocket(): Socket {
+  return io({ path: '/socket.io', withCredentials: true });
+}
+
+export function useRealtimeUpdates(connect: () => Socket = connectRealtimeSocket): RealtimeConnectionState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<RealtimeConnectionState>('connecting');
+
+  useEffect(() => {
+    const socket = connect();
+    const filter = new ProjectionUpdateFilter();
+    const handleProjectionUpdated = createProjectionUpdateHandler(queryClient, filter);
+    let connectedBefore = false;
+
+    socket.on('connect', () => {
+      if (connectedBefore) {
+        // Messages sent while we were away are lost: catch up once and accept any position
+        // again, since a restarted server may have started a new log.
+        filter.reset();
+        invalidateAllViews(queryClient);
+      }
+      connectedBefore = true;
+      setState('connected');
+    });
+    socket.on('disconnect', () => setState('disconnected'));
+    socket.on('connect_error', () => setState('disconnected'));
+    socket.on(socketEvents.projectionUpdated, handleProjectionUpdated);
+
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [connect, queryClient]);
+
+  return state;
+}

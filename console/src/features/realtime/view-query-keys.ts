@@ -1,0 +1,18 @@
+import type { ViewName } from '@carbon-ledger/contracts';
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * Query keys are the API path split at slashes (the spec's default load), so a view maps to
+ * the path of the list that reads it. Kept here because features do not import each other.
+ */
+export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = {
+  orders: [['api', 'orders']],
+};
+
+export function queryKeysOfViews(views: readonly string[]): QueryKey[] {
+  return views.flatMap((view) => (isViewName(view) ? queryKeysByView[view] : []));
+}
+
+function isViewName(view: string): view is ViewName {
+  return Object.hasOwn(queryKeysByView, view);
+}

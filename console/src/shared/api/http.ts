@@ -1,0 +1,89 @@
+import { apiErrorBody, CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from '@carbon-ledger/contracts';
+
+/** Anything that turns an unknown JSON value into a typed one, e.g. a zod schema. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A non-OK answer. The message follows the spec: "{status}: {body text or status text}". */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  /** The API's error body `{ error, message, details }` when the answer carried one. */
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.status = status;
+    this.body = parseErrorBody(bodyText);
+  }
+}
+
+function parseErrorBody(bodyText: string): ApiErrorBody | undefined {
+  try {
+    const parsed = apiErrorBody.safeParse(JSON.parse(bodyText));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's own message when it sent one, else `fallback`. */
+export function serverMessageOf(error: unknown, fallback: string): string {
+  return error instanceof HttpError && error.body ? error.body.message : fallback;
+}
+
+/** What a screen shows for a failed load: the server's message, else the error text. */
+export function describeError(error: unknown): string {
+  if (error instanceof HttpError) return error.body?.message ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+const stateChangingMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function readCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
+  const headers = new Headers({ accept: 'application/json' });
+  if (hasBody) headers.set('content-type', 'application/json');
+  if (stateChangingMethods.has(method)) {
+    // Double-submit CSRF token: the server set it as a cookie and checks the header matches.
+    const csrfToken = readCookie(CSRF_COOKIE);
+    if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  }
+  return headers;
+}
+
+/** Every API call goes through here: cookies included, JSON in and out, non-OK answers thrown. */
+export async function requestJson<T>(
+  path: string,
+  parser: ResponseParser<T>,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: buildHeaders(method, hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new HttpError(response.status, response.statusText, text);
+  return parser.parse(text === '' ? undefined : JSON.parse(text));
+}

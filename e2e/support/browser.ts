@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Signs the browser context in through the API; the session cookie then rides on every page. */
+export async function signInThroughApi(context: BrowserContext, baseUrl: string, email: string, password: string): Promise<void> {
+  const response = await context.request.post(`${baseUrl}/api/auth/login`, { data: { email, password } });
+  if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Saved under test-results/screenshots (not committed) for a reviewer to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

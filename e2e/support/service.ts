@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface RunningService {
+  readonly baseUrl: string;
+  readonly admin: { readonly email: string; readonly password: string };
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the service exactly as `npm start` does (scripts/start.mjs), on its own data directory and ports. */
+export async function startService(): Promise<RunningService> {
+  mkdirSync(join(ROOT, '.test-data'), { recursive: true });
+  const dataDir = mkdtempSync(join(ROOT, '.test-data', 'e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 150_000;
+  while (!/is running at (http:\/\/\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the service did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const email = /email:\s+(\S+)/.exec(output)?.[1];
+  const password = /password:\s+(\S+)/.exec(output)?.[1];
+  if (!email || !password) {
+    await stop();
+    throw new Error(`the first start printed no administrator account:\n${output}`);
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, admin: { email, password }, output: () => output, stop };
+}

@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { type RunningService, startService } from './support/service.js';
+
+describe('Trading Desk in Chromium against the real service', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const orderPosts: string[] = [];
+
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
+    page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orderPosts.push(request.postData() ?? '');
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows the empty book, then creates an order that appears in the book and the summary cards', async () => {
+    await page.goto(`${service.baseUrl}/trading-desk`);
+    await page.getByText('Manage your carbon credit orders').waitFor();
+    await page.getByTestId('order-book-empty').getByText('No orders yet. Create your first order!').waitFor();
+    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('0');
+    expect(await page.getByTestId('summary-average-price').textContent()).toBe('$0.00');
+    await screenshot(page, 'trading-desk-empty');
+
+    await page.getByTestId('order-type').getByText('Sell').click();
+    await page.getByLabel('Amount (credits)').fill('5');
+    await page.getByLabel('Price per credit ($)').fill('12.50');
+    await page.getByTestId('order-project-type').click();
+    await page.getByRole('option', { name: 'Wind Energy' }).click();
+    await page.getByTestId('order-submit').click();
+
+    await page.getByText('Order Created').waitFor();
+    await page.getByText('SELL order for 5 credits created successfully').waitFor();
+    const row = page.getByTestId('order-row').first();
+    await row.waitFor();
+    expect(await row.getByTestId('order-quantity').textContent()).toContain('5 credits @ $12.50');
+    expect(await row.getByTestId('order-total').textContent()).toContain('$62.50');
+    expect(await row.getByTestId('order-side-badge').textContent()).toBe('SELL');
+    expect((await row.getByTestId('order-status-badge').textContent())?.toLowerCase()).toBe('pending');
+    expect(await row.getByTestId('order-project').textContent()).toContain('Wind Energy');
+    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('1');
+    expect(await page.getByTestId('summary-pending-orders').textContent()).toBe('1');
+    expect(await page.getByTestId('summary-average-price').textContent()).toBe('$12.50');
+    // The form went back to its defaults.
+    expect(await page.getByLabel('Amount (credits)').inputValue()).toBe('0');
+    expect(orderPosts).toHaveLength(1);
+    expect(JSON.parse(orderPosts[0]!)).toMatchObject({ type: 'sell', amount: 5, price: '12.50', projectType: 'Wind Energy' });
+    await screenshot(page, 'trading-desk-with-order');
+  });
+
+  it('refuses an invalid order with the Invalid Order toast, sends nothing and adds no row', async () => {
+    const rowsBefore = await page.getByTestId('order-row').count();
+    await page.getByLabel('Amount (credits)').fill('0');
+    await page.getByLabel('Price per credit ($)').fill('10');
+    await page.getByTestId('order-submit').click();
+    await page.getByText('Invalid Order').waitFor();
+    await page.getByText('Amount and price must be greater than 0').waitFor();
+    await screenshot(page, 'trading-desk-invalid-order');
+    // Past one 5 s polling cycle: still no request and no new row.
+    await page.waitForTimeout(5_500);
+    expect(orderPosts).toHaveLength(1);
+    expect(await page.getByTestId('order-row').count()).toBe(rowsBefore);
+  });
+
+  it('shows an order placed elsewhere without a reload (socket push, polling as fallback)', async () => {
+    const rowsBefore = await page.getByTestId('order-row').count();
+    const other = await context.newPage();
+    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
+    const response = await other.request.post(`${service.baseUrl}/api/orders`, {
+      data: { type: 'buy', amount: 3, price: '20.00', projectType: 'Forestry', vintage: 2026 },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(response.status()).toBe(201);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="order-row"]').length > count,
+      rowsBefore,
+      { timeout: 6_000 },
+    );
+    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('2');
+    await other.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { verifyHashChains } from './verify-hash-chain.js';
+
+describe('verify: hash chains of the log', () => {
+  let database: TestDatabase;
+  let pool: ReturnType<typeof createPool>;
+  let store: PostgresEventStore;
+
+  const event = (n: number) => ({
+    eventId: randomUUID(),
+    type: 'OrderPlaced',
+    data: { n, price: '1.00' },
+    metadata: {
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actor: { userId: 'u', role: 'trader' },
+      schemaVersion: 1,
+      recordedAt: new Date().toISOString(),
+    },
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('verify');
+    pool = createPool(database.connectionString);
+    await runMigrations(new Kysely({ dialect: new PostgresDialect({ pool }) }), { eventStore: true });
+    store = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    for (let stream = 0; stream < 5; stream += 1) {
+      await store.appendToStream(`order-${stream}`, [event(0), event(1), event(2)], { expected: 'no_stream' });
+    }
+  });
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  });
+
+  it('reports OK over an untouched log', async () => {
+    const report = await verifyHashChains(store, { pageSize: 4 });
+    expect(report).toEqual({ ok: true, eventsChecked: 15, streamsChecked: 5 });
+  });
+
+  it('names the first event whose stored data was altered', async () => {
+    const victim = (await store.readStream('order-3'))[1]!;
+    await pool.query(`update events set data = jsonb_set(data, '{price}', '"9.99"') where event_id = $1`, [victim.eventId]);
+    const report = await verifyHashChains(store, { pageSize: 4 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch).toMatchObject({ streamId: 'order-3', streamVersion: '1', eventId: victim.eventId });
+  });
+
+  it('names a deleted event by the gap it leaves', async () => {
+    const victim = (await store.readStream('order-1'))[0]!;
+    await pool.query('delete from events where event_id = $1', [victim.eventId]);
+    const report = await verifyHashChains(store, { pageSize: 100 });
+    expect(report.firstMismatch).toMatchObject({ streamId: 'order-1', streamVersion: '1' });
+    expect(report.firstMismatch?.reason).toContain('missing');
+  });
+});

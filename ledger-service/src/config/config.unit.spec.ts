@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to the embedded mode', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({ PORT: 3000, EVENT_STORE: 'postgres', dataDir: '/srv/app/.data' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT ("eighty")'],
+    [{ EVENT_STORE: 'mongodb' }, 'EVENT_STORE ("mongodb")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL (set)'],
+    [{ EVENT_STORE: 'kurrentdb' }, 'KURRENTDB_URL (unset): is required when EVENT_STORE=kurrentdb'],
+  ])('names the bad variable %j and stops', (env, named) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+  });
+
+  it('never echoes a connection string, which may hold a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@host/db' })).not.toThrow(/secret/);
+  });
+});

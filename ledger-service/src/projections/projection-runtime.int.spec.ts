@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { comparePositions, orderStreamId } from '@carbon-ledger/contracts';
+import { orderBookProjection, ProjectionBusy, ProjectionRunner, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels, runMigrations } from '../infrastructure/postgres/database.js';
+import { toEventsToAppend } from '../shared/command-context.js';
+
+describe('projection runtime on PostgreSQL', () => {
+  let database: TestDatabase;
+  let pool: ReturnType<typeof createPool>;
+  let db: ReadModels;
+  let store: PostgresEventStore;
+  const connection = (): { connectionString: string } => ({ connectionString: database.connectionString });
+
+  async function placeOrders(count: number) {
+    let position;
+    for (let n = 0; n < count; n += 1) {
+      const orderId = randomUUID();
+      const commandId = randomUUID();
+      const result = await store.appendToStream(
+        orderStreamId(orderId),
+        toEventsToAppend(
+          [
+            {
+              type: 'OrderPlaced',
+              data: { orderId, ownerId: 'u1', side: 'buy', amount: n + 1, price: '10.00', projectType: 'Forestry', vintage: 2025, placedAt: new Date().toISOString() },
+            },
+          ],
+          { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'u1', role: 'trader' }, now: new Date() },
+        ),
+        { expected: 'no_stream' },
+      );
+      position = result.position;
+    }
+    return position!;
+  }
+
+  const rows = () => db.selectFrom('order_book').select(['order_id', 'amount', 'status']).orderBy('order_id').execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('proj');
+    pool = createPool(database.connectionString);
+    db = createReadModels(pool);
+    await runMigrations(db, { eventStore: true });
+    store = new PostgresEventStore(pool, connection());
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('applies the log, keeps one active instance, and a restart replays nothing twice', async () => {
+    const first = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
+    const second = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
+    first.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    second.start();
+    const position = await placeOrders(20);
+    expect(await first.waitFor(position, 10_000)).toBe(true);
+    expect(second.status.state).toBe('standby');
+    expect(await rows()).toHaveLength(20);
+
+    await first.stop();
+    // The stand-by takes over from the stored checkpoint and applies only what is new.
+    const next = await placeOrders(5);
+    expect(await second.waitFor(next, 10_000)).toBe(true);
+    expect(await rows()).toHaveLength(25);
+    const checkpoint = await readCheckpoint(db, 'order-book');
+    expect(checkpoint?.eventsApplied).toBe(25n);
+    expect(comparePositions(checkpoint!.position, next)).toBe(0);
+
+    // While a runner holds the projection, a rebuild refuses to run.
+    await expect(
+      rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection }),
+    ).rejects.toBeInstanceOf(ProjectionBusy);
+    await second.stop();
+  });
+
+  it('rebuilds into fresh tables and swaps them in with the same rows and checkpoint', async () => {
+    const before = await rows();
+    await db.updateTable('order_book').set({ status: 'corrupted' }).execute();
+    const result = await rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection });
+    expect(result.events).toBeGreaterThanOrEqual(25);
+    expect(await rows()).toEqual(before);
+    const checkpoint = await readCheckpoint(db, 'order-book');
+    expect(comparePositions(checkpoint!.position, result.position)).toBe(0);
+  });
+});
+
+describe('projection runner shutdown', () => {
+  it('stops cleanly when stopped while it is still starting', async () => {
+    const database = await createTestDatabase('stop');
+    const pool = createPool(database.connectionString);
+    const db = createReadModels(pool);
+    await runMigrations(db, { eventStore: true });
+    const store = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    try {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const runner = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: { connectionString: database.connectionString } });
+        runner.start();
+        await new Promise((resolve) => setTimeout(resolve, attempt * 3));
+        await runner.stop();
+        expect(runner.status.state).toBe('stopped');
+      }
+    } finally {
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,36 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { RUNTIME } from '../infrastructure/tokens.js';
+import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { provisionSandbox } from './sandbox-provisioning.js';
+import type { XrplGateway } from './xrpl-gateway.js';
+import { XRPL_GATEWAY } from './xrpl.tokens.js';
+
+/**
+ * Connects in the background so the service starts even when the ledger is out
+ * of reach; in the sandbox, then sets up the wallets and the pool where missing.
+ */
+@Injectable()
+export class XrplConnection implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('XRPL');
+  /** Settles once connected (and, in the sandbox, provisioned). */
+  ready: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.ready = (async () => {
+      await this.gateway.connect();
+      const genesis = this.runtime.xrpl.genesisSeed;
+      if (genesis) await provisionSandbox(this.gateway, genesis);
+    })().catch((error: unknown) => {
+      this.logger.error(`setting up the XRPL wallets failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.gateway.close();
+  }
+}

@@ -1,0 +1,1 @@
+export const XRPL_GATEWAY = Symbol('XRPL_GATEWAY');

@@ -1,0 +1,73 @@
+import './node-version.mjs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from './build.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { BIN, ROOT, run } from './run-steps.mjs';
+
+const results = join(ROOT, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const steps = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+async function step(name, action) {
+  process.stdout.write(`\n=== ${name}\n`);
+  const started = performance.now();
+  const ok = await action();
+  steps.push({ name, ok, seconds: (performance.now() - started) / 1000 });
+  if (!ok) process.stdout.write(`--- ${name}: FAILED\n`);
+  return ok;
+}
+
+/** Adds a Vitest JSON report's counts to the totals; false when the report is missing or has failures. */
+function count(reportFile) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch {
+    totals.failed += 1;
+    return false;
+  }
+  totals.passed += report.numPassedTests ?? 0;
+  // A suite that fails before its tests run (say, in beforeAll) counts as a failure too.
+  const failedSuitesWithoutFailedTests = (report.numFailedTests ?? 0) === 0 ? (report.numFailedTestSuites ?? 0) : 0;
+  totals.failed += (report.numFailedTests ?? 0) + failedSuitesWithoutFailedTests;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  return (report.numFailedTests ?? 0) === 0 && (report.numFailedTestSuites ?? 0) === 0;
+}
+
+async function vitest(config, label) {
+  const report = join(results, `${label}.json`);
+  const args = ['run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`];
+  if (config) args.push('--config', config);
+  const result = await run(join(BIN, 'vitest'), args);
+  const clean = count(report);
+  return result.code === 0 && clean;
+}
+
+await step('lint (eslint, with the capability dependency rule)', async () => (await run(join(BIN, 'eslint'), ['.'])).code === 0);
+await step('type-check (server, tests, console)', async () => {
+  const server = await run(join(BIN, 'tsc'), ['-b']);
+  const tests = await run(join(BIN, 'tsc'), ['-p', 'tsconfig.test.json']);
+  const consoleCheck = await run(join(BIN, 'tsc'), ['-p', 'console/tsconfig.json']);
+  return server.code === 0 && tests.code === 0 && consoleCheck.code === 0;
+});
+await step('unit and integration tests (real PostgreSQL)', () => vitest(undefined, 'vitest'));
+await step('browser tests (Chromium against the real service)', async () => {
+  if (!(await build({ quiet: true }))) return false;
+  if (!(await ensureChromium())) {
+    totals.failed += 1;
+    return false;
+  }
+  return vitest('e2e/vitest.config.ts', 'e2e');
+});
+
+process.stdout.write('\n=== summary\n');
+for (const { name, ok, seconds } of steps) {
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds.toFixed(1)} s)\n`);
+}
+const failedSteps = steps.filter((entry) => !entry.ok).length;
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,80 @@
+import type { ClosedLedger, TxRecord } from '../ledger/ledger-chain.js';
+import { LedgerChain } from '../ledger/ledger-chain.js';
+import type { StateFile } from '../ledger/persistence.js';
+import type { Fees } from '../ledger/view.js';
+import type { SubmitOutcome } from '../tx/engine.js';
+import { submitBlob } from '../tx/engine.js';
+
+export type LedgerClosedListener = (ledger: ClosedLedger, txs: TxRecord[]) => void;
+
+export interface SandboxNodeOptions {
+  genesis: { address: string; seed: string };
+  fees: Fees;
+  networkId?: number | undefined;
+  stateFile?: StateFile | undefined;
+}
+
+/** Persist at least this often even when ledgers close empty, so the index survives restarts. */
+const IDLE_PERSIST_MS = 10_000;
+const MAX_HOLD_LEDGERS = 20;
+
+/** One standalone node: the ledger chain, transaction submission and ledger closing. */
+export class SandboxNode {
+  readonly chain: LedgerChain;
+  readonly startedAt = Date.now();
+  readonly genesis: { address: string; seed: string };
+  readonly networkId: number | undefined;
+  private readonly listeners = new Set<LedgerClosedListener>();
+  private readonly stateFile: StateFile | undefined;
+  private lastPersist = 0;
+  /** Locally submitted transactions that got a retriable result, retried after each close. */
+  private held: Array<{ blob: string; since: number }> = [];
+
+  constructor(options: SandboxNodeOptions) {
+    this.genesis = options.genesis;
+    this.networkId = options.networkId;
+    this.stateFile = options.stateFile;
+    const saved = this.stateFile?.load();
+    this.chain = saved ? LedgerChain.fromSnapshot(saved.chain) : LedgerChain.genesis(options.genesis.address, options.fees, Date.now());
+    if (saved) this.genesis = saved.genesis;
+    else this.persist();
+  }
+
+  submit(blob: string, failHard = false): SubmitOutcome {
+    return submitBlob(this.chain, blob, { networkId: this.networkId, failHard });
+  }
+
+  closeLedger(): ClosedLedger {
+    const { ledger, txs } = this.chain.close(Date.now());
+    if (txs.length > 0 || Date.now() - this.lastPersist >= IDLE_PERSIST_MS) this.persist();
+    for (const listener of this.listeners) listener(ledger, txs);
+    this.retryHeld();
+    return ledger;
+  }
+
+  /** Keeps a ter/tef/tel result for another try, as rippled holds local transactions. */
+  hold(blob: string): void {
+    if (!this.held.some((entry) => entry.blob === blob)) this.held.push({ blob, since: this.chain.openLedgerSeq });
+  }
+
+  private retryHeld(): void {
+    const pending = this.held;
+    this.held = [];
+    for (const entry of pending) {
+      const outcome = this.submit(entry.blob);
+      const retriable = outcome.kind === 'processed' && outcome.record === undefined && outcome.ter.startsWith('ter');
+      if (retriable && this.chain.openLedgerSeq - entry.since < MAX_HOLD_LEDGERS) this.held.push(entry);
+    }
+  }
+
+  onLedgerClosed(listener: LedgerClosedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  persist(): void {
+    if (this.stateFile === undefined) return;
+    this.stateFile.save({ genesis: this.genesis, chain: this.chain.snapshot() });
+    this.lastPersist = Date.now();
+  }
+}
