@@ -21,3 +21,5 @@ export * from './auth/manage-users.contract.js';
 export * from './xrpl/xrpl.constants.js';
 export * from './xrpl/xrpl.events.js';
 export * from './xrpl/xrpl-read.contract.js';
+export * from './audit/audit.events.js';
+export * from './audit/verify-log.contract.js';

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { APP_CONFIG } from './config/config.js';
 import { HealthModule } from './health/health.module.js';
@@ -10,6 +11,8 @@ import { OrdersModule } from './orders/orders.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { XrplModule } from './xrpl/xrpl.module.js';
+import { XrplInfrastructureModule } from './infrastructure/xrpl/xrpl-infrastructure.module.js';
+import { ReactionsModule } from './infrastructure/reactions/reactions.module.js';
 
 @Global()
 @Module({})
@@ -34,6 +37,8 @@ export class AppModule {
       imports: [
         RuntimeModule.forRoot(runtime),
         CqrsModule.forRoot(),
+        XrplInfrastructureModule,
+        ReactionsModule,
         ProjectionsModule,
         RealtimeModule,
         AuthModule,
@@ -41,6 +46,7 @@ export class AppModule {
         OrdersModule,
         MarketModule,
         XrplModule,
+        AuditModule,
       ],
     };
   }

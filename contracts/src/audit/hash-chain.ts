@@ -21,3 +21,24 @@ export function chainContent(event: ChainedEventContent): string {
     metadata: event.metadata,
   });
 }
+
+export interface SealContent {
+  readonly sealNumber: number;
+  readonly fromPosition: string | null;
+  readonly toPosition: string;
+  readonly eventCount: number;
+  readonly merkleRoot: string;
+  readonly prevSealHash: string | null;
+}
+
+/** The text a seal's own hash covers: sealHash = sha256(utf8(sealContent(seal))). */
+export function sealContent(seal: SealContent): string {
+  return canonicalJson({
+    sealNumber: seal.sealNumber,
+    fromPosition: seal.fromPosition,
+    toPosition: seal.toPosition,
+    eventCount: seal.eventCount,
+    merkleRoot: seal.merkleRoot,
+    prevSealHash: seal.prevSealHash,
+  });
+}

@@ -31,6 +31,8 @@ export const configSchema = z
     XRPL_AUDIT_ANCHOR_SEED: z.string().min(20).optional(),
     /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */
+    SEAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     CONSOLE_DIST: z.string().min(1).default('console/dist'),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   })

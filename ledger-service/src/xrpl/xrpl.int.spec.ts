@@ -12,10 +12,10 @@ import {
 import { Client, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
-import { SANDBOX_POOL } from './sandbox-provisioning.js';
-import { XrplConnection } from './xrpl-connection.js';
-import type { XrplGateway } from './xrpl-gateway.js';
-import { XRPL_GATEWAY } from './xrpl.tokens.js';
+import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 
 describe('XRPL gateway, platform wallets and read APIs against the sandbox', () => {
   let service: ServiceUnderTest;

@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { type AmmStateResponse, CREDIT_CURRENCY, CREDIT_CURRENCY_CODE, RECENT_SWAPS_SHOWN } from '@carbon-ledger/contracts';
 import { amountParts, dropsToXrpText, sdgImpactOf, trimDecimal } from '../ledger-amounts.js';
-import type { XrplGateway } from '../xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../xrpl.tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { accountTransactions } from './read-ledger.js';
 
 export class GetAmmStateQuery extends Query<AmmStateResponse> {}

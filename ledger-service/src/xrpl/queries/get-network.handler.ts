@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { XrplNetworkResponse } from '@carbon-ledger/contracts';
-import type { XrplGateway } from '../xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../xrpl.tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 
 export class GetXrplNetworkQuery extends Query<XrplNetworkResponse> {}
 

@@ -4,8 +4,8 @@ import { CREDIT_CURRENCY, type SwapPathQuery, type SwapPathResponse } from '@car
 import { DomainError } from '../../shared/domain-error.js';
 import { feeFractionFromTradingFee, priceImpactPercent, swapOutput } from '../amm-quote.js';
 import { sdgImpactOf, trimDecimal } from '../ledger-amounts.js';
-import type { XrplGateway } from '../xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../xrpl.tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { readPool } from './get-amm-state.handler.js';
 
 export class GetSwapQuoteQuery extends Query<SwapPathResponse> {

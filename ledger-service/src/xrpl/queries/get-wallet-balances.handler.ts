@@ -8,8 +8,8 @@ import {
   type XrplNetwork,
 } from '@carbon-ledger/contracts';
 import { dropsToXrpText, trimDecimal } from '../ledger-amounts.js';
-import type { XrplGateway } from '../xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../xrpl.tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 
 export class GetWalletBalancesQuery extends Query<WalletBalanceResponse> {}
 

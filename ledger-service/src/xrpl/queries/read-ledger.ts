@@ -1,4 +1,4 @@
-import type { XrplGateway } from '../xrpl-gateway.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 
 /** One entry of account_tx (API v2) in the few fields we read. */
 export interface LedgerTransaction {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RUNTIME } from '../infrastructure/tokens.js';
-import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { RUNTIME } from '../tokens.js';
+import type { ServiceRuntime } from '../service-runtime.js';
 import { provisionSandbox } from './sandbox-provisioning.js';
 import type { XrplGateway } from './xrpl-gateway.js';
 import { XRPL_GATEWAY } from './xrpl.tokens.js';

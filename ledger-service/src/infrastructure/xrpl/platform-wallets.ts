@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { join } from 'node:path';
 import { type PlatformWalletRole, platformWalletRoles } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 
 export type PlatformWallets = Readonly<Record<PlatformWalletRole, Wallet>>;
 

@@ -6,8 +6,8 @@ import {
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { Client, hashes, type SubmittableTransaction, type TransactionMetadata } from 'xrpl';
-import { deriveId, toEventsToAppend } from '../shared/command-context.js';
-import { DomainError } from '../shared/domain-error.js';
+import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
 import type { PlatformWallets } from './platform-wallets.js';
 
 export interface SubmittedTransaction {

@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  ANCHOR_MEMO_TYPE,
+  ANCHORS_STREAM,
+  type EventStore,
+  isAuditEvent,
+  type RecordedEvent,
+} from '@carbon-ledger/contracts';
+import { convertStringToHex } from 'xrpl';
+import type { Reaction } from '../../infrastructure/reactions/reaction-host.js';
+import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+
+/** The memo an anchor carries: which seal, and its root. */
+export function anchorMemoData(sealNumber: number, merkleRoot: string): string {
+  return JSON.stringify({ seal: sealNumber, root: merkleRoot });
+}
+
+/**
+ * Writes each seal's Merkle root to the XRP Ledger (a no-op AccountSet of the
+ * audit-anchor wallet carrying a memo) and records AuditAnchored with the hash.
+ */
+@Injectable()
+export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
+  readonly name = 'anchor-seal-when-ledger-sealed';
+
+  constructor(
+    private readonly host: ReactionHost,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+  ) {}
+
+  onModuleInit(): void {
+    this.host.register(this);
+  }
+
+  async handle(event: RecordedEvent): Promise<void> {
+    if (!isAuditEvent(event) || event.type !== 'LedgerSealed') return;
+    const seal = event.data;
+    const anchors = (await this.eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent);
+    if (anchors.some((anchor) => anchor.type === 'AuditAnchored' && anchor.data.sealNumber === seal.sealNumber)) return;
+
+    const outcome = await this.gateway.submitAsPlatform(
+      'audit_anchor',
+      {
+        TransactionType: 'AccountSet',
+        Account: this.gateway.wallets.audit_anchor.address,
+        Memos: [
+          {
+            Memo: {
+              MemoType: convertStringToHex(ANCHOR_MEMO_TYPE),
+              MemoData: convertStringToHex(anchorMemoData(seal.sealNumber, seal.merkleRoot)),
+            },
+          },
+        ],
+      },
+      `Anchor seal ${seal.sealNumber}`,
+    );
+    const now = new Date();
+    const commandId = deriveId(`anchor:${seal.sealNumber}`, 'audit-anchored');
+    await this.eventStore.appendToStream(
+      ANCHORS_STREAM,
+      toEventsToAppend(
+        [
+          {
+            type: 'AuditAnchored',
+            data: {
+              sealNumber: seal.sealNumber,
+              merkleRoot: seal.merkleRoot,
+              txHash: outcome.hash,
+              ledgerIndex: outcome.ledgerIndex,
+              network: this.gateway.network,
+              anchoredAt: now.toISOString(),
+            },
+          },
+        ],
+        { commandId, correlationId: commandId, causationId: event.eventId, actor: { userId: 'sealer', role: 'auditor' }, now },
+      ),
+      { expected: 'any' },
+    );
+  }
+}

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  ANCHORS_STREAM,
+  type EventStore,
+  formatPosition,
+  isAuditEvent,
+  type LedgerSealedData,
+  type Position,
+  parsePosition,
+  SEALS_STREAM,
+  sealContent,
+  START,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG } from '../../config/config.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { merkleRoot } from '../merkle.js';
+
+const PAGE = 5_000;
+
+/**
+ * Periodically seals the events committed since the last seal: a Merkle root
+ * over their hashes, chained to the previous seal, appended as LedgerSealed.
+ * Appends at the seal stream's version, so two sealers can never fork it.
+ */
+@Injectable()
+export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Sealer');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<LedgerSealedData | undefined> | undefined;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.SEAL_INTERVAL_MS === 0) return;
+    this.timer = setInterval(() => {
+      void this.sealNow().catch((error: unknown) =>
+        this.logger.error(`sealing failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, this.config.SEAL_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Seals what is new; undefined when nothing was committed since the last seal. */
+  sealNow(now = new Date()): Promise<LedgerSealedData | undefined> {
+    this.running ??= this.seal(now).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async seal(now: Date): Promise<LedgerSealedData | undefined> {
+    const history = (await this.eventStore.readStream(SEALS_STREAM)).filter(isAuditEvent);
+    const lastEvent = history.at(-1);
+    const last = lastEvent?.type === 'LedgerSealed' ? lastEvent.data : undefined;
+    const from: Position = last ? parsePosition(last.toPosition) : START;
+
+    const leaves: Buffer[] = [];
+    let to: Position | undefined;
+    let business = 0;
+    for (let after = from; ; ) {
+      const page = await this.eventStore.readAll({ after, limit: PAGE });
+      const tail = page.at(-1);
+      if (!tail) break;
+      for (const event of page) {
+        leaves.push(Buffer.from(event.hash, 'hex'));
+        if (event.streamId !== SEALS_STREAM && event.streamId !== ANCHORS_STREAM) business += 1;
+      }
+      after = to = tail.position;
+    }
+    // The sealer's own records alone are no reason for a new seal; they ride along with the next one.
+    if (!to || business === 0) return undefined;
+
+    const content = {
+      sealNumber: (last?.sealNumber ?? 0) + 1,
+      fromPosition: last ? last.toPosition : null,
+      toPosition: formatPosition(to),
+      eventCount: leaves.length,
+      merkleRoot: merkleRoot(leaves).toString('hex'),
+      prevSealHash: last?.sealHash ?? null,
+    };
+    const seal: LedgerSealedData = {
+      ...content,
+      sealHash: createHash('sha256').update(sealContent(content), 'utf8').digest('hex'),
+      sealedAt: now.toISOString(),
+    };
+    const commandId = deriveId(`seal:${seal.sealNumber}:${seal.toPosition}`, 'ledger-sealed');
+    try {
+      await this.eventStore.appendToStream(
+        SEALS_STREAM,
+        toEventsToAppend([{ type: 'LedgerSealed', data: seal }], {
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          actor: { userId: 'sealer', role: 'auditor' },
+          now,
+        }),
+        { expected: lastEvent ? lastEvent.streamVersion : 'no_stream' },
+      );
+    } catch (error) {
+      // Another instance sealed first; its seal covers these events.
+      if (error instanceof WrongExpectedVersion) return undefined;
+      throw error;
+    }
+    this.logger.log(`seal ${seal.sealNumber}: ${seal.eventCount} events up to ${seal.toPosition}, root ${seal.merkleRoot.slice(0, 16)}…`);
+    return seal;
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EventStore, RecordedEvent } from '@carbon-ledger/contracts';
+import { ProjectionRunner } from '@carbon-ledger/projections';
+import type { ReadModels } from '../postgres/database.js';
+import type { ServiceRuntime } from '../service-runtime.js';
+import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
+
+/**
+ * Something one capability does when another's events happen. Driven from the
+ * log with its own checkpoint, so it survives restarts; delivery is at least
+ * once, so a reaction must be idempotent.
+ */
+export interface Reaction {
+  readonly name: string;
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+/** Small batches: a reaction's side effects run while its checkpoint transaction is open. */
+const REACTION_BATCH = 10;
+
+@Injectable()
+export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Reactions');
+  private readonly runners: ProjectionRunner[] = [];
+  private started = false;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+  ) {}
+
+  /** Called from a module's onModuleInit; runs from application bootstrap on. */
+  register(reaction: Reaction): void {
+    const runner = new ProjectionRunner(
+      {
+        name: `reaction:${reaction.name}`,
+        views: [],
+        tables: [],
+        apply: async (event) => {
+          await reaction.handle(event);
+          return false;
+        },
+      },
+      {
+        db: this.db,
+        eventStore: this.eventStore,
+        connectionConfig: this.runtime.readModelConnection,
+        batchSize: REACTION_BATCH,
+        logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
+      },
+    );
+    this.runners.push(runner);
+    if (this.started) runner.start();
+  }
+
+  onApplicationBootstrap(): void {
+    this.started = true;
+    for (const runner of this.runners) runner.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+
+  status(): { name: string; state: string; error?: string }[] {
+    return this.runners.map((runner) => ({ name: runner.projection.name, state: runner.status.state, ...(runner.status.error ? { error: runner.status.error } : {}) }));
+  }
+}
