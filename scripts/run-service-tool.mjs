@@ -8,6 +8,8 @@ const TOOLS = {
   verify: 'verify-log.js',
   'projections-rebuild': 'rebuild-projections.js',
   'bench-events': 'bench-events.js',
+  'verify-export': 'verify-export.js',
+  'bench-export': 'bench-export.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

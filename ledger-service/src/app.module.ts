@@ -1,9 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AmlModule } from './aml/aml.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
 import { APP_CONFIG } from './config/config.js';
 import { HealthModule } from './health/health.module.js';
+import { KycModule } from './kyc/kyc.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
 import { MarketModule } from './market/market.module.js';
@@ -47,6 +50,9 @@ export class AppModule {
         MarketModule,
         XrplModule,
         AuditModule,
+        ComplianceModule,
+        KycModule,
+        AmlModule,
       ],
     };
   }

@@ -7,13 +7,14 @@ import { AppModule } from './app.module.js';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter.js';
 import { securityHeaders, serveConsole } from './infrastructure/http/console-assets.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
+import { ServiceLogger } from './infrastructure/service-logger.js';
 
 const LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug'];
 
 export async function createApp(runtime: ServiceRuntime, options: { logs?: boolean } = {}): Promise<NestExpressApplication> {
   const level = LEVELS.indexOf(runtime.config.LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
-    logger: options.logs === false ? false : LEVELS.slice(0, level + 1),
+    logger: options.logs === false ? false : new ServiceLogger(LEVELS.slice(0, level + 1)),
     bodyParser: false,
   });
   app.disable('x-powered-by');

@@ -15,7 +15,7 @@ import {
   START,
   type VerifyLogResponse,
 } from '@carbon-ledger/contracts';
-import { merkleRoot } from './merkle.js';
+import { merkleRoot } from '../shared/merkle.js';
 
 /** Looks an anchor transaction up on the ledger: the root its memo carries, or undefined if unreachable. */
 export type AnchorLookup = (anchor: AuditAnchoredData) => Promise<{ found: boolean; root?: string } | undefined>;

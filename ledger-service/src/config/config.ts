@@ -3,6 +3,16 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
+/** A comma-separated list of ISO 3166-1 alpha-2 codes, e.g. "KP,IR,MM". */
+const countryList = z
+  .string()
+  .transform((text) => text.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be two-letter country codes separated by commas')));
+
+/** FATF "high-risk jurisdictions subject to a call for action" (DPRK, Iran, Myanmar). */
+const FATF_CALL_FOR_ACTION = 'KP,IR,MM';
+const usd = z.coerce.number().positive().max(1e12);
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +43,26 @@ export const configSchema = z
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */
     SEAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    /** KYC provider: the built-in sandbox, or Persona (needs KYC_API_KEY and KYC_TEMPLATE_ID). */
+    KYC_PROVIDER: z.enum(['sandbox', 'persona']).default('sandbox'),
+    KYC_API_KEY: z.string().min(10).optional(),
+    KYC_TEMPLATE_ID: z.string().regex(/^itmpl_[A-Za-z0-9]+$/, 'must be a Persona inquiry template id (itmpl_...)').optional(),
+    KYC_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.withpersona.com/api/v1'),
+    /** How long a verification stays valid. */
+    KYC_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
+    /** Identity countries that raise the KYC risk score (enough on their own to send it to review). */
+    KYC_HIGH_RISK_COUNTRIES: countryList.default([...FATF_CALL_FOR_ACTION.split(',')]),
+    /** How often verifications are checked for expiry (and deferred credentials retried); 0 turns it off. */
+    KYC_EXPIRY_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+    /** A downloaded OFAC SDN list (sdn.csv) and, optionally, its alternate names (alt.csv); unset: the bundled fictional sample. */
+    SANCTIONS_LIST_PATH: z.string().min(1).optional(),
+    SANCTIONS_ALT_LIST_PATH: z.string().min(1).optional(),
+    /** AML rules (docs/aml-rules.md). */
+    AML_AMOUNT_THRESHOLD_USD: usd.default(10_000),
+    AML_CRITICAL_AMOUNT_USD: usd.default(50_000),
+    AML_VELOCITY_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+    AML_STRUCTURING_COUNT: z.coerce.number().int().min(2).max(1_000).default(3),
+    AML_HIGH_RISK_JURISDICTIONS: countryList.default([...FATF_CALL_FOR_ACTION.split(',')]),
     CONSOLE_DIST: z.string().min(1).default('console/dist'),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   })
@@ -42,6 +72,15 @@ export const configSchema = z
     }
     if (config.EVENT_STORE === 'kurrentdb' && !config.KURRENTDB_URL) {
       ctx.addIssue({ code: 'custom', path: ['KURRENTDB_URL'], message: 'is required when EVENT_STORE=kurrentdb' });
+    }
+    if (config.KYC_PROVIDER === 'persona') {
+      if (!config.KYC_API_KEY) ctx.addIssue({ code: 'custom', path: ['KYC_API_KEY'], message: 'is required when KYC_PROVIDER=persona' });
+      if (!config.KYC_TEMPLATE_ID) {
+        ctx.addIssue({ code: 'custom', path: ['KYC_TEMPLATE_ID'], message: 'is required when KYC_PROVIDER=persona' });
+      }
+    }
+    if (config.AML_CRITICAL_AMOUNT_USD < config.AML_AMOUNT_THRESHOLD_USD) {
+      ctx.addIssue({ code: 'custom', path: ['AML_CRITICAL_AMOUNT_USD'], message: 'must not be below AML_AMOUNT_THRESHOLD_USD' });
     }
   });
 
@@ -62,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       const value = env[name];
-      const secret = name.endsWith('_URL') || name.endsWith('_SEED');
+      const secret = name.endsWith('_URL') || name.endsWith('_SEED') || name.endsWith('_KEY');
       const shown = value === undefined ? 'unset' : secret ? 'set' : JSON.stringify(value);
       return `  ${name} (${shown}): ${issue.message}`;
     });

@@ -541,7 +541,7 @@ class Bench {
           }
         }),
       );
-      if (!(await runner.waitFor(last, 30_000))) throw new Error('projection did not catch up within 30 s');
+      if (!(await runner.waitFor(last, 60_000))) throw new Error('projection did not catch up within 60 s');
       const cpu = stopMeter();
 
       const lags: number[] = [];

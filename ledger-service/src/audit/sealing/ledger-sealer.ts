@@ -16,7 +16,7 @@ import {
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
-import { merkleRoot } from '../merkle.js';
+import { merkleRoot } from '../../shared/merkle.js';
 
 const PAGE = 5_000;
 

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The fields of OrderPlaced that screening reads (capabilities share event names, not modules). */
+const orderPlaced = z.object({
+  orderId: z.string(),
+  ownerId: z.string(),
+  amount: z.number().int().nonnegative(),
+  price: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/),
+  placedAt: z.string(),
+});
+
+/**
+ * What AML screening looks at, whatever produced it. Each event type that moves
+ * value maps to one of these here, so the screening reaction and the AML read
+ * model pick up new kinds (trades, retirements) by adding a case.
+ */
+export interface ScreenedTransaction {
+  readonly transactionType: string;
+  readonly transactionId: string;
+  readonly userId: string;
+  /** USD value, 2 decimals. */
+  readonly amount: number;
+  readonly occurredAt: string;
+  /** Whether the other side passed KYC; undefined when there is no counterparty (yet). */
+  readonly counterpartyVerified?: boolean;
+  /** Country (ISO 3166-1 alpha-2) the transaction is tied to, when the event knows it. */
+  readonly jurisdiction?: string;
+}
+
+/** Cents-exact product of a quantity and a 2-decimal price. */
+function usdValue(quantity: number, price: string): number {
+  const [whole = '0', fraction = ''] = price.split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return Number(cents * BigInt(quantity)) / 100;
+}
+
+/** The transaction an event records, or undefined for events that move no value. */
+export function screenedTransactionFrom(event: { readonly type: string; readonly data: unknown }): ScreenedTransaction | undefined {
+  if (event.type === 'OrderPlaced') {
+    const parsed = orderPlaced.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const order = parsed.data;
+    return {
+      transactionType: 'order',
+      transactionId: order.orderId,
+      userId: order.ownerId,
+      amount: usdValue(order.amount, order.price),
+      occurredAt: order.placedAt,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const exportTypes = ['full', 'projects', 'credits', 'trades', 'retirements'] as const;
+export type ExportType = (typeof exportTypes)[number];
+export const exportFormats = ['json', 'csv', 'pdf'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** POST /api/export/evidence */
+export const evidenceExportRequest = z
+  .object({
+    exportType: z.enum(exportTypes, { error: `exportType must be one of: ${exportTypes.join(', ')}` }),
+    dateRange: z
+      .object({ from: z.iso.date().or(z.iso.datetime()).optional(), to: z.iso.date().or(z.iso.datetime()).optional() })
+      .optional()
+      .default({}),
+    includeKYC: z.boolean().default(false),
+    includeBlockchain: z.boolean().default(true),
+    format: z.enum(exportFormats).default('json'),
+  })
+  .refine((request) => !request.dateRange.from || !request.dateRange.to || request.dateRange.from <= request.dateRange.to, {
+    message: 'The start of the date range must not be after its end',
+    path: ['dateRange'],
+  });
+export type EvidenceExportRequest = z.infer<typeof evidenceExportRequest>;
+
+export const EVIDENCE_FORMAT = 'carbon-ledger-evidence/1';
+
+/**
+ * The JSON export, one record per line so it can be verified while streaming:
+ *   {"format":…,"request":…,"generatedAt":…,"records":[
+ *   {"event":{…,"prevHash":…}} | {"leaf":"<hash>","position":"…"} | {"seal":{…}} | {"anchor":{…}},
+ *   …
+ *   ],"manifest":{"records":N,"events":N,"sha256":"…"}}
+ * Every event of a covering seal's range appears in log order: in full when the
+ * request selects it, as its bare hash otherwise, so each seal's Merkle root can be
+ * re-derived. manifest.sha256 = sha256 over every record line exactly as written (without the
+ * separating comma) followed by "\n": the file as exported, byte for byte.
+ */
+export const evidenceEventRecord = z.object({
+  streamId: z.string(),
+  streamVersion: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  position: z.string(),
+  data: z.unknown(),
+  metadata: z.unknown(),
+  hash: z.string(),
+  prevHash: z.string(),
+  sealNumber: z.number().int().nullable(),
+});
+export type EvidenceEventRecord = z.infer<typeof evidenceEventRecord>;
+
+export const evidenceManifest = z.object({
+  records: z.number().int(),
+  events: z.number().int(),
+  leaves: z.number().int(),
+  seals: z.number().int(),
+  unsealedEvents: z.number().int(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type EvidenceManifest = z.infer<typeof evidenceManifest>;
+
+/** Event types each export type selects (KYC/AML and ledger records are added by the flags). */
+export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
+  full: 'all',
+  projects: ['ProjectRegistered', 'ProjectUpdated'],
+  credits: ['CreditsIssued', 'CreditsTransferred', 'CreditsRetired', 'CreditBatchMinted'],
+  trades: ['OrderPlaced', 'OrderCancelled', 'OrderMatched', 'TradeExecuted'],
+  retirements: ['CreditsRetired', 'RetirementCertified'],
+};
+export const kycEvidenceEventTypes = ['KycStarted', 'KycVerified', 'KycRejected', 'AmlScreened', 'KycExpired', 'KycCredentialIssued', 'AmlAlertRaised'];
+export const blockchainEvidenceEventTypes = ['XrplTransactionRecorded', 'AuditAnchored'];

@@ -1,0 +1,200 @@
+import {
+  AML_ALERT_SOCKET_EVENT,
+  amlAlertMessage,
+  type AmlAlertView,
+  complianceDashboardResponse,
+  listAmlAlertsResponse,
+  placeOrderResponse,
+  type PlaceOrderResponse,
+  startVerificationResponse,
+  verifyKycResponse,
+} from '@carbon-ledger/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
+
+describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
+  let service: ServiceUnderTest;
+  let socket: Socket;
+  let compliance: SignedInClient;
+  let largeTrader: SignedInClient;
+  let fastTrader: SignedInClient;
+  let splittingTrader: SignedInClient;
+  let panamaTrader: SignedInClient;
+  let issuer: SignedInClient;
+  const pushed: unknown[] = [];
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({
+      SEAL_INTERVAL_MS: '0',
+      KYC_EXPIRY_CHECK_INTERVAL_MS: '0',
+      AML_VELOCITY_MAX: '3',
+      // Panama on top of the defaults, so a verified identity can carry a high-risk jurisdiction.
+      AML_HIGH_RISK_JURISDICTIONS: 'KP,IR,MM,PA',
+    });
+    // Up front and in parallel: password hashing makes each sign-in slow.
+    [compliance, largeTrader, fastTrader, splittingTrader, panamaTrader, issuer] = await Promise.all([
+      service.signIn(['compliance']),
+      service.signIn(['trader']),
+      service.signIn(['trader']),
+      service.signIn(['trader']),
+      service.signIn(['trader']),
+      service.signIn(['issuer']),
+    ]);
+    socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true });
+    socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await service?.close();
+  });
+
+  async function placeOrder(user: SignedInClient, amount: number, price: string): Promise<PlaceOrderResponse> {
+    const response = await user.request('POST', '/api/orders', { type: 'buy', amount, price, projectType: 'Forestry', vintage: 2025 });
+    expect(response.status).toBe(201);
+    return placeOrderResponse.parse(await response.json());
+  }
+
+  async function alerts(): Promise<AmlAlertView[]> {
+    const response = await compliance.request('GET', '/api/aml/alerts?limit=100');
+    expect(response.status).toBe(200);
+    return listAmlAlertsResponse.parse(await response.json()).alerts;
+  }
+
+  async function alertFor(transactionId: string, timeoutMs = 15_000): Promise<AmlAlertView | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await alerts()).find((alert) => alert.transactionId === transactionId);
+      if (found || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('raises a high alert for a large order and a critical one above $50,000, lists them and pushes aml-alert', async () => {
+    const trader = largeTrader;
+    const large = await placeOrder(trader, 1_000, '12.50');
+    expect(await alertFor(large.id)).toMatchObject({
+      priority: 'high',
+      transactionType: 'order',
+      riskScore: 60,
+      amount: 12_500,
+      userId: trader.userId,
+      riskFlags: ['large_amount'],
+      requiresReview: true,
+    });
+
+    const critical = await placeOrder(trader, 5_000, '12.00');
+    const alert = await alertFor(critical.id);
+    expect(alert).toMatchObject({ priority: 'critical', riskScore: 90, amount: 60_000, riskFlags: ['critical_amount'] });
+    expect(alert?.reasons[0]).toBe('Amount $60,000.00 is at or above the critical threshold of $50,000.00');
+
+    const listed = await alerts();
+    expect(listed[0]?.transactionId).toBe(critical.id);
+
+    const deadline = Date.now() + 5_000;
+    while (pushed.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const messages = pushed.map((message) => amlAlertMessage.parse(message));
+    expect(messages.map((message) => message.transactionId)).toEqual([large.id, critical.id]);
+    expect(messages[1]).toMatchObject({ alertId: alert?.alertId, priority: 'critical', userId: trader.userId });
+    expect(messages[1]?.position).toMatch(/^\d+:\d+$/);
+  });
+
+  it('lets small orders pass, and raises a velocity alert on the order that exceeds AML_VELOCITY_MAX within an hour', async () => {
+    const trader = fastTrader;
+    const orders: PlaceOrderResponse[] = [];
+    for (let n = 0; n < 4; n += 1) orders.push(await placeOrder(trader, 1, '1.00'));
+    const fourth = await alertFor(orders[3]!.id);
+    expect(fourth).toMatchObject({ priority: 'medium', riskScore: 55, riskFlags: ['velocity'], requiresReview: false, userId: trader.userId });
+    expect(fourth?.reasons[0]).toBe('4 transactions by this user within one hour (more than 3)');
+    const listed = await alerts();
+    for (const order of orders.slice(0, 3)) expect(listed.some((alert) => alert.transactionId === order.id)).toBe(false);
+  });
+
+  it('raises a structuring alert on the third amount just below the threshold within a day', async () => {
+    const trader = splittingTrader;
+    const orders: PlaceOrderResponse[] = [];
+    for (let n = 0; n < 3; n += 1) orders.push(await placeOrder(trader, 950, '10.00'));
+    expect(await alertFor(orders[2]!.id)).toMatchObject({ priority: 'high', riskScore: 75, riskFlags: ['structuring'], requiresReview: true });
+    const listed = await alerts();
+    expect(listed.some((alert) => alert.transactionId === orders[0]!.id || alert.transactionId === orders[1]!.id)).toBe(false);
+  });
+
+  it('flags an order by a user whose verified identity is in a high-risk jurisdiction', async () => {
+    const trader = panamaTrader;
+    const xrplAddress = Wallet.generate().address;
+    const started = startVerificationResponse.parse(
+      await (await trader.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'US', kycLevel: 'basic' })).json(),
+    );
+    const verified = verifyKycResponse.parse(
+      await (
+        await trader.request('POST', '/api/kyc/verify', {
+          xrplAddress,
+          inquiryId: started.inquiryId,
+          legalName: 'Bob Example',
+          dateOfBirth: '1985-06-30',
+          country: 'PA',
+          documentNumber: 'PA-998877',
+        })
+      ).json(),
+    );
+    expect(verified).toMatchObject({ success: true, kycStatus: 'verified' });
+    const order = await placeOrder(trader, 10, '5.00');
+    expect(await alertFor(order.id)).toMatchObject({ priority: 'high', riskScore: 65, riskFlags: ['high_risk_jurisdiction'] });
+  });
+
+  it('raises an alert once: screening the same event again appends nothing', async () => {
+    const { rows } = await service.runtime.pool.query<{ event_id: string }>(
+      `select event_id from events where type = 'OrderPlaced' and data->>'amount' = '5000'`,
+    );
+    const events = await service.runtime.eventStore.readAll({ limit: 10_000 });
+    const source = events.find((event) => event.eventId === rows[0]?.event_id)!;
+    const before = await service.countEvents();
+    await service.app.get(ScreenTransactionWhenRecorded).handle(source);
+    expect(await service.countEvents()).toBe(before);
+  });
+
+  it('shows alerts and the dashboard to compliance roles only, and validates the limit', async () => {
+    const trader = largeTrader;
+    expect((await trader.request('GET', '/api/aml/alerts')).status).toBe(403);
+    expect((await trader.request('GET', '/api/kyc/dashboard')).status).toBe(403);
+    const badLimit = await compliance.request('GET', '/api/aml/alerts?limit=0');
+    expect(badLimit.status).toBe(400);
+    expect(await badLimit.json()).toMatchObject({ error: 'ValidationFailed', message: 'Invalid query: limit: limit must be at least 1' });
+    const two = listAmlAlertsResponse.parse(await (await compliance.request('GET', '/api/aml/alerts?limit=2')).json());
+    expect(two.alerts).toHaveLength(2);
+    expect(two.totalAlerts).toBe(5);
+  });
+
+  it('adds it all up on the compliance dashboard', async () => {
+    // One more KYC user, pending in the UAE; the PA user above is verified under US.
+    await issuer.request('POST', '/api/kyc/start-verification', { xrplAddress: Wallet.generate().address, jurisdiction: 'UAE', kycLevel: 'enhanced' });
+    const { rows } = await service.runtime.pool.query<{ risk: number }>(`select risk_score as risk from kyc_status where aml_status <> 'not_started'`);
+
+    const response = await compliance.request('GET', '/api/kyc/dashboard');
+    expect(response.status).toBe(200);
+    const dashboard = complianceDashboardResponse.parse(await response.json());
+    expect(dashboard).toMatchObject({
+      totalUsers: 2,
+      verifiedUsers: 1,
+      verificationRate: 50,
+      // The critical (90) and structuring (75) alerts score 70 or more.
+      highRiskTransactions: 2,
+      // Large, critical, structuring and jurisdiction alerts; velocity alone is medium.
+      transactionsRequiringReview: 4,
+      highPriorityAlerts: 4,
+      averageRiskScore: rows[0]!.risk,
+      jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 0, US: 1, EU: 0 },
+    });
+    expect(rows).toHaveLength(1);
+    // 2 + 4 + 3 + 1 orders, newest first.
+    expect(dashboard.recentActivity).toHaveLength(10);
+    expect(dashboard.recentActivity[0]).toMatchObject({ type: 'order', amount: 50, isHighRisk: false });
+    expect(dashboard.recentActivity.filter((activity) => activity.isHighRisk).map((activity) => activity.amount).sort()).toEqual([60_000, 9_500]);
+  });
+});

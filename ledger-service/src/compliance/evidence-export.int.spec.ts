@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifyEvidenceFile } from './evidence/verify-evidence-file.js';
+
+describe('evidence export from the event log, verified offline', () => {
+  let service: ServiceUnderTest;
+  let auditor: SignedInClient;
+  let trader: SignedInClient;
+  const dir = mkdtempSync(join(tmpdir(), 'evidence-'));
+  const order = (amount: number) => ({ type: 'buy', amount, price: '12.50', projectType: 'Wind Energy', vintage: 2025 });
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0' });
+    auditor = await service.signIn(['auditor']);
+    trader = await service.signIn(['trader']);
+    for (let n = 1; n <= 4; n += 1) await trader.request('POST', '/api/orders', order(n));
+    expect((await auditor.request('POST', '/api/audit/seals')).status).toBe(201);
+    await trader.request('POST', '/api/orders', order(99));
+  });
+  afterAll(async () => {
+    await service?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function download(body: unknown, name: string): Promise<{ path: string; response: Response }> {
+    const response = await auditor.request('POST', '/api/export/evidence', body);
+    const path = join(dir, name);
+    writeFileSync(path, Buffer.from(await response.arrayBuffer()));
+    return { path, response };
+  }
+
+  it('exports the full log as JSON with a timestamped name, and the file verifies', async () => {
+    const { path, response } = await download({ exportType: 'full', dateRange: {}, includeKYC: true, includeBlockchain: true, format: 'json' }, 'full.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="evidence-export-\d{4}-\d\d-\d\dT[\d-]+Z\.json"/);
+    const result = await verifyEvidenceFile(path);
+    expect(result).toMatchObject({ ok: true, seals: 1, leaves: 0 });
+    expect(result.events).toBeGreaterThan(5);
+    expect(result.unsealedEvents).toBeGreaterThanOrEqual(1);
+  });
+
+  it('exports only trades, lists the other sealed events by hash, and still verifies', async () => {
+    const { path } = await download({ exportType: 'trades', includeKYC: false, includeBlockchain: false, format: 'json' }, 'trades.json');
+    const text = readFileSync(path, 'utf8');
+    const types = [...text.matchAll(/"type":"(\w+)"/g)].map((match) => match[1]);
+    expect(new Set(types)).toEqual(new Set(['OrderPlaced']));
+    const result = await verifyEvidenceFile(path);
+    expect(result).toMatchObject({ ok: true, events: 5, seals: 1 });
+    expect(result.leaves).toBeGreaterThan(0);
+  });
+
+  it('catches an altered event, a removed record and a truncated file', async () => {
+    const { path } = await download({ exportType: 'full', format: 'json' }, 'tamper.json');
+    const original = readFileSync(path, 'utf8');
+
+    writeFileSync(join(dir, 'altered.json'), original.replace('"price":"12.50"', '"price":"1.25"'));
+    const altered = await verifyEvidenceFile(join(dir, 'altered.json'));
+    expect(altered.ok).toBe(false);
+    expect(altered.firstMismatch?.reason).toMatch(/OrderPlaced.*does not match its hash/);
+
+    const lines = original.split('\n');
+    const removedIndex = lines.findIndex((line) => line.includes('"OrderPlaced"'));
+    writeFileSync(join(dir, 'removed.json'), [...lines.slice(0, removedIndex), ...lines.slice(removedIndex + 1)].join('\n'));
+    const removed = await verifyEvidenceFile(join(dir, 'removed.json'));
+    expect(removed.ok).toBe(false);
+    expect(removed.firstMismatch?.reason).toMatch(/seal 1 covers/);
+
+    writeFileSync(join(dir, 'truncated.json'), lines.slice(0, -3).join('\n'));
+    expect((await verifyEvidenceFile(join(dir, 'truncated.json'))).firstMismatch?.reason).toContain('truncated');
+  });
+
+  it('exports CSV rows and a one-page PDF summary', async () => {
+    const csv = await auditor.request('POST', '/api/export/evidence', { exportType: 'trades', includeBlockchain: false, format: 'csv' });
+    const rows = (await csv.text()).trim().split('\n');
+    expect(rows[0]).toBe('position,recorded_at,stream_id,stream_version,event_id,type,seal_number,hash,prev_hash,actor,data');
+    expect(rows).toHaveLength(6);
+    expect(csv.headers.get('content-disposition')).toMatch(/\.csv"$/);
+
+    const pdf = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', format: 'pdf' });
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes.startsWith('%PDF-1.4')).toBe(true);
+    expect(bytes).toContain('Evidence Export Summary');
+    expect(bytes).toContain('Manifest SHA-256');
+    expect(bytes.trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
+  it('refuses bad requests and roles that may not export', async () => {
+    const bad = await auditor.request('POST', '/api/export/evidence', { exportType: 'everything', format: 'json' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining('exportType') });
+    const reversed = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', dateRange: { from: '2026-12-01', to: '2026-01-01' } });
+    expect(reversed.status).toBe(400);
+    expect((await trader.request('POST', '/api/export/evidence', { exportType: 'full' })).status).toBe(403);
+  });
+});

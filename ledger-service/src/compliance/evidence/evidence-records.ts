@@ -1,0 +1,152 @@
+import {
+  ANCHORS_STREAM,
+  type AuditAnchoredData,
+  blockchainEvidenceEventTypes,
+  comparePositions,
+  type EventStore,
+  type EvidenceEventRecord,
+  type EvidenceExportRequest,
+  exportEventTypes,
+  formatPosition,
+  isAuditEvent,
+  kycEvidenceEventTypes,
+  type LedgerSealedData,
+  parsePosition,
+  type Position,
+  type RecordedEvent,
+  SEALS_STREAM,
+  START,
+} from '@carbon-ledger/contracts';
+
+/** One line of the export's `records` array. */
+export type EvidenceRecord =
+  | { readonly event: EvidenceEventRecord }
+  | { readonly leaf: string; readonly position: string }
+  | { readonly seal: LedgerSealedData }
+  | { readonly anchor: AuditAnchoredData };
+
+export interface EvidenceSummary {
+  events: number;
+  leaves: number;
+  seals: number;
+  unsealedEvents: number;
+  byType: Record<string, number>;
+  firstRecordedAt: string | null;
+  lastRecordedAt: string | null;
+  sealNumbers: number[];
+  anchors: AuditAnchoredData[];
+}
+
+const PAGE = 2_000;
+
+/** Which events the request selects, by type and by the date they were recorded. */
+export function evidenceSelector(request: EvidenceExportRequest): (event: RecordedEvent) => boolean {
+  const types = exportEventTypes[request.exportType];
+  const kyc = new Set(kycEvidenceEventTypes);
+  const blockchain = new Set(blockchainEvidenceEventTypes);
+  const from = request.dateRange.from ? Date.parse(request.dateRange.from) : Number.NEGATIVE_INFINITY;
+  // A bare date as the end means the whole of that day.
+  const to = request.dateRange.to
+    ? Date.parse(request.dateRange.to) + (request.dateRange.to.length === 10 ? 86_400_000 - 1 : 0)
+    : Number.POSITIVE_INFINITY;
+  return (event) => {
+    const at = Date.parse(event.metadata.recordedAt);
+    if (!(at >= from && at <= to)) return false;
+    if (kyc.has(event.type)) return request.includeKYC;
+    if (blockchain.has(event.type)) return request.includeBlockchain;
+    return types === 'all' || types.includes(event.type);
+  };
+}
+
+/**
+ * Streams the evidence from the event log (never the read models), in log order
+ * and constant memory but for one hash per stream: every event of each seal's
+ * range that can hold selected events, in full when selected and as its bare
+ * hash otherwise, each seal after its range, then the anchors. `summary` fills in
+ * as the records go by.
+ */
+export async function* evidenceRecords(
+  eventStore: EventStore,
+  request: EvidenceExportRequest,
+  summary: EvidenceSummary,
+): AsyncGenerator<EvidenceRecord> {
+  const selected = evidenceSelector(request);
+  const seals = (await eventStore.readStream(SEALS_STREAM))
+    .filter(isAuditEvent)
+    .flatMap((event) => (event.type === 'LedgerSealed' ? [event.data] : []));
+  const anchors = (await eventStore.readStream(ANCHORS_STREAM))
+    .filter(isAuditEvent)
+    .flatMap((event) => (event.type === 'AuditAnchored' ? [event.data] : []));
+
+  // Seals sealed before the range starts hold no event recorded inside it.
+  const fromTime = request.dateRange.from ? Date.parse(request.dateRange.from) : Number.NEGATIVE_INFINITY;
+  let sealIndex = seals.findIndex((seal) => Date.parse(seal.sealedAt) >= fromTime);
+  if (sealIndex < 0) sealIndex = seals.length;
+  const startSeal = seals[sealIndex];
+  let after: Position = startSeal?.fromPosition ? parsePosition(startSeal.fromPosition) : sealIndex === 0 ? START : parsePosition(seals.at(-1)!.toPosition);
+
+  const lastHash = new Map<string, string>();
+  const previousHash = async (event: RecordedEvent): Promise<string> => {
+    const known = lastHash.get(event.streamId);
+    if (known !== undefined || event.streamVersion === 0n) return known ?? '';
+    // The range starts mid-stream: look the predecessor up once.
+    const stream = await eventStore.readStream(event.streamId);
+    return stream.find((earlier) => earlier.streamVersion === event.streamVersion - 1n)?.hash ?? '';
+  };
+
+  for (;;) {
+    const page = await eventStore.readAll({ after, limit: PAGE });
+    if (page.length === 0) break;
+    for (const event of page) {
+      // Close every seal whose range ends before this event.
+      for (let seal = seals[sealIndex]; seal && comparePositions(event.position, parsePosition(seal.toPosition)) > 0; seal = seals[sealIndex]) {
+        yield { seal };
+        summary.seals += 1;
+        summary.sealNumbers.push(seal.sealNumber);
+        sealIndex += 1;
+      }
+      const sealNumber = seals[sealIndex]?.sealNumber ?? null;
+      if (sealNumber === null) summary.unsealedEvents += 1;
+      if (selected(event)) {
+        const prevHash = await previousHash(event);
+        yield {
+          event: {
+            streamId: event.streamId,
+            streamVersion: event.streamVersion.toString(),
+            eventId: event.eventId,
+            type: event.type,
+            position: formatPosition(event.position),
+            data: event.data,
+            metadata: event.metadata,
+            hash: event.hash,
+            prevHash,
+            sealNumber,
+          },
+        };
+        summary.events += 1;
+        summary.byType[event.type] = (summary.byType[event.type] ?? 0) + 1;
+        summary.firstRecordedAt ??= event.metadata.recordedAt;
+        summary.lastRecordedAt = event.metadata.recordedAt;
+      } else {
+        yield { leaf: event.hash, position: formatPosition(event.position) };
+        summary.leaves += 1;
+      }
+      lastHash.set(event.streamId, event.hash);
+    }
+    after = page.at(-1)!.position;
+  }
+  for (let seal = seals[sealIndex]; seal; seal = seals[++sealIndex]) {
+    yield { seal };
+    summary.seals += 1;
+    summary.sealNumbers.push(seal.sealNumber);
+  }
+  for (const anchor of anchors) {
+    if (!summary.sealNumbers.includes(anchor.sealNumber)) continue;
+    yield { anchor };
+    summary.anchors.push(anchor);
+  }
+}
+
+export function emptySummary(): EvidenceSummary {
+  return { events: 0, leaves: 0, seals: 0, unsealedEvents: 0, byType: {}, firstRecordedAt: null, lastRecordedAt: null, sealNumbers: [], anchors: [] };
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type EventStore, isKycEvent, KYC_CREDENTIAL_TYPE_HEX, kycStreamId } from '@carbon-ledger/contracts';
+import { isoTimeToRippleTime, type LedgerEntry } from 'xrpl';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import { deriveId } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { executeOnStream } from '../../shared/stream-command.js';
+import { decideKyc, evolveKyc, foldKyc, initialKycState, isCurrentlyVerified } from '../kyc.decider.js';
+
+/**
+ * issued: created now (or found on the ledger from an attempt that crashed before recording it);
+ * already_issued: recorded earlier; not_current: the address is not verified (any more);
+ * deferred: the address is not on the ledger yet, or the ledger refused; the expiry check retries.
+ */
+export type CredentialIssueOutcome = 'issued' | 'already_issued' | 'not_current' | 'deferred';
+
+/**
+ * Gives a verified address the platform's KYC credential on the XRP Ledger
+ * (CredentialCreate by the KYC issuer wallet, expiring with the verification)
+ * and records KycCredentialIssued. Safe to call any number of times.
+ */
+@Injectable()
+export class KycCredentialIssuer {
+  private readonly logger = new Logger('KYC');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+  ) {}
+
+  async issueFor(address: string, options: { now?: Date; causationId?: string } = {}): Promise<CredentialIssueOutcome> {
+    const now = options.now ?? new Date();
+    const state = foldKyc(await this.eventStore.readStream(kycStreamId(address)));
+    if (!state.exists || !state.expiresAt || !isCurrentlyVerified(state, now)) return 'not_current';
+    if (state.credentialFor === state.expiresAt) return 'already_issued';
+    const expiresAt = state.expiresAt;
+
+    // The ledger refuses a credential for an account that does not exist (tecNO_TARGET).
+    if (!(await this.accountExists(address))) {
+      this.logger.warn(`KYC credential for ${address} deferred: the account is not on the ledger yet (fund it with the reserve)`);
+      return 'deferred';
+    }
+    const issuer = this.gateway.wallets.kyc_issuer.address;
+    const expiration = isoTimeToRippleTime(expiresAt);
+    const existing = await this.findCredential(address, issuer);
+    let txHash: string;
+    try {
+      if (existing && existing.Expiration === expiration) {
+        txHash = existing.PreviousTxnID;
+      } else {
+        // A credential of an earlier verification blocks a new one (tecDUPLICATE).
+        if (existing) {
+          await this.gateway.submitAsPlatform(
+            'kyc_issuer',
+            { TransactionType: 'CredentialDelete', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX },
+            `Remove the lapsed KYC credential of ${address}`,
+          );
+        }
+        const outcome = await this.gateway.submitAsPlatform(
+          'kyc_issuer',
+          { TransactionType: 'CredentialCreate', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX, Expiration: expiration },
+          `KYC credential for ${address}`,
+        );
+        txHash = outcome.hash;
+      }
+    } catch (error) {
+      // A ledger refusal (tec...) is logged and retried by the expiry check; an outage propagates so the reaction retries.
+      if (error instanceof DomainError && error.code === 'Conflict') {
+        this.logger.warn(`KYC credential for ${address} deferred: ${error.message}`);
+        return 'deferred';
+      }
+      throw error;
+    }
+
+    const commandId = deriveId(`kyc-credential:${address}:${expiresAt}`, 'kyc-credential-issued');
+    try {
+      await executeOnStream({
+        eventStore: this.eventStore,
+        streamId: kycStreamId(address),
+        context: {
+          commandId,
+          correlationId: commandId,
+          causationId: options.causationId ?? commandId,
+          actor: { userId: 'kyc-credential-issuer', role: 'compliance' },
+          now,
+        },
+        initial: initialKycState,
+        accepts: isKycEvent,
+        evolve: evolveKyc,
+        decide: (current) => decideKyc({ type: 'RecordKycCredential', address, issuer, txHash, expiresAt }, current, now),
+      });
+    } catch (error) {
+      // The verification changed meanwhile (expired, restarted) or another run recorded it first.
+      if (error instanceof DomainError && error.code === 'Conflict') return 'not_current';
+      throw error;
+    }
+    this.logger.log(`KYC credential for ${address} issued in ${txHash}`);
+    return 'issued';
+  }
+
+  private async accountExists(address: string): Promise<boolean> {
+    try {
+      await this.gateway.request({ command: 'account_info', account: address, ledger_index: 'validated' });
+      return true;
+    } catch (error) {
+      if (error instanceof Error && /actNotFound|Account not found/.test(error.message)) return false;
+      throw error;
+    }
+  }
+
+  private async findCredential(subject: string, issuer: string): Promise<LedgerEntry.Credential | undefined> {
+    const objects = await this.gateway.request({ command: 'account_objects', account: subject, type: 'credential', ledger_index: 'validated' });
+    return objects.result.account_objects.find(
+      (entry): entry is LedgerEntry.Credential =>
+        entry.LedgerEntryType === 'Credential' && entry.Issuer === issuer && entry.CredentialType === KYC_CREDENTIAL_TYPE_HEX,
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  type ComplianceDashboardResponse,
+  formatPosition,
+  INVALID_XRPL_ADDRESS_MESSAGE,
+  kycAddress,
+  kycLookupAddress,
+  kycStatusQuery,
+  type KycStatusQuery,
+  type KycStatusResponse,
+  type Position,
+  type Role,
+  startVerificationRequest,
+  type StartVerificationRequest,
+  type StartVerificationResponse,
+  verifyKycRequest,
+  type VerifyKycRequest,
+  type VerifyKycResponse,
+} from '@carbon-ledger/contracts';
+import { isValidClassicAddress } from 'xrpl';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { Roles } from '../infrastructure/http/access-rules.js';
+import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+import { DomainError } from '../shared/domain-error.js';
+import { StartKycCommand } from './commands/start-kyc.handler.js';
+import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
+import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
+import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
+
+const KYC_STATUS = ['kyc-status'];
+const EVERY_ROLE: Role[] = ['trader', 'issuer', 'compliance', 'auditor', 'admin'];
+const SEE_EVERY_ADDRESS: readonly Role[] = ['compliance', 'auditor', 'admin'];
+
+/** The contracts check the address's shape; here its checksum too (xrpl.js). */
+const checkedAddress = kycAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE);
+const startRequest = startVerificationRequest.extend({ xrplAddress: checkedAddress });
+const verifyRequest = verifyKycRequest.extend({ xrplAddress: checkedAddress });
+const statusQuery = kycStatusQuery.extend({
+  address: kycLookupAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE),
+});
+
+function viewerOf(request: ApiRequest): KycViewer {
+  const user = request.user;
+  if (!user) throw new DomainError('Unauthorized', 'Sign in to continue');
+  return { userId: user.id, seesEveryAddress: user.roles.some((role) => SEE_EVERY_ADDRESS.includes(role)) };
+}
+
+const isAdmin = (request: ApiRequest): boolean => request.user?.roles.includes('admin') ?? false;
+
+@Controller('api/kyc')
+export class KycController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly projections: ProjectionHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('status')
+  @Roles(...EVERY_ROLE)
+  status(
+    @QueryParams(new ZodPipe(statusQuery, 'query')) query: KycStatusQuery,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<KycStatusResponse> {
+    return this.queries.execute(new GetKycStatusQuery(query.address, viewerOf(request)));
+  }
+
+  /** Any signed-in user may verify an address; the first to start it owns its KYC record. */
+  @Post('start-verification')
+  @Roles(...EVERY_ROLE)
+  @HttpCode(201)
+  async start(
+    @Body(new ZodPipe(startRequest)) body: StartVerificationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<StartVerificationResponse> {
+    const result = await this.commands.execute(new StartKycCommand(body, isAdmin(request), commandContextFrom(request)));
+    await this.projections.waitFor(KYC_STATUS, result.position, this.config.PROJECTION_WAIT_MS);
+    const { inquiryId, templateId, environment } = result.inquiry;
+    return { success: true, inquiryId, templateId, environment, position: formatPosition(result.position) };
+  }
+
+  @Post('verify')
+  @Roles(...EVERY_ROLE)
+  @HttpCode(200)
+  async verify(
+    @Body(new ZodPipe(verifyRequest)) body: VerifyKycRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<VerifyKycResponse> {
+    const result = await this.commands.execute(new VerifyKycCommand(body, isAdmin(request), commandContextFrom(request)));
+    const status = await this.readAfter(body.xrplAddress, result.position);
+    const outcome = { kycStatus: status.kycStatus, amlStatus: status.amlStatus, riskScore: status.riskScore, position: formatPosition(result.position) };
+    if (status.kycStatus === 'verified') return { success: true, ...outcome };
+    // Never say why: naming a sanctions match would tip the person off.
+    const error = status.kycStatus === 'rejected' ? 'KYC verification failed' : 'Your verification needs a manual review by compliance';
+    return { success: false, ...outcome, error };
+  }
+
+  @Get('dashboard')
+  @Roles('compliance', 'auditor', 'admin')
+  dashboard(): Promise<ComplianceDashboardResponse> {
+    return this.queries.execute(new GetComplianceDashboardQuery());
+  }
+
+  /** Read-your-writes: answer once kyc_status has applied the command's events. */
+  private async readAfter(address: string, position: Position): Promise<KycStatusResponse> {
+    const caughtUp = await this.projections.waitFor(KYC_STATUS, position, this.config.PROJECTION_WAIT_MS);
+    if (!caughtUp) {
+      throw new DomainError('ServiceUnavailable', 'The verification was recorded but the status is catching up; refresh in a moment');
+    }
+    return this.queries.execute(new GetKycStatusQuery(address, { userId: '', seesEveryAddress: true }));
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { isKycEvent, type RecordedEvent } from '@carbon-ledger/contracts';
+import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { KycCredentialIssuer } from '../credentials/kyc-credential-issuer.js';
+
+/**
+ * On KycVerified, issues the XRPL KYC credential. Idempotent: the issuer
+ * checks the stream (and the ledger) first. An address that is not on the
+ * ledger yet is skipped with a log line; the periodic expiry check retries it.
+ */
+@Injectable()
+export class IssueCredentialWhenKycVerified implements Reaction, OnModuleInit {
+  readonly name = 'issue-credential-when-kyc-verified';
+
+  constructor(
+    private readonly host: ReactionHost,
+    private readonly issuer: KycCredentialIssuer,
+  ) {}
+
+  onModuleInit(): void {
+    this.host.register(this);
+  }
+
+  async handle(event: RecordedEvent): Promise<void> {
+    if (!isKycEvent(event) || event.type !== 'KycVerified') return;
+    await this.issuer.issueFor(event.data.address, { causationId: event.eventId });
+  }
+}

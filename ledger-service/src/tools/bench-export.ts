@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
+import { jsonExport } from '../compliance/evidence/evidence-formats.js';
+import { emptySummary, evidenceRecords } from '../compliance/evidence/evidence-records.js';
+import { verifyEvidenceFile } from '../compliance/evidence/verify-evidence-file.js';
+import { loadConfig } from '../config/config.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
+import { toEventsToAppend } from '../shared/command-context.js';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
+const BATCH = 500;
+const WRITERS = 4;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Samples this process's memory while `work` runs; returns its result, seconds and peaks in MiB. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRssMiB: number; peakHeapMiB: number }> {
+  global.gc?.();
+  let peakRss = 0;
+  let peakHeap = 0;
+  const sample = (): void => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed + usage.external);
+  };
+  const timer = setInterval(sample, 20);
+  const started = performance.now();
+  try {
+    const result = await work();
+    sample();
+    return { result, seconds: (performance.now() - started) / 1000, peakRssMiB: peakRss / 2 ** 20, peakHeapMiB: peakHeap / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The kind of events a busy registry records: orders with a few fields, spread over many streams. */
+function orderEvents(stream: number, count: number, commandId: string) {
+  const now = new Date();
+  return toEventsToAppend(
+    Array.from({ length: count }, (_, index) => ({
+      type: index % 7 === 6 ? 'OrderCancelled' : 'OrderPlaced',
+      data: {
+        orderId: randomUUID(),
+        ownerId: `bench-user-${stream % 500}`,
+        side: index % 2 === 0 ? 'buy' : 'sell',
+        amount: 1 + ((stream * 31 + index) % 5000),
+        price: `${10 + (index % 90)}.${String(index % 100).padStart(2, '0')}`,
+        projectType: 'Forestry',
+        vintage: 2020 + (index % 6),
+        placedAt: now.toISOString(),
+      },
+    })),
+    { commandId, correlationId: commandId, causationId: commandId, actor: { userId: `bench-user-${stream % 500}`, role: 'trader' }, now },
+  );
+}
+
+interface PhaseResult {
+  readonly seconds: number;
+  readonly maxRssMiB: number;
+  readonly events?: number;
+  readonly ok?: boolean;
+  readonly reason?: string;
+}
+
+/** Export or verify in this (child) process, so its peak memory is its own. */
+async function phase(kind: string, args: string[]): Promise<PhaseResult> {
+  const started = performance.now();
+  if (kind === 'export') {
+    const [connectionString, file] = args as [string, string];
+    const pool = createPool(connectionString, 2);
+    const store = new PostgresEventStore(pool, { connectionString });
+    const request = { exportType: 'full' as const, dateRange: {}, includeKYC: true, includeBlockchain: true, format: 'json' as const };
+    const summary = emptySummary();
+    await pipeline(Readable.from(jsonExport({ request, generatedAt: new Date(), summary, records: evidenceRecords(store, request, summary) })), createWriteStream(file));
+    await store.close();
+    await pool.end();
+    return { seconds: (performance.now() - started) / 1000, maxRssMiB: process.resourceUsage().maxRSS / 1024, events: summary.events };
+  }
+  const result = await verifyEvidenceFile(args[0] ?? '');
+  return {
+    seconds: (performance.now() - started) / 1000,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    events: result.events,
+    ok: result.ok,
+    ...(result.firstMismatch ? { reason: result.firstMismatch.reason } : {}),
+  };
+}
+
+function runPhase(kind: string, args: string[]): Promise<PhaseResult> {
+  return new Promise((resolve, reject) => {
+    // A capped heap makes V8 collect instead of growing lazily, so peak RSS shows what the phase needs.
+    const child = spawn(process.execPath, ['--max-old-space-size=128', fileURLToPath(import.meta.url), kind, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as PhaseResult) : reject(new Error(`${kind} phase exited with ${code}`))));
+  });
+}
+
+async function main(): Promise<number> {
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-export-'));
+  const server = await startEmbeddedPostgres({ dataDir: join(workDir, 'data'), port: await freePort(), database: 'bench_export' });
+  const pool = createPool(server.connectionString, WRITERS + 4);
+  const store = new PostgresEventStore(pool, { connectionString: server.connectionString });
+  try {
+    await runMigrations(new Kysely({ dialect: new PostgresDialect({ pool }) }), { eventStore: true });
+    process.stdout.write(`generating ${EVENTS.toLocaleString('en')} events in ${STREAMS.toLocaleString('en')} streams…\n`);
+    const generation = await measured(async () => {
+      const versions = new Map<number, bigint>();
+      let next = 0;
+      const writer = async (): Promise<void> => {
+        for (;;) {
+          const start = next;
+          next += BATCH;
+          if (start >= EVENTS) return;
+          const stream = (start / BATCH) % STREAMS;
+          const count = Math.min(BATCH, EVENTS - start);
+          const expected = versions.get(stream);
+          const result = await store.appendToStream(`order-bench-${stream}`, orderEvents(stream, count, randomUUID()), { expected: expected ?? 'no_stream' });
+          versions.set(stream, result.nextExpectedVersion);
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
+    });
+
+    const config = loadConfig({ DATA_DIR: workDir, SEAL_INTERVAL_MS: '0' });
+    const sealing = await measured(() => new LedgerSealer(store, config).sealNow());
+
+    const file = join(workDir, 'evidence-export.json');
+    const exporting = await runPhase('export', [server.connectionString, file]);
+    const verifying = await runPhase('verify', [file]);
+    if (!verifying.ok) throw new Error(`the export did not verify: ${verifying.reason}`);
+
+    const sizeMiB = statSync(file).size / 2 ** 20;
+    const total = exporting.seconds + verifying.seconds;
+    const peak = Math.max(exporting.maxRssMiB, verifying.maxRssMiB);
+    const figures = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version },
+      events: EVENTS,
+      streams: STREAMS,
+      generateSeconds: +generation.seconds.toFixed(1),
+      sealSeconds: +sealing.seconds.toFixed(1),
+      export: { seconds: +exporting.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / exporting.seconds), peakRssMiB: Math.round(exporting.maxRssMiB), fileMiB: Math.round(sizeMiB) },
+      verify: { seconds: +verifying.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / verifying.seconds), peakRssMiB: Math.round(verifying.maxRssMiB) },
+      totalSeconds: +total.toFixed(1),
+      targets: { totalUnder60s: total < 60, peakUnder256MiB: peak < 256 },
+    };
+    const row = (label: string, value: string, target = ''): string => `${label.padEnd(34)}${value.padStart(14)}  ${target}\n`;
+    process.stdout.write(
+      `\nbench:export  ${figures.date}\nmachine: ${figures.machine.cpus} CPUs (${figures.machine.cpu}), ${figures.machine.memoryGiB} GiB, Node ${process.version}; embedded PostgreSQL 18\n\n` +
+        row('events generated (not timed)', `${EVENTS.toLocaleString('en')}`, `${generation.seconds.toFixed(1)} s`) +
+        row('sealed in one seal', `${sealing.seconds.toFixed(1)} s`) +
+        row('export to JSON', `${exporting.seconds.toFixed(1)} s`, `${figures.export.eventsPerSecond.toLocaleString('en')} events/s, ${figures.export.fileMiB} MiB file`) +
+        row('  peak RSS of the export process', `${figures.export.peakRssMiB} MiB`) +
+        row('verify offline', `${verifying.seconds.toFixed(1)} s`, `${figures.verify.eventsPerSecond.toLocaleString('en')} events/s`) +
+        row('  peak RSS of the verify process', `${figures.verify.peakRssMiB} MiB`) +
+        row('export + verify', `${total.toFixed(1)} s`, `target < 60 s: ${figures.targets.totalUnder60s ? 'PASS' : 'MISS'}`) +
+        row('peak memory (RSS, per process)', `${Math.round(peak)} MiB`, `target < 256 MiB: ${figures.targets.peakUnder256MiB ? 'PASS' : 'MISS'}`),
+    );
+    const out = join(process.cwd(), '.data', 'bench');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write(`\nwrote ${join(out, 'bench-export.json')}\n`);
+    return 0;
+  } finally {
+    await store.close();
+    await pool.end();
+    await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const [kind, ...phaseArgs] = process.argv.slice(2);
+const run = kind === 'export' || kind === 'verify' ? phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main();
+run.then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench:export failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
