@@ -5,10 +5,14 @@ export * from './runtime/rebuild-projection.js';
 export { readModelMigrations } from './migrations/index.js';
 export { orderBookProjection } from './orders/order-book.projection.js';
 export { usersProjection } from './auth/users.projection.js';
+export { kycStatusProjection } from './kyc/kyc-status.projection.js';
+export { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 
+import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { usersProjection } from './auth/users.projection.js';
+import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import type { Projection } from './runtime/projection.js';
 
 /** Every projection the service runs. */
-export const projections: readonly Projection[] = [orderBookProjection, usersProjection];
+export const projections: readonly Projection[] = [orderBookProjection, usersProjection, kycStatusProjection, amlAlertsProjection];

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as checkpoints from './2026_11_22_000000_projection_checkpoints.js';
 import * as orderBook from './2026_11_22_000100_order_book.js';
 import * as users from './2026_11_22_000200_users.js';
+import * as kycStatus from './2026_11_23_000000_kyc_status.js';
+import * as aml from './2026_11_23_000100_aml.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -9,5 +11,7 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_22_000000_projection_checkpoints': checkpoints,
     '2026_11_22_000100_order_book': orderBook,
     '2026_11_22_000200_users': users,
+    '2026_11_23_000000_kyc_status': kycStatus,
+    '2026_11_23_000100_aml': aml,
   }),
 };

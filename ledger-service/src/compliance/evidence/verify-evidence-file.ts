@@ -44,7 +44,6 @@ export async function verifyEvidenceFile(path: string): Promise<EvidenceVerifica
   let events = 0;
   let leaves = 0;
   let seals = 0;
-  let manifestSeen = false;
 
   const report = (extra: Partial<EvidenceVerification> = {}): EvidenceVerification => ({
     ok: extra.firstMismatch === undefined,
@@ -72,7 +71,6 @@ export async function verifyEvidenceFile(path: string): Promise<EvidenceVerifica
       if (manifest.records !== records || manifest.events !== events || manifest.leaves !== leaves || manifest.seals !== seals) {
         return fail('the manifest counts do not match the records');
       }
-      manifestSeen = true;
       return report({ manifestSha256: digest });
     }
     if (line === '') continue;
@@ -121,5 +119,6 @@ export async function verifyEvidenceFile(path: string): Promise<EvidenceVerifica
       return fail('unknown record');
     }
   }
-  return manifestSeen ? report() : fail('the file ends before its manifest (truncated)');
+  // Reaching the end without the manifest line means the download was cut short.
+  return fail('the file ends before its manifest (truncated)');
 }

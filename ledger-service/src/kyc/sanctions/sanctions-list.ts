@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AmlScreeningResult, SanctionsMatch } from '@carbon-ledger/contracts';
-import { nameSimilarity, nameTokens } from './name-matching.js';
+import { combinedSimilarity, nameTokens, stringSimilarity } from './name-matching.js';
 import { parseAltCsv, parseSdnCsv } from './sdn-csv.js';
 
 /** From here on a name is treated as the listed party. */
@@ -24,17 +24,38 @@ interface ListedName {
   readonly name: string;
   readonly program: string | null;
   readonly tokens: string[];
+  /** Index of each token in the list's vocabulary. */
+  readonly words: number[];
 }
 
-/** A loaded list, screened in memory; names are tokenised once when it loads. */
+/**
+ * A loaded list, screened in memory. Names are tokenised once when it loads;
+ * a screening compares the name's words with each distinct listed word once,
+ * then scores every listed name from those likenesses.
+ */
 export class SanctionsList {
   private readonly names: ListedName[];
+  private readonly vocabulary: string[] = [];
 
   constructor(
     readonly listName: string,
     entries: readonly { entryId: string; name: string; program: string | null }[],
   ) {
-    this.names = entries.map((entry) => ({ ...entry, tokens: nameTokens(entry.name) })).filter((entry) => entry.tokens.length > 0);
+    const index = new Map<string, number>();
+    const wordOf = (token: string): number => {
+      let at = index.get(token);
+      if (at === undefined) {
+        at = this.vocabulary.push(token) - 1;
+        index.set(token, at);
+      }
+      return at;
+    };
+    this.names = entries
+      .map((entry) => {
+        const tokens = nameTokens(entry.name);
+        return { ...entry, tokens, words: tokens.map(wordOf) };
+      })
+      .filter((entry) => entry.tokens.length > 0);
   }
 
   /** Listed names (primary names and aliases). */
@@ -44,10 +65,11 @@ export class SanctionsList {
 
   screen(name: string): SanctionsScreening {
     const tokens = nameTokens(name);
+    const likeness = tokens.map((token) => Float64Array.from(this.vocabulary, (word) => stringSimilarity(token, word)));
     let bestScore = 0;
     const byEntry = new Map<string, SanctionsMatch>();
     for (const listed of this.names) {
-      const score = nameSimilarity(tokens, listed.tokens);
+      const score = combinedSimilarity(tokens, listed.tokens, (i, j) => likeness[i]![listed.words[j]!]!);
       bestScore = Math.max(bestScore, score);
       if (score < SANCTIONS_REVIEW_SCORE) continue;
       const earlier = byEntry.get(listed.entryId);

@@ -1,0 +1,75 @@
+import {
+  AML_HIGH_RISK_SCORE,
+  isAmlEvent,
+  type RecordedEvent,
+  screenedTransactionFrom,
+} from '@carbon-ledger/contracts';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+/**
+ * AML alerts, and every value-moving transaction the screening counts
+ * (velocity, structuring) with its risk once an alert names it.
+ */
+export const amlAlertsProjection: Projection = {
+  name: 'aml-alerts',
+  views: ['aml-alerts', 'compliance-dashboard'],
+  tables: ['aml_transactions', 'aml_alerts'],
+  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+    const position = { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
+    if (!isAmlEvent(recorded)) {
+      const transaction = screenedTransactionFrom(recorded);
+      if (!transaction) return false;
+      await db
+        .insertInto('aml_transactions')
+        .values({
+          transaction_type: transaction.transactionType,
+          transaction_id: transaction.transactionId,
+          user_id: transaction.userId,
+          amount_usd: transaction.amount,
+          occurred_at: transaction.occurredAt,
+          ...position,
+          risk_score: null,
+          is_high_risk: false,
+          requires_review: false,
+        })
+        .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
+        .execute();
+      return true;
+    }
+    const event = recorded;
+    switch (event.type) {
+      case 'AmlAlertRaised': {
+        const { data } = event;
+        await db
+          .insertInto('aml_alerts')
+          .values({
+            alert_id: data.alertId,
+            priority: data.priority,
+            transaction_type: data.transactionType,
+            transaction_id: data.transactionId,
+            user_id: data.userId,
+            risk_score: data.riskScore,
+            amount_usd: data.amount,
+            risk_flags: data.riskFlags,
+            reasons: data.reasons,
+            requires_review: data.requiresReview,
+            raised_at: data.raisedAt,
+            ...position,
+          })
+          .onConflict((conflict) => conflict.column('alert_id').doNothing())
+          .execute();
+        await db
+          .updateTable('aml_transactions')
+          .set({ risk_score: data.riskScore, is_high_risk: data.riskScore >= AML_HIGH_RISK_SCORE, requires_review: data.requiresReview })
+          .where('transaction_type', '=', data.transactionType)
+          .where('transaction_id', '=', data.transactionId)
+          .execute();
+        return true;
+      }
+      default: {
+        const exhaustive: never = event.type;
+        return exhaustive;
+      }
+    }
+  },
+};
