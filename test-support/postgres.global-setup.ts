@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../ledger-service/src/infrastructure/postgres/embedded-postgres.js';
+import { freePort } from '../ledger-service/src/shared/free-port.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -11,17 +11,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One real PostgreSQL cluster for the whole test run, in a throw-away directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../ledger-service/src/shared/free-port.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -12,16 +12,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts the service exactly as `npm start` does (scripts/start.mjs), on its own data directory and ports. */
 export async function startService(): Promise<RunningService> {

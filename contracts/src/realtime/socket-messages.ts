@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Read-model names the console maps to query keys. */
-export const viewNames = ['orders'] as const;
+export const viewNames = ['orders', 'users', 'kyc-status', 'aml-alerts', 'compliance-dashboard'] as const;
 export type ViewName = (typeof viewNames)[number];
 
 export const projectionUpdatedMessage = z.object({

@@ -99,7 +99,12 @@ describe('Trading Desk orders over HTTP', () => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      const message = new Promise<unknown>((resolve) => socket.on('projection-updated', resolve));
+      // Other projections (AML screening) also react to orders; wait for the order book's message.
+      const message = new Promise<unknown>((resolve) =>
+        socket.on('projection-updated', (update: { views?: string[] }) => {
+          if (update.views?.includes('orders')) resolve(update);
+        }),
+      );
       const created = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder)).json());
       const update = projectionUpdatedMessage.parse(await message);
       expect(update.views).toContain('orders');

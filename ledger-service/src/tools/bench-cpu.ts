@@ -6,30 +6,41 @@ import { join } from 'node:path';
 export interface CpuUse {
   /** This process plus the benchmark's own PostgreSQL server. */
   readonly ours: number;
-  /** Everything else on the machine (other engineers' tests): the noise in a figure. */
+  /** Interrupts and kernel threads (block I/O completion for fsync, mostly ours). */
+  readonly kernel: number;
+  /** Every other process on the machine (other engineers' tests): the noise in a figure. */
   readonly others: number;
 }
 
 interface Sample {
   readonly at: number;
   readonly machineBusySeconds: number;
+  readonly kernelSeconds: number;
   readonly oursSeconds: number;
 }
 
 /** /proc/stat and /proc/<pid>/stat count in USER_HZ, which is 100 on Linux. */
 const TICKS_PER_SECOND = 100;
 
-function machineBusySeconds(): number {
+/** Busy time of the machine and the part spent in interrupts (steal is the host's, not ours). */
+function machineSeconds(): { busy: number; interrupts: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
   // cpu user nice system idle iowait irq softirq steal (guest is already inside user)
   const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
+  return {
+    busy: (user + nice + system + irq + softirq) / TICKS_PER_SECOND,
+    interrupts: (irq + softirq) / TICKS_PER_SECOND,
+  };
 }
 
-/** utime+stime of the postmaster and its children, plus exited children (cutime+cstime) of the postmaster. */
-function postgresSeconds(postmasterPid: number): number {
-  let ticks = 0;
+/**
+ * One pass over /proc: our PostgreSQL (postmaster, its children, and its reaped
+ * children via cutime+cstime) and kernel threads (children of kthreadd, pid 2).
+ */
+function processSeconds(postmasterPid: number): { postgres: number; kernelThreads: number } {
+  let postgres = 0;
+  let kernelThreads = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -42,13 +53,12 @@ function postgresSeconds(postmasterPid: number): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const pid = Number(entry);
     const ppid = Number(fields[1]);
-    if (pid === postmasterPid) {
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } else if (ppid === postmasterPid) {
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
+    const own = Number(fields[11]) + Number(fields[12]);
+    if (pid === postmasterPid) postgres += own + Number(fields[13]) + Number(fields[14]);
+    else if (ppid === postmasterPid) postgres += own;
+    else if (ppid === 2 || pid === 2) kernelThreads += own;
   }
-  return ticks / TICKS_PER_SECOND;
+  return { postgres: postgres / TICKS_PER_SECOND, kernelThreads: kernelThreads / TICKS_PER_SECOND };
 }
 
 /**
@@ -67,10 +77,13 @@ export class CpuMeter {
         readFileSync(join(this.postgresDataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0],
       );
       const own = process.cpuUsage();
+      const machine = machineSeconds();
+      const processes = processSeconds(this.postmasterPid);
       return {
         at: performance.now(),
-        machineBusySeconds: machineBusySeconds(),
-        oursSeconds: (own.user + own.system) / 1e6 + postgresSeconds(this.postmasterPid),
+        machineBusySeconds: machine.busy,
+        kernelSeconds: machine.interrupts + processes.kernelThreads,
+        oursSeconds: (own.user + own.system) / 1e6 + processes.postgres,
       };
     } catch {
       return undefined;
@@ -85,11 +98,10 @@ export class CpuMeter {
       const wall = (after.at - before.at) / 1000;
       if (wall <= 0) return undefined;
       const ours = (after.oursSeconds - before.oursSeconds) / wall;
+      const kernel = (after.kernelSeconds - before.kernelSeconds) / wall;
       const machine = (after.machineBusySeconds - before.machineBusySeconds) / wall;
-      return {
-        ours: Math.round(ours * 100) / 100,
-        others: Math.round(Math.max(0, machine - ours) * 100) / 100,
-      };
+      const cores = (value: number): number => Math.round(Math.max(0, value) * 100) / 100;
+      return { ours: cores(ours), kernel: cores(kernel), others: cores(machine - ours - kernel) };
     };
   }
 }

@@ -4,7 +4,6 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -17,22 +16,13 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { toEventsToAppend } from '../shared/command-context.js';
+import { freePort } from '../shared/free-port.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
 const BATCH = 500;
 const WRITERS = 4;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Samples this process's memory while `work` runs; returns its result, seconds and peaks in MiB. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRssMiB: number; peakHeapMiB: number }> {

@@ -186,8 +186,12 @@ export class ProjectionRunner {
     const previous = this.checkpoint;
     let changed = false;
     await this.options.db.transaction().execute(async (trx) => {
-      for (const event of fresh) {
-        if (await this.projection.apply(event, trx)) changed = true;
+      if (this.projection.applyBatch) {
+        changed = await this.projection.applyBatch(fresh, trx);
+      } else {
+        for (const event of fresh) {
+          if (await this.projection.apply(event, trx)) changed = true;
+        }
       }
       const moved = await sql<{ name: string }>`
         insert into projection_checkpoints as c (name, commit_position, prepare_position, events_applied, updated_at)

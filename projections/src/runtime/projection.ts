@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@carbon-ledger/contracts';
+import type { RecordedEvent, ViewName } from '@carbon-ledger/contracts';
 import type { QueryCreator } from 'kysely';
 import type { ReadModelDatabase } from '../read-model-database.js';
 
@@ -9,9 +9,14 @@ export interface Projection {
   /** Stable name; the checkpoint row and the advisory lock key derive from it. */
   readonly name: string;
   /** Read-model names pushed in `projection-updated` after a batch that changed something. */
-  readonly views: readonly string[];
+  readonly views: readonly ViewName[];
   /** Tables this projection owns (rebuilt and swapped together). */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   /** Applies one event; returns whether it changed the read model. Must ignore unknown types. */
   apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolean>;
+  /**
+   * Applies a batch in log order with fewer round trips (say, one multi-row
+   * insert); the runner uses it when present. Same outcome as `apply` one by one.
+   */
+  applyBatch?(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean>;
 }

@@ -61,7 +61,8 @@ export async function rebuildProjection(options: {
         const last = batch.at(-1);
         if (!last) return;
         const target = trx.withSchema(REBUILD_SCHEMA);
-        for (const event of batch) await projection.apply(event, target);
+        if (projection.applyBatch) await projection.applyBatch(batch, target);
+        else for (const event of batch) await projection.apply(event, target);
         position = last.position;
         events += batch.length;
       }

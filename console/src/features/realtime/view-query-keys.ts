@@ -7,6 +7,10 @@ import type { QueryKey } from '@tanstack/react-query';
  */
 export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = {
   orders: [['api', 'orders']],
+  users: [['api', 'users']],
+  'kyc-status': [['api', 'kyc', 'status']],
+  'aml-alerts': [['api', 'aml', 'alerts']],
+  'compliance-dashboard': [['api', 'kyc', 'dashboard']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

@@ -21,6 +21,8 @@ const NOTIFY_CHANNEL = 'events_appended';
 const IDLE_POLL_MS = 1_000;
 /** Retry delay while committed events are still above the xid horizon. */
 const HORIZON_RETRY_MS = 2;
+/** Other processes learn of appends at most this much later. */
+const NOTIFY_COALESCE_MS = 10;
 
 interface EventRow {
   global_position: string;
@@ -98,8 +100,7 @@ export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private listener: pg.Client | undefined;
   private listenerStarting: Promise<void> | undefined;
-  private notifyInFlight = false;
-  private notifyPending = false;
+  private notifyTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -244,6 +245,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.notifyTimer);
     this.appended.emit('appended');
     const listener = this.listener;
     this.listener = undefined;
@@ -262,25 +264,19 @@ export class PostgresEventStore implements EventStore {
     return result.rows[0]?.present ?? false;
   }
 
-  /** Wake local subscribers now; other processes through one coalesced NOTIFY. */
+  /**
+   * Wake local subscribers now; other processes through at most one NOTIFY per
+   * NOTIFY_COALESCE_MS. A NOTIFY is a transaction of its own, so one per append
+   * would cost a WAL flush per append.
+   */
   private announceAppend(): void {
     this.appended.emit('appended');
-    if (this.notifyInFlight) {
-      this.notifyPending = true;
-      return;
-    }
-    this.notifyInFlight = true;
-    const send = (): void => {
-      this.notifyPending = false;
-      this.pool
-        .query(`select pg_notify('${NOTIFY_CHANNEL}', '')`)
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.notifyPending && !this.closed) send();
-          else this.notifyInFlight = false;
-        });
-    };
-    send();
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      if (this.closed) return;
+      this.pool.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
+    }, NOTIFY_COALESCE_MS);
   }
 
   /** LISTEN on a dedicated connection, so appends by other processes wake our subscribers. */
