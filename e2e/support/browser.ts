@@ -18,8 +18,11 @@ export async function signInThroughApi(context: BrowserContext, baseUrl: string,
   if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
 
-/** Saved under test-results/screenshots (not committed) for a reviewer to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saved under test-results/screenshots (not committed) for a reviewer to look at.
+ * `fullPage: false` for modals: their fixed overlay covers only the viewport.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aUser } from '../features/auth/user-fixtures';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
@@ -15,9 +16,14 @@ describe('appRoutes', () => {
     ['/portfolio', 'AI Portfolio Management'],
     ['/compliance', 'Compliance'],
     ['/trading-desk', 'Trading Desk'],
+    ['/profile', 'Profile'],
     ['/no-such-page', '404 Page Not Found'],
-  ])('shows %s under the shared header', async (path, title) => {
-    mockFetch(() => jsonResponse({ orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }));
+  ])('shows %s under the shared header when signed in', async (path, title) => {
+    mockFetch(({ url }) =>
+      url === '/api/auth/me'
+        ? jsonResponse({ user: aUser() })
+        : jsonResponse({ orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }),
+    );
     renderWithProviders(null, { path, routes: appRoutes });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SessionGuard } from '../features/auth/components/SessionGuard/SessionGuard';
 import { AppLayout } from './layout/AppLayout/AppLayout';
 import { ComplianceRoute } from './routes/compliance';
 import { DashboardRoute } from './routes/dashboard';
@@ -7,23 +8,33 @@ import { LandingRoute } from './routes/landing';
 import { MarketplaceRoute } from './routes/marketplace';
 import { NotFoundRoute } from './routes/not-found';
 import { PortfolioRoute } from './routes/portfolio';
+import { ProfileRoute } from './routes/profile';
 import { TradingDeskRoute } from './routes/trading-desk';
 import { XrplTradingRoute } from './routes/xrpl-trading';
 
-/** Spec section 2: every route but the landing page sits under the shared header. */
+/**
+ * Spec section 2: every route but the landing page sits under the shared header.
+ * Sign-in is real (ARCHITECTURE section 8), so those routes also need a session.
+ */
 export const appRoutes: RouteObject[] = [
   { path: '/', Component: LandingRoute },
   {
-    Component: AppLayout,
+    Component: SessionGuard,
     children: [
-      { path: '/dashboard', Component: DashboardRoute },
-      { path: '/issue', Component: IssueCreditsRoute },
-      { path: '/trade', Component: MarketplaceRoute },
-      { path: '/xrpl', Component: XrplTradingRoute },
-      { path: '/portfolio', Component: PortfolioRoute },
-      { path: '/compliance', Component: ComplianceRoute },
-      { path: '/trading-desk', Component: TradingDeskRoute },
-      { path: '*', Component: NotFoundRoute },
+      {
+        Component: AppLayout,
+        children: [
+          { path: '/dashboard', Component: DashboardRoute },
+          { path: '/issue', Component: IssueCreditsRoute },
+          { path: '/trade', Component: MarketplaceRoute },
+          { path: '/xrpl', Component: XrplTradingRoute },
+          { path: '/portfolio', Component: PortfolioRoute },
+          { path: '/compliance', Component: ComplianceRoute },
+          { path: '/trading-desk', Component: TradingDeskRoute },
+          { path: '/profile', Component: ProfileRoute },
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { aUser } from '../../../features/auth/user-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { HeaderNavigation } from './HeaderNavigation';
 
@@ -14,6 +16,10 @@ function menuContents(menu: HTMLElement): string[] {
     element.matches('.mantine-Menu-divider') ? '---' : (element.textContent ?? ''),
   );
 }
+
+beforeEach(() => {
+  mockFetch(() => jsonResponse({ user: aUser() }));
+});
 
 describe('HeaderNavigation', () => {
   it('shows the logo', () => {
@@ -61,12 +67,30 @@ describe('HeaderNavigation', () => {
     await waitFor(() => expect(screen.queryByTestId('navigation-menu')).toBeNull());
   });
 
-  it('does nothing for Notifications and Profile', () => {
+  it('does nothing for Notifications', () => {
+    const { router } = renderWithProviders(<HeaderNavigation />, { path: '/portfolio' });
+
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Notifications' }));
+
+    expect(router.state.location.pathname).toBe('/portfolio');
+  });
+
+  it('opens the profile page from Profile and highlights it there', async () => {
     const { router } = renderWithProviders(<HeaderNavigation />, { path: '/portfolio' });
 
     openMenu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
 
-    expect(router.state.location.pathname).toBe('/portfolio');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    openMenu();
+    const current = screen.getAllByRole('menuitem').filter((item) => item.getAttribute('aria-current') === 'page');
+    expect(current.map((item) => item.textContent)).toEqual(['Profile']);
+  });
+
+  it("shows the signed-in user's name", async () => {
+    renderWithProviders(<HeaderNavigation />, { path: '/dashboard' });
+
+    expect((await screen.findByTestId('header-user-name')).textContent).toBe('Tessa Trader');
   });
 });

@@ -1,7 +1,11 @@
 import { ActionIcon, Box, Group, Menu, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconLeaf, IconMenu2, IconUser } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../../features/auth/api/get-session';
 import { navigationEntries } from '../navigation-entries';
+
+/** Not in the spec's menu: sign-in is real (ARCHITECTURE section 8), so 'Profile' leads to the account page. */
+const PROFILE_PATH = '/profile';
 
 function Logo() {
   return (
@@ -14,6 +18,24 @@ function Logo() {
       </Text>
     </Group>
   );
+}
+
+/** The signed-in user's name, subtle and only where the bar has room for it. */
+function SignedInUser() {
+  const { data: user } = useSession();
+  if (!user) return null;
+  return (
+    <Text fz="sm" c="dimmed" visibleFrom="sm" truncate="end" maw={220} data-testid="header-user-name">
+      {user.name}
+    </Text>
+  );
+}
+
+/** How the menu marks the entry of the current page. */
+function highlightWhen(current: boolean) {
+  return current
+    ? { 'aria-current': 'page' as const, 'data-active': true, c: 'carbon.8', bg: 'carbon.0', fw: 600 }
+    : {};
 }
 
 function NavigationMenu() {
@@ -34,19 +56,22 @@ function NavigationMenu() {
             <Menu.Item
               key={entry.path}
               onClick={() => void navigate(entry.path)}
-              aria-current={current ? 'page' : undefined}
-              data-active={current || undefined}
-              c={current ? 'carbon.8' : undefined}
-              bg={current ? 'carbon.0' : undefined}
-              fw={current ? 600 : undefined}
+              {...highlightWhen(current)}
             >
               {entry.label}
             </Menu.Item>
           );
         })}
         <Menu.Divider />
+        {/* Spec: no action. */}
         <Menu.Item leftSection={<IconBell size={16} />}>Notifications</Menu.Item>
-        <Menu.Item leftSection={<IconUser size={16} />}>Profile</Menu.Item>
+        <Menu.Item
+          leftSection={<IconUser size={16} />}
+          onClick={() => void navigate(PROFILE_PATH)}
+          {...highlightWhen(pathname === PROFILE_PATH)}
+        >
+          Profile
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -69,7 +94,8 @@ export function HeaderNavigation() {
     >
       <span />
       <Logo />
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm" wrap="nowrap">
+        <SignedInUser />
         <NavigationMenu />
       </Group>
     </Box>

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponse, type LoginRequest, type LoginResponse } from '@carbon-ledger/contracts';
+import { loginResponse, type LoginRequest, type LoginResponse, type UserView } from '@carbon-ledger/contracts';
 import { requestJson } from '../../../shared/api/http';
-
-/** The signed-in user query; a login changes its answer. */
-export const currentUserQueryKey = ['api', 'auth', 'me'] as const;
+import { sessionQueryKey } from './get-session';
 
 export function login(credentials: LoginRequest): Promise<LoginResponse> {
   return requestJson('/api/auth/login', loginResponse, { method: 'POST', body: credentials });
@@ -13,6 +11,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: ({ user }) => {
+      // A cached "signed out" answer must not send the next guarded page back to the dialog.
+      queryClient.setQueryData<UserView | null>(sessionQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
   });
 }

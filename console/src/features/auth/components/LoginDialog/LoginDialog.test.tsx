@@ -102,6 +102,29 @@ describe('LoginDialog', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeDefined();
   });
 
+  it('replaces the failure toast with the success toast (one toast at a time)', async () => {
+    let attempt = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        ++attempt === 1
+          ? Response.json({ error: 'Unauthorized', message: 'Invalid email or password' }, { status: 401 })
+          : Response.json(signedIn),
+      ),
+    );
+    renderDialog();
+
+    fillIn('trader@example.com', 'wrong-password');
+    submit();
+    await screen.findByText('Invalid email or password. Please try again.');
+
+    fillIn('trader@example.com', 'correct-password');
+    submit();
+
+    expect(await screen.findByText('Login successful')).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('Invalid email or password. Please try again.')).toBeNull());
+  });
+
   it("shows 'Logging in...' while the request is pending", async () => {
     let answer: (response: Response) => void = () => {};
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));

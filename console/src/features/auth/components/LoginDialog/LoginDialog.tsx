@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { loginRequest, type LoginRequest } from '@carbon-ledger/contracts';
+import { showToast } from '../../../../shared/toast/show-toast';
 import { useLogin } from '../../api/login';
 
 /** The spec's pause between the success toast and leaving the page. */
@@ -56,14 +56,14 @@ export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: Logi
 
     login.mutate(values, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: 'Login successful' });
+        showToast({ color: 'teal', message: 'Login successful' });
         setValues({ email: '', password: '' });
         setSubmitted(false);
         onClose();
         redirectTimer.current = setTimeout(() => navigate(redirectTo), LOGIN_REDIRECT_DELAY_MS);
       },
       onError: () => {
-        notifications.show({ color: 'red', message: 'Invalid email or password. Please try again.' });
+        showToast({ color: 'red', message: 'Invalid email or password. Please try again.' });
       },
     });
   };

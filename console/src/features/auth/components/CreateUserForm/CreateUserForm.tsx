@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { createUserRequest, MIN_PASSWORD_LENGTH, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
+import { IconUserPlus } from '@tabler/icons-react';
+import { z } from 'zod';
+import { HttpError } from '../../../../shared/api/http';
+import { useCreateUser } from '../../api/create-user';
+import { showCreateUserFailedToast, showUserCreatedToast } from '../../auth-toasts';
+
+type Field = keyof CreateUserRequest;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const fields: readonly Field[] = ['email', 'name', 'password', 'roles'];
+const emptyForm: CreateUserRequest = { email: '', name: '', password: '', roles: [] };
+const roleOptions = roles.map((role) => ({ value: role, label: role.charAt(0).toUpperCase() + role.slice(1) }));
+
+function isField(path: unknown): path is Field {
+  return typeof path === 'string' && (fields as readonly string[]).includes(path);
+}
+
+function firstErrorPerField(issues: readonly { path: unknown; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of issues) {
+    if (isField(path) && errors[path] === undefined) errors[path] = message;
+  }
+  return errors;
+}
+
+export function validateNewUser(values: CreateUserRequest): FieldErrors {
+  const result = createUserRequest.safeParse(values);
+  return result.success ? {} : firstErrorPerField(result.error.issues.map(({ path, message }) => ({ path: path[0], message })));
+}
+
+const validationDetails = z.array(z.object({ path: z.string(), message: z.string() }));
+
+/** A 400's per-field details, so the server's refusals land beside the fields too. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof HttpError) || error.status !== 400) return {};
+  const details = validationDetails.safeParse(error.body?.details);
+  if (!details.success) return {};
+  // 'roles.0' belongs to the roles field.
+  return firstErrorPerField(details.data.map(({ path, message }) => ({ path: path.split('.')[0], message })));
+}
+
+/** Admins only: a new account with its first roles. */
+export function CreateUserForm() {
+  const createUser = useCreateUser();
+  const [values, setValues] = useState<CreateUserRequest>(emptyForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Like the login form: validated on submit, then on every change.
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = <F extends Field>(field: F, value: CreateUserRequest[F]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateNewUser(next));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const parsed = createUserRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(validateNewUser(values));
+      return;
+    }
+    setErrors({});
+    createUser.mutate(parsed.data, {
+      onSuccess: (user) => {
+        showUserCreatedToast(user);
+        setValues(emptyForm);
+        setSubmitted(false);
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        showCreateUserFailedToast(error);
+      },
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-user-title">
+      <form onSubmit={submit} noValidate data-testid="create-user-form">
+        <Stack gap="md">
+          <div>
+            <Title order={3} id="create-user-title">
+              Create user
+            </Title>
+            <Text c="dimmed" fz="sm">
+              The new user signs in with this email and password.
+            </Text>
+          </div>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="off"
+            placeholder="name@company.com"
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={errors.email}
+          />
+          <TextInput
+            label="Name"
+            autoComplete="off"
+            placeholder="Full name"
+            value={values.name}
+            onChange={(event) => change('name', event.currentTarget.value)}
+            error={errors.name}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
+          />
+          <MultiSelect<Role>
+            label="Roles"
+            placeholder={values.roles.length === 0 ? 'Choose roles' : undefined}
+            data={roleOptions}
+            value={values.roles}
+            onChange={(chosen) => change('roles', chosen)}
+            error={errors.roles}
+            data-testid="create-user-roles"
+          />
+          <Button type="submit" color="teal" leftSection={<IconUserPlus size={16} />} loading={createUser.isPending}>
+            Create user
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

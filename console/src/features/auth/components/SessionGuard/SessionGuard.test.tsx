@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '../../../../app/router';
+import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aUser } from '../../user-fixtures';
+import { loginPathFor } from './SessionGuard';
+
+const emptyBook = { orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' };
+// Rendering the landing page is slow in jsdom on a busy machine.
+const slow = { timeout: 5000 };
+const unauthorized = () => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401);
+
+/** Answers the session check with `me`, the order list with `orders`, and leaves prices hanging. */
+function serve(me: () => Response, orders: () => Response = () => jsonResponse(emptyBook)): RecordedRequest[] {
+  return mockFetch(({ url }) => {
+    if (url === '/api/auth/me') return me();
+    if (url === '/api/orders') return orders();
+    return new Promise<Response>(() => {});
+  });
+}
+
+describe('SessionGuard', () => {
+  it('sends a signed-out user to the login dialog with the asked path as `next`', async () => {
+    serve(unauthorized);
+    const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/?login=1&next=%2Ftrading-desk');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/trading-desk');
+    expect(await screen.findByRole('dialog', { name: 'Sign in to Carbon Ledger' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).toBeNull();
+  });
+
+  it('keeps the search of the asked path in `next`', async () => {
+    serve(unauthorized);
+    const { router } = renderWithProviders(null, { path: '/trade?side=buy', routes: appRoutes });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/trade?side=buy');
+  });
+
+  it('shows a centred loader while checking, then the page with a session', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockFetch(({ url }) =>
+      url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse(emptyBook),
+    );
+    const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
+
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).toBeNull();
+
+    answer(jsonResponse({ user: aUser() }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/trading-desk');
+  });
+
+  it('redirects once a later call answers 401 (session expired)', async () => {
+    let sessionAlive = true;
+    const requests = serve(
+      () => (sessionAlive ? jsonResponse({ user: aUser() }) : unauthorized()),
+      () => (sessionAlive ? jsonResponse(emptyBook) : unauthorized()),
+    );
+    const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
+    await screen.findByText('No orders yet. Create your first order!');
+
+    sessionAlive = false;
+    fireEvent.click(screen.getByTestId('orders-refresh'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
+    expect(router.state.location.search).toBe('?login=1&next=%2Ftrading-desk');
+    expect(requests.filter((request) => request.url === '/api/auth/me')).toHaveLength(2);
+  });
+
+  it('offers a retry when the session cannot be checked', async () => {
+    let failing = true;
+    serve(() =>
+      failing ? jsonResponse({ error: 'InternalError', message: 'Database unavailable' }, 500) : jsonResponse({ user: aUser() }),
+    );
+    renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
+
+    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeTruthy();
+  });
+});
+
+describe('loginPathFor', () => {
+  it('encodes the whole asked location as `next`', () => {
+    expect(loginPathFor({ pathname: '/trading-desk', search: '', hash: '' })).toBe('/?login=1&next=%2Ftrading-desk');
+    expect(loginPathFor({ pathname: '/trade', search: '?a=1&b=2', hash: '#top' })).toBe(
+      '/?login=1&next=%2Ftrade%3Fa%3D1%26b%3D2%23top',
+    );
+  });
+});
