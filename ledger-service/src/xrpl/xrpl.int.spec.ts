@@ -9,7 +9,7 @@ import {
   walletTransactionsResponse,
   xrplNetworkResponse,
 } from '@carbon-ledger/contracts';
-import { Client, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
+import { Client, convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
@@ -110,6 +110,38 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     expect(amm.swapCount).toBe(1);
     expect(amm.swapHistory[0]).toMatchObject({ fromAsset: 'XRP', toAsset: 'NXCC' });
     expect(amm.lastTrade?.amount).toContain('NXCC');
+  });
+
+  it('mints and burns a batch NFT through the gateway, recording both on the log', async () => {
+    const issuer = gateway.wallets.issuer.address;
+    const minted = await gateway.submitAsPlatform(
+      'issuer',
+      { TransactionType: 'NFTokenMint', Account: issuer, NFTokenTaxon: 7, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('ipfs://batch-certificate') },
+      'Mint a test batch NFT',
+    );
+    const nftId = getNFTokenID(minted.meta);
+    expect(nftId).toMatch(/^[0-9A-F]{64}$/);
+    const held = await client.request({ command: 'account_nfts', account: issuer });
+    expect(held.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(nftId);
+
+    await gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! }, 'Burn the test batch NFT');
+    const after = await client.request({ command: 'account_nfts', account: issuer });
+    expect(after.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
+
+    const recorded = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).map((event) => event.data as { transactionType: string; result: string; hash: string });
+    expect(recorded.filter((entry) => ['NFTokenMint', 'NFTokenBurn'].includes(entry.transactionType))).toEqual([
+      expect.objectContaining({ transactionType: 'NFTokenMint', result: 'tesSUCCESS', hash: minted.hash }),
+      expect.objectContaining({ transactionType: 'NFTokenBurn', result: 'tesSUCCESS' }),
+    ]);
+  });
+
+  it('records a refused platform transaction with its result and answers a conflict', async () => {
+    const issuer = gateway.wallets.issuer.address;
+    await expect(
+      gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: '0'.repeat(64) }, 'Burn a token that does not exist'),
+    ).rejects.toMatchObject({ code: 'Conflict', message: expect.stringContaining('tecNO_ENTRY') });
+    const last = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).at(-1)?.data as { transactionType: string; result: string };
+    expect(last).toMatchObject({ transactionType: 'NFTokenBurn', result: 'tecNO_ENTRY' });
   });
 
   it.each([
