@@ -186,6 +186,9 @@ export class ProjectionRunner {
     const previous = this.checkpoint;
     let changed = false;
     await this.options.db.transaction().execute(async (trx) => {
+      // The rows and their checkpoint are kept or lost together, and the log can
+      // always replay them, so this commit need not wait for its WAL flush.
+      await sql`set local synchronous_commit = off`.execute(trx);
       if (this.projection.applyBatch) {
         changed = await this.projection.applyBatch(fresh, trx);
       } else {
