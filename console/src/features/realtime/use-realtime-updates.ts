@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ProjectionUpdateFilter } from './projection-update-filter';
+import type { RealtimeMessageBus } from './realtime-message-bus';
 import { queryKeysByView, queryKeysOfViews } from './view-query-keys';
 
 export type RealtimeConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -29,7 +30,10 @@ export function connectRealtimeSocket(): Socket {
   return io({ path: '/socket.io', withCredentials: true });
 }
 
-export function useRealtimeUpdates(connect: () => Socket = connectRealtimeSocket): RealtimeConnectionState {
+export function useRealtimeUpdates(
+  connect: () => Socket = connectRealtimeSocket,
+  messageBus?: RealtimeMessageBus,
+): RealtimeConnectionState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<RealtimeConnectionState>('connecting');
 
@@ -52,12 +56,14 @@ export function useRealtimeUpdates(connect: () => Socket = connectRealtimeSocket
     socket.on('disconnect', () => setState('disconnected'));
     socket.on('connect_error', () => setState('disconnected'));
     socket.on(socketEvents.projectionUpdated, handleProjectionUpdated);
+    messageBus?.attach(socket);
 
     return () => {
+      messageBus?.detach(socket);
       socket.removeAllListeners();
       socket.disconnect();
     };
-  }, [connect, queryClient]);
+  }, [connect, messageBus, queryClient]);
 
   return state;
 }

@@ -87,3 +87,41 @@ export async function requestJson<T>(
   if (!response.ok) throw new HttpError(response.status, response.statusText, text);
   return parser.parse(text === '' ? undefined : JSON.parse(text));
 }
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  fileName: string | undefined;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain filename parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : undefined;
+}
+
+/** Like requestJson, for answers that are files (exports): same cookies, CSRF rule and errors. */
+export async function requestFile(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<DownloadedFile> {
+  const hasBody = body !== undefined;
+  const headers = buildHeaders(method, hasBody);
+  headers.set('accept', '*/*');
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  if (!response.ok) throw new HttpError(response.status, response.statusText, await response.text());
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+}

@@ -23,3 +23,8 @@ export function priceToCents(price: string): bigint {
   const value = Number(price);
   return Number.isFinite(value) ? BigInt(Math.round(value * 100)) : 0n;
 }
+
+/** A USD amount the API sends as a number (2 decimals), e.g. 12500 -> "$12,500.00". */
+export function formatUsd(amount: number): string {
+  return formatUsdCents(BigInt(Math.round(amount * 100)));
+}

@@ -1,0 +1,116 @@
+import type { ComplianceDashboardResponse, UserView } from '@carbon-ledger/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anAmlAlert } from '../../features/aml/aml-fixtures';
+import { aUser, anAdmin } from '../../features/auth/user-fixtures';
+import { RealtimeMessageBusContext } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
+import { RealtimeMessageBus, type MessageSource } from '../../features/realtime/realtime-message-bus';
+import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { ComplianceRoute } from './compliance';
+
+function aDashboard(overrides: Partial<ComplianceDashboardResponse> = {}): ComplianceDashboardResponse {
+  return {
+    totalUsers: 4,
+    verifiedUsers: 3,
+    verificationRate: 75,
+    highRiskTransactions: 1,
+    transactionsRequiringReview: 2,
+    averageRiskScore: 18,
+    recentActivity: [],
+    jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 2, US: 0, EU: 1 },
+    highPriorityAlerts: 1,
+    ...overrides,
+  };
+}
+
+function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
+  return mockFetch(({ url }: RecordedRequest) => {
+    if (url === '/api/auth/me') return jsonResponse({ user });
+    if (url === '/api/kyc/dashboard') return jsonResponse(aDashboard());
+    if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length });
+    return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+  });
+}
+
+class FakeSource implements MessageSource {
+  readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
+  on(event: string, handler: (payload: unknown) => void): void {
+    this.handlers.set(event, (this.handlers.get(event) ?? new Set()).add(handler));
+  }
+  off(event: string, handler: (payload: unknown) => void): void {
+    this.handlers.get(event)?.delete(handler);
+  }
+  emit(event: string, payload: unknown): void {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+describe('ComplianceRoute', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows traders only the KYC Verification tab', async () => {
+    const requests = serve(aUser());
+    renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
+
+    expect(await screen.findByRole('tab', { name: 'KYC Verification' })).toBeTruthy();
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/auth/me')).toBe(true));
+    expect(screen.queryByRole('tab', { name: 'Real-time Monitoring' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Compliance Reporting' })).toBeNull();
+    expect(screen.getByTestId('kyc-verification')).toBeTruthy();
+  });
+
+  it('monitors: connection state, notification permission, dashboard, alerts pushed and loaded', async () => {
+    const requestPermission = vi.fn(() => Promise.resolve('granted'));
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    serve(anAdmin(), { alerts: [anAmlAlert({ priority: 'high', timestamp: '2026-11-22T09:00:00.000Z' })] });
+    const bus = new RealtimeMessageBus();
+    const source = new FakeSource();
+    bus.attach(source);
+    renderWithProviders(
+      <RealtimeMessageBusContext value={bus}>
+        <ComplianceRoute />
+      </RealtimeMessageBusContext>,
+      { path: '/compliance' },
+    );
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Real-time Monitoring' }));
+
+    expect(await screen.findByText('Disconnected')).toBeTruthy();
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect((await screen.findByTestId('stat-verification-rate')).textContent).toBe('75%');
+    expect(screen.getByTestId('stat-average-risk').textContent).toBe('18/100');
+    await waitFor(() => expect(screen.getAllByTestId('aml-alert')).toHaveLength(1));
+
+    act(() => source.emit('aml-alert', { ...anAmlAlert({ priority: 'critical', timestamp: '2026-11-22T12:00:00.000Z' }), position: '9:9' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('aml-alert')).toHaveLength(2));
+    expect(screen.getAllByTestId('aml-alert-priority').map((badge) => badge.textContent)).toEqual(['critical', 'high']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Recent Activity' }));
+    expect(await screen.findByText('No recent activity')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Jurisdictions' }));
+    expect(await screen.findAllByTestId('jurisdiction-row')).toHaveLength(5);
+  });
+
+  it("shows 'No recent AML alerts' without alerts", async () => {
+    serve(anAdmin(), { alerts: [] });
+    renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Real-time Monitoring' }));
+
+    expect(await screen.findByText('No recent AML alerts')).toBeTruthy();
+  });
+
+  it('shows the reporting frameworks as targets and the evidence export', async () => {
+    serve(anAdmin({ roles: ['auditor'] }));
+    renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Compliance Reporting' }));
+
+    expect(await screen.findByTestId('evidence-export')).toBeTruthy();
+    expect(screen.getAllByText('Reporting target')).toHaveLength(3);
+    expect(screen.getByText('CSRD')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export Evidence' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+import type { ExportFormat, ExportType } from '@carbon-ledger/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { requestFile } from '../../../shared/api/http';
+
+/** The request as the panel sends it (the server fills in its defaults). */
+export interface EvidenceExportInput {
+  exportType: ExportType;
+  dateRange: { from?: string; to?: string };
+  includeKYC: boolean;
+  includeBlockchain: boolean;
+  format: ExportFormat;
+}
+
+export interface EvidenceExportFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Spec: the file is named with a timestamp when the server does not name it. */
+export function fallbackExportFileName(format: ExportFormat, at: Date): string {
+  return `evidence-export-${at.toISOString().replace(/[:.]/g, '-')}.${format}`;
+}
+
+export async function exportEvidence(request: EvidenceExportInput): Promise<EvidenceExportFile> {
+  const { blob, fileName } = await requestFile('/api/export/evidence', { method: 'POST', body: request });
+  return { blob, fileName: fileName ?? fallbackExportFileName(request.format, new Date()) };
+}
+
+export function useExportEvidence() {
+  return useMutation({ mutationFn: exportEvidence });
+}

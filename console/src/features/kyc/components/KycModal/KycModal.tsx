@@ -1,0 +1,26 @@
+import { Modal } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { kycStatusQueryKey } from '../../api/get-kyc-status';
+import { KycVerification } from '../KycVerification/KycVerification';
+
+export interface KycModalProps {
+  opened: boolean;
+  onClose: () => void;
+  address?: string;
+}
+
+/** Closes on the close button or on completion; completion refetches the status (the component toasts). */
+export function KycModal({ opened, onClose, address = '' }: KycModalProps) {
+  const queryClient = useQueryClient();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Identity verification" size="lg" data-testid="kyc-modal">
+      <KycVerification
+        initialAddress={address}
+        onComplete={(_result) => {
+          void queryClient.refetchQueries({ queryKey: kycStatusQueryKey(address.trim()) });
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+}

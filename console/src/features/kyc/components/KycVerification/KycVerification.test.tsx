@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
+import { KycVerification } from './KycVerification';
+
+function typeInto(testId: string, value: string): void {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+function step(): string | undefined {
+  return screen.getByTestId('kyc-verification').dataset.step;
+}
+
+function fillIdentity(): void {
+  typeInto('kyc-legal-name', 'Ada Lovelace');
+  typeInto('kyc-date-of-birth', '1990-12-10');
+  typeInto('kyc-country', 'gb');
+  typeInto('kyc-document-number', 'P1234567');
+}
+
+async function startWith(address: string): Promise<void> {
+  typeInto('kyc-address', address);
+  fireEvent.click(screen.getByTestId('kyc-start'));
+  await waitFor(() => expect(step()).toBe('persona'));
+}
+
+function postsTo(requests: RecordedRequest[], path: string): RecordedRequest[] {
+  return requests.filter((request) => request.method === 'POST' && request.url === path);
+}
+
+describe('KycVerification', () => {
+  it('refuses an address shorter than 25 characters without a request', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderWithProviders(<KycVerification />);
+
+    typeInto('kyc-address', 'rShort123');
+    fireEvent.click(screen.getByTestId('kyc-start'));
+
+    const toast = await findToast('Invalid Address');
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    expect(step()).toBe('setup');
+  });
+
+  it('runs setup -> persona -> processing -> complete and posts the identity', async () => {
+    let finishVerify: (response: Response) => void = () => undefined;
+    const requests = mockFetch(({ url }) =>
+      url === '/api/kyc/start-verification'
+        ? jsonResponse(aStartResponse())
+        : new Promise<Response>((resolve) => {
+            finishVerify = resolve;
+          }),
+    );
+    const onComplete = vi.fn();
+    renderWithProviders(<KycVerification onComplete={onComplete} />);
+
+    await startWith(anAddress);
+    expect(postsTo(requests, '/api/kyc/start-verification')[0]?.body).toEqual({ xrplAddress: anAddress, kycLevel: 'basic' });
+
+    fillIdentity();
+    fireEvent.click(screen.getByTestId('kyc-submit-identity'));
+    await waitFor(() => expect(step()).toBe('processing'));
+    expect(screen.getByTestId('kyc-processing')).toBeTruthy();
+
+    finishVerify(jsonResponse(aVerifyResponse()));
+    await findToast('KYC Verification Complete');
+    expect(step()).toBe('complete');
+    expect(onComplete).toHaveBeenCalledWith(expect.objectContaining({ success: true, kycStatus: 'verified' }));
+    const [verify] = postsTo(requests, '/api/kyc/verify');
+    expect(verify?.body).toEqual({
+      xrplAddress: anAddress,
+      inquiryId: 'inq_test1',
+      legalName: 'Ada Lovelace',
+      dateOfBirth: '1990-12-10',
+      country: 'GB',
+      documentNumber: 'P1234567',
+    });
+    expect(verify?.credentials).toBe('include');
+  });
+
+  it('returns to setup with a toast when the identity form is cancelled', async () => {
+    const requests = mockFetch(() => jsonResponse(aStartResponse()));
+    renderWithProviders(<KycVerification />);
+
+    await startWith(anAddress);
+    fireEvent.click(screen.getByTestId('kyc-cancel'));
+
+    await findToast('Verification Cancelled');
+    expect(step()).toBe('setup');
+    expect(postsTo(requests, '/api/kyc/verify')).toHaveLength(0);
+  });
+
+  it('shows Verification Failed when the server does not start an inquiry', async () => {
+    mockFetch(() => jsonResponse(aStartResponse({ success: false })));
+    renderWithProviders(<KycVerification />);
+
+    typeInto('kyc-address', anAddress);
+    fireEvent.click(screen.getByTestId('kyc-start'));
+
+    const toast = await findToast('Verification Failed');
+    expect(within(toast).getByText('Failed to start KYC verification process')).toBeTruthy();
+    expect(step()).toBe('setup');
+  });
+
+  it("shows Error with the server's message when starting is refused", async () => {
+    mockFetch(() => jsonResponse({ error: 'Forbidden', message: 'Verification is not available for this address; contact compliance' }, 403));
+    renderWithProviders(<KycVerification />);
+
+    typeInto('kyc-address', anAddress);
+    fireEvent.click(screen.getByTestId('kyc-start'));
+
+    const toast = await findToast('Error');
+    expect(within(toast).getByText('Verification is not available for this address; contact compliance')).toBeTruthy();
+  });
+
+  it("returns to setup with the server's error when verification is refused", async () => {
+    mockFetch(({ url }) =>
+      url === '/api/kyc/start-verification'
+        ? jsonResponse(aStartResponse())
+        : jsonResponse(aVerifyResponse({ success: false, kycStatus: 'rejected', amlStatus: 'rejected', error: 'Name matches a sanctions list entry' })),
+    );
+    renderWithProviders(<KycVerification />);
+
+    await startWith(anAddress);
+    fillIdentity();
+    fireEvent.click(screen.getByTestId('kyc-submit-identity'));
+
+    const toast = await findToast('Verification Failed');
+    expect(within(toast).getByText('Name matches a sanctions list entry')).toBeTruthy();
+    await waitFor(() => expect(step()).toBe('setup'));
+  });
+
+  it('falls back to the generic failure text when verify fails without a message', async () => {
+    mockFetch(({ url }) =>
+      url === '/api/kyc/start-verification' ? jsonResponse(aStartResponse()) : jsonResponse(aVerifyResponse({ success: false, kycStatus: 'pending' })),
+    );
+    renderWithProviders(<KycVerification />);
+
+    await startWith(anAddress);
+    fillIdentity();
+    fireEvent.click(screen.getByTestId('kyc-submit-identity'));
+
+    const toast = await findToast('Verification Failed');
+    expect(within(toast).getByText('KYC verification failed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,237 @@
+import {
+  isIsoCountryCode,
+  KYC_START_MIN_ADDRESS,
+  kycJurisdictions,
+  kycLevelLabels,
+  kycLevels,
+  type KycJurisdiction,
+  type KycLevel,
+  type VerifyKycResponse,
+} from '@carbon-ledger/contracts';
+import { Alert, Button, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconId } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useStartVerification } from '../../api/start-verification';
+import { useVerifyKyc } from '../../api/verify-kyc';
+import {
+  showInvalidAddressToast,
+  showInvalidCountryToast,
+  showKycCompleteToast,
+  showStartErrorToast,
+  showStartRefusedToast,
+  showVerificationCancelledToast,
+  showVerificationFailedToast,
+  showVerifyErrorToast,
+} from '../../kyc-toasts';
+
+/** Spec section 4: setup -> persona -> processing -> complete; cancel or error returns to setup. */
+export type KycStep = 'setup' | 'persona' | 'processing' | 'complete';
+
+export interface KycVerificationProps {
+  initialAddress?: string;
+  /** Lets a screen show the status of the address being typed. */
+  onAddressChange?: (address: string) => void;
+  onComplete?: (result: VerifyKycResponse) => void;
+}
+
+interface IdentityForm {
+  legalName: string;
+  dateOfBirth: string;
+  country: string;
+  documentNumber: string;
+}
+
+const emptyIdentity: IdentityForm = { legalName: '', dateOfBirth: '', country: '', documentNumber: '' };
+
+const jurisdictionOptions = kycJurisdictions.map((value) => ({ value, label: value }));
+const levelOptions = kycLevels.map((value) => ({ value, label: `${value[0]?.toUpperCase()}${value.slice(1)} (${kycLevelLabels[value]})` }));
+
+function isKycLevel(value: string | null): value is KycLevel {
+  return kycLevels.some((level) => level === value);
+}
+
+function isJurisdiction(value: string | null): value is KycJurisdiction {
+  return kycJurisdictions.some((jurisdiction) => jurisdiction === value);
+}
+
+export function KycVerification({ initialAddress = '', onAddressChange, onComplete }: KycVerificationProps) {
+  const [step, setStep] = useState<KycStep>('setup');
+  const [address, setAddress] = useState(initialAddress);
+  const [jurisdiction, setJurisdiction] = useState<KycJurisdiction | null>(null);
+  const [level, setLevel] = useState<KycLevel>('basic');
+  const [inquiryId, setInquiryId] = useState<string | null>(null);
+  const [identity, setIdentity] = useState<IdentityForm>(emptyIdentity);
+  const start = useStartVerification();
+  const verify = useVerifyKyc();
+
+  function changeAddress(value: string): void {
+    setAddress(value);
+    onAddressChange?.(value);
+  }
+
+  function backToSetup(): void {
+    setStep('setup');
+    setInquiryId(null);
+    setIdentity(emptyIdentity);
+  }
+
+  function handleStart(event: FormEvent): void {
+    event.preventDefault();
+    const xrplAddress = address.trim();
+    if (xrplAddress.length < KYC_START_MIN_ADDRESS) {
+      showInvalidAddressToast();
+      return;
+    }
+    start.mutate(
+      { xrplAddress, kycLevel: level, ...(jurisdiction ? { jurisdiction } : {}) },
+      {
+        onSuccess: (response) => {
+          if (!response.success) {
+            showStartRefusedToast();
+            return;
+          }
+          setInquiryId(response.inquiryId);
+          setStep('persona');
+        },
+        onError: showStartErrorToast,
+      },
+    );
+  }
+
+  function handleCancel(): void {
+    showVerificationCancelledToast();
+    backToSetup();
+  }
+
+  function handleVerify(event: FormEvent): void {
+    event.preventDefault();
+    if (!inquiryId) return;
+    const country = identity.country.trim().toUpperCase();
+    if (!isIsoCountryCode(country)) {
+      showInvalidCountryToast();
+      return;
+    }
+    setStep('processing');
+    verify.mutate(
+      { xrplAddress: address.trim(), inquiryId, ...identity, country },
+      {
+        onSuccess: (result) => {
+          if (!result.success) {
+            showVerificationFailedToast(result.error);
+            backToSetup();
+            return;
+          }
+          setStep('complete');
+          showKycCompleteToast();
+          onComplete?.(result);
+        },
+        onError: (error) => {
+          showVerifyErrorToast(error);
+          backToSetup();
+        },
+      },
+    );
+  }
+
+  function identityField(key: keyof IdentityForm) {
+    return {
+      value: identity[key],
+      onChange: (event: { currentTarget: HTMLInputElement }) => {
+        const { value } = event.currentTarget;
+        setIdentity((current) => ({ ...current, [key]: value }));
+      },
+    };
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="kyc-verification" data-step={step}>
+      <Group gap="xs" mb="md">
+        <IconId size={20} />
+        <Title order={3} size="h4">
+          KYC Verification
+        </Title>
+      </Group>
+
+      {step === 'setup' && (
+        <form onSubmit={handleStart} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label="XRPL address"
+              placeholder="r..."
+              value={address}
+              onChange={(event) => changeAddress(event.currentTarget.value)}
+              data-testid="kyc-address"
+            />
+            <Select
+              label="Jurisdiction (optional)"
+              placeholder="Any jurisdiction"
+              data={jurisdictionOptions}
+              value={jurisdiction}
+              onChange={(value) => setJurisdiction(isJurisdiction(value) ? value : null)}
+              clearable
+              data-testid="kyc-jurisdiction"
+            />
+            <Select
+              label="KYC level"
+              data={levelOptions}
+              value={level}
+              onChange={(value) => setLevel(isKycLevel(value) ? value : 'basic')}
+              allowDeselect={false}
+              data-testid="kyc-level"
+            />
+            <Button type="submit" loading={start.isPending} data-testid="kyc-start">
+              Start Verification
+            </Button>
+          </Stack>
+        </form>
+      )}
+
+      {step === 'persona' && (
+        <form onSubmit={handleVerify} data-testid="kyc-identity-form">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Identity verification for {address.trim()}
+            </Text>
+            <TextInput label="Legal name" required autoComplete="name" {...identityField('legalName')} data-testid="kyc-legal-name" />
+            <TextInput label="Date of birth" type="date" required {...identityField('dateOfBirth')} data-testid="kyc-date-of-birth" />
+            <TextInput
+              label="Country (ISO code)"
+              placeholder="GB"
+              required
+              maxLength={2}
+              {...identityField('country')}
+              data-testid="kyc-country"
+            />
+            <TextInput label="Document number" required {...identityField('documentNumber')} data-testid="kyc-document-number" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={handleCancel} data-testid="kyc-cancel">
+                Cancel
+              </Button>
+              <Button type="submit" data-testid="kyc-submit-identity">
+                Submit
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {step === 'processing' && (
+        <Group gap="sm" data-testid="kyc-processing">
+          <Loader size="sm" />
+          <Text>Verifying identity...</Text>
+        </Group>
+      )}
+
+      {step === 'complete' && (
+        <Stack gap="sm" data-testid="kyc-complete">
+          <Alert color="green" icon={<IconCircleCheck size={18} />} title="KYC Verification Complete">
+            {address.trim()} is verified.
+          </Alert>
+          <Button variant="light" onClick={backToSetup}>
+            Verify another address
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}

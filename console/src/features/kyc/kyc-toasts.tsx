@@ -1,0 +1,53 @@
+import { IconAlertCircle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { HttpError, serverMessageOf } from '../../shared/api/http';
+import { showToast } from '../../shared/toast/show-toast';
+
+function showFailure(title: string, message: string): void {
+  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
+}
+
+export function showInvalidAddressToast(): void {
+  showFailure('Invalid Address', 'Please enter a valid XRPL address');
+}
+
+// Not in the spec: the built-in form replaces the widget, so its input check has its own text.
+export function showInvalidCountryToast(): void {
+  showFailure('Invalid Country', 'Country must be an ISO 3166-1 alpha-2 code, e.g. GB');
+}
+
+/** The server answered but did not start an inquiry. */
+export function showStartRefusedToast(): void {
+  showFailure('Verification Failed', 'Failed to start KYC verification process');
+}
+
+export function showStartErrorToast(error: unknown): void {
+  showFailure('Error', serverMessageOf(error, 'Failed to start verification'));
+}
+
+export function showVerificationCancelledToast(): void {
+  showToast({
+    title: 'Verification Cancelled',
+    message: 'The identity verification was closed before it finished',
+    color: 'yellow',
+    icon: <IconInfoCircle size={18} />,
+  });
+}
+
+/** A refused verification (`error` from the server) or a failed verify call. */
+export function showVerificationFailedToast(reason: string | undefined): void {
+  showFailure('Verification Failed', reason ?? 'KYC verification failed');
+}
+
+export function showVerifyErrorToast(error: unknown): void {
+  const message = error instanceof HttpError && error.body ? error.body.message : undefined;
+  showVerificationFailedToast(message ?? 'Failed to complete verification');
+}
+
+export function showKycCompleteToast(): void {
+  showToast({
+    title: 'KYC Verification Complete',
+    message: 'The address is verified and may trade and issue credits',
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+  });
+}

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { type RunningService, startService } from './support/service.js';
+
+describe('Compliance in Chromium against the real service', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('refuses an address shorter than 25 characters with the Invalid Address toast', async () => {
+    await page.goto(`${service.baseUrl}/compliance`);
+    await page.getByRole('tab', { name: 'KYC Verification' }).waitFor();
+    await page.getByTestId('kyc-address').fill('rTooShort12345');
+    await page.getByTestId('kyc-start').click();
+    await page.getByText('Invalid Address').waitFor();
+    await page.getByText('Please enter a valid XRPL address').waitFor();
+    expect(await page.getByTestId('kyc-verification').getAttribute('data-step')).toBe('setup');
+  });
+
+  it('verifies a fresh address through the whole KYC flow', async () => {
+    const address = Wallet.generate().classicAddress;
+    await page.getByTestId('kyc-address').fill(address);
+    await page.getByTestId('kyc-status-badge').getByText('not started').waitFor();
+    await page.getByTestId('kyc-start').click();
+
+    await page.getByTestId('kyc-identity-form').waitFor();
+    await page.getByTestId('kyc-legal-name').fill('Ada Lovelace');
+    await page.getByTestId('kyc-date-of-birth').fill('1990-12-10');
+    await page.getByTestId('kyc-country').fill('GB');
+    await page.getByTestId('kyc-document-number').fill('P1234567');
+    await screenshot(page, 'compliance-kyc-identity-form');
+    await page.getByTestId('kyc-submit-identity').click();
+
+    await page.locator('.mantine-Notification-title', { hasText: 'KYC Verification Complete' }).waitFor();
+    await page.getByTestId('kyc-complete').waitFor();
+    await page.getByTestId('kyc-status-badge').getByText('verified').waitFor();
+    expect(await page.getByTestId('aml-status-badge').textContent()).toBe('cleared');
+    await screenshot(page, 'compliance-kyc-verified');
+  });
+
+  it('shows live monitoring with the dashboard', async () => {
+    await page.getByRole('tab', { name: 'Real-time Monitoring' }).click();
+    await page.getByText('Live monitoring active').waitFor();
+    await page.getByTestId('stat-total-users').waitFor();
+    expect(Number(await page.getByTestId('stat-verified-users').textContent())).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('aml-alert-feed').or(page.getByText('No recent AML alerts')).first().waitFor();
+    await screenshot(page, 'compliance-monitoring');
+    await page.getByRole('tab', { name: 'Jurisdictions' }).click();
+    await page.getByTestId('jurisdiction-breakdown').waitFor();
+    await screenshot(page, 'compliance-monitoring-jurisdictions');
+  });
+
+  it('downloads the evidence export as a JSON file named with a timestamp', async () => {
+    await page.getByRole('tab', { name: 'Compliance Reporting' }).click();
+    await page.getByTestId('evidence-export').waitFor();
+    await screenshot(page, 'compliance-reporting');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-submit').click()]);
+    expect(download.suggestedFilename()).toMatch(/^evidence-export-.*\.json$/);
+    const content = await readFile(await download.path(), 'utf8');
+    expect(content.startsWith('{"format":"carbon-ledger-evidence/1"')).toBe(true);
+    await page.locator('.mantine-Notification-title', { hasText: 'Export Successful' }).waitFor();
+    await screenshot(page, 'compliance-export-done');
+  });
+});
