@@ -1,0 +1,18 @@
+import './node-version.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BIN, ROOT, run } from './run-steps.mjs';
+
+// `npm run bench:xrpl`: build, then run the compiled benchmark in this process.
+const built = await run(join(BIN, 'tsc'), ['-b']);
+if (built.code !== 0) process.exit(1);
+const path = join(ROOT, 'xrpl-sandbox', 'dist', 'bench', 'bench-submit.js');
+if (!existsSync(path)) {
+  process.stderr.write(`${path} is missing after the build\n`);
+  process.exit(1);
+}
+process.chdir(ROOT);
+// The benchmark starts its main() only when it is the entry script.
+process.argv = [process.argv[0], path, ...process.argv.slice(2)];
+await import(pathToFileURL(path).href);
