@@ -1,0 +1,48 @@
+import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useAmmState } from '../../api/get-amm-state';
+import { AmmPoolStatus } from '../AmmPoolStatus/AmmPoolStatus';
+import { LatestTradeCard } from '../LatestTradeCard/LatestTradeCard';
+import { RecentSwaps } from '../RecentSwaps/RecentSwaps';
+import { SwapQuoteForm } from '../SwapQuoteForm/SwapQuoteForm';
+import { WalletAppLinks } from '../WalletAppLinks/WalletAppLinks';
+
+export function AmmPoolMonitor() {
+  const amm = useAmmState();
+
+  return (
+    <Stack gap="lg" data-testid="amm-pool-monitor">
+      {amm.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title="Failed to load AMM data"
+          data-testid="amm-error"
+        >
+          Check that AMM monitoring is active and the service can reach the XRP Ledger.
+        </Alert>
+      )}
+      {amm.isPending && (
+        <Center py="md">
+          <Loader aria-label="Loading AMM pool" data-testid="amm-loading" />
+        </Center>
+      )}
+      {amm.data && <AmmPoolStatus state={amm.data} />}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            {amm.data && <RecentSwaps swaps={amm.data.swapHistory} />}
+            {amm.data && <LatestTradeCard trade={amm.data.lastTrade} />}
+            <WalletAppLinks />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <SwapQuoteForm />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { RECENT_SWAPS_SHOWN, type AmmStateResponse } from '@carbon-ledger/contracts';
+import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { formatLedgerTime, groupDecimal } from '../../xrpl-format';
+
+export function RecentSwaps({ swaps }: { swaps: AmmStateResponse['swapHistory'] }) {
+  const shown = swaps.slice(0, RECENT_SWAPS_SHOWN);
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="amm-recent-swaps">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5">
+          Recent Swaps
+        </Title>
+        <Text size="xs" c="dimmed">
+          Latest {RECENT_SWAPS_SHOWN}
+        </Text>
+      </Group>
+      {shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" size="sm" data-testid="amm-swaps-empty">
+          No recent swap activity
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Swap</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>SDG Impact</Table.Th>
+                <Table.Th>Time</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((swap) => (
+                <Table.Tr key={swap.hash} data-testid="amm-swap-row">
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Badge variant="light" color="blue" size="sm">
+                        {swap.fromAsset}
+                      </Badge>
+                      <IconArrowRight size={14} aria-label="to" />
+                      <Badge variant="light" color="carbon" size="sm">
+                        {swap.toAsset}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {groupDecimal(swap.amount)} {swap.toAsset}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{swap.sdgImpact}</Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="xs" c="dimmed">
+                      {formatLedgerTime(swap.timestamp)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import type {
+  AmmStateResponse,
+  SwapPathResponse,
+  WalletBalance,
+  WalletBalanceResponse,
+  WalletTransaction,
+  XrplNetwork,
+  XrplNetworkResponse,
+  XrpMarketDataResponse,
+} from '@carbon-ledger/contracts';
+import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock';
+
+/** Test data only; nothing in the app imports this file. */
+export function aNetwork(network: XrplNetwork = 'sandbox'): XrplNetworkResponse {
+  return { network, isMainnet: network === 'mainnet', connected: true, ledgerIndex: 42 };
+}
+
+export function aWallet(overrides: Partial<WalletBalance> = {}): WalletBalance {
+  return {
+    role: 'issuer',
+    status: 'funded',
+    address: 'rIssuerAddress1111111111111111111',
+    balance: '1000.00',
+    creditBalance: '100000',
+    sequence: 7,
+    error: null,
+    lastUpdated: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aBalanceResponse(
+  wallets: WalletBalance[],
+  overrides: Partial<WalletBalanceResponse['summary']> = {},
+): WalletBalanceResponse {
+  const funded = wallets.filter((wallet) => wallet.status === 'funded').length;
+  return {
+    wallets,
+    summary: {
+      totalBalance: '1000.00',
+      fundedWallets: funded,
+      totalWallets: wallets.length,
+      network: 'sandbox',
+      status: funded < wallets.length ? 'needs_funding' : 'operational',
+      ...overrides,
+    },
+    funding: {
+      instructions: ['Fund each unfunded address below.', 'Each wallet needs the 1 XRP base reserve.'],
+      note: 'Wallet seeds stay inside the service; the console and the API never receive them.',
+    },
+  };
+}
+
+export function aTransaction(overrides: Partial<WalletTransaction> = {}): WalletTransaction {
+  return {
+    type: 'AMMCreate',
+    walletRole: 'market_maker',
+    status: 'tesSUCCESS',
+    hash: 'ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789',
+    amount: '1200000.00 XRP',
+    fee: '0.20',
+    sequence: 5,
+    timestamp: '2026-11-22T10:00:00.000Z',
+    destination: null,
+    ...overrides,
+  };
+}
+
+export function anAmmState(overrides: Partial<AmmStateResponse> = {}): AmmStateResponse {
+  return {
+    isActive: true,
+    poolAccount: 'rPoolAccount11111111111111111111',
+    tradingFeePercent: 0.5,
+    poolReserves: {
+      asset1: { amount: '1200000.00', currency: 'XRP' },
+      asset2: { amount: '100000', currency: 'NXCC' },
+    },
+    swapCount: 0,
+    swapHistory: [],
+    lastTrade: null,
+    ...overrides,
+  };
+}
+
+export function aSwap(index: number): AmmStateResponse['swapHistory'][number] {
+  return {
+    amount: `${index}.5`,
+    fromAsset: 'XRP',
+    toAsset: 'NXCC',
+    timestamp: `2026-11-22T10:0${index}:00.000Z`,
+    sdgImpact: `SDG 13 Climate Action: ${index}.50 tCO2e of verified credits`,
+    hash: `HASH${index}`.padEnd(64, '0'),
+  };
+}
+
+export function aQuote(overrides: Partial<SwapPathResponse['recommendation']> = {}): SwapPathResponse {
+  return {
+    success: true,
+    recommendation: {
+      estimatedOutput: '8.283306',
+      maxInput: '101',
+      sdgImpact: 'SDG 13 Climate Action: 8.28 tCO2e of verified credits',
+      message: '100 XRP buys about 8.283306 NXCC through the XRP/NXCC pool (fee 0.5%, price impact 0.01%).',
+      priceImpactPercent: 0.0133,
+      ...overrides,
+    },
+  };
+}
+
+export function someMarketData(overrides: Partial<XrpMarketDataResponse> = {}): XrpMarketDataResponse {
+  return {
+    price_usd: 0.5234,
+    price_change_24h: -1.25,
+    market_cap: 30_120_000_000,
+    volume_24h: 1_450_000_000,
+    last_updated: '2026-11-22T10:00:00.000Z',
+    stale: false,
+    ...overrides,
+  };
+}
+
+export type XrplRoutes = Partial<Record<string, (request: RecordedRequest) => Response | Promise<Response>>>;
+
+/** A fetch handler that answers by path (query string ignored); unknown paths get a 404. */
+export function xrplApi(routes: XrplRoutes) {
+  return (request: RecordedRequest): Response | Promise<Response> => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const route = routes[path];
+    return route ? route(request) : jsonResponse({ error: 'NotFound', message: `no route ${path}` }, 404);
+  };
+}
+
+export function requestsTo(requests: RecordedRequest[], path: string): RecordedRequest[] {
+  return requests.filter((request) => request.url.split('?')[0] === path);
+}

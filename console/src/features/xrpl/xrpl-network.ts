@@ -1,0 +1,34 @@
+import { explorerBaseUrls, type XrplNetwork } from '@carbon-ledger/contracts';
+
+export const networkLabels: Record<XrplNetwork, string> = {
+  sandbox: 'Sandbox',
+  testnet: 'Testnet',
+  devnet: 'Devnet',
+  mainnet: 'Mainnet',
+};
+
+export const networkColors: Record<XrplNetwork, string> = {
+  sandbox: 'gray',
+  testnet: 'blue',
+  devnet: 'violet',
+  mainnet: 'green',
+};
+
+/**
+ * The explorer for a network. Spec: testnet is the fallback when the network is not known;
+ * the local sandbox ledger has no public explorer, so it gets none.
+ */
+function explorerBaseUrl(network: XrplNetwork | undefined): string | undefined {
+  if (network === 'sandbox') return undefined;
+  return explorerBaseUrls[network ?? 'testnet'];
+}
+
+export function explorerTransactionUrl(network: XrplNetwork | undefined, hash: string): string | undefined {
+  const base = explorerBaseUrl(network);
+  return base && `${base}/transactions/${encodeURIComponent(hash)}`;
+}
+
+export function explorerAccountUrl(network: XrplNetwork | undefined, address: string): string | undefined {
+  const base = explorerBaseUrl(network);
+  return base && `${base}/accounts/${encodeURIComponent(address)}`;
+}
