@@ -4,6 +4,7 @@ import { AML_ALERT_SOCKET_EVENT, type AmlAlertMessage, formatPosition, type Posi
 import { sql } from 'kysely';
 import type { Server } from 'socket.io';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { AML_ALERT_ROOMS } from '../infrastructure/http/socket-rooms.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { toAmlAlertView } from './queries/list-aml-alerts.handler.js';
@@ -12,7 +13,8 @@ const AML_ALERTS_PROJECTION = 'aml-alerts';
 
 /**
  * Pushes 'aml-alert' for each alert the aml-alerts projection commits. Shares
- * the socket.io server of the realtime gateway (same port and path). Alerts
+ * the socket.io server of the realtime gateway (same port and path), to the
+ * compliance, auditor and admin rooms only. Alerts
  * that were committed before this process started are not pushed again.
  */
 @WebSocketGateway({ serveClient: false })
@@ -65,7 +67,7 @@ export class AmlAlertsGateway implements OnModuleInit, OnModuleDestroy {
         ...toAmlAlertView(row),
         position: formatPosition({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }),
       };
-      this.server?.emit(AML_ALERT_SOCKET_EVENT, message);
+      this.server?.to([...AML_ALERT_ROOMS]).emit(AML_ALERT_SOCKET_EVENT, message);
     }
     this.pushed = upTo;
   }

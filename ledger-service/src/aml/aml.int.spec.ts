@@ -39,7 +39,8 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       service.signIn(['trader']),
       service.signIn(['trader']),
     ]);
-    socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true });
+    // The compliance officer's session: alerts go to compliance, auditor and admin sockets only.
+    socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: compliance.cookie } });
     socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

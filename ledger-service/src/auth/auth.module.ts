@@ -22,6 +22,6 @@ import { UsersController } from './users.controller.js';
     GetUserHandler,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AUTH_DB],
+  exports: [AUTH_DB, SessionStore],
 })
 export class AuthModule {}

@@ -92,8 +92,21 @@ describe('Trading Desk orders over HTTP', () => {
     expect(response.status).toBe(403);
   });
 
+  it('refuses a socket without a session', async () => {
+    const socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false });
+    try {
+      const refused = await new Promise<Error>((resolve, reject) => {
+        socket.once('connect', () => reject(new Error('an anonymous socket connected')));
+        socket.once('connect_error', resolve);
+      });
+      expect(refused.message).toContain('Unauthorized');
+    } finally {
+      socket.close();
+    }
+  });
+
   it('pushes projection-updated for the orders view after the order book commits', async () => {
-    const socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true });
+    const socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: trader.cookie } });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());

@@ -17,6 +17,8 @@ import { ProjectionHost } from '../projections/projection-host.js';
 
 export interface SignedInClient {
   readonly userId: string;
+  /** The Cookie header this client sends (for socket.io handshakes). */
+  readonly cookie: string;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
@@ -96,6 +98,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
       const csrf = cookieValue(setCookies, CSRF_COOKIE) ?? '';
       return {
         userId: registered.userId,
+        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
         request: (method, path, body, headers = {}) =>
           send(method, path, body, {
             cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,

@@ -1,6 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Role } from '@carbon-ledger/contracts';
-import type { ApiRequest } from './request-context.js';
 
 export const ACCESS_RULE = 'access-rule';
 
@@ -11,7 +10,8 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS
 export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
 
-export function readCookie(request: ApiRequest, name: string): string | undefined {
+/** A cookie from a request's Cookie header (an HTTP request or a socket.io handshake). */
+export function readCookie(request: { readonly headers: { readonly cookie?: string | undefined } }, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
