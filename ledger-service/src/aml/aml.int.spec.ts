@@ -152,9 +152,9 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     );
     const events = await service.runtime.eventStore.readAll({ limit: 10_000 });
     const source = events.find((event) => event.eventId === rows[0]?.event_id)!;
-    const before = await service.countEvents();
+    const before = await service.countEvents('aml-');
     await service.app.get(ScreenTransactionWhenRecorded).handle(source);
-    expect(await service.countEvents()).toBe(before);
+    expect(await service.countEvents('aml-')).toBe(before);
   });
 
   it('shows alerts and the dashboard to compliance roles only, and validates the limit', async () => {

@@ -149,10 +149,10 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     const address = Wallet.generate().address;
     const headers = { 'idempotency-key': `kyc-start-${Date.now()}` };
     const first = startVerificationResponse.parse(await (await start(trader, address, {}, headers)).json());
-    const before = await service.countEvents();
+    const before = await service.countEvents('kyc-');
     const retry = startVerificationResponse.parse(await (await start(trader, address, {}, headers)).json());
     expect(retry.inquiryId).toBe(first.inquiryId);
-    expect(await service.countEvents()).toBe(before);
+    expect(await service.countEvents('kyc-')).toBe(before);
   });
 
   it('rejects a name on the sanctions list without saying why, and refuses a new start', async () => {
@@ -188,11 +188,11 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     ['an address outside the base58 alphabet', 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpA0l'],
     ['an address with a wrong checksum', 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYf'],
   ])('refuses to start with %s, with the spec text', async (_, address) => {
-    const before = await service.countEvents();
+    const before = await service.countEvents('kyc-');
     const response = await start(trader, address);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: `Invalid request body: xrplAddress: ${INVALID_ADDRESS}` });
-    expect(await service.countEvents()).toBe(before);
+    expect(await service.countEvents('kyc-')).toBe(before);
   });
 
   it('refuses bad status queries and bad identity fields', async () => {

@@ -30,7 +30,8 @@ export interface ServiceUnderTest {
   /** Registers a user through the real command path and signs in over HTTP. */
   signIn(roles: readonly Role[], password?: string): Promise<SignedInClient>;
   anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
-  countEvents(): Promise<number>;
+  /** Events in streams whose id starts with `streamPrefix` (all events without one). */
+  countEvents(streamPrefix?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -107,8 +108,8 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
           }),
       };
     },
-    async countEvents() {
-      const result = await pool.query<{ count: string }>('select count(*) from events');
+    async countEvents(streamPrefix = '') {
+      const result = await pool.query<{ count: string }>('select count(*) from events where starts_with(stream_id, $1)', [streamPrefix]);
       return Number(result.rows[0]?.count ?? 0);
     },
     sandbox,
