@@ -33,7 +33,8 @@ describe('Trading Desk in Chromium against the real service', () => {
     expect(await page.getByTestId('summary-average-price').textContent()).toBe('$0.00');
     await screenshot(page, 'trading-desk-empty');
 
-    await page.getByTestId('order-type').getByText('Sell').click();
+    // A buy order: a sell order needs credits in the account (escrowed when placed).
+    await page.getByTestId('order-type').getByText('Buy').click();
     await page.getByLabel('Amount (credits)').fill('5');
     await page.getByLabel('Price per credit ($)').fill('12.50');
     await page.getByTestId('order-project-type').click();
@@ -41,12 +42,12 @@ describe('Trading Desk in Chromium against the real service', () => {
     await page.getByTestId('order-submit').click();
 
     await page.getByText('Order Created').waitFor();
-    await page.getByText('SELL order for 5 credits created successfully').waitFor();
+    await page.getByText('BUY order for 5 credits created successfully').waitFor();
     const row = page.getByTestId('order-row').first();
     await row.waitFor();
     expect(await row.getByTestId('order-quantity').textContent()).toContain('5 credits @ $12.50');
     expect(await row.getByTestId('order-total').textContent()).toContain('$62.50');
-    expect(await row.getByTestId('order-side-badge').textContent()).toBe('SELL');
+    expect(await row.getByTestId('order-side-badge').textContent()).toBe('BUY');
     expect((await row.getByTestId('order-status-badge').textContent())?.toLowerCase()).toBe('pending');
     expect(await row.getByTestId('order-project').textContent()).toContain('Wind Energy');
     expect(await page.getByTestId('summary-total-orders').textContent()).toBe('1');
@@ -55,7 +56,7 @@ describe('Trading Desk in Chromium against the real service', () => {
     // The form went back to its defaults.
     expect(await page.getByLabel('Amount (credits)').inputValue()).toBe('0');
     expect(orderPosts).toHaveLength(1);
-    expect(JSON.parse(orderPosts[0]!)).toMatchObject({ type: 'sell', amount: 5, price: '12.50', projectType: 'Wind Energy' });
+    expect(JSON.parse(orderPosts[0]!)).toMatchObject({ type: 'buy', amount: 5, price: '12.50', projectType: 'Wind Energy' });
     await screenshot(page, 'trading-desk-with-order');
   });
 

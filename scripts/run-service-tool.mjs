@@ -10,6 +10,7 @@ const TOOLS = {
   'bench-events': 'bench-events.js',
   'verify-export': 'verify-export.js',
   'bench-export': 'bench-export.js',
+  'bench-trading': 'bench-trading.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

@@ -13,12 +13,16 @@ export interface RunningService {
 }
 
 
-/** Starts the service exactly as `npm start` does (scripts/start.mjs), on its own data directory and ports. */
-export async function startService(): Promise<RunningService> {
+/**
+ * Starts the service exactly as `npm start` does (scripts/start.mjs), on its own
+ * data directory and ports; without the demo organisation unless `demo` is set
+ * (tests that count rows start from an empty log).
+ */
+export async function startService(options: { readonly demo?: boolean } = {}): Promise<RunningService> {
   mkdirSync(join(ROOT, '.test-data'), { recursive: true });
   const dataDir = mkdtempSync(join(ROOT, '.test-data', 'e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), ...(options.demo ? [] : ['--no-demo'])], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) },
     stdio: ['ignore', 'pipe', 'pipe'],

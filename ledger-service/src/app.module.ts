@@ -3,6 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AmlModule } from './aml/aml.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CreditMarketModule } from './credit-market/credit-market.module.js';
+import { CreditsModule } from './credits/credits.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { APP_CONFIG } from './config/config.js';
 import { HealthModule } from './health/health.module.js';
@@ -46,7 +48,9 @@ export class AppModule {
         RealtimeModule,
         AuthModule,
         HealthModule,
+        CreditMarketModule,
         OrdersModule,
+        CreditsModule,
         MarketModule,
         XrplModule,
         AuditModule,

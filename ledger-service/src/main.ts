@@ -3,6 +3,7 @@ import { AUTH_DB } from './auth/auth.tokens.js';
 import { ensureFirstAdmin } from './auth/first-admin.js';
 import { loadConfig, ConfigError } from './config/config.js';
 import { createApp } from './create-app.js';
+import { seedDemoData } from './demo/seed-demo-data.js';
 import { openRuntime } from './infrastructure/open-runtime.js';
 import { acquireInstanceLock, AlreadyRunning } from './infrastructure/postgres/instance-lock.js';
 
@@ -74,6 +75,14 @@ async function main(): Promise<void> {
       '',
     ].join('\n') + '\n',
   );
+  // A fresh start on the sandbox ledger gets a marked demo organisation, unless --no-demo.
+  if (firstAdmin && config.XRPL_NETWORK === 'sandbox' && !process.argv.includes('--no-demo')) {
+    process.stdout.write('  Seeding the demo organisation through the command path…\n');
+    const write = (line: string): void => void process.stdout.write(`${line}\n`);
+    await seedDemoData(app, firstAdmin.userId, write).catch((error: unknown) => {
+      process.stderr.write(`  Demo data could not be seeded completely: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -7,12 +7,26 @@ export { orderBookProjection } from './orders/order-book.projection.js';
 export { usersProjection } from './auth/users.projection.js';
 export { kycStatusProjection } from './kyc/kyc-status.projection.js';
 export { amlAlertsProjection } from './aml/aml-alerts.projection.js';
+export { creditRegistryProjection } from './credits/credit-registry.projection.js';
+export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
+export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { usersProjection } from './auth/users.projection.js';
+import { creditRegistryProjection } from './credits/credit-registry.projection.js';
+import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
+import { creditTradesProjection } from './credits/credit-trades.projection.js';
 import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import type { Projection } from './runtime/projection.js';
 
 /** Every projection the service runs. */
-export const projections: readonly Projection[] = [orderBookProjection, usersProjection, kycStatusProjection, amlAlertsProjection];
+export const projections: readonly Projection[] = [
+  orderBookProjection,
+  usersProjection,
+  kycStatusProjection,
+  amlAlertsProjection,
+  creditRegistryProjection,
+  creditTradesProjection,
+  creditRetirementsProjection,
+];

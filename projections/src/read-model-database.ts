@@ -4,6 +4,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** numeric columns come back from pg as strings. */
 type Numeric = ColumnType<string, string | number, string | number>;
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+/** jsonb comes back parsed; write it as JSON text (pg would send a JS array as a PostgreSQL array). */
+type Jsonb<T> = ColumnType<T, string, string>;
 
 export interface ProjectionCheckpointsTable {
   name: string;
@@ -22,6 +24,8 @@ export interface OrderBookTable {
   project_type: string;
   vintage: number;
   status: string;
+  /** Credits traded so far (TradeExecuted of kind order-match). */
+  filled: ColumnType<number, number | undefined, number>;
   placed_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -86,6 +90,112 @@ export interface AmlAlertsTable {
   prepare_position: Int8;
 }
 
+/** A serial block as stored in jsonb columns: inclusive, of one batch. */
+export interface StoredSerialRange {
+  batchId: string;
+  start: number;
+  end: number;
+}
+
+export interface StoredSettlementTransaction {
+  purpose: string;
+  hash: string;
+  result: string;
+}
+
+/** One issued batch of credits (token_id = batchId). */
+export interface CreditBatchesTable {
+  token_id: string;
+  project_id: string;
+  project_name: string;
+  project_type: string;
+  description: string;
+  vintage: number;
+  standard: string;
+  methodology: string;
+  quantity: number;
+  retired: ColumnType<number, number | undefined, number>;
+  serial_prefix: string;
+  issuer_account_id: string;
+  xrpl_address: string;
+  source: 'registry' | 'xrpl';
+  nft_id: string | null;
+  settlement_status: 'pending' | 'settled' | 'partial' | 'failed';
+  settlement_reason: string | null;
+  settlement_transactions: Jsonb<StoredSettlementTransaction[]>;
+  issued_at: Timestamp;
+  /** Log position of the CreditsIssued event. */
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+/** Who holds which serial block of a batch, and in what state; blocks of a batch never overlap. */
+export interface CreditHoldingsTable {
+  token_id: string;
+  serial_start: number;
+  serial_end: number;
+  account_id: string;
+  status: 'tradable' | 'reserved' | 'retired';
+  /** The sell order whose escrow holds a reserved block. */
+  order_id: string | null;
+}
+
+export interface CreditTradesTable {
+  /** tradeId; for XRPL AMM swaps a UUID derived from the transaction hash. */
+  trade_id: string;
+  kind: 'order-match' | 'direct' | 'xrpl-amm';
+  project_type: string;
+  /** null for XRPL AMM swaps of credits that name no registry market. */
+  vintage: number | null;
+  quantity: number;
+  price: Numeric;
+  aggressor: 'buy' | 'sell' | null;
+  buyer_account_id: string;
+  seller_account_id: string;
+  buy_order_id: string | null;
+  sell_order_id: string | null;
+  settlement_status: 'pending' | 'settled';
+  settlement_tx_hash: string | null;
+  ranges: Jsonb<StoredSerialRange[]>;
+  executed_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+export interface CreditRetirementsTable {
+  retirement_id: string;
+  token_id: string;
+  account_id: string;
+  quantity: number;
+  ranges: Jsonb<StoredSerialRange[]>;
+  beneficiary: string;
+  purpose: string;
+  standard: string;
+  offset_type: string;
+  retired_by: string;
+  project_name: string;
+  project_type: string;
+  vintage: number;
+  xrpl_tx_hash: string | null;
+  nft_burn_tx_hash: string | null;
+  verification_status: 'verified' | 'pending';
+  retired_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+/**
+ * What retirement certificates name about a batch, kept by the retirements
+ * projection itself so it never depends on another projection's progress.
+ */
+export interface CreditRetirementBatchesTable {
+  token_id: string;
+  project_name: string;
+  methodology: string;
+  description: string;
+  serial_prefix: string;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -94,4 +204,9 @@ export interface ReadModelDatabase {
   kyc_status: KycStatusTable;
   aml_transactions: AmlTransactionsTable;
   aml_alerts: AmlAlertsTable;
+  credit_batches: CreditBatchesTable;
+  credit_holdings: CreditHoldingsTable;
+  credit_trades: CreditTradesTable;
+  credit_retirements: CreditRetirementsTable;
+  credit_retirement_batches: CreditRetirementBatchesTable;
 }

@@ -9,6 +9,15 @@ const orderPlaced = z.object({
   placedAt: z.string(),
 });
 
+/** The fields of TradeExecuted that screening reads. */
+const tradeExecuted = z.object({
+  tradeId: z.string(),
+  buyerAccountId: z.string(),
+  quantity: z.number().int().nonnegative(),
+  price: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/),
+  executedAt: z.string(),
+});
+
 /**
  * What AML screening looks at, whatever produced it. Each event type that moves
  * value maps to one of these here, so the screening reaction and the AML read
@@ -46,6 +55,19 @@ export function screenedTransactionFrom(event: { readonly type: string; readonly
       userId: order.ownerId,
       amount: usdValue(order.amount, order.price),
       occurredAt: order.placedAt,
+    };
+  }
+  if (event.type === 'TradeExecuted') {
+    const parsed = tradeExecuted.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const trade = parsed.data;
+    // Screened on the buyer: the side whose funds enter the registry.
+    return {
+      transactionType: 'trade',
+      transactionId: trade.tradeId,
+      userId: trade.buyerAccountId,
+      amount: usdValue(trade.quantity, trade.price),
+      occurredAt: trade.executedAt,
     };
   }
   return undefined;

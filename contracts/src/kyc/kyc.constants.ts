@@ -30,12 +30,8 @@ export type KycProviderName = (typeof kycProviderNames)[number];
 export const kycEnvironments = ['sandbox', 'production'] as const;
 export type KycEnvironment = (typeof kycEnvironments)[number];
 
-/** The console queries the status only for addresses longer than this. */
-export const KYC_STATUS_MIN_ADDRESS = 20;
-/** Starting a verification needs at least this many characters. */
-export const KYC_START_MIN_ADDRESS = 25;
+export { INVALID_XRPL_ADDRESS_MESSAGE, KYC_START_MIN_ADDRESS, KYC_STATUS_MIN_ADDRESS } from '../shared/xrpl-address.js';
 export const COMPLIANCE_DASHBOARD_POLL_MS = 30_000;
-export const INVALID_XRPL_ADDRESS_MESSAGE = 'Invalid Address - Please enter a valid XRPL address';
 export const KYC_MIN_AGE_YEARS = 18;
 /** A risk score from here up sends a verification to compliance review instead of verifying it. */
 export const KYC_REVIEW_RISK_SCORE = 70;

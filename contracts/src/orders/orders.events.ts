@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { orderProjectTypes, orderSides } from './orders.constants.js';
+import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { serialRange } from '../credit-market/serial-range.js';
+import { orderSides } from './orders.constants.js';
 
 /** Decimal string with at most 2 decimals, e.g. "42.50". */
 export const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
@@ -10,14 +12,20 @@ export const orderPlacedData = z.object({
   side: z.enum(orderSides),
   amount: z.number().int().positive(),
   price: moneyString,
-  projectType: z.enum(orderProjectTypes),
+  projectType: z.enum(creditProjectTypes),
   vintage: z.number().int(),
+  /** Sell orders: the seller's serial blocks held in escrow until matched or cancelled. */
+  reserved: z.array(serialRange).optional(),
   placedAt: z.iso.datetime(),
 });
 
 export const orderCancelledData = z.object({
   orderId: z.uuid(),
   cancelledBy: z.string().min(1),
+  /** The amount that had not traded. */
+  remaining: z.number().int().nonnegative().optional(),
+  /** Serial blocks of a sell order's escrow that go back to the seller. */
+  released: z.array(serialRange).optional(),
   cancelledAt: z.iso.datetime(),
 });
 
@@ -28,8 +36,6 @@ export const orderEvent = z.discriminatedUnion('type', [
 export type OrderEvent = z.infer<typeof orderEvent>;
 export type OrderPlaced = Extract<OrderEvent, { type: 'OrderPlaced' }>;
 export type OrderCancelled = Extract<OrderEvent, { type: 'OrderCancelled' }>;
-
-export const orderStreamId = (orderId: string): string => `order-${orderId}`;
 
 export const orderEventTypes: ReadonlySet<string> = new Set<OrderEvent['type']>(['OrderPlaced', 'OrderCancelled']);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderProjectTypes, orderSides, orderStatuses } from './orders.constants.js';
+import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { orderSides, orderStatuses } from './orders.constants.js';
 
 export const orderView = z.object({
   id: z.uuid(),
@@ -7,7 +8,9 @@ export const orderView = z.object({
   amount: z.number().int(),
   /** Decimal string with 2 decimals. */
   price: z.string(),
-  projectType: z.enum(orderProjectTypes),
+  projectType: z.enum(creditProjectTypes),
+  /** Credits traded so far. */
+  filled: z.number().int(),
   vintage: z.number().int(),
   status: z.enum(orderStatuses),
   ownerId: z.string(),

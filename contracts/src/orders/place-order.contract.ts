@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderProjectTypes, orderSides } from './orders.constants.js';
+import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { orderSides } from './orders.constants.js';
 import { orderView } from './orders.views.js';
 
 const MAX_AMOUNT = 1_000_000_000;
@@ -15,8 +16,8 @@ export const placeOrderRequest = z.object({
     .string({ error: 'Price must be sent as a string' })
     .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Price must be a number with at most 2 decimals')
     .refine((price) => Number(price) > 0, 'Price must be greater than 0'),
-  projectType: z.enum(orderProjectTypes, {
-    error: `Project type must be one of: ${orderProjectTypes.join(', ')}`,
+  projectType: z.enum(creditProjectTypes, {
+    error: `Project type must be one of: ${creditProjectTypes.join(', ')}`,
   }),
   vintage: z
     .number({ error: 'Vintage must be a year' })

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** Read-model names the console maps to query keys. */
-export const viewNames = ['orders', 'users', 'kyc-status', 'aml-alerts', 'compliance-dashboard'] as const;
+export const viewNames = [
+  'orders',
+  'users',
+  'kyc-status',
+  'aml-alerts',
+  'compliance-dashboard',
+  'credits',
+  'trades',
+  'retirements',
+  'metrics',
+  'marketplace',
+] as const;
 export type ViewName = (typeof viewNames)[number];
 
 export const projectionUpdatedMessage = z.object({
@@ -11,6 +22,37 @@ export const projectionUpdatedMessage = z.object({
 });
 export type ProjectionUpdatedMessage = z.infer<typeof projectionUpdatedMessage>;
 
+/** Spec: newTrade (amount) after a trade; carries the log position so a client can drop duplicates. */
+export const newTradeMessage = z.object({
+  tradeId: z.string(),
+  kind: z.enum(['order-match', 'direct', 'xrpl-amm']),
+  amount: z.number(),
+  price: z.string().nullable(),
+  projectType: z.string(),
+  vintage: z.number().int().nullable(),
+  txHash: z.string().nullable(),
+  /** The matched orders (order-match trades), so a client can tie the trade to its order. */
+  buyOrderId: z.string().nullable(),
+  sellOrderId: z.string().nullable(),
+  timestamp: z.iso.datetime(),
+  position: z.string(),
+});
+export type NewTradeMessage = z.infer<typeof newTradeMessage>;
+
+/** Spec: newCredit (creditAmount) after an issuance. */
+export const newCreditMessage = z.object({
+  tokenId: z.string(),
+  creditAmount: z.number().int(),
+  projectName: z.string(),
+  projectType: z.string(),
+  nftId: z.string().nullable(),
+  timestamp: z.iso.datetime(),
+  position: z.string(),
+});
+export type NewCreditMessage = z.infer<typeof newCreditMessage>;
+
 export const socketEvents = {
   projectionUpdated: 'projection-updated',
+  newTrade: 'newTrade',
+  newCredit: 'newCredit',
 } as const;

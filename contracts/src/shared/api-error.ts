@@ -13,6 +13,8 @@ export const apiErrorStatus = {
   ValidationFailed: 400,
   Unauthorized: 401,
   Forbidden: 403,
+  /** The acting XRPL address has not passed KYC (verified) and AML (verified or cleared); details.requiresKyc is true. */
+  KycRequired: 403,
   NotFound: 404,
   WrongExpectedVersion: 409,
   Conflict: 409,

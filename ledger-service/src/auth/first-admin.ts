@@ -15,16 +15,16 @@ export async function ensureFirstAdmin(
   db: Kysely<AuthDatabase>,
   commands: CommandBus,
   now = new Date(),
-): Promise<{ email: string; password: string } | undefined> {
+): Promise<{ email: string; password: string; userId: string } | undefined> {
   const any = await db.selectFrom('auth_credentials').select('user_id').limit(1).executeTakeFirst();
   if (any) return undefined;
   const password = generatePassword();
   const commandId = randomUUID();
-  await commands.execute(
+  const registered = await commands.execute(
     new RegisterUserCommand(
       { email: FIRST_ADMIN_EMAIL, name: 'Administrator', password, roles: ['admin', 'trader', 'issuer', 'compliance', 'auditor'] },
       { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'system', role: 'admin' }, now },
     ),
   );
-  return { email: FIRST_ADMIN_EMAIL, password };
+  return { email: FIRST_ADMIN_EMAIL, password, userId: registered.userId };
 }

@@ -21,7 +21,8 @@ import { CancelOrderCommand } from './commands/cancel-order.handler.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
 
-const ORDER_BOOK = ['order-book'];
+/** The order book and, when the order traded, the registry's holdings. */
+const ORDER_BOOK = ['order-book', 'credit-registry', 'credit-trades'];
 
 @Controller('api/orders')
 export class OrdersController {
@@ -59,7 +60,10 @@ export class OrdersController {
   ): Promise<CancelOrderResponse> {
     const context = commandContextFrom(request);
     const isAdmin = request.user?.roles.includes('admin') ?? false;
-    const result = await this.commands.execute(new CancelOrderCommand(params.id, isAdmin, context));
+    const order = await this.queries.execute(new GetOrderQuery(params.id));
+    if (!order) throw new DomainError('NotFound', 'Order not found');
+    const market = { projectType: order.projectType, vintage: order.vintage };
+    const result = await this.commands.execute(new CancelOrderCommand(params.id, market, isAdmin, context));
     const view = await this.readAfter(params.id, result.position);
     return { ...view, position: formatPosition(result.position) };
   }

@@ -41,14 +41,14 @@ describe('Trading Desk orders over HTTP', () => {
     ['a vintage that is not a year', { ...validOrder, vintage: 'soon' }, 'vintage'],
     ['an unknown side', { ...validOrder, type: 'hold' }, 'type'],
   ])('refuses %s with 400 { error, message, details } and appends nothing', async (_, body, field) => {
-    const before = await service.countEvents('order-');
+    const before = await service.countEvents('credit-market-');
     const response = await trader.request('POST', '/api/orders', body);
     expect(response.status).toBe(400);
     const error = (await response.json()) as { error: string; message: string; details: { path: string }[] };
     expect(error.error).toBe('ValidationFailed');
     expect(error.message).toContain(field);
     expect(error.details.map((detail) => detail.path)).toContain(field);
-    expect(await service.countEvents('order-')).toBe(before);
+    expect(await service.countEvents('credit-market-')).toBe(before);
   });
 
   it('refuses malformed JSON with 400 and the error body', async () => {
@@ -60,11 +60,11 @@ describe('Trading Desk orders over HTTP', () => {
   it('a retried request with the same Idempotency-Key creates one order', async () => {
     const headers = { 'idempotency-key': `retry-${Date.now()}` };
     const first = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder, headers)).json());
-    const before = await service.countEvents('order-');
+    const before = await service.countEvents('credit-market-');
     const retry = await trader.request('POST', '/api/orders', validOrder, headers);
     expect(retry.status).toBe(201);
     expect(placeOrderResponse.parse(await retry.json()).id).toBe(first.id);
-    expect(await service.countEvents('order-')).toBe(before);
+    expect(await service.countEvents('credit-market-')).toBe(before);
   });
 
   it('only the owner cancels; a second cancel is a conflict', async () => {

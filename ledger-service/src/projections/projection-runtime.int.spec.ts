@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, orderStreamId } from '@carbon-ledger/contracts';
+import { comparePositions } from '@carbon-ledger/contracts';
 import { orderBookProjection, ProjectionBusy, ProjectionRunner, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
@@ -20,7 +20,7 @@ describe('projection runtime on PostgreSQL', () => {
       const orderId = randomUUID();
       const commandId = randomUUID();
       const result = await store.appendToStream(
-        orderStreamId(orderId),
+        `order-test-${orderId}`,
         toEventsToAppend(
           [
             {

@@ -4,6 +4,8 @@ import * as orderBook from './2026_11_22_000100_order_book.js';
 import * as users from './2026_11_22_000200_users.js';
 import * as kycStatus from './2026_11_23_000000_kyc_status.js';
 import * as aml from './2026_11_23_000100_aml.js';
+import * as credits from './2026_11_24_000000_credits.js';
+import * as orderBookFilled from './2026_11_24_000100_order_book_filled.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -13,5 +15,7 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_22_000200_users': users,
     '2026_11_23_000000_kyc_status': kycStatus,
     '2026_11_23_000100_aml': aml,
+    '2026_11_24_000000_credits': credits,
+    '2026_11_24_000100_order_book_filled': orderBookFilled,
   }),
 };

@@ -1,4 +1,12 @@
-import { isOrderEvent, type OrderPlaced, type RecordedEvent } from '@carbon-ledger/contracts';
+import {
+  isCreditEvent,
+  isOrderEvent,
+  type OrderCancelled,
+  type OrderPlaced,
+  type RecordedEvent,
+  type TradeExecuted,
+} from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 
 function placedRow(data: OrderPlaced['data']) {
@@ -11,6 +19,7 @@ function placedRow(data: OrderPlaced['data']) {
     project_type: data.projectType,
     vintage: data.vintage,
     status: 'pending',
+    filled: 0,
     placed_at: data.placedAt,
     updated_at: data.placedAt,
   };
@@ -25,20 +34,42 @@ async function insertPlaced(db: ProjectionWriter, rows: ReturnType<typeof placed
     .execute();
 }
 
-/** The Trading Desk's order book: one row per order with its current status. */
+type OrderBookEvent = OrderPlaced | OrderCancelled | TradeExecuted;
+
+/** Order events, and the trades that fill orders (direct transfers and XRPL swaps fill none). */
+function isOrderBookEvent(recorded: RecordedEvent): recorded is RecordedEvent & OrderBookEvent {
+  return isOrderEvent(recorded) || (isCreditEvent(recorded) && recorded.type === 'TradeExecuted' && recorded.data.kind === 'order-match');
+}
+
+/** Both orders of a match fill by the traded quantity; an order that has traded its whole amount is completed. */
+async function applyFill(db: ProjectionWriter, data: TradeExecuted['data']): Promise<void> {
+  const orderIds = [data.buyOrderId, data.sellOrderId].filter((id): id is string => id !== null);
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('order_book')
+    .set({
+      filled: sql<number>`filled + ${data.quantity}`,
+      status: sql<string>`case when filled + ${data.quantity} >= amount then 'completed' else 'partially_filled' end`,
+      updated_at: data.executedAt,
+    })
+    .where('order_id', 'in', orderIds)
+    .execute();
+}
+
+/** The Trading Desk's order book: one row per order with its fills and current status. */
 export const orderBookProjection: Projection = {
   name: 'order-book',
-  views: ['orders'],
+  views: ['orders', 'marketplace'],
   tables: ['order_book'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
     return orderBookProjection.applyBatch!([recorded], db);
   },
-  /** New orders go in as one multi-row insert; a cancellation first flushes the orders before it. */
+  /** New orders go in as one multi-row insert; a cancellation or a fill first flushes the orders before it. */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;
     let placed: ReturnType<typeof placedRow>[] = [];
     for (const recorded of events) {
-      if (!isOrderEvent(recorded)) continue;
+      if (!isOrderBookEvent(recorded)) continue;
       const event = recorded;
       changed = true;
       switch (event.type) {
@@ -53,6 +84,11 @@ export const orderBookProjection: Projection = {
             .set({ status: 'cancelled', updated_at: event.data.cancelledAt })
             .where('order_id', '=', event.data.orderId)
             .execute();
+          break;
+        case 'TradeExecuted':
+          await insertPlaced(db, placed);
+          placed = [];
+          await applyFill(db, event.data);
           break;
         default: {
           const exhaustive: never = event;

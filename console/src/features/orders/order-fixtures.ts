@@ -10,6 +10,7 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     projectType: 'Solar Energy',
     vintage: 2024,
     status: 'pending',
+    filled: 0,
     ownerId: 'user-1',
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,

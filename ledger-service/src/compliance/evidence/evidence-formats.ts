@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, EVIDENCE_FORMAT, type EvidenceExportRequest, type EvidenceManifest } from '@carbon-ledger/contracts';
 import type { EvidenceRecord, EvidenceSummary } from './evidence-records.js';
-import { onePagePdf } from './one-page-pdf.js';
+import { onePagePdf } from '../../shared/one-page-pdf.js';
 
 export interface ExportContext {
   readonly request: EvidenceExportRequest;

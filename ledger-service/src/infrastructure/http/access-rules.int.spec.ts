@@ -43,7 +43,14 @@ const concrete = (path: string): string =>
   path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:role\b/g, 'trader').replace(/:\w+/g, 'x');
 
 /** The public endpoints, on purpose. Anything else must need a session. */
-const PUBLIC = new Set(['GET /api/health', 'POST /api/auth/login', 'GET /api/carbon-prices']);
+const PUBLIC = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'GET /api/carbon-prices',
+  // A retirement certificate and its verification page are for anyone holding the link.
+  'GET /api/retirements/:id',
+  'GET /api/retirements/:id/certificate.pdf',
+]);
 
 describe('access rules on every endpoint', () => {
   let service: ServiceUnderTest;

@@ -1,14 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, isOrderEvent, orderStreamId } from '@carbon-ledger/contracts';
-import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import type { CreditProjectType, Position } from '@carbon-ledger/contracts';
+import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
-import { decideOrder, evolveOrder, initialOrderState } from '../orders.decider.js';
 
-export class CancelOrderCommand extends Command<StreamCommandResult> {
+export class CancelOrderCommand extends Command<{ position: Position; replayed: boolean }> {
   constructor(
     readonly orderId: string,
+    /** The order's market, from the order book read model. */
+    readonly market: { readonly projectType: CreditProjectType; readonly vintage: number },
     readonly isAdmin: boolean,
     readonly context: CommandContext,
   ) {
@@ -16,20 +17,19 @@ export class CancelOrderCommand extends Command<StreamCommandResult> {
   }
 }
 
+/** Cancels what has not traded; a sell order's remaining escrow goes back to the seller. */
 @CommandHandler(CancelOrderCommand)
 export class CancelOrderHandler implements ICommandHandler<CancelOrderCommand> {
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
 
-  execute({ orderId, isAdmin, context }: CancelOrderCommand): Promise<StreamCommandResult> {
-    return executeOnStream({
-      eventStore: this.eventStore,
-      streamId: orderStreamId(orderId),
+  async execute({ orderId, market, isAdmin, context }: CancelOrderCommand): Promise<{ position: Position; replayed: boolean }> {
+    const outcome = await this.markets.execute(
+      market.projectType,
+      market.vintage,
+      { type: 'CancelOrder', orderId, requestedBy: context.actor.userId, isAdmin },
       context,
-      initial: initialOrderState,
-      accepts: isOrderEvent,
-      evolve: evolveOrder,
-      decide: (state) =>
-        decideOrder({ type: 'CancelOrder', orderId, requestedBy: context.actor.userId, isAdmin }, state, context.now),
-    });
+      () => undefined,
+    );
+    return { position: outcome.position, replayed: outcome.replayed };
   }
 }

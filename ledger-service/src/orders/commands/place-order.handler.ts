@@ -1,12 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, isOrderEvent, orderStreamId, type PlaceOrderRequest } from '@carbon-ledger/contracts';
-import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import type { PlaceOrderRequest, Position } from '@carbon-ledger/contracts';
+import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
-import { decideOrder, evolveOrder, initialOrderState } from '../orders.decider.js';
 
-export class PlaceOrderCommand extends Command<StreamCommandResult & { orderId: string }> {
+export interface PlaceOrderResult {
+  readonly orderId: string;
+  readonly position: Position;
+  readonly replayed: boolean;
+  /** Credits traded while placing (matched against the book). */
+  readonly filled: number;
+}
+
+export class PlaceOrderCommand extends Command<PlaceOrderResult> {
   constructor(
     readonly order: PlaceOrderRequest,
     readonly context: CommandContext,
@@ -15,23 +22,24 @@ export class PlaceOrderCommand extends Command<StreamCommandResult & { orderId: 
   }
 }
 
+/** Places the order on its market (project type + vintage) and matches it there, in one append. */
 @CommandHandler(PlaceOrderCommand)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
 
-  async execute({ order, context }: PlaceOrderCommand): Promise<StreamCommandResult & { orderId: string }> {
+  async execute({ order, context }: PlaceOrderCommand): Promise<PlaceOrderResult> {
     // Derived from the command id, so a retried request lands on the same order.
     const orderId = deriveId(context.commandId, 'order');
-    const result = await executeOnStream({
-      eventStore: this.eventStore,
-      streamId: orderStreamId(orderId),
+    const outcome = await this.markets.execute(
+      order.projectType,
+      order.vintage,
+      { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order },
       context,
-      initial: initialOrderState,
-      accepts: isOrderEvent,
-      evolve: evolveOrder,
-      decide: (state) =>
-        decideOrder({ type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order }, state, context.now),
-    });
-    return { ...result, orderId };
+      (state) => {
+        const placed = state.orders.get(orderId);
+        return placed ? placed.amount - placed.remaining : 0;
+      },
+    );
+    return { orderId, position: outcome.position, replayed: outcome.replayed, filled: outcome.result };
   }
 }

@@ -24,6 +24,7 @@ type OrderRow = {
   project_type: string;
   vintage: number;
   status: string;
+  filled: number;
   owner_id: string;
   placed_at: Date;
 };
@@ -37,12 +38,13 @@ function toView(row: OrderRow): OrderView {
     projectType: row.project_type as OrderView['projectType'],
     vintage: row.vintage,
     status: row.status as OrderView['status'],
+    filled: row.filled,
     ownerId: row.owner_id,
     createdAt: row.placed_at.toISOString(),
   };
 }
 
-const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'owner_id', 'placed_at'] as const;
+const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'filled', 'owner_id', 'placed_at'] as const;
 
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
@@ -55,7 +57,8 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         .selectFrom('order_book')
         .select([
           sql<string>`count(*)`.as('total'),
-          sql<string>`count(*) filter (where status = 'pending')`.as('pending'),
+          // Open orders: resting on the book untouched or partly traded.
+          sql<string>`count(*) filter (where status in ('pending', 'partially_filled'))`.as('pending'),
           sql<string>`coalesce(round(avg(price), 2), 0)::numeric(12, 2)`.as('average'),
         ])
         .executeTakeFirstOrThrow(),

@@ -38,7 +38,7 @@ export function OrderRow({ order, onCancel, cancelling }: OrderRowProps) {
                 {side}
               </Badge>
               <Badge variant="light" color={status.color} data-testid="order-status-badge" data-color={status.color}>
-                {order.status}
+                {order.status.replace('_', ' ')}
               </Badge>
             </Group>
             <Text size="sm" fw={500} data-testid="order-project">
@@ -47,13 +47,18 @@ export function OrderRow({ order, onCancel, cancelling }: OrderRowProps) {
             <Text size="sm" c="dimmed" data-testid="order-quantity">
               {`${order.amount} credits @ ${formatUsdCents(priceToCents(order.price))}`}
             </Text>
+            {order.filled > 0 && order.status !== 'completed' && (
+              <Text size="xs" c="dimmed" data-testid="order-filled">
+                {`${order.filled} of ${order.amount} traded`}
+              </Text>
+            )}
           </Stack>
         </Group>
         <Stack gap={4} align="flex-end">
           <Text fw={700} data-testid="order-total">
             {formatUsdCents(orderTotalCents(order))}
           </Text>
-          {order.status === 'pending' && (
+          {(order.status === 'pending' || order.status === 'partially_filled') && (
             <Button
               size="compact-xs"
               variant="subtle"

@@ -1,0 +1,102 @@
+/**
+ * The vocabulary of a credit market (project type + vintage), shared by the
+ * capabilities that run commands on it: orders (order book) and credits
+ * (issue, transfer, retire), and read by xrpl (on-ledger issuance).
+ */
+/** Spec 5: the issue forms' message for a missing project id or name. */
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+
+/** Project types the issue screen offers (spec: Issue Carbon Credits). */
+export const issuanceProjectTypes = ['Solar Energy', 'Wind Energy', 'Reforestation', 'Energy Efficiency'] as const;
+export type IssuanceProjectType = (typeof issuanceProjectTypes)[number];
+
+/** Every project type a credit can have: the issue screen's and the Trading Desk's. */
+export const creditProjectTypes = [
+  'Solar Energy',
+  'Wind Energy',
+  'Reforestation',
+  'Energy Efficiency',
+  'Forestry',
+  'Hydroelectric',
+  'Geothermal',
+] as const;
+export type CreditProjectType = (typeof creditProjectTypes)[number];
+
+/** Short codes used in market stream names, token ids and serial prefixes. */
+export const projectTypeCodes: Readonly<Record<CreditProjectType, string>> = {
+  'Solar Energy': 'SOLAR',
+  'Wind Energy': 'WIND',
+  Reforestation: 'REFOREST',
+  'Energy Efficiency': 'EFFICIENCY',
+  Forestry: 'FORESTRY',
+  Hydroelectric: 'HYDRO',
+  Geothermal: 'GEOTHERMAL',
+};
+
+const projectTypeByCode = new Map(Object.entries(projectTypeCodes).map(([type, code]) => [code, type as CreditProjectType]));
+
+/**
+ * Credits of one project type and vintage are fungible on the order book; they
+ * form one market, and one event stream holds everything about them: the
+ * batches issued, the serial blocks and their owners, orders, trades and
+ * retirements. One stream is one consistency boundary, so matching and serial
+ * moves are decided together and "no serial in two places" holds by construction.
+ */
+export function creditMarketStreamId(projectType: CreditProjectType, vintage: number): string {
+  return `credit-market-${projectTypeCodes[projectType]}-${vintage}`;
+}
+
+export const CREDIT_MARKET_STREAM_PREFIX = 'credit-market-';
+
+/** Token id of a batch: CODE-VINTAGE-8 hex, e.g. SOLAR-2026-7F3A9C21. */
+export const tokenIdPattern = /^([A-Z]+)-(\d{4})-([0-9A-F]{8})$/;
+
+export function tokenIdFor(projectType: CreditProjectType, vintage: number, batchHex: string): string {
+  return `${projectTypeCodes[projectType]}-${vintage}-${batchHex.slice(0, 8).toUpperCase()}`;
+}
+
+/** The market a token id belongs to, or undefined when it is not one of ours. */
+export function marketOfTokenId(tokenId: string): { projectType: CreditProjectType; vintage: number } | undefined {
+  const match = tokenIdPattern.exec(tokenId);
+  if (!match?.[1] || !match[2]) return undefined;
+  const projectType = projectTypeByCode.get(match[1]);
+  return projectType ? { projectType, vintage: Number(match[2]) } : undefined;
+}
+
+/** Serial numbers of a batch: PREFIX-000001 .. PREFIX-N; the prefix names registry, token and batch. */
+export function serialPrefixFor(tokenId: string): string {
+  return `NXCC-${tokenId}`;
+}
+
+export function formatSerial(prefix: string, serial: number): string {
+  return `${prefix}-${String(serial).padStart(6, '0')}`;
+}
+
+export function formatSerialRange(prefix: string, start: number, end: number): string {
+  return start === end ? formatSerial(prefix, start) : `${formatSerial(prefix, start)} to ${formatSerial(prefix, end)}`;
+}
+
+/** Emission scope selector (spec 5): the stored value of each choice. */
+export const emissionScopeChoices = [
+  { label: 'None', value: 0 },
+  { label: 'Low (1-100)', value: 50 },
+  { label: 'Medium (101-1,000)', value: 550 },
+  { label: 'High (1,001-10,000)', value: 5500 },
+  { label: 'Very High (10,001+)', value: 15000 },
+] as const;
+
+/** Estimated credits are 20% of the summed scope values, rounded down. */
+export function estimatedCredits(scopes: readonly number[]): number {
+  const total = scopes.reduce((sum, value) => sum + value, 0);
+  return Math.floor((total * 20) / 100);
+}
+
+/** Cents of a 2-decimal price string. */
+export function priceToCents(price: string): number {
+  const [whole = '0', fraction = ''] = price.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+export function centsToPrice(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

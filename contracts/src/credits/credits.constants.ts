@@ -1,0 +1,49 @@
+import type { CreditProjectType } from '../credit-market/credit-market.constants.js';
+
+export const retirementStandards = ['Gold Standard', 'Verra VCS', 'American Carbon Registry', 'Climate Action Reserve'] as const;
+export type RetirementStandard = (typeof retirementStandards)[number];
+export const DEFAULT_RETIREMENT_STANDARD: RetirementStandard = 'Gold Standard';
+
+export const offsetTypes = ['compensation', 'reduction', 'other'] as const;
+export type OffsetType = (typeof offsetTypes)[number];
+export const DEFAULT_OFFSET_TYPE: OffsetType = 'compensation';
+
+/** Methodology recorded per project type when the issuer gives none. */
+export const defaultMethodologies: Readonly<Record<CreditProjectType, string>> = {
+  'Solar Energy': 'AMS-I.D. Grid connected renewable electricity generation',
+  'Wind Energy': 'ACM0002 Grid-connected electricity generation from renewable sources',
+  Reforestation: 'AR-ACM0003 Afforestation and reforestation of lands',
+  'Energy Efficiency': 'AMS-II.C. Demand-side energy efficiency activities',
+  Forestry: 'VM0007 REDD+ Methodology Framework',
+  Hydroelectric: 'ACM0002 Grid-connected electricity generation from renewable sources',
+  Geothermal: 'ACM0002 Grid-connected electricity generation from renewable sources',
+};
+
+/** UN SDGs a project type contributes to (13 Climate Action always). */
+export const projectTypeSdgs: Readonly<Record<CreditProjectType, readonly number[]>> = {
+  'Solar Energy': [7, 13],
+  'Wind Energy': [7, 13],
+  Reforestation: [13, 15],
+  'Energy Efficiency': [7, 12, 13],
+  Forestry: [13, 15],
+  Hydroelectric: [6, 7, 13],
+  Geothermal: [7, 13],
+};
+
+/** Marketplace credit types (spec 9) and the market each trades in. */
+export const marketplaceCreditTypes = [
+  { value: 'solar', label: 'Solar Credits', projectType: 'Solar Energy' },
+  { value: 'wind', label: 'Wind Credits', projectType: 'Wind Energy' },
+  { value: 'reforestation', label: 'Reforestation Credits', projectType: 'Reforestation' },
+  { value: 'efficiency', label: 'Energy Efficiency Credits', projectType: 'Energy Efficiency' },
+] as const satisfies readonly { value: string; label: string; projectType: CreditProjectType }[];
+export const marketplaceVintages = [2025, 2024, 2023] as const;
+
+export const PLATFORM_FEE_RATE = 0.005;
+export const RETIREMENT_TARGET_TCO2E = 1000;
+/** Default price of the simple trade form (spec 9). */
+export const DEFAULT_TRADE_PRICE = 42.5;
+
+/** Registry account of the XRPL AMM pool, the counterparty of XRPL swaps. */
+export const XRPL_AMM_ACCOUNT = 'xrpl-amm';
+

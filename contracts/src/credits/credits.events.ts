@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
+import { serialRange } from '../credit-market/serial-range.js';
+import { offsetTypes, retirementStandards } from './credits.constants.js';
+
+
+const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
+const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
+
+export const emissionScopes = z.object({
+  scope1: z.number().int().nonnegative(),
+  scope2: z.number().int().nonnegative(),
+  scope3: z.number().int().nonnegative(),
+  scope4: z.number().int().nonnegative(),
+  scope5: z.number().int().nonnegative(),
+});
+export type EmissionScopes = z.infer<typeof emissionScopes>;
+
+/** A verified batch enters the registry: serials 1..quantity, all owned by accountId. */
+export const creditsIssuedData = z.object({
+  batchId: z.string().regex(tokenIdPattern),
+  projectId: z.string().min(1),
+  projectName: z.string().min(1),
+  projectType: z.enum(creditProjectTypes),
+  description: z.string(),
+  vintage: z.number().int(),
+  standard: z.enum(retirementStandards),
+  methodology: z.string(),
+  scopes: emissionScopes,
+  quantity: z.number().int().positive(),
+  serialPrefix: z.string().min(1),
+  /** Registry account (user id) that receives the batch. */
+  accountId: z.string().min(1),
+  issuedBy: z.string().min(1),
+  /** The KYC-checked XRPL address the issuer acted with; tokens are paid to it. */
+  xrplAddress: z.string(),
+  /** 'xrpl' when the issuer minted the batch NFT with their own wallet (signed in the browser). */
+  source: z.enum(['registry', 'xrpl']),
+  /** Set on the xrpl path: the NFT the issuer minted and its transaction. */
+  nftId: z.string().optional(),
+  mintTxHash: xrplHash.optional(),
+  issuedAt: z.iso.datetime(),
+});
+
+/** Matched orders, or a direct transfer between two accounts: serial blocks move from seller to buyer. */
+export const tradeExecutedData = z.object({
+  tradeId: z.uuid(),
+  kind: z.enum(['order-match', 'direct', 'xrpl-amm']),
+  projectType: z.enum(creditProjectTypes),
+  vintage: z.number().int(),
+  buyOrderId: z.uuid().nullable(),
+  sellOrderId: z.uuid().nullable(),
+  /** Which side arrived and crossed the book; null for direct transfers. */
+  aggressor: z.enum(['buy', 'sell']).nullable(),
+  buyerAccountId: z.string().min(1),
+  sellerAccountId: z.string().min(1),
+  quantity: z.number().int().positive(),
+  price: moneyString,
+  ranges: z.array(serialRange).min(1),
+  /**
+   * Payment settlement: 'pending' is marked for settlement between the parties;
+   * 'settled' carries the XRPL transaction that paid (XRPL path).
+   */
+  settlement: z.object({ status: z.enum(['pending', 'settled']), txHash: xrplHash.optional() }),
+  executedAt: z.iso.datetime(),
+});
+
+/** Credits leave circulation for good on behalf of a beneficiary. */
+export const creditsRetiredData = z.object({
+  retirementId: z.uuid(),
+  batchId: z.string().regex(tokenIdPattern),
+  accountId: z.string().min(1),
+  quantity: z.number().int().positive(),
+  ranges: z.array(serialRange).min(1),
+  beneficiary: z.string().min(1),
+  purpose: z.string(),
+  standard: z.enum(retirementStandards),
+  offsetType: z.enum(offsetTypes),
+  retiredBy: z.string().min(1),
+  /** Set on the xrpl path: the holder's burn payment (and NFT burn) signed in the browser. */
+  burnTxHash: xrplHash.optional(),
+  nftBurnTxHash: xrplHash.optional(),
+  retiredAt: z.iso.datetime(),
+});
+
+/** What the platform did on XRPL for a registry change (NFT mint, token payment, retirement memo, NFT burn). */
+export const xrplSettlementRecordedData = z.object({
+  subject: z.enum(['issuance', 'retirement']),
+  /** batchId for an issuance, retirementId for a retirement. */
+  subjectId: z.string().min(1),
+  batchId: z.string().regex(tokenIdPattern),
+  status: z.enum(['settled', 'partial', 'failed']),
+  nftId: z.string().optional(),
+  transactions: z.array(z.object({ purpose: z.string(), hash: xrplHash, result: z.string() })),
+  /** Why something was not done on XRPL (e.g. the destination has no NXCC trust line). */
+  reason: z.string().optional(),
+  recordedAt: z.iso.datetime(),
+});
+
+export const creditEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('CreditsIssued'), data: creditsIssuedData }),
+  z.object({ type: z.literal('TradeExecuted'), data: tradeExecutedData }),
+  z.object({ type: z.literal('CreditsRetired'), data: creditsRetiredData }),
+  z.object({ type: z.literal('XrplSettlementRecorded'), data: xrplSettlementRecordedData }),
+]);
+export type CreditEvent = z.infer<typeof creditEvent>;
+export type CreditsIssued = Extract<CreditEvent, { type: 'CreditsIssued' }>;
+export type TradeExecuted = Extract<CreditEvent, { type: 'TradeExecuted' }>;
+export type CreditsRetired = Extract<CreditEvent, { type: 'CreditsRetired' }>;
+export type XrplSettlementRecorded = Extract<CreditEvent, { type: 'XrplSettlementRecorded' }>;
+
+export const creditEventTypes: ReadonlySet<string> = new Set<CreditEvent['type']>([
+  'CreditsIssued',
+  'TradeExecuted',
+  'CreditsRetired',
+  'XrplSettlementRecorded',
+]);
+
+export function isCreditEvent<E extends { type: string; data: unknown }>(event: E): event is E & CreditEvent {
+  return creditEventTypes.has(event.type);
+}

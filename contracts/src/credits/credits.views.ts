@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { marketplaceCreditTypes, offsetTypes, retirementStandards } from './credits.constants.js';
+
+const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
+
+/** One issued batch (GET /api/credits). */
+export const creditBatchView = z.object({
+  tokenId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  projectType: z.enum(creditProjectTypes),
+  description: z.string(),
+  vintage: z.number().int(),
+  standard: z.string(),
+  methodology: z.string(),
+  quantity: z.number().int(),
+  retired: z.number().int(),
+  /** quantity - retired: held in accounts or in sell-order escrow. */
+  tradable: z.number().int(),
+  serialPrefix: z.string(),
+  firstSerial: z.string(),
+  lastSerial: z.string(),
+  issuerAccountId: z.string(),
+  xrplAddress: z.string(),
+  source: z.enum(['registry', 'xrpl']),
+  nftId: z.string().nullable(),
+  /** XRPL side of the issuance: pending until the platform has minted/paid, then settled, partial or failed. */
+  xrplSettlement: z.object({
+    status: z.enum(['pending', 'settled', 'partial', 'failed']),
+    reason: z.string().nullable(),
+    transactions: z.array(settlementTransaction),
+  }),
+  issuedAt: z.iso.datetime(),
+});
+export type CreditBatchView = z.infer<typeof creditBatchView>;
+
+/** What one account holds of one batch. */
+export const holdingView = z.object({
+  tokenId: z.string(),
+  projectName: z.string(),
+  projectType: z.enum(creditProjectTypes),
+  vintage: z.number().int(),
+  /** Free to trade, transfer or retire. */
+  tradable: z.number().int(),
+  /** In escrow for open sell orders. */
+  reserved: z.number().int(),
+  /** Blocks as "PREFIX-000001 to PREFIX-000250". */
+  serialRanges: z.array(z.string()),
+});
+export type HoldingView = z.infer<typeof holdingView>;
+
+export const listCreditsResponse = z.object({
+  credits: z.array(creditBatchView),
+  /** The signed-in user's registry account and what it holds. */
+  accountId: z.string(),
+  holdings: z.array(holdingView),
+});
+export type ListCreditsResponse = z.infer<typeof listCreditsResponse>;
+
+export const tradeView = z.object({
+  id: z.uuid(),
+  kind: z.enum(['order-match', 'direct', 'xrpl-amm']),
+  /** A registry project type; 'NXCC' for an XRPL swap of the fungible token outside a registry batch. */
+  projectType: z.string(),
+  /** null for such swaps. */
+  vintage: z.number().int().nullable(),
+  quantity: z.number().int(),
+  price: z.string(),
+  /** The aggressor's side, BUY or SELL; direct transfers show BUY. */
+  side: z.enum(['BUY', 'SELL']),
+  buyerAccountId: z.string(),
+  sellerAccountId: z.string(),
+  buyOrderId: z.uuid().nullable(),
+  sellOrderId: z.uuid().nullable(),
+  settlement: z.object({ status: z.enum(['pending', 'settled']), txHash: z.string().nullable() }),
+  serialRanges: z.array(z.string()),
+  executedAt: z.iso.datetime(),
+});
+export type TradeView = z.infer<typeof tradeView>;
+
+export const listTradesResponse = z.object({ trades: z.array(tradeView) });
+export type ListTradesResponse = z.infer<typeof listTradesResponse>;
+
+/** Spec: Retirement record. certificateData, sdgImpact and serialNumbers are JSON text. */
+export const retirementRecord = z.object({
+  id: z.uuid(),
+  tokenId: z.string(),
+  projectName: z.string(),
+  projectType: z.enum(creditProjectTypes),
+  vintage: z.number().int(),
+  beneficiary: z.string(),
+  retiredAt: z.iso.datetime(),
+  amount: z.number().int(),
+  /** The XRPL transaction that recorded the retirement (burn, or the platform's memo), null until settled. */
+  xrplTxHash: z.string().nullable(),
+  /** The public verification page of this retirement. */
+  registryLink: z.string(),
+  /** CIDv1 (raw, sha2-256) of the certificate document; anyone can recompute it from the certificate JSON. */
+  ipfsCid: z.string(),
+  registryId: z.string(),
+  verificationStatus: z.enum(['verified', 'pending']),
+  standard: z.enum(retirementStandards),
+  offsetType: z.enum(offsetTypes),
+  purpose: z.string(),
+  certificateData: z.string(),
+  sdgImpact: z.string(),
+  serialNumbers: z.string(),
+});
+export type RetirementRecord = z.infer<typeof retirementRecord>;
+
+export const listRetirementsResponse = z.object({ retirements: z.array(retirementRecord) });
+export type ListRetirementsResponse = z.infer<typeof listRetirementsResponse>;
+
+/** JSON text in RetirementRecord.serialNumbers. */
+export const serialNumbersData = z.object({
+  numbers: z.array(z.string()),
+  range: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
+});
+
+export const retirementAnalyticsFilters = ['all', '7d', '30d', '90d', '1y'] as const;
+export type RetirementAnalyticsFilter = (typeof retirementAnalyticsFilters)[number];
+
+/** GET /api/enhanced-retirement/analytics[/{filter}] */
+export const retirementAnalytics = z.object({
+  filter: z.enum(retirementAnalyticsFilters),
+  totalRetired: z.number().int(),
+  retirementCount: z.number().int(),
+  projectTypes: z.record(z.string(), z.number()),
+  standards: z.record(z.string(), z.number()),
+  sdgGoals: z.array(z.number().int()),
+});
+export type RetirementAnalytics = z.infer<typeof retirementAnalytics>;
+
+export const activityItem = z.object({
+  type: z.enum(['trade', 'issuance', 'retirement']),
+  description: z.string(),
+  timestamp: z.iso.datetime(),
+  amount: z.number(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
+
+/** GET /api/metrics (spec: Metrics). Totals are the registry's; portfolioValue is the caller's holdings. */
+export const metricsResponse = z.object({
+  totalCredits: z.number().int(),
+  /** USD: the caller's credits at each market's last trade price. */
+  portfolioValue: z.number(),
+  retiredCredits: z.number().int(),
+  /** tCO2e: one retired credit offsets one tonne. */
+  co2Impact: z.number().int(),
+  recentActivity: z.array(activityItem),
+});
+export type MetricsResponse = z.infer<typeof metricsResponse>;
+
+export const provenanceEntry = z.object({
+  kind: z.enum(['issuance', 'transfer', 'escrow', 'release', 'retirement', 'xrpl']),
+  description: z.string(),
+  occurredAt: z.iso.datetime(),
+  quantity: z.number().int().nullable(),
+  fromAccountId: z.string().nullable(),
+  toAccountId: z.string().nullable(),
+  serialRanges: z.array(z.string()),
+  xrplTransactions: z.array(z.object({ purpose: z.string(), hash: z.string(), result: z.string() })),
+  /** Where the event sits in the log and its hash-chain link. */
+  position: z.string(),
+  eventId: z.string(),
+  eventHash: z.string(),
+  /** The audit seal that covers this event, null until the next seal. */
+  seal: z.object({ sealId: z.string(), merkleRoot: z.string(), sealedAt: z.string(), anchorTxHash: z.string().nullable() }).nullable(),
+});
+export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
+
+/** GET /api/provenance/{tokenId}: the full chain of a batch, read from the event log. */
+export const provenanceResponse = z.object({
+  tokenId: z.string(),
+  batch: creditBatchView,
+  summary: z.object({ issued: z.number().int(), tradable: z.number().int(), reserved: z.number().int(), retired: z.number().int() }),
+  entries: z.array(provenanceEntry),
+});
+export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
+
+export const marketplaceQuery = z.object({
+  creditType: z.enum(marketplaceCreditTypes.map((type) => type.value) as [string, ...string[]]).optional(),
+  vintage: z.coerce.number().int().min(1990).max(2100).optional(),
+});
+export type MarketplaceQuery = z.infer<typeof marketplaceQuery>;
+
+export const orderBookLevel = z.object({
+  type: z.enum(['ask', 'bid']),
+  price: z.string(),
+  amount: z.number().int(),
+  creditType: z.string(),
+});
+
+/** GET /api/marketplace: the Marketplace's stat cards, order book and recent trades, from the log. */
+export const marketplaceResponse = z.object({
+  /** Volume-weighted average trade price of the last 24 h, null without trades. */
+  averagePrice: z.string().nullable(),
+  /** Credits traded in the last 24 h. */
+  volume24h: z.number().int(),
+  /** Open orders (pending or partially filled). */
+  activeListings: z.number().int(),
+  asks: z.array(orderBookLevel),
+  bids: z.array(orderBookLevel),
+  recentTrades: z.array(z.object({ time: z.iso.datetime(), price: z.string(), amount: z.number().int(), type: z.enum(['BUY', 'SELL']) })),
+});
+export type MarketplaceResponse = z.infer<typeof marketplaceResponse>;

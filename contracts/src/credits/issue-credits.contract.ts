@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { emissionScopeChoices, issuanceProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
+import { kycAddress } from '../shared/xrpl-address.js';
+
+
+export const KYC_REQUIRED_TITLE = 'KYC Verification Required';
+export const NO_EMISSIONS_MESSAGE = 'Select at least one emission scope: estimated credits must be at least 1';
+
+const scopeValues = emissionScopeChoices.map((choice) => choice.value) as number[];
+const scope = z
+  .number({ error: 'Emission scopes must be one of the selector values' })
+  .refine((value) => scopeValues.includes(value), `Emission scopes must be one of: ${scopeValues.join(', ')}`);
+
+/** POST /api/issue (spec: Issue payload). */
+export const issueCreditsRequest = z.object({
+  id: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(100, 'Project id must be at most 100 characters'),
+  name: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200, 'Project name must be at most 200 characters'),
+  projectType: z.enum(issuanceProjectTypes, { error: `Project type must be one of: ${issuanceProjectTypes.join(', ')}` }),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  scope1: scope,
+  scope2: scope,
+  scope3: scope,
+  scope4: scope,
+  scope5: scope,
+  xrplAddress: kycAddress,
+});
+export type IssueCreditsRequest = z.infer<typeof issueCreditsRequest>;
+
+export const issueCreditsResponse = z.object({
+  tokenId: z.string(),
+  requiresKyc: z.literal(false),
+  quantity: z.number().int(),
+  vintage: z.number().int(),
+  serialPrefix: z.string(),
+  firstSerial: z.string(),
+  lastSerial: z.string(),
+  position: z.string(),
+});
+export type IssueCreditsResponse = z.infer<typeof issueCreditsResponse>;
+
+/** details of a KycRequired refusal. */
+export const kycRequiredDetails = z.object({
+  requiresKyc: z.literal(true),
+  xrplAddress: z.string(),
+  kycStatus: z.string(),
+  amlStatus: z.string(),
+});
+export type KycRequiredDetails = z.infer<typeof kycRequiredDetails>;

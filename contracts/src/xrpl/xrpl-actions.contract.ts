@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { creditProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
+import { kycAddress } from '../shared/xrpl-address.js';
+
+/**
+ * The /xrpl screen's issue, trade and retire (ARCHITECTURE 5 and 8): seeds never
+ * reach the service. The console asks for a preparation (KYC-checked, autofilled,
+ * unsigned transactions), signs them in the browser and submits the blobs with
+ * the preparation; the service checks that each blob is the prepared transaction,
+ * signed by the KYC-checked address, before it submits.
+ */
+export const xrplActions = ['issue', 'trade', 'retire'] as const;
+export type XrplAction = (typeof xrplActions)[number];
+
+export const SEED_REFUSED_MESSAGE =
+  'Seeds never leave the browser: sign the prepared transactions in the console and send only the signed blobs';
+
+const SEED_LIKE_KEY = /seed|secret|private|mnemonic/i;
+
+/**
+ * A request body that takes no keys but its own; a key named like a seed is
+ * refused with a message that says why (only the key is named, never its value).
+ */
+function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const seedKeys = issue.keys.filter((key) => SEED_LIKE_KEY.test(key));
+      return seedKeys.length > 0 ? `${SEED_REFUSED_MESSAGE} (remove ${seedKeys.join(', ')})` : `Unknown field(s): ${issue.keys.join(', ')}`;
+    },
+  });
+}
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, tooLong);
+
+/** Scopes of the XRPL issue form are tCO2e figures, not selector values. */
+const tonnes = z
+  .number({ error: 'Emission scopes must be numbers (tCO2e)' })
+  .int('Emission scopes must be whole tCO2e')
+  .nonnegative('Emission scopes must not be negative')
+  .max(1_000_000_000, 'Emission scopes must be at most 1000000000 tCO2e');
+
+/** XRP with at most 6 decimals (the spec's step 0.000001), i.e. whole drops. */
+export const XRP_AMOUNT_MESSAGE = 'XRP amount must be a positive number in steps of 0.000001';
+const xrpAmount = z
+  .number({ error: XRP_AMOUNT_MESSAGE })
+  .positive(XRP_AMOUNT_MESSAGE)
+  .max(100_000_000_000, 'XRP amount must be at most 100000000000')
+  .refine((value) => /^\d+(\.\d{1,6})?$/.test(String(value)), XRP_AMOUNT_MESSAGE);
+
+const wholeCredits = (label: string) =>
+  z
+    .number({ error: REQUIRED_FIELDS_MESSAGE })
+    .int(`${label} must be a whole number of credits`)
+    .positive(`${label} must be greater than 0`)
+    .max(1_000_000_000, `${label} must be at most 1000000000`);
+
+const nftId = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{64}$/, 'NFT ID must be 64 hexadecimal characters')
+  .transform((id) => id.toUpperCase());
+
+/** POST /api/xrpl/issue/prepare: the XRPL issue form without its seed. */
+export const xrplIssuePrepareRequest = strictBody({
+  name: requiredText(200, 'Project name must be at most 200 characters'),
+  projectType: z.enum(creditProjectTypes, { error: `Project type must be one of: ${creditProjectTypes.join(', ')}` }),
+  scope1: tonnes,
+  scope2: tonnes,
+  scope3: tonnes,
+  /** Receives the credit tokens (NXCC) from the platform issuer. */
+  destinationAddress: kycAddress,
+  /** The KYC/AML-checked address that signs the NFTokenMint. */
+  xrplAddress: kycAddress,
+});
+export type XrplIssuePrepareRequest = z.input<typeof xrplIssuePrepareRequest>;
+export type XrplIssueForm = z.output<typeof xrplIssuePrepareRequest>;
+
+/** POST /api/xrpl/trade/prepare: buy NXCC with XRP through the XRP/NXCC AMM pool. */
+export const xrplTradePrepareRequest = strictBody({
+  sellerAddress: kycAddress,
+  amountCRC: wholeCredits('CRC amount'),
+  /** The most XRP to spend (SendMax). */
+  xrpAmount,
+  /** The NXCC issuer (the platform's credit issuer). */
+  issuer: kycAddress,
+  creditId: z.string().trim().max(100, 'Credit ID must be at most 100 characters').default(''),
+  /** The buyer: the KYC-checked address that signs. */
+  xrplAddress: kycAddress,
+});
+export type XrplTradePrepareRequest = z.input<typeof xrplTradePrepareRequest>;
+export type XrplTradeForm = z.output<typeof xrplTradePrepareRequest>;
+
+/** POST /api/xrpl/retire/prepare: return NXCC to the issuer (burn) and burn the batch NFT when given. */
+export const xrplRetirePrepareRequest = strictBody({
+  nftId: nftId.optional(),
+  tokenAmount: wholeCredits('Token amount'),
+  issuer: kycAddress,
+  purpose: z.string().trim().max(500, 'Purpose must be at most 500 characters').default(''),
+  /** The owner: the KYC-checked address that signs. */
+  xrplAddress: kycAddress,
+});
+export type XrplRetirePrepareRequest = z.input<typeof xrplRetirePrepareRequest>;
+export type XrplRetireForm = z.output<typeof xrplRetirePrepareRequest>;
+
+/** An autofilled, unsigned transaction in rippled JSON (what xrpl.js Wallet.sign takes). */
+export const preparedXrplTransaction = z.record(z.string(), z.unknown());
+export type PreparedXrplTransaction = z.infer<typeof preparedXrplTransaction>;
+
+/** Answer of every prepare call. */
+export const xrplPrepareResponse = z.object({
+  /** Opaque and tamper-proof: the service's signed record of what it prepared, for whom, until when. */
+  preparation: z.string(),
+  /** Sign each, in order, with the wallet of xrplAddress. */
+  transactions: z.array(preparedXrplTransaction).min(1),
+  /** Issue: the credits the batch carries (20% of scopes 1-3, rounded down). */
+  creditAmount: z.number().int().optional(),
+  /** Retire: the registry batch the burn retires. */
+  tokenId: z.string().optional(),
+  expiresAt: z.iso.datetime(),
+});
+export type XrplPrepareResponse = z.infer<typeof xrplPrepareResponse>;
+
+/** POST /api/xrpl/{issue,trade,retire}: the signed blobs, in the prepared order. */
+export const xrplSubmitRequest = strictBody({
+  preparation: z.string({ error: 'preparation is required' }).min(1, 'preparation is required').max(20_000, 'preparation is too long'),
+  signedTransactions: z
+    .array(z.string().regex(/^[0-9A-Fa-f]+$/, 'Signed transactions must be hex blobs').max(10_000, 'A signed transaction is too long'), {
+      error: 'signedTransactions must be a list of hex blobs',
+    })
+    .min(1, 'signedTransactions must not be empty')
+    .max(3, 'At most 3 signed transactions'),
+});
+export type XrplSubmitRequest = z.infer<typeof xrplSubmitRequest>;
+
+const txHash = z.string().regex(/^[0-9A-F]{64}$/);
+
+export const xrplIssueResponse = z.object({
+  nftId: z.string(),
+  requiresKyc: z.literal(false),
+  creditAmount: z.number().int(),
+  txHash,
+  tokenId: z.string(),
+  /** The platform issuer's NXCC payment to the destination: tesSUCCESS, or why it was not applied. */
+  paymentResult: z.string(),
+  paymentTxHash: txHash.optional(),
+});
+export type XrplIssueResponse = z.infer<typeof xrplIssueResponse>;
+
+export const xrplTradeResponse = z.object({
+  txHash,
+  /** NXCC delivered to the buyer. */
+  amount: z.string(),
+  requiresKyc: z.literal(false),
+  /** XRP spent, in drops (fees excluded). */
+  xrpDrops: z.string(),
+  trustSetTxHash: txHash.optional(),
+});
+export type XrplTradeResponse = z.infer<typeof xrplTradeResponse>;
+
+export const xrplRetireResponse = z.object({
+  success: z.literal(true),
+  txHash,
+  burned: z.number().int(),
+  nftBurnTxHash: txHash.optional(),
+  tokenId: z.string(),
+});
+export type XrplRetireResponse = z.infer<typeof xrplRetireResponse>;
+
+export const NO_REGISTRY_CREDITS_MESSAGE = 'You hold no registry credits to retire';

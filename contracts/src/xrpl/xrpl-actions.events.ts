@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
+
+const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
+
+/**
+ * Outcomes of the /xrpl screen's actions, signed in the browser and submitted by
+ * the service. Recorded in stream `xrpl-action-<txHash>`; the credits capability
+ * reacts to them (a mint registers a batch, a burn retires serials).
+ */
+export const xrplCreditsMintedData = z.object({
+  txHash: xrplHash,
+  /** The KYC-checked address that signed the NFTokenMint. */
+  account: z.string(),
+  userId: z.string(),
+  nftId: z.string(),
+  /** Registry token id the batch gets (derived from the mint hash). */
+  tokenId: z.string().regex(tokenIdPattern),
+  projectName: z.string(),
+  projectType: z.enum(creditProjectTypes),
+  scope1: z.number().int().nonnegative(),
+  scope2: z.number().int().nonnegative(),
+  scope3: z.number().int().nonnegative(),
+  creditAmount: z.number().int().positive(),
+  destinationAddress: z.string(),
+  /** The platform issuer's NXCC payment to the destination, when it went through. */
+  paymentTxHash: xrplHash.optional(),
+  paymentResult: z.string().optional(),
+  mintedAt: z.iso.datetime(),
+});
+
+export const xrplCreditsSwappedData = z.object({
+  txHash: xrplHash,
+  account: z.string(),
+  userId: z.string(),
+  sellerAddress: z.string(),
+  creditId: z.string(),
+  /** NXCC delivered to the buyer. */
+  creditAmount: z.string(),
+  /** XRP spent, in drops. */
+  xrpDrops: z.string(),
+  executedAt: z.iso.datetime(),
+});
+
+export const xrplCreditsBurnedData = z.object({
+  txHash: xrplHash,
+  account: z.string(),
+  userId: z.string(),
+  /** The registry batch whose serials the burn retires (chosen when the burn was prepared). */
+  tokenId: z.string().regex(tokenIdPattern),
+  tokenAmount: z.number().int().positive(),
+  nftId: z.string().optional(),
+  nftBurnTxHash: xrplHash.optional(),
+  purpose: z.string(),
+  burnedAt: z.iso.datetime(),
+});
+
+export const xrplActionEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('XrplCreditsMinted'), data: xrplCreditsMintedData }),
+  z.object({ type: z.literal('XrplCreditsSwapped'), data: xrplCreditsSwappedData }),
+  z.object({ type: z.literal('XrplCreditsBurned'), data: xrplCreditsBurnedData }),
+]);
+export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
+
+const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
+  'XrplCreditsMinted',
+  'XrplCreditsSwapped',
+  'XrplCreditsBurned',
+]);
+export function isXrplActionEvent<E extends { type: string; data: unknown }>(event: E): event is E & XrplActionEvent {
+  return xrplActionEventTypes.has(event.type);
+}
+
+export const xrplActionStreamId = (txHash: string): string => `xrpl-action-${txHash}`;

@@ -1,0 +1,512 @@
+import {
+  centsToPrice,
+  type CreditEvent,
+  type CreditProjectType,
+  type CreditsIssued,
+  type CreditsRetired,
+  formatSerialRange,
+  type OffsetType,
+  type OrderEvent,
+  type OrderSide,
+  type OrderStatus,
+  type PlaceOrderRequest,
+  priceToCents,
+  type RetirementStandard,
+  type SerialRange,
+  type XrplSettlementRecorded,
+} from '@carbon-ledger/contracts';
+import { DomainError } from '../shared/domain-error.js';
+import { addRanges, type Range, rangeSize, removeRanges, takeFirst, totalSize } from './serial-ranges.js';
+
+/** Everything recorded in a credit market stream: its batches' serials, its orders and trades. */
+export type CreditMarketEvent = CreditEvent | OrderEvent;
+
+interface BatchState {
+  readonly batchId: string;
+  readonly seq: number;
+  readonly projectName: string;
+  readonly quantity: number;
+  readonly serialPrefix: string;
+  readonly nftId: string | undefined;
+  readonly settled: ReadonlySet<string>;
+}
+
+interface OrderState {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: OrderSide;
+  readonly priceCents: number;
+  readonly amount: number;
+  readonly remaining: number;
+  readonly seq: number;
+  readonly status: OrderStatus;
+  /** Sell orders: escrowed serials not yet traded, consumed from the front. */
+  readonly reserved: readonly SerialRange[];
+}
+
+/**
+ * One market (project type + vintage): the registry's serial blocks and the
+ * order book. `evolveCreditMarket` updates the state it is given in place (the
+ * store owns one copy per stream and folds each event once); `decideCreditMarket`
+ * never changes the state.
+ */
+export interface CreditMarketState {
+  readonly batches: Map<string, BatchState>;
+  /** Tradable serials per account, per batch: sorted, merged. */
+  readonly tradable: Map<string, Map<string, Range[]>>;
+  readonly retired: Map<string, Range[]>;
+  readonly orders: Map<string, OrderState>;
+  /** Open buy orders, best (highest price, earliest) first. */
+  bids: OrderState[];
+  /** Open sell orders, best (lowest price, earliest) first. */
+  asks: OrderState[];
+  readonly trades: Set<string>;
+  readonly retirements: Set<string>;
+  seq: number;
+}
+
+export function initialCreditMarketState(): CreditMarketState {
+  return {
+    batches: new Map(),
+    tradable: new Map(),
+    retired: new Map(),
+    orders: new Map(),
+    bids: [],
+    asks: [],
+    trades: new Set(),
+    retirements: new Set(),
+    seq: 0,
+  };
+}
+
+export type IssueCreditsInput = Omit<CreditsIssued['data'], 'issuedAt'>;
+
+export type CreditMarketCommand =
+  | { readonly type: 'IssueCredits'; readonly batch: IssueCreditsInput }
+  | { readonly type: 'PlaceOrder'; readonly orderId: string; readonly ownerId: string; readonly order: PlaceOrderRequest }
+  | { readonly type: 'CancelOrder'; readonly orderId: string; readonly requestedBy: string; readonly isAdmin: boolean }
+  | {
+      readonly type: 'TransferCredits';
+      readonly tradeId: string;
+      readonly batchId: string;
+      readonly sellerAccountId: string;
+      readonly buyerAccountId: string;
+      readonly quantity: number;
+      readonly price: string;
+    }
+  | {
+      readonly type: 'RetireCredits';
+      readonly retirementId: string;
+      readonly batchId: string;
+      readonly accountId: string;
+      readonly quantity: number;
+      readonly beneficiary: string;
+      readonly purpose: string;
+      readonly standard: RetirementStandard;
+      readonly offsetType: OffsetType;
+      readonly retiredBy: string;
+      readonly burnTxHash?: string;
+      readonly nftBurnTxHash?: string;
+    }
+  | { readonly type: 'RecordXrplSettlement'; readonly settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt'> };
+
+export interface DecideContext {
+  readonly now: Date;
+  /** Deterministic ids derived from the command id (a retry yields the same ids). */
+  readonly newId: (purpose: string) => string;
+  readonly market: { readonly projectType: CreditProjectType; readonly vintage: number };
+}
+
+// ---- reading the state ----
+
+export function tradableOf(state: CreditMarketState, accountId: string, batchId?: string): SerialRange[] {
+  const byBatch = state.tradable.get(accountId);
+  if (!byBatch) return [];
+  const batchIds = batchId ? [batchId] : [...byBatch.keys()].sort((a, b) => (state.batches.get(a)?.seq ?? 0) - (state.batches.get(b)?.seq ?? 0));
+  return batchIds.flatMap((id) => (byBatch.get(id) ?? []).map((range) => ({ batchId: id, ...range })));
+}
+
+/** The first `quantity` serials of a list of batch ranges, in order. */
+function takeSerials(ranges: readonly SerialRange[], quantity: number): SerialRange[] {
+  const taken: SerialRange[] = [];
+  let left = quantity;
+  for (const range of ranges) {
+    if (left === 0) break;
+    const [first] = takeFirst([range], left);
+    if (!first) break;
+    taken.push({ batchId: range.batchId, ...first });
+    left -= rangeSize(first);
+  }
+  return taken;
+}
+
+const sizeOf = (ranges: readonly SerialRange[]): number => totalSize(ranges);
+
+export function describeRanges(state: CreditMarketState, ranges: readonly SerialRange[]): string[] {
+  return ranges.map((range) => formatSerialRange(state.batches.get(range.batchId)?.serialPrefix ?? range.batchId, range.start, range.end));
+}
+
+function requireBatch(state: CreditMarketState, batchId: string): BatchState {
+  const batch = state.batches.get(batchId);
+  if (!batch) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
+  return batch;
+}
+
+function takeFromAccount(state: CreditMarketState, accountId: string, quantity: number, batchId: string | undefined, what: string): SerialRange[] {
+  const held = tradableOf(state, accountId, batchId);
+  const available = sizeOf(held);
+  if (available < quantity) {
+    throw new DomainError('Conflict', `Insufficient credits: the account holds ${available} tradable ${what} credits, ${quantity} needed`, {
+      available,
+      requested: quantity,
+    });
+  }
+  return takeSerials(held, quantity);
+}
+
+// ---- deciding ----
+
+export function decideCreditMarket(command: CreditMarketCommand, state: CreditMarketState, context: DecideContext): CreditMarketEvent[] {
+  const at = context.now.toISOString();
+  const marketName = `${context.market.projectType} ${context.market.vintage}`;
+  switch (command.type) {
+    case 'IssueCredits': {
+      if (state.batches.has(command.batch.batchId)) throw new DomainError('Conflict', `Token ${command.batch.batchId} was already issued`);
+      if (command.batch.quantity < 1) throw new DomainError('ValidationFailed', 'A batch must hold at least 1 credit');
+      return [{ type: 'CreditsIssued', data: { ...command.batch, issuedAt: at } }];
+    }
+    case 'PlaceOrder':
+      return placeOrder(command, state, context, marketName);
+    case 'CancelOrder': {
+      const order = state.orders.get(command.orderId);
+      if (!order) throw new DomainError('NotFound', 'Order not found');
+      if (order.ownerId !== command.requestedBy && !command.isAdmin) {
+        throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
+      }
+      if (order.status === 'cancelled') throw new DomainError('Conflict', 'This order is already cancelled');
+      if (order.status === 'completed') throw new DomainError('Conflict', 'A completed order cannot be cancelled');
+      return [
+        {
+          type: 'OrderCancelled',
+          data: {
+            orderId: order.orderId,
+            cancelledBy: command.requestedBy,
+            remaining: order.remaining,
+            ...(order.side === 'sell' ? { released: [...order.reserved] } : {}),
+            cancelledAt: at,
+          },
+        },
+      ];
+    }
+    case 'TransferCredits': {
+      requireBatch(state, command.batchId);
+      if (state.trades.has(command.tradeId)) throw new DomainError('Conflict', 'This trade was already recorded');
+      if (command.sellerAccountId === command.buyerAccountId) {
+        throw new DomainError('ValidationFailed', 'The buyer account is the seller account; choose another buyer');
+      }
+      const ranges = takeFromAccount(state, command.sellerAccountId, command.quantity, command.batchId, command.batchId);
+      return [
+        {
+          type: 'TradeExecuted',
+          data: {
+            tradeId: command.tradeId,
+            kind: 'direct',
+            projectType: context.market.projectType,
+            vintage: context.market.vintage,
+            buyOrderId: null,
+            sellOrderId: null,
+            aggressor: null,
+            buyerAccountId: command.buyerAccountId,
+            sellerAccountId: command.sellerAccountId,
+            quantity: command.quantity,
+            price: command.price,
+            ranges,
+            settlement: { status: 'pending' },
+            executedAt: at,
+          },
+        },
+      ];
+    }
+    case 'RetireCredits': {
+      requireBatch(state, command.batchId);
+      if (state.retirements.has(command.retirementId)) throw new DomainError('Conflict', 'This retirement was already recorded');
+      const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
+      const { type: _type, ...rest } = command;
+      return [{ type: 'CreditsRetired', data: { ...rest, ranges, retiredAt: at } }];
+    }
+    case 'RecordXrplSettlement': {
+      const batch = requireBatch(state, command.settlement.batchId);
+      // Settling the same subject twice (a reaction delivered again) records nothing new.
+      if (batch.settled.has(`${command.settlement.subject}:${command.settlement.subjectId}`)) return [];
+      return [{ type: 'XrplSettlementRecorded', data: { ...command.settlement, recordedAt: at } }];
+    }
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}
+
+function crosses(side: OrderSide, limitCents: number, resting: OrderState): boolean {
+  return side === 'buy' ? resting.priceCents <= limitCents : resting.priceCents >= limitCents;
+}
+
+/** Places an order and matches it against the book: price-time priority, maker's price, no self-trades. */
+function placeOrder(
+  command: Extract<CreditMarketCommand, { type: 'PlaceOrder' }>,
+  state: CreditMarketState,
+  context: DecideContext,
+  marketName: string,
+): CreditMarketEvent[] {
+  if (state.orders.has(command.orderId)) throw new DomainError('Conflict', 'This order already exists');
+  const { order } = command;
+  const at = context.now.toISOString();
+  const limitCents = priceToCents(order.price);
+  const reserved =
+    order.type === 'sell' ? takeFromAccount(state, command.ownerId, order.amount, undefined, marketName) : undefined;
+  const events: CreditMarketEvent[] = [
+    {
+      type: 'OrderPlaced',
+      data: {
+        orderId: command.orderId,
+        ownerId: command.ownerId,
+        side: order.type,
+        amount: order.amount,
+        price: order.price,
+        projectType: order.projectType,
+        vintage: order.vintage,
+        ...(reserved ? { reserved } : {}),
+        placedAt: at,
+      },
+    },
+  ];
+  let remaining = order.amount;
+  let aggressorReserved: readonly SerialRange[] = reserved ?? [];
+  const book = order.type === 'buy' ? state.asks : state.bids;
+  for (const resting of book) {
+    if (remaining === 0 || !crosses(order.type, limitCents, resting)) break;
+    if (resting.ownerId === command.ownerId) continue;
+    const quantity = Math.min(remaining, resting.remaining);
+    let ranges: SerialRange[];
+    if (order.type === 'sell') {
+      ranges = takeSerials(aggressorReserved, quantity);
+      aggressorReserved = takeAfter(aggressorReserved, quantity);
+    } else {
+      ranges = takeSerials(resting.reserved, quantity);
+    }
+    const buyer = order.type === 'buy' ? command.ownerId : resting.ownerId;
+    const seller = order.type === 'sell' ? command.ownerId : resting.ownerId;
+    events.push({
+      type: 'TradeExecuted',
+      data: {
+        tradeId: context.newId(`trade:${resting.orderId}`),
+        kind: 'order-match',
+        projectType: context.market.projectType,
+        vintage: context.market.vintage,
+        buyOrderId: order.type === 'buy' ? command.orderId : resting.orderId,
+        sellOrderId: order.type === 'sell' ? command.orderId : resting.orderId,
+        aggressor: order.type,
+        buyerAccountId: buyer,
+        sellerAccountId: seller,
+        quantity,
+        price: centsToPrice(resting.priceCents),
+        ranges,
+        settlement: { status: 'pending' },
+        executedAt: at,
+      },
+    });
+    remaining -= quantity;
+  }
+  return events;
+}
+
+/** The serials after the first `quantity` of a list. */
+function takeAfter(ranges: readonly SerialRange[], quantity: number): SerialRange[] {
+  const rest: SerialRange[] = [];
+  let skip = quantity;
+  for (const range of ranges) {
+    const size = rangeSize(range);
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    rest.push({ batchId: range.batchId, start: range.start + skip, end: range.end });
+    skip = 0;
+  }
+  return rest;
+}
+
+// ---- evolving ----
+
+function moveIn(state: CreditMarketState, accountId: string, ranges: readonly SerialRange[]): void {
+  let byBatch = state.tradable.get(accountId);
+  if (!byBatch) {
+    byBatch = new Map();
+    state.tradable.set(accountId, byBatch);
+  }
+  for (const range of ranges) {
+    byBatch.set(range.batchId, addRanges(byBatch.get(range.batchId) ?? [], [range]));
+  }
+}
+
+function moveOut(state: CreditMarketState, accountId: string, ranges: readonly SerialRange[]): void {
+  const byBatch = state.tradable.get(accountId);
+  if (!byBatch) throw new Error(`account ${accountId} holds nothing`);
+  for (const range of ranges) {
+    const left = removeRanges(byBatch.get(range.batchId) ?? [], [range]);
+    if (left.length === 0) byBatch.delete(range.batchId);
+    else byBatch.set(range.batchId, left);
+  }
+  if (byBatch.size === 0) state.tradable.delete(accountId);
+}
+
+function insertByPriority(list: OrderState[], order: OrderState): OrderState[] {
+  const better = (a: OrderState, b: OrderState): boolean =>
+    a.priceCents !== b.priceCents ? (a.side === 'buy' ? a.priceCents > b.priceCents : a.priceCents < b.priceCents) : a.seq < b.seq;
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (better(list[mid]!, order)) low = mid + 1;
+    else high = mid;
+  }
+  list.splice(low, 0, order);
+  return list;
+}
+
+function replaceOrder(state: CreditMarketState, next: OrderState): void {
+  state.orders.set(next.orderId, next);
+  const book = next.side === 'buy' ? 'bids' : 'asks';
+  const index = state[book].findIndex((order) => order.orderId === next.orderId);
+  const open = next.status === 'pending' || next.status === 'partially_filled';
+  if (index >= 0) {
+    if (open) state[book][index] = next;
+    else state[book].splice(index, 1);
+  }
+}
+
+/** Folds one event into the state, in place; returns the same state. */
+export function evolveCreditMarket(state: CreditMarketState, event: CreditMarketEvent): CreditMarketState {
+  state.seq += 1;
+  switch (event.type) {
+    case 'CreditsIssued': {
+      const data = event.data;
+      state.batches.set(data.batchId, {
+        batchId: data.batchId,
+        seq: state.seq,
+        projectName: data.projectName,
+        quantity: data.quantity,
+        serialPrefix: data.serialPrefix,
+        nftId: data.nftId,
+        settled: new Set(),
+      });
+      moveIn(state, data.accountId, [{ batchId: data.batchId, start: 1, end: data.quantity }]);
+      return state;
+    }
+    case 'OrderPlaced': {
+      const data = event.data;
+      const order: OrderState = {
+        orderId: data.orderId,
+        ownerId: data.ownerId,
+        side: data.side,
+        priceCents: priceToCents(data.price),
+        amount: data.amount,
+        remaining: data.amount,
+        seq: state.seq,
+        status: 'pending',
+        reserved: data.reserved ?? [],
+      };
+      if (data.reserved) moveOut(state, data.ownerId, data.reserved);
+      state.orders.set(order.orderId, order);
+      if (order.side === 'buy') state.bids = insertByPriority(state.bids, order);
+      else state.asks = insertByPriority(state.asks, order);
+      return state;
+    }
+    case 'TradeExecuted': {
+      const data = event.data;
+      state.trades.add(data.tradeId);
+      if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
+        moveOut(state, data.sellerAccountId, data.ranges);
+      }
+      for (const orderId of [data.buyOrderId, data.sellOrderId]) {
+        const order = orderId ? state.orders.get(orderId) : undefined;
+        if (!order) continue;
+        const remaining = order.remaining - data.quantity;
+        replaceOrder(state, {
+          ...order,
+          remaining,
+          status: remaining === 0 ? 'completed' : 'partially_filled',
+          reserved: order.side === 'sell' ? takeAfter(order.reserved, data.quantity) : order.reserved,
+        });
+      }
+      moveIn(state, data.buyerAccountId, data.ranges);
+      return state;
+    }
+    case 'OrderCancelled': {
+      const order = state.orders.get(event.data.orderId);
+      if (!order) return state;
+      if (event.data.released && event.data.released.length > 0) moveIn(state, order.ownerId, event.data.released);
+      replaceOrder(state, { ...order, status: 'cancelled', reserved: [] });
+      return state;
+    }
+    case 'CreditsRetired': {
+      const data: CreditsRetired['data'] = event.data;
+      state.retirements.add(data.retirementId);
+      moveOut(state, data.accountId, data.ranges);
+      for (const range of data.ranges) {
+        state.retired.set(range.batchId, addRanges(state.retired.get(range.batchId) ?? [], [range]));
+      }
+      return state;
+    }
+    case 'XrplSettlementRecorded': {
+      const data = event.data;
+      const batch = state.batches.get(data.batchId);
+      if (batch) {
+        const settled = new Set(batch.settled).add(`${data.subject}:${data.subjectId}`);
+        state.batches.set(data.batchId, { ...batch, settled, nftId: batch.nftId ?? data.nftId });
+      }
+      return state;
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+/**
+ * The registry invariant for every batch: tradable + escrowed + retired = issued,
+ * and no serial is in two places. Returns the violations (empty when it holds).
+ */
+export function registryViolations(state: CreditMarketState): string[] {
+  const violations: string[] = [];
+  const held = new Map<string, Range[]>();
+  const add = (batchId: string, range: Range): void => {
+    const list = held.get(batchId) ?? [];
+    list.push(range);
+    held.set(batchId, list);
+  };
+  for (const byBatch of state.tradable.values()) for (const [batchId, ranges] of byBatch) for (const range of ranges) add(batchId, range);
+  for (const order of state.orders.values()) for (const range of order.reserved) add(range.batchId, range);
+  for (const [batchId, ranges] of state.retired) for (const range of ranges) add(batchId, range);
+  for (const batch of state.batches.values()) {
+    const ranges = (held.get(batch.batchId) ?? []).sort((a, b) => a.start - b.start);
+    let next = 1;
+    for (const range of ranges) {
+      if (range.start < next) violations.push(`${batch.batchId}: serial ${range.start} is in two places`);
+      if (range.start > next) violations.push(`${batch.batchId}: serials ${next}-${range.start - 1} are nowhere`);
+      next = Math.max(next, range.end + 1);
+    }
+    if (next !== batch.quantity + 1) violations.push(`${batch.batchId}: holds up to ${next - 1} of ${batch.quantity}`);
+  }
+  return violations;
+}
+
+/** What the market holds of one batch. */
+export function batchSummary(state: CreditMarketState, batchId: string): { tradable: number; reserved: number; retired: number } {
+  let tradable = 0;
+  for (const byBatch of state.tradable.values()) tradable += totalSize(byBatch.get(batchId) ?? []);
+  let reserved = 0;
+  for (const order of state.orders.values()) reserved += totalSize(order.reserved.filter((range) => range.batchId === batchId));
+  return { tradable, reserved, retired: totalSize(state.retired.get(batchId) ?? []) };
+}

@@ -1,0 +1,203 @@
+import type { PlaceOrderRequest } from '@carbon-ledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/domain-error.js';
+import {
+  batchSummary,
+  type CreditMarketCommand,
+  type CreditMarketEvent,
+  type CreditMarketState,
+  decideCreditMarket,
+  evolveCreditMarket,
+  initialCreditMarketState,
+  registryViolations,
+  tradableOf,
+} from './credit-market.decider.js';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
+const BATCH = 'SOLAR-2026-AAAAAAAA';
+const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function issue(batchId: string, accountId: string, quantity: number): CreditMarketCommand {
+  return {
+    type: 'IssueCredits',
+    batch: {
+      batchId,
+      projectId: 'P-1',
+      projectName: 'Sunfield',
+      projectType: 'Solar Energy',
+      description: '',
+      vintage: 2026,
+      standard: 'Gold Standard',
+      methodology: 'AMS-I.D.',
+      scopes: { scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+      quantity,
+      serialPrefix: `NXCC-${batchId}`,
+      accountId,
+      issuedBy: accountId,
+      xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      source: 'registry',
+    },
+  };
+}
+
+const order = (type: 'buy' | 'sell', amount: number, price: string): PlaceOrderRequest => ({ type, amount, price, projectType: 'Solar Energy', vintage: 2026 });
+
+/** Runs commands in order, folding each one's events; returns the state and the last command's events. */
+function run(commands: CreditMarketCommand[]): { state: CreditMarketState; events: CreditMarketEvent[] } {
+  const state = initialCreditMarketState();
+  let events: CreditMarketEvent[] = [];
+  commands.forEach((command, index) => {
+    events = decideCreditMarket(command, state, { now, newId: (purpose) => `${ids(index)}:${purpose}`, market });
+    for (const event of events) evolveCreditMarket(state, event);
+  });
+  return { state, events };
+}
+
+function refusal(commands: CreditMarketCommand[]): DomainError {
+  try {
+    run(commands);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('credit market decider', () => {
+  it('given nothing, when IssueCredits, then CreditsIssued and the issuer holds serials 1..N', () => {
+    const { state, events } = run([issue(BATCH, 'alice', 100)]);
+    expect(events).toEqual([{ type: 'CreditsIssued', data: expect.objectContaining({ batchId: BATCH, quantity: 100, issuedAt: now.toISOString() }) }]);
+    expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 1, end: 100 }]);
+  });
+
+  it('given an issued batch, when issued again, then Conflict', () => {
+    expect(refusal([issue(BATCH, 'alice', 10), issue(BATCH, 'alice', 10)])).toMatchObject({ code: 'Conflict' });
+  });
+
+  it('given holdings, when a sell order is placed, then its serials go into escrow', () => {
+    const { state, events } = run([issue(BATCH, 'alice', 100), { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 30, '10.00') }]);
+    expect(events[0]).toMatchObject({ type: 'OrderPlaced', data: { reserved: [{ batchId: BATCH, start: 1, end: 30 }] } });
+    expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 31, end: 100 }]);
+    expect(batchSummary(state, BATCH)).toEqual({ tradable: 70, reserved: 30, retired: 0 });
+  });
+
+  it('given too few credits, when a sell order is placed, then Conflict naming what is held', () => {
+    const error = refusal([issue(BATCH, 'alice', 5), { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 6, '10.00') }]);
+    expect(error).toMatchObject({ code: 'Conflict', message: 'Insufficient credits: the account holds 5 tradable Solar Energy 2026 credits, 6 needed' });
+  });
+
+  it('given resting asks, when a crossing buy arrives, then it fills at the makers’ prices in price-time order, partially', () => {
+    const { state, events } = run([
+      issue(BATCH, 'alice', 100),
+      issue('SOLAR-2026-BBBBBBBB', 'bob', 100),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 10, '12.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('sell', 10, '11.00') },
+      { type: 'PlaceOrder', orderId: ids(3), ownerId: 'alice', order: order('sell', 10, '11.00') },
+      { type: 'PlaceOrder', orderId: ids(4), ownerId: 'carol', order: order('buy', 25, '12.00') },
+    ]);
+    const trades = events.filter((event) => event.type === 'TradeExecuted').map((event) => event.data);
+    expect(trades.map((trade) => [trade.sellOrderId, trade.quantity, trade.price])).toEqual([
+      [ids(2), 10, '11.00'],
+      [ids(3), 10, '11.00'],
+      [ids(1), 5, '12.00'],
+    ]);
+    expect(trades[0]!.ranges).toEqual([{ batchId: 'SOLAR-2026-BBBBBBBB', start: 1, end: 10 }]);
+    expect(tradableOf(state, 'carol').reduce((sum, range) => sum + range.end - range.start + 1, 0)).toBe(25);
+    expect(state.orders.get(ids(1))).toMatchObject({ status: 'partially_filled', remaining: 5 });
+    expect(state.orders.get(ids(4))).toMatchObject({ status: 'completed', remaining: 0 });
+    expect(registryViolations(state)).toEqual([]);
+  });
+
+  it('given a buy below the ask, when placed, then nothing trades and both rest', () => {
+    const { state, events } = run([
+      issue(BATCH, 'alice', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 5, '12.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('buy', 5, '11.99') },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['OrderPlaced']);
+    expect(state.bids).toHaveLength(1);
+    expect(state.asks).toHaveLength(1);
+  });
+
+  it('given my own resting ask, when I buy across it, then I do not trade with myself', () => {
+    const { events } = run([
+      issue(BATCH, 'alice', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 5, '10.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'alice', order: order('buy', 5, '10.00') },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['OrderPlaced']);
+  });
+
+  it('given a partly filled sell order, when cancelled, then the rest of the escrow goes back', () => {
+    const { state, events } = run([
+      issue(BATCH, 'alice', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 8, '10.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('buy', 3, '10.00') },
+      { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false },
+    ]);
+    expect(events).toEqual([
+      { type: 'OrderCancelled', data: { orderId: ids(1), cancelledBy: 'alice', remaining: 5, released: [{ batchId: BATCH, start: 4, end: 8 }], cancelledAt: now.toISOString() } },
+    ]);
+    expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
+    expect(tradableOf(state, 'bob')).toEqual([{ batchId: BATCH, start: 1, end: 3 }]);
+  });
+
+  it('given someone else’s order, when cancelled by a non-admin, then Forbidden; completed orders cannot be cancelled', () => {
+    const base: CreditMarketCommand[] = [issue(BATCH, 'alice', 10), { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 2, '10.00') }];
+    expect(refusal([...base, { type: 'CancelOrder', orderId: ids(1), requestedBy: 'bob', isAdmin: false }])).toMatchObject({ code: 'Forbidden' });
+    expect(
+      refusal([
+        ...base,
+        { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('buy', 2, '10.00') },
+        { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false },
+      ]),
+    ).toMatchObject({ code: 'Conflict', message: 'A completed order cannot be cancelled' });
+  });
+
+  it('given holdings, when transferred directly and then retired, then serials split and tradable + retired = issued', () => {
+    const { state, events } = run([
+      issue(BATCH, 'alice', 100),
+      { type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'bob', quantity: 40, price: '42.50' },
+      {
+        type: 'RetireCredits',
+        retirementId: ids(10),
+        batchId: BATCH,
+        accountId: 'bob',
+        quantity: 15,
+        beneficiary: 'Acme',
+        purpose: '2026 travel',
+        standard: 'Gold Standard',
+        offsetType: 'compensation',
+        retiredBy: 'bob',
+      },
+    ]);
+    expect(events[0]).toMatchObject({ type: 'CreditsRetired', data: { ranges: [{ batchId: BATCH, start: 1, end: 15 }], quantity: 15 } });
+    expect(batchSummary(state, BATCH)).toEqual({ tradable: 85, reserved: 0, retired: 15 });
+    expect(registryViolations(state)).toEqual([]);
+  });
+
+  it('refuses a transfer to oneself, an unknown token, and a retirement beyond the holding', () => {
+    expect(
+      refusal([issue(BATCH, 'alice', 5), { type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'alice', quantity: 1, price: '1.00' }]),
+    ).toMatchObject({ code: 'ValidationFailed' });
+    expect(
+      refusal([{ type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'bob', quantity: 1, price: '1.00' }]),
+    ).toMatchObject({ code: 'NotFound', message: `No credits found for token ${BATCH}` });
+    expect(
+      refusal([
+        issue(BATCH, 'alice', 5),
+        { type: 'RetireCredits', retirementId: ids(10), batchId: BATCH, accountId: 'alice', quantity: 6, beneficiary: 'x', purpose: '', standard: 'Gold Standard', offsetType: 'compensation', retiredBy: 'alice' },
+      ]),
+    ).toMatchObject({ code: 'Conflict' });
+  });
+
+  it('records an XRPL settlement once per subject', () => {
+    const settle: CreditMarketCommand = {
+      type: 'RecordXrplSettlement',
+      settlement: { subject: 'issuance', subjectId: BATCH, batchId: BATCH, status: 'settled', nftId: 'NFT', transactions: [] },
+    };
+    expect(run([issue(BATCH, 'alice', 5), settle]).events).toHaveLength(1);
+    expect(run([issue(BATCH, 'alice', 5), settle, settle]).events).toEqual([]);
+  });
+});

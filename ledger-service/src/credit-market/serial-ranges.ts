@@ -1,0 +1,58 @@
+/** An inclusive run of serial numbers of one batch. */
+export interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+export const rangeSize = (range: Range): number => range.end - range.start + 1;
+export const totalSize = (ranges: readonly Range[]): number => ranges.reduce((sum, range) => sum + rangeSize(range), 0);
+
+/** Adds ranges to a sorted, merged list (returns a new list). */
+export function addRanges(list: readonly Range[], added: readonly Range[]): Range[] {
+  const all = [...list, ...added].sort((a, b) => a.start - b.start);
+  const merged: Range[] = [];
+  for (const range of all) {
+    const last = merged.at(-1);
+    if (last && range.start <= last.end + 1) {
+      if (range.start <= last.end) throw new Error(`serials ${range.start}-${range.end} overlap ${last.start}-${last.end}`);
+      merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, range.end) };
+    } else {
+      merged.push(range);
+    }
+  }
+  return merged;
+}
+
+/** Removes ranges that must be held in the list (returns a new list); throws when a serial is not there. */
+export function removeRanges(list: readonly Range[], removed: readonly Range[]): Range[] {
+  let result = [...list];
+  for (const cut of removed) {
+    const next: Range[] = [];
+    let covered = 0;
+    for (const range of result) {
+      if (range.end < cut.start || range.start > cut.end) {
+        next.push(range);
+        continue;
+      }
+      covered += Math.min(range.end, cut.end) - Math.max(range.start, cut.start) + 1;
+      if (range.start < cut.start) next.push({ start: range.start, end: cut.start - 1 });
+      if (range.end > cut.end) next.push({ start: cut.end + 1, end: range.end });
+    }
+    if (covered !== rangeSize(cut)) throw new Error(`serials ${cut.start}-${cut.end} are not all held here`);
+    result = next;
+  }
+  return result;
+}
+
+/** The first `quantity` serials of a sorted list, lowest first. */
+export function takeFirst(list: readonly Range[], quantity: number): Range[] {
+  const taken: Range[] = [];
+  let left = quantity;
+  for (const range of list) {
+    if (left === 0) break;
+    const size = Math.min(left, rangeSize(range));
+    taken.push({ start: range.start, end: range.start + size - 1 });
+    left -= size;
+  }
+  return taken;
+}

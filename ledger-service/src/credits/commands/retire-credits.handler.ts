@@ -1,0 +1,62 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { marketOfTokenId, type Position, type RetireCreditsCommand as RetireRequest } from '@carbon-ledger/contracts';
+import { describeRanges } from '../../credit-market/credit-market.decider.js';
+import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+
+export interface RetireCreditsResult {
+  readonly retirementId: string;
+  readonly quantity: number;
+  readonly serialRanges: string[];
+  readonly position: Position;
+}
+
+export class RetireCreditsCommand extends Command<RetireCreditsResult> {
+  constructor(
+    readonly request: RetireRequest,
+    readonly context: CommandContext,
+    /** Set when the holder burned the tokens on XRPL (the /xrpl retire path). */
+    readonly xrpl: { readonly burnTxHash?: string; readonly nftBurnTxHash?: string } = {},
+  ) {
+    super();
+  }
+}
+
+/** Retires part of a batch the caller holds: the lowest tradable serials, for good. */
+@CommandHandler(RetireCreditsCommand)
+export class RetireCreditsHandler implements ICommandHandler<RetireCreditsCommand> {
+  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
+
+  async execute({ request, context, xrpl }: RetireCreditsCommand): Promise<RetireCreditsResult> {
+    const market = marketOfTokenId(request.tokenId);
+    if (!market) throw new DomainError('NotFound', `No credits found for token ${request.tokenId}`);
+    const retirementId = deriveId(context.commandId, 'retirement');
+    const outcome = await this.markets.execute(
+      market.projectType,
+      market.vintage,
+      {
+        type: 'RetireCredits',
+        retirementId,
+        batchId: request.tokenId,
+        accountId: context.actor.userId,
+        quantity: request.amount,
+        beneficiary: request.beneficiary,
+        purpose: request.purpose,
+        standard: request.standard,
+        offsetType: request.offsetType,
+        retiredBy: context.actor.userId,
+        ...(xrpl.burnTxHash ? { burnTxHash: xrpl.burnTxHash } : {}),
+        ...(xrpl.nftBurnTxHash ? { nftBurnTxHash: xrpl.nftBurnTxHash } : {}),
+      },
+      context,
+      (state, events) => {
+        const retired = events.find((event) => event.type === 'CreditsRetired');
+        return retired?.type === 'CreditsRetired' ? describeRanges(state, retired.data.ranges) : [];
+      },
+    );
+    return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position };
+  }
+}

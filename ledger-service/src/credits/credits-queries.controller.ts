@@ -1,0 +1,127 @@
+import { Controller, Get, Header, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  type GetRetirementResponse,
+  type ListCreditsResponse,
+  type ListRetirementsResponse,
+  type ListTradesResponse,
+  marketplaceQuery,
+  type MarketplaceQuery,
+  type MarketplaceResponse,
+  type MetricsResponse,
+  type ProvenanceResponse,
+  type RetirementAnalytics,
+  type RetirementAnalyticsFilter,
+  retirementAnalyticsFilters,
+  retirementParams,
+  tokenIdPattern,
+} from '@carbon-ledger/contracts';
+import { z } from 'zod';
+import { Public, Roles } from '../infrastructure/http/access-rules.js';
+import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { DomainError } from '../shared/domain-error.js';
+import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
+import { GetMetricsQuery } from './queries/get-metrics.handler.js';
+import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
+import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.handler.js';
+import { GetRetirementQuery } from './queries/get-retirement.handler.js';
+import { ListCreditsQuery } from './queries/list-credits.handler.js';
+import { ListRetirementsQuery } from './queries/list-retirements.handler.js';
+import { ListTradesQuery } from './queries/list-trades.handler.js';
+import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
+
+const SIGNED_IN = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
+
+const analyticsParams = z.object({
+  filter: z.enum(retirementAnalyticsFilters, { error: `Filter must be one of: ${retirementAnalyticsFilters.join(', ')}` }),
+});
+const provenanceParams = z.object({
+  tokenId: z.string().regex(tokenIdPattern, 'Token ID must look like SOLAR-2026-7F3A9C21'),
+});
+
+/** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance, marketplace. */
+@Controller('api')
+export class CreditsQueriesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('credits')
+  @Roles(...SIGNED_IN)
+  listCredits(@CurrentRequest() request: ApiRequest): Promise<ListCreditsResponse> {
+    return this.queries.execute(new ListCreditsQuery(signedIn(request)));
+  }
+
+  @Get('trades')
+  @Roles(...SIGNED_IN)
+  listTrades(): Promise<ListTradesResponse> {
+    return this.queries.execute(new ListTradesQuery());
+  }
+
+  @Get('retirements')
+  @Roles(...SIGNED_IN)
+  listRetirements(): Promise<ListRetirementsResponse> {
+    return this.queries.execute(new ListRetirementsQuery());
+  }
+
+  /** Public: the verification page of a certificate is for anyone holding its link. */
+  @Get('retirements/:id')
+  @Public()
+  getRetirement(@Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string }): Promise<GetRetirementResponse> {
+    return this.retirement(params.id);
+  }
+
+  @Get('retirements/:id/certificate.pdf')
+  @Public()
+  @Header('Content-Type', 'application/pdf')
+  @Header('Cache-Control', 'no-store')
+  async getCertificatePdf(@Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string }): Promise<StreamableFile> {
+    const retirement = await this.retirement(params.id);
+    return new StreamableFile(retirementCertificatePdf(retirement), {
+      type: 'application/pdf',
+      disposition: `inline; filename="retirement-certificate-${retirement.id}.pdf"`,
+    });
+  }
+
+  @Get('enhanced-retirement/analytics')
+  @Roles(...SIGNED_IN)
+  analytics(): Promise<RetirementAnalytics> {
+    return this.queries.execute(new GetRetirementAnalyticsQuery('all'));
+  }
+
+  @Get('enhanced-retirement/analytics/:filter')
+  @Roles(...SIGNED_IN)
+  filteredAnalytics(@Param(new ZodPipe(analyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter }): Promise<RetirementAnalytics> {
+    return this.queries.execute(new GetRetirementAnalyticsQuery(params.filter));
+  }
+
+  @Get('metrics')
+  @Roles(...SIGNED_IN)
+  metrics(@CurrentRequest() request: ApiRequest): Promise<MetricsResponse> {
+    return this.queries.execute(new GetMetricsQuery(signedIn(request)));
+  }
+
+  @Get('provenance/:tokenId')
+  @Roles(...SIGNED_IN)
+  async provenance(@Param(new ZodPipe(provenanceParams, 'token id')) params: { tokenId: string }): Promise<ProvenanceResponse> {
+    const provenance = await this.queries.execute(new GetProvenanceQuery(params.tokenId));
+    if (!provenance) throw new DomainError('NotFound', `No credits found for token ${params.tokenId}`);
+    return provenance;
+  }
+
+  @Get('marketplace')
+  @Roles(...SIGNED_IN)
+  marketplace(@QueryParams(new ZodPipe(marketplaceQuery, 'marketplace query')) query: MarketplaceQuery): Promise<MarketplaceResponse> {
+    return this.queries.execute(new GetMarketplaceQuery(query));
+  }
+
+  private async retirement(id: string): Promise<GetRetirementResponse> {
+    const retirement = await this.queries.execute(new GetRetirementQuery(id));
+    if (!retirement) throw new DomainError('NotFound', `No retirement ${id}`);
+    return retirement;
+  }
+}
+
+function signedIn(request: ApiRequest): string {
+  if (!request.user) throw new DomainError('Unauthorized', 'Sign in to continue');
+  return request.user.id;
+}

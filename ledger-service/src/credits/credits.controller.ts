@@ -1,0 +1,71 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  formatPosition,
+  issueCreditsRequest,
+  type IssueCreditsRequest,
+  type IssueCreditsResponse,
+  type Position,
+  retireCreditsRequest,
+  type RetireCreditsCommand as RetireRequest,
+  type RetireCreditsResponse,
+  tradeCreditsRequest,
+  type TradeCreditsCommand as TradeRequest,
+  type TradeCreditsResponse,
+} from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { Roles } from '../infrastructure/http/access-rules.js';
+import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+import { IssueCreditsCommand } from './commands/issue-credits.handler.js';
+import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
+import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
+
+/** Read models a caller reads right after a registry change (read-your-writes). */
+const REGISTRY_VIEWS = ['credit-registry', 'credit-trades', 'credit-retirements'];
+
+@Controller('api')
+export class CreditsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('issue')
+  @Roles('issuer', 'admin')
+  @HttpCode(201)
+  async issue(
+    @Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<IssueCreditsResponse> {
+    const result = await this.commands.execute(new IssueCreditsCommand(body, commandContextFrom(request)));
+    await this.caughtUp(result.position);
+    const { position, ...issued } = result;
+    return { ...issued, requiresKyc: false, position: formatPosition(position) };
+  }
+
+  @Post('trade')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  async trade(@Body(new ZodPipe(tradeCreditsRequest)) body: TradeRequest, @CurrentRequest() request: ApiRequest): Promise<TradeCreditsResponse> {
+    const result = await this.commands.execute(new TradeCreditsCommand(body, commandContextFrom(request)));
+    await this.caughtUp(result.position);
+    return { ...result, position: formatPosition(result.position) };
+  }
+
+  @Post('retire')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  async retire(@Body(new ZodPipe(retireCreditsRequest)) body: RetireRequest, @CurrentRequest() request: ApiRequest): Promise<RetireCreditsResponse> {
+    const result = await this.commands.execute(new RetireCreditsCommand(body, commandContextFrom(request)));
+    await this.caughtUp(result.position);
+    return { ...result, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
+  }
+
+  /** Bounded: when the read models lag, the answer still goes out (the change is recorded). */
+  private async caughtUp(position: Position): Promise<void> {
+    await this.projections.waitFor(REGISTRY_VIEWS, position, this.config.PROJECTION_WAIT_MS);
+  }
+}

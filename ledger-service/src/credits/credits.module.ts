@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { IssueCreditsHandler } from './commands/issue-credits.handler.js';
+import { RetireCreditsHandler } from './commands/retire-credits.handler.js';
+import { TradeCreditsHandler } from './commands/trade-credits.handler.js';
+import { CreditsController } from './credits.controller.js';
+import { CreditsGateway } from './credits.gateway.js';
+import { CreditsQueriesController } from './credits-queries.controller.js';
+import { creditQueryHandlers } from './queries/index.js';
+import { RegisterXrplActions } from './reactions/register-xrpl-actions.handler.js';
+import { SettleOnXrpl } from './reactions/settle-on-xrpl.handler.js';
+
+@Module({
+  controllers: [CreditsController, CreditsQueriesController],
+  providers: [
+    IssueCreditsHandler,
+    TradeCreditsHandler,
+    RetireCreditsHandler,
+    ...creditQueryHandlers,
+    CreditsGateway,
+    SettleOnXrpl,
+    RegisterXrplActions,
+  ],
+})
+export class CreditsModule {}

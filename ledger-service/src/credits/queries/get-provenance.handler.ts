@@ -1,0 +1,196 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  type CoveringSeal,
+  creditMarketStreamId,
+  type EventStore,
+  formatPosition,
+  formatSerialRange,
+  isCreditEvent,
+  isOrderEvent,
+  marketOfTokenId,
+  type ProvenanceEntry,
+  type ProvenanceResponse,
+  type RecordedEvent,
+  type SerialRange,
+} from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { toCreditBatchView } from './batch-view.js';
+import { readSeals } from './event-log-seals.js';
+
+/** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
+export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
+  constructor(readonly tokenId: string) {
+    super();
+  }
+}
+
+type EntryFacts = Omit<ProvenanceEntry, 'position' | 'eventId' | 'eventHash' | 'seal'>;
+
+const size = (ranges: readonly SerialRange[]): number => ranges.reduce((sum, range) => sum + range.end - range.start + 1, 0);
+
+/** What one event of the market stream did to the batch, or undefined when it did not touch it. */
+function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, orderOwners: Map<string, string>): EntryFacts | undefined {
+  const ours = (ranges: readonly SerialRange[] | undefined): SerialRange[] => (ranges ?? []).filter((range) => range.batchId === tokenId);
+  const formatted = (ranges: readonly SerialRange[]): string[] => ranges.map((range) => formatSerialRange(prefix, range.start, range.end));
+  if (isOrderEvent(recorded)) {
+    const event = recorded;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        orderOwners.set(event.data.orderId, event.data.ownerId);
+        const reserved = ours(event.data.reserved);
+        if (reserved.length === 0) return undefined;
+        return {
+          kind: 'escrow',
+          description: `${size(reserved)} credits reserved for sell order ${event.data.orderId} at $${event.data.price}`,
+          occurredAt: event.data.placedAt,
+          quantity: size(reserved),
+          fromAccountId: event.data.ownerId,
+          toAccountId: null,
+          serialRanges: formatted(reserved),
+          xrplTransactions: [],
+        };
+      }
+      case 'OrderCancelled': {
+        const released = ours(event.data.released);
+        if (released.length === 0) return undefined;
+        return {
+          kind: 'release',
+          description: `${size(released)} credits released from cancelled sell order ${event.data.orderId}`,
+          occurredAt: event.data.cancelledAt,
+          quantity: size(released),
+          fromAccountId: null,
+          toAccountId: orderOwners.get(event.data.orderId) ?? null,
+          serialRanges: formatted(released),
+          xrplTransactions: [],
+        };
+      }
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  }
+  if (!isCreditEvent(recorded)) return undefined;
+  const event = recorded;
+  switch (event.type) {
+    case 'CreditsIssued': {
+      const { data } = event;
+      if (data.batchId !== tokenId) return undefined;
+      return {
+        kind: 'issuance',
+        description: `${data.quantity} credits of ${data.projectName} (${data.projectType}, vintage ${data.vintage}) issued to ${data.accountId}${data.source === 'xrpl' ? ', minted on XRPL by the issuer' : ''}`,
+        occurredAt: data.issuedAt,
+        quantity: data.quantity,
+        fromAccountId: null,
+        toAccountId: data.accountId,
+        serialRanges: [formatSerialRange(prefix, 1, data.quantity)],
+        xrplTransactions: data.mintTxHash ? [{ purpose: 'mint', hash: data.mintTxHash, result: 'tesSUCCESS' }] : [],
+      };
+    }
+    case 'TradeExecuted': {
+      const { data } = event;
+      const moved = ours(data.ranges);
+      if (moved.length === 0) return undefined;
+      const how = data.kind === 'order-match' ? 'matched on the order book' : data.kind === 'direct' ? 'transferred directly' : 'swapped on the XRPL AMM';
+      return {
+        kind: 'transfer',
+        description: `${size(moved)} credits ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
+        occurredAt: data.executedAt,
+        quantity: size(moved),
+        fromAccountId: data.sellerAccountId,
+        toAccountId: data.buyerAccountId,
+        serialRanges: formatted(moved),
+        xrplTransactions: data.settlement.txHash ? [{ purpose: 'payment', hash: data.settlement.txHash, result: 'tesSUCCESS' }] : [],
+      };
+    }
+    case 'CreditsRetired': {
+      const { data } = event;
+      if (data.batchId !== tokenId) return undefined;
+      return {
+        kind: 'retirement',
+        description: `${data.quantity} credits retired by ${data.accountId} on behalf of ${data.beneficiary}${data.purpose ? ` (${data.purpose})` : ''}`,
+        occurredAt: data.retiredAt,
+        quantity: data.quantity,
+        fromAccountId: data.accountId,
+        toAccountId: null,
+        serialRanges: formatted(ours(data.ranges)),
+        xrplTransactions: [
+          ...(data.burnTxHash ? [{ purpose: 'burn', hash: data.burnTxHash, result: 'tesSUCCESS' }] : []),
+          ...(data.nftBurnTxHash ? [{ purpose: 'nft-burn', hash: data.nftBurnTxHash, result: 'tesSUCCESS' }] : []),
+        ],
+      };
+    }
+    case 'XrplSettlementRecorded': {
+      const { data } = event;
+      if (data.batchId !== tokenId) return undefined;
+      const subject = data.subject === 'issuance' ? 'the issuance' : `retirement ${data.subjectId}`;
+      return {
+        kind: 'xrpl',
+        description: `XRPL settlement of ${subject}: ${data.status}${data.reason ? ` (${data.reason})` : ''}`,
+        occurredAt: data.recordedAt,
+        quantity: null,
+        fromAccountId: null,
+        toAccountId: null,
+        serialRanges: [],
+        xrplTransactions: data.transactions,
+      };
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+function provenanceSeal(seal: CoveringSeal | null): ProvenanceEntry['seal'] {
+  if (!seal) return null;
+  return { sealId: `seal-${seal.sealNumber}`, merkleRoot: seal.merkleRoot, sealedAt: seal.sealedAt, anchorTxHash: seal.anchorTxHash };
+}
+
+@QueryHandler(GetProvenanceQuery)
+export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  async execute({ tokenId }: GetProvenanceQuery): Promise<ProvenanceResponse | undefined> {
+    const market = marketOfTokenId(tokenId);
+    if (!market) return undefined;
+    const [batch, held, stream, sealCovering] = await Promise.all([
+      this.db.selectFrom('credit_batches').selectAll().where('token_id', '=', tokenId).executeTakeFirst(),
+      this.db
+        .selectFrom('credit_holdings')
+        .select(['status', sql<string>`sum(serial_end - serial_start + 1)`.as('quantity')])
+        .where('token_id', '=', tokenId)
+        .groupBy('status')
+        .execute(),
+      this.eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage)),
+      readSeals(this.eventStore),
+    ]);
+    if (!batch) return undefined;
+    const orderOwners = new Map<string, string>();
+    const entries: ProvenanceEntry[] = [];
+    for (const recorded of stream) {
+      const facts = entryFacts(recorded, tokenId, batch.serial_prefix, orderOwners);
+      if (!facts) continue;
+      entries.push({
+        ...facts,
+        position: formatPosition(recorded.position),
+        eventId: recorded.eventId,
+        eventHash: recorded.hash,
+        seal: provenanceSeal(sealCovering(recorded.position)),
+      });
+    }
+    const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
+    return {
+      tokenId,
+      batch: toCreditBatchView(batch),
+      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired') },
+      entries,
+    };
+  }
+}

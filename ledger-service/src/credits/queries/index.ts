@@ -1,0 +1,19 @@
+import { GetMarketplaceHandler } from './get-marketplace.handler.js';
+import { GetMetricsHandler } from './get-metrics.handler.js';
+import { GetProvenanceHandler } from './get-provenance.handler.js';
+import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
+import { GetRetirementHandler } from './get-retirement.handler.js';
+import { ListCreditsHandler } from './list-credits.handler.js';
+import { ListRetirementsHandler } from './list-retirements.handler.js';
+import { ListTradesHandler } from './list-trades.handler.js';
+
+export const creditQueryHandlers = [
+  ListCreditsHandler,
+  ListTradesHandler,
+  ListRetirementsHandler,
+  GetRetirementHandler,
+  GetRetirementAnalyticsHandler,
+  GetMetricsHandler,
+  GetProvenanceHandler,
+  GetMarketplaceHandler,
+];

@@ -1,0 +1,54 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  formatSerialRange,
+  type ListTradesResponse,
+  serialPrefixFor,
+  type TradeView,
+} from '@carbon-ledger/contracts';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { CreditTradeRow } from './read-model-rows.js';
+
+const NEWEST = 100;
+
+export class ListTradesQuery extends Query<ListTradesResponse> {}
+
+/** BUY when the buyer crossed the book (and for transfers and swaps, which the buyer asked for), else SELL. */
+export const tradeSide = (aggressor: CreditTradeRow['aggressor']): 'BUY' | 'SELL' => (aggressor === 'sell' ? 'SELL' : 'BUY');
+
+export function toTradeView(row: CreditTradeRow): TradeView {
+  return {
+    id: row.trade_id,
+    kind: row.kind,
+    projectType: row.project_type,
+    vintage: row.vintage,
+    quantity: row.quantity,
+    price: row.price,
+    side: tradeSide(row.aggressor),
+    buyerAccountId: row.buyer_account_id,
+    sellerAccountId: row.seller_account_id,
+    buyOrderId: row.buy_order_id,
+    sellOrderId: row.sell_order_id,
+    settlement: { status: row.settlement_status, txHash: row.settlement_tx_hash },
+    serialRanges: row.ranges.map((range) => formatSerialRange(serialPrefixFor(range.batchId), range.start, range.end)),
+    executedAt: row.executed_at.toISOString(),
+  };
+}
+
+@QueryHandler(ListTradesQuery)
+export class ListTradesHandler implements IQueryHandler<ListTradesQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute(): Promise<ListTradesResponse> {
+    const rows = await this.db
+      .selectFrom('credit_trades')
+      .selectAll()
+      .orderBy('executed_at', 'desc')
+      .orderBy('commit_position', 'desc')
+      .orderBy('prepare_position', 'desc')
+      .limit(NEWEST)
+      .execute();
+    return { trades: rows.map((row) => toTradeView(row)) };
+  }
+}

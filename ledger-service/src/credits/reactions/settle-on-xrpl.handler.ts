@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  CREDIT_CURRENCY_CODE,
+  type CreditsIssued,
+  type CreditsRetired,
+  isCreditEvent,
+  marketOfTokenId,
+  type RecordedEvent,
+  type XrplSettlementRecorded,
+} from '@carbon-ledger/contracts';
+import { convertStringToHex, getNFTokenID, type AccountNFTsResponse } from 'xrpl';
+import { batchSummary, describeRanges } from '../../credit-market/credit-market.decider.js';
+import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import { deriveId } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+
+type SettlementTx = XrplSettlementRecorded['data']['transactions'][number];
+
+/** NFTokenMint flags: burnable by the issuer (1) and transferable (8). */
+const NFT_FLAGS = 1 | 8;
+const NFT_TAXON = 2026;
+
+/**
+ * Mirrors registry changes on XRPL with the platform issuer wallet:
+ * - CreditsIssued (registry path): mints the batch NFT (URI = hash of the batch
+ *   certificate: project, vintage, serial range), then pays the credits as NXCC to
+ *   the issuer's address (a missing trust line is recorded as 'partial', not retried);
+ * - CreditsRetired: an on-ledger retirement memo (AccountSet with a memo naming
+ *   beneficiary, purpose and serials), and the NFT burn once the batch is fully
+ *   retired; a retirement the holder already burned on XRPL is recorded as is.
+ * Each outcome is recorded as XrplSettlementRecorded in the market stream. While
+ * XRPL is unreachable the reaction stops and retries (nothing is skipped); a mint
+ * that happened before a crash is found again by its URI instead of minted twice.
+ */
+@Injectable()
+export class SettleOnXrpl implements Reaction, OnModuleInit {
+  readonly name = 'settle-credits-on-xrpl';
+  private readonly logger = new Logger('CreditSettlement');
+
+  constructor(
+    private readonly host: ReactionHost,
+    @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+  ) {}
+
+  onModuleInit(): void {
+    this.host.register(this);
+  }
+
+  async handle(event: RecordedEvent): Promise<void> {
+    if (!isCreditEvent(event)) return;
+    // The xrpl path's issuer minted and was paid already; register-xrpl-actions records that.
+    if (event.type === 'CreditsIssued' && event.data.source === 'registry') await this.settleIssuance(event, event.data);
+    if (event.type === 'CreditsRetired') await this.settleRetirement(event, event.data);
+  }
+
+  private async alreadySettled(batchId: string, key: string): Promise<boolean> {
+    const market = marketOfTokenId(batchId);
+    if (!market) return true;
+    return this.markets.read(market.projectType, market.vintage, (state) => state.batches.get(batchId)?.settled.has(key) ?? false);
+  }
+
+  private async settleIssuance(event: RecordedEvent, data: CreditsIssued['data']): Promise<void> {
+    if (await this.alreadySettled(data.batchId, `issuance:${data.batchId}`)) return;
+    const transactions: SettlementTx[] = [];
+    let nftId = data.nftId;
+    if (data.mintTxHash) transactions.push({ purpose: 'mint', hash: data.mintTxHash, result: 'tesSUCCESS' });
+    if (!nftId) {
+      const certificate = createHash('sha256')
+        .update(JSON.stringify({ tokenId: data.batchId, project: data.projectName, vintage: data.vintage, serials: [data.serialPrefix, 1, data.quantity] }))
+        .digest('hex');
+      const uri = convertStringToHex(`nxcc:${data.batchId}:${certificate}`).toUpperCase();
+      nftId = await this.findMinted(uri);
+      if (!nftId) {
+        const minted = await this.attempt('mint', () =>
+          this.gateway.submitAsPlatform(
+            'issuer',
+            { TransactionType: 'NFTokenMint', Account: '', NFTokenTaxon: NFT_TAXON, Flags: NFT_FLAGS, URI: uri },
+            `batch NFT of ${data.batchId}`,
+          ),
+        );
+        if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
+        transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
+        nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
+      }
+    }
+    const paid = await this.attempt('payment', () =>
+      this.gateway.submitAsPlatform(
+        'issuer',
+        {
+          TransactionType: 'Payment',
+          Account: '',
+          Destination: data.xrplAddress,
+          Amount: { currency: CREDIT_CURRENCY_CODE, issuer: this.gateway.wallets.issuer.address, value: String(data.quantity) },
+        },
+        `credits of ${data.batchId} to the issuer`,
+      ),
+    );
+    if ('error' in paid) {
+      return this.record(event, data.batchId, {
+        subject: 'issuance',
+        subjectId: data.batchId,
+        status: 'partial',
+        ...(nftId ? { nftId } : {}),
+        transactions,
+        reason: `The batch NFT is minted; the NXCC payment to ${data.xrplAddress} was not applied (${paid.error}). The address needs a trust line for NXCC.`,
+      });
+    }
+    transactions.push({ purpose: 'payment', hash: paid.hash, result: paid.result });
+    await this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'settled', ...(nftId ? { nftId } : {}), transactions });
+  }
+
+  private async settleRetirement(event: RecordedEvent, data: CreditsRetired['data']): Promise<void> {
+    if (await this.alreadySettled(data.batchId, `retirement:${data.retirementId}`)) return;
+    const settlement = { subject: 'retirement' as const, subjectId: data.retirementId };
+    if (data.burnTxHash) {
+      const transactions: SettlementTx[] = [{ purpose: 'burn', hash: data.burnTxHash, result: 'tesSUCCESS' }];
+      if (data.nftBurnTxHash) transactions.push({ purpose: 'nft-burn', hash: data.nftBurnTxHash, result: 'tesSUCCESS' });
+      return this.record(event, data.batchId, { ...settlement, status: 'settled', transactions });
+    }
+    const market = marketOfTokenId(data.batchId);
+    if (!market) return;
+    const { serials, nftId, fullyRetired } = await this.markets.read(market.projectType, market.vintage, (state) => {
+      const batch = state.batches.get(data.batchId);
+      const summary = batchSummary(state, data.batchId);
+      return {
+        serials: describeRanges(state, data.ranges),
+        nftId: batch?.nftId,
+        fullyRetired: batch !== undefined && summary.retired === batch.quantity,
+      };
+    });
+    const memo = JSON.stringify({
+      retirementId: data.retirementId,
+      tokenId: data.batchId,
+      quantity: data.quantity,
+      beneficiary: data.beneficiary,
+      purpose: data.purpose,
+      serials,
+    });
+    const memoTx = await this.attempt('retirement memo', () =>
+      this.gateway.submitAsPlatform(
+        'issuer',
+        {
+          TransactionType: 'AccountSet',
+          Account: '',
+          Memos: [{ Memo: { MemoType: convertStringToHex('carbon-retirement'), MemoData: convertStringToHex(memo.slice(0, 900)) } }],
+        },
+        `retirement ${data.retirementId}`,
+      ),
+    );
+    if ('error' in memoTx) return this.record(event, data.batchId, { ...settlement, status: 'failed', transactions: [], reason: memoTx.error });
+    const transactions: SettlementTx[] = [{ purpose: 'retirement-memo', hash: memoTx.hash, result: memoTx.result }];
+    if (fullyRetired && nftId) {
+      const burned = await this.attempt('NFT burn', () =>
+        this.gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: '', NFTokenID: nftId }, `batch NFT of ${data.batchId}, fully retired`),
+      );
+      if (!('error' in burned)) transactions.push({ purpose: 'nft-burn', hash: burned.hash, result: burned.result });
+    }
+    await this.record(event, data.batchId, { ...settlement, status: 'settled', transactions });
+  }
+
+  /** A transaction the ledger refused is an outcome to record; a lost connection is retried. */
+  private async attempt<T>(what: string, run: () => Promise<T>): Promise<T | { error: string }> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'Conflict') {
+        this.logger.warn(`${what} not applied: ${error.message}`);
+        return { error: error.message };
+      }
+      throw error;
+    }
+  }
+
+  private async findMinted(uri: string): Promise<string | undefined> {
+    const response = (await this.gateway.request({ command: 'account_nfts', account: this.gateway.wallets.issuer.address, limit: 400 })) as AccountNFTsResponse;
+    return response.result.account_nfts.find((nft) => nft.URI?.toUpperCase() === uri)?.NFTokenID;
+  }
+
+  private async record(
+    event: RecordedEvent,
+    batchId: string,
+    settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt' | 'batchId'>,
+  ): Promise<void> {
+    const market = marketOfTokenId(batchId);
+    if (!market) return;
+    const commandId = deriveId(event.eventId, 'xrpl-settlement');
+    await this.markets.execute(
+      market.projectType,
+      market.vintage,
+      { type: 'RecordXrplSettlement', settlement: { ...settlement, batchId } },
+      { commandId, correlationId: event.metadata.correlationId, causationId: event.eventId, actor: { userId: 'platform', role: 'admin' }, now: new Date() },
+      () => undefined,
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import { kycStatusResponse, startVerificationResponse } from '@carbon-ledger/contracts';
+import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
+import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
+
+const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
+
+/**
+ * A wallet funded on the sandbox ledger whose address `user` took through the
+ * real KYC flow (start -> verify with the sandbox provider); resolves once the
+ * KYC status read model answers verified.
+ */
+export async function verifiedAddress(service: ServiceUnderTest, user: SignedInClient, wallet = Wallet.generate()): Promise<Wallet> {
+  const ledger = new Client(service.sandbox.url);
+  await ledger.connect();
+  try {
+    const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
+    await ledger.submitAndWait(
+      { TransactionType: 'Payment', Account: genesis.address, Destination: wallet.address, Amount: xrpToDrops(100) } satisfies Payment,
+      { wallet: genesis },
+    );
+  } finally {
+    await ledger.disconnect();
+  }
+  const started = await user.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'basic' });
+  if (!started.ok) throw new Error(`start-verification answered ${started.status}: ${await started.text()}`);
+  const { inquiryId } = startVerificationResponse.parse(await started.json());
+  const verified = await user.request('POST', '/api/kyc/verify', { xrplAddress: wallet.address, inquiryId, ...identity });
+  if (!verified.ok) throw new Error(`verify answered ${verified.status}: ${await verified.text()}`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const status = kycStatusResponse.parse(await (await user.request('GET', `/api/kyc/status?address=${wallet.address}`)).json());
+    if (status.kycStatus === 'verified') return wallet;
+    if (Date.now() > deadline) throw new Error(`KYC of ${wallet.address} is ${status.kycStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

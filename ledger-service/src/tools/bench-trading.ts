@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import { CSRF_COOKIE, CSRF_HEADER, type NewTradeMessage, SESSION_COOKIE, socketEvents } from '@carbon-ledger/contracts';
+import { io } from 'socket.io-client';
+import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
+import { loadConfig } from '../config/config.js';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { createApp } from '../create-app.js';
+import { openRuntime } from '../infrastructure/open-runtime.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+import type { CommandContext } from '../shared/command-context.js';
+import { freePort } from '../shared/free-port.js';
+import { CpuMeter } from './bench-cpu.js';
+import { formatInt, renderTable, round, summarize } from './bench-stats.js';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 3;
+/** Resting asks laid down before the run: one credit each, so every buy POST is exactly one matched trade. */
+const ASKS = Number(process.env.BENCH_ASKS ?? 30_000);
+const VINTAGE = 2026;
+
+function context(userId: string): CommandContext {
+  const commandId = randomUUID();
+  return { commandId, correlationId: commandId, causationId: commandId, actor: { userId, role: 'trader' }, now: new Date() };
+}
+
+function cookieValue(setCookies: string[], name: string): string {
+  for (const cookie of setCookies) {
+    const [pair] = cookie.split(';');
+    const [key, ...value] = (pair ?? '').split('=');
+    if (key === name) return value.join('=');
+  }
+  return '';
+}
+
+/**
+ * bench:trading — matched trades per second through the HTTP API (POST
+ * /api/orders, each buy crossing one resting ask), with 16 concurrent clients,
+ * the POST latency (which includes the read-your-writes wait on the order book
+ * and registry projections), and the time from the POST to the newTrade message
+ * at a signed-in socket.io client, as the console receives it.
+ */
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
+  const port = await freePort();
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0', DATABASE_URL: '' });
+  process.stdout.write(`bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`);
+  const opened = await openRuntime(config, () => undefined);
+  const app = await createApp(opened.runtime);
+  await app.listen(port, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const commands = app.get(CommandBus);
+    const projections = app.get(ProjectionHost);
+    const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
+
+    const register = async (name: string) => {
+      const password = `bench-${randomUUID()}`;
+      const email = `${name}-${randomUUID().slice(0, 8)}@bench.test`;
+      const registered = await commands.execute(new RegisterUserCommand({ email, name, password, roles: ['trader', 'issuer'] }, context('system')));
+      await projections.waitFor(['users'], registered.position, 10_000);
+      const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+      const setCookies = login.headers.getSetCookie();
+      const session = cookieValue(setCookies, SESSION_COOKIE);
+      const csrf = cookieValue(setCookies, CSRF_COOKIE);
+      return { userId: registered.userId, cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, csrf: decodeURIComponent(csrf) };
+    };
+
+    // Set-up (not measured): a seller with one big batch and ASKS resting one-credit asks.
+    const seller = await register('bench-seller');
+    const batchId = 'SOLAR-2026-BE4C0001';
+    await markets.execute(
+      'Solar Energy',
+      VINTAGE,
+      {
+        type: 'IssueCredits',
+        batch: {
+          batchId,
+          projectId: 'BENCH',
+          projectName: 'Bench batch',
+          projectType: 'Solar Energy',
+          description: '',
+          vintage: VINTAGE,
+          standard: 'Gold Standard',
+          methodology: 'bench',
+          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+          quantity: ASKS,
+          serialPrefix: `NXCC-${batchId}`,
+          accountId: seller.userId,
+          issuedBy: seller.userId,
+          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          source: 'xrpl',
+        },
+      },
+      context(seller.userId),
+      () => undefined,
+    );
+    let last;
+    for (let placed = 0; placed < ASKS; placed += 1000) {
+      const results = await Promise.all(
+        Array.from({ length: Math.min(1000, ASKS - placed) }, () =>
+          markets.execute(
+            'Solar Energy',
+            VINTAGE,
+            { type: 'PlaceOrder', orderId: randomUUID(), ownerId: seller.userId, order: { type: 'sell', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE } },
+            context(seller.userId),
+            () => undefined,
+          ),
+        ),
+      );
+      last = results.at(-1)?.position;
+    }
+    if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, 120_000);
+    const buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => register(`bench-buyer-${n}`)));
+
+    // The console's view: a signed-in socket receiving newTrade.
+    const sentAt = new Map<string, number>();
+    const pushLatencies: number[] = [];
+    let measuring = false;
+    const socket = io(baseUrl, { transports: ['websocket'], extraHeaders: { cookie: seller.cookie } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    socket.on(socketEvents.newTrade, (message: NewTradeMessage) => {
+      const sent = message.buyOrderId ? sentAt.get(message.buyOrderId) : undefined;
+      if (sent !== undefined && measuring) pushLatencies.push(performance.now() - sent);
+    });
+
+    const latencies: number[] = [];
+    let trades = 0;
+    let failures = 0;
+    let stop = false;
+    const client = async (buyer: (typeof buyers)[number]): Promise<void> => {
+      while (!stop) {
+        const started = performance.now();
+        const response = await fetch(`${baseUrl}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf },
+          body: JSON.stringify({ type: 'buy', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE }),
+        });
+        const body = (await response.json()) as { id?: string; filled?: number };
+        const elapsed = performance.now() - started;
+        if (response.status !== 201 || body.filled !== 1) {
+          failures += 1;
+          continue;
+        }
+        if (body.id) sentAt.set(body.id, started);
+        if (measuring) {
+          latencies.push(elapsed);
+          trades += 1;
+        }
+      }
+    };
+    const running = buyers.map((buyer) => client(buyer));
+    await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+    const cpu = new CpuMeter(join(dataDir, 'postgres'));
+    const stopCpu = cpu.start();
+    measuring = true;
+    const began = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    measuring = false;
+    const seconds = (performance.now() - began) / 1000;
+    const used = stopCpu();
+    stop = true;
+    await Promise.all(running);
+    // Give the last pushes time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    socket.close();
+
+    const post = summarize(latencies);
+    const push = summarize(pushLatencies);
+    process.stdout.write(
+      [
+        '',
+        `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
+        renderTable(
+          ['measure', 'value', 'target'],
+          [
+            ['matched trades/s (HTTP, 16 clients)', formatInt(trades / seconds), '>= 500'],
+            ['POST /api/orders p50 ms', String(post.p50), ''],
+            ['POST /api/orders p99 ms', String(post.p99), '< 100'],
+            ['POST -> newTrade at socket p50 ms', String(push.p50), ''],
+            ['POST -> newTrade at socket p99 ms', String(push.p99), '< 150'],
+            ['trades measured / pushes matched', `${trades} / ${pushLatencies.length}`, ''],
+            ['refused or unfilled POSTs', String(failures), '0'],
+            ['CPU cores: ours / kernel / others', used ? `${used.ours} / ${used.kernel} / ${used.others}` : 'n/a', ''],
+          ],
+        ),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await app.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:trading failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,176 @@
+import {
+  type CreditsIssued,
+  isCreditEvent,
+  isOrderEvent,
+  type OrderCancelled,
+  type OrderPlaced,
+  type RecordedEvent,
+  type CreditsRetired,
+  type TradeExecuted,
+  type XrplSettlementRecorded,
+} from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { HoldingsWorkingSet } from './holdings-working-set.js';
+
+type RegistryEvent = CreditsIssued | TradeExecuted | CreditsRetired | XrplSettlementRecorded | OrderPlaced | OrderCancelled;
+
+function isRegistryEvent(recorded: RecordedEvent): recorded is RecordedEvent & RegistryEvent {
+  return isCreditEvent(recorded) || isOrderEvent(recorded);
+}
+
+function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
+  return {
+    token_id: data.batchId,
+    project_id: data.projectId,
+    project_name: data.projectName,
+    project_type: data.projectType,
+    description: data.description,
+    vintage: data.vintage,
+    standard: data.standard,
+    methodology: data.methodology,
+    quantity: data.quantity,
+    retired: 0,
+    serial_prefix: data.serialPrefix,
+    issuer_account_id: data.accountId,
+    xrpl_address: data.xrplAddress,
+    source: data.source,
+    nft_id: data.nftId ?? null,
+    // Pending until XrplSettlementRecorded says what was done on XRPL (for an issuer's own mint too).
+    settlement_status: 'pending' as const,
+    settlement_reason: null,
+    settlement_transactions: '[]',
+    issued_at: data.issuedAt,
+    commit_position: recorded.position.commit.toString(),
+    prepare_position: recorded.position.prepare.toString(),
+  };
+}
+
+/** Collects a projection batch's batch rows and retired counts, written in as few statements as it can. */
+class BatchWrites {
+  private issued: ReturnType<typeof batchRow>[] = [];
+  private readonly retired = new Map<string, number>();
+
+  constructor(private readonly db: ProjectionWriter) {}
+
+  issue(row: ReturnType<typeof batchRow>): void {
+    this.issued.push(row);
+  }
+
+  retire(tokenId: string, quantity: number): void {
+    this.retired.set(tokenId, (this.retired.get(tokenId) ?? 0) + quantity);
+  }
+
+  async settle(data: XrplSettlementRecorded['data']): Promise<void> {
+    await this.flushIssued();
+    await this.db
+      .updateTable('credit_batches')
+      .set({
+        settlement_status: data.status,
+        settlement_reason: data.reason ?? null,
+        nft_id: data.nftId === undefined ? sql<string | null>`nft_id` : data.nftId,
+        // One settlement per subject: it lists every transaction, the issuer's own mint included.
+        settlement_transactions: JSON.stringify(data.transactions),
+      })
+      .where('token_id', '=', data.subjectId)
+      .execute();
+  }
+
+  async flush(): Promise<void> {
+    await this.flushIssued();
+    for (const [tokenId, quantity] of this.retired) {
+      await this.db
+        .updateTable('credit_batches')
+        .set({ retired: sql<number>`retired + ${quantity}` })
+        .where('token_id', '=', tokenId)
+        .execute();
+    }
+    this.retired.clear();
+  }
+
+  private async flushIssued(): Promise<void> {
+    if (this.issued.length === 0) return;
+    await this.db
+      .insertInto('credit_batches')
+      .values(this.issued)
+      .onConflict((conflict) => conflict.column('token_id').doNothing())
+      .execute();
+    this.issued = [];
+  }
+}
+
+/**
+ * The registry: every issued batch with its retired count and XRPL settlement,
+ * and who holds which serial block of it (tradable, reserved for a sell order,
+ * or retired). Serial blocks are reassigned range by range as the market
+ * stream moves them.
+ */
+export const creditRegistryProjection: Projection = {
+  name: 'credit-registry',
+  views: ['credits', 'metrics', 'marketplace'],
+  tables: ['credit_batches', 'credit_holdings'],
+  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+    return creditRegistryProjection.applyBatch!([recorded], db);
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    const holdings = new HoldingsWorkingSet(db);
+    const batches = new BatchWrites(db);
+    let changed = false;
+    for (const recorded of events) {
+      if (!isRegistryEvent(recorded)) continue;
+      const event = recorded;
+      switch (event.type) {
+        case 'CreditsIssued':
+          batches.issue(batchRow(recorded, event.data));
+          await holdings.issue(event.data.batchId, event.data.quantity, event.data.accountId);
+          changed = true;
+          break;
+        case 'OrderPlaced':
+          for (const range of event.data.reserved ?? []) {
+            await holdings.reassign(range.batchId, range.start, range.end, {
+              accountId: event.data.ownerId,
+              status: 'reserved',
+              orderId: event.data.orderId,
+            });
+            changed = true;
+          }
+          break;
+        case 'OrderCancelled':
+          for (const range of event.data.released ?? []) {
+            await holdings.reassign(range.batchId, range.start, range.end, { accountId: { keep: true }, status: 'tradable', orderId: null });
+            changed = true;
+          }
+          break;
+        case 'TradeExecuted':
+          for (const range of event.data.ranges) {
+            await holdings.reassign(range.batchId, range.start, range.end, {
+              accountId: event.data.buyerAccountId,
+              status: 'tradable',
+              orderId: null,
+            });
+          }
+          changed = true;
+          break;
+        case 'CreditsRetired':
+          for (const range of event.data.ranges) {
+            await holdings.reassign(range.batchId, range.start, range.end, { accountId: event.data.accountId, status: 'retired', orderId: null });
+          }
+          batches.retire(event.data.batchId, event.data.quantity);
+          changed = true;
+          break;
+        case 'XrplSettlementRecorded':
+          if (event.data.subject !== 'issuance') break;
+          await batches.settle(event.data);
+          changed = true;
+          break;
+        default: {
+          const exhaustive: never = event;
+          return exhaustive;
+        }
+      }
+    }
+    await batches.flush();
+    await holdings.flush();
+    return changed;
+  },
+};

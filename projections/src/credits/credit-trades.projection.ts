@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import {
+  isCreditEvent,
+  isXrplActionEvent,
+  marketOfTokenId,
+  type RecordedEvent,
+  type TradeExecuted,
+  type XrplActionEvent,
+} from '@carbon-ledger/contracts';
+import type { Insertable } from 'kysely';
+import type { CreditTradesTable } from '../read-model-database.js';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
+
+/** What an XRPL AMM swap of credits that name no registry market is filed under. */
+export const XRPL_AMM_PROJECT_TYPE = 'NXCC';
+
+/** A stable UUID for an XRPL swap, so its trade id has the same shape as the registry's. */
+export function xrplTradeId(txHash: string): string {
+  const hex = createHash('sha256').update(`xrpl-amm:${txHash}`).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Price per credit of a swap: XRP paid (drops / 1e6) over the credits delivered, 2 decimals. */
+export function swapPrice(xrpDrops: string, creditAmount: string): string {
+  const credits = Number(creditAmount);
+  if (!(credits > 0)) return '0.00';
+  return (Number(xrpDrops) / 1_000_000 / credits).toFixed(2);
+}
+
+function position(recorded: RecordedEvent) {
+  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
+}
+
+function tradeRow(recorded: RecordedEvent, data: TradeExecuted['data']): Insertable<CreditTradesTable> {
+  return {
+    trade_id: data.tradeId,
+    kind: data.kind,
+    project_type: data.projectType,
+    vintage: data.vintage,
+    quantity: data.quantity,
+    price: data.price,
+    aggressor: data.aggressor,
+    buyer_account_id: data.buyerAccountId,
+    seller_account_id: data.sellerAccountId,
+    buy_order_id: data.buyOrderId,
+    sell_order_id: data.sellOrderId,
+    settlement_status: data.settlement.status,
+    settlement_tx_hash: data.settlement.txHash ?? null,
+    ranges: JSON.stringify(data.ranges),
+    executed_at: data.executedAt,
+    ...position(recorded),
+  };
+}
+
+function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Insertable<CreditTradesTable> {
+  const market = marketOfTokenId(data.creditId);
+  return {
+    trade_id: xrplTradeId(data.txHash),
+    kind: 'xrpl-amm',
+    project_type: market?.projectType ?? XRPL_AMM_PROJECT_TYPE,
+    vintage: market?.vintage ?? null,
+    quantity: Math.round(Number(data.creditAmount)),
+    price: swapPrice(data.xrpDrops, data.creditAmount),
+    aggressor: 'buy',
+    buyer_account_id: data.userId,
+    seller_account_id: data.sellerAddress,
+    buy_order_id: null,
+    sell_order_id: null,
+    settlement_status: 'settled',
+    settlement_tx_hash: data.txHash,
+    ranges: '[]',
+    executed_at: data.executedAt,
+    ...position(recorded),
+  };
+}
+
+/** Every trade: order matches and direct transfers of the registry, and XRPL AMM swaps. */
+export const creditTradesProjection: Projection = {
+  name: 'credit-trades',
+  views: ['trades', 'metrics', 'marketplace'],
+  tables: ['credit_trades'],
+  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+    return creditTradesProjection.applyBatch!([recorded], db);
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    const rows: Insertable<CreditTradesTable>[] = [];
+    for (const recorded of events) {
+      if (isCreditEvent(recorded)) {
+        const event = recorded;
+        switch (event.type) {
+          case 'TradeExecuted':
+            rows.push(tradeRow(recorded, event.data));
+            break;
+          case 'CreditsIssued':
+          case 'CreditsRetired':
+          case 'XrplSettlementRecorded':
+            break;
+          default: {
+            const exhaustive: never = event;
+            return exhaustive;
+          }
+        }
+      } else if (isXrplActionEvent(recorded)) {
+        const event = recorded;
+        switch (event.type) {
+          case 'XrplCreditsSwapped':
+            rows.push(swapRow(recorded, event.data));
+            break;
+          case 'XrplCreditsMinted':
+          case 'XrplCreditsBurned':
+            break;
+          default: {
+            const exhaustive: never = event;
+            return exhaustive;
+          }
+        }
+      }
+    }
+    if (rows.length === 0) return false;
+    await db
+      .insertInto('credit_trades')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('trade_id').doNothing())
+      .execute();
+    return true;
+  },
+};

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Position } from '@carbon-ledger/contracts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
+import { PostgresEventStore } from '../../../ledger-service/src/event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels, runMigrations } from '../../../ledger-service/src/infrastructure/postgres/database.js';
+import { toEventsToAppend } from '../../../ledger-service/src/shared/command-context.js';
+import type { Projection } from '../runtime/projection.js';
+import { ProjectionRunner } from '../runtime/projection-runner.js';
+import { rebuildProjection } from '../runtime/rebuild-projection.js';
+
+export interface ProjectionTestBed {
+  readonly db: ReadModels;
+  readonly store: PostgresEventStore;
+  /** Appends through the event store port and waits until every projection has applied the events. */
+  append(streamId: string, events: readonly { type: string; data: unknown }[]): Promise<Position>;
+  /** Stops the runners and replays the whole log into each projection's tables, `batchSize` events at a time. */
+  rebuild(batchSize: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh database with the event store and read models, and runners for `projections`. */
+export async function startProjectionTestBed(projections: readonly Projection[]): Promise<ProjectionTestBed> {
+  const database: TestDatabase = await createTestDatabase('projections');
+  const connection = { connectionString: database.connectionString };
+  const pool = createPool(database.connectionString);
+  const db = createReadModels(pool);
+  await runMigrations(db, { eventStore: true });
+  const store = new PostgresEventStore(pool, connection);
+  const runners = projections.map((projection) => new ProjectionRunner(projection, { db, eventStore: store, connectionConfig: connection }));
+  for (const runner of runners) runner.start();
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    for (const runner of runners) await runner.stop();
+  };
+  return {
+    db,
+    store,
+    async append(streamId, events) {
+      const commandId = randomUUID();
+      const result = await store.appendToStream(
+        streamId,
+        toEventsToAppend(events, { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'trader' }, now: new Date() }),
+        { expected: 'any' },
+      );
+      for (const runner of runners) {
+        if (!(await runner.waitFor(result.position, 10_000))) throw new Error(`projection ${runner.projection.name} did not catch up`);
+      }
+      return result.position;
+    },
+    async rebuild(batchSize) {
+      await stop();
+      for (const projection of projections) {
+        await rebuildProjection({ db, eventStore: store, connectionConfig: connection, projection, batchSize });
+      }
+    },
+    async close() {
+      await stop();
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
