@@ -21,8 +21,8 @@ import { CancelOrderCommand } from './commands/cancel-order.handler.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
 
-/** The order book and, when the order traded, the registry's holdings. */
-const ORDER_BOOK = ['order-book', 'credit-registry', 'credit-trades'];
+/** The answer (status, filled) comes from the order book; other screens refetch on projection-updated. */
+const ORDER_BOOK = ['order-book'];
 
 @Controller('api/orders')
 export class OrdersController {

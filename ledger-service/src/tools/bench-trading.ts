@@ -12,7 +12,7 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import { createApp } from '../create-app.js';
 import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../projections/projection-host.js';
-import type { CommandContext } from '../shared/command-context.js';
+import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { freePort } from '../shared/free-port.js';
 import { CpuMeter } from './bench-cpu.js';
 import { formatInt, renderTable, round, summarize } from './bench-stats.js';
@@ -48,7 +48,9 @@ function cookieValue(setCookies: string[], name: string): string {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
   const port = await freePort();
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0', DATABASE_URL: '' });
+  const { DATABASE_URL: _external, ...env } = process.env;
+  // Always a fresh embedded PostgreSQL: the figures must not depend on what a database already holds.
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
   process.stdout.write(`bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`);
   const opened = await openRuntime(config, () => undefined);
   const app = await createApp(opened.runtime);
@@ -139,19 +141,22 @@ async function main(): Promise<void> {
     let stop = false;
     const client = async (buyer: (typeof buyers)[number]): Promise<void> => {
       while (!stop) {
+        // The order id derives from the idempotency key, so a newTrade that arrives before the answer is matched.
+        const commandId = randomUUID();
+        const orderId = deriveId(commandId, 'order');
         const started = performance.now();
+        sentAt.set(orderId, started);
         const response = await fetch(`${baseUrl}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf },
+          headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': commandId },
           body: JSON.stringify({ type: 'buy', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE }),
         });
-        const body = (await response.json()) as { id?: string; filled?: number };
+        const body = (await response.json()) as { filled?: number };
         const elapsed = performance.now() - started;
         if (response.status !== 201 || body.filled !== 1) {
           failures += 1;
           continue;
         }
-        if (body.id) sentAt.set(body.id, started);
         if (measuring) {
           latencies.push(elapsed);
           trades += 1;

@@ -48,3 +48,17 @@ export function ledgerTime(closeTimeIso: unknown, rippleDate: unknown): string {
   if (typeof rippleDate === 'number') return new Date((rippleDate + 946_684_800) * 1000).toISOString();
   return new Date(0).toISOString();
 }
+
+/** Drops an account paid in a transaction apart from its fee, from the metadata's AccountRoot balances. */
+export function xrpSpentBy(meta: unknown, account: string, feeDrops: string): bigint {
+  const nodes = meta && typeof meta === 'object' && 'AffectedNodes' in meta && Array.isArray(meta.AffectedNodes) ? (meta.AffectedNodes as unknown[]) : [];
+  for (const node of nodes) {
+    const modified = node && typeof node === 'object' && 'ModifiedNode' in node ? (node.ModifiedNode as Record<string, unknown>) : undefined;
+    if (modified?.LedgerEntryType !== 'AccountRoot') continue;
+    const final = modified.FinalFields as { Account?: string; Balance?: string } | undefined;
+    const previous = modified.PreviousFields as { Balance?: string } | undefined;
+    if (final?.Account !== account || typeof final.Balance !== 'string' || typeof previous?.Balance !== 'string') continue;
+    return BigInt(previous.Balance) - BigInt(final.Balance) - BigInt(feeDrops);
+  }
+  return 0n;
+}

@@ -1,14 +1,24 @@
 import { Module } from '@nestjs/common';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { PrepareXrplIssueHandler } from './commands/prepare-xrpl-issue.handler.js';
+import { PrepareXrplRetireHandler } from './commands/prepare-xrpl-retire.handler.js';
+import { PrepareXrplTradeHandler } from './commands/prepare-xrpl-trade.handler.js';
+import { SubmitXrplIssueHandler } from './commands/submit-xrpl-issue.handler.js';
+import { SubmitXrplRetireHandler } from './commands/submit-xrpl-retire.handler.js';
+import { SubmitXrplTradeHandler } from './commands/submit-xrpl-trade.handler.js';
 import { GetAmmStateHandler } from './queries/get-amm-state.handler.js';
 import { GetXrplNetworkHandler } from './queries/get-network.handler.js';
 import { GetSwapQuoteHandler } from './queries/get-swap-quote.handler.js';
 import { GetWalletBalancesHandler } from './queries/get-wallet-balances.handler.js';
 import { GetXrpMarketDataHandler } from './queries/get-xrp-market-data.handler.js';
 import { ListWalletTransactionsHandler } from './queries/list-wallet-transactions.handler.js';
+import { PreparationSeal } from './signing/preparation-seal.js';
+import { XrplActionsController } from './xrpl-actions.controller.js';
 import { XrplController } from './xrpl.controller.js';
 
 @Module({
-  controllers: [XrplController],
+  controllers: [XrplController, XrplActionsController],
   providers: [
     GetXrplNetworkHandler,
     GetWalletBalancesHandler,
@@ -16,6 +26,18 @@ import { XrplController } from './xrpl.controller.js';
     GetAmmStateHandler,
     GetSwapQuoteHandler,
     GetXrpMarketDataHandler,
+    {
+      provide: PreparationSeal,
+      inject: [XRPL_GATEWAY],
+      // The platform issuer's key is a secret the service keeps already; the seal key is derived from it.
+      useFactory: (gateway: XrplGateway) => PreparationSeal.derivedFrom(gateway.wallets.issuer.privateKey),
+    },
+    PrepareXrplIssueHandler,
+    SubmitXrplIssueHandler,
+    PrepareXrplTradeHandler,
+    SubmitXrplTradeHandler,
+    PrepareXrplRetireHandler,
+    SubmitXrplRetireHandler,
   ],
 })
 export class XrplModule {}

@@ -16,10 +16,12 @@ export interface BlockOwner {
 }
 
 interface TokenBlocks {
-  /** Rows as stored when the batch started, by serial_start. */
+  /** Rows as stored when the batch started (only those loaded so far), by serial_start. */
   readonly stored: Map<number, HoldingBlock>;
-  /** Current blocks, sorted by start, never overlapping. */
-  blocks: HoldingBlock[];
+  /** Current blocks of the loaded part of the serial space, by start; never overlapping. */
+  readonly current: Map<number, HoldingBlock>;
+  /** A new batch in this projection batch: nothing is stored for it yet. */
+  fresh: boolean;
 }
 
 const INSERT_CHUNK = 5_000;
@@ -28,9 +30,10 @@ const sameBlock = (a: HoldingBlock, b: HoldingBlock): boolean =>
   a.start === b.start && a.end === b.end && a.accountId === b.accountId && a.status === b.status && a.orderId === b.orderId;
 
 /**
- * The serial blocks of the batches a projection batch touches, held in memory
- * while its events apply: each token is read once, every reassignment is done
- * on the sorted block list, and `flush` writes only the rows that changed.
+ * The serial blocks a projection batch touches, held in memory while its events
+ * apply. Only the rows overlapping a reassigned range are read (two index
+ * lookups), so the cost follows the events, not the size of a batch's block
+ * list; `flush` writes only the rows that changed.
  */
 export class HoldingsWorkingSet {
   private readonly tokens = new Map<string, TokenBlocks>();
@@ -39,8 +42,10 @@ export class HoldingsWorkingSet {
 
   /** A new batch: serials 1..quantity, all tradable for `accountId`. */
   async issue(tokenId: string, quantity: number, accountId: string): Promise<void> {
-    const token = await this.load(tokenId);
-    token.blocks = [{ start: 1, end: quantity, accountId, status: 'tradable', orderId: null }];
+    const token = this.token(tokenId);
+    token.fresh = true;
+    token.current.clear();
+    token.current.set(1, { start: 1, end: quantity, accountId, status: 'tradable', orderId: null });
   }
 
   /**
@@ -48,37 +53,33 @@ export class HoldingsWorkingSet {
    * and their uncovered remainders kept as they were.
    */
   async reassign(tokenId: string, start: number, end: number, owner: BlockOwner): Promise<void> {
-    const token = await this.load(tokenId);
-    const kept: HoldingBlock[] = [];
+    const token = this.token(tokenId);
+    if (!token.fresh) await this.loadOverlapping(tokenId, token, start, end);
     const replaced: HoldingBlock[] = [];
-    for (const block of token.blocks) {
-      if (block.end < start || block.start > end) {
-        kept.push(block);
-        continue;
-      }
-      if (block.start < start) kept.push({ ...block, end: start - 1 });
-      if (block.end > end) kept.push({ ...block, start: end + 1 });
+    for (const block of [...token.current.values()]) {
+      if (block.end < start || block.start > end) continue;
+      token.current.delete(block.start);
+      if (block.start < start) token.current.set(block.start, { ...block, end: start - 1 });
+      if (block.end > end) token.current.set(end + 1, { ...block, start: end + 1 });
       const accountId = typeof owner.accountId === 'string' ? owner.accountId : block.accountId;
       replaced.push({ start: Math.max(block.start, start), end: Math.min(block.end, end), accountId, status: owner.status, orderId: owner.orderId });
     }
     if (typeof owner.accountId === 'string') {
       // One block for the whole range, even where the log had no holder for part of it.
-      kept.push({ start, end, accountId: owner.accountId, status: owner.status, orderId: owner.orderId });
+      token.current.set(start, { start, end, accountId: owner.accountId, status: owner.status, orderId: owner.orderId });
     } else {
-      kept.push(...replaced);
+      for (const block of replaced) token.current.set(block.start, block);
     }
-    token.blocks = kept.sort((a, b) => a.start - b.start);
   }
 
   /** Writes the changed rows: deletes the rows that no longer stand, inserts the new ones. */
   async flush(): Promise<void> {
     for (const [tokenId, token] of this.tokens) {
-      const current = new Map(token.blocks.map((block) => [block.start, block]));
       const removed = [...token.stored.values()].filter((block) => {
-        const now = current.get(block.start);
+        const now = token.current.get(block.start);
         return !now || !sameBlock(now, block);
       });
-      const added = token.blocks.filter((block) => {
+      const added = [...token.current.values()].filter((block) => {
         const before = token.stored.get(block.start);
         return !before || !sameBlock(before, block);
       });
@@ -101,20 +102,38 @@ export class HoldingsWorkingSet {
     this.tokens.clear();
   }
 
-  private async load(tokenId: string): Promise<TokenBlocks> {
-    const known = this.tokens.get(tokenId);
-    if (known) return known;
-    const rows = await this.db
-      .selectFrom('credit_holdings')
-      .select(['serial_start', 'serial_end', 'account_id', 'status', 'order_id'])
-      .where('token_id', '=', tokenId)
-      .orderBy('serial_start')
-      .execute();
-    const blocks = rows.map(
-      (row): HoldingBlock => ({ start: row.serial_start, end: row.serial_end, accountId: row.account_id, status: row.status, orderId: row.order_id }),
-    );
-    const token: TokenBlocks = { stored: new Map(blocks.map((block) => [block.start, block])), blocks };
-    this.tokens.set(tokenId, token);
+  private token(tokenId: string): TokenBlocks {
+    let token = this.tokens.get(tokenId);
+    if (!token) {
+      token = { stored: new Map(), current: new Map(), fresh: false };
+      this.tokens.set(tokenId, token);
+    }
     return token;
+  }
+
+  /** Reads the stored rows overlapping start..end that this batch has not read yet. */
+  private async loadOverlapping(tokenId: string, token: TokenBlocks, start: number, end: number): Promise<void> {
+    const columns = ['serial_start', 'serial_end', 'account_id', 'status', 'order_id'] as const;
+    const containing = await this.db
+      .selectFrom('credit_holdings')
+      .select(columns)
+      .where('token_id', '=', tokenId)
+      .where('serial_start', '<=', start)
+      .orderBy('serial_start', 'desc')
+      .limit(1)
+      .execute();
+    const inside = await this.db
+      .selectFrom('credit_holdings')
+      .select(columns)
+      .where('token_id', '=', tokenId)
+      .where('serial_start', '>', start)
+      .where('serial_start', '<=', end)
+      .execute();
+    for (const row of [...containing, ...inside]) {
+      if (row.serial_end < start || token.stored.has(row.serial_start)) continue;
+      const block: HoldingBlock = { start: row.serial_start, end: row.serial_end, accountId: row.account_id, status: row.status, orderId: row.order_id };
+      token.stored.set(block.start, block);
+      token.current.set(block.start, block);
+    }
   }
 }

@@ -1,0 +1,136 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  CREDIT_CURRENCY_CODE,
+  formatSerialRange,
+  NO_REGISTRY_CREDITS_MESSAGE,
+  type XrplPrepareResponse,
+  type XrplRetireForm,
+  xrplRetirePrepareRequest,
+} from '@carbon-ledger/contracts';
+import { convertStringToHex, type SubmittableTransaction } from 'xrpl';
+import { z } from 'zod';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { requireKyc } from '../../shared/kyc-gate.js';
+import { requirePlatformIssuer } from '../platform-issuer.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+
+export const retirePreparationData = z.object({
+  form: xrplRetirePrepareRequest,
+  /** The registry batch whose serials the burn retires, chosen at prepare time. */
+  tokenId: z.string(),
+  serials: z.array(z.string()),
+});
+export type RetirePreparationData = z.infer<typeof retirePreparationData>;
+
+export class PrepareXrplRetireCommand extends Command<XrplPrepareResponse> {
+  constructor(
+    readonly form: XrplRetireForm,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+interface ChosenBatch {
+  readonly tokenId: string;
+  readonly serials: string[];
+}
+
+/**
+ * A retirement returns tokenAmount NXCC to the issuer (which burns them) with a
+ * memo naming purpose, batch and serials, and burns the batch NFT when given.
+ * The registry batch is chosen here: the one of the NFT, else the caller's
+ * oldest batch with enough tradable credits.
+ */
+@CommandHandler(PrepareXrplRetireCommand)
+export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplRetireCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ form, context }: PrepareXrplRetireCommand): Promise<XrplPrepareResponse> {
+    requirePlatformIssuer(this.gateway, form.issuer);
+    const userId = context.actor.userId;
+    await requireKyc(this.db, { address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    const batch = await this.chooseBatch(userId, form.tokenAmount, form.nftId);
+    if (form.nftId) await this.requireNftHeld(form.xrplAddress, form.nftId);
+
+    const memo = { purpose: form.purpose, tokenId: batch.tokenId, amount: form.tokenAmount, serials: batch.serials };
+    const retirement: SubmittableTransaction[] = [
+      {
+        TransactionType: 'Payment',
+        Account: form.xrplAddress,
+        Destination: form.issuer,
+        Amount: { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer, value: String(form.tokenAmount) },
+        Memos: [
+          {
+            Memo: {
+              MemoType: convertStringToHex('nxcc/retirement').toUpperCase(),
+              MemoFormat: convertStringToHex('application/json').toUpperCase(),
+              MemoData: convertStringToHex(JSON.stringify(memo)).toUpperCase(),
+            },
+          },
+        ],
+      },
+      ...(form.nftId ? [{ TransactionType: 'NFTokenBurn', Account: form.xrplAddress, NFTokenID: form.nftId } as const] : []),
+    ];
+    const transactions = await autofillInOrder(this.gateway, retirement);
+    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
+    const data: RetirePreparationData = { form, tokenId: batch.tokenId, serials: batch.serials };
+    const preparation = this.seal.seal({ action: 'retire', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    return { preparation, transactions, tokenId: batch.tokenId, expiresAt };
+  }
+
+  private async chooseBatch(userId: string, amount: number, nftId: string | undefined): Promise<ChosenBatch> {
+    let query = this.db
+      .selectFrom('credit_holdings as holding')
+      .innerJoin('credit_batches as batch', 'batch.token_id', 'holding.token_id')
+      .select(['holding.token_id', 'holding.serial_start', 'holding.serial_end', 'batch.serial_prefix'])
+      .where('holding.account_id', '=', userId)
+      .where('holding.status', '=', 'tradable');
+    if (nftId) query = query.where('batch.nft_id', '=', nftId);
+    const blocks = await query.orderBy('batch.issued_at').orderBy('holding.token_id').orderBy('holding.serial_start').execute();
+    if (blocks.length === 0) throw new DomainError('Conflict', NO_REGISTRY_CREDITS_MESSAGE);
+
+    const batches = new Map<string, typeof blocks>();
+    for (const block of blocks) batches.set(block.token_id, [...(batches.get(block.token_id) ?? []), block]);
+    const held = (tokenBlocks: typeof blocks) => tokenBlocks.reduce((sum, block) => sum + block.serial_end - block.serial_start + 1, 0);
+    const chosen = [...batches.entries()].find(([, tokenBlocks]) => held(tokenBlocks) >= amount);
+    if (!chosen) {
+      const most = Math.max(...[...batches.values()].map(held));
+      throw new DomainError(
+        'Conflict',
+        nftId
+          ? `You hold ${most} tradable credits of the batch of this NFT; retire at most ${most}`
+          : `None of your registry batches holds ${amount} tradable credits; the largest holds ${most}`,
+      );
+    }
+
+    const [tokenId, tokenBlocks] = chosen;
+    const serials: string[] = [];
+    let left = amount;
+    for (const block of tokenBlocks) {
+      if (left === 0) break;
+      const end = Math.min(block.serial_end, block.serial_start + left - 1);
+      serials.push(formatSerialRange(block.serial_prefix, block.serial_start, end));
+      left -= end - block.serial_start + 1;
+    }
+    return { tokenId, serials };
+  }
+
+  private async requireNftHeld(account: string, nftId: string): Promise<void> {
+    const held = await onLedger('Cannot read the NFTs of the owner', () => this.gateway.request({ command: 'account_nfts', account, limit: 400 }));
+    if (!held.result.account_nfts.some((nft) => nft.NFTokenID === nftId)) {
+      throw new DomainError('Conflict', `${account} does not hold the NFT ${nftId}; only its holder can burn it`);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplTradeForm, xrplTradePrepareRequest } from '@carbon-ledger/contracts';
+import { type SubmittableTransaction, xrpToDrops } from 'xrpl';
+import { z } from 'zod';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { requireKyc } from '../../shared/kyc-gate.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { requirePlatformIssuer } from '../platform-issuer.js';
+
+/** The trust line limit a buyer's TrustSet asks for. */
+const TRUST_LINE_LIMIT = '1000000000';
+
+export const tradePreparationData = z.object({ form: xrplTradePrepareRequest });
+export type TradePreparationData = z.infer<typeof tradePreparationData>;
+
+export class PrepareXrplTradeCommand extends Command<XrplPrepareResponse> {
+  constructor(
+    readonly form: XrplTradeForm,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * A purchase of NXCC with XRP through the XRP/NXCC AMM pool: a cross-currency
+ * Payment from the buyer to itself delivering exactly amountCRC, spending at
+ * most xrpAmount. A buyer without an NXCC trust line gets a TrustSet first.
+ */
+@CommandHandler(PrepareXrplTradeCommand)
+export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTradeCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ form, context }: PrepareXrplTradeCommand): Promise<XrplPrepareResponse> {
+    requirePlatformIssuer(this.gateway, form.issuer);
+    await requireKyc(this.db, { address: form.xrplAddress, userId: context.actor.userId, requireAml: false, now: context.now });
+
+    const credits = { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer };
+    const trusted = await this.hasTrustLine(form.xrplAddress, form.issuer);
+    const trades: SubmittableTransaction[] = [
+      ...(trusted ? [] : [{ TransactionType: 'TrustSet', Account: form.xrplAddress, LimitAmount: { ...credits, value: TRUST_LINE_LIMIT } } as const]),
+      {
+        TransactionType: 'Payment',
+        Account: form.xrplAddress,
+        Destination: form.xrplAddress,
+        Amount: { ...credits, value: String(form.amountCRC) },
+        SendMax: xrpToDrops(form.xrpAmount),
+      },
+    ];
+    const transactions = await autofillInOrder(this.gateway, trades);
+    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
+    const data: TradePreparationData = { form };
+    const preparation = this.seal.seal({ action: 'trade', userId: context.actor.userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    return { preparation, transactions, expiresAt };
+  }
+
+  private async hasTrustLine(account: string, issuer: string): Promise<boolean> {
+    const lines = await onLedger('Cannot read the trust lines of the buyer', () => this.gateway.request({ command: 'account_lines', account, peer: issuer }));
+    return lines.result.lines.some((line) => line.currency === CREDIT_CURRENCY_CODE || line.currency === 'NXCC');
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type EventStore, type XrplRetireResponse, type XrplSubmitRequest } from '@carbon-ledger/contracts';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { requireKyc } from '../../shared/kyc-gate.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { notApplied, submitInOrder } from '../signing/signed-submission.js';
+import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { retirePreparationData } from './prepare-xrpl-retire.handler.js';
+
+export class SubmitXrplRetireCommand extends Command<XrplRetireResponse> {
+  constructor(
+    readonly submission: XrplSubmitRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Submits the owner's signed token return (and NFT burn) and records
+ * XrplCreditsBurned; the credits capability retires the serials from it. Tokens
+ * returned on the ledger are recorded even when the NFT burn after them fails.
+ */
+@CommandHandler(SubmitXrplRetireCommand)
+export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetireCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ submission, context }: SubmitXrplRetireCommand): Promise<XrplRetireResponse> {
+    const userId = context.actor.userId;
+    const prepared = this.seal.open(submission.preparation, { action: 'retire', userId, now: context.now }, retirePreparationData);
+    const { form, tokenId } = prepared.data;
+    await requireKyc(this.db, { address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
+
+    const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
+    const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');
+    if (!payment) throw notApplied(outcome.failed ?? { transactionType: 'Payment', result: 'not submitted' });
+    const nftBurn = outcome.applied.find((transaction) => transaction.transactionType === 'NFTokenBurn');
+
+    const earlier = await recordedXrplAction(this.eventStore, payment.hash);
+    // A repeated submission (lost answer) records nothing new.
+    if (!earlier) {
+      await recordXrplAction(
+        this.eventStore,
+        payment.hash,
+        {
+          type: 'XrplCreditsBurned',
+          data: {
+            txHash: payment.hash,
+            account: prepared.xrplAddress,
+            userId,
+            tokenId,
+            tokenAmount: form.tokenAmount,
+            ...(form.nftId ? { nftId: form.nftId } : {}),
+            ...(nftBurn ? { nftBurnTxHash: nftBurn.hash } : {}),
+            purpose: form.purpose,
+            burnedAt: context.now.toISOString(),
+          },
+        },
+        context,
+      );
+    }
+    if (outcome.failed) {
+      throw new DomainError(
+        'Conflict',
+        `Burned ${form.tokenAmount} tokens (${payment.hash}), but XRPL ${outcome.failed.transactionType} was not applied: ${outcome.failed.result}`,
+      );
+    }
+    return { success: true, txHash: payment.hash, burned: form.tokenAmount, ...(nftBurn ? { nftBurnTxHash: nftBurn.hash } : {}), tokenId };
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type EventStore, type XrplSubmitRequest, type XrplTradeResponse } from '@carbon-ledger/contracts';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { requireKyc } from '../../shared/kyc-gate.js';
+import { xrpSpentBy } from '../ledger-amounts.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { notApplied, submitInOrder } from '../signing/signed-submission.js';
+import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { tradePreparationData } from './prepare-xrpl-trade.handler.js';
+
+export class SubmitXrplTradeCommand extends Command<XrplTradeResponse> {
+  constructor(
+    readonly submission: XrplSubmitRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+function deliveredValue(meta: unknown, fallback: string): string {
+  const delivered = meta && typeof meta === 'object' && 'delivered_amount' in meta ? meta.delivered_amount : undefined;
+  return delivered && typeof delivered === 'object' && 'value' in delivered && typeof delivered.value === 'string' ? delivered.value : fallback;
+}
+
+/** Submits the buyer's signed (TrustSet and) AMM Payment and records XrplCreditsSwapped. */
+@CommandHandler(SubmitXrplTradeCommand)
+export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ submission, context }: SubmitXrplTradeCommand): Promise<XrplTradeResponse> {
+    const userId = context.actor.userId;
+    const prepared = this.seal.open(submission.preparation, { action: 'trade', userId, now: context.now }, tradePreparationData);
+    const { form } = prepared.data;
+    await requireKyc(this.db, { address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
+
+    const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
+    const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');
+    if (outcome.failed || !payment) throw notApplied(outcome.failed ?? { transactionType: 'Payment', result: 'not submitted' }, outcome.applied);
+    const trustSet = outcome.applied.find((transaction) => transaction.transactionType === 'TrustSet');
+
+    const earlier = await recordedXrplAction(this.eventStore, payment.hash);
+    if (earlier?.type === 'XrplCreditsSwapped') {
+      return { txHash: payment.hash, amount: earlier.data.creditAmount, requiresKyc: false, xrpDrops: earlier.data.xrpDrops };
+    }
+    const amount = deliveredValue(payment.meta, String(form.amountCRC));
+    const xrpDrops = xrpSpentBy(payment.meta, prepared.xrplAddress, payment.fee).toString();
+    await recordXrplAction(
+      this.eventStore,
+      payment.hash,
+      {
+        type: 'XrplCreditsSwapped',
+        data: {
+          txHash: payment.hash,
+          account: prepared.xrplAddress,
+          userId,
+          sellerAddress: form.sellerAddress,
+          creditId: form.creditId,
+          creditAmount: amount,
+          xrpDrops,
+          executedAt: context.now.toISOString(),
+        },
+      },
+      context,
+    );
+    return { txHash: payment.hash, amount, requiresKyc: false, xrpDrops, ...(trustSet ? { trustSetTxHash: trustSet.hash } : {}) };
+  }
+}

@@ -1,0 +1,490 @@
+import { randomBytes } from 'node:crypto';
+import type { LoggerService } from '@nestjs/common';
+import {
+  CREDIT_CURRENCY_CODE,
+  KYC_REQUIRED_TITLE,
+  NO_REGISTRY_CREDITS_MESSAGE,
+  SEED_REFUSED_MESSAGE,
+  serialPrefixFor,
+  startVerificationResponse,
+  tokenIdFor,
+  xrplActionStreamId,
+  xrplIssueResponse,
+  xrplPrepareResponse,
+  type XrplPrepareResponse,
+  xrplRetireResponse,
+  xrplTradeResponse,
+} from '@carbon-ledger/contracts';
+import { Client, convertHexToString, convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, type Transaction, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+
+const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
+
+/** What the browser does: sign each prepared transaction with the wallet, in order. */
+function signAll(wallet: Wallet, prepared: XrplPrepareResponse): string[] {
+  return prepared.transactions.map((transaction) => wallet.sign(transaction as unknown as Transaction).tx_blob);
+}
+
+describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', () => {
+  let service: ServiceUnderTest;
+  let gateway: XrplGateway;
+  let ledger: Client;
+  let issuerUser: SignedInClient;
+  let trader: SignedInClient;
+  let issuerWallet: Wallet;
+  let traderWallet: Wallet;
+  let platformIssuer: string;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    await service.app.get(XrplConnection).ready;
+    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
+    platformIssuer = gateway.wallets.issuer.address;
+    ledger = new Client(service.sandbox.url);
+    await ledger.connect();
+    [issuerUser, trader] = await Promise.all([service.signIn(['issuer']), service.signIn(['trader'])]);
+    issuerWallet = await funded();
+    traderWallet = await funded(5_000);
+    await verifyKyc(issuerUser, issuerWallet.address);
+    await verifyKyc(trader, traderWallet.address);
+  });
+  afterAll(async () => {
+    await ledger?.disconnect();
+    await service?.close();
+  });
+
+  async function funded(xrp = 100): Promise<Wallet> {
+    const wallet = Wallet.generate();
+    const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
+    await ledger.submitAndWait(
+      { TransactionType: 'Payment', Account: genesis.address, Destination: wallet.address, Amount: xrpToDrops(xrp) } satisfies Payment,
+      { wallet: genesis },
+    );
+    return wallet;
+  }
+
+  async function trustCredits(wallet: Wallet): Promise<void> {
+    await ledger.submitAndWait(
+      { TransactionType: 'TrustSet', Account: wallet.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000000' } } satisfies TrustSet,
+      { wallet },
+    );
+  }
+
+  async function verifyKyc(user: SignedInClient, xrplAddress: string): Promise<void> {
+    const started = startVerificationResponse.parse(
+      await (await user.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'UK', kycLevel: 'basic' })).json(),
+    );
+    const verified = await user.request('POST', '/api/kyc/verify', { xrplAddress, inquiryId: started.inquiryId, ...identity });
+    expect(await verified.json()).toMatchObject({ success: true, kycStatus: 'verified' });
+  }
+
+  async function prepare(user: SignedInClient, action: string, body: Record<string, unknown>): Promise<XrplPrepareResponse> {
+    const response = await user.request('POST', `/api/xrpl/${action}/prepare`, body);
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    return xrplPrepareResponse.parse(JSON.parse(text));
+  }
+
+  function submit(user: SignedInClient, action: string, preparation: string, signedTransactions: string[]): Promise<Response> {
+    return user.request('POST', `/api/xrpl/${action}`, { preparation, signedTransactions });
+  }
+
+  async function creditBalance(address: string): Promise<number> {
+    const lines = await ledger.request({ command: 'account_lines', account: address, peer: platformIssuer });
+    return Number(lines.result.lines.find((line) => line.currency === CREDIT_CURRENCY_CODE)?.balance ?? 0);
+  }
+
+  const issueForm = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Mojave Solar Farm',
+    projectType: 'Solar Energy',
+    scope1: 100,
+    scope2: 50,
+    scope3: 0,
+    destinationAddress: issuerWallet.address,
+    xrplAddress: issuerWallet.address,
+    ...overrides,
+  });
+
+  const tradeForm = (overrides: Record<string, unknown> = {}) => ({
+    sellerAddress: gateway.wallets.market_maker.address,
+    amountCRC: 10,
+    xrpAmount: 200,
+    issuer: platformIssuer,
+    creditId: 'SOLAR-2026-00000000',
+    xrplAddress: traderWallet.address,
+    ...overrides,
+  });
+
+  it('issues: the issuer signs the NFTokenMint, the platform pays the credits, XrplCreditsMinted is recorded', async () => {
+    const destination = await funded();
+    await trustCredits(destination);
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address }));
+    expect(prepared.creditAmount).toBe(30);
+    expect(prepared.transactions).toHaveLength(1);
+    const [mint] = prepared.transactions;
+    expect(mint).toMatchObject({
+      TransactionType: 'NFTokenMint',
+      Account: issuerWallet.address,
+      Flags: NFTokenMintFlags.tfBurnable | NFTokenMintFlags.tfTransferable,
+    });
+    expect(convertHexToString(String(mint?.URI))).toMatch(/^nxcc:cert:[0-9a-f]{32}$/);
+
+    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    const issued = xrplIssueResponse.parse(JSON.parse(text));
+    expect(issued).toMatchObject({ requiresKyc: false, creditAmount: 30, paymentResult: 'tesSUCCESS' });
+    expect(issued.tokenId).toBe(tokenIdFor('Solar Energy', new Date().getUTCFullYear(), issued.txHash.slice(0, 8)));
+
+    const nfts = await ledger.request({ command: 'account_nfts', account: issuerWallet.address });
+    expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(issued.nftId);
+    expect(await creditBalance(destination.address)).toBe(30);
+
+    const [event, ...more] = await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash));
+    expect(more).toHaveLength(0);
+    expect(event?.type).toBe('XrplCreditsMinted');
+    expect(event?.data).toMatchObject({
+      txHash: issued.txHash,
+      account: issuerWallet.address,
+      userId: issuerUser.userId,
+      nftId: issued.nftId,
+      tokenId: issued.tokenId,
+      projectName: 'Mojave Solar Farm',
+      projectType: 'Solar Energy',
+      scope1: 100,
+      scope2: 50,
+      scope3: 0,
+      creditAmount: 30,
+      destinationAddress: destination.address,
+      paymentTxHash: issued.paymentTxHash,
+      paymentResult: 'tesSUCCESS',
+    });
+
+    // The same submission again (its answer was lost): the same answer, no second payment, nothing new recorded.
+    const again = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    expect(again.status).toBe(201);
+    expect(xrplIssueResponse.parse(await again.json())).toEqual(issued);
+    expect(await creditBalance(destination.address)).toBe(30);
+    expect(await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash))).toHaveLength(1);
+  });
+
+  it('records a missing trust line of the destination as the payment result, not as a failure', async () => {
+    const destination = await funded();
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 5 }));
+    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    expect(response.status).toBe(201);
+    const issued = xrplIssueResponse.parse(await response.json());
+    expect(issued.creditAmount).toBe(11);
+    expect(issued.paymentResult).toMatch(/^tec/);
+    expect(issued.paymentTxHash).toBeUndefined();
+    const [event] = await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash));
+    expect(event?.data).toMatchObject({ nftId: issued.nftId, paymentResult: issued.paymentResult });
+  });
+
+  it('trades through the AMM pool, with a TrustSet first for a buyer without a trust line', async () => {
+    const prepared = await prepare(trader, 'trade', tradeForm());
+    expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['TrustSet', 'Payment']);
+    const [trustSet, payment] = prepared.transactions;
+    expect(payment).toMatchObject({
+      Account: traderWallet.address,
+      Destination: traderWallet.address,
+      Amount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '10' },
+      SendMax: xrpToDrops(200),
+    });
+    expect(payment?.Sequence).toBe(Number(trustSet?.Sequence) + 1);
+
+    const response = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    const traded = xrplTradeResponse.parse(JSON.parse(text));
+    expect(traded).toMatchObject({ amount: '10', requiresKyc: false });
+    expect(traded.trustSetTxHash).toMatch(/^[0-9A-F]{64}$/);
+    // 10 NXCC from a 1,200,000 XRP / 100,000 NXCC pool cost a little over 120 XRP.
+    expect(Number(traded.xrpDrops)).toBeGreaterThan(120_000_000);
+    expect(Number(traded.xrpDrops)).toBeLessThan(200_000_000);
+    expect(await creditBalance(traderWallet.address)).toBe(10);
+
+    const [event] = await service.runtime.eventStore.readStream(xrplActionStreamId(traded.txHash));
+    expect(event).toMatchObject({
+      type: 'XrplCreditsSwapped',
+      data: {
+        txHash: traded.txHash,
+        account: traderWallet.address,
+        userId: trader.userId,
+        sellerAddress: gateway.wallets.market_maker.address,
+        creditId: 'SOLAR-2026-00000000',
+        creditAmount: '10',
+        xrpDrops: traded.xrpDrops,
+      },
+    });
+
+    const again = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({ txHash: traded.txHash, amount: '10', xrpDrops: traded.xrpDrops });
+    expect(await creditBalance(traderWallet.address)).toBe(10);
+
+    // With the trust line in place the next trade is a single Payment.
+    const next = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20.5 }));
+    expect(next.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment']);
+  });
+
+  it('answers 409 with the engine result when the pool cannot deliver within SendMax', async () => {
+    const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 5, xrpAmount: 1 }));
+    const response = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: 'Conflict', message: expect.stringMatching(/XRPL Payment was not applied: tec/) });
+  });
+
+  it('refuses a blob that is not the prepared transaction, and one signed by another wallet', async () => {
+    const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20 }));
+    const [payment] = prepared.transactions;
+    const tampered = traderWallet.sign({ ...payment, Amount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000' } } as unknown as Transaction);
+    const refused = await submit(trader, 'trade', prepared.preparation, [tampered.tx_blob]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining('Amount differ') });
+
+    const stranger = Wallet.generate();
+    const foreign = await submit(trader, 'trade', prepared.preparation, signAll(stranger, prepared));
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({
+      error: 'Forbidden',
+      message: `Signed transaction 1 was signed by ${stranger.address}, not by the KYC-checked address ${traderWallet.address}`,
+    });
+
+    const wrongCount = await submit(trader, 'trade', prepared.preparation, [...signAll(traderWallet, prepared), ...signAll(traderWallet, prepared)]);
+    expect(wrongCount.status).toBe(400);
+    expect(await creditBalance(traderWallet.address)).toBe(10);
+  });
+
+  it('refuses an altered, foreign, misdirected or expired preparation', async () => {
+    const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20 }));
+    const blobs = signAll(traderWallet, prepared);
+    const [body = '', mac = ''] = prepared.preparation.split('.');
+    const contents = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { data: { form: { amountCRC: number } } };
+    contents.data.form.amountCRC = 1000;
+    const altered = `${Buffer.from(JSON.stringify(contents)).toString('base64url')}.${mac}`;
+    const alteredAnswer = await submit(trader, 'trade', altered, blobs);
+    expect(alteredAnswer.status).toBe(400);
+    expect(await alteredAnswer.json()).toMatchObject({ message: expect.stringContaining('altered') });
+
+    const otherTrader = await service.signIn(['trader']);
+    const foreign = await submit(otherTrader, 'trade', prepared.preparation, blobs);
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: 'Forbidden', message: 'This preparation was made for another user' });
+
+    const admin = await service.signIn(['admin']);
+    const misdirected = await submit(admin, 'retire', prepared.preparation, blobs);
+    expect(misdirected.status).toBe(400);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 6 * 60_000);
+      const expired = await submit(trader, 'trade', prepared.preparation, blobs);
+      expect(expired.status).toBe(400);
+      expect(await expired.json()).toMatchObject({ message: 'The preparation has expired; prepare the transaction again' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses to prepare for an address without KYC (403 KycRequired) and for another issuer', async () => {
+    const unverified = await funded();
+    for (const [user, action, body] of [
+      [issuerUser, 'issue', issueForm({ xrplAddress: unverified.address })],
+      [trader, 'trade', tradeForm({ xrplAddress: unverified.address })],
+      [trader, 'retire', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: unverified.address }],
+    ] as const) {
+      const response = await user.request('POST', `/api/xrpl/${action}/prepare`, body);
+      expect(response.status, action).toBe(403);
+      expect(await response.json()).toMatchObject({
+        error: 'KycRequired',
+        message: KYC_REQUIRED_TITLE,
+        details: { requiresKyc: true, xrplAddress: unverified.address, kycStatus: 'not_started' },
+      });
+    }
+    // An address verified by someone else does not count for the caller.
+    const borrowed = await trader.request('POST', '/api/xrpl/trade/prepare', tradeForm({ xrplAddress: issuerWallet.address }));
+    expect(borrowed.status).toBe(403);
+
+    const otherIssuer = await trader.request('POST', '/api/xrpl/trade/prepare', tradeForm({ issuer: Wallet.generate().address }));
+    expect(otherIssuer.status).toBe(400);
+    expect(await otherIssuer.json()).toMatchObject({ message: `Issuer must be the platform's credit issuer ${platformIssuer}` });
+  });
+
+  it('validates the forms with the spec texts', async () => {
+    const valid = Wallet.generate().address;
+    const badChecksum = `${valid.slice(0, -1)}${valid.endsWith('a') ? 'b' : 'a'}`;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['issue', issueForm({ xrplAddress: 'rShort' }), 'Please enter a valid XRPL address'],
+      ['issue', issueForm({ destinationAddress: badChecksum }), 'Please enter a valid XRPL address'],
+      ['issue', issueForm({ name: '  ' }), 'Please fill in all required fields'],
+      ['issue', issueForm({ scope1: 0, scope2: 0, scope3: 4 }), 'must be at least 1'],
+      ['trade', tradeForm({ xrpAmount: 1.0000001 }), 'XRP amount must be a positive number in steps of 0.000001'],
+      ['trade', tradeForm({ amountCRC: undefined }), 'Please fill in all required fields'],
+      ['retire', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: traderWallet.address, nftId: 'abc' }, 'NFT ID must be 64 hexadecimal characters'],
+    ];
+    for (const [action, body, message] of cases) {
+      const user = action === 'issue' ? issuerUser : trader;
+      const response = await user.request('POST', `/api/xrpl/${action}/prepare`, body);
+      expect(response.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+    }
+    // Roles: trading is for traders, issuing for issuers.
+    expect((await trader.request('POST', '/api/xrpl/issue/prepare', issueForm())).status).toBe(403);
+    expect((await issuerUser.request('POST', '/api/xrpl/trade/prepare', tradeForm())).status).toBe(403);
+  });
+
+  it('refuses any body that carries a seed, and the seed reaches neither the logs nor the event log', async () => {
+    const seed = Wallet.generate().seed!;
+    const written: string[] = [];
+    const capture = (...parts: unknown[]) => {
+      written.push(parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' '));
+    };
+    const logger: LoggerService = { log: capture, error: capture, warn: capture, debug: capture, verbose: capture, fatal: capture };
+    service.app.useLogger(logger);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (capture(String(chunk)), true));
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (capture(String(chunk)), true));
+    const eventsBefore = await service.countEvents();
+    try {
+      const attempts: [SignedInClient, string, Record<string, unknown>][] = [
+        [issuerUser, '/api/xrpl/issue/prepare', { ...issueForm(), walletSeed: seed }],
+        [trader, '/api/xrpl/trade/prepare', { ...tradeForm(), buyerSeed: seed }],
+        [trader, '/api/xrpl/retire/prepare', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: traderWallet.address, ownerSeed: seed }],
+        [issuerUser, '/api/xrpl/issue', { preparation: 'x.y', signedTransactions: ['AB'], walletSeed: seed }],
+        [trader, '/api/xrpl/trade', { preparation: 'x.y', signedTransactions: ['AB'], buyerSeed: seed }],
+        [trader, '/api/xrpl/retire', { preparation: 'x.y', signedTransactions: ['AB'], ownerSeed: seed }],
+      ];
+      for (const [user, path, body] of attempts) {
+        const response = await user.request('POST', path, body);
+        const text = await response.text();
+        expect(response.status, path).toBe(400);
+        expect(JSON.parse(text)).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining(SEED_REFUSED_MESSAGE) });
+        expect(text).not.toContain(seed);
+      }
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+      service.app.useLogger(false);
+    }
+    expect(written.join('\n')).not.toContain(seed);
+    expect(await service.countEvents()).toBe(eventsBefore);
+    const stored = await service.runtime.pool.query<{ count: string }>(
+      'select count(*) from events where position($1 in data::text) > 0 or position($1 in metadata::text) > 0',
+      [seed],
+    );
+    expect(Number(stored.rows[0]?.count)).toBe(0);
+  });
+
+  describe('retire', () => {
+    async function seedRegistryBatch(accountId: string, nftId: string | null, serials: [number, number][]): Promise<string> {
+      const tokenId = tokenIdFor('Solar Energy', 2026, randomBytes(4).toString('hex'));
+      const quantity = serials.reduce((sum, [start, end]) => sum + end - start + 1, 0);
+      await service.runtime.readModels
+        .insertInto('credit_batches')
+        .values({
+          token_id: tokenId,
+          project_id: 'p-1',
+          project_name: 'Test batch',
+          project_type: 'Solar Energy',
+          description: '',
+          vintage: 2026,
+          standard: 'Gold Standard',
+          methodology: 'AMS-I.D.',
+          quantity,
+          serial_prefix: serialPrefixFor(tokenId),
+          issuer_account_id: accountId,
+          xrpl_address: traderWallet.address,
+          source: 'xrpl',
+          nft_id: nftId,
+          settlement_status: 'settled',
+          settlement_reason: null,
+          settlement_transactions: JSON.stringify([]),
+          issued_at: new Date(),
+          commit_position: '0',
+          prepare_position: '0',
+        })
+        .execute();
+      await service.runtime.readModels
+        .insertInto('credit_holdings')
+        .values(serials.map(([start, end]) => ({ token_id: tokenId, serial_start: start, serial_end: end, account_id: accountId, status: 'tradable' as const, order_id: null })))
+        .execute();
+      return tokenId;
+    }
+
+    it('refuses with 409 when the caller holds no registry credits', async () => {
+      const response = await trader.request('POST', '/api/xrpl/retire/prepare', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: traderWallet.address });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ error: 'Conflict', message: NO_REGISTRY_CREDITS_MESSAGE });
+    });
+
+    it('returns the tokens to the issuer with a memo, burns the NFT and records XrplCreditsBurned', async () => {
+      const minted = await ledger.submitAndWait(
+        { TransactionType: 'NFTokenMint', Account: traderWallet.address, NFTokenTaxon: 2026, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('nxcc:test') },
+        { wallet: traderWallet },
+      );
+      const nftId = getNFTokenID(minted.result.meta)!;
+      const tokenId = await seedRegistryBatch(trader.userId, nftId, [[1, 2], [5, 9]]);
+
+      const prepared = await prepare(trader, 'retire', { nftId: nftId.toLowerCase(), tokenAmount: 4, issuer: platformIssuer, purpose: 'Scope 2 offset 2026', xrplAddress: traderWallet.address });
+      expect(prepared.tokenId).toBe(tokenId);
+      expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment', 'NFTokenBurn']);
+      const [payment, burn] = prepared.transactions;
+      expect(payment).toMatchObject({ Destination: platformIssuer, Amount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '4' } });
+      expect(burn).toMatchObject({ NFTokenID: nftId });
+      const memos = payment?.Memos as { Memo: { MemoData: string } }[];
+      const prefix = serialPrefixFor(tokenId);
+      expect(JSON.parse(convertHexToString(memos[0]!.Memo.MemoData))).toEqual({
+        purpose: 'Scope 2 offset 2026',
+        tokenId,
+        amount: 4,
+        serials: [`${prefix}-000001 to ${prefix}-000002`, `${prefix}-000005 to ${prefix}-000006`],
+      });
+
+      const before = await creditBalance(traderWallet.address);
+      const response = await submit(trader, 'retire', prepared.preparation, signAll(traderWallet, prepared));
+      const text = await response.text();
+      expect(response.status, text).toBe(201);
+      const retired = xrplRetireResponse.parse(JSON.parse(text));
+      expect(retired).toMatchObject({ success: true, burned: 4, tokenId });
+      expect(retired.nftBurnTxHash).toMatch(/^[0-9A-F]{64}$/);
+      expect(await creditBalance(traderWallet.address)).toBe(before - 4);
+      const nfts = await ledger.request({ command: 'account_nfts', account: traderWallet.address });
+      expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
+
+      const [event] = await service.runtime.eventStore.readStream(xrplActionStreamId(retired.txHash));
+      expect(event).toMatchObject({
+        type: 'XrplCreditsBurned',
+        data: {
+          txHash: retired.txHash,
+          account: traderWallet.address,
+          userId: trader.userId,
+          tokenId,
+          tokenAmount: 4,
+          nftId,
+          nftBurnTxHash: retired.nftBurnTxHash,
+          purpose: 'Scope 2 offset 2026',
+        },
+      });
+    });
+
+    it('picks the oldest batch with enough tradable credits when no NFT is given', async () => {
+      const admin = await service.signIn(['admin']);
+      const adminWallet = await funded(1_000);
+      await verifyKyc(admin, adminWallet.address);
+      const small = await seedRegistryBatch(admin.userId, null, [[1, 2]]);
+      const large = await seedRegistryBatch(admin.userId, null, [[1, 50]]);
+      const prepared = await prepare(admin, 'retire', { tokenAmount: 3, issuer: platformIssuer, xrplAddress: adminWallet.address });
+      expect(prepared.tokenId).toBe(large);
+      expect(prepared.tokenId).not.toBe(small);
+      expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment']);
+
+      const tooMany = await admin.request('POST', '/api/xrpl/retire/prepare', { tokenAmount: 51, issuer: platformIssuer, xrplAddress: adminWallet.address });
+      expect(tooMany.status).toBe(409);
+      expect(await tooMany.json()).toMatchObject({ message: 'None of your registry batches holds 51 tradable credits; the largest holds 50' });
+    });
+  });
+});
