@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '../features/auth/user-fixtures';
+import { aCertificate, aRetirementId } from '../features/credits/credits-fixtures';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
@@ -28,6 +29,18 @@ describe('appRoutes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(headerLogo()).toBeTruthy();
+  });
+
+  it('shows a retirement certificate signed out, without the shared header', async () => {
+    mockFetch(({ url }) =>
+      url.startsWith('/api/retirements/')
+        ? jsonResponse(aCertificate())
+        : jsonResponse({ error: 'Unauthorized', message: 'Sign in first' }, 401),
+    );
+    renderWithProviders(null, { path: `/retirements/${aRetirementId}`, routes: appRoutes });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carbon Credit Retirement Certificate' })).toBeTruthy();
+    expect(headerLogo()).toBeNull();
   });
 
   it('shows the landing page without the shared header', () => {

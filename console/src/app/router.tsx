@@ -9,6 +9,7 @@ import { MarketplaceRoute } from './routes/marketplace';
 import { NotFoundRoute } from './routes/not-found';
 import { PortfolioRoute } from './routes/portfolio';
 import { ProfileRoute } from './routes/profile';
+import { RetirementCertificateRoute } from './routes/retirement-certificate';
 import { TradingDeskRoute } from './routes/trading-desk';
 import { XrplTradingRoute } from './routes/xrpl-trading';
 
@@ -18,6 +19,8 @@ import { XrplTradingRoute } from './routes/xrpl-trading';
  */
 export const appRoutes: RouteObject[] = [
   { path: '/', Component: LandingRoute },
+  // A retirement certificate is public: anyone holding its link may verify it.
+  { path: '/retirements/:id', Component: RetirementCertificateRoute },
   {
     Component: SessionGuard,
     children: [

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCreditList, anAnalytics } from '../../features/credits/credits-fixtures';
+import { someMetrics } from '../../features/dashboard/dashboard-fixtures';
 import { aBalanceResponse, aNetwork, anAmmState, aWallet, xrplApi } from '../../features/xrpl/xrpl-fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
@@ -10,6 +12,10 @@ const api = xrplApi({
   '/api/xrpl/amm-state': () => jsonResponse(anAmmState()),
   '/api/xrpl/balance': () => jsonResponse(aBalanceResponse([aWallet()])),
   '/api/xrpl/transactions': () => jsonResponse({ transactions: [] }),
+  '/api/metrics': () => jsonResponse(someMetrics()),
+  '/api/retirements': () => jsonResponse({ retirements: [] }),
+  '/api/enhanced-retirement/analytics': () => jsonResponse(anAnalytics()),
+  '/api/credits': () => jsonResponse(aCreditList([])),
 });
 
 function renderDashboard(path = '/dashboard') {
@@ -24,7 +30,7 @@ function renderDashboard(path = '/dashboard') {
 }
 
 describe('DashboardRoute', () => {
-  it('shows the title, the header buttons and the four tabs with Overview selected, loading nothing', () => {
+  it('shows the title, the header buttons and the four tabs with Overview selected, loading only the metrics', async () => {
     const requests = mockFetch(api);
     renderDashboard();
 
@@ -35,7 +41,7 @@ describe('DashboardRoute', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Retirements', 'AMM Pool Monitor', 'XRPL Wallets']);
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('dashboard-overview')).toBeTruthy();
-    expect(requests).toHaveLength(0);
+    await waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/api/metrics']));
   });
 
   it.each([

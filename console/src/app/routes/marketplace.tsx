@@ -1,5 +1,51 @@
-import { PlaceholderPage } from '../layout/PlaceholderPage/PlaceholderPage';
+import { marketplaceCreditTypes, marketplaceVintages } from '@carbon-ledger/contracts';
+import { Anchor, Breadcrumbs, Grid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session';
+import type { MarketSelection } from '../../features/orders/api/get-marketplace';
+import { MarketOrderBook } from '../../features/orders/components/MarketOrderBook/MarketOrderBook';
+import { MarketplaceOrderForm } from '../../features/orders/components/MarketplaceOrderForm/MarketplaceOrderForm';
+import { MarketplaceStats } from '../../features/orders/components/MarketplaceStats/MarketplaceStats';
+import { RecentTrades } from '../../features/orders/components/RecentTrades/RecentTrades';
 
+const defaultMarket: MarketSelection = {
+  creditType: marketplaceCreditTypes[0].value,
+  vintage: marketplaceVintages[0],
+};
+
+/** Spec: Marketplace (/trade). The chosen credit type and vintage pick the market every panel shows. */
 export function MarketplaceRoute() {
-  return <PlaceholderPage title="Carbon Credit Marketplace" />;
+  const session = useSession();
+  const [market, setMarket] = useState<MarketSelection>(defaultMarket);
+  const label = marketplaceCreditTypes.find((type) => type.value === market.creditType)?.label ?? market.creditType;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Breadcrumbs mb="xs" fz="sm">
+          <Anchor component={Link} to="/dashboard">
+            Dashboard
+          </Anchor>
+          <Text fz="sm">Trading</Text>
+        </Breadcrumbs>
+        <Title order={1}>Carbon Credit Marketplace</Title>
+        <Text c="dimmed" data-testid="marketplace-market">
+          {label}, vintage {market.vintage}
+        </Text>
+      </div>
+      <MarketplaceStats market={market} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <MarketplaceOrderForm market={market} onMarketChange={setMarket} accountId={session.data?.id ?? ''} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <MarketOrderBook market={market} />
+            <RecentTrades market={market} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }

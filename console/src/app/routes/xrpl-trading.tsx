@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '../layout/PlaceholderPage/PlaceholderPage';
+import { kycPassed } from '@carbon-ledger/contracts';
+import { Card, Grid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowsExchange, IconCertificate, IconLeaf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
+import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
+import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
+import { useWalletBalances } from '../../features/xrpl/api/get-wallet-balances';
+import { RealtimeUpdatesCard } from '../../features/xrpl/components/RealtimeUpdatesCard/RealtimeUpdatesCard';
+import { XrplIssueForm } from '../../features/xrpl/components/XrplIssueForm/XrplIssueForm';
+import { XrplRetireForm } from '../../features/xrpl/components/XrplRetireForm/XrplRetireForm';
+import { XrplTradeForm } from '../../features/xrpl/components/XrplTradeForm/XrplTradeForm';
 
+/**
+ * Spec: XRPL Carbon Trading (/xrpl). Every action is signed by the address entered
+ * here, in the browser; its KYC status gates the tabs (issuing also needs AML).
+ */
 export function XrplTradingRoute() {
-  return <PlaceholderPage title="XRPL Carbon Trading" />;
+  const [address, setAddress] = useState('');
+  const [kycModalOpen, setKycModalOpen] = useState(false);
+  const status = useKycStatus(address);
+  const balances = useWalletBalances(false);
+  const platformIssuer = balances.data?.wallets.find((wallet) => wallet.role === 'issuer')?.address;
+  const mayIssue = status.data !== undefined && kycPassed(status.data);
+  const mayTrade = status.data?.kycStatus === 'verified';
+  const openKycModal = () => setKycModalOpen(true);
+  const trimmed = address.trim();
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>XRPL Carbon Trading</Title>
+        <Text c="dimmed">Issue, trade and retire credits on the XRP Ledger; your wallet signs in this browser.</Text>
+      </div>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder padding="lg" radius="md">
+              <TextInput
+                label="XRPL Address"
+                description="The KYC-verified address that signs your transactions"
+                placeholder="r..."
+                data-testid="xrpl-address"
+                value={address}
+                onChange={(event) => setAddress(event.currentTarget.value)}
+              />
+            </Card>
+            <KycStatusCard address={address} withStartLink />
+            <RealtimeUpdatesCard />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Tabs defaultValue="issue">
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="issue" leftSection={<IconCertificate size={16} />}>
+                Issue Credits
+              </Tabs.Tab>
+              <Tabs.Tab value="trade" leftSection={<IconArrowsExchange size={16} />}>
+                Trade AMM
+              </Tabs.Tab>
+              <Tabs.Tab value="retire" leftSection={<IconLeaf size={16} />}>
+                Retire
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="issue">
+              <XrplIssueForm xrplAddress={trimmed} kycPassed={mayIssue} onKycRequired={openKycModal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="trade">
+              <XrplTradeForm xrplAddress={trimmed} kycPassed={mayTrade} onKycRequired={openKycModal} platformIssuer={platformIssuer} />
+            </Tabs.Panel>
+            <Tabs.Panel value="retire">
+              <XrplRetireForm xrplAddress={trimmed} kycPassed={mayTrade} onKycRequired={openKycModal} platformIssuer={platformIssuer} />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+      </Grid>
+      <KycModal opened={kycModalOpen} onClose={() => setKycModalOpen(false)} address={trimmed} />
+    </Stack>
+  );
 }

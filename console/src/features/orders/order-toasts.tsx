@@ -24,6 +24,14 @@ export function showOrderCreatedToast(order: OrderSummaryText): void {
   );
 }
 
+/** The Marketplace also says how much of the order traded at once. */
+export function showMarketplaceOrderCreatedToast(order: OrderSummaryText & Pick<OrderView, 'filled'>): void {
+  showSuccess(
+    'Order Created',
+    `${order.type.toUpperCase()} order for ${order.amount} credits created successfully (${order.filled} of ${order.amount} filled)`,
+  );
+}
+
 export function showOrderFailedToast(error: unknown): void {
   showFailure('Order Failed', serverMessageOf(error, 'Failed to create order. Please try again.'));
 }

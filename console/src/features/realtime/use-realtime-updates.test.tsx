@@ -104,6 +104,13 @@ describe('useRealtimeUpdates', () => {
     expect(invalidate).toHaveBeenCalledTimes(2 + everyViewKey);
   });
 
+  it('subscribes to trades and credits on every connect', () => {
+    const { socket } = renderWithSocket();
+    const emitted = vi.spyOn(socket, 'emit');
+    act(() => socket.emit('connect'));
+    expect(emitted.mock.calls.map(([event]) => event)).toEqual(['connect', 'subscribe-trades', 'subscribe-credits']);
+  });
+
   it('disconnects when unmounted', () => {
     const { socket, unmount } = renderWithSocket();
     unmount();

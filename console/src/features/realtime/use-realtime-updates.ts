@@ -6,6 +6,9 @@ import { ProjectionUpdateFilter } from './projection-update-filter';
 import type { RealtimeMessageBus } from './realtime-message-bus';
 import { queryKeysByView, queryKeysOfViews } from './view-query-keys';
 
+export const SUBSCRIBE_TRADES = 'subscribe-trades';
+export const SUBSCRIBE_CREDITS = 'subscribe-credits';
+
 export type RealtimeConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 /** Invalidates the queries of the views a 'projection-updated' message names. */
@@ -51,6 +54,9 @@ export function useRealtimeUpdates(
         invalidateAllViews(queryClient);
       }
       connectedBefore = true;
+      // Spec 7: on connect the client subscribes to trades and credits (newTrade, newCredit).
+      socket.emit(SUBSCRIBE_TRADES);
+      socket.emit(SUBSCRIBE_CREDITS);
       setState('connected');
     });
     socket.on('disconnect', () => setState('disconnected'));

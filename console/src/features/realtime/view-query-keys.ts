@@ -11,6 +11,12 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   'kyc-status': [['api', 'kyc', 'status']],
   'aml-alerts': [['api', 'aml', 'alerts']],
   'compliance-dashboard': [['api', 'kyc', 'dashboard']],
+  credits: [['api', 'credits']],
+  trades: [['api', 'trades']],
+  // The analytics are computed from the same retirements.
+  retirements: [['api', 'retirements'], ['api', 'enhanced-retirement']],
+  metrics: [['api', 'metrics']],
+  marketplace: [['api', 'marketplace']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

@@ -7,8 +7,13 @@ import type {
   XrplNetwork,
   XrplNetworkResponse,
   XrpMarketDataResponse,
+  XrplIssueResponse,
+  XrplPrepareResponse,
+  XrplRetireResponse,
+  XrplTradeResponse,
 } from '@carbon-ledger/contracts';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock';
+import { type BrowserSigner, InvalidSeedError, SeedAddressMismatchError } from './signing/browser-signer';
 
 /** Test data only; nothing in the app imports this file. */
 export function aNetwork(network: XrplNetwork = 'sandbox'): XrplNetworkResponse {
@@ -132,4 +137,39 @@ export function xrplApi(routes: XrplRoutes) {
 
 export function requestsTo(requests: RecordedRequest[], path: string): RecordedRequest[] {
   return requests.filter((request) => request.url.split('?')[0] === path);
+}
+
+export function aPrepareResponse(transactions: Record<string, unknown>[], overrides: Partial<XrplPrepareResponse> = {}): XrplPrepareResponse {
+  return { preparation: 'sealed.preparation', transactions, expiresAt: '2026-11-22T10:05:00.000Z', ...overrides };
+}
+
+export const aTxHash = 'C0FFEE0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789';
+export const anNftId = '00090000A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D40000099B00000000';
+
+export function anIssueResponse(overrides: Partial<XrplIssueResponse> = {}): XrplIssueResponse {
+  return { nftId: anNftId, requiresKyc: false, creditAmount: 30, txHash: aTxHash, tokenId: 'SOLAR-2026-C0FFEE01', paymentResult: 'tesSUCCESS', ...overrides };
+}
+
+export function aTradeResponse(overrides: Partial<XrplTradeResponse> = {}): XrplTradeResponse {
+  return { txHash: aTxHash, amount: '10', requiresKyc: false, xrpDrops: '120604000', ...overrides };
+}
+
+export function aRetireResponse(overrides: Partial<XrplRetireResponse> = {}): XrplRetireResponse {
+  return { success: true, txHash: aTxHash, burned: 4, tokenId: 'SOLAR-2026-C0FFEE01', ...overrides };
+}
+
+/** The seed the fake browser signer accepts, and the address it signs for. */
+export const aSeed = 'sEdTknownTestSeed1111111111111';
+export const aSigningAddress = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+export const anotherAddress = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+
+/**
+ * Stands in for signerFromSeed in jsdom (where @noble's Uint8Array checks fail):
+ * aSeed signs for aSigningAddress, 'bad seed' is malformed, any other seed is another account's.
+ */
+export async function fakeSignerFromSeed(seed: string, expectedAddress: string): Promise<BrowserSigner> {
+  if (seed === 'bad seed') throw new InvalidSeedError();
+  const address = seed === aSeed ? aSigningAddress : anotherAddress;
+  if (address !== expectedAddress) throw new SeedAddressMismatchError(address, expectedAddress);
+  return { address, sign: (transactions) => transactions.map((transaction) => `5349474E4544${String(transaction.Sequence ?? 0).padStart(2, '0')}`) };
 }

@@ -1,27 +1,31 @@
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Alert, Grid, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { describeError } from '../../../../shared/api/http';
+import { useMetrics } from '../../api/get-metrics';
+import { ComplianceOverview } from '../ComplianceOverview/ComplianceOverview';
+import { MetricCards } from '../MetricCards/MetricCards';
+import { RecentActivity } from '../RecentActivity/RecentActivity';
 
-/**
- * Stands in for the spec's overview (metric cards, recent activity, compliance overview)
- * until credits are issued through the ledger; it shows no sample figures on purpose.
- */
+/** Spec: the Dashboard's Overview tab, from GET /api/metrics. */
 export function DashboardOverview() {
+  const metrics = useMetrics();
+
   return (
-    <Card withBorder padding="xl" radius="md" data-testid="dashboard-overview">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size="xl" radius="md">
-          <IconLayoutDashboard size={24} />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h4">
-            Overview
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Total credits issued, portfolio value, credits retired, CO2 offset and recent activity appear here once
-            credits are issued and retired on the ledger.
-          </Text>
-        </div>
-      </Group>
-    </Card>
+    <Stack gap="lg" data-testid="dashboard-overview">
+      {metrics.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load the metrics" data-testid="metrics-error">
+          {describeError(metrics.error)}
+        </Alert>
+      )}
+      <MetricCards metrics={metrics.data} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <RecentActivity activity={metrics.isError ? [] : metrics.data?.recentActivity} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ComplianceOverview />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -1,24 +1,66 @@
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLeaf } from '@tabler/icons-react';
+import { Alert, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRetirementAnalytics } from '../../../credits/api/get-retirement-analytics';
+import { useRetirements } from '../../../credits/api/list-retirements';
+import { ProjectTypeDistribution } from '../../../credits/components/ProjectTypeDistribution/ProjectTypeDistribution';
+import { RetireCreditsForm } from '../../../credits/components/RetireCreditsForm/RetireCreditsForm';
+import { RetirementRecordCard } from '../../../credits/components/RetirementRecordCard/RetirementRecordCard';
+import { RetirementSummary } from '../../../credits/components/RetirementSummary/RetirementSummary';
 
-/** Stands in for the spec's retirement records and progress until credits are retired. */
+function RetirementData() {
+  const retirements = useRetirements();
+  const analytics = useRetirementAnalytics();
+
+  if (retirements.isError || analytics.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="retirements-error">
+        Failed to load retirement data. Please try again later.
+      </Alert>
+    );
+  }
+  if (retirements.isPending || analytics.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading retirements" />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <RetirementSummary analytics={analytics.data} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Retirement Records
+            </Title>
+            {retirements.data.retirements.length === 0 ? (
+              <Text c="dimmed" ta="center" py="xl" data-testid="retirements-empty">
+                No verified retirements found
+              </Text>
+            ) : (
+              retirements.data.retirements.map((record) => <RetirementRecordCard key={record.id} record={record} />)
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProjectTypeDistribution projectTypes={analytics.data.projectTypes} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Spec: the Dashboard's Retirements tab, with a form to retire held credits. */
 export function DashboardRetirements() {
   return (
-    <Card withBorder padding="xl" radius="md" data-testid="dashboard-retirements">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size="xl" radius="md">
-          <IconLeaf size={24} />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h4">
-            Retirements
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Retirement records, progress toward the 1,000 tCO2e target and SDG impact appear here once credits are
-            retired on the ledger.
-          </Text>
-        </div>
-      </Group>
-    </Card>
+    <Grid gap="lg" data-testid="dashboard-retirements">
+      <Grid.Col span={{ base: 12, lg: 9 }}>
+        <RetirementData />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 3 }}>
+        <RetireCreditsForm />
+      </Grid.Col>
+    </Grid>
   );
 }

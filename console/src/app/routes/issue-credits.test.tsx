@@ -1,0 +1,100 @@
+import type { KycStatusResponse } from '@carbon-ledger/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { aUser } from '../../features/auth/user-fixtures';
+import { aKycStatus, anAddress } from '../../features/kyc/kyc-fixtures';
+import { jsonResponse, mockFetch, type FetchHandler } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { IssueCreditsRoute } from './issue-credits';
+
+const passed: Partial<KycStatusResponse> = { kycStatus: 'verified', amlStatus: 'cleared', riskScore: 12, expiresAt: '2027-11-22T00:00:00.000Z' };
+
+function serve(status: Partial<KycStatusResponse>, issue: FetchHandler = () => jsonResponse({}, 500)) {
+  return mockFetch((request) => {
+    if (request.url === '/api/auth/me') return jsonResponse({ user: aUser() });
+    if (request.url.startsWith('/api/kyc/status')) return jsonResponse(aKycStatus(status));
+    if (request.url === '/api/issue') return issue(request);
+    return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+  });
+}
+
+function enterAddress(address: string): void {
+  fireEvent.change(screen.getByTestId('kyc-panel-address'), { target: { value: address } });
+}
+
+function submitButton(): HTMLButtonElement {
+  return screen.getByTestId('issue-submit') as HTMLButtonElement;
+}
+
+describe('IssueCreditsRoute', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('queries the KYC status only past 20 characters and keeps issuing disabled until KYC passes', async () => {
+    const requests = serve({ kycStatus: 'pending', amlStatus: 'pending' });
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+
+    expect(await screen.findByTestId('issue-submit')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    enterAddress('rShortAddress1234567');
+    expect(requests.some((request) => request.url.startsWith('/api/kyc/status'))).toBe(false);
+
+    enterAddress(anAddress);
+
+    expect((await screen.findByTestId('kyc-panel-kyc-badge')).textContent).toBe('pending');
+    expect(screen.getByTestId('tile-kyc-status').textContent).toBe('pending');
+    expect(screen.getByTestId('tile-risk-score').textContent).toBe('0/100');
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('enables issuing for a verified address and shows its tiles', async () => {
+    serve(passed);
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+    await screen.findByTestId('issue-submit');
+
+    enterAddress(anAddress);
+
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(screen.getByTestId('tile-aml-status').textContent).toBe('cleared');
+    expect(screen.getByTestId('tile-risk-score').textContent).toBe('12/100');
+    expect(screen.getByTestId('tile-expires-at').textContent).toContain('2027');
+    expect(screen.queryByText('Start verification process')).toBeNull();
+  });
+
+  it("opens the embedded KYC panel from 'Start verification process'", async () => {
+    serve({});
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+    enterAddress(anAddress);
+
+    expect(screen.queryByTestId('kyc-verification')).toBeNull();
+    fireEvent.click(await screen.findByText('Start verification process'));
+
+    expect(screen.getByTestId('kyc-verification')).toBeTruthy();
+    expect((screen.getByTestId('kyc-address') as HTMLInputElement).value).toBe(anAddress);
+  });
+
+  it('opens the embedded KYC panel when the server answers KycRequired', async () => {
+    serve(passed, () =>
+      jsonResponse(
+        {
+          error: 'KycRequired',
+          message: 'KYC Verification Required',
+          details: { requiresKyc: true, xrplAddress: anAddress, kycStatus: 'verified', amlStatus: 'pending' },
+        },
+        403,
+      ),
+    );
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+    await screen.findByTestId('issue-submit');
+    enterAddress(anAddress);
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+
+    fireEvent.change(screen.getByTestId('issue-project-id'), { target: { value: 'PRJ-1' } });
+    fireEvent.change(screen.getByTestId('issue-project-name'), { target: { value: 'Sunfield Solar' } });
+    fireEvent.click(screen.getByTestId('issue-scope1'));
+    fireEvent.click(screen.getByRole('option', { name: 'Low (1-100)' }));
+    fireEvent.click(submitButton());
+
+    expect(await screen.findByText('KYC Verification Required', { selector: '.mantine-Notification-title' })).toBeTruthy();
+    expect(await screen.findByTestId('kyc-verification')).toBeTruthy();
+  });
+});

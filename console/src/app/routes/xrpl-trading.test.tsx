@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aKycStatus, anAddress } from '../../features/kyc/kyc-fixtures';
+import { aBalanceResponse, aWallet, xrplApi } from '../../features/xrpl/xrpl-fixtures';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { XrplTradingRoute } from './xrpl-trading';
+
+const platformIssuer = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
+
+function serve(kyc = aKycStatus()) {
+  return mockFetch(
+    xrplApi({
+      '/api/kyc/status': () => jsonResponse(kyc),
+      '/api/xrpl/balance': () => jsonResponse(aBalanceResponse([aWallet({ role: 'issuer', address: platformIssuer })])),
+    }),
+  );
+}
+
+function submitButton(testId: string): HTMLButtonElement {
+  return screen.getByTestId(testId) as HTMLButtonElement;
+}
+
+async function enterAddress(address: string): Promise<void> {
+  fireEvent.change(await screen.findByTestId('xrpl-address'), { target: { value: address } });
+}
+
+describe('XrplTradingRoute', () => {
+  it('shows the realtime card, the KYC card and the three tabs, with actions off until an address is verified', async () => {
+    serve();
+    renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
+
+    expect(await screen.findByRole('heading', { name: 'XRPL Carbon Trading' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Issue Credits' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Trade AMM' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Retire' })).toBeTruthy();
+    expect(screen.getByTestId('realtime-updates-empty').textContent).toBe('Waiting for blockchain activity...');
+    expect(screen.getByTestId('kyc-status-card')).toBeTruthy();
+    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+  });
+
+  it('keeps the actions off for an address without KYC and offers to start verification', async () => {
+    serve(aKycStatus({ kycStatus: 'pending' }));
+    renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
+    await enterAddress(anAddress);
+
+    expect(await screen.findByTestId('kyc-start-link')).toBeTruthy();
+    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+  });
+
+  it('enables issuing only with KYC and AML passed, trading with KYC verified', async () => {
+    serve(aKycStatus({ kycStatus: 'verified', amlStatus: 'pending' }));
+    renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
+    await enterAddress(anAddress);
+
+    await waitFor(() => expect(within(screen.getByTestId('kyc-status-card')).getByTestId('kyc-status-badge')).toBeTruthy());
+    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Trade AMM' }));
+    await waitFor(() => expect(submitButton('xrpl-trade-submit').disabled).toBe(false));
+    expect((screen.getByTestId('xrpl-trade-issuer') as HTMLInputElement).value).toBe(platformIssuer);
+  });
+
+  it('enables issuing for a verified and cleared address', async () => {
+    serve(aKycStatus({ kycStatus: 'verified', amlStatus: 'cleared' }));
+    renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
+    await enterAddress(anAddress);
+
+    await waitFor(() => expect(submitButton('xrpl-issue-submit').disabled).toBe(false));
+  });
+});

@@ -1,0 +1,204 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { anIssueResponse } from '../../credits-fixtures';
+import { IssueCreditsForm, type IssueCreditsFormProps } from './IssueCreditsForm';
+
+const address = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+const userId = '5f0c2a8e-3b7d-4e1f-9c6a-2d8b4e6f1a3c';
+
+function renderForm(props: Partial<IssueCreditsFormProps> = {}) {
+  const onKycRequired = vi.fn();
+  const rendered = renderWithProviders(
+    <IssueCreditsForm xrplAddress={address} kycPassed onKycRequired={onKycRequired} draftOwnerId={userId} {...props} />,
+  );
+  return { ...rendered, onKycRequired };
+}
+
+function input(testId: string): HTMLInputElement {
+  const element = screen.getByTestId(testId);
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) throw new Error(`${testId} is not an input`);
+  return element as HTMLInputElement;
+}
+
+function typeInto(testId: string, value: string): void {
+  fireEvent.change(input(testId), { target: { value } });
+}
+
+function chooseScope(scope: number, label: string): void {
+  fireEvent.click(input(`issue-scope${scope}`));
+  fireEvent.click(screen.getByRole('option', { name: label }));
+}
+
+function submitButton(): HTMLButtonElement {
+  return screen.getByTestId('issue-submit') as HTMLButtonElement;
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+function fillProject(): void {
+  typeInto('issue-project-id', 'PRJ-1');
+  typeInto('issue-project-name', 'Sunfield Solar');
+  chooseScope(1, 'Medium (101-1,000)');
+  chooseScope(2, 'Low (1-100)');
+}
+
+describe('IssueCreditsForm', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it.each([
+    ['KYC has not passed', { kycPassed: false }],
+    ['no address is entered', { xrplAddress: '' }],
+  ])('disables issuing while %s', (_case, props) => {
+    renderForm(props);
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('enables issuing with a passed KYC and an address, and estimates 20% of the scopes rounded down', () => {
+    renderForm();
+    expect(submitButton().disabled).toBe(false);
+    expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('0');
+
+    chooseScope(1, 'Medium (101-1,000)');
+    chooseScope(2, 'Low (1-100)');
+    chooseScope(5, 'Very High (10,001+)');
+
+    // (550 + 50 + 15000) * 20% = 3120
+    expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('3,120');
+  });
+
+  it("asks for the project id and name: 'Please fill in all required fields'", async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+
+    typeInto('issue-project-name', 'Sunfield Solar');
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText('Please fill in all required fields')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses an address shorter than 25 characters', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm({ xrplAddress: 'rPT1Sjq2YGrBMTttX4GZH' });
+
+    fillProject();
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('posts the issue payload, toasts the token and serial range and shows the result', async () => {
+    const requests = mockFetch(() => jsonResponse(anIssueResponse(), 201));
+    renderForm();
+
+    fillProject();
+    typeInto('issue-description', 'Rooftop arrays');
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Credits Issued Successfully');
+    expect(
+      within(toast).getByText(
+        'Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120',
+      ),
+    ).toBeTruthy();
+    expect(requests[0]?.url).toBe('/api/issue');
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.body).toEqual({
+      id: 'PRJ-1',
+      name: 'Sunfield Solar',
+      projectType: 'Solar Energy',
+      description: 'Rooftop arrays',
+      scope1: 550,
+      scope2: 50,
+      scope3: 0,
+      scope4: 0,
+      scope5: 0,
+      xrplAddress: address,
+    });
+    const result = screen.getByTestId('issue-result');
+    expect(within(result).getByTestId('issued-token-id').textContent).toBe('SOLAR-2026-7F3A9C21');
+    expect(within(result).getByTestId('issued-quantity').textContent).toContain('120 credits');
+    expect(within(result).getByTestId('issued-first-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000001');
+    expect(within(result).getByTestId('issued-last-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000120');
+    await waitFor(() => expect(input('issue-project-id').value).toBe(''));
+  });
+
+  it("opens the KYC panel on the server's KycRequired answer", async () => {
+    mockFetch(() =>
+      jsonResponse(
+        {
+          error: 'KycRequired',
+          message: 'KYC Verification Required',
+          details: { requiresKyc: true, xrplAddress: address, kycStatus: 'pending', amlStatus: 'pending' },
+        },
+        403,
+      ),
+    );
+    const { onKycRequired } = renderForm();
+
+    fillProject();
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('KYC Verification Required');
+    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeTruthy();
+    expect(onKycRequired).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message when issuing fails", async () => {
+    mockFetch(() => jsonResponse({ error: 'Conflict', message: 'Project PRJ-1 was already issued' }, 409));
+    const { onKycRequired } = renderForm();
+
+    fillProject();
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Issuance Failed');
+    expect(within(toast).getByText('Project PRJ-1 was already issued')).toBeTruthy();
+    expect(onKycRequired).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Failed to issue carbon credits'", async () => {
+    mockFetch(() => new Response('Bad gateway', { status: 502 }));
+    renderForm();
+
+    fillProject();
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Issuance Failed');
+    expect(within(toast).getByText('Failed to issue carbon credits')).toBeTruthy();
+  });
+
+  it("saves a draft per user and restores it on the user's next visit only", async () => {
+    const first = renderForm();
+    fillProject();
+    fireEvent.click(screen.getByTestId('issue-save-draft'));
+    await findToast('Draft Saved');
+    first.unmount();
+
+    renderForm({ draftOwnerId: 'someone-else' });
+    expect(input('issue-project-id').value).toBe('');
+    expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('0');
+  });
+
+  it('restores the saved draft', async () => {
+    const first = renderForm();
+    fillProject();
+    fireEvent.click(screen.getByTestId('issue-save-draft'));
+    await findToast('Draft Saved');
+    first.unmount();
+
+    renderForm();
+    expect(input('issue-project-id').value).toBe('PRJ-1');
+    expect(input('issue-project-name').value).toBe('Sunfield Solar');
+    expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('120');
+  });
+});

@@ -1,0 +1,180 @@
+import {
+  emissionScopeChoices,
+  issuanceProjectTypes,
+  type IssuanceProjectType,
+  type IssueCreditsResponse,
+} from '@carbon-ledger/contracts';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconCertificate, IconDeviceFloppy } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { isKycRefusal } from '../../../../shared/api/kyc-refusal';
+import { useIssueCredits } from '../../api/issue-credits';
+import {
+  showCreditsIssuedToast,
+  showDraftNotSavedToast,
+  showDraftSavedToast,
+  showIssuanceFailedToast,
+  showKycRequiredToast,
+  showValidationToast,
+} from '../../credits-toasts';
+import { IssueResult } from '../IssueResult/IssueResult';
+import { clearIssueDraft, loadIssueDraft, saveIssueDraft } from './issue-draft';
+import { checkIssueForm, defaultIssueFormValues, estimatedCreditsOf, scopeFields, type IssueFormValues, type ScopeField } from './issue-form-values';
+
+export interface IssueCreditsFormProps {
+  /** The issuer's XRPL address, entered in the KYC status panel. */
+  xrplAddress: string;
+  /** KYC verified and AML verified or cleared for that address. */
+  kycPassed: boolean;
+  /** Opens the embedded KYC verification panel. */
+  onKycRequired: () => void;
+  /** The signed-in user's id: drafts are kept per user. */
+  draftOwnerId: string;
+  /** Shown above the buttons: the verification status tiles. */
+  verificationStatus?: ReactNode;
+}
+
+const scopeLabels: Record<ScopeField, string> = {
+  scope1: 'Scope 1 (Direct)',
+  scope2: 'Scope 2 (Energy)',
+  scope3: 'Scope 3 (Value chain)',
+  scope4: 'Scope 4 (Avoided)',
+  scope5: 'Scope 5 (Behavioral)',
+};
+
+const scopeOptions = emissionScopeChoices.map((choice) => ({ value: String(choice.value), label: choice.label }));
+
+function isIssuanceProjectType(value: string | null): value is IssuanceProjectType {
+  return issuanceProjectTypes.some((type) => type === value);
+}
+
+/** Spec: Issue Carbon Credits. The button waits for a passed KYC and an address. */
+export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus }: IssueCreditsFormProps) {
+  const [values, setValues] = useState<IssueFormValues>(() => loadIssueDraft(draftOwnerId) ?? defaultIssueFormValues);
+  const [issued, setIssued] = useState<IssueCreditsResponse | null>(null);
+  const issue = useIssueCredits();
+
+  const setField = <Field extends keyof IssueFormValues>(field: Field, value: IssueFormValues[Field]) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = checkIssueForm(values, xrplAddress);
+    if (!check.valid) {
+      showValidationToast(check.message);
+      return;
+    }
+    if (!kycPassed) {
+      showKycRequiredToast();
+      onKycRequired();
+      return;
+    }
+    issue.mutate(check.request, {
+      onSuccess: (result) => {
+        setIssued(result);
+        showCreditsIssuedToast(result);
+        // The draft was this project's; it is issued now.
+        clearIssueDraft(draftOwnerId);
+        setValues(defaultIssueFormValues);
+      },
+      onError: (error) => {
+        if (isKycRefusal(error)) {
+          showKycRequiredToast();
+          onKycRequired();
+        } else {
+          showIssuanceFailedToast(error);
+        }
+      },
+    });
+  };
+
+  const handleSaveDraft = () => {
+    if (saveIssueDraft(draftOwnerId, values)) showDraftSavedToast();
+    else showDraftNotSavedToast();
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" radius="md">
+        <form onSubmit={handleSubmit} noValidate data-testid="issue-credits-form">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Project Information
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Project ID"
+                withAsterisk
+                data-testid="issue-project-id"
+                value={values.id}
+                onChange={(event) => setField('id', event.currentTarget.value)}
+              />
+              <TextInput
+                label="Project Name"
+                withAsterisk
+                data-testid="issue-project-name"
+                value={values.name}
+                onChange={(event) => setField('name', event.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <Select
+              label="Project Type"
+              data-testid="issue-project-type"
+              data={[...issuanceProjectTypes]}
+              allowDeselect={false}
+              value={values.projectType}
+              onChange={(type) => isIssuanceProjectType(type) && setField('projectType', type)}
+            />
+            <Textarea
+              label="Description"
+              minRows={3}
+              data-testid="issue-description"
+              value={values.description}
+              onChange={(event) => setField('description', event.currentTarget.value)}
+            />
+            <Title order={3} size="h5" mt="xs">
+              Emissions Scopes
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {scopeFields.map((field) => (
+                <Select
+                  key={field}
+                  label={scopeLabels[field]}
+                  data-testid={`issue-${field}`}
+                  data={scopeOptions}
+                  allowDeselect={false}
+                  value={String(values[field])}
+                  onChange={(value) => value !== null && setField(field, Number(value))}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="space-between" p="sm" bg="carbon.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+              <Text size="sm" fw={500}>
+                Estimated Credits
+              </Text>
+              <Text fw={700} data-testid="issue-estimated-credits">
+                {estimatedCreditsOf(values).toLocaleString('en-US')}
+              </Text>
+            </Group>
+            {verificationStatus}
+            <Group justify="flex-end">
+              <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={handleSaveDraft} data-testid="issue-save-draft">
+                Save Draft
+              </Button>
+              <Button
+                type="submit"
+                leftSection={<IconCertificate size={16} />}
+                disabled={!kycPassed || xrplAddress.trim() === ''}
+                loading={issue.isPending}
+                data-testid="issue-submit"
+              >
+                Issue Credits
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {issued && <IssueResult issued={issued} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aCreditList, aHolding, aRetirementId, aTokenId } from '../../credits-fixtures';
+import { RetireCreditsForm } from './RetireCreditsForm';
+
+function serve(retire: FetchHandler, holdings = [aHolding(), aHolding({ tokenId: 'WIND-2025-0A1B2C3D', projectName: 'Gale Wind', tradable: 0 })]) {
+  return mockFetch((request) => {
+    if (request.url === '/api/credits') return jsonResponse(aCreditList(holdings));
+    if (request.url === '/api/retire') return retire(request);
+    return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+  });
+}
+
+function field(testId: string): HTMLInputElement {
+  const element = screen.getByTestId(testId);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
+  return element;
+}
+
+function typeInto(testId: string, value: string): void {
+  fireEvent.change(field(testId), { target: { value } });
+}
+
+async function chooseToken(): Promise<void> {
+  await waitFor(() => expect(field('retire-token-id').disabled).toBe(false));
+  fireEvent.click(field('retire-token-id'));
+  fireEvent.click(screen.getByRole('option', { name: `${aTokenId} · Sunfield Solar (100 available)` }));
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+const retired = {
+  retirementId: aRetirementId,
+  quantity: 5,
+  serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000005`],
+  certificateUrl: `/retirements/${aRetirementId}`,
+  position: '40:40',
+};
+
+describe('RetireCreditsForm', () => {
+  it('offers only the holdings free to retire and defaults to Gold Standard, compensation', async () => {
+    serve(() => jsonResponse(retired));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    expect(screen.queryByRole('option', { name: /WIND-2025/ })).toBeNull();
+    expect(field('retire-standard').value).toBe('Gold Standard');
+    expect(field('retire-offset-type').value).toBe('compensation');
+  });
+
+  it('disables the token choice when the caller holds nothing', async () => {
+    const requests = serve(() => jsonResponse(retired), []);
+    renderWithProviders(<RetireCreditsForm />);
+
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/credits')).toBe(true));
+    expect(field('retire-token-id').disabled).toBe(true);
+    expect(field('retire-token-id').placeholder).toBe('You hold no credits to retire');
+  });
+
+  it('asks for the beneficiary without a request', async () => {
+    const requests = serve(() => jsonResponse(retired));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    typeInto('retire-amount', '5');
+    fireEvent.click(screen.getByTestId('retire-submit'));
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText('Beneficiary is required')).toBeTruthy();
+    expect(requests.filter((request) => request.url === '/api/retire')).toHaveLength(0);
+  });
+
+  it('retires, toasts the quantity and links the certificate', async () => {
+    const requests = serve(() => jsonResponse(retired, 201));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    typeInto('retire-amount', '5');
+    typeInto('retire-beneficiary', 'Acme Corp');
+    typeInto('retire-purpose', 'FY2026 travel');
+    fireEvent.click(screen.getByTestId('retire-submit'));
+
+    const toast = await findToast('Credits Retired Successfully');
+    expect(within(toast).getByText('Retired 5 credits')).toBeTruthy();
+    expect(requests.find((request) => request.url === '/api/retire')?.body).toEqual({
+      tokenId: aTokenId,
+      amount: 5,
+      beneficiary: 'Acme Corp',
+      purpose: 'FY2026 travel',
+      standard: 'Gold Standard',
+      offsetType: 'compensation',
+    });
+    expect(screen.getByTestId('retire-certificate-link').getAttribute('href')).toBe(`/retirements/${aRetirementId}`);
+  });
+
+  it("shows the server's message when the retirement is refused", async () => {
+    serve(() => jsonResponse({ error: 'Conflict', message: 'Only 3 credits are free to retire' }, 409));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    typeInto('retire-amount', '5');
+    typeInto('retire-beneficiary', 'Acme Corp');
+    fireEvent.click(screen.getByTestId('retire-submit'));
+
+    const toast = await findToast('Retirement Failed');
+    expect(within(toast).getByText('Only 3 credits are free to retire')).toBeTruthy();
+  });
+
+  it("falls back to 'Failed to retire credits'", async () => {
+    serve(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    typeInto('retire-amount', '5');
+    typeInto('retire-beneficiary', 'Acme Corp');
+    fireEvent.click(screen.getByTestId('retire-submit'));
+
+    const toast = await findToast('Retirement Failed');
+    expect(within(toast).getByText('Failed to retire credits')).toBeTruthy();
+  });
+});

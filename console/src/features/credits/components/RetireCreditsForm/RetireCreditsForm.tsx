@@ -1,0 +1,155 @@
+import {
+  DEFAULT_OFFSET_TYPE,
+  DEFAULT_RETIREMENT_STANDARD,
+  offsetTypes,
+  retireCreditsRequest,
+  retirementStandards,
+  type OffsetType,
+  type RetireCreditsResponse,
+  type RetirementStandard,
+} from '@carbon-ledger/contracts';
+import { Alert, Anchor, Button, Card, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconLeaf } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useCredits } from '../../api/list-credits';
+import { useRetireCredits } from '../../api/retire-credits';
+import { showCreditsRetiredToast, showRetirementFailedToast, showValidationToast } from '../../credits-toasts';
+
+interface RetireFormValues {
+  tokenId: string | null;
+  amount: number | string;
+  beneficiary: string;
+  purpose: string;
+  standard: RetirementStandard;
+  offsetType: OffsetType;
+}
+
+const defaultValues: RetireFormValues = {
+  tokenId: null,
+  amount: '',
+  beneficiary: '',
+  purpose: '',
+  standard: DEFAULT_RETIREMENT_STANDARD,
+  offsetType: DEFAULT_OFFSET_TYPE,
+};
+
+function isStandard(value: string | null): value is RetirementStandard {
+  return retirementStandards.some((standard) => standard === value);
+}
+
+function isOffsetType(value: string | null): value is OffsetType {
+  return offsetTypes.some((type) => type === value);
+}
+
+/** Retires credits the caller holds (POST /api/retire) and links the certificate it produced. */
+export function RetireCreditsForm() {
+  const [values, setValues] = useState<RetireFormValues>(defaultValues);
+  const [retired, setRetired] = useState<RetireCreditsResponse | null>(null);
+  const credits = useCredits();
+  const retire = useRetireCredits();
+  const holdings = (credits.data?.holdings ?? []).filter((holding) => holding.tradable > 0);
+  const chosen = holdings.find((holding) => holding.tokenId === values.tokenId);
+
+  const setField = <Field extends keyof RetireFormValues>(field: Field, value: RetireFormValues[Field]) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = retireCreditsRequest.safeParse({
+      tokenId: values.tokenId ?? undefined,
+      amount: values.amount === '' ? undefined : Number(values.amount),
+      beneficiary: values.beneficiary,
+      purpose: values.purpose,
+      standard: values.standard,
+      offsetType: values.offsetType,
+    });
+    if (!parsed.success) {
+      showValidationToast(parsed.error.issues[0]?.message ?? 'Please fill in all required fields');
+      return;
+    }
+    retire.mutate(parsed.data, {
+      onSuccess: (result) => {
+        setRetired(result);
+        showCreditsRetiredToast(result.quantity);
+        setValues(defaultValues);
+      },
+      onError: showRetirementFailedToast,
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="retire-credits-form">
+      <Title order={3} size="h5" mb="md">
+        Retire Credits
+      </Title>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label="Token ID"
+            placeholder={holdings.length === 0 ? 'You hold no credits to retire' : 'Choose credits you hold'}
+            data-testid="retire-token-id"
+            data={holdings.map((holding) => ({
+              value: holding.tokenId,
+              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)`,
+            }))}
+            disabled={holdings.length === 0}
+            value={values.tokenId}
+            onChange={(tokenId) => setField('tokenId', tokenId)}
+          />
+          <NumberInput
+            label="Amount"
+            description={chosen ? `${chosen.tradable} available` : undefined}
+            data-testid="retire-amount"
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            max={chosen?.tradable}
+            value={values.amount}
+            onChange={(amount) => setField('amount', amount)}
+          />
+          <TextInput
+            label="Beneficiary"
+            withAsterisk
+            data-testid="retire-beneficiary"
+            value={values.beneficiary}
+            onChange={(event) => setField('beneficiary', event.currentTarget.value)}
+          />
+          <TextInput
+            label="Purpose"
+            data-testid="retire-purpose"
+            value={values.purpose}
+            onChange={(event) => setField('purpose', event.currentTarget.value)}
+          />
+          <Select
+            label="Standard"
+            data-testid="retire-standard"
+            data={[...retirementStandards]}
+            allowDeselect={false}
+            value={values.standard}
+            onChange={(standard) => isStandard(standard) && setField('standard', standard)}
+          />
+          <Select
+            label="Offset Type"
+            data-testid="retire-offset-type"
+            data={[...offsetTypes]}
+            allowDeselect={false}
+            value={values.offsetType}
+            onChange={(offsetType) => isOffsetType(offsetType) && setField('offsetType', offsetType)}
+          />
+          <Button type="submit" color="teal" leftSection={<IconLeaf size={16} />} loading={retire.isPending} data-testid="retire-submit">
+            Retire Credits
+          </Button>
+        </Stack>
+      </form>
+      {retired && (
+        <Alert mt="md" color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Credits retired" data-testid="retire-result">
+          {retired.quantity} credits retired ({retired.serialRanges.join(', ')}).{' '}
+          <Anchor component={Link} to={retired.certificateUrl} size="sm" data-testid="retire-certificate-link">
+            View retirement certificate
+          </Anchor>
+        </Alert>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { IssueCreditsResponse } from '@carbon-ledger/contracts';
+import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { serverMessageOf } from '../../shared/api/http';
+import { showToast } from '../../shared/toast/show-toast';
+
+function showFailure(title: string, message: string): void {
+  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
+}
+
+function showSuccess(title: string, message: string): void {
+  showToast({ title, message, color: 'teal', icon: <IconCheck size={18} /> });
+}
+
+export function showValidationToast(message: string): void {
+  showFailure('Validation Error', message);
+}
+
+export function showKycRequiredToast(): void {
+  showToast({
+    title: 'KYC Verification Required',
+    message: 'Please complete KYC and AML verification before issuing credits.',
+    color: 'yellow',
+    icon: <IconAlertCircle size={18} />,
+  });
+}
+
+export function showCreditsIssuedToast(issued: Pick<IssueCreditsResponse, 'tokenId' | 'firstSerial' | 'lastSerial'>): void {
+  showSuccess('Credits Issued Successfully', `Token ${issued.tokenId}, serials ${issued.firstSerial} to ${issued.lastSerial}`);
+}
+
+export function showIssuanceFailedToast(error: unknown): void {
+  showFailure('Issuance Failed', serverMessageOf(error, 'Failed to issue carbon credits'));
+}
+
+export function showDraftSavedToast(): void {
+  showToast({
+    title: 'Draft Saved',
+    message: 'Your project details are kept in this browser for your next visit',
+    color: 'teal',
+    icon: <IconDeviceFloppy size={18} />,
+  });
+}
+
+export function showCreditsRetiredToast(quantity: number): void {
+  showSuccess('Credits Retired Successfully', `Retired ${quantity} credits`);
+}
+
+export function showRetirementFailedToast(error: unknown): void {
+  showFailure('Retirement Failed', serverMessageOf(error, 'Failed to retire credits'));
+}
+
+export function showDraftNotSavedToast(): void {
+  showFailure('Draft Not Saved', 'This browser does not allow saving drafts');
+}

@@ -1,0 +1,34 @@
+import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
+
+/** Spec: the Overview's Compliance Overview is static text. */
+const frameworks = ['CSRD Verified', 'ISSB Aligned', 'UN SDG 13 Mapped', 'CAD Trust Registered'] as const;
+const NEXT_AUDIT = 'March 15, 2025';
+
+export function ComplianceOverview() {
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="compliance-overview">
+      <Title order={2} size="h4" mb="md">
+        Compliance Overview
+      </Title>
+      <Stack gap="xs">
+        {frameworks.map((framework) => (
+          <Group key={framework} gap="xs" data-testid="compliance-framework">
+            <ThemeIcon color="teal" variant="light" radius="xl" size="sm">
+              <IconCircleCheck size={14} />
+            </ThemeIcon>
+            <Text size="sm">{framework}</Text>
+          </Group>
+        ))}
+        <Group gap="xs" mt="xs">
+          <ThemeIcon color="gray" variant="light" radius="xl" size="sm">
+            <IconCalendarEvent size={14} />
+          </ThemeIcon>
+          <Text size="sm">
+            Next Audit: <b data-testid="next-audit">{NEXT_AUDIT}</b>
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { anActivity, someMetrics } from '../../dashboard-fixtures';
+import { DashboardOverview } from './DashboardOverview';
+
+describe('DashboardOverview', () => {
+  it('shows the four metrics from /api/metrics', async () => {
+    const requests = mockFetch(() => jsonResponse(someMetrics()));
+    renderWithProviders(<DashboardOverview />);
+
+    await waitFor(() => expect(screen.getByTestId('metric-total-credits').textContent).toBe('12,500'));
+    expect(screen.getByTestId('metric-portfolio-value').textContent).toBe('$53,125.50');
+    expect(screen.getByTestId('metric-retired-credits').textContent).toBe('250');
+    expect(screen.getByTestId('metric-co2-impact').textContent).toBe('250');
+    expect(screen.getByText('Total Credits Issued')).toBeTruthy();
+    expect(screen.getByText('Portfolio Value')).toBeTruthy();
+    expect(screen.getByText('Credits Retired')).toBeTruthy();
+    expect(screen.getByText('CO2 Tons Offset')).toBeTruthy();
+    expect(requests.map((request) => request.url)).toEqual(['/api/metrics']);
+  });
+
+  it("shows 'No recent activity' without activity", async () => {
+    mockFetch(() => jsonResponse(someMetrics()));
+    renderWithProviders(<DashboardOverview />);
+
+    expect(await screen.findByText('No recent activity')).toBeTruthy();
+    expect(screen.queryByText('View All')).toBeNull();
+  });
+
+  it("shows the first 3 entries and all of them after 'View All'", async () => {
+    mockFetch(() => jsonResponse(someMetrics({ recentActivity: [0, 1, 2, 3, 4].map((index) => anActivity(index)) })));
+    renderWithProviders(<DashboardOverview />);
+
+    await waitFor(() => expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(3));
+    expect(screen.getByText('Activity number 0')).toBeTruthy();
+    expect(screen.getByText('10 credits')).toBeTruthy();
+    expect(screen.queryByText('Activity number 3')).toBeNull();
+
+    fireEvent.click(screen.getByText('View All'));
+    expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(5);
+
+    fireEvent.click(screen.getByText('Show Less'));
+    expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(3);
+  });
+
+  it('shows the static Compliance Overview', () => {
+    mockFetch(() => new Promise<Response>(() => {}));
+    renderWithProviders(<DashboardOverview />);
+
+    expect(screen.getAllByTestId('compliance-framework').map((row) => row.textContent)).toEqual([
+      'CSRD Verified',
+      'ISSB Aligned',
+      'UN SDG 13 Mapped',
+      'CAD Trust Registered',
+    ]);
+    expect(screen.getByTestId('next-audit').textContent).toBe('March 15, 2025');
+    expect(screen.getByTestId('metric-total-credits').textContent).toBe('—');
+  });
+
+  it('says why the metrics are missing when they fail to load', async () => {
+    mockFetch(() => jsonResponse({ error: 'InternalError', message: 'Read models are rebuilding' }, 503));
+    renderWithProviders(<DashboardOverview />);
+
+    expect((await screen.findByTestId('metrics-error')).textContent).toContain('Read models are rebuilding');
+  });
+});

@@ -1,0 +1,117 @@
+import type { RetirementAnalytics, RetirementRecord } from '@carbon-ledger/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  aCreditList,
+  aRetirementRecord,
+  anAnalytics,
+  serialNumbersText,
+} from '../../../credits/credits-fixtures';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { DashboardRetirements } from './DashboardRetirements';
+
+function serve({ retirements = [aRetirementRecord()], analytics = anAnalytics(), failing = '' }: {
+  retirements?: RetirementRecord[];
+  analytics?: RetirementAnalytics;
+  failing?: string;
+} = {}) {
+  return mockFetch(({ url }) => {
+    if (url === failing) return jsonResponse({ error: 'InternalError', message: 'boom' }, 500);
+    if (url === '/api/retirements') return jsonResponse({ retirements });
+    if (url === '/api/enhanced-retirement/analytics') return jsonResponse(analytics);
+    if (url === '/api/credits') return jsonResponse(aCreditList([]));
+    return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+  });
+}
+
+function summaryProgress(): HTMLElement {
+  return within(screen.getByTestId('retirement-summary')).getByRole('progressbar');
+}
+
+describe('DashboardRetirements', () => {
+  it('shows the totals, the counts of standards and SDG goals and the progress toward 1,000 tCO2e', async () => {
+    serve();
+    renderWithProviders(<DashboardRetirements />);
+
+    expect((await screen.findByTestId('retired-total')).textContent).toBe('250 tCO2e');
+    expect(screen.getByTestId('retired-count').textContent).toBe('3');
+    expect(screen.getByTestId('retired-standards').textContent).toBe('2');
+    expect(screen.getByTestId('retired-sdg-goals').textContent).toBe('2');
+    expect(screen.getByTestId('retired-progress-label').textContent).toBe('25%');
+    expect(summaryProgress().getAttribute('aria-valuenow')).toBe('25');
+  });
+
+  it('caps the progress at 100%', async () => {
+    serve({ analytics: anAnalytics({ totalRetired: 2500 }) });
+    renderWithProviders(<DashboardRetirements />);
+
+    expect((await screen.findByTestId('retired-progress-label')).textContent).toBe('100%');
+    expect(summaryProgress().getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('shows a record: details, impact, SDGs, verification link, IPFS CID and up to 3 serials then +N more', async () => {
+    serve({ retirements: [aRetirementRecord({ amount: 5, serialNumbers: serialNumbersText(5) })] });
+    renderWithProviders(<DashboardRetirements />);
+
+    const record = await screen.findByTestId('retirement-record');
+    expect(within(record).getByText('Sunfield Solar')).toBeTruthy();
+    expect(within(record).getByText('Acme Corp')).toBeTruthy();
+    expect(within(record).getByText('5 tCO2e')).toBeTruthy();
+    expect(within(record).getByTestId('retirement-impact').textContent).toBe('5 tCO2e retired on behalf of Acme Corp');
+    expect(within(record).getAllByTestId('retirement-sdg').map((badge) => badge.textContent)).toEqual(['SDG 7', 'SDG 13']);
+    expect(within(record).getByTestId('retirement-status').textContent).toBe('verified');
+    expect(within(record).getByTestId('retirement-registry-link').getAttribute('href')).toBe(
+      '/retirements/3c9a7e52-8d1b-4f6a-9e2c-5b7d1a0f4e88',
+    );
+    expect(within(record).getByTestId('retirement-ipfs-cid').textContent).toBe(aRetirementRecord().ipfsCid);
+    const serials = within(record).getByTestId('retirement-serials');
+    expect(within(serials).getAllByText(/^NXCC-SOLAR-2026-7F3A9C21-00000\d$/)).toHaveLength(3);
+    expect(within(record).getByTestId('retirement-serials-more').textContent).toBe('+2 more');
+  });
+
+  it("shows no '+N more' for 3 serials, reads plain-text serials and labels unverified records 'Pending'", async () => {
+    serve({
+      retirements: [
+        aRetirementRecord({
+          amount: 3,
+          verificationStatus: 'pending',
+          serialNumbers: 'S-1, S-2, S-3',
+          certificateData: 'not json',
+          sdgImpact: '',
+        }),
+      ],
+    });
+    renderWithProviders(<DashboardRetirements />);
+
+    const record = await screen.findByTestId('retirement-record');
+    expect(within(record).getByTestId('retirement-status').textContent).toBe('Pending');
+    expect(within(record).getByText('S-3')).toBeTruthy();
+    expect(within(record).queryByTestId('retirement-serials-more')).toBeNull();
+  });
+
+  it('shows the project-type distribution', async () => {
+    serve();
+    renderWithProviders(<DashboardRetirements />);
+
+    await waitFor(() => expect(screen.getAllByTestId('project-type-row')).toHaveLength(2));
+    expect(screen.getAllByTestId('project-type-row').map((row) => row.textContent)).toEqual([
+      'Solar Energy200 tCO2e · 80%',
+      'Wind Energy50 tCO2e · 20%',
+    ]);
+  });
+
+  it("shows 'No verified retirements found' without records", async () => {
+    serve({ retirements: [], analytics: anAnalytics({ totalRetired: 0, retirementCount: 0, projectTypes: {}, standards: {}, sdgGoals: [] }) });
+    renderWithProviders(<DashboardRetirements />);
+
+    expect(await screen.findByText('No verified retirements found')).toBeTruthy();
+  });
+
+  it.each(['/api/retirements', '/api/enhanced-retirement/analytics'])('says the data failed to load when %s fails', async (failing) => {
+    serve({ failing });
+    renderWithProviders(<DashboardRetirements />);
+
+    expect(await screen.findByText('Failed to load retirement data. Please try again later.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import type { MarketplaceResponse } from '@carbon-ledger/contracts';
+import { Alert, Card, Center, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { describeError } from '../../../../shared/api/http';
+import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
+
+type BookLevel = MarketplaceResponse['asks'][number];
+
+function LevelsTable({ title, levels, empty, testId }: { title: string; levels: BookLevel[]; empty: string; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text fw={600} size="sm" mb="xs" c={testId === 'order-book-asks' ? 'red.7' : 'teal.7'}>
+        {title}
+      </Text>
+      {levels.length === 0 ? (
+        <Text c="dimmed" size="sm" py="sm" data-testid={`${testId}-empty`}>
+          {empty}
+        </Text>
+      ) : (
+        <Table striped withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Price</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Type</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {levels.map((level) => (
+              <Table.Tr key={`${level.type}-${level.price}-${level.creditType}`} data-testid={`${testId}-row`}>
+                <Table.Td>{formatUsdCents(priceToCents(level.price))}</Table.Td>
+                <Table.Td ta="right">{level.amount}</Table.Td>
+                <Table.Td tt="uppercase">{level.type}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+/** Spec: the Marketplace's order book, asks and bids of the chosen market, aggregated by price. */
+export function MarketOrderBook({ market }: { market: MarketSelection }) {
+  const marketplace = useMarketplace(market);
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="market-order-book">
+      <Title order={2} size="h4" mb="md">
+        Order Book
+      </Title>
+      {marketplace.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load the order book">
+          {describeError(marketplace.error)}
+        </Alert>
+      ) : marketplace.isPending ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading the order book" />
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <LevelsTable title="Asks (sell)" levels={marketplace.data.asks} empty="No open sell orders" testId="order-book-asks" />
+          <LevelsTable title="Bids (buy)" levels={marketplace.data.bids} empty="No open buy orders" testId="order-book-bids" />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,212 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aPrepareResponse, aSeed, aSigningAddress, anIssueResponse, anNftId, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { XrplIssueForm } from './XrplIssueForm';
+
+vi.mock('../../signing/browser-signer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
+  signerFromSeed: (await import('../../xrpl-fixtures')).fakeSignerFromSeed,
+}));
+
+const mint = {
+  TransactionType: 'NFTokenMint',
+  Account: aSigningAddress,
+  NFTokenTaxon: 2026,
+  Flags: 9,
+  URI: '6E7863633A636572743A61',
+  Fee: '12',
+  Sequence: 5,
+  LastLedgerSequence: 120,
+};
+
+function renderForm(props: Partial<Parameters<typeof XrplIssueForm>[0]> = {}) {
+  const onKycRequired = vi.fn();
+  const rendered = renderWithProviders(
+    <XrplIssueForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />,
+  );
+  return { ...rendered, onKycRequired };
+}
+
+function type(testId: string, value: string): void {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+function fillIn({ seed = aSeed } = {}): void {
+  type('xrpl-issue-name', 'Mojave Solar Farm');
+  type('xrpl-issue-scope1', '100');
+  type('xrpl-issue-scope2', '50');
+  type('xrpl-issue-destination', aSigningAddress);
+  type('xrpl-issue-seed', seed);
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+function expectNoSeedSent(requests: RecordedRequest[], seed: string): void {
+  const sent = JSON.stringify(requests.map((request) => request.body));
+  expect(sent).not.toContain(seed);
+  expect(sent).not.toMatch(/seed/i);
+}
+
+describe('XrplIssueForm', () => {
+  it('starts with the spec defaults, a password seed field and the credit estimate', () => {
+    renderForm();
+    expect((screen.getByTestId('xrpl-issue-project-type') as HTMLInputElement).value).toBe('Solar Energy');
+    expect((screen.getByTestId('xrpl-issue-seed') as HTMLInputElement).type).toBe('password');
+    type('xrpl-issue-scope1', '100');
+    type('xrpl-issue-scope3', '55');
+    expect(screen.getByTestId('xrpl-issue-estimate').textContent).toBe('Estimated credits: 31');
+  });
+
+  it.each([
+    ['an address shorter than 25 characters', { xrplAddress: 'rShortAddress' }],
+    ['no KYC', { kycPassed: false }],
+  ])('disables the submit button with %s', (_, props) => {
+    renderForm(props);
+    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refuses an invalid address with the Validation Error toast and sends nothing', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm({ xrplAddress: 'not-an-xrpl-address-but-long-enough' });
+    fillIn();
+    fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('asks for KYC (toast and modal) when the address has not passed it', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    const { onKycRequired } = renderForm({ kycPassed: false });
+    fillIn();
+    fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
+
+    const toast = await findToast('KYC Verification Required');
+    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeTruthy();
+    expect(onKycRequired).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['the project name', () => type('xrpl-issue-name', ' ')],
+    ['the seed', () => type('xrpl-issue-seed', '')],
+    ['the destination address', () => type('xrpl-issue-destination', '')],
+  ])('refuses the form without %s before any request', async (_, clear) => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+    fillIn();
+    clear();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText(/Please fill in all required fields|Please enter a valid XRPL address/)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('prepares, signs in the browser and submits only the signed blob', async () => {
+    const requests = mockFetch(
+      xrplApi({
+        '/api/xrpl/issue/prepare': () => jsonResponse(aPrepareResponse([mint], { creditAmount: 30 })),
+        '/api/xrpl/issue': () => jsonResponse(anIssueResponse(), 201),
+      }),
+    );
+    const { queryClient } = renderForm();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    const toast = await findToast('Credits Issued Successfully');
+    expect(within(toast).getByText(new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. carries 30 credits`))).toBeTruthy();
+    expect(requestsTo(requests, '/api/xrpl/issue/prepare')[0]?.body).toEqual({
+      name: 'Mojave Solar Farm',
+      projectType: 'Solar Energy',
+      scope1: 100,
+      scope2: 50,
+      scope3: 0,
+      destinationAddress: aSigningAddress,
+      xrplAddress: aSigningAddress,
+    });
+    const submitted = requestsTo(requests, '/api/xrpl/issue')[0]?.body as { preparation: string; signedTransactions: string[] };
+    expect(submitted.preparation).toBe('sealed.preparation');
+    expect(submitted.signedTransactions).toEqual(['5349474E454405']);
+    expectNoSeedSent(requests, aSeed);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'credits'] });
+    // The seed does not outlive a successful issue.
+    expect((screen.getByTestId('xrpl-issue-seed') as HTMLInputElement).value).toBe('');
+  });
+
+  it('disables the button while the issue is pending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    await waitFor(() => expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(true));
+    answer(jsonResponse({ error: 'Conflict', message: 'busy' }, 409));
+    await findToast('Issuance Failed');
+    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('refuses a seed of another account before asking the service', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+    fillIn({ seed: 'sEdSomeoneElsesSeed111111111' });
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    const toast = await findToast('Wrong Wallet Seed');
+    expect(within(toast).getByText(new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`))).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a malformed seed before asking the service', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+    fillIn({ seed: 'bad seed' });
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    await findToast('Invalid Wallet Seed');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('opens the KYC modal when the service answers KycRequired', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        { error: 'KycRequired', message: 'KYC Verification Required', details: { requiresKyc: true, xrplAddress: aSigningAddress, kycStatus: 'verified', amlStatus: 'pending' } },
+        403,
+      ),
+    );
+    const { onKycRequired } = renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+
+    await findToast('KYC Verification Required');
+    expect(onKycRequired).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows Issuance Failed with the server message, or the default when there is none', async () => {
+    mockFetch(() => jsonResponse({ error: 'Conflict', message: 'XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE' }, 409));
+    renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+    const toast = await findToast('Issuance Failed');
+    expect(within(toast).getByText('XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE')).toBeTruthy();
+  });
+
+  it('shows the default failure text when the network is down', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
+    const toast = await findToast('Issuance Failed');
+    expect(within(toast).getByText('Failed to issue credits')).toBeTruthy();
+  });
+});

@@ -1,0 +1,147 @@
+import { estimatedCredits, issuanceProjectTypes, type IssuanceProjectType, xrplIssuePrepareRequest } from '@carbon-ledger/contracts';
+import { Button, Card, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
+import { preloadSigner } from '../../signing/browser-signer';
+import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { showCreditsIssuedToast } from '../../xrpl-toasts';
+
+interface IssueFormValues {
+  name: string;
+  projectType: IssuanceProjectType;
+  scope1: number | string;
+  scope2: number | string;
+  scope3: number | string;
+  destinationAddress: string;
+}
+
+const defaultValues: IssueFormValues = {
+  name: '',
+  projectType: 'Solar Energy',
+  scope1: 0,
+  scope2: 0,
+  scope3: 0,
+  destinationAddress: '',
+};
+
+const scopeFields = [
+  ['scope1', 'Scope 1 (tCO2e)'],
+  ['scope2', 'Scope 2 (tCO2e)'],
+  ['scope3', 'Scope 3 (tCO2e)'],
+] as const;
+
+/** Spec: Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
+export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplActionFormProps) {
+  const [values, setValues] = useState<IssueFormValues>(defaultValues);
+  const [walletSeed, setWalletSeed] = useState('');
+  const issue = useIssueXrplCredits();
+
+  const setField = <Field extends keyof IssueFormValues>(field: Field, value: IssueFormValues[Field]) =>
+    setValues((previous) => ({ ...previous, [field]: value }));
+  const scopes = scopeFields.map(([field]) => numberOrMissing(values[field]) ?? 0);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitSignedAction({
+      action: 'issue',
+      xrplAddress,
+      kycPassed,
+      seed: walletSeed,
+      parsed: xrplIssuePrepareRequest.safeParse({
+        name: values.name,
+        projectType: values.projectType,
+        scope1: numberOrMissing(values.scope1) ?? 0,
+        scope2: numberOrMissing(values.scope2) ?? 0,
+        scope3: numberOrMissing(values.scope3) ?? 0,
+        destinationAddress: values.destinationAddress,
+        xrplAddress: xrplAddress.trim(),
+      }),
+      mutate: issue.mutate,
+      onKycRequired,
+      onSuccess: (issued) => {
+        showCreditsIssuedToast(issued);
+        setWalletSeed('');
+      },
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="xrpl-issue-card">
+      <Title order={3} size="h4" mb={4}>
+        Issue Carbon Credits
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Mints the batch NFT with your wallet and pays the credits as NXCC to the destination.
+      </Text>
+      <form onSubmit={handleSubmit} noValidate data-testid="xrpl-issue-form">
+        <Stack gap="sm">
+          <TextInput
+            label="Project Name"
+            required
+            data-testid="xrpl-issue-name"
+            value={values.name}
+            onChange={(event) => setField('name', event.currentTarget.value)}
+          />
+          <Select<IssuanceProjectType>
+            label="Project Type"
+            required
+            data-testid="xrpl-issue-project-type"
+            data={[...issuanceProjectTypes]}
+            allowDeselect={false}
+            value={values.projectType}
+            onChange={(projectType) => projectType && setField('projectType', projectType)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {scopeFields.map(([field, label]) => (
+              <NumberInput
+                key={field}
+                label={label}
+                data-testid={`xrpl-issue-${field}`}
+                min={0}
+                step={1}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator=","
+                value={values[field]}
+                onChange={(value) => setField(field, value)}
+              />
+            ))}
+          </SimpleGrid>
+          <Text size="sm" data-testid="xrpl-issue-estimate">
+            Estimated credits: {estimatedCredits(scopes)}
+          </Text>
+          <TextInput
+            label="Destination Address"
+            required
+            placeholder="r..."
+            data-testid="xrpl-issue-destination"
+            value={values.destinationAddress}
+            onChange={(event) => setField('destinationAddress', event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Issuer Wallet Seed"
+            description="Signs in your browser; it is never sent to the server."
+            required
+            autoComplete="off"
+            data-testid="xrpl-issue-seed"
+            value={walletSeed}
+            onFocus={preloadSigner}
+            onChange={(event) => setWalletSeed(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              leftSection={<IconCertificate size={16} />}
+              loading={issue.isPending}
+              disabled={issue.isPending || !kycPassed || !hasActionAddress(xrplAddress)}
+              data-testid="xrpl-issue-submit"
+            >
+              Issue Credits
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

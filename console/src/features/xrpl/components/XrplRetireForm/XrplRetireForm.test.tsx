@@ -1,0 +1,126 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aPrepareResponse, aRetireResponse, aSeed, aSigningAddress, anNftId, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { XrplRetireForm } from './XrplRetireForm';
+
+vi.mock('../../signing/browser-signer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
+  signerFromSeed: (await import('../../xrpl-fixtures')).fakeSignerFromSeed,
+}));
+
+const platformIssuer = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
+const payment = { TransactionType: 'Payment', Account: aSigningAddress, Destination: platformIssuer, Fee: '12', Sequence: 3, LastLedgerSequence: 90 };
+const burn = { TransactionType: 'NFTokenBurn', Account: aSigningAddress, NFTokenID: anNftId, Fee: '12', Sequence: 4, LastLedgerSequence: 90 };
+
+function renderForm(props: Partial<Parameters<typeof XrplRetireForm>[0]> = {}) {
+  const onKycRequired = vi.fn();
+  const rendered = renderWithProviders(
+    <XrplRetireForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} platformIssuer={platformIssuer} {...props} />,
+  );
+  return { ...rendered, onKycRequired };
+}
+
+function type(testId: string, value: string): void {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+describe('XrplRetireForm', () => {
+  it('has a password owner seed, an optional NFT id and purpose, and the platform issuer', () => {
+    renderForm();
+    expect((screen.getByTestId('xrpl-retire-seed') as HTMLInputElement).type).toBe('password');
+    expect((screen.getByTestId('xrpl-retire-issuer') as HTMLInputElement).value).toBe(platformIssuer);
+    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('is disabled without KYC and asks for it with the retiring message', async () => {
+    const { onKycRequired } = renderForm({ kycPassed: false });
+    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).disabled).toBe(true);
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-amount', '4');
+    fireEvent.submit(screen.getByTestId('xrpl-retire-form'));
+    expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before retiring credits.')).toBeTruthy();
+    expect(onKycRequired).toHaveBeenCalled();
+  });
+
+  it('retires without an NFT id: the id is left out, the seed stays in the browser', async () => {
+    const requests = mockFetch(
+      xrplApi({
+        '/api/xrpl/retire/prepare': () => jsonResponse(aPrepareResponse([payment], { tokenId: 'SOLAR-2026-C0FFEE01' })),
+        '/api/xrpl/retire': () => jsonResponse(aRetireResponse(), 201),
+      }),
+    );
+    const { queryClient } = renderForm();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-amount', '4');
+    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+
+    expect(within(await findToast('Credits Retired Successfully')).getByText('Burned 4 tokens')).toBeTruthy();
+    expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toEqual({
+      tokenAmount: 4,
+      issuer: platformIssuer,
+      purpose: '',
+      xrplAddress: aSigningAddress,
+    });
+    expect(requestsTo(requests, '/api/xrpl/retire')[0]?.body).toEqual({ preparation: 'sealed.preparation', signedTransactions: ['5349474E454403'] });
+    expect(JSON.stringify(requests.map((request) => request.body))).not.toContain(aSeed);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'retirements'] });
+  });
+
+  it('sends the NFT id and purpose when given and signs the burn too', async () => {
+    const requests = mockFetch(
+      xrplApi({
+        '/api/xrpl/retire/prepare': () => jsonResponse(aPrepareResponse([payment, burn])),
+        '/api/xrpl/retire': () => jsonResponse(aRetireResponse({ nftBurnTxHash: anNftId.replace(/^0+/, '').padStart(64, 'A') }), 201),
+      }),
+    );
+    renderForm();
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-nft', ` ${anNftId.toLowerCase()} `);
+    type('xrpl-retire-amount', '4');
+    type('xrpl-retire-purpose', 'Scope 2 offset');
+    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+
+    await findToast('Credits Retired Successfully');
+    expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toMatchObject({ nftId: anNftId, purpose: 'Scope 2 offset' });
+    expect(requestsTo(requests, '/api/xrpl/retire')[0]?.body).toMatchObject({ signedTransactions: ['5349474E454403', '5349474E454404'] });
+  });
+
+  it('refuses a malformed NFT id before any request', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-nft', 'abc');
+    type('xrpl-retire-amount', '4');
+    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    expect(within(await findToast('Validation Error')).getByText('NFT ID must be 64 hexadecimal characters')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows Retirement Failed with the server message, or the default', async () => {
+    mockFetch(() => jsonResponse({ error: 'Conflict', message: 'You hold no registry credits to retire' }, 409));
+    renderForm();
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-amount', '4');
+    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    expect(within(await findToast('Retirement Failed')).getByText('You hold no registry credits to retire')).toBeTruthy();
+  });
+
+  it('shows the default retirement failure when the network is down', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderForm();
+    type('xrpl-retire-seed', aSeed);
+    type('xrpl-retire-amount', '4');
+    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    expect(within(await findToast('Retirement Failed')).getByText('Failed to retire credits')).toBeTruthy();
+  });
+});

@@ -1,0 +1,143 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aPrepareResponse, aSeed, aSigningAddress, aTradeResponse, aTxHash, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { XrplTradeForm } from './XrplTradeForm';
+
+vi.mock('../../signing/browser-signer', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
+  signerFromSeed: (await import('../../xrpl-fixtures')).fakeSignerFromSeed,
+}));
+
+const platformIssuer = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
+const trustSet = { TransactionType: 'TrustSet', Account: aSigningAddress, Fee: '12', Sequence: 7, LastLedgerSequence: 90 };
+const payment = { TransactionType: 'Payment', Account: aSigningAddress, Destination: aSigningAddress, Fee: '12', Sequence: 8, LastLedgerSequence: 90 };
+
+function renderForm(props: Partial<Parameters<typeof XrplTradeForm>[0]> = {}) {
+  const onKycRequired = vi.fn();
+  const rendered = renderWithProviders(
+    <XrplTradeForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} platformIssuer={platformIssuer} {...props} />,
+  );
+  return { ...rendered, onKycRequired };
+}
+
+function input(testId: string): HTMLInputElement {
+  return screen.getByTestId(testId) as HTMLInputElement;
+}
+
+function type(testId: string, value: string): void {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+function fillIn(): void {
+  type('xrpl-trade-seed', aSeed);
+  type('xrpl-trade-seller', anotherAddress);
+  type('xrpl-trade-amount', '10');
+  type('xrpl-trade-xrp', '200.5');
+}
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+describe('XrplTradeForm', () => {
+  it('offers the platform issuer, a password seed field and XRP in steps of 0.000001', () => {
+    renderForm();
+    expect(input('xrpl-trade-issuer').value).toBe(platformIssuer);
+    expect(input('xrpl-trade-seed').type).toBe('password');
+    type('xrpl-trade-xrp', '0');
+    fireEvent.keyDown(input('xrpl-trade-xrp'), { key: 'ArrowUp' });
+    expect(input('xrpl-trade-xrp').value).toBe('0.000001');
+  });
+
+  it('keeps what the user types over the platform issuer, even an empty field', () => {
+    renderForm();
+    type('xrpl-trade-issuer', anotherAddress);
+    expect(input('xrpl-trade-issuer').value).toBe(anotherAddress);
+    type('xrpl-trade-issuer', '');
+    expect(input('xrpl-trade-issuer').value).toBe('');
+  });
+
+  it.each([
+    ['an address shorter than 25 characters', { xrplAddress: 'r'.repeat(24) }],
+    ['no KYC', { kycPassed: false }],
+  ])('disables Execute Trade with %s', (_, props) => {
+    renderForm(props);
+    expect((screen.getByTestId('xrpl-trade-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for KYC with the trading message', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    const { onKycRequired } = renderForm({ kycPassed: false });
+    fillIn();
+    fireEvent.submit(screen.getByTestId('xrpl-trade-form'));
+
+    const toast = await findToast('KYC Verification Required');
+    expect(within(toast).getByText('Please complete KYC verification before trading credits.')).toBeTruthy();
+    expect(onKycRequired).toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a missing CRC amount before any request', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+    renderForm();
+    fillIn();
+    type('xrpl-trade-amount', '');
+    fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
+    expect(within(await findToast('Validation Error')).getByText('Please fill in all required fields')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('signs the TrustSet and the Payment in order and never sends the seed', async () => {
+    const requests = mockFetch(
+      xrplApi({
+        '/api/xrpl/trade/prepare': () => jsonResponse(aPrepareResponse([trustSet, payment])),
+        '/api/xrpl/trade': () => jsonResponse(aTradeResponse(), 201),
+      }),
+    );
+    const { queryClient } = renderForm();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    fillIn();
+    type('xrpl-trade-credit-id', 'SOLAR-2026-7F3A9C21');
+    fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
+
+    const toast = await findToast('Trade Executed via XRPL AMM');
+    expect(within(toast).getByText(`Transaction ${aTxHash.slice(0, 16)}...`)).toBeTruthy();
+    expect(requestsTo(requests, '/api/xrpl/trade/prepare')[0]?.body).toEqual({
+      sellerAddress: anotherAddress,
+      amountCRC: 10,
+      xrpAmount: 200.5,
+      issuer: platformIssuer,
+      creditId: 'SOLAR-2026-7F3A9C21',
+      xrplAddress: aSigningAddress,
+    });
+    expect(requestsTo(requests, '/api/xrpl/trade')[0]?.body).toEqual({
+      preparation: 'sealed.preparation',
+      signedTransactions: ['5349474E454407', '5349474E454408'],
+    });
+    const sent = JSON.stringify(requests.map((request) => request.body));
+    expect(sent).not.toContain(aSeed);
+    expect(sent).not.toMatch(/seed/i);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'trades'] });
+  });
+
+  it('shows Trade Failed with the server message, or the default', async () => {
+    mockFetch(() => jsonResponse({ error: 'Conflict', message: 'XRPL Payment was not applied: tecPATH_PARTIAL' }, 409));
+    renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
+    expect(within(await findToast('Trade Failed')).getByText('XRPL Payment was not applied: tecPATH_PARTIAL')).toBeTruthy();
+  });
+
+  it('shows the default trade failure when the answer has no message', async () => {
+    mockFetch(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    renderForm();
+    fillIn();
+    fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
+    expect(within(await findToast('Trade Failed')).getByText('Failed to execute trade')).toBeTruthy();
+  });
+});

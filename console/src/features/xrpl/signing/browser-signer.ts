@@ -1,0 +1,50 @@
+import type { PreparedXrplTransaction } from '@carbon-ledger/contracts';
+import type { Transaction } from 'xrpl';
+
+/** Signs prepared transactions in the browser; the seed stays inside it. */
+export interface BrowserSigner {
+  readonly address: string;
+  sign(transactions: readonly PreparedXrplTransaction[]): string[];
+}
+
+export class InvalidSeedError extends Error {
+  override readonly name = 'InvalidSeedError';
+  constructor() {
+    super('The wallet seed is not a valid XRPL seed');
+  }
+}
+
+/** The seed belongs to another account than the KYC-checked address the service prepares for. */
+export class SeedAddressMismatchError extends Error {
+  override readonly name = 'SeedAddressMismatchError';
+  constructor(
+    readonly walletAddress: string,
+    readonly expectedAddress: string,
+  ) {
+    super(`The seed signs for ${walletAddress}, not for ${expectedAddress}. Enter the seed of the XRPL address above.`);
+  }
+}
+
+/**
+ * xrpl.js is large (about 575 KB plus WASM), so it is loaded only when the
+ * first transaction is signed (ARCHITECTURE 9).
+ */
+export async function signerFromSeed(seed: string, expectedAddress: string): Promise<BrowserSigner> {
+  const { Wallet } = await import('xrpl');
+  let wallet: InstanceType<typeof Wallet>;
+  try {
+    wallet = Wallet.fromSeed(seed.trim());
+  } catch {
+    throw new InvalidSeedError();
+  }
+  if (wallet.address !== expectedAddress.trim()) throw new SeedAddressMismatchError(wallet.address, expectedAddress.trim());
+  return {
+    address: wallet.address,
+    sign: (transactions) => transactions.map((transaction) => wallet.sign(transaction as unknown as Transaction).tx_blob),
+  };
+}
+
+/** Starts loading xrpl.js ahead of the first signature (e.g. when a seed field gets focus). */
+export function preloadSigner(): void {
+  void import('xrpl').catch(() => undefined);
+}
