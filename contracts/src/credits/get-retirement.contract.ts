@@ -50,6 +50,8 @@ export type CoveringSeal = z.infer<typeof coveringSeal>;
 export const getRetirementResponse = retirementRecord.extend({
   certificate: retirementCertificate,
   verification: z.object({
+    /** The XRPL network the transactions are on (for explorer links without a session). */
+    network: z.enum(['sandbox', 'testnet', 'devnet', 'mainnet']),
     /** XRPL transactions that recorded the retirement (burn or memo, NFT burn). */
     xrplTransactions: z.array(z.object({ purpose: z.string(), hash: z.string() })),
     /** null until the next seal covers the CreditsRetired event. */

@@ -60,8 +60,8 @@ describe('RetirementCertificateRoute', () => {
     expect(within(transaction).getByRole('link').getAttribute('href')).toBe(`https://testnet.xrpl.org/transactions/${hash}`);
   });
 
-  it("links the XRPL transaction on the service's network", async () => {
-    serve({ network: 'mainnet' });
+  it("links the XRPL transaction on the network the certificate names, signed in or out", async () => {
+    serve({ certificate: jsonResponse(aCertificate({ verification: { network: 'mainnet', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })) });
     renderCertificate();
 
     const transaction = await screen.findByTestId('certificate-xrpl-tx');
@@ -73,8 +73,7 @@ describe('RetirementCertificateRoute', () => {
 
   it('shows the hash without a link on the local sandbox ledger, and an unsealed retirement', async () => {
     serve({
-      network: 'sandbox',
-      certificate: jsonResponse(aCertificate({ verificationStatus: 'pending', verification: { xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })),
+      certificate: jsonResponse(aCertificate({ verificationStatus: 'pending', verification: { network: 'sandbox', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })),
     });
     renderCertificate();
 

@@ -157,6 +157,7 @@ export function aCertificate(overrides: Partial<GetRetirementResponse> = {}): Ge
       logPosition: '40:40',
     },
     verification: {
+      network: 'testnet',
       xrplTransactions: [{ purpose: 'retirement', hash: 'AB'.repeat(32) }],
       seal: {
         sealNumber: 7,

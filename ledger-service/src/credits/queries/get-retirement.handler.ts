@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventStore, GetRetirementResponse } from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { readSeals } from './event-log-seals.js';
@@ -18,6 +19,7 @@ export class GetRetirementHandler implements IQueryHandler<GetRetirementQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ retirementId }: GetRetirementQuery): Promise<GetRetirementResponse | undefined> {
@@ -33,6 +35,7 @@ export class GetRetirementHandler implements IQueryHandler<GetRetirementQuery> {
       ...toRetirementRecord(row, certificate),
       certificate,
       verification: {
+        network: this.config.XRPL_NETWORK,
         xrplTransactions,
         seal: sealCovering({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }),
       },

@@ -221,5 +221,5 @@ export function RetirementCertificate({ id, network }: RetirementCertificateProp
       </Card>
     );
   }
-  return <Certificate retirement={retirement.data} network={network} />;
+  return <Certificate retirement={retirement.data} network={retirement.data.verification.network ?? network} />;
 }
