@@ -102,7 +102,7 @@ describe('ComplianceRoute', () => {
     expect(await screen.findByText('No recent AML alerts')).toBeTruthy();
   });
 
-  it('shows the reporting frameworks as targets and the evidence export', async () => {
+  it('shows the reporting frameworks as targets, the evidence export and the provenance lookup', async () => {
     serve(anAdmin({ roles: ['auditor'] }));
     renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
 
@@ -112,5 +112,7 @@ describe('ComplianceRoute', () => {
     expect(screen.getAllByText('Reporting target')).toHaveLength(3);
     expect(screen.getByText('CSRD')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export Evidence' })).toBeTruthy();
+    expect(screen.getByTestId('provenance-lookup')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
   });
 });

@@ -10,12 +10,14 @@ import { EvidenceExportPanel } from '../../features/compliance/components/Eviden
 import { JurisdictionBreakdown } from '../../features/compliance/components/JurisdictionBreakdown/JurisdictionBreakdown';
 import { RecentActivityList } from '../../features/compliance/components/RecentActivityList/RecentActivityList';
 import { ReportingFrameworks } from '../../features/compliance/components/ReportingFrameworks/ReportingFrameworks';
+import { ProvenanceLookup } from '../../features/credits/components/ProvenanceLookup/ProvenanceLookup';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
 import { KycVerification } from '../../features/kyc/components/KycVerification/KycVerification';
 import {
   useRealtimeConnection,
   useRealtimeMessage,
 } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
+import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import { describeError } from '../../shared/api/http';
 
 /** The roles the monitoring and reporting endpoints accept. */
@@ -96,10 +98,13 @@ function MonitoringTab() {
 }
 
 function ReportingTab() {
+  // Compliance staff may read the network; until it is known, provenance shows XRPL hashes without links.
+  const network = useXrplNetwork();
   return (
     <Stack gap="md">
       <ReportingFrameworks />
       <EvidenceExportPanel />
+      <ProvenanceLookup network={network.data?.network} />
     </Stack>
   );
 }

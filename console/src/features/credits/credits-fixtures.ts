@@ -4,6 +4,8 @@ import type {
   HoldingView,
   IssueCreditsResponse,
   ListCreditsResponse,
+  ProvenanceEntry,
+  ProvenanceResponse,
   RetirementAnalytics,
   RetirementRecord,
 } from '@carbon-ledger/contracts';
@@ -169,6 +171,51 @@ export function aCertificate(overrides: Partial<GetRetirementResponse> = {}): Ge
         anchorTxHash: null,
       },
     },
+    ...overrides,
+  };
+}
+
+export function aProvenanceEntry(overrides: Partial<ProvenanceEntry> = {}): ProvenanceEntry {
+  return {
+    kind: 'issuance',
+    description: `120 credits of Sunfield Solar (Solar Energy, vintage 2026) issued to user-1`,
+    occurredAt: '2026-11-22T10:00:00.000Z',
+    quantity: 120,
+    fromAccountId: null,
+    toAccountId: 'user-1',
+    serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000120`],
+    xrplTransactions: [],
+    position: '12:12',
+    eventId: 'b6f1c0de-0000-4000-8000-000000000001',
+    eventHash: '0a'.repeat(32),
+    seal: null,
+    ...overrides,
+  };
+}
+
+export function aProvenance(overrides: Partial<ProvenanceResponse> = {}): ProvenanceResponse {
+  return {
+    tokenId: aTokenId,
+    batch: aBatch({ retired: 5, tradable: 115 }),
+    summary: { issued: 120, tradable: 105, reserved: 10, retired: 5 },
+    entries: [
+      aProvenanceEntry({
+        seal: { sealId: 'seal-7', merkleRoot: 'cd'.repeat(32), sealedAt: '2026-11-22T12:00:00.000Z', anchorTxHash: null },
+      }),
+      aProvenanceEntry({
+        kind: 'retirement',
+        description: '5 credits retired by user-1 on behalf of Acme Corp (FY2026 travel)',
+        occurredAt: '2026-11-22T11:00:00.000Z',
+        quantity: 5,
+        fromAccountId: 'user-1',
+        toAccountId: null,
+        serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000005`],
+        xrplTransactions: [{ purpose: 'burn', hash: 'AB'.repeat(32), result: 'tesSUCCESS' }],
+        position: '40:40',
+        eventId: 'b6f1c0de-0000-4000-8000-000000000002',
+        eventHash: '1b'.repeat(32),
+      }),
+    ],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { IssueCreditsResponse } from '@carbon-ledger/contracts';
+import type { IssueCreditsResponse, ProvenanceResponse } from '@carbon-ledger/contracts';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
@@ -51,4 +51,13 @@ export function showRetirementFailedToast(error: unknown): void {
 
 export function showDraftNotSavedToast(): void {
   showFailure('Draft Not Saved', 'This browser does not allow saving drafts');
+}
+
+export function showProvenanceFoundToast(provenance: Pick<ProvenanceResponse, 'tokenId' | 'entries'>): void {
+  const events = provenance.entries.length === 1 ? '1 event' : `${provenance.entries.length} events`;
+  showSuccess('Provenance Found', `${provenance.tokenId}: ${events} in its chain of custody`);
+}
+
+export function showSearchFailedToast(error: unknown): void {
+  showFailure('Search Failed', serverMessageOf(error, 'Failed to find provenance data'));
 }

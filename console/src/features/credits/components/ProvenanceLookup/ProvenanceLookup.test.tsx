@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { aProvenance, aTokenId } from '../../credits-fixtures';
+import { ProvenanceLookup } from './ProvenanceLookup';
+
+async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
+  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!toast) throw new Error(`no toast around "${title}"`);
+  return toast;
+}
+
+function search(tokenId: string): void {
+  fireEvent.change(screen.getByTestId('provenance-token-id'), { target: { value: tokenId } });
+  fireEvent.click(screen.getByTestId('provenance-search'));
+}
+
+describe('ProvenanceLookup', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for a token id and sends nothing without one', async () => {
+    const requests = mockFetch(() => jsonResponse(aProvenance()));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search('   ');
+
+    const toast = await findToast('Validation Error');
+    expect(within(toast).getByText('Please enter a token ID')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    expect(screen.queryByTestId('provenance-result')).toBeNull();
+  });
+
+  it('shows the batch, the summary and the timeline of a token, and Provenance Found', async () => {
+    const requests = mockFetch(() => jsonResponse(aProvenance()));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(` ${aTokenId.toLowerCase()} `);
+
+    await findToast('Provenance Found');
+    const [request] = requests;
+    expect(request?.url).toBe(`/api/provenance/${aTokenId}`);
+    expect(request?.method).toBe('GET');
+    expect(request?.credentials).toBe('include');
+
+    expect(screen.getByTestId('provenance-project').textContent).toBe('Sunfield Solar');
+    expect(screen.getByTestId('provenance-vintage').textContent).toBe('2026');
+    expect(screen.getByTestId('provenance-serials').textContent).toBe(`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000120`);
+    expect(screen.getByTestId('provenance-nft').textContent).toBe('Not minted on XRPL');
+    expect(screen.getByText('Gold Standard')).toBeTruthy();
+    expect(screen.getByText('AMS-I.D.')).toBeTruthy();
+    expect(
+      ['provenance-issued', 'provenance-tradable', 'provenance-reserved', 'provenance-retired'].map(
+        (testId) => screen.getByTestId(testId).textContent,
+      ),
+    ).toEqual(['120', '105', '10', '5']);
+
+    const entries = screen.getAllByTestId('provenance-entry');
+    expect(entries).toHaveLength(2);
+    expect(screen.getAllByTestId('provenance-entry-kind').map((badge) => badge.textContent)).toEqual(['Issuance', 'Retirement']);
+    expect(screen.getAllByTestId('provenance-entry-seal').map((badge) => badge.textContent)).toEqual([
+      'Sealed in seal 7',
+      'Not sealed yet',
+    ]);
+    const [, retirement] = entries;
+    if (!retirement) throw new Error('no retirement entry');
+    expect(within(retirement).getByText('5 credits retired by user-1 on behalf of Acme Corp (FY2026 travel)')).toBeTruthy();
+    expect(within(retirement).getByText(/5 credits$/)).toBeTruthy();
+    expect(within(retirement).getByText(`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000005`)).toBeTruthy();
+    const hash = within(retirement).getByTestId('provenance-entry-hash');
+    expect(hash.textContent).toBe('1b1b1b1b1b…1b1b1b');
+    expect(hash.getAttribute('title')).toBe('1b'.repeat(32));
+    // No network known: the XRPL hash is text, not a link that might name the wrong explorer.
+    expect(within(retirement).getByText('AB'.repeat(32)).closest('a')).toBeNull();
+  });
+
+  it('links XRPL transactions to the explorer of a known network', async () => {
+    mockFetch(() => jsonResponse(aProvenance()));
+    renderWithProviders(<ProvenanceLookup network="testnet" />);
+
+    search(aTokenId);
+
+    await findToast('Provenance Found');
+    const link = screen.getByText('AB'.repeat(32)).closest('a');
+    expect(link?.getAttribute('href')).toBe(`https://testnet.xrpl.org/transactions/${'AB'.repeat(32)}`);
+  });
+
+  it('shows the button loading while it searches', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(aTokenId);
+
+    await waitFor(() => expect(screen.getByTestId('provenance-search').hasAttribute('data-loading')).toBe(true));
+    answer(jsonResponse(aProvenance()));
+    await findToast('Provenance Found');
+    expect(screen.getByTestId('provenance-search').hasAttribute('data-loading')).toBe(false);
+  });
+
+  it("shows Search Failed with the server's message for an unknown token", async () => {
+    mockFetch(() => jsonResponse({ error: 'NotFound', message: 'No credits found for token WIND-2025-0A1B2C3D' }, 404));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search('WIND-2025-0A1B2C3D');
+
+    const toast = await findToast('Search Failed');
+    expect(within(toast).getByText('No credits found for token WIND-2025-0A1B2C3D')).toBeTruthy();
+    expect(screen.queryByTestId('provenance-result')).toBeNull();
+  });
+
+  it('shows Search Failed with the default text when the request fails', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(aTokenId);
+
+    const toast = await findToast('Search Failed');
+    expect(within(toast).getByText('Failed to find provenance data')).toBeTruthy();
+    expect(screen.queryByTestId('provenance-result')).toBeNull();
+  });
+});

@@ -1,0 +1,255 @@
+import type { ProvenanceEntry, ProvenanceResponse, XrplNetwork } from '@carbon-ledger/contracts';
+import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
+import { useProvenanceLookup } from '../../api/get-provenance';
+import { projectTypeColor } from '../../credit-colors';
+import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } from '../../credits-toasts';
+
+type EntryKind = ProvenanceEntry['kind'];
+
+const kindLabels: Record<EntryKind, string> = {
+  issuance: 'Issuance',
+  transfer: 'Transfer',
+  escrow: 'Escrow',
+  release: 'Release',
+  retirement: 'Retirement',
+  xrpl: 'XRPL',
+};
+
+const kindColors: Record<EntryKind, string> = {
+  issuance: 'teal',
+  transfer: 'blue',
+  escrow: 'yellow',
+  release: 'gray',
+  retirement: 'grape',
+  xrpl: 'indigo',
+};
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Enough of a hash to recognise it; the full one goes in a title. */
+function shortHash(hash: string, head = 10, tail = 6): string {
+  return hash.length <= head + tail + 1 ? hash : `${hash.slice(0, head)}…${hash.slice(-tail)}`;
+}
+
+/** The server names seals "seal-N"; the timeline says "seal N". */
+function sealLabel(sealId: string): string {
+  return `Sealed in seal ${sealId.replace(/^seal-/, '')}`;
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" fw={500} style={{ wordBreak: 'break-word' }} data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Batch({ provenance }: { provenance: ProvenanceResponse }) {
+  const { batch } = provenance;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="provenance-batch">
+      <Field label="Project" testId="provenance-project">
+        {batch.projectName}
+      </Field>
+      <Field label="Type">
+        <Badge color={projectTypeColor(batch.projectType)} variant="light">
+          {batch.projectType}
+        </Badge>
+      </Field>
+      <Field label="Vintage" testId="provenance-vintage">
+        {batch.vintage}
+      </Field>
+      <Field label="Standard">{batch.standard || '—'}</Field>
+      <Field label="Methodology">{batch.methodology || '—'}</Field>
+      <Field label="Serial range" testId="provenance-serials">
+        {batch.firstSerial} to {batch.lastSerial}
+      </Field>
+      <Field label="NFT ID" testId="provenance-nft">
+        {batch.nftId ? <Code style={{ wordBreak: 'break-all' }}>{batch.nftId}</Code> : 'Not minted on XRPL'}
+      </Field>
+    </SimpleGrid>
+  );
+}
+
+function Summary({ summary }: { summary: ProvenanceResponse['summary'] }) {
+  const cells: { label: string; value: number; testId: string }[] = [
+    { label: 'Issued', value: summary.issued, testId: 'provenance-issued' },
+    { label: 'Tradable', value: summary.tradable, testId: 'provenance-tradable' },
+    { label: 'In escrow', value: summary.reserved, testId: 'provenance-reserved' },
+    { label: 'Retired', value: summary.retired, testId: 'provenance-retired' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="provenance-summary">
+      {cells.map((cell) => (
+        <Card key={cell.label} withBorder padding="sm" radius="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {cell.label}
+          </Text>
+          <Text size="xl" fw={700} data-testid={cell.testId}>
+            {count.format(cell.value)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TransactionHash({ hash, network }: { hash: string; network: XrplNetwork | undefined }) {
+  // Without a known network a link could point at the wrong ledger's explorer, so the hash stays plain.
+  const url = network ? explorerTransactionUrl(network, hash) : undefined;
+  return url ? (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {hash}
+    </Anchor>
+  ) : (
+    <Code style={{ wordBreak: 'break-all' }}>{hash}</Code>
+  );
+}
+
+function EntryDetails({ entry, network }: { entry: ProvenanceEntry; network: XrplNetwork | undefined }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{entry.description}</Text>
+      <Text size="xs" c="dimmed">
+        {new Date(entry.occurredAt).toLocaleString()}
+        {entry.quantity !== null && ` · ${count.format(entry.quantity)} credits`}
+      </Text>
+      {entry.serialRanges.length > 0 && (
+        <Group gap={4} data-testid="provenance-entry-serials">
+          {entry.serialRanges.map((range) => (
+            <Code key={range}>{range}</Code>
+          ))}
+        </Group>
+      )}
+      {entry.xrplTransactions.map((transaction) => (
+        <Group key={`${transaction.purpose}-${transaction.hash}`} gap="xs" wrap="nowrap" data-testid="provenance-entry-xrpl-tx">
+          <Badge size="xs" variant="outline">
+            {transaction.purpose}
+          </Badge>
+          <TransactionHash hash={transaction.hash} network={network} />
+          {transaction.result !== 'tesSUCCESS' && (
+            <Text size="xs" c="red">
+              {transaction.result}
+            </Text>
+          )}
+        </Group>
+      ))}
+      <Group gap="xs">
+        <Text size="xs" c="dimmed">
+          Event{' '}
+          <Code title={entry.eventHash} data-testid="provenance-entry-hash">
+            {shortHash(entry.eventHash)}
+          </Code>{' '}
+          at log position {entry.position}
+        </Text>
+        {entry.seal ? (
+          <Badge size="xs" color="teal" variant="light" title={`Merkle root ${entry.seal.merkleRoot}`} data-testid="provenance-entry-seal">
+            {sealLabel(entry.seal.sealId)}
+          </Badge>
+        ) : (
+          <Badge size="xs" color="gray" variant="light" data-testid="provenance-entry-seal">
+            Not sealed yet
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function ProvenanceTimeline({ entries, network }: { entries: ProvenanceEntry[]; network: XrplNetwork | undefined }) {
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No events recorded for this batch
+      </Text>
+    );
+  }
+  return (
+    <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2} data-testid="provenance-timeline">
+      {entries.map((entry) => (
+        <Timeline.Item
+          key={entry.eventId}
+          color={kindColors[entry.kind]}
+          title={
+            <Badge color={kindColors[entry.kind]} variant="light" data-testid="provenance-entry-kind">
+              {kindLabels[entry.kind]}
+            </Badge>
+          }
+          data-testid="provenance-entry"
+        >
+          <EntryDetails entry={entry} network={network} />
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+function ProvenanceResult({ provenance, network }: { provenance: ProvenanceResponse; network: XrplNetwork | undefined }) {
+  return (
+    <Stack gap="md" mt="lg" data-testid="provenance-result">
+      <Divider label={`Token ${provenance.tokenId}`} labelPosition="left" />
+      <Batch provenance={provenance} />
+      <Summary summary={provenance.summary} />
+      <Text size="sm" fw={700}>
+        Chain of custody
+      </Text>
+      <ProvenanceTimeline entries={provenance.entries} network={network} />
+    </Stack>
+  );
+}
+
+/**
+ * Credit Provenance lookup by token id (GET /api/provenance/{tokenId}): the batch, where its
+ * credits are now, and every event of the log that touched it with its hash and covering seal.
+ * `network` names the XRPL network for explorer links; without it hashes are shown as text.
+ */
+export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefined }) {
+  const [tokenId, setTokenId] = useState('');
+  const lookup = useProvenanceLookup();
+
+  function handleSubmit(event: FormEvent): void {
+    event.preventDefault();
+    // Token ids are upper case (SOLAR-2026-7F3A9C21); the server judges the rest of the format.
+    const wanted = tokenId.trim().toUpperCase();
+    if (!wanted) {
+      showValidationToast('Please enter a token ID');
+      return;
+    }
+    lookup.mutate(wanted, { onSuccess: showProvenanceFoundToast, onError: showSearchFailedToast });
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="provenance-lookup">
+      <Title order={3} size="h4">
+        Credit Provenance
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions.
+      </Text>
+      <form onSubmit={handleSubmit} noValidate>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Token ID"
+            placeholder="SOLAR-2026-7F3A9C21"
+            value={tokenId}
+            onChange={(event) => setTokenId(event.currentTarget.value)}
+            style={{ flex: 1 }}
+            data-testid="provenance-token-id"
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} />} loading={lookup.isPending} data-testid="provenance-search">
+            Search
+          </Button>
+        </Group>
+      </form>
+      {lookup.data && <ProvenanceResult provenance={lookup.data} network={network} />}
+    </Card>
+  );
+}
