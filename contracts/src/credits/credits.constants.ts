@@ -39,6 +39,15 @@ export const marketplaceCreditTypes = [
 ] as const satisfies readonly { value: string; label: string; projectType: CreditProjectType }[];
 export const marketplaceVintages = [2025, 2024, 2023] as const;
 
+/**
+ * The Marketplace's vintage choices: the spec's three, plus the current year,
+ * which is the vintage every batch issued now carries (without it the
+ * Marketplace could never reach a market that has credits). Newest first.
+ */
+export function marketplaceVintageOptions(now: Date): number[] {
+  return [...new Set([now.getUTCFullYear(), ...marketplaceVintages])].sort((a, b) => b - a);
+}
+
 export const PLATFORM_FEE_RATE = 0.005;
 export const RETIREMENT_TARGET_TCO2E = 1000;
 /** Default price of the simple trade form (spec 9). */

@@ -119,7 +119,8 @@ export async function seedDemoData(app: INestApplicationContext, adminUserId: st
   await order(issuerId, 'sell', 150, '18.50', 'Wind Energy');
   await order(fundId, 'buy', 60, '19.00', 'Wind Energy');
   await order(fundId, 'buy', 80, '17.25', 'Wind Energy');
-  await order(issuerId, 'sell', 100, '9.90', 'Energy Efficiency');
+  // The issuer keeps 80 of the 120 cookstove credits after the transfer above.
+  await order(issuerId, 'sell', 60, '9.90', 'Energy Efficiency');
 
   await commands.execute(
     new RetireCreditsCommand(

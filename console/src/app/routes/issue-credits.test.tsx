@@ -44,6 +44,7 @@ describe('IssueCreditsRoute', () => {
     expect(screen.getByTestId('tile-kyc-status').textContent).toBe('pending');
     expect(screen.getByTestId('tile-risk-score').textContent).toBe('0/100');
     expect(submitButton().disabled).toBe(true);
+    expect(screen.getByTestId('issue-kyc-required').textContent).toContain('KYC Verification Required');
   });
 
   it('enables issuing for a verified address and shows its tiles', async () => {

@@ -1,5 +1,6 @@
-import { kycPassed } from '@carbon-ledger/contracts';
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import { KYC_START_MIN_ADDRESS, kycPassed } from '@carbon-ledger/contracts';
+import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
+import { IconShieldExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../features/auth/api/get-session';
 import { IssueCreditsForm } from '../../features/credits/components/IssueCreditsForm/IssueCreditsForm';
@@ -16,6 +17,9 @@ export function IssueCreditsRoute() {
   const status = useKycStatus(address);
   const trimmed = address.trim();
   const openKycPanel = () => setKycPanelOpen(true);
+  const passed = status.data !== undefined && kycPassed(status.data);
+  // Spec: KYC is required for this address; say so before the user finds the button disabled.
+  const kycRequired = trimmed.length >= KYC_START_MIN_ADDRESS && status.data !== undefined && !passed;
 
   return (
     <Stack gap="lg">
@@ -34,10 +38,18 @@ export function IssueCreditsRoute() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
+          {kycRequired && !kycPanelOpen && (
+            <Alert color="yellow" icon={<IconShieldExclamation size={18} />} title="KYC Verification Required" mb="lg" data-testid="issue-kyc-required">
+              Issuing needs this address to have KYC verified and AML cleared.{' '}
+              <Anchor component="button" type="button" onClick={openKycPanel} fz="sm">
+                Start verification process
+              </Anchor>
+            </Alert>
+          )}
           {session.data && (
             <IssueCreditsForm
               xrplAddress={trimmed}
-              kycPassed={status.data !== undefined && kycPassed(status.data)}
+              kycPassed={passed}
               onKycRequired={openKycPanel}
               draftOwnerId={session.data.id}
               verificationStatus={<KycStatusTiles address={address} />}

@@ -28,6 +28,9 @@ function serve(market: (url: string) => MarketplaceResponse) {
   });
 }
 
+/** The Marketplace opens on this year's vintage, the one batches issued now carry. */
+const thisYear = new Date().getUTCFullYear();
+
 describe('MarketplaceRoute', () => {
   it('shows honest empty figures and empty book and trades for a market without orders', async () => {
     serve(() => emptyMarket);
@@ -56,7 +59,7 @@ describe('MarketplaceRoute', () => {
     const [trade] = screen.getAllByTestId('recent-trade-row');
     expect(within(trade!).getByText('SELL')).toBeTruthy();
     expect(within(trade!).getByText('$42.00')).toBeTruthy();
-    expect(requests.find((request) => request.url.startsWith('/api/marketplace'))?.url).toBe('/api/marketplace?creditType=solar&vintage=2025');
+    expect(requests.find((request) => request.url.startsWith('/api/marketplace'))?.url).toBe(`/api/marketplace?creditType=solar&vintage=${thisYear}`);
     await waitFor(() => expect((screen.getByTestId('marketplace-account-id') as HTMLInputElement).value).toBe(aUser().id));
   });
 
@@ -69,7 +72,7 @@ describe('MarketplaceRoute', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Wind Credits' }));
 
     expect(await screen.findAllByTestId('order-book-asks-row')).toHaveLength(2);
-    expect(requests.map((request) => request.url)).toContain('/api/marketplace?creditType=wind&vintage=2025');
-    expect(screen.getByTestId('marketplace-market').textContent).toBe('Wind Credits, vintage 2025');
+    expect(requests.map((request) => request.url)).toContain(`/api/marketplace?creditType=wind&vintage=${thisYear}`);
+    expect(screen.getByTestId('marketplace-market').textContent).toBe(`Wind Credits, vintage ${thisYear}`);
   });
 });

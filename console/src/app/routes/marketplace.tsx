@@ -1,4 +1,4 @@
-import { marketplaceCreditTypes, marketplaceVintages } from '@carbon-ledger/contracts';
+import { marketplaceCreditTypes, marketplaceVintageOptions } from '@carbon-ledger/contracts';
 import { Anchor, Breadcrumbs, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { RecentTrades } from '../../features/orders/components/RecentTrades/Rece
 
 const defaultMarket: MarketSelection = {
   creditType: marketplaceCreditTypes[0].value,
-  vintage: marketplaceVintages[0],
+  vintage: marketplaceVintageOptions(new Date())[0]!,
 };
 
 /** Spec: Marketplace (/trade). The chosen credit type and vintage pick the market every panel shows. */

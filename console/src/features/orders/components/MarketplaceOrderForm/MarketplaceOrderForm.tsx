@@ -1,4 +1,4 @@
-import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintages, type OrderSide } from '@carbon-ledger/contracts';
+import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintageOptions, type OrderSide } from '@carbon-ledger/contracts';
 import { Button, Card, Divider, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { formatUsdCents } from '../../../../shared/format/format-usd';
@@ -16,7 +16,7 @@ export interface MarketplaceOrderFormProps {
 }
 
 const creditTypeOptions = marketplaceCreditTypes.map(({ value, label }) => ({ value, label }));
-const vintageOptions = marketplaceVintages.map((vintage) => String(vintage));
+const vintageOptions = marketplaceVintageOptions(new Date()).map((vintage) => String(vintage));
 
 /** Spec: the Marketplace's 'Place Order' form. It places an order on the order book of the chosen market. */
 export function MarketplaceOrderForm({ market, onMarketChange, accountId }: MarketplaceOrderFormProps) {
