@@ -45,7 +45,7 @@ describe('seals anchored on XRPL, and verification', () => {
     expect(report).toMatchObject({ ok: true, sealsChecked: 1, anchorsChecked: 1, anchorsUnchecked: 0 });
 
     // A second seal chains to the first.
-    await trader.request('POST', '/api/orders', { type: 'sell', amount: 9, price: '11.00', projectType: 'Forestry', vintage: 2025 });
+    await trader.request('POST', '/api/orders', { type: 'buy', amount: 9, price: '11.00', projectType: 'Forestry', vintage: 2024 });
     const second = (await (await auditor.request('POST', '/api/audit/seals')).json()) as { seal: { sealNumber: number; prevSealHash: string } };
     expect(second.seal.sealNumber).toBe(2);
   });
@@ -59,9 +59,9 @@ describe('seals anchored on XRPL, and verification', () => {
   });
 
   it('catches a sealed event that was removed, which no hash chain can show', async () => {
-    // The last event of an order stream has no successor to break; only the seal notices.
+    // The last event of a market stream has no successor to break; only the seal notices.
     const rows = await service.runtime.pool.query<{ event_id: string }>(
-      `select event_id from events where stream_id like 'order-%' order by global_position limit 1`,
+      `select event_id from events where stream_id = 'credit-market-FORESTRY-2025' order by global_position desc limit 1`,
     );
     await service.runtime.pool.query('delete from events where event_id = $1', [rows.rows[0]!.event_id]);
     const report = verifyLogResponse.parse(await (await auditor.request('GET', '/api/audit/verify')).json());
