@@ -280,11 +280,13 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     const holdings = (await (await buyerContext.request.get(`${service.baseUrl}/api/credits`)).json()) as { holdings: { tokenId: string; tradable: number }[] };
     expect(holdings.holdings).toEqual([expect.objectContaining({ tokenId, tradable: SOLD })]);
 
-    // The Marketplace form itself, in a market it offers: the bid lands in that market's book.
+    // The Marketplace form itself: the bid lands in that market's book.
     await buyer.goto(`${service.baseUrl}/trade`);
     await buyer.getByRole('heading', { name: 'Carbon Credit Marketplace', level: 1 }).waitFor();
     await choose(buyer, 'marketplace-credit-type', 'Wind Credits');
+    // An earlier vintage's market, still empty: the bid rests there.
     const offeredVintage = marketplaceVintages[0];
+    await choose(buyer, 'marketplace-vintage', String(offeredVintage));
     expect(await buyer.getByTestId('marketplace-market').textContent()).toBe(`Wind Credits, vintage ${offeredVintage}`);
     await buyer.getByTestId('order-book-bids-empty').waitFor();
     await buyer.getByTestId('recent-trades-empty').waitFor();
