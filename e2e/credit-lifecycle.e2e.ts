@@ -1,13 +1,11 @@
 import { marketplaceVintageOptions, marketplaceVintages } from '@carbon-ledger/contracts';
-import { GENESIS_SEED } from '@carbon-ledger/xrpl-sandbox';
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { Wallet } from 'xrpl';
+import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
-/** The sandbox funds the platform wallets and opens the pool in the background after start. */
-const PROVISIONING_TIMEOUT_MS = 60_000;
 /** KYC credentials and settlements wait for their ledger to validate (the sandbox closes one a second). */
 const LEDGER_TIMEOUT_MS = 30_000;
 /** The retirement memo follows the retirement as a background reaction. */
@@ -31,66 +29,13 @@ const RETIRED = 10;
 const BENEFICIARY = 'Acme Logistics Ltd';
 const PURPOSE = 'Offsetting FY2026 fleet emissions';
 
-/** Waits until the service has provisioned the sandbox (funding a wallet earlier races it for the genesis sequence). */
-async function provisionedLedgerUrl(service: RunningService): Promise<string> {
-  const url = /local XRPL sandbox at (wss?:\/\/[^\s,]+)/.exec(service.output())?.[1];
-  if (!url) throw new Error(`the service printed no sandbox ledger URL:\n${service.output()}`);
-  await waitForOutput(service, /opened the XRP\/NXCC pool/, PROVISIONING_TIMEOUT_MS);
-  return url;
-}
-
-async function waitForOutput(service: RunningService, pattern: RegExp, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(service.output())) {
-    if (Date.now() > deadline) throw new Error(`the service never printed ${pattern}:\n${service.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Pays 1,000 XRP from the sandbox's genesis account to a fresh wallet. */
-async function fundOnSandbox(ledgerUrl: string, address: string): Promise<void> {
-  const ledger = new Client(ledgerUrl);
-  await ledger.connect();
-  try {
-    const genesis = Wallet.fromSeed(GENESIS_SEED);
-    const paid = await ledger.submitAndWait(
-      { TransactionType: 'Payment', Account: genesis.address, Destination: address, Amount: xrpToDrops(1_000) } satisfies Payment,
-      { wallet: genesis },
-    );
-    const meta = paid.result.meta;
-    const result = meta && typeof meta === 'object' ? meta.TransactionResult : undefined;
-    if (result !== 'tesSUCCESS') throw new Error(`funding ${address} failed: ${result}`);
-  } finally {
-    await ledger.disconnect();
-  }
-}
-
 /** A JSON POST with the context's session and its CSRF token, as the console sends it. */
 async function apiPost(context: BrowserContext, url: string, data: unknown): Promise<APIResponse> {
   const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
   return context.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
 }
 
-async function expectToast(page: Page, title: string, message: string | RegExp): Promise<void> {
-  const toast = page.locator('.mantine-Notification-root').filter({ has: page.locator('.mantine-Notification-title', { hasText: title }) });
-  await toast.waitFor({ timeout: LEDGER_TIMEOUT_MS });
-  const text = (await toast.textContent()) ?? '';
-  if (typeof message === 'string') expect(text).toContain(message);
-  else expect(text).toMatch(message);
-}
-
-/** Lets transitions (toasts, tabs) finish so the screenshot shows them whole. */
-async function settledScreenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await screenshot(page, name, options);
-}
+const expectToast = (page: Page, title: string, message: string | RegExp): Promise<void> => expectToastWithin(page, title, message, LEDGER_TIMEOUT_MS);
 
 /** Opens a Mantine Select (by the test id on its input) and picks an option. */
 async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {

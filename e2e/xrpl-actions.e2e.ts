@@ -1,12 +1,10 @@
-import { GENESIS_SEED } from '@carbon-ledger/xrpl-sandbox';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { Wallet } from 'xrpl';
+import { expectToast as expectToastWithin, launchBrowser, settledScreenshot as settledScreenshotOf, signInThroughApi } from './support/browser.js';
+import { fundOnSandbox, provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
-/** The sandbox funds the platform wallets and opens the pool in the background after start. */
-const PROVISIONING_TIMEOUT_MS = 60_000;
 /** A submission waits for its ledger to validate (the sandbox closes one a second). */
 const LEDGER_TIMEOUT_MS = 30_000;
 
@@ -16,40 +14,6 @@ interface SentRequest {
   readonly method: string;
   readonly url: string;
   readonly body: string;
-}
-
-/**
- * Waits until the service has finished provisioning the sandbox (it funds its
- * wallets from the genesis account; funding ours at the same time would race it
- * for the genesis account's sequence), then answers the ledger's URL.
- */
-async function provisionedLedgerUrl(service: RunningService): Promise<string> {
-  const url = /local XRPL sandbox at (wss?:\/\/[^\s,]+)/.exec(service.output())?.[1];
-  if (!url) throw new Error(`the service printed no sandbox ledger URL:\n${service.output()}`);
-  const deadline = Date.now() + PROVISIONING_TIMEOUT_MS;
-  while (!/opened the XRP\/NXCC pool/.test(service.output())) {
-    if (Date.now() > deadline) throw new Error(`the sandbox was not provisioned:\n${service.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return url;
-}
-
-/** Pays 1,000 XRP from the sandbox's genesis account to a fresh wallet. */
-async function fundOnSandbox(ledgerUrl: string, address: string): Promise<void> {
-  const ledger = new Client(ledgerUrl);
-  await ledger.connect();
-  try {
-    const genesis = Wallet.fromSeed(GENESIS_SEED);
-    const paid = await ledger.submitAndWait(
-      { TransactionType: 'Payment', Account: genesis.address, Destination: address, Amount: xrpToDrops(1_000) } satisfies Payment,
-      { wallet: genesis },
-    );
-    const meta = paid.result.meta;
-    const result = meta && typeof meta === 'object' ? meta.TransactionResult : undefined;
-    if (result !== 'tesSUCCESS') throw new Error(`funding ${address} failed: ${result}`);
-  } finally {
-    await ledger.disconnect();
-  }
 }
 
 describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the real service and its sandbox ledger', () => {
@@ -80,30 +44,13 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     await service?.stop();
   });
 
-  async function expectToast(title: string, message: string | RegExp): Promise<void> {
-    const toast = page.locator('.mantine-Notification-root').filter({ has: page.locator('.mantine-Notification-title', { hasText: title }) });
-    await toast.waitFor({ timeout: LEDGER_TIMEOUT_MS });
-    const text = (await toast.textContent()) ?? '';
-    if (typeof message === 'string') expect(text).toContain(message);
-    else expect(text).toMatch(message);
-  }
+  const expectToast = (title: string, message: string | RegExp): Promise<void> => expectToastWithin(page, title, message, LEDGER_TIMEOUT_MS);
 
   async function submitDisabled(testId: string): Promise<boolean> {
     return page.getByTestId(testId).isDisabled();
   }
 
-  /** Lets the toast's enter transition finish so the screenshot shows it whole. */
-  async function settledScreenshot(name: string): Promise<void> {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    await screenshot(page, name);
-  }
+  const settledScreenshot = (name: string): Promise<void> => settledScreenshotOf(page, name);
 
   it('keeps the actions disabled for an address without KYC and verifies it through the KYC modal', async () => {
     await page.goto(`${service.baseUrl}/xrpl`);

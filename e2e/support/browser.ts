@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -25,4 +26,26 @@ export async function signInThroughApi(context: BrowserContext, baseUrl: string,
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/** Waits for the toast with this title and checks its text (toasts wait on ledgers, hence the long timeout). */
+export async function expectToast(page: Page, title: string, message: string | RegExp, timeout = 30_000): Promise<void> {
+  const toast = page.locator('.mantine-Notification-root').filter({ has: page.locator('.mantine-Notification-title', { hasText: title }) });
+  await toast.waitFor({ timeout });
+  const text = (await toast.textContent()) ?? '';
+  if (typeof message === 'string') expect(text).toContain(message);
+  else expect(text).toMatch(message);
+}
+
+/** Lets transitions (toasts, tabs) finish so the screenshot shows them whole. */
+export async function settledScreenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await screenshot(page, name, options);
 }
