@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercentChange, formatUsdCompact, formatUsdPrice, groupAmount, groupDecimal, shortHash } from './xrpl-format';
+import { formatPercentChange, formatUsdCompact, formatUsdPrice, groupAmount, groupDecimal } from './xrpl-format';
 
 describe('groupDecimal', () => {
   it('groups the whole part and keeps every fraction digit', () => {
@@ -19,13 +19,6 @@ describe('groupAmount', () => {
   it('groups the number in front of a currency', () => {
     expect(groupAmount('1200000.00 XRP')).toBe('1,200,000.00 XRP');
     expect(groupAmount('100000 NXCC')).toBe('100,000 NXCC');
-  });
-});
-
-describe('shortHash', () => {
-  it('keeps the head and tail of a long hash', () => {
-    expect(shortHash('ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789')).toBe('ABCDEF01…456789');
-    expect(shortHash('SHORT')).toBe('SHORT');
   });
 });
 

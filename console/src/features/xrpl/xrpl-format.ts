@@ -17,11 +17,6 @@ export function groupAmount(text: string): string {
   return text.replace(/^-?\d+(?:\.\d+)?/, (number) => groupDecimal(number));
 }
 
-/** "A1B2C3D4E5…" style: enough of a hash to recognise it, the full one goes in a title. */
-export function shortHash(hash: string, head = 8, tail = 6): string {
-  return hash.length <= head + tail + 1 ? hash : `${hash.slice(0, head)}…${hash.slice(-tail)}`;
-}
-
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -1,4 +1,4 @@
-import { explorerBaseUrls, type XrplNetwork } from '@carbon-ledger/contracts';
+import type { XrplNetwork } from '@carbon-ledger/contracts';
 
 export const networkLabels: Record<XrplNetwork, string> = {
   sandbox: 'Sandbox',
@@ -13,22 +13,3 @@ export const networkColors: Record<XrplNetwork, string> = {
   devnet: 'violet',
   mainnet: 'green',
 };
-
-/**
- * The explorer for a network. Spec: testnet is the fallback when the network is not known;
- * the local sandbox ledger has no public explorer, so it gets none.
- */
-function explorerBaseUrl(network: XrplNetwork | undefined): string | undefined {
-  if (network === 'sandbox') return undefined;
-  return explorerBaseUrls[network ?? 'testnet'];
-}
-
-export function explorerTransactionUrl(network: XrplNetwork | undefined, hash: string): string | undefined {
-  const base = explorerBaseUrl(network);
-  return base && `${base}/transactions/${encodeURIComponent(hash)}`;
-}
-
-export function explorerAccountUrl(network: XrplNetwork | undefined, address: string): string | undefined {
-  const base = explorerBaseUrl(network);
-  return base && `${base}/accounts/${encodeURIComponent(address)}`;
-}

@@ -1,11 +1,21 @@
 import { explorerBaseUrls, type XrplNetwork } from '@carbon-ledger/contracts';
 
 /**
- * The explorer page of a transaction. Spec: testnet is the fallback when the network is not
- * known; the local sandbox ledger has no public explorer, so it gets none.
- * Shared copy of the xrpl feature's helper: screens outside that capability link transactions too.
+ * The explorer for a network. Spec: testnet is the fallback when the network is not known;
+ * the local sandbox ledger has no public explorer, so it gets none. Shared: the xrpl screens
+ * and the credit screens (certificate, provenance) link transactions.
  */
-export function explorerTransactionUrl(network: XrplNetwork | undefined, hash: string): string | undefined {
+function explorerBaseUrl(network: XrplNetwork | undefined): string | undefined {
   if (network === 'sandbox') return undefined;
-  return `${explorerBaseUrls[network ?? 'testnet']}/transactions/${encodeURIComponent(hash)}`;
+  return explorerBaseUrls[network ?? 'testnet'];
+}
+
+export function explorerTransactionUrl(network: XrplNetwork | undefined, hash: string): string | undefined {
+  const base = explorerBaseUrl(network);
+  return base && `${base}/transactions/${encodeURIComponent(hash)}`;
+}
+
+export function explorerAccountUrl(network: XrplNetwork | undefined, address: string): string | undefined {
+  const base = explorerBaseUrl(network);
+  return base && `${base}/accounts/${encodeURIComponent(address)}`;
 }

@@ -2,6 +2,7 @@ import type { ProvenanceEntry, ProvenanceResponse, XrplNetwork } from '@carbon-l
 import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { shortHash } from '../../../../shared/format/short-hash';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { useProvenanceLookup } from '../../api/get-provenance';
 import { projectTypeColor } from '../../credit-colors';
@@ -28,11 +29,6 @@ const kindColors: Record<EntryKind, string> = {
 };
 
 const count = new Intl.NumberFormat('en-US');
-
-/** Enough of a hash to recognise it; the full one goes in a title. */
-function shortHash(hash: string, head = 10, tail = 6): string {
-  return hash.length <= head + tail + 1 ? hash : `${hash.slice(0, head)}…${hash.slice(-tail)}`;
-}
 
 /** The server names seals "seal-N"; the timeline says "seal N". */
 function sealLabel(sealId: string): string {
@@ -146,7 +142,7 @@ function EntryDetails({ entry, network }: { entry: ProvenanceEntry; network: Xrp
         <Text size="xs" c="dimmed">
           Event{' '}
           <Code title={entry.eventHash} data-testid="provenance-entry-hash">
-            {shortHash(entry.eventHash)}
+            {shortHash(entry.eventHash, 10)}
           </Code>{' '}
           at log position {entry.position}
         </Text>

@@ -3,8 +3,9 @@ import { Alert, Anchor, Badge, Card, Center, Group, Loader, Table, Text, Title }
 import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { useWalletTransactions } from '../../api/get-wallet-transactions';
-import { explorerTransactionUrl } from '../../xrpl-network';
-import { formatLedgerTime, groupAmount, shortHash } from '../../xrpl-format';
+import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
+import { shortHash } from '../../../../shared/format/short-hash';
+import { formatLedgerTime, groupAmount } from '../../xrpl-format';
 
 /** Where explorer links point: `settled` false while the network is still unknown, to avoid a wrong link. */
 export interface ExplorerTarget {

@@ -1,6 +1,7 @@
 import { platformWalletLabels, type WalletBalance, type XrplNetwork } from '@carbon-ledger/contracts';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { explorerAccountUrl, networkLabels } from '../../xrpl-network';
+import { explorerAccountUrl } from '../../../../shared/xrpl/explorer-links';
+import { networkLabels } from '../../xrpl-network';
 import { formatUsdAmount, groupDecimal } from '../../xrpl-format';
 import { CopyableAddress } from '../CopyableAddress/CopyableAddress';
 

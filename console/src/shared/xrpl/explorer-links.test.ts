@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explorerAccountUrl, explorerTransactionUrl } from './xrpl-network';
+import { explorerAccountUrl, explorerTransactionUrl } from './explorer-links';
 
 describe('explorer links', () => {
   it('point at the explorer of each public network', () => {
