@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import {
   creditMarketStreamId,
-  creditProjectTypes,
   type CreditProjectType,
   type EventStore,
   type EventToAppend,
   isCreditEvent,
   isOrderEvent,
   type Position,
-  projectTypeCodes,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
@@ -55,8 +53,6 @@ interface Market {
 const MAX_GROUP = 64;
 const MAX_CONFLICT_RETRIES = 5;
 
-const codeToType = new Map(creditProjectTypes.map((type) => [projectTypeCodes[type], type]));
-
 /**
  * Runs commands on credit market streams. Each market is one consistency
  * boundary; this store keeps its folded state in memory and serializes its
@@ -70,16 +66,6 @@ export class CreditMarketStore {
   private readonly markets = new Map<string, Market>();
 
   constructor(private readonly eventStore: EventStore) {}
-
-  static streamIdOf(projectType: CreditProjectType, vintage: number): string {
-    return creditMarketStreamId(projectType, vintage);
-  }
-
-  static marketOfStream(streamId: string): { projectType: CreditProjectType; vintage: number } | undefined {
-    const match = /^credit-market-([A-Z]+)-(\d{4})$/.exec(streamId);
-    const projectType = match?.[1] ? codeToType.get(match[1]) : undefined;
-    return projectType && match?.[2] ? { projectType, vintage: Number(match[2]) } : undefined;
-  }
 
   /**
    * Decides `command` on the market's current state and appends its events.
@@ -103,7 +89,7 @@ export class CreditMarketStore {
     context: CommandContext,
     after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
   ): Promise<MarketCommandResult<R>> {
-    const streamId = CreditMarketStore.streamIdOf(projectType, vintage);
+    const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
     if (!market) {
       market = { streamId, projectType, vintage, state: undefined, version: 'no_stream', applied: new Map(), queue: [], running: false };
@@ -117,7 +103,7 @@ export class CreditMarketStore {
 
   /** A read of the market's state (loaded if needed), queued between commands like one. */
   async read<R>(projectType: CreditProjectType, vintage: number, reader: (state: CreditMarketState) => R): Promise<R> {
-    const streamId = CreditMarketStore.streamIdOf(projectType, vintage);
+    const streamId = creditMarketStreamId(projectType, vintage);
     const market = this.markets.get(streamId);
     if (market?.state && !market.running) return reader(market.state);
     const commandId = `read:${randomUUID()}`;

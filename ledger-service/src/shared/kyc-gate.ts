@@ -1,10 +1,9 @@
-import type { KycRequiredDetails } from '@carbon-ledger/contracts';
-import { KYC_REQUIRED_TITLE } from '@carbon-ledger/contracts';
+import { KYC_REQUIRED_TITLE, type KycRequiredDetails, type KycStatus, kycPassed } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { DomainError } from './domain-error.js';
 
 export interface KycGateResult {
-  readonly kycStatus: 'verified' | 'pending' | 'rejected' | 'not_started';
+  readonly kycStatus: KycStatus;
   readonly amlStatus: string;
   readonly passed: boolean;
 }
@@ -25,16 +24,15 @@ export async function kycGateFor(
     .executeTakeFirst();
   if (!row || row.owner_id !== input.userId) return { kycStatus: 'not_started', amlStatus: 'not_started', passed: false };
   const expiresAt = row.expires_at ? new Date(row.expires_at as unknown as string | Date) : null;
-  const kycStatus =
-    row.kyc_status === 'verified'
-      ? expiresAt && expiresAt.getTime() > input.now.getTime()
-        ? 'verified'
-        : 'not_started'
-      : row.kyc_status === 'expired'
-        ? 'not_started'
-        : row.kyc_status;
-  const amlPassed = row.aml_status === 'cleared' || (row.aml_status as string) === 'verified';
-  return { kycStatus, amlStatus: row.aml_status, passed: kycStatus === 'verified' && (!input.requireAml || amlPassed) };
+  const kycStatus = kycStatusOf(row.kyc_status, expiresAt, input.now);
+  const passed = input.requireAml ? kycPassed({ kycStatus, amlStatus: row.aml_status }) : kycStatus === 'verified';
+  return { kycStatus, amlStatus: row.aml_status, passed };
+}
+
+/** A lapsed verification answers not_started, even before the expiry check has recorded it. */
+export function kycStatusOf(stored: 'pending' | 'verified' | 'rejected' | 'expired', expiresAt: Date | null, now: Date): KycStatus {
+  if (stored === 'verified') return expiresAt && expiresAt.getTime() > now.getTime() ? 'verified' : 'not_started';
+  return stored === 'expired' ? 'not_started' : stored;
 }
 
 /** Throws the spec's 'KYC Verification Required' refusal (403, details.requiresKyc) unless the gate passes. */

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { AmlStatus, KycJurisdiction, KycLevel, KycStatus, KycStatusResponse } from '@carbon-ledger/contracts';
+import type { AmlStatus, KycJurisdiction, KycLevel, KycStatusResponse } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { kycStatusOf } from '../../shared/kyc-gate.js';
 
 export interface KycViewer {
   readonly userId: string;
@@ -53,10 +54,4 @@ export class GetKycStatusHandler implements IQueryHandler<GetKycStatusQuery> {
       credential: { issued: row.credential_tx_hash !== null, txHash: row.credential_tx_hash },
     };
   }
-}
-
-/** A lapsed verification answers not_started, even before the expiry check has recorded it. */
-function kycStatusOf(stored: 'pending' | 'verified' | 'rejected' | 'expired', expiresAt: Date | null, now: Date): KycStatus {
-  if (stored === 'verified') return expiresAt && expiresAt.getTime() > now.getTime() ? 'verified' : 'not_started';
-  return stored === 'expired' ? 'not_started' : stored;
 }
