@@ -18,6 +18,15 @@ const tradeExecuted = z.object({
   executedAt: z.string(),
 });
 
+/** The fields of CreditsRetired that screening reads. */
+const creditsRetired = z.object({
+  retirementId: z.string(),
+  batchId: z.string(),
+  retiredBy: z.string(),
+  quantity: z.number().int().positive(),
+  retiredAt: z.string(),
+});
+
 /**
  * What AML screening looks at, whatever produced it. Each event type that moves
  * value maps to one of these here, so the screening reaction and the AML read
@@ -34,6 +43,11 @@ export interface ScreenedTransaction {
   readonly counterpartyVerified?: boolean;
   /** Country (ISO 3166-1 alpha-2) the transaction is tied to, when the event knows it. */
   readonly jurisdiction?: string;
+  /**
+   * Set when the event carries no price (a retirement): `amount` is 0 here and the
+   * screening values the credits at their market's last trade before the event.
+   */
+  readonly valuation?: { readonly batchId: string; readonly quantity: number };
 }
 
 /** Cents-exact product of a quantity and a 2-decimal price. */
@@ -68,6 +82,20 @@ export function screenedTransactionFrom(event: { readonly type: string; readonly
       userId: trade.buyerAccountId,
       amount: usdValue(trade.quantity, trade.price),
       occurredAt: trade.executedAt,
+    };
+  }
+  if (event.type === 'CreditsRetired') {
+    const parsed = creditsRetired.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const retirement = parsed.data;
+    // Screened on the user who retired: retiring for a third party can move value out of sight.
+    return {
+      transactionType: 'retirement',
+      transactionId: retirement.retirementId,
+      userId: retirement.retiredBy,
+      amount: 0,
+      occurredAt: retirement.retiredAt,
+      valuation: { batchId: retirement.batchId, quantity: retirement.quantity },
     };
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { type EventStore, issueCreditsResponse, marketOfTokenId, placeOrderResponse, retireCreditsResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
+import { type EventStore, issueCreditsResponse, listAmlAlertsResponse, marketOfTokenId, placeOrderResponse, retireCreditsResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
@@ -168,5 +168,25 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(refused.status).toBe(409);
     const missingBeneficiary = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 1 });
     expect(missingBeneficiary.status).toBe(400);
+  });
+
+  it('screens a retirement for AML, valued at the last trade price of its market', async () => {
+    const compliance = await service.signIn(['compliance']);
+    const issued = issueCreditsResponse.parse(await (await issue({ projectType: 'Energy Efficiency' })).json());
+    // One credit changes hands at $150.00: the market's last price when the retirement is screened.
+    const trade = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: trader.userId, price: 150 });
+    expect(trade.status).toBe(201);
+    const response = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 100, beneficiary: 'Acme Ltd' });
+    expect(response.status).toBe(201);
+    const retired = retireCreditsResponse.parse(await response.json());
+    const deadline = Date.now() + 20_000;
+    let alert: { transactionType: string; amount: number; priority: string; riskFlags: string[]; userId: string } | undefined;
+    while (!alert && Date.now() < deadline) {
+      const listed = await compliance.request('GET', '/api/aml/alerts?limit=100');
+      alert = listAmlAlertsResponse.parse(await listed.json()).alerts.find((candidate) => candidate.transactionId === retired.retirementId);
+      if (!alert) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // 100 credits x $150.00 = $15,000.00, above the $10,000 threshold.
+    expect(alert).toMatchObject({ transactionType: 'retirement', amount: 15_000, priority: 'high', riskFlags: ['large_amount'], userId: issuer.userId });
   });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   amlAlertStreamId,
   type EventStore,
+  marketOfTokenId,
   type Position,
   type RecordedEvent,
   type ScreenedTransaction,
@@ -26,11 +27,13 @@ import {
 
 /** The read models the screening counts from must have applied the screened event. */
 const READ_MODELS_NEEDED = ['aml-alerts', 'kyc-status'];
+/** A retirement is valued from the trades before it. */
+const VALUATION_READ_MODELS = [...READ_MODELS_NEEDED, 'credit-trades'];
 const CATCH_UP_MS = 10_000;
 
 /**
- * Screens every value-moving event of the log (screenedTransactionFrom: orders
- * today) against the AML rules and raises AmlAlertRaised when one hits. The
+ * Screens every value-moving event of the log (screenedTransactionFrom: orders,
+ * trades and retirements) against the AML rules and raises AmlAlertRaised when one hits. The
  * velocity and structuring counts come from aml_transactions, limited to
  * events before the screened one, so a replay counts the same.
  */
@@ -65,12 +68,14 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
     const alertId = deriveId(event.eventId, 'aml-alert');
     const streamId = amlAlertStreamId(alertId);
     if ((await this.eventStore.readStream(streamId)).length > 0) return;
-    if (!(await this.projections.waitFor(READ_MODELS_NEEDED, event.position, CATCH_UP_MS))) {
+    const needed = transaction.valuation ? VALUATION_READ_MODELS : READ_MODELS_NEEDED;
+    if (!(await this.projections.waitFor(needed, event.position, CATCH_UP_MS))) {
       // Thrown, so the reaction retries this event instead of screening with a partial history.
       throw new Error(`AML read models have not reached ${event.position.commit}:${event.position.prepare} yet`);
     }
     const screened: ScreenedTransaction = {
       ...transaction,
+      amount: transaction.valuation ? await this.marketValue(transaction.valuation, event.position) : transaction.amount,
       jurisdiction: transaction.jurisdiction ?? (await this.countryOf(transaction.userId)),
     };
     const hit = screenTransaction(screened, await this.historyBefore(transaction, event.position), this.settings);
@@ -90,7 +95,7 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
                 ...hit,
                 transactionType: transaction.transactionType,
                 transactionId: transaction.transactionId,
-                amount: transaction.amount,
+                amount: screened.amount,
                 userId: transaction.userId,
                 sourceEventId: event.eventId,
                 transactionAt: transaction.occurredAt,
@@ -112,6 +117,29 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
       // Another delivery of the same event raised it first.
       if (!(error instanceof WrongExpectedVersion)) throw error;
     }
+  }
+
+  /**
+   * Quantity × the price of the last trade in the batch's market (project type and vintage)
+   * before the event; 0 when that market has not traded yet. Fixed by the log, so a replay
+   * values the same.
+   */
+  private async marketValue(valuation: { batchId: string; quantity: number }, position: Position): Promise<number> {
+    const market = marketOfTokenId(valuation.batchId);
+    if (!market) return 0;
+    const row = await this.db
+      .selectFrom('credit_trades')
+      .select('price')
+      .where('project_type', '=', market.projectType)
+      .where('vintage', '=', market.vintage)
+      .where(sql<boolean>`(commit_position, prepare_position) < (${position.commit.toString()}::bigint, ${position.prepare.toString()}::bigint)`)
+      .orderBy('executed_at', 'desc')
+      .orderBy('commit_position', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return 0;
+    const cents = Math.round(Number(row.price) * 100);
+    return (cents * valuation.quantity) / 100;
   }
 
   /** Country of the user's most recent verified identity, when there is one. */
