@@ -60,13 +60,19 @@ export const evidenceManifest = z.object({
 });
 export type EvidenceManifest = z.infer<typeof evidenceManifest>;
 
-/** Event types each export type selects (KYC/AML and ledger records are added by the flags). */
+/**
+ * Event types each export type selects (KYC/AML and ledger records are added by the flags).
+ * A project is registered by the issuance that names it (CreditsIssued carries the project),
+ * so "projects" selects the issuances. The Xrpl* registry events are changes made on XRPL
+ * and signed in the browser (mint, AMM swap, burn), so they belong to credits/trades/retirements.
+ */
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
-  projects: ['ProjectRegistered', 'ProjectUpdated'],
-  credits: ['CreditsIssued', 'CreditsTransferred', 'CreditsRetired', 'CreditBatchMinted'],
-  trades: ['OrderPlaced', 'OrderCancelled', 'OrderMatched', 'TradeExecuted'],
-  retirements: ['CreditsRetired', 'RetirementCertified'],
+  projects: ['CreditsIssued'],
+  credits: ['CreditsIssued', 'TradeExecuted', 'CreditsRetired', 'XrplCreditsMinted', 'XrplCreditsSwapped', 'XrplCreditsBurned'],
+  trades: ['OrderPlaced', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
+  retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };
 export const kycEvidenceEventTypes = ['KycStarted', 'KycVerified', 'KycRejected', 'AmlScreened', 'KycExpired', 'KycCredentialIssued', 'AmlAlertRaised'];
-export const blockchainEvidenceEventTypes = ['XrplTransactionRecorded', 'AuditAnchored'];
+/** What the platform did on XRPL for the registry, and the audit anchors. */
+export const blockchainEvidenceEventTypes = ['XrplTransactionRecorded', 'XrplSettlementRecorded', 'AuditAnchored'];
