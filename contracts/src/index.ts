@@ -37,6 +37,7 @@ export * from './aml/aml.views.js';
 export * from './aml/list-aml-alerts.contract.js';
 export * from './aml/screened-transaction.js';
 export * from './compliance/evidence-export.contract.js';
+export * from './compliance/compliance-reports.contract.js';
 export * from './credit-market/credit-market.constants.js';
 export * from './credit-market/serial-range.js';
 export * from './credits/credits.constants.js';

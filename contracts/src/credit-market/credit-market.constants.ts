@@ -22,6 +22,25 @@ export const creditProjectTypes = [
 ] as const;
 export type CreditProjectType = (typeof creditProjectTypes)[number];
 
+/** How a project's credits mitigate climate change: CO2 taken out of the air, or emissions avoided. */
+export const mitigationKinds = ['removal', 'reduction'] as const;
+export type MitigationKind = (typeof mitigationKinds)[number];
+export const mitigationKindLabels: Readonly<Record<MitigationKind, string>> = {
+  removal: 'Nature-based removal',
+  reduction: 'Emission reduction or avoidance',
+};
+
+/** The one classification every report uses (ESRS E1-7 and IFRS S2 ask for removals vs reductions). */
+export const projectTypeMitigation: Readonly<Record<CreditProjectType, MitigationKind>> = {
+  'Solar Energy': 'reduction',
+  'Wind Energy': 'reduction',
+  Reforestation: 'removal',
+  'Energy Efficiency': 'reduction',
+  Forestry: 'removal',
+  Hydroelectric: 'reduction',
+  Geothermal: 'reduction',
+};
+
 /** Short codes used in market stream names, token ids and serial prefixes. */
 export const projectTypeCodes: Readonly<Record<CreditProjectType, string>> = {
   'Solar Energy': 'SOLAR',

@@ -30,6 +30,18 @@ export const projectTypeSdgs: Readonly<Record<CreditProjectType, readonly number
   Geothermal: [7, 13],
 };
 
+/** Spec 9: a retirement's SDG when nothing else is known. */
+export const DEFAULT_SDG_GOAL = 13;
+
+/** Names of the UN SDGs the project types contribute to. */
+export const sdgGoalNames: Readonly<Record<number, string>> = {
+  6: 'Clean Water and Sanitation',
+  7: 'Affordable and Clean Energy',
+  12: 'Responsible Consumption and Production',
+  13: 'Climate Action',
+  15: 'Life on Land',
+};
+
 /** Marketplace credit types (spec 9) and the market each trades in. */
 export const marketplaceCreditTypes = [
   { value: 'solar', label: 'Solar Credits', projectType: 'Solar Energy' },

@@ -1,5 +1,5 @@
 import type { ComplianceDashboardResponse, UserView } from '@carbon-ledger/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAmlAlert } from '../../features/aml/aml-fixtures';
 import { aUser, anAdmin } from '../../features/auth/user-fixtures';
@@ -102,7 +102,7 @@ describe('ComplianceRoute', () => {
     expect(await screen.findByText('No recent AML alerts')).toBeTruthy();
   });
 
-  it('shows the reporting frameworks as targets, the evidence export and the provenance lookup', async () => {
+  it('shows the reporting frameworks as targets, the evidence export, the report list and the provenance lookup', async () => {
     serve(anAdmin({ roles: ['auditor'] }));
     renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
 
@@ -110,8 +110,14 @@ describe('ComplianceRoute', () => {
 
     expect(await screen.findByTestId('evidence-export')).toBeTruthy();
     expect(screen.getAllByText('Reporting target')).toHaveLength(3);
-    expect(screen.getByText('CSRD')).toBeTruthy();
+    expect(within(screen.getByTestId('framework-csrd')).getByText('CSRD')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export Evidence' })).toBeTruthy();
+    expect(screen.getByText('Generate Reports')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download ISSB report as PDF' })).toBeTruthy();
+    const sections = ['reporting-frameworks', 'evidence-export', 'generate-reports', 'provenance-lookup'].map((id) => screen.getByTestId(id));
+    sections.slice(1).forEach((section, index) => {
+      expect(sections[index]!.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
     expect(screen.getByTestId('provenance-lookup')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { useComplianceDashboard } from '../../features/compliance/api/get-compliance-dashboard';
 import { ComplianceStats } from '../../features/compliance/components/ComplianceStats/ComplianceStats';
 import { EvidenceExportPanel } from '../../features/compliance/components/EvidenceExportPanel/EvidenceExportPanel';
+import { GenerateReports } from '../../features/compliance/components/GenerateReports/GenerateReports';
 import { JurisdictionBreakdown } from '../../features/compliance/components/JurisdictionBreakdown/JurisdictionBreakdown';
 import { RecentActivityList } from '../../features/compliance/components/RecentActivityList/RecentActivityList';
 import { ReportingFrameworks } from '../../features/compliance/components/ReportingFrameworks/ReportingFrameworks';
@@ -104,6 +105,7 @@ function ReportingTab() {
     <Stack gap="md">
       <ReportingFrameworks />
       <EvidenceExportPanel />
+      <GenerateReports />
       <ProvenanceLookup network={network.data?.network} />
     </Stack>
   );

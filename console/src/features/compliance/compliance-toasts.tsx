@@ -14,3 +14,16 @@ export function showExportFailedToast(error: unknown): void {
     icon: <IconAlertCircle size={18} />,
   });
 }
+
+export function showReportGeneratedToast(fileName: string): void {
+  showToast({ title: 'Report Generated', message: `Report saved as ${fileName}`, color: 'teal', icon: <IconCheck size={18} /> });
+}
+
+export function showReportFailedToast(error: unknown): void {
+  showToast({
+    title: 'Report Failed',
+    message: serverMessageOf(error, 'Failed to generate report'),
+    color: 'red',
+    icon: <IconAlertCircle size={18} />,
+  });
+}

@@ -7,6 +7,7 @@ import {
   projectTypeSdgs,
   type RetirementCertificate,
   type RetirementRecord,
+  sdgGoalNames,
   serialPrefixFor,
 } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
@@ -17,14 +18,6 @@ export const LISTED_SERIALS_CAP = 1_000;
 const REGISTRY_NAME = 'NXCC Carbon Ledger';
 /** The spec's default credit type of a retirement certificate. */
 const CERTIFICATE_CREDIT_TYPE = 'VERs';
-
-const SDG_NAMES: Readonly<Record<number, string>> = {
-  6: 'Clean Water and Sanitation',
-  7: 'Affordable and Clean Energy',
-  12: 'Responsible Consumption and Production',
-  13: 'Climate Action',
-  15: 'Life on Land',
-};
 
 export type RetirementRow = CreditRetirementRow & {
   methodology: string | null;
@@ -164,7 +157,7 @@ export function toRetirementRecord(row: RetirementRow, certificate = retirementC
       projectType: certificate.projectType,
       sdgs,
       description: `Contributes to UN SDG ${sdgs.join(', ')}`,
-      outcomes: sdgs.map((sdg) => `SDG ${sdg}: ${SDG_NAMES[sdg] ?? 'Sustainable Development Goal'}`),
+      outcomes: sdgs.map((sdg) => `SDG ${sdg}: ${sdgGoalNames[sdg] ?? 'Sustainable Development Goal'}`),
     }),
     serialNumbers: JSON.stringify(serialNumbers(row)),
   };

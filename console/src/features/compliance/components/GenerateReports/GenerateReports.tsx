@@ -1,0 +1,85 @@
+import { reportFrameworkInfo, reportFrameworks, type ReportFormat, type ReportFramework } from '@carbon-ledger/contracts';
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useGenerateReport } from '../../api/generate-report';
+import { showReportFailedToast, showReportGeneratedToast } from '../../compliance-toasts';
+import { saveFile } from '../../save-file';
+
+const formatLabels: Record<ReportFormat, string> = { json: 'JSON', pdf: 'PDF' };
+const formats: readonly ReportFormat[] = ['json', 'pdf'];
+
+export function GenerateReports() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const generate = useGenerateReport();
+  const running = generate.isPending ? generate.variables : undefined;
+
+  function download(framework: ReportFramework, format: ReportFormat): void {
+    const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    generate.mutate(
+      { framework, period, format },
+      {
+        onSuccess: ({ blob, fileName }) => {
+          saveFile(blob, fileName);
+          showReportGeneratedToast(fileName);
+        },
+        onError: showReportFailedToast,
+      },
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="generate-reports">
+      <Title order={3} size="h4">
+        Generate Reports
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Carbon-credit disclosures built from the ledger's event log: credits retired per month, removals and reductions, standards,
+        serial ranges and XRPL transactions.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+        <TextInput label="Period from (optional)" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} data-testid="report-from" />
+        <TextInput label="Period to (optional)" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} data-testid="report-to" />
+      </SimpleGrid>
+      <Stack gap="sm">
+        {reportFrameworks.map((framework, index) => {
+          const info = reportFrameworkInfo[framework];
+          return (
+            <Fragment key={framework}>
+              {index > 0 && <Divider />}
+              <Group justify="space-between" wrap="wrap" data-testid={`report-${framework}`}>
+                <div>
+                  <Text fw={600}>{info.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {info.description}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  {formats.map((format) => {
+                    const loading = running?.framework === framework && running.format === format;
+                    return (
+                      <Button
+                        key={format}
+                        variant="light"
+                        size="xs"
+                        leftSection={<IconDownload size={14} />}
+                        loading={loading}
+                        disabled={running !== undefined && !loading}
+                        onClick={() => download(framework, format)}
+                        aria-label={`Download ${info.name} report as ${formatLabels[format]}`}
+                        data-testid={`report-${framework}-${format}`}
+                      >
+                        {formatLabels[format]}
+                      </Button>
+                    );
+                  })}
+                </Group>
+              </Group>
+            </Fragment>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,365 @@
+import { createHash } from 'node:crypto';
+import {
+  ANCHORS_STREAM,
+  type AuditAnchoredData,
+  canonicalJson,
+  COMPLIANCE_REPORT_FORMAT,
+  type ComplianceReport,
+  comparePositions,
+  CREDIT_MARKET_STREAM_PREFIX,
+  type CreditProjectType,
+  creditProjectTypes,
+  type CreditsRetired,
+  DEFAULT_SDG_GOAL,
+  formatPosition,
+  formatSerialRange,
+  isAuditEvent,
+  isCreditEvent,
+  type LedgerSealedData,
+  marketOfTokenId,
+  type MitigationKind,
+  mitigationKindLabels,
+  mitigationKinds,
+  parsePosition,
+  type Position,
+  projectTypeMitigation,
+  projectTypeSdgs,
+  type RecordedEvent,
+  type ReportDisclosure,
+  type ReportFramework,
+  reportFrameworkInfo,
+  reportPeriodBounds,
+  type ReportRetirement,
+  type ReportSeal,
+  SEALS_STREAM,
+  sdgGoalNames,
+  serialPrefixFor,
+} from '@carbon-ledger/contracts';
+
+export interface ReportPeriod {
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/** What a report keeps of each batch the log has issued: enough to name the credits it retires. */
+interface BatchFacts {
+  readonly projectName: string;
+  readonly projectType: CreditProjectType;
+  readonly vintage: number;
+  readonly serialPrefix: string;
+}
+
+interface Tally {
+  count: number;
+  tCO2e: number;
+}
+
+/** Folds the event log, in log order, into one framework's report on one period. */
+export interface ComplianceReportFold {
+  apply(event: RecordedEvent): void;
+  report(generatedAt: Date): ComplianceReport;
+}
+
+const percentOf = (part: number, total: number): number => (total === 0 ? 0 : Math.round((part * 10_000) / total) / 100);
+
+function tallyBy<K>(records: readonly ReportRetirement[], keyOf: (record: ReportRetirement) => K): Map<K, Tally> {
+  const tallies = new Map<K, Tally>();
+  for (const record of records) {
+    const tally = tallies.get(keyOf(record)) ?? { count: 0, tCO2e: 0 };
+    tally.count += 1;
+    tally.tCO2e += record.quantity;
+    tallies.set(keyOf(record), tally);
+  }
+  return tallies;
+}
+
+/** Largest first, then by name (code units, not locale), so the same log always gives the same document. */
+const byTonnesThenName = <T extends { tCO2e: number }>(name: (item: T) => string) => (a: T, b: T): number =>
+  b.tCO2e - a.tCO2e || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+
+/** Every month from the first to the last with a retirement, empty months included. */
+function monthsOf(records: readonly ReportRetirement[]): ComplianceReport['retirements']['byMonth'] {
+  const tallies = tallyBy(records, (record) => new Date(record.retiredAt).toISOString().slice(0, 7));
+  const months = [...tallies.keys()].sort();
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return [];
+  const rows: ComplianceReport['retirements']['byMonth'] = [];
+  let [year, month] = first.split('-').map(Number) as [number, number];
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    rows.push({ month: key, ...(tallies.get(key) ?? { count: 0, tCO2e: 0 }) });
+    if (key === last) return rows;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+const typesOf = (kind: MitigationKind): string =>
+  creditProjectTypes.filter((type) => projectTypeMitigation[type] === kind).join(', ');
+
+function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements']): ReportDisclosure {
+  const { reference } = reportFrameworkInfo[framework];
+  const { totals, byMitigation, byStandard } = retirements;
+  const share = (kind: MitigationKind): number => byMitigation.find((row) => row.mitigation === kind)?.sharePercent ?? 0;
+  const classification = `Nature-based removals: ${typesOf('removal')}. Emission reductions or avoidance: ${typesOf('reduction')}.`;
+  switch (framework) {
+    case 'csrd':
+      return {
+        framework,
+        reference,
+        heading: 'GHG removals and GHG mitigation projects financed through carbon credits',
+        creditsCancelledTCO2e: totals.tCO2e,
+        removalsSharePercent: share('removal'),
+        reductionsSharePercent: share('reduction'),
+        qualityStandards: byStandard,
+        notes: [
+          `${totals.tCO2e} tCO2e of carbon credits were cancelled (retired) in the period, in ${totals.count} retirements; each retirement names the quality standard it was retired under.`,
+          `${share('removal')}% came from removal projects and ${share('reduction')}% from emission reduction projects. ${classification}`,
+          'The ledger records no project locations, so the share of credits from projects within the EU is not reported.',
+          'Credits planned for cancellation under future agreements are not recorded in the ledger and are not reported.',
+        ],
+      };
+    case 'issb':
+      return {
+        framework,
+        reference,
+        heading: 'Carbon credits used',
+        extent: totals,
+        certificationSchemes: byStandard,
+        creditTypes: byMitigation,
+        notes: [
+          `${totals.tCO2e} tCO2e of carbon credits were retired in the period, in ${totals.count} retirements.`,
+          classification,
+          "The ledger records credits retired; how they count towards the entity's greenhouse gas targets is for the entity to state.",
+        ],
+      };
+    case 'un-sdg': {
+      const goals = new Map<number, Tally>([[DEFAULT_SDG_GOAL, { count: 0, tCO2e: 0 }]]);
+      for (const record of retirements.records) {
+        for (const goal of record.sdgs) {
+          const tally = goals.get(goal) ?? { count: 0, tCO2e: 0 };
+          tally.count += 1;
+          tally.tCO2e += record.quantity;
+          goals.set(goal, tally);
+        }
+      }
+      return {
+        framework,
+        reference,
+        heading: 'Retired carbon credits by Sustainable Development Goal',
+        goals: [...goals.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([goal, tally]) => ({ goal, name: sdgGoalNames[goal] ?? 'Sustainable Development Goal', ...tally })),
+        notes: [
+          `${totals.tCO2e} tCO2e of carbon credits were retired in the period, in ${totals.count} retirements.`,
+          `A retirement counts towards every goal its project type contributes to, so the goals' totals add up to more than the tCO2e retired; SDG ${DEFAULT_SDG_GOAL} ${sdgGoalNames[DEFAULT_SDG_GOAL]} counts every retirement.`,
+        ],
+      };
+    }
+  }
+}
+
+/**
+ * The pure part of report generation: feed it every event of the log in order and
+ * it keeps only the batches' names, the period's retirements and issuance totals,
+ * and the seal that covers what it used; memory grows with those, not with the log.
+ */
+export function complianceReportFold(framework: ReportFramework, period: ReportPeriod): ComplianceReportFold {
+  const bounds = reportPeriodBounds(period);
+  const inPeriod = (at: string): boolean => {
+    const time = Date.parse(at);
+    return time >= bounds.from && time <= bounds.to;
+  };
+  const batches = new Map<string, BatchFacts>();
+  const records: ReportRetirement[] = [];
+  const retirementsById = new Map<string, ReportRetirement>();
+  const issued = new Map<CreditProjectType, { batches: number; tCO2e: number }>();
+  let eventsRead = 0;
+  let firstPosition: Position | null = null;
+  let lastPosition: Position | null = null;
+  let eventsUsed = 0;
+  /** Positions of used events that no seal seen so far covers. */
+  let unsealed: Position[] = [];
+  let coveringSeal: LedgerSealedData | null = null;
+  let latestSeal: LedgerSealedData | null = null;
+  const anchors = new Map<number, AuditAnchoredData>();
+
+  const use = (event: RecordedEvent): void => {
+    eventsUsed += 1;
+    unsealed.push(event.position);
+    coveringSeal = null;
+  };
+
+  const onSeal = (seal: LedgerSealedData): void => {
+    const to = parsePosition(seal.toPosition);
+    unsealed = unsealed.filter((position) => comparePositions(position, to) > 0);
+    if (coveringSeal === null && eventsUsed > 0 && unsealed.length === 0) coveringSeal = seal;
+    latestSeal = seal;
+    // Only the covering or the latest seal can end up in the report; older anchors are of no use.
+    for (const number of anchors.keys()) {
+      if (number !== coveringSeal?.sealNumber && number !== latestSeal.sealNumber) anchors.delete(number);
+    }
+  };
+
+  const retire = (event: RecordedEvent, data: CreditsRetired['data']): void => {
+    const batch = batches.get(data.batchId);
+    // The registry refuses to retire a batch it never issued; without its issuance the token id still names the market.
+    const market = batch ?? marketOfTokenId(data.batchId);
+    if (!market) return;
+    const { projectType } = market;
+    const transactions = [
+      ...(data.burnTxHash ? [{ purpose: 'burn', hash: data.burnTxHash }] : []),
+      ...(data.nftBurnTxHash ? [{ purpose: 'nft-burn', hash: data.nftBurnTxHash }] : []),
+    ];
+    const record: ReportRetirement = {
+      retirementId: data.retirementId,
+      retiredAt: data.retiredAt,
+      beneficiary: data.beneficiary,
+      purpose: data.purpose,
+      tokenId: data.batchId,
+      projectName: batch?.projectName ?? null,
+      projectType,
+      mitigation: projectTypeMitigation[projectType],
+      vintage: market.vintage,
+      quantity: data.quantity,
+      serialRanges: data.ranges.map((range) =>
+        formatSerialRange(batches.get(range.batchId)?.serialPrefix ?? serialPrefixFor(range.batchId), range.start, range.end),
+      ),
+      standard: data.standard,
+      offsetType: data.offsetType,
+      sdgs: projectTypeSdgs[projectType].length > 0 ? [...projectTypeSdgs[projectType]] : [DEFAULT_SDG_GOAL],
+      xrpl: { status: 'pending', transactions },
+      position: formatPosition(event.position),
+      eventHash: event.hash,
+    };
+    records.push(record);
+    retirementsById.set(record.retirementId, record);
+    use(event);
+  };
+
+  return {
+    apply(event) {
+      eventsRead += 1;
+      firstPosition ??= event.position;
+      lastPosition = event.position;
+      if (isAuditEvent(event)) {
+        if (event.type === 'LedgerSealed' && event.streamId === SEALS_STREAM) onSeal(event.data);
+        if (event.type === 'AuditAnchored' && event.streamId === ANCHORS_STREAM) anchors.set(event.data.sealNumber, event.data);
+        return;
+      }
+      if (!event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) || !isCreditEvent(event)) return;
+      switch (event.type) {
+        case 'CreditsIssued': {
+          const { data } = event;
+          batches.set(data.batchId, { projectName: data.projectName, projectType: data.projectType, vintage: data.vintage, serialPrefix: data.serialPrefix });
+          if (!inPeriod(data.issuedAt)) return;
+          const tally = issued.get(data.projectType) ?? { batches: 0, tCO2e: 0 };
+          tally.batches += 1;
+          tally.tCO2e += data.quantity;
+          issued.set(data.projectType, tally);
+          use(event);
+          return;
+        }
+        case 'CreditsRetired':
+          if (inPeriod(event.data.retiredAt)) retire(event, event.data);
+          return;
+        case 'XrplSettlementRecorded': {
+          const { data } = event;
+          const record = data.subject === 'retirement' ? retirementsById.get(data.subjectId) : undefined;
+          if (!record) return;
+          const known = new Set(record.xrpl.transactions.map((transaction) => transaction.hash));
+          record.xrpl = {
+            status: data.status,
+            transactions: [
+              ...record.xrpl.transactions,
+              ...data.transactions.filter((transaction) => !known.has(transaction.hash)).map(({ purpose, hash }) => ({ purpose, hash })),
+            ],
+          };
+          use(event);
+          return;
+        }
+        case 'TradeExecuted':
+          return;
+      }
+    },
+
+    report(generatedAt) {
+      const total = records.reduce((sum, record) => sum + record.quantity, 0);
+      const withShare = <T extends Tally>(tally: T): T & { sharePercent: number } => ({ ...tally, sharePercent: percentOf(tally.tCO2e, total) });
+      const byMitigation = tallyBy(records, (record) => record.mitigation);
+      const retirements: ComplianceReport['retirements'] = {
+        totals: { count: records.length, tCO2e: total },
+        byMonth: monthsOf(records),
+        byMitigation: mitigationKinds.map((mitigation) =>
+          withShare({ mitigation, label: mitigationKindLabels[mitigation], ...(byMitigation.get(mitigation) ?? { count: 0, tCO2e: 0 }) }),
+        ),
+        byStandard: [...tallyBy(records, (record) => record.standard)]
+          .map(([standard, tally]) => withShare({ standard, ...tally }))
+          .sort(byTonnesThenName((row) => row.standard)),
+        byOffsetType: [...tallyBy(records, (record) => record.offsetType)]
+          .map(([offsetType, tally]) => withShare({ offsetType, ...tally }))
+          .sort(byTonnesThenName((row) => row.offsetType)),
+        byVintage: [...tallyBy(records, (record) => record.vintage)]
+          .map(([vintage, tally]) => withShare({ vintage, ...tally }))
+          .sort((a, b) => a.vintage - b.vintage),
+        byProjectType: [...tallyBy(records, (record) => record.projectType)]
+          .map(([projectType, tally]) => withShare({ projectType, mitigation: projectTypeMitigation[projectType], ...tally }))
+          .sort(byTonnesThenName((row) => row.projectType)),
+        records,
+      };
+      const issuedRows = creditProjectTypes.flatMap((projectType) => {
+        const tally = issued.get(projectType);
+        return tally ? [{ projectType, mitigation: projectTypeMitigation[projectType], ...tally }] : [];
+      });
+      const seal: LedgerSealedData | null = coveringSeal ?? latestSeal;
+      const anchor = seal ? anchors.get(seal.sealNumber) : undefined;
+      const reportSeal: ReportSeal | null = seal
+        ? {
+            sealNumber: seal.sealNumber,
+            toPosition: seal.toPosition,
+            merkleRoot: seal.merkleRoot,
+            sealHash: seal.sealHash,
+            sealedAt: seal.sealedAt,
+            anchor: anchor ? { txHash: anchor.txHash, network: anchor.network, ledgerIndex: anchor.ledgerIndex, anchoredAt: anchor.anchoredAt } : null,
+          }
+        : null;
+      const body: Omit<ComplianceReport, 'sha256'> = {
+        format: COMPLIANCE_REPORT_FORMAT,
+        framework,
+        title: reportFrameworkInfo[framework].title,
+        period: { from: period.from ?? null, to: period.to ?? null },
+        generatedAt: generatedAt.toISOString(),
+        unit: 'tCO2e',
+        ledger: {
+          eventsRead,
+          firstPosition: firstPosition ? formatPosition(firstPosition) : null,
+          lastPosition: lastPosition ? formatPosition(lastPosition) : null,
+          eventsUsed,
+          seal: reportSeal,
+          unsealedEvents: unsealed.length,
+        },
+        retirements,
+        issuance: {
+          batches: issuedRows.reduce((sum, row) => sum + row.batches, 0),
+          tCO2e: issuedRows.reduce((sum, row) => sum + row.tCO2e, 0),
+          byProjectType: issuedRows,
+        },
+        disclosure: disclosureOf(framework, retirements),
+      };
+      return { ...body, sha256: createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex') };
+    },
+  };
+}
+
+/** The report of `framework` on `period` from these events (in log order). */
+export function buildComplianceReport(
+  events: Iterable<RecordedEvent>,
+  framework: ReportFramework,
+  period: ReportPeriod,
+  generatedAt: Date,
+): ComplianceReport {
+  const fold = complianceReportFold(framework, period);
+  for (const event of events) fold.apply(event);
+  return fold.report(generatedAt);
+}

@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import {
+  ANCHORS_STREAM,
+  type AuditAnchoredData,
+  canonicalJson,
+  complianceReport,
+  type CreditProjectType,
+  type CreditsIssued,
+  type CreditsRetired,
+  creditMarketStreamId,
+  type LedgerSealedData,
+  type RecordedEvent,
+  SEALS_STREAM,
+  type XrplSettlementRecorded,
+} from '@carbon-ledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildComplianceReport } from './compliance-report.builder.js';
+
+const generatedAt = new Date('2026-11-22T10:15:00.000Z');
+const REFOREST = 'REFOREST-2025-AAAAAAAA';
+const SOLAR = 'SOLAR-2026-BBBBBBBB';
+const hex = (n: number): string => n.toString(16).toUpperCase().padStart(64, '0');
+const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Hand-made log: each event gets the next position and a recognisable hash. */
+function log() {
+  const events: RecordedEvent[] = [];
+  const versions = new Map<string, bigint>();
+  const append = (streamId: string, type: string, data: unknown, at: string): RecordedEvent => {
+    const n = events.length + 1;
+    const version = versions.get(streamId) ?? 0n;
+    versions.set(streamId, version + 1n);
+    const event: RecordedEvent = {
+      streamId,
+      streamVersion: version,
+      eventId: ids(n),
+      type,
+      data,
+      metadata: { commandId: ids(n), correlationId: ids(n), causationId: ids(n), actor: { userId: 'u-1', role: 'issuer' }, schemaVersion: 1, recordedAt: at },
+      position: { commit: BigInt(n), prepare: BigInt(n) },
+      hash: `hash-${n}`,
+    };
+    events.push(event);
+    return event;
+  };
+  const market = (batchId: string): string => {
+    const [code, vintage] = batchId.split('-');
+    const type: CreditProjectType = code === 'SOLAR' ? 'Solar Energy' : 'Reforestation';
+    return creditMarketStreamId(type, Number(vintage));
+  };
+  return {
+    events,
+    issued(batchId: string, projectType: CreditProjectType, quantity: number, at: string) {
+      const data: CreditsIssued['data'] = {
+        batchId,
+        projectId: `P-${batchId}`,
+        projectName: `${projectType} project`,
+        projectType,
+        description: '',
+        vintage: Number(batchId.split('-')[1]),
+        standard: 'Gold Standard',
+        methodology: 'M',
+        scopes: { scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+        quantity,
+        serialPrefix: `NXCC-${batchId}`,
+        accountId: 'acct-1',
+        issuedBy: 'acct-1',
+        xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        source: 'registry',
+        issuedAt: at,
+      };
+      return append(market(batchId), 'CreditsIssued', data, at);
+    },
+    retired(n: number, batchId: string, ranges: [number, number][], at: string, extra: Partial<CreditsRetired['data']> = {}) {
+      const data: CreditsRetired['data'] = {
+        retirementId: ids(1000 + n),
+        batchId,
+        accountId: 'acct-1',
+        quantity: ranges.reduce((sum, [start, end]) => sum + end - start + 1, 0),
+        ranges: ranges.map(([start, end]) => ({ batchId, start, end })),
+        beneficiary: `Beneficiary ${n}`,
+        purpose: `Purpose ${n}`,
+        standard: 'Gold Standard',
+        offsetType: 'compensation',
+        retiredBy: 'acct-1',
+        retiredAt: at,
+        ...extra,
+      };
+      return append(market(batchId), 'CreditsRetired', data, at);
+    },
+    settled(n: number, batchId: string, transactions: { purpose: string; hash: string }[], at: string) {
+      const data: XrplSettlementRecorded['data'] = {
+        subject: 'retirement',
+        subjectId: ids(1000 + n),
+        batchId,
+        status: 'settled',
+        transactions: transactions.map((transaction) => ({ ...transaction, result: 'tesSUCCESS' })),
+        recordedAt: at,
+      };
+      return append(market(batchId), 'XrplSettlementRecorded', data, at);
+    },
+    sealed(sealNumber: number, to: RecordedEvent, at: string) {
+      const data: LedgerSealedData = {
+        sealNumber,
+        fromPosition: null,
+        toPosition: `${to.position.commit}:${to.position.prepare}`,
+        eventCount: 1,
+        merkleRoot: 'a'.repeat(64),
+        prevSealHash: null,
+        sealHash: 'b'.repeat(64),
+        sealedAt: at,
+      };
+      return append(SEALS_STREAM, 'LedgerSealed', data, at);
+    },
+    anchored(sealNumber: number, txHash: string, at: string) {
+      const data: AuditAnchoredData = { sealNumber, merkleRoot: 'a'.repeat(64), txHash, ledgerIndex: 7, network: 'sandbox', anchoredAt: at };
+      return append(ANCHORS_STREAM, 'AuditAnchored', data, at);
+    },
+    other(at: string) {
+      return append('order-1', 'OrderPlaced', {}, at);
+    },
+  };
+}
+
+/** A removal batch and a reduction batch, retired under two standards over three months. */
+function twoProjects() {
+  const given = log();
+  given.issued(REFOREST, 'Reforestation', 100, '2026-01-05T09:00:00.000Z');
+  given.issued(SOLAR, 'Solar Energy', 200, '2026-02-01T09:00:00.000Z');
+  given.retired(1, REFOREST, [[1, 30]], '2026-01-10T10:00:00.000Z', { standard: 'Verra VCS', offsetType: 'reduction' });
+  given.retired(2, SOLAR, [[1, 50]], '2026-01-20T10:00:00.000Z');
+  given.other('2026-02-01T10:00:00.000Z');
+  given.retired(3, SOLAR, [[51, 60], [70, 79]], '2026-04-02T10:00:00.000Z');
+  return given;
+}
+
+describe('compliance report from the event log', () => {
+  it('CSRD: totals, per month with empty months, removal and standard shares, serial ranges', () => {
+    const given = twoProjects();
+
+    const report = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+
+    expect(complianceReport.parse(report)).toEqual(report);
+    expect(report.retirements.totals).toEqual({ count: 3, tCO2e: 100 });
+    expect(report.retirements.byMonth).toEqual([
+      { month: '2026-01', count: 2, tCO2e: 80 },
+      { month: '2026-02', count: 0, tCO2e: 0 },
+      { month: '2026-03', count: 0, tCO2e: 0 },
+      { month: '2026-04', count: 1, tCO2e: 20 },
+    ]);
+    expect(report.retirements.byMitigation).toEqual([
+      { mitigation: 'removal', label: 'Nature-based removal', count: 1, tCO2e: 30, sharePercent: 30 },
+      { mitigation: 'reduction', label: 'Emission reduction or avoidance', count: 2, tCO2e: 70, sharePercent: 70 },
+    ]);
+    expect(report.retirements.byStandard).toEqual([
+      { standard: 'Gold Standard', count: 2, tCO2e: 70, sharePercent: 70 },
+      { standard: 'Verra VCS', count: 1, tCO2e: 30, sharePercent: 30 },
+    ]);
+    expect(report.retirements.byOffsetType).toEqual([
+      { offsetType: 'compensation', count: 2, tCO2e: 70, sharePercent: 70 },
+      { offsetType: 'reduction', count: 1, tCO2e: 30, sharePercent: 30 },
+    ]);
+    expect(report.retirements.byVintage).toEqual([
+      { vintage: 2025, count: 1, tCO2e: 30, sharePercent: 30 },
+      { vintage: 2026, count: 2, tCO2e: 70, sharePercent: 70 },
+    ]);
+    expect(report.retirements.records[2]).toMatchObject({
+      beneficiary: 'Beneficiary 3',
+      purpose: 'Purpose 3',
+      projectName: 'Solar Energy project',
+      projectType: 'Solar Energy',
+      mitigation: 'reduction',
+      vintage: 2026,
+      quantity: 20,
+      serialRanges: [`NXCC-${SOLAR}-000051 to NXCC-${SOLAR}-000060`, `NXCC-${SOLAR}-000070 to NXCC-${SOLAR}-000079`],
+      standard: 'Gold Standard',
+      xrpl: { status: 'pending', transactions: [] },
+      position: '6:6',
+      eventHash: 'hash-6',
+    });
+    expect(report.issuance).toEqual({
+      batches: 2,
+      tCO2e: 300,
+      byProjectType: [
+        { projectType: 'Solar Energy', mitigation: 'reduction', batches: 1, tCO2e: 200 },
+        { projectType: 'Reforestation', mitigation: 'removal', batches: 1, tCO2e: 100 },
+      ],
+    });
+    expect(report.disclosure).toMatchObject({
+      framework: 'csrd',
+      reference: 'ESRS E1-7',
+      creditsCancelledTCO2e: 100,
+      removalsSharePercent: 30,
+      reductionsSharePercent: 70,
+      qualityStandards: report.retirements.byStandard,
+    });
+    expect(report.ledger).toMatchObject({ eventsRead: 6, firstPosition: '1:1', lastPosition: '6:6', eventsUsed: 5, seal: null, unsealedEvents: 5 });
+  });
+
+  it('ISSB: extent, certification schemes and the type of credit', () => {
+    const report = buildComplianceReport(twoProjects().events, 'issb', {}, generatedAt);
+
+    expect(report.title).toContain('IFRS S2');
+    expect(report.disclosure).toMatchObject({
+      framework: 'issb',
+      extent: { count: 3, tCO2e: 100 },
+      certificationSchemes: [{ standard: 'Gold Standard', tCO2e: 70 }, { standard: 'Verra VCS', tCO2e: 30 }],
+      creditTypes: [{ mitigation: 'removal', tCO2e: 30, sharePercent: 30 }, { mitigation: 'reduction', tCO2e: 70, sharePercent: 70 }],
+    });
+  });
+
+  it('UN SDG: each retirement counts towards every goal of its project type', () => {
+    const report = buildComplianceReport(twoProjects().events, 'un-sdg', {}, generatedAt);
+
+    expect(report.disclosure).toMatchObject({
+      framework: 'un-sdg',
+      goals: [
+        { goal: 7, name: 'Affordable and Clean Energy', count: 2, tCO2e: 70 },
+        { goal: 13, name: 'Climate Action', count: 3, tCO2e: 100 },
+        { goal: 15, name: 'Life on Land', count: 1, tCO2e: 30 },
+      ],
+    });
+  });
+
+  it('takes only what falls in the period; a batch issued before it still names its retirements', () => {
+    const given = twoProjects();
+
+    const report = buildComplianceReport(given.events, 'csrd', { from: '2026-01-15', to: '2026-01-31' }, generatedAt);
+
+    expect(report.period).toEqual({ from: '2026-01-15', to: '2026-01-31' });
+    expect(report.retirements.totals).toEqual({ count: 1, tCO2e: 50 });
+    expect(report.retirements.records.map((record) => record.beneficiary)).toEqual(['Beneficiary 2']);
+    expect(report.issuance).toEqual({ batches: 0, tCO2e: 0, byProjectType: [] });
+    // A bare end date covers the whole day.
+    const lastDay = buildComplianceReport(given.events, 'csrd', { from: '2026-04-02', to: '2026-04-02' }, generatedAt);
+    expect(lastDay.retirements.totals).toEqual({ count: 1, tCO2e: 20 });
+  });
+
+  it('gives zeros for a period with nothing in it', () => {
+    const report = buildComplianceReport(twoProjects().events, 'un-sdg', { from: '2025-01-01', to: '2025-12-31' }, generatedAt);
+
+    expect(report.retirements).toMatchObject({ totals: { count: 0, tCO2e: 0 }, byMonth: [], byStandard: [], records: [] });
+    expect(report.retirements.byMitigation.map((row) => [row.tCO2e, row.sharePercent])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(report.disclosure).toMatchObject({ goals: [{ goal: 13, count: 0, tCO2e: 0 }] });
+    expect(report.ledger).toMatchObject({ eventsRead: 6, eventsUsed: 0, unsealedEvents: 0 });
+  });
+
+  it('adds the XRPL transactions of a settled retirement, and the burn of one retired on XRPL', () => {
+    const given = twoProjects();
+    given.settled(1, REFOREST, [{ purpose: 'retirement-memo', hash: hex(1) }, { purpose: 'nft-burn', hash: hex(2) }], '2026-05-01T00:00:00.000Z');
+    given.retired(4, SOLAR, [[100, 100]], '2026-05-02T00:00:00.000Z', { burnTxHash: hex(3) });
+    given.settled(4, SOLAR, [{ purpose: 'burn', hash: hex(3) }], '2026-05-02T00:00:01.000Z');
+
+    const report = buildComplianceReport(given.events, 'csrd', { to: '2026-05-02' }, generatedAt);
+
+    const [first, , , fourth] = report.retirements.records;
+    expect(first?.xrpl).toEqual({ status: 'settled', transactions: [{ purpose: 'retirement-memo', hash: hex(1) }, { purpose: 'nft-burn', hash: hex(2) }] });
+    expect(fourth?.xrpl).toEqual({ status: 'settled', transactions: [{ purpose: 'burn', hash: hex(3) }] });
+    expect(fourth?.serialRanges).toEqual([`NXCC-${SOLAR}-000100`]);
+    // A settlement recorded after the period still belongs to a retirement inside it.
+    const january = buildComplianceReport(given.events, 'csrd', { to: '2026-01-31' }, generatedAt);
+    expect(january.retirements.records[0]?.xrpl.status).toBe('settled');
+  });
+
+  it('names the seal that covers the events used and its anchor, or counts the events no seal covers', () => {
+    const given = twoProjects();
+    const lastUsed = given.events.at(-1)!;
+    given.sealed(1, given.events[0]!, '2026-04-03T00:00:00.000Z');
+    given.sealed(2, lastUsed, '2026-04-04T00:00:00.000Z');
+    given.anchored(2, hex(9), '2026-04-04T00:00:01.000Z');
+    given.sealed(3, given.events.at(-1)!, '2026-04-05T00:00:00.000Z');
+
+    const sealed = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+    expect(sealed.ledger).toMatchObject({
+      eventsUsed: 5,
+      unsealedEvents: 0,
+      seal: { sealNumber: 2, toPosition: '6:6', merkleRoot: 'a'.repeat(64), anchor: { txHash: hex(9), network: 'sandbox', ledgerIndex: 7 } },
+    });
+
+    given.retired(5, SOLAR, [[150, 151]], '2026-04-06T00:00:00.000Z');
+    given.other('2026-04-07T00:00:00.000Z');
+    const partly = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+    expect(partly.ledger).toMatchObject({ eventsUsed: 6, unsealedEvents: 1, seal: { sealNumber: 3, anchor: null } });
+  });
+
+  it('hashes the canonical document without its sha256, the same log giving the same hash', () => {
+    const given = twoProjects();
+
+    const report = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+
+    const { sha256, ...body } = report;
+    expect(sha256).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
+    expect(buildComplianceReport(given.events, 'csrd', {}, generatedAt).sha256).toBe(sha256);
+    expect(buildComplianceReport(given.events, 'issb', {}, generatedAt).sha256).not.toBe(sha256);
+  });
+});
