@@ -1,5 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Client, xrpToDrops } from 'xrpl';
+import { Client, Wallet, xrpToDrops } from 'xrpl';
 import { GENESIS_SEED, startSandbox } from './sandbox.js';
 
 describe('startSandbox', () => {
@@ -23,6 +26,65 @@ describe('startSandbox', () => {
     } finally {
       await client.disconnect();
       await sandbox.close();
+    }
+  });
+});
+
+describe('startSandbox({ readOnly })', () => {
+  it('serves a saved ledger without closing ledgers, taking transactions or writing the state file', async (context) => {
+    if (process.env.XRPL_URL) context.skip();
+    const dataDir = mkdtempSync(join(tmpdir(), 'xrpl-sandbox-readonly-'));
+    try {
+      const writer = await startSandbox({ port: 0, dataDir, ledgerCloseIntervalMs: 0 });
+      const client = new Client(writer.url);
+      await client.connect();
+      const payment = await client.autofill({
+        TransactionType: 'Payment',
+        Account: writer.genesis.address,
+        Destination: Wallet.generate().address,
+        Amount: xrpToDrops(50),
+      });
+      const signed = Wallet.fromSeed(GENESIS_SEED).sign(payment);
+      await client.submit(signed.tx_blob);
+      const closedAt = await writer.ledgerAccept();
+      await client.disconnect();
+      await writer.close();
+      const stateFile = join(dataDir, 'ledger.json');
+      const saved = readFileSync(stateFile, 'utf8');
+      const modified = statSync(stateFile).mtimeMs;
+
+      const reader = await startSandbox({ port: 0, dataDir, ledgerCloseIntervalMs: 10, readOnly: true });
+      const readClient = new Client(reader.url);
+      try {
+        await readClient.connect();
+        expect(reader.savedAt).toBe(JSON.parse(saved).savedAt);
+        const tx = await readClient.request({ command: 'tx', transaction: signed.hash });
+        expect(tx.result).toMatchObject({ validated: true, ledger_index: closedAt });
+        // The interval is ignored: no ledger closes.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await readClient.getLedgerIndex()).toBe(closedAt);
+        await expect(readClient.request({ command: 'ledger_accept' } as never)).rejects.toThrow(/read-only/);
+        await expect(readClient.submit(signed.tx_blob)).rejects.toThrow(/read-only/);
+        await expect(reader.ledgerAccept()).rejects.toThrow(/read-only/);
+      } finally {
+        await readClient.disconnect();
+        await reader.close();
+      }
+      expect(readFileSync(stateFile, 'utf8')).toBe(saved);
+      expect(statSync(stateFile).mtimeMs).toBe(modified);
+      expect(readdirSync(dataDir)).toEqual(['ledger.json']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start read-only without a saved ledger, and creates nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xrpl-sandbox-readonly-'));
+    try {
+      await expect(startSandbox({ port: 0, dataDir, readOnly: true })).rejects.toThrow(/no saved sandbox ledger/);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

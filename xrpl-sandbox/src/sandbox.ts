@@ -21,11 +21,19 @@ export interface SandboxOptions {
   genesisSeed?: string;
   /** NetworkID to report and require on transactions (only above 1024, like rippled). */
   networkId?: number;
+  /**
+   * Serve the ledger saved in dataDir without changing it: no ledger closes (the interval is
+   * ignored), submit and ledger_accept are refused, and nothing is ever written, so it can
+   * read the state of a node that is not running. Fails when dataDir holds no saved ledger.
+   */
+  readOnly?: boolean;
 }
 
 export interface Sandbox {
   readonly url: string;
   readonly genesis: { readonly address: string; readonly seed: string };
+  /** When the state it started from was saved; undefined for a fresh ledger. */
+  readonly savedAt: string | undefined;
   /** Closes the open ledger now; resolves to the index of the ledger just closed (validated). */
   ledgerAccept(): Promise<number>;
   close(): Promise<void>;
@@ -39,15 +47,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     fees: DEFAULT_FEES,
     networkId: options.networkId,
     stateFile: options.dataDir === undefined ? undefined : new StateFile(options.dataDir),
+    readOnly: options.readOnly,
   });
   const server = await startWsServer(node, options.host ?? '127.0.0.1', options.port ?? 0);
-  const interval = options.ledgerCloseIntervalMs ?? 1000;
+  const interval = node.readOnly ? 0 : (options.ledgerCloseIntervalMs ?? 1000);
   const timer = interval > 0 ? setInterval(() => node.closeLedger(), interval) : undefined;
   let closed = false;
   return {
     url: server.url,
     genesis: node.genesis,
-    ledgerAccept: () => Promise.resolve(node.closeLedger().ledgerIndex),
+    savedAt: node.savedAt,
+    ledgerAccept: async () => node.closeLedger().ledgerIndex,
     close: async () => {
       if (closed) return;
       closed = true;

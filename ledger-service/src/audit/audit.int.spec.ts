@@ -52,10 +52,11 @@ describe('seals anchored on XRPL, and verification', () => {
 
   it('catches a ledger whose anchor carries another root', async () => {
     const report = await verifyLog(service.runtime.eventStore, {
-      lookupAnchor: async () => ({ found: true, root: '0'.repeat(64) }),
+      lookupAnchor: async (anchor) => ({ found: true, account: 'rAnchor', anchorAccount: 'rAnchor', memo: { seal: anchor.sealNumber, root: '0'.repeat(64) } }),
     });
     expect(report.ok).toBe(false);
     expect(report.firstMismatch).toMatchObject({ kind: 'anchor', sealNumber: 1 });
+    expect(report.firstMismatch?.reason).toMatch(/^root differs/);
   });
 
   it('catches a sealed event that was removed, which no hash chain can show', async () => {

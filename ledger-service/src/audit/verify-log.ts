@@ -17,8 +17,27 @@ import {
 } from '@carbon-ledger/contracts';
 import { merkleRoot } from '../shared/merkle.js';
 
-/** Looks an anchor transaction up on the ledger: the root its memo carries, or undefined if unreachable. */
-export type AnchorLookup = (anchor: AuditAnchoredData) => Promise<{ found: boolean; root?: string } | undefined>;
+/** What an anchor memo says: `{ seal, root }` when well formed. */
+export interface AnchorMemo {
+  readonly seal?: unknown;
+  readonly root?: unknown;
+}
+
+/** What the ledger holds under an anchor's transaction hash. */
+export type AnchorOnLedger =
+  /** No validated transaction with that hash. */
+  | { readonly found: false }
+  | {
+      readonly found: true;
+      /** The account that sent it, and the platform's audit-anchor account it must be. */
+      readonly account: string | undefined;
+      readonly anchorAccount: string;
+      /** The seal number and root in its anchor memo; undefined when it carries none. */
+      readonly memo: AnchorMemo | undefined;
+    };
+
+/** Looks an anchor transaction up on the ledger; undefined when the ledger cannot be asked. */
+export type AnchorLookup = (anchor: AuditAnchoredData) => Promise<AnchorOnLedger | undefined>;
 
 export interface VerifyOptions {
   readonly pageSize?: number;
@@ -41,7 +60,7 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
   let pending: { position: Position; hash: Buffer }[] = [];
   let lastSeal: LedgerSealedData | undefined;
   const seals = new Map<number, LedgerSealedData>();
-  const anchors: AuditAnchoredData[] = [];
+  const anchors: { data: AuditAnchoredData; position: string }[] = [];
   let checked = 0;
   let sealsChecked = 0;
 
@@ -90,7 +109,7 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
         seals.set(seal.sealNumber, seal);
         sealsChecked += 1;
       } else if (isAuditEvent(event) && event.type === 'AuditAnchored') {
-        anchors.push(event.data);
+        anchors.push({ data: event.data, position: formatPosition(event.position) });
       }
       pending.push({ position: event.position, hash });
     }
@@ -102,32 +121,40 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
 
   let anchorsChecked = 0;
   let anchorsUnchecked = 0;
-  for (const anchor of anchors) {
+  for (const { data: anchor, position } of anchors) {
+    const anchorMismatch = (reason: string): Report => ({
+      ...result({ kind: 'anchor', sealNumber: anchor.sealNumber, position, reason }),
+      anchorsChecked,
+      anchorsUnchecked,
+    });
     const seal = seals.get(anchor.sealNumber);
     if (!seal || seal.merkleRoot !== anchor.merkleRoot) {
-      return { ...result({ kind: 'anchor', sealNumber: anchor.sealNumber, reason: 'the anchor names a root that no seal in the log has' }), anchorsChecked, anchorsUnchecked };
+      return anchorMismatch(`the anchor (transaction ${anchor.txHash}) names a root that no seal in the log has`);
     }
     const onLedger = options.lookupAnchor ? await options.lookupAnchor(anchor) : undefined;
     if (!onLedger) {
       anchorsUnchecked += 1;
       continue;
     }
-    if (!onLedger.found || onLedger.root !== seal.merkleRoot) {
-      return {
-        ...result({
-          kind: 'anchor',
-          sealNumber: anchor.sealNumber,
-          reason: onLedger.found
-            ? `the ledger transaction ${anchor.txHash} carries another root`
-            : `the ledger has no validated anchor transaction ${anchor.txHash}`,
-        }),
-        anchorsChecked,
-        anchorsUnchecked,
-      };
-    }
+    const problem = anchorProblem(anchor.txHash, seal, onLedger);
+    if (problem) return anchorMismatch(problem);
     anchorsChecked += 1;
   }
   return { ...result(), anchorsChecked, anchorsUnchecked };
+}
+
+/** Whether the ledger's transaction proves the seal: validated, sent by the anchor account, memo = the seal's root. */
+function anchorProblem(txHash: string, seal: LedgerSealedData, onLedger: AnchorOnLedger): string | undefined {
+  if (!onLedger.found) return `not found on the ledger: there is no validated transaction ${txHash}`;
+  if (onLedger.account !== onLedger.anchorAccount) {
+    return `wrong account: transaction ${txHash} was sent by ${onLedger.account ?? 'no account'}, not by the audit-anchor account ${onLedger.anchorAccount}`;
+  }
+  if (!onLedger.memo) return `root differs: transaction ${txHash} carries no anchor memo`;
+  const { seal: sealNumber, root } = onLedger.memo;
+  if (sealNumber !== seal.sealNumber || root !== seal.merkleRoot) {
+    return `root differs: transaction ${txHash} anchors root ${String(root)} of seal ${String(sealNumber)}; seal ${seal.sealNumber}'s root is ${seal.merkleRoot}`;
+  }
+  return undefined;
 }
 
 function checkSeal(seal: LedgerSealedData, previous: LedgerSealedData | undefined, pending: readonly { position: Position; hash: Buffer }[]): string | undefined {

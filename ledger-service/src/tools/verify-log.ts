@@ -1,46 +1,106 @@
-import { verifyLog } from '../audit/verify-log.js';
-import { openToolRuntime } from './open-tool-runtime.js';
+import { pathToFileURL } from 'node:url';
+import { Logger } from '@nestjs/common';
+import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
+import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
+import { type AppConfig, loadConfig } from '../config/config.js';
+import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
-/** npm run verify: re-derives every stream's hash chain and names the first altered event. */
-async function main(): Promise<number> {
-  const opened = await openToolRuntime();
+/** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors could not be checked; 1 the tool failed. */
+export const VERIFY_EXIT = { ok: 0, failed: 1, mismatch: 3, anchorsNotChecked: 4 } as const;
+
+export interface RunVerifyOptions {
+  /** Defaults to the environment. */
+  readonly config?: AppConfig;
+  /** How long to wait for the XRPL node to answer (see openAnchorLedger). */
+  readonly ledgerTimeoutMs?: number;
+  /** Receives the report as it is written (the CLI passes stdout). */
+  readonly write?: (text: string) => void;
+}
+
+/**
+ * npm run verify: re-derives every stream's hash chain and every seal, then
+ * reads each anchor transaction back from the XRP Ledger (validated, sent by the
+ * audit-anchor account, memo root = the seal's root). Names the first mismatch.
+ */
+export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code: number; output: string }> {
+  let output = '';
+  const write = (...lines: string[]): void => {
+    const text = `${lines.join('\n')}\n`;
+    output += text;
+    options.write?.(text);
+  };
+  const config = options.config ?? loadConfig();
+  const opened = await openToolRuntime(config);
+  // The ledger is opened when the first anchor is reached, so a log without anchors never asks it.
+  let ledger: Promise<AnchorLedger> | undefined;
+  let lookup: AnchorLookup | undefined;
+  let chainsDone: number | undefined;
+  const lookupAnchor: AnchorLookup = async (anchor) => {
+    chainsDone ??= performance.now();
+    ledger ??= openAnchorLedger(config, opened.runtime.eventStore, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
+    const { gateway } = await ledger;
+    if (!gateway) return undefined;
+    lookup ??= ledgerAnchorLookup(gateway);
+    return lookup(anchor);
+  };
   try {
-    process.stdout.write(`Verifying the event log (${opened.databaseLabel})…\n`);
+    write(`Verifying the event log (${opened.databaseLabel})…`);
     const started = performance.now();
-    const report = await verifyLog(opened.runtime.eventStore);
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    if (report.ok) {
-      process.stdout.write(
-        [
-          `OK: ${report.eventsChecked} events in ${report.streamsChecked} streams; every hash chain matches (${seconds} s).`,
-          `    ${report.sealsChecked} seals re-derived; ${report.unsealedEvents} events after the last seal.`,
-          `    Anchors are checked against the ledger by GET /api/audit/verify (the service holds the ledger connection).`,
-          '',
-        ].join('\n'),
-      );
-      return 0;
-    }
+    const report = await verifyLog(opened.runtime.eventStore, { lookupAnchor });
+    // The chains and seals; reading the anchors back from the ledger comes after.
+    const seconds = (((chainsDone ?? performance.now()) - started) / 1000).toFixed(2);
+    const anchorLedger = await ledger;
+    const against = anchorLedger ? `${anchorLedger.network} (${anchorLedger.how})` : undefined;
+
     const mismatch = report.firstMismatch;
-    process.stdout.write(
-      [
+    if (!report.ok) {
+      write(
         `MISMATCH after ${report.eventsChecked} good events (${seconds} s):`,
         ...(mismatch?.kind === 'event'
           ? [`  stream:   ${mismatch.streamId} version ${mismatch.streamVersion}`, `  event:    ${mismatch.eventId} at position ${mismatch.position}`]
-          : [`  ${mismatch?.kind}:     seal ${mismatch?.sealNumber}${mismatch?.position ? ` at position ${mismatch.position}` : ''}`]),
+          : mismatch?.kind === 'anchor'
+            ? [`  anchor:   seal ${mismatch.sealNumber}, AuditAnchored at position ${mismatch.position}`]
+            : [`  ${mismatch?.kind}:     seal ${mismatch?.sealNumber}${mismatch?.position ? ` at position ${mismatch.position}` : ''}`]),
         `  problem:  ${mismatch?.reason}`,
-        '',
-      ].join('\n'),
+        ...(mismatch?.kind === 'anchor' && against ? [`  ledger:   ${against}`] : []),
+      );
+      return { code: VERIFY_EXIT.mismatch, output };
+    }
+
+    write(
+      `OK: ${report.eventsChecked} events in ${report.streamsChecked} streams; every hash chain matches (${seconds} s).`,
+      `    ${report.sealsChecked} seals re-derived; ${report.unsealedEvents} events after the last seal.`,
     );
-    return 3;
+    if (!anchorLedger) {
+      write('    No anchors in the log yet; the ledger was not asked.');
+      return { code: VERIFY_EXIT.ok, output };
+    }
+    if (report.anchorsUnchecked > 0) {
+      const why = anchorLedger.unreachable ?? `the connection was lost: ${anchorLedger.gateway?.connectionError ?? 'the node stopped answering'}`;
+      write(
+        `ANCHORS NOT CHECKED: ${report.anchorsUnchecked} of ${report.anchorsChecked + report.anchorsUnchecked} anchors could not be read from ${anchorLedger.network}.`,
+        `    ${why}`,
+        `    ${report.anchorsChecked} anchors checked; the others prove nothing until the ledger can be read.`,
+      );
+      return { code: VERIFY_EXIT.anchorsNotChecked, output };
+    }
+    write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
+    return { code: VERIFY_EXIT.ok, output };
   } finally {
+    await ledger?.then((anchorLedger) => anchorLedger.close(), () => undefined);
     await opened.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`verify failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+// Run as a program (npm run verify), not when imported by a test.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // The gateway's reconnect warnings are summed up in the report instead.
+  Logger.overrideLogger(['error']);
+  runVerify({ write: (text) => void process.stdout.write(text) }).then(
+    ({ code }) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`verify failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(VERIFY_EXIT.failed);
+    },
+  );
+}

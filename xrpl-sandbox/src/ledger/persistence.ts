@@ -17,7 +17,7 @@ function isSnapshot(value: unknown): value is SandboxSnapshot {
 
 /** The sandbox state as one JSON file, replaced atomically (write temp file, then rename). */
 export class StateFile {
-  private readonly path: string;
+  readonly path: string;
 
   constructor(private readonly dir: string) {
     this.path = join(dir, 'ledger.json');

@@ -70,6 +70,7 @@ export const ledgerClosed: RpcHandler = (ctx) => {
 };
 
 export const ledgerAccept: RpcHandler = (ctx) => {
+  if (ctx.node.readOnly) throw rpcError('notSupported', 'This sandbox node serves a saved ledger read-only; it closes no ledgers.');
   ctx.node.closeLedger();
   return { ledger_current_index: ctx.node.chain.openLedgerSeq };
 };

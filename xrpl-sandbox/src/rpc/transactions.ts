@@ -10,6 +10,7 @@ import { rpcError, rpcException } from './rpc-error.js';
 import { renderMeta, renderTransaction, withDeliverMax } from './tx-json.js';
 
 export const submit: RpcHandler = (ctx) => {
+  if (ctx.node.readOnly) throw rpcError('notSupported', 'This sandbox node serves a saved ledger read-only; it accepts no transactions.');
   const blob = ctx.params.tx_blob;
   if (blob === undefined) {
     if (ctx.params.tx_json !== undefined) throw rpcError('notSupported', 'Signing on the server is not supported; submit a signed tx_blob.');

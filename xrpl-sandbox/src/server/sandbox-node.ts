@@ -12,6 +12,8 @@ export interface SandboxNodeOptions {
   fees: Fees;
   networkId?: number | undefined;
   stateFile?: StateFile | undefined;
+  /** Serve the saved state as it is: no ledger closes, no submissions, nothing written. */
+  readOnly?: boolean | undefined;
 }
 
 /** Persist at least this often even when ledgers close empty, so the index survives restarts. */
@@ -24,6 +26,9 @@ export class SandboxNode {
   readonly startedAt = Date.now();
   readonly genesis: { address: string; seed: string };
   readonly networkId: number | undefined;
+  readonly readOnly: boolean;
+  /** When the loaded state file was written (undefined for a fresh chain). */
+  readonly savedAt: string | undefined;
   private readonly listeners = new Set<LedgerClosedListener>();
   private readonly stateFile: StateFile | undefined;
   private lastPersist = 0;
@@ -34,17 +39,24 @@ export class SandboxNode {
     this.genesis = options.genesis;
     this.networkId = options.networkId;
     this.stateFile = options.stateFile;
+    this.readOnly = options.readOnly === true;
     const saved = this.stateFile?.load();
+    if (this.readOnly && saved === undefined) {
+      throw new Error(this.stateFile ? `no saved sandbox ledger in ${this.stateFile.path}` : 'a read-only sandbox needs a dataDir with a saved ledger');
+    }
+    this.savedAt = saved?.savedAt;
     this.chain = saved ? LedgerChain.fromSnapshot(saved.chain) : LedgerChain.genesis(options.genesis.address, options.fees, Date.now());
     if (saved) this.genesis = saved.genesis;
     else this.persist();
   }
 
   submit(blob: string, failHard = false): SubmitOutcome {
+    if (this.readOnly) throw new Error('the sandbox node is read-only');
     return submitBlob(this.chain, blob, { networkId: this.networkId, failHard });
   }
 
   closeLedger(): ClosedLedger {
+    if (this.readOnly) throw new Error('the sandbox node is read-only');
     const { ledger, txs } = this.chain.close(Date.now());
     if (txs.length > 0 || Date.now() - this.lastPersist >= IDLE_PERSIST_MS) this.persist();
     for (const listener of this.listeners) listener(ledger, txs);
@@ -73,7 +85,7 @@ export class SandboxNode {
   }
 
   persist(): void {
-    if (this.stateFile === undefined) return;
+    if (this.stateFile === undefined || this.readOnly) return;
     this.stateFile.save({ genesis: this.genesis, chain: this.chain.snapshot() });
     this.lastPersist = Date.now();
   }

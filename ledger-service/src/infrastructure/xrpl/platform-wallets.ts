@@ -13,6 +13,11 @@ const SEED_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
   audit_anchor: 'XRPL_AUDIT_ANCHOR_SEED',
 };
 
+/** Where generated seeds are kept for the configured network. */
+export function platformWalletsFile(config: AppConfig): string {
+  return join(config.dataDir, 'secrets', `xrpl-${config.XRPL_NETWORK}-wallets.json`);
+}
+
 /**
  * The platform's wallets. Seeds come from configuration, or are generated once
  * and kept in `<DATA_DIR>/secrets/xrpl-<network>-wallets.json` (mode 0600).
@@ -20,7 +25,7 @@ const SEED_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
  */
 export function loadPlatformWallets(config: AppConfig): PlatformWallets {
   const dir = join(config.dataDir, 'secrets');
-  const file = join(dir, `xrpl-${config.XRPL_NETWORK}-wallets.json`);
+  const file = platformWalletsFile(config);
   const stored: Partial<Record<PlatformWalletRole, string>> = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<PlatformWalletRole, string>>)
     : {};

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { RUNTIME } from '../tokens.js';
 import type { ServiceRuntime } from '../service-runtime.js';
 import { provisionSandbox } from './sandbox-provisioning.js';
+import { publishSandboxUrl, withdrawSandboxUrl } from './sandbox-url-file.js';
 import type { XrplGateway } from './xrpl-gateway.js';
 import { XRPL_GATEWAY } from './xrpl.tokens.js';
 
@@ -21,6 +22,8 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
+    // The in-process sandbox listens on a port of its own choosing; tools find it here.
+    if (this.inProcessSandbox) publishSandboxUrl(this.runtime.config.dataDir, this.runtime.xrpl.url);
     this.ready = (async () => {
       await this.gateway.connect();
       const genesis = this.runtime.xrpl.genesisSeed;
@@ -31,6 +34,11 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.inProcessSandbox) withdrawSandboxUrl(this.runtime.config.dataDir, this.runtime.xrpl.url);
     await this.gateway.close();
+  }
+
+  private get inProcessSandbox(): boolean {
+    return this.runtime.xrpl.genesisSeed !== undefined && !this.runtime.config.XRPL_URL;
   }
 }
