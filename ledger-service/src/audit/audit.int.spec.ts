@@ -43,6 +43,8 @@ describe('seals anchored on XRPL, and verification', () => {
 
     const report = verifyLogResponse.parse(await (await auditor.request('GET', '/api/audit/verify')).json());
     expect(report).toMatchObject({ ok: true, sealsChecked: 1, anchorsChecked: 1, anchorsUnchecked: 0 });
+    // The anchor and its XRPL transaction record are the sealer's own: no reason for a seal (an idle ledger stays unsealed).
+    expect(await (await auditor.request('POST', '/api/audit/seals')).json()).toEqual({ seal: null });
 
     // A second seal chains to the first.
     await trader.request('POST', '/api/orders', { type: 'buy', amount: 9, price: '11.00', projectType: 'Forestry', vintage: 2024 });

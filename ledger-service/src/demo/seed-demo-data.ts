@@ -8,6 +8,7 @@ import { generatePassword } from '../auth/password-hashing.js';
 import { IssueCreditsCommand } from '../credits/commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from '../credits/commands/retire-credits.handler.js';
 import { TradeCreditsCommand } from '../credits/commands/trade-credits.handler.js';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
@@ -59,6 +60,8 @@ export async function seedDemoData(app: INestApplicationContext, adminUserId: st
   const commands = app.get(CommandBus);
   const projections = app.get(ProjectionHost);
   const gateway = app.get<XrplGateway>(XRPL_GATEWAY);
+  // The platform wallets must be funded (sandbox provisioning) before the market maker pays anyone.
+  await app.get(XrplConnection).ready;
   await gateway.connect();
   const ids = new Map<string, string>();
   const addresses = new Map<string, string>();

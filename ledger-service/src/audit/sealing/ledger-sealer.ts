@@ -12,11 +12,19 @@ import {
   sealContent,
   START,
   WrongExpectedVersion,
+  xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
 import { merkleRoot } from '../../shared/merkle.js';
+
+/**
+ * The sealer's own records: seals, anchors, and the audit-anchor wallet's transaction
+ * records. They ride along with the next seal but never cause one, or an idle ledger
+ * would be sealed and anchored (an XRPL fee) every interval forever.
+ */
+const SEALER_STREAMS: ReadonlySet<string> = new Set([SEALS_STREAM, ANCHORS_STREAM, xrplWalletStreamId('audit_anchor')]);
 
 const PAGE = 5_000;
 
@@ -74,7 +82,7 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
       if (!tail) break;
       for (const event of page) {
         leaves.push(Buffer.from(event.hash, 'hex'));
-        if (event.streamId !== SEALS_STREAM && event.streamId !== ANCHORS_STREAM) business += 1;
+        if (!SEALER_STREAMS.has(event.streamId)) business += 1;
       }
       after = to = tail.position;
     }
