@@ -26,7 +26,7 @@ export const amlEvent = z.discriminatedUnion('type', [z.object({ type: z.literal
 export type AmlEvent = z.infer<typeof amlEvent>;
 export type AmlAlertRaised = Extract<AmlEvent, { type: 'AmlAlertRaised' }>;
 
-const amlEventTypes: ReadonlySet<string> = new Set<AmlEvent['type']>(['AmlAlertRaised']);
+export const amlEventTypes: ReadonlySet<string> = new Set<AmlEvent['type']>(['AmlAlertRaised']);
 
 export function isAmlEvent<E extends { type: string; data: unknown }>(event: E): event is E & AmlEvent {
   return amlEventTypes.has(event.type);

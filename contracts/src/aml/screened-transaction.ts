@@ -57,8 +57,12 @@ function usdValue(quantity: number, price: string): number {
   return Number(cents * BigInt(quantity)) / 100;
 }
 
+/** The event types screenedTransactionFrom maps; every other type moves no value. */
+export const screenedEventTypes: ReadonlySet<string> = new Set(['OrderPlaced', 'TradeExecuted', 'CreditsRetired']);
+
 /** The transaction an event records, or undefined for events that move no value. */
 export function screenedTransactionFrom(event: { readonly type: string; readonly data: unknown }): ScreenedTransaction | undefined {
+  if (!screenedEventTypes.has(event.type)) return undefined;
   if (event.type === 'OrderPlaced') {
     const parsed = orderPlaced.safeParse(event.data);
     if (!parsed.success) return undefined;

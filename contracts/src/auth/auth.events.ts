@@ -21,7 +21,7 @@ export const authEvent = z.discriminatedUnion('type', [
 ]);
 export type AuthEvent = z.infer<typeof authEvent>;
 
-const authEventTypes: ReadonlySet<string> = new Set<AuthEvent['type']>(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
+export const authEventTypes: ReadonlySet<string> = new Set<AuthEvent['type']>(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
 
 export function isAuthEvent<E extends { type: string; data: unknown }>(event: E): event is E & AuthEvent {
   return authEventTypes.has(event.type);

@@ -62,7 +62,7 @@ export const xrplActionEvent = z.discriminatedUnion('type', [
 ]);
 export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
 
-const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
+export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
   'XrplCreditsMinted',
   'XrplCreditsSwapped',
   'XrplCreditsBurned',

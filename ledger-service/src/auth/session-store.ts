@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { RequestUser } from '../infrastructure/http/request-context.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
@@ -38,20 +38,14 @@ export class SessionStore {
     return { token, csrfToken, expiresAt };
   }
 
+  /** The signed-in user of a live session, in one round trip (sessions and users share a database). */
   async find(token: string, now = new Date()): Promise<Session | undefined> {
-    const session = await this.auth
-      .selectFrom('auth_sessions')
-      .select(['user_id', 'csrf_token'])
-      .where('token_hash', '=', tokenHash(token))
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!session) return undefined;
-    const user = await this.readModels
-      .selectFrom('users')
-      .select(['user_id', 'email', 'name', 'roles'])
-      .where('user_id', '=', session.user_id)
-      .executeTakeFirst();
-    return user ? { user: toUserView(user), csrfToken: session.csrf_token } : undefined;
+    const found = await sql<{ user_id: string; email: string; name: string; roles: string[]; csrf_token: string }>`
+      select u.user_id, u.email, u.name, u.roles, s.csrf_token
+      from auth_sessions s join users u on u.user_id = s.user_id
+      where s.token_hash = ${tokenHash(token)} and s.expires_at > ${now}`.execute(this.readModels);
+    const row = found.rows[0];
+    return row ? { user: toUserView(row), csrfToken: row.csrf_token } : undefined;
   }
 
   async delete(token: string): Promise<void> {

@@ -1,10 +1,17 @@
 import {
   AML_HIGH_RISK_SCORE,
+  type AmlEvent,
   isAmlEvent,
   type RecordedEvent,
   screenedTransactionFrom,
+  amlEventTypes,
+  screenedEventTypes,
 } from '@carbon-ledger/contracts';
+import type { Insertable } from 'kysely';
+import type { AmlTransactionsTable } from '../read-model-database.js';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+type AmlTransactionRow = Insertable<AmlTransactionsTable>;
 
 /**
  * AML alerts, and every value-moving transaction the screening counts
@@ -12,64 +19,88 @@ import type { Projection, ProjectionWriter } from '../runtime/projection.js';
  */
 export const amlAlertsProjection: Projection = {
   name: 'aml-alerts',
+  eventTypes: new Set([...amlEventTypes, ...screenedEventTypes]),
   views: ['aml-alerts', 'compliance-dashboard'],
   tables: ['aml_transactions', 'aml_alerts'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    const position = { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
-    if (!isAmlEvent(recorded)) {
-      const transaction = screenedTransactionFrom(recorded);
-      if (!transaction) return false;
+    return amlAlertsProjection.applyBatch!([recorded], db);
+  },
+  /** Screened transactions go in one multi-row insert per run of them; alerts apply in between, in log order. */
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    let changed = false;
+    let pending: AmlTransactionRow[] = [];
+    const flush = async (): Promise<void> => {
+      if (pending.length === 0) return;
+      const rows = pending;
+      pending = [];
       await db
         .insertInto('aml_transactions')
-        .values({
+        .values(rows)
+        .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
+        .execute();
+    };
+    for (const recorded of events) {
+      if (!isAmlEvent(recorded)) {
+        const transaction = screenedTransactionFrom(recorded);
+        if (!transaction) continue;
+        pending.push({
           transaction_type: transaction.transactionType,
           transaction_id: transaction.transactionId,
           user_id: transaction.userId,
           amount_usd: transaction.amount,
           occurred_at: transaction.occurredAt,
-          ...position,
+          commit_position: recorded.position.commit.toString(),
+          prepare_position: recorded.position.prepare.toString(),
           risk_score: null,
           is_high_risk: false,
           requires_review: false,
+        });
+        changed = true;
+        continue;
+      }
+      await flush();
+      if (await applyAlert(recorded, db)) changed = true;
+    }
+    await flush();
+    return changed;
+  },
+};
+
+async function applyAlert(recorded: RecordedEvent & AmlEvent, db: ProjectionWriter): Promise<boolean> {
+  const position = { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
+  const event = recorded;
+  switch (event.type) {
+    case 'AmlAlertRaised': {
+      const { data } = event;
+      await db
+        .insertInto('aml_alerts')
+        .values({
+          alert_id: data.alertId,
+          priority: data.priority,
+          transaction_type: data.transactionType,
+          transaction_id: data.transactionId,
+          user_id: data.userId,
+          risk_score: data.riskScore,
+          amount_usd: data.amount,
+          risk_flags: data.riskFlags,
+          reasons: data.reasons,
+          requires_review: data.requiresReview,
+          raised_at: data.raisedAt,
+          ...position,
         })
-        .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
+        .onConflict((conflict) => conflict.column('alert_id').doNothing())
+        .execute();
+      await db
+        .updateTable('aml_transactions')
+        .set({ risk_score: data.riskScore, is_high_risk: data.riskScore >= AML_HIGH_RISK_SCORE, requires_review: data.requiresReview })
+        .where('transaction_type', '=', data.transactionType)
+        .where('transaction_id', '=', data.transactionId)
         .execute();
       return true;
     }
-    const event = recorded;
-    switch (event.type) {
-      case 'AmlAlertRaised': {
-        const { data } = event;
-        await db
-          .insertInto('aml_alerts')
-          .values({
-            alert_id: data.alertId,
-            priority: data.priority,
-            transaction_type: data.transactionType,
-            transaction_id: data.transactionId,
-            user_id: data.userId,
-            risk_score: data.riskScore,
-            amount_usd: data.amount,
-            risk_flags: data.riskFlags,
-            reasons: data.reasons,
-            requires_review: data.requiresReview,
-            raised_at: data.raisedAt,
-            ...position,
-          })
-          .onConflict((conflict) => conflict.column('alert_id').doNothing())
-          .execute();
-        await db
-          .updateTable('aml_transactions')
-          .set({ risk_score: data.riskScore, is_high_risk: data.riskScore >= AML_HIGH_RISK_SCORE, requires_review: data.requiresReview })
-          .where('transaction_type', '=', data.transactionType)
-          .where('transaction_id', '=', data.transactionId)
-          .execute();
-        return true;
-      }
-      default: {
-        const exhaustive: never = event.type;
-        return exhaustive;
-      }
+    default: {
+      const exhaustive: never = event.type;
+      return exhaustive;
     }
-  },
-};
+  }
+}

@@ -1,10 +1,15 @@
-import { isAuthEvent, type RecordedEvent } from '@carbon-ledger/contracts';
+import {
+  isAuthEvent,
+  type RecordedEvent,
+  authEventTypes,
+} from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 
 /** Users and their roles, replayable from the log so auditors can see who could do what, when. */
 export const usersProjection: Projection = {
   name: 'users',
+  eventTypes: authEventTypes,
   views: ['users'],
   tables: ['users'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

@@ -8,6 +8,8 @@ import {
   type CreditsRetired,
   type TradeExecuted,
   type XrplSettlementRecorded,
+  creditEventTypes,
+  orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
@@ -107,6 +109,7 @@ class BatchWrites {
  */
 export const creditRegistryProjection: Projection = {
   name: 'credit-registry',
+  eventTypes: new Set([...creditEventTypes, ...orderEventTypes]),
   views: ['credits', 'metrics', 'marketplace'],
   tables: ['credit_batches', 'credit_holdings'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

@@ -1,4 +1,10 @@
-import { isCreditEvent, marketOfTokenId, type RecordedEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
+import {
+  isCreditEvent,
+  marketOfTokenId,
+  type RecordedEvent,
+  type XrplSettlementRecorded,
+  creditEventTypes,
+} from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditRetirementBatchesTable } from '../read-model-database.js';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
@@ -23,6 +29,7 @@ async function settleRetirement(db: ProjectionWriter, data: XrplSettlementRecord
 /** Retirement records with what their certificates name, and their XRPL verification. */
 export const creditRetirementsProjection: Projection = {
   name: 'credit-retirements',
+  eventTypes: creditEventTypes,
   views: ['retirements', 'metrics'],
   tables: ['credit_retirements', 'credit_retirement_batches'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

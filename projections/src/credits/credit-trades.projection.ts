@@ -6,6 +6,8 @@ import {
   type RecordedEvent,
   type TradeExecuted,
   type XrplActionEvent,
+  creditEventTypes,
+  xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
@@ -80,6 +82,7 @@ function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Inserta
 /** Every trade: order matches and direct transfers of the registry, and XRPL AMM swaps. */
 export const creditTradesProjection: Projection = {
   name: 'credit-trades',
+  eventTypes: new Set([...creditEventTypes, ...xrplActionEventTypes]),
   views: ['trades', 'metrics', 'marketplace'],
   tables: ['credit_trades'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

@@ -1,4 +1,8 @@
-import { isKycEvent, type RecordedEvent } from '@carbon-ledger/contracts';
+import {
+  isKycEvent,
+  type RecordedEvent,
+  kycEventTypes,
+} from '@carbon-ledger/contracts';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 
 const amlStatusOf = { clear: 'cleared', potential_match: 'pending', hit: 'rejected' } as const;
@@ -6,6 +10,7 @@ const amlStatusOf = { clear: 'cleared', potential_match: 'pending', hit: 'reject
 /** KYC and AML screening status per XRPL address; also feeds the compliance dashboard. */
 export const kycStatusProjection: Projection = {
   name: 'kyc-status',
+  eventTypes: kycEventTypes,
   views: ['kyc-status', 'compliance-dashboard'],
   tables: ['kyc_status'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

@@ -5,6 +5,7 @@ import {
   type OrderPlaced,
   type RecordedEvent,
   type TradeExecuted,
+  orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
@@ -59,6 +60,7 @@ async function applyFill(db: ProjectionWriter, data: TradeExecuted['data']): Pro
 /** The Trading Desk's order book: one row per order with its fills and current status. */
 export const orderBookProjection: Projection = {
   name: 'order-book',
+  eventTypes: new Set([...orderEventTypes, 'TradeExecuted']),
   views: ['orders', 'marketplace'],
   tables: ['order_book'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {

@@ -42,6 +42,10 @@ interface Waiter {
 }
 
 const LEADER_RETRY_MS = 1_000;
+/** A runner that skips irrelevant batches stores its checkpoint at least this often… */
+const CHECKPOINT_PERSIST_MS = 5_000;
+/** …or after this many skipped events, so a restart re-reads little. */
+const CHECKPOINT_PERSIST_EVENTS = 5_000;
 const MAX_FAILURE_BACKOFF_MS = 30_000;
 
 export function advisoryLockKey(projectionName: string): string {
@@ -71,6 +75,10 @@ export async function readCheckpoint(
  */
 export class ProjectionRunner {
   private checkpoint: Position = START;
+  /** The checkpoint as stored; behind `checkpoint` while only irrelevant events were passed. */
+  private persisted: Position = START;
+  private persistedAt = 0;
+  private unpersistedEvents = 0;
   private eventsApplied = 0n;
   private state: ProjectionStatus = 'stopped';
   private lastError: string | undefined;
@@ -112,6 +120,7 @@ export class ProjectionRunner {
     await this.subscription?.close();
     await this.running;
     this.running = undefined;
+    await this.flushCheckpoint();
     await this.releaseLeadership();
     this.state = 'stopped';
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
@@ -147,6 +156,9 @@ export class ProjectionRunner {
         }
         const stored = await readCheckpoint(this.options.db, this.projection.name);
         this.checkpoint = stored?.position ?? START;
+        this.persisted = this.checkpoint;
+        this.persistedAt = Date.now();
+        this.unpersistedEvents = 0;
         this.eventsApplied = stored?.eventsApplied ?? 0n;
         this.state = 'running';
         this.lastError = undefined;
@@ -183,40 +195,78 @@ export class ProjectionRunner {
     const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0);
     const last = fresh.at(-1);
     if (!last) return;
-    const previous = this.checkpoint;
+    const types = this.projection.eventTypes;
+    const relevant = types ? fresh.filter((event) => types.has(event.type)) : fresh;
+    if (relevant.length === 0 && !this.persistDue(fresh.length)) {
+      // Nothing here for this projection: move on without a transaction.
+      this.advance(last.position, fresh.length, false);
+      this.unpersistedEvents += fresh.length;
+      return;
+    }
     let changed = false;
     await this.options.db.transaction().execute(async (trx) => {
       // The rows and their checkpoint are kept or lost together, and the log can
       // always replay them, so this commit need not wait for its WAL flush.
       await sql`set local synchronous_commit = off`.execute(trx);
-      if (this.projection.applyBatch) {
-        changed = await this.projection.applyBatch(fresh, trx);
-      } else {
-        for (const event of fresh) {
-          if (await this.projection.apply(event, trx)) changed = true;
+      if (relevant.length > 0) {
+        if (this.projection.applyBatch) {
+          changed = await this.projection.applyBatch(relevant, trx);
+        } else {
+          for (const event of relevant) {
+            if (await this.projection.apply(event, trx)) changed = true;
+          }
         }
       }
-      const moved = await sql<{ name: string }>`
-        insert into projection_checkpoints as c (name, commit_position, prepare_position, events_applied, updated_at)
-        values (${this.projection.name}, ${last.position.commit.toString()}, ${last.position.prepare.toString()}, ${fresh.length}, now())
-        on conflict (name) do update set
-          commit_position = excluded.commit_position,
-          prepare_position = excluded.prepare_position,
-          events_applied = c.events_applied + excluded.events_applied,
-          updated_at = now()
-        where (c.commit_position, c.prepare_position) = (${previous.commit.toString()}::bigint, ${previous.prepare.toString()}::bigint)
-        returning c.name`.execute(trx);
-      if (moved.rows.length !== 1) {
-        throw new Error('checkpoint moved by another instance; giving up leadership');
-      }
+      await this.storeCheckpoint(trx, last.position, fresh.length + this.unpersistedEvents);
     });
-    this.checkpoint = last.position;
-    this.eventsApplied += BigInt(fresh.length);
+    this.persisted = last.position;
+    this.persistedAt = Date.now();
+    this.unpersistedEvents = 0;
+    this.advance(last.position, fresh.length, changed);
+  }
+
+  private persistDue(events: number): boolean {
+    return this.unpersistedEvents + events >= CHECKPOINT_PERSIST_EVENTS || Date.now() - this.persistedAt >= CHECKPOINT_PERSIST_MS;
+  }
+
+  /** Moves the stored checkpoint from where this instance last stored it; fails if another instance moved it. */
+  private async storeCheckpoint(db: Kysely<ReadModelDatabase>, position: Position, events: number): Promise<void> {
+    const previous = this.persisted;
+    const moved = await sql<{ name: string }>`
+      insert into projection_checkpoints as c (name, commit_position, prepare_position, events_applied, updated_at)
+      values (${this.projection.name}, ${position.commit.toString()}, ${position.prepare.toString()}, ${events}, now())
+      on conflict (name) do update set
+        commit_position = excluded.commit_position,
+        prepare_position = excluded.prepare_position,
+        events_applied = c.events_applied + excluded.events_applied,
+        updated_at = now()
+      where (c.commit_position, c.prepare_position) = (${previous.commit.toString()}::bigint, ${previous.prepare.toString()}::bigint)
+      returning c.name`.execute(db);
+    if (moved.rows.length !== 1) {
+      throw new Error('checkpoint moved by another instance; giving up leadership');
+    }
+  }
+
+  /** On a clean stop, stores a checkpoint that only skipped events had moved. */
+  private async flushCheckpoint(): Promise<void> {
+    if (!this.leader || this.unpersistedEvents === 0) return;
+    try {
+      await this.storeCheckpoint(this.options.db, this.checkpoint, this.unpersistedEvents);
+      this.persisted = this.checkpoint;
+      this.unpersistedEvents = 0;
+    } catch {
+      // Another instance has taken over; it replays from the stored checkpoint.
+    }
+  }
+
+  private advance(position: Position, events: number, changed: boolean): void {
+    this.checkpoint = position;
+    this.eventsApplied += BigInt(events);
     this.options.onBatchCommitted?.({
       projection: this.projection.name,
       views: changed ? this.projection.views : [],
-      position: last.position,
-      events: fresh.length,
+      position,
+      events,
     });
     this.releaseWaiters();
   }

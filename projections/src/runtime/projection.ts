@@ -10,6 +10,12 @@ export interface Projection {
   readonly name: string;
   /** Read-model names pushed in `projection-updated` after a batch that changed something. */
   readonly views: readonly ViewName[];
+  /**
+   * The event types `apply` can act on. When set, the runner hands over only these and moves
+   * past a batch without them without a transaction (its stored checkpoint catches up later;
+   * replaying the skipped events would change nothing). Unset: every event is applied.
+   */
+  readonly eventTypes?: ReadonlySet<string>;
   /** Tables this projection owns (rebuilt and swapped together). */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   /** Applies one event; returns whether it changed the read model. Must ignore unknown types. */

@@ -8,6 +8,7 @@ import {
   type ScreenedTransaction,
   screenedTransactionFrom,
   WrongExpectedVersion,
+  screenedEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
@@ -40,6 +41,7 @@ const CATCH_UP_MS = 10_000;
 @Injectable()
 export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
   readonly name = 'screen-transaction-when-recorded';
+  readonly eventTypes: ReadonlySet<string> = screenedEventTypes;
   private readonly settings: AmlRuleSettings;
 
   constructor(
@@ -66,19 +68,20 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
     const transaction = screenedTransactionFrom(event);
     if (!transaction) return;
     const alertId = deriveId(event.eventId, 'aml-alert');
+    // A second delivery screens again and finds the alert stream taken (no_stream below).
     const streamId = amlAlertStreamId(alertId);
-    if ((await this.eventStore.readStream(streamId)).length > 0) return;
     const needed = transaction.valuation ? VALUATION_READ_MODELS : READ_MODELS_NEEDED;
     if (!(await this.projections.waitFor(needed, event.position, CATCH_UP_MS))) {
       // Thrown, so the reaction retries this event instead of screening with a partial history.
       throw new Error(`AML read models have not reached ${event.position.commit}:${event.position.prepare} yet`);
     }
+    const { history, country } = await this.historyBefore(transaction, event.position);
     const screened: ScreenedTransaction = {
       ...transaction,
       amount: transaction.valuation ? await this.marketValue(transaction.valuation, event.position) : transaction.amount,
-      jurisdiction: transaction.jurisdiction ?? (await this.countryOf(transaction.userId)),
+      jurisdiction: transaction.jurisdiction ?? country,
     };
-    const hit = screenTransaction(screened, await this.historyBefore(transaction, event.position), this.settings);
+    const hit = screenTransaction(screened, history, this.settings);
     if (!hit) return;
 
     const now = new Date();
@@ -142,20 +145,11 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
     return (cents * valuation.quantity) / 100;
   }
 
-  /** Country of the user's most recent verified identity, when there is one. */
-  private async countryOf(userId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('kyc_status')
-      .select('country')
-      .where('owner_id', '=', userId)
-      .where('kyc_status', '=', 'verified')
-      .orderBy('verified_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.country ?? undefined;
-  }
-
-  private async historyBefore(transaction: ScreenedTransaction, position: Position): Promise<AmlHistory> {
+  /**
+   * The user's earlier transactions (from aml_transactions, before this event in the log) and
+   * the country of their most recent verified identity, in one round trip.
+   */
+  private async historyBefore(transaction: ScreenedTransaction, position: Position): Promise<{ history: AmlHistory; country: string | undefined }> {
     const at = Date.parse(transaction.occurredAt);
     const threshold = this.settings.amountThresholdUsd;
     const row = await this.db
@@ -163,12 +157,15 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
       .select([
         sql<string>`count(*) filter (where occurred_at > ${new Date(at - VELOCITY_WINDOW_MS)})`.as('last_hour'),
         sql<string>`count(*) filter (where amount_usd >= ${threshold * (1 - STRUCTURING_BAND)} and amount_usd < ${threshold})`.as('near'),
+        sql<string | null>`(select country from kyc_status where owner_id = ${transaction.userId} and kyc_status = 'verified' order by verified_at desc limit 1)`.as(
+          'country',
+        ),
       ])
       .where('user_id', '=', transaction.userId)
       .where('occurred_at', '>', new Date(at - STRUCTURING_WINDOW_MS))
       .where('occurred_at', '<=', new Date(at))
       .where(sql<boolean>`(commit_position, prepare_position) < (${position.commit.toString()}::bigint, ${position.prepare.toString()}::bigint)`)
       .executeTakeFirstOrThrow();
-    return { lastHour: Number(row.last_hour), nearThresholdLastDay: Number(row.near) };
+    return { history: { lastHour: Number(row.last_hour), nearThresholdLastDay: Number(row.near) }, country: row.country ?? undefined };
   }
 }

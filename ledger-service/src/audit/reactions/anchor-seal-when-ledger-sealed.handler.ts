@@ -26,6 +26,7 @@ export function anchorMemoData(sealNumber: number, merkleRoot: string): string {
 @Injectable()
 export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
   readonly name = 'anchor-seal-when-ledger-sealed';
+  readonly eventTypes: ReadonlySet<string> = new Set(['LedgerSealed']);
 
   constructor(
     private readonly host: ReactionHost,

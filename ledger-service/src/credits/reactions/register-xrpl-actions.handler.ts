@@ -7,6 +7,7 @@ import {
   marketOfTokenId,
   type RecordedEvent,
   serialPrefixFor,
+  xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -24,6 +25,7 @@ import { DomainError } from '../../shared/domain-error.js';
 @Injectable()
 export class RegisterXrplActions implements Reaction, OnModuleInit {
   readonly name = 'register-xrpl-actions';
+  readonly eventTypes: ReadonlySet<string> = xrplActionEventTypes;
   private readonly logger = new Logger('CreditRegistry');
 
   constructor(

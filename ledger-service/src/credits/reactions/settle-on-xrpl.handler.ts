@@ -40,6 +40,7 @@ const NFT_TAXON = 2026;
 @Injectable()
 export class SettleOnXrpl implements Reaction, OnModuleInit {
   readonly name = 'settle-credits-on-xrpl';
+  readonly eventTypes: ReadonlySet<string> = new Set(['CreditsIssued', 'CreditsRetired']);
   private readonly logger = new Logger('CreditSettlement');
 
   constructor(

@@ -15,6 +15,7 @@ import {
   type SubscribeAllOptions,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
+import { LogTail } from './log-tail.js';
 
 const NOTIFY_CHANNEL = 'events_appended';
 /** Fallback poll when no wake-up arrives (lost connection, events hidden behind the horizon). */
@@ -105,12 +106,18 @@ export class PostgresEventStore implements EventStore {
   private listenerStarting: Promise<void> | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Subscribers share their reads of the log's tail (see LogTail). */
+  private readonly tail = new LogTail(
+    (after, limit) => this.readAll({ after, limit }),
+    (after) => this.hasEventsAbove(after),
+  );
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionConfig: pg.ClientConfig,
   ) {
     this.appended.setMaxListeners(0);
+    this.appended.on('appended', () => this.tail.appended());
   }
 
   async appendToStream(
@@ -286,7 +293,7 @@ export class PostgresEventStore implements EventStore {
     try {
       while (!state.stopped && !this.closed) {
         state.woken = false;
-        const batch = await this.readAll({ after: state.cursor, limit: state.batchSize });
+        const batch = await this.tail.read(state.cursor, state.batchSize);
         const last = batch.at(-1);
         if (last) {
           horizonRetryMs = HORIZON_RETRY_MS;
@@ -298,7 +305,7 @@ export class PostgresEventStore implements EventStore {
         // Committed events we cannot see yet sit above the horizon (an older
         // transaction is still running): retry soon, backing off, rather than
         // waiting for the next wake-up.
-        if (await this.hasEventsAbove(state.cursor)) {
+        if (await this.tail.hasEventsAbove(state.cursor)) {
           await sleep(horizonRetryMs);
           horizonRetryMs = Math.min(horizonRetryMs * 2, IDLE_POLL_MS);
           continue;

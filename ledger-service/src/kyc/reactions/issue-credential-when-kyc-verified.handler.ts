@@ -11,6 +11,7 @@ import { KycCredentialIssuer } from '../credentials/kyc-credential-issuer.js';
 @Injectable()
 export class IssueCredentialWhenKycVerified implements Reaction, OnModuleInit {
   readonly name = 'issue-credential-when-kyc-verified';
+  readonly eventTypes: ReadonlySet<string> = new Set(['KycVerified']);
 
   constructor(
     private readonly host: ReactionHost,

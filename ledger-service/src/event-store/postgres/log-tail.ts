@@ -1,0 +1,116 @@
+import { comparePositions, type Position, type RecordedEvent } from '@carbon-ledger/contracts';
+
+export type ReadAfter = (after: Position, limit: number) => Promise<RecordedEvent[]>;
+export type CheckAbove = (after: Position) => Promise<boolean>;
+
+/** How many of the newest events read are kept for other subscribers. */
+const DEFAULT_CAPACITY = 4_000;
+
+/**
+ * Shares reads of the log's tail between the subscribers of one process.
+ *
+ * Every projection and reaction runner follows the log with its own cursor, and an
+ * append wakes them all at once: without sharing, each runs the same query. Here
+ * concurrent reads after the same position run once, and the newest segment read
+ * is kept so a subscriber a little behind is served from memory.
+ *
+ * Sound because a read returns only events below the xid horizon: every event in
+ * (after, last returned] is committed and final, so the segment is the log itself
+ * there. A subscriber at the segment's end still asks the database.
+ */
+export class LogTail {
+  /** Every event of the log in (from, events.at(-1)], in log order. */
+  private segment: { from: Position; events: RecordedEvent[] } | undefined;
+  private readonly reads = new Map<string, { limit: number; generation: number; result: Promise<RecordedEvent[]> }>();
+  private readonly checks = new Map<string, { generation: number; result: Promise<boolean> }>();
+  /** Counts append announcements: a read started before the latest one may have missed it. */
+  private generation = 0;
+
+  constructor(
+    private readonly readAfter: ReadAfter,
+    private readonly checkAbove: CheckAbove,
+    private readonly capacity = DEFAULT_CAPACITY,
+  ) {}
+
+  /** Called on every append announcement (local or from another process). */
+  appended(): void {
+    this.generation += 1;
+  }
+
+  /** Up to `limit` events after `after`, possibly fewer than the log holds (the caller reads again). */
+  async read(after: Position, limit: number): Promise<RecordedEvent[]> {
+    const cached = this.cached(after, limit);
+    if (cached) return cached;
+    const key = positionKey(after);
+    const inFlight = this.reads.get(key);
+    // Joined only when no append was announced since it started, so a caller woken by an append sees it.
+    if (inFlight && inFlight.limit >= limit && inFlight.generation === this.generation) return (await inFlight.result).slice(0, limit);
+    const result = this.readAfter(after, limit).then((events) => {
+      this.remember(after, events);
+      return events;
+    });
+    const entry = { limit, generation: this.generation, result };
+    this.reads.set(key, entry);
+    try {
+      return await result;
+    } finally {
+      if (this.reads.get(key) === entry) this.reads.delete(key);
+    }
+  }
+
+  /** Whether committed events (visible or not yet below the horizon) follow `after`; concurrent checks run once. */
+  async hasEventsAbove(after: Position): Promise<boolean> {
+    const key = positionKey(after);
+    const inFlight = this.checks.get(key);
+    if (inFlight && inFlight.generation === this.generation) return inFlight.result;
+    const entry = { generation: this.generation, result: this.checkAbove(after) };
+    this.checks.set(key, entry);
+    try {
+      return await entry.result;
+    } finally {
+      if (this.checks.get(key) === entry) this.checks.delete(key);
+    }
+  }
+
+  private cached(after: Position, limit: number): RecordedEvent[] | undefined {
+    const segment = this.segment;
+    if (!segment || comparePositions(after, segment.from) < 0) return undefined;
+    const { events } = segment;
+    const lastEvent = events[events.length - 1];
+    if (!lastEvent || comparePositions(after, lastEvent.position) >= 0) return undefined;
+    // First event after `after`: binary search, positions ascend.
+    let low = 0;
+    let high = events.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comparePositions(events[middle]!.position, after) > 0) high = middle;
+      else low = middle + 1;
+    }
+    return events.slice(low, low + limit);
+  }
+
+  private remember(after: Position, events: readonly RecordedEvent[]): void {
+    const lastRead = events[events.length - 1];
+    if (!lastRead) return;
+    const segment = this.segment;
+    const segmentEnd = segment?.events[segment.events.length - 1];
+    if (segment && segmentEnd && comparePositions(after, segment.from) >= 0 && comparePositions(after, segmentEnd.position) <= 0) {
+      // Starts inside (or at the end of) what is kept: keep only what extends it.
+      for (const event of events) {
+        if (comparePositions(event.position, segmentEnd.position) > 0) segment.events.push(event);
+      }
+    } else {
+      this.segment = { from: after, events: [...events] };
+    }
+    const kept = this.segment!;
+    const excess = kept.events.length - this.capacity;
+    if (excess > 0) {
+      kept.from = kept.events[excess - 1]!.position;
+      kept.events.splice(0, excess);
+    }
+  }
+}
+
+function positionKey(position: Position): string {
+  return `${position.commit}:${position.prepare}`;
+}
