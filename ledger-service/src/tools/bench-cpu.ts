@@ -6,6 +6,8 @@ import { join } from 'node:path';
 export interface CpuUse {
   /** This process plus the benchmark's own PostgreSQL server. */
   readonly ours: number;
+  /** The part of `ours` spent by the PostgreSQL server. */
+  readonly postgres: number;
   /** Interrupts and kernel threads (block I/O completion for fsync, mostly ours). */
   readonly kernel: number;
   /** Every other process on the machine (other engineers' tests): the noise in a figure. */
@@ -17,6 +19,7 @@ interface Sample {
   readonly machineBusySeconds: number;
   readonly kernelSeconds: number;
   readonly oursSeconds: number;
+  readonly postgresSeconds: number;
 }
 
 /** /proc/stat and /proc/<pid>/stat count in USER_HZ, which is 100 on Linux. */
@@ -84,6 +87,7 @@ export class CpuMeter {
         machineBusySeconds: machine.busy,
         kernelSeconds: machine.interrupts + processes.kernelThreads,
         oursSeconds: (own.user + own.system) / 1e6 + processes.postgres,
+        postgresSeconds: processes.postgres,
       };
     } catch {
       return undefined;
@@ -101,7 +105,8 @@ export class CpuMeter {
       const kernel = (after.kernelSeconds - before.kernelSeconds) / wall;
       const machine = (after.machineBusySeconds - before.machineBusySeconds) / wall;
       const cores = (value: number): number => Math.round(Math.max(0, value) * 100) / 100;
-      return { ours: cores(ours), kernel: cores(kernel), others: cores(machine - ours - kernel) };
+      const postgres = (after.postgresSeconds - before.postgresSeconds) / wall;
+      return { ours: cores(ours), postgres: cores(postgres), kernel: cores(kernel), others: cores(machine - ours - kernel) };
     };
   }
 }

@@ -196,6 +196,7 @@ async function main(): Promise<void> {
             ['trades measured / pushes matched', `${trades} / ${pushLatencies.length}`, ''],
             ['refused or unfilled POSTs', String(failures), '0'],
             ['CPU cores: ours / kernel / others', used ? `${used.ours} / ${used.kernel} / ${used.others}` : 'n/a', ''],
+            ['  of ours: Node / PostgreSQL', used ? `${round(used.ours - used.postgres, 2)} / ${used.postgres}` : 'n/a', ''],
           ],
         ),
         '',

@@ -113,23 +113,23 @@ export class HoldingsWorkingSet {
 
   /** Reads the stored rows overlapping start..end that this batch has not read yet. */
   private async loadOverlapping(tokenId: string, token: TokenBlocks, start: number, end: number): Promise<void> {
-    const columns = ['serial_start', 'serial_end', 'account_id', 'status', 'order_id'] as const;
-    const containing = await this.db
+    // The block that contains `start` (the last one starting at or before it) and every block starting inside the range: one round trip.
+    const rows = await this.db
       .selectFrom('credit_holdings')
-      .select(columns)
+      .select(['serial_start', 'serial_end', 'account_id', 'status', 'order_id'])
       .where('token_id', '=', tokenId)
-      .where('serial_start', '<=', start)
-      .orderBy('serial_start', 'desc')
-      .limit(1)
+      .where((eb) =>
+        eb.or([
+          eb(
+            'serial_start',
+            '=',
+            eb.selectFrom('credit_holdings').select(eb.fn.max('serial_start').as('start')).where('token_id', '=', tokenId).where('serial_start', '<=', start),
+          ),
+          eb.and([eb('serial_start', '>', start), eb('serial_start', '<=', end)]),
+        ]),
+      )
       .execute();
-    const inside = await this.db
-      .selectFrom('credit_holdings')
-      .select(columns)
-      .where('token_id', '=', tokenId)
-      .where('serial_start', '>', start)
-      .where('serial_start', '<=', end)
-      .execute();
-    for (const row of [...containing, ...inside]) {
+    for (const row of rows) {
       if (row.serial_end < start || token.stored.has(row.serial_start)) continue;
       const block: HoldingBlock = { start: row.serial_start, end: row.serial_end, accountId: row.account_id, status: row.status, orderId: row.order_id };
       token.stored.set(block.start, block);
