@@ -78,4 +78,19 @@ describe('Compliance in Chromium against the real service', () => {
     await page.locator('.mantine-Notification-title', { hasText: 'Export Successful' }).waitFor();
     await screenshot(page, 'compliance-export-done');
   });
+
+  it('generates the CSRD report as JSON and the UN SDG report as PDF from the log', async () => {
+    await page.getByTestId('generate-reports').scrollIntoViewIfNeeded();
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csrd-json').click()]);
+    expect(json.suggestedFilename()).toMatch(/^csrd-report-.*\.json$/);
+    const report = JSON.parse(await readFile(await json.path(), 'utf8')) as { framework: string; sha256: string };
+    expect(report.framework).toBe('csrd');
+    expect(report.sha256).toMatch(/^[0-9a-f]{64}$/);
+    await page.locator('.mantine-Notification-title', { hasText: 'Report Generated' }).waitFor();
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-un-sdg-pdf').click()]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(page, 'compliance-generate-reports');
+  });
 });
