@@ -19,7 +19,7 @@ function placedRow(data: OrderPlaced['data']) {
     price: data.price,
     project_type: data.projectType,
     vintage: data.vintage,
-    status: 'pending',
+    status: 'pending' as string,
     filled: 0,
     placed_at: data.placedAt,
     updated_at: data.placedAt,
@@ -42,9 +42,8 @@ function isOrderBookEvent(recorded: RecordedEvent): recorded is RecordedEvent & 
   return isOrderEvent(recorded) || (isCreditEvent(recorded) && recorded.type === 'TradeExecuted' && recorded.data.kind === 'order-match');
 }
 
-/** Both orders of a match fill by the traded quantity; an order that has traded its whole amount is completed. */
-async function applyFill(db: ProjectionWriter, data: TradeExecuted['data']): Promise<void> {
-  const orderIds = [data.buyOrderId, data.sellOrderId].filter((id): id is string => id !== null);
+/** Orders of a match fill by the traded quantity; an order that has traded its whole amount is completed. */
+async function applyFill(db: ProjectionWriter, data: TradeExecuted['data'], orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db
     .updateTable('order_book')
@@ -66,39 +65,59 @@ export const orderBookProjection: Projection = {
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
     return orderBookProjection.applyBatch!([recorded], db);
   },
-  /** New orders go in as one multi-row insert; a cancellation or a fill first flushes the orders before it. */
+  /**
+   * New orders go in as one multi-row insert at the end of the batch; fills and cancellations of
+   * orders placed in the same batch change those rows in memory, others are updated in place
+   * (an order's own events stay in log order either way).
+   */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;
-    let placed: ReturnType<typeof placedRow>[] = [];
+    const placed = new Map<string, ReturnType<typeof placedRow>>();
     for (const recorded of events) {
       if (!isOrderBookEvent(recorded)) continue;
       const event = recorded;
       changed = true;
       switch (event.type) {
         case 'OrderPlaced':
-          placed.push(placedRow(event.data));
+          placed.set(event.data.orderId, placedRow(event.data));
           break;
-        case 'OrderCancelled':
-          await insertPlaced(db, placed);
-          placed = [];
+        case 'OrderCancelled': {
+          const row = placed.get(event.data.orderId);
+          if (row) {
+            row.status = 'cancelled';
+            row.updated_at = event.data.cancelledAt;
+            break;
+          }
           await db
             .updateTable('order_book')
             .set({ status: 'cancelled', updated_at: event.data.cancelledAt })
             .where('order_id', '=', event.data.orderId)
             .execute();
           break;
-        case 'TradeExecuted':
-          await insertPlaced(db, placed);
-          placed = [];
-          await applyFill(db, event.data);
+        }
+        case 'TradeExecuted': {
+          const stored: string[] = [];
+          for (const orderId of [event.data.buyOrderId, event.data.sellOrderId]) {
+            if (orderId === null) continue;
+            const row = placed.get(orderId);
+            if (!row) {
+              stored.push(orderId);
+              continue;
+            }
+            row.filled += event.data.quantity;
+            row.status = row.filled >= row.amount ? 'completed' : 'partially_filled';
+            row.updated_at = event.data.executedAt;
+          }
+          await applyFill(db, event.data, stored);
           break;
+        }
         default: {
           const exhaustive: never = event;
           return exhaustive;
         }
       }
     }
-    await insertPlaced(db, placed);
+    await insertPlaced(db, [...placed.values()]);
     return changed;
   },
 };
