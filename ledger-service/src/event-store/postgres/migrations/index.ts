@@ -1,8 +1,10 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as events from './2026_11_22_000000_events.js';
+import * as dropEventsByType from './2026_11_22_000100_drop_events_by_type.js';
 
 export const eventStoreMigrations: MigrationProvider = {
   getMigrations: async (): Promise<Record<string, Migration>> => ({
     '2026_11_22_000000_events': events,
+    '2026_11_22_000100_drop_events_by_type': dropEventsByType,
   }),
 };
