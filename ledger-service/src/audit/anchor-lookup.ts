@@ -1,6 +1,6 @@
 import { ANCHOR_MEMO_TYPE, type AuditAnchoredData } from '@carbon-ledger/contracts';
 import { convertHexToString, convertStringToHex } from 'xrpl';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { isTxnNotFound, type XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import type { AnchorLookup, AnchorMemo } from './verify-log.js';
 
 type Memo = { Memo: { MemoType?: string; MemoData?: string } };
@@ -34,9 +34,7 @@ export function ledgerAnchorLookup(gateway: XrplGateway): AnchorLookup {
       const tx = answer.result.tx_json as { Memos?: Memo[]; Account?: string };
       return { found: true, account: tx.Account, anchorAccount, memo: readMemo(tx.Memos, memoType) };
     } catch (error) {
-      // xrpl.js puts rippled's error token in `data` and its message ("Transaction not found.") in `message`.
-      const token = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
-      if (token === 'txnNotFound' || (error instanceof Error && /txnNotFound/.test(error.message))) return { found: false };
+      if (isTxnNotFound(error)) return { found: false };
       return undefined;
     }
   };

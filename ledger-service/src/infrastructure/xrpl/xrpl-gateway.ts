@@ -125,7 +125,7 @@ export class XrplGateway {
       const found = await this.client
         .request({ command: 'tx', transaction: hash })
         .catch((error: unknown) => {
-          if (error instanceof Error && /txnNotFound/.test(error.message)) return undefined;
+          if (isTxnNotFound(error)) return undefined;
           throw error;
         });
       if (found?.result.validated) {
@@ -198,4 +198,13 @@ export class XrplGateway {
       { expected: 'any' },
     );
   }
+}
+
+/**
+ * rippled's "not (yet) in a ledger" answer to `tx`. xrpl.js puts the error token in `data.error`
+ * and rippled's message ("Transaction not found.") in `message`.
+ */
+export function isTxnNotFound(error: unknown): boolean {
+  const token = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  return token === 'txnNotFound' || (error instanceof Error && /txnNotFound/.test(error.message));
 }
