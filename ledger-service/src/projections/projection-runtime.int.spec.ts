@@ -88,6 +88,30 @@ describe('projection runtime on PostgreSQL', () => {
     const checkpoint = await readCheckpoint(db, 'order-book');
     expect(comparePositions(checkpoint!.position, result.position)).toBe(0);
   });
+
+  it('passes over events a projection does not act on without a transaction, and stores that checkpoint on stop', async () => {
+    const seen: string[] = [];
+    const kycOnly = {
+      name: 'kyc-only-test',
+      eventTypes: new Set(['KycVerified']),
+      views: [],
+      tables: [],
+      apply: async (event: { type: string }) => {
+        seen.push(event.type);
+        return false;
+      },
+    };
+    const runner = new ProjectionRunner(kycOnly, { db, eventStore: store, connectionConfig: connection() });
+    runner.start();
+    const position = await placeOrders(3);
+    // Caught up (read-your-writes waits work) though nothing was applied or stored.
+    expect(await runner.waitFor(position, 10_000)).toBe(true);
+    expect(seen).toEqual([]);
+    expect(await readCheckpoint(db, 'kyc-only-test')).toBeUndefined();
+    await runner.stop();
+    const stored = await readCheckpoint(db, 'kyc-only-test');
+    expect(comparePositions(stored!.position, position)).toBe(0);
+  });
 });
 
 describe('projection runner shutdown', () => {
