@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -22,6 +22,19 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
 const BATCH = 500;
 const WRITERS = 4;
+/**
+ * V8 flags of the export and verify processes. The old-space cap makes V8 collect
+ * instead of growing lazily, so peak RSS shows what a phase needs. The young
+ * generation needs a bound too: left to itself on this machine (23.5 GiB) it grows
+ * to a 128 MiB new space, and under the cap V8 then runs a full mark-compact every
+ * few dozen milliseconds with 20 MiB live (measured: the export of 1M events took
+ * 56 s with the cap alone, 24 s with both flags). BENCH_NODE_FLAGS replaces
+ * them, e.g. BENCH_NODE_FLAGS= for the tools as a plain `node` runs them.
+ */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
+/** BENCH_PROFILE_DIR=dir: CPU profiles of the export and verify processes in dir/export and dir/verify. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const load = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 
 /** Samples this process's memory while `work` runs; returns its result, seconds and peaks in MiB. */
@@ -69,14 +82,49 @@ function orderEvents(stream: number, count: number, commandId: string) {
 interface PhaseResult {
   readonly seconds: number;
   readonly maxRssMiB: number;
+  /** Peaks of process.memoryUsage() sampled every 50 ms, in MiB: where the memory went. */
+  readonly peakMiB: { readonly heapUsed: number; readonly heapTotal: number; readonly external: number; readonly arrayBuffers: number };
   readonly events?: number;
   readonly ok?: boolean;
   readonly reason?: string;
 }
 
+/**
+ * This process's peak RSS in bytes. Not resourceUsage().maxRSS: a child starts with
+ * the high-water mark of the parent it was spawned from (here the process that
+ * generated a million events), so that figure was the parent's. VmHWM belongs to
+ * the address space exec gave this process.
+ */
+function ownPeakRss(): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kib) return Number(kib) * 1024;
+  } catch {
+    // not Linux: the sampled peak below
+  }
+  return peakSampledRss;
+}
+let peakSampledRss = 0;
+
 /** Export or verify in this (child) process, so its peak memory is its own. */
 async function phase(kind: string, args: string[]): Promise<PhaseResult> {
   const started = performance.now();
+  const peak = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+  const sample = (): void => {
+    const usage = process.memoryUsage();
+    for (const key of Object.keys(peak) as (keyof typeof peak)[]) peak[key] = Math.max(peak[key], usage[key]);
+    peakSampledRss = Math.max(peakSampledRss, usage.rss);
+  };
+  const sampler = setInterval(sample, 50);
+  const done = (): { maxRssMiB: number; peakMiB: typeof peak } => {
+    clearInterval(sampler);
+    sample();
+    const mib = (bytes: number): number => Math.round(bytes / 2 ** 20);
+    return {
+      maxRssMiB: ownPeakRss() / 2 ** 20,
+      peakMiB: { heapUsed: mib(peak.heapUsed), heapTotal: mib(peak.heapTotal), external: mib(peak.external), arrayBuffers: mib(peak.arrayBuffers) },
+    };
+  };
   if (kind === 'export') {
     const [connectionString, file] = args as [string, string];
     const pool = createPool(connectionString, 2);
@@ -86,12 +134,12 @@ async function phase(kind: string, args: string[]): Promise<PhaseResult> {
     await pipeline(Readable.from(jsonExport({ request, generatedAt: new Date(), summary, records: evidenceRecords(store, request, summary) })), createWriteStream(file));
     await store.close();
     await pool.end();
-    return { seconds: (performance.now() - started) / 1000, maxRssMiB: process.resourceUsage().maxRSS / 1024, events: summary.events };
+    return { seconds: (performance.now() - started) / 1000, ...done(), events: summary.events };
   }
   const result = await verifyEvidenceFile(args[0] ?? '');
   return {
     seconds: (performance.now() - started) / 1000,
-    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    ...done(),
     events: result.events,
     ok: result.ok,
     ...(result.firstMismatch ? { reason: result.firstMismatch.reason } : {}),
@@ -100,8 +148,8 @@ async function phase(kind: string, args: string[]): Promise<PhaseResult> {
 
 function runPhase(kind: string, args: string[]): Promise<PhaseResult> {
   return new Promise((resolve, reject) => {
-    // A capped heap makes V8 collect instead of growing lazily, so peak RSS shows what the phase needs.
-    const child = spawn(process.execPath, ['--max-old-space-size=128', fileURLToPath(import.meta.url), kind, ...args], {
+    const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, kind)}`] : [];
+    const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, fileURLToPath(import.meta.url), kind, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -141,9 +189,11 @@ async function main(): Promise<number> {
     const sealing = await measured(() => new LedgerSealer(store, config).sealNow());
 
     const file = join(workDir, 'evidence-export.json');
+    const loadBefore = load();
     const exporting = await runPhase('export', [server.connectionString, file]);
     const verifying = await runPhase('verify', [file]);
     if (!verifying.ok) throw new Error(`the export did not verify: ${verifying.reason}`);
+    const loadAfter = load();
 
     const sizeMiB = statSync(file).size / 2 ** 20;
     const total = exporting.seconds + verifying.seconds;
@@ -151,24 +201,29 @@ async function main(): Promise<number> {
     const figures = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version },
+      loadAverage: { beforeExport: loadBefore, afterVerify: loadAfter },
+      nodeFlags: NODE_FLAGS.join(' '),
       events: EVENTS,
       streams: STREAMS,
       generateSeconds: +generation.seconds.toFixed(1),
       sealSeconds: +sealing.seconds.toFixed(1),
-      export: { seconds: +exporting.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / exporting.seconds), peakRssMiB: Math.round(exporting.maxRssMiB), fileMiB: Math.round(sizeMiB) },
-      verify: { seconds: +verifying.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / verifying.seconds), peakRssMiB: Math.round(verifying.maxRssMiB) },
+      export: { seconds: +exporting.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / exporting.seconds), peakRssMiB: Math.round(exporting.maxRssMiB), peakMiB: exporting.peakMiB, fileMiB: Math.round(sizeMiB) },
+      verify: { seconds: +verifying.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / verifying.seconds), peakRssMiB: Math.round(verifying.maxRssMiB), peakMiB: verifying.peakMiB },
       totalSeconds: +total.toFixed(1),
       targets: { totalUnder60s: total < 60, peakUnder256MiB: peak < 256 },
     };
+    const breakdown = (usage: PhaseResult['peakMiB']): string =>
+      `peaks: heap used ${usage.heapUsed} of ${usage.heapTotal} MiB, external ${usage.external} MiB (array buffers ${usage.arrayBuffers})`;
     const row = (label: string, value: string, target = ''): string => `${label.padEnd(34)}${value.padStart(14)}  ${target}\n`;
     process.stdout.write(
-      `\nbench:export  ${figures.date}\nmachine: ${figures.machine.cpus} CPUs (${figures.machine.cpu}), ${figures.machine.memoryGiB} GiB, Node ${process.version}; embedded PostgreSQL 18\n\n` +
+      `\nbench:export  ${figures.date}\nmachine: ${figures.machine.cpus} CPUs (${figures.machine.cpu}), ${figures.machine.memoryGiB} GiB, Node ${process.version}; embedded PostgreSQL 18\n` +
+        `load average (1/5/15 min) before the export ${loadBefore}, after the verification ${loadAfter}; phases run with ${figures.nodeFlags || 'no V8 flags'}\n\n` +
         row('events generated (not timed)', `${EVENTS.toLocaleString('en')}`, `${generation.seconds.toFixed(1)} s`) +
         row('sealed in one seal', `${sealing.seconds.toFixed(1)} s`) +
         row('export to JSON', `${exporting.seconds.toFixed(1)} s`, `${figures.export.eventsPerSecond.toLocaleString('en')} events/s, ${figures.export.fileMiB} MiB file`) +
-        row('  peak RSS of the export process', `${figures.export.peakRssMiB} MiB`) +
+        row('  peak RSS of the export process', `${figures.export.peakRssMiB} MiB`, breakdown(exporting.peakMiB)) +
         row('verify offline', `${verifying.seconds.toFixed(1)} s`, `${figures.verify.eventsPerSecond.toLocaleString('en')} events/s`) +
-        row('  peak RSS of the verify process', `${figures.verify.peakRssMiB} MiB`) +
+        row('  peak RSS of the verify process', `${figures.verify.peakRssMiB} MiB`, breakdown(verifying.peakMiB)) +
         row('export + verify', `${total.toFixed(1)} s`, `target < 60 s: ${figures.targets.totalUnder60s ? 'PASS' : 'MISS'}`) +
         row('peak memory (RSS, per process)', `${Math.round(peak)} MiB`, `target < 256 MiB: ${figures.targets.peakUnder256MiB ? 'PASS' : 'MISS'}`),
     );

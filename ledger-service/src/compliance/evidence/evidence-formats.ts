@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, EVIDENCE_FORMAT, type EvidenceExportRequest, type EvidenceManifest } from '@carbon-ledger/contracts';
+import { canonicalText } from './canonical-text.js';
 import type { EvidenceRecord, EvidenceSummary } from './evidence-records.js';
 import { onePagePdf } from '../../shared/one-page-pdf.js';
 
@@ -20,6 +21,12 @@ export class ManifestHasher {
     this.records += 1;
   }
 
+  /** Several records at once: `lines` is each record line followed by "\n", as UTF-8. */
+  addLines(lines: Buffer, records: number): void {
+    this.hash.update(lines);
+    this.records += records;
+  }
+
   manifest(summary: EvidenceSummary): EvidenceManifest {
     return {
       records: this.records,
@@ -32,18 +39,76 @@ export class ManifestHasher {
   }
 }
 
-/** The JSON export, one record per line (see contracts' EVIDENCE_FORMAT). */
-export async function* jsonExport(context: ExportContext): AsyncGenerator<string> {
+/**
+ * One record line of the JSON export. An event's members are written in the
+ * order that makes its first five, `{"data":…,"eventId":…,"metadata":…,"streamId":…,"type":…`,
+ * the canonical text its hash covers (chainContent), data and metadata with
+ * their keys sorted: the verifier can then hash those bytes as they stand once it
+ * has checked they are canonical. Any JSON reader sees the same record.
+ */
+export function evidenceLine(record: EvidenceRecord): string {
+  if (!('event' in record) || record.event.data === undefined || record.event.metadata === undefined) return JSON.stringify(record);
+  const { event } = record;
+  return (
+    `{"event":{"data":${canonicalText(event.data)},"eventId":${JSON.stringify(event.eventId)},"metadata":${canonicalText(event.metadata)}` +
+    `,"streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)},"hash":${JSON.stringify(event.hash)}` +
+    `,"position":${JSON.stringify(event.position)},"prevHash":${JSON.stringify(event.prevHash)},"sealNumber":${JSON.stringify(event.sealNumber)}` +
+    `,"streamVersion":${JSON.stringify(event.streamVersion)}}}`
+  );
+}
+
+/** Records are written (and hashed into the manifest) in chunks of about this many bytes. */
+const CHUNK = 256 * 1024;
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+
+/**
+ * The JSON export, one record per line (see contracts' EVIDENCE_FORMAT). Each
+ * line is encoded once, into the chunk written to the file; the manifest hashes
+ * a copy of those bytes without the separating commas.
+ */
+export async function* jsonExport(context: ExportContext): AsyncGenerator<Buffer> {
   const hasher = new ManifestHasher();
-  yield `{"format":${JSON.stringify(EVIDENCE_FORMAT)},"generatedAt":${JSON.stringify(context.generatedAt.toISOString())},"request":${canonicalJson(context.request)},"records":[\n`;
+  yield Buffer.from(
+    `{"format":${JSON.stringify(EVIDENCE_FORMAT)},"generatedAt":${JSON.stringify(context.generatedAt.toISOString())},"request":${canonicalJson(context.request)},"records":[\n`,
+  );
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  let written = 0;
+  let hashed = Buffer.allocUnsafe(CHUNK);
+  let hashedLength = 0;
+  let pending = 0;
   let first = true;
+  const flush = (): Buffer => {
+    hasher.addLines(hashed.subarray(0, hashedLength), pending);
+    const full = chunk.subarray(0, written);
+    chunk = Buffer.allocUnsafe(CHUNK);
+    written = hashedLength = pending = 0;
+    return full;
+  };
   for await (const record of context.records) {
-    const line = JSON.stringify(record);
-    hasher.add(line);
-    yield first ? line : `,\n${line}`;
+    const line = evidenceLine(record);
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit; the separator 2 more.
+    const room = line.length * 3 + 2;
+    if (written + room > chunk.length) {
+      if (written > 0) yield flush();
+      if (room > chunk.length) chunk = Buffer.allocUnsafe(room);
+      if (room > hashed.length) hashed = Buffer.allocUnsafe(room);
+    }
+    if (!first) {
+      chunk[written] = COMMA;
+      chunk[written + 1] = NEWLINE;
+      written += 2;
+    }
     first = false;
+    const length = chunk.write(line, written);
+    chunk.copy(hashed, hashedLength, written, written + length);
+    hashed[hashedLength + length] = NEWLINE;
+    written += length;
+    hashedLength += length + 1;
+    pending += 1;
   }
-  yield `\n],"manifest":${canonicalJson(hasher.manifest(context.summary))}}\n`;
+  const last = flush();
+  yield Buffer.concat([last, Buffer.from(`\n],"manifest":${canonicalJson(hasher.manifest(context.summary))}}\n`)]);
 }
 
 function csvCell(value: unknown): string {
@@ -79,7 +144,7 @@ export async function* csvExport(context: ExportContext): AsyncGenerator<string>
 /** A one-page summary: what was exported, the seals and anchors covering it, and the manifest hash. */
 export async function pdfExport(context: ExportContext): Promise<Buffer> {
   const hasher = new ManifestHasher();
-  for await (const record of context.records) hasher.add(JSON.stringify(record));
+  for await (const record of context.records) hasher.add(evidenceLine(record));
   const manifest = hasher.manifest(context.summary);
   const { request, summary } = context;
   const types = Object.entries(summary.byType).sort(([a], [b]) => a.localeCompare(b));

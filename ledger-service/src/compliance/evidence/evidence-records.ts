@@ -37,7 +37,7 @@ export interface EvidenceSummary {
   anchors: AuditAnchoredData[];
 }
 
-const PAGE = 2_000;
+const PAGE = 500;
 
 /** Which events the request selects, by type and by the date they were recorded. */
 export function evidenceSelector(request: EvidenceExportRequest): (event: RecordedEvent) => boolean {
@@ -49,8 +49,15 @@ export function evidenceSelector(request: EvidenceExportRequest): (event: Record
   const to = request.dateRange.to
     ? Date.parse(request.dateRange.to) + (request.dateRange.to.length === 10 ? 86_400_000 - 1 : 0)
     : Number.POSITIVE_INFINITY;
+  // The events of one command share their recordedAt, so consecutive events mostly repeat it.
+  let lastRecordedAt: string | undefined;
+  let lastAt = Number.NaN;
   return (event) => {
-    const at = Date.parse(event.metadata.recordedAt);
+    if (event.metadata.recordedAt !== lastRecordedAt) {
+      lastRecordedAt = event.metadata.recordedAt;
+      lastAt = Date.parse(lastRecordedAt);
+    }
+    const at = lastAt;
     if (!(at >= from && at <= to)) return false;
     if (kyc.has(event.type)) return request.includeKYC;
     if (blockchain.has(event.type)) return request.includeBlockchain;
@@ -94,16 +101,25 @@ export async function* evidenceRecords(
     return stream.find((earlier) => earlier.streamVersion === event.streamVersion - 1n)?.hash ?? '';
   };
 
+  // The next page is read while this one is written out, so the database and this process work at once.
+  let next = eventStore.readAll({ after, limit: PAGE });
+  let sealEnd = sealIndex < seals.length ? parsePosition(seals[sealIndex]!.toPosition) : undefined;
   for (;;) {
-    const page = await eventStore.readAll({ after, limit: PAGE });
+    const page = await next;
     if (page.length === 0) break;
+    after = page.at(-1)!.position;
+    next = eventStore.readAll({ after, limit: PAGE });
+    // A failed read ahead surfaces when awaited; until then it must not count as unhandled.
+    next.catch(() => undefined);
     for (const event of page) {
       // Close every seal whose range ends before this event.
-      for (let seal = seals[sealIndex]; seal && comparePositions(event.position, parsePosition(seal.toPosition)) > 0; seal = seals[sealIndex]) {
+      while (sealEnd && comparePositions(event.position, sealEnd) > 0) {
+        const seal = seals[sealIndex]!;
         yield { seal };
         summary.seals += 1;
         summary.sealNumbers.push(seal.sealNumber);
         sealIndex += 1;
+        sealEnd = sealIndex < seals.length ? parsePosition(seals[sealIndex]!.toPosition) : undefined;
       }
       const sealNumber = seals[sealIndex]?.sealNumber ?? null;
       if (sealNumber === null) summary.unsealedEvents += 1;
@@ -133,7 +149,6 @@ export async function* evidenceRecords(
       }
       lastHash.set(event.streamId, event.hash);
     }
-    after = page.at(-1)!.position;
   }
   for (let seal = seals[sealIndex]; seal; seal = seals[++sealIndex]) {
     yield { seal };

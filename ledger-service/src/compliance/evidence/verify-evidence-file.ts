@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { createHash, hash as sha256 } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import {
   type AuditAnchoredData,
   chainContent,
@@ -9,8 +8,9 @@ import {
   type LedgerSealedData,
   sealContent,
 } from '@carbon-ledger/contracts';
-import { MerkleAccumulator } from '../../shared/merkle.js';
+import { CanonicalScanner } from './canonical-text.js';
 import type { EvidenceRecord } from './evidence-records.js';
+import { MerkleStream } from './merkle-stream.js';
 
 export interface EvidenceVerification {
   readonly ok: boolean;
@@ -25,20 +25,109 @@ export interface EvidenceVerification {
 }
 
 const MANIFEST_PREFIX = '],"manifest":';
+const HEADER_PREFIX = Buffer.from(`{"format":${JSON.stringify(EVIDENCE_FORMAT)}`);
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+/** The file is read this much at a time (more when one line is longer). */
+const READ_SIZE = 4 * 1024 * 1024;
+/** Record lines are hashed into the manifest in batches of about this many bytes. */
+const MANIFEST_BATCH = 1024 * 1024;
+
+const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+const EVENT_START = ascii('{"event":');
+const DATA_KEY = ascii('{"data":');
+const EVENT_ID_KEY = ascii(',"eventId":');
+const METADATA_KEY = ascii(',"metadata":');
+const STREAM_ID_KEY = ascii(',"streamId":');
+const TYPE_KEY = ascii(',"type":');
+const HASH_KEY = ascii(',"hash":"');
+const POSITION_KEY = ascii('","position":"');
+const PREV_HASH_KEY = ascii('","prevHash":"');
+const SEAL_NUMBER_KEY = ascii('","sealNumber":');
+const STREAM_VERSION_KEY = ascii(',"streamVersion":"');
+const EVENT_END = ascii('"}}');
+const NULL = ascii('null');
+const LEAF_START = ascii('{"leaf":"');
+const LEAF_END = ascii('"}');
+
+/** The value of a lowercase hex digit, else -1. */
+function hexDigit(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+  return -1;
+}
+
+/** Decodes 64 lowercase hex digits at `at` into target[offset, offset + 32); false when they are not. */
+function decodeHash(bytes: Buffer, at: number, target: Buffer, offset: number): boolean {
+  for (let index = 0; index < 32; index += 1) {
+    const high = hexDigit(bytes[at + 2 * index]!);
+    const low = hexDigit(bytes[at + 2 * index + 1]!);
+    if (high < 0 || low < 0) return false;
+    target[offset + index] = high * 16 + low;
+  }
+  return true;
+}
+
+/** The position after one or more decimal digits at `at`, else -1. */
+function digits(bytes: Buffer, at: number, end: number): number {
+  let position = at;
+  while (position < end && bytes[position]! >= 0x30 && bytes[position]! <= 0x39) position += 1;
+  return position > at ? position : -1;
+}
+
+/** Whole lines of a file, a large block at a time: bytes[0, end) ends at a line break or at the end of the file. */
+async function* lineBlocks(path: string): AsyncGenerator<{ readonly bytes: Buffer; readonly end: number }> {
+  const file = await open(path, 'r');
+  try {
+    let bytes = Buffer.allocUnsafe(READ_SIZE);
+    let filled = 0;
+    for (;;) {
+      if (filled === bytes.length) {
+        const larger = Buffer.allocUnsafe(bytes.length * 2);
+        bytes.copy(larger, 0, 0, filled);
+        bytes = larger;
+      }
+      const { bytesRead } = await file.read(bytes, filled, bytes.length - filled, null);
+      filled += bytesRead;
+      if (bytesRead === 0) {
+        if (filled > 0) yield { bytes, end: filled };
+        return;
+      }
+      const end = bytes.lastIndexOf(NEWLINE, filled - 1) + 1;
+      if (end === 0) continue; // one line longer than the buffer so far
+      yield { bytes, end };
+      bytes.copy(bytes, 0, end, filled);
+      filled -= end;
+    }
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * Verifies a JSON evidence export offline while streaming it, in O(log n) memory:
  * every full event's hash is re-derived from its content and its predecessor's
  * hash, every seal's Merkle root from the hashes of its range, the seals' chain,
  * and the manifest hash over all records. Stops at the first mismatch.
+ *
+ * Record lines as the exporter writes them are checked on their bytes: an event
+ * whose chained content (its first five members) is proven canonical JSON by
+ * CanonicalScanner is hashed as it stands, which is exactly chainContent of the
+ * parsed record. Every other line (older files, other writers, and any line
+ * that fails) is parsed and checked member by member, which also names the
+ * mismatch.
  */
 export async function verifyEvidenceFile(path: string): Promise<EvidenceVerification> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   const manifestHash = createHash('sha256');
-  let merkle = new MerkleAccumulator();
+  let batch = Buffer.allocUnsafe(MANIFEST_BATCH * 2);
+  let batched = 0;
+  let merkle = new MerkleStream();
   let previousSeal: LedgerSealedData | undefined;
   const sealRoots = new Map<number, string>();
   const anchors: AuditAnchoredData[] = [];
+  const scanner = new CanonicalScanner();
+  let content = Buffer.allocUnsafe(64 * 1024);
+  const expected = Buffer.alloc(32);
   let lineNumber = 0;
   let records = 0;
   let events = 0;
@@ -56,67 +145,175 @@ export async function verifyEvidenceFile(path: string): Promise<EvidenceVerifica
   });
   const fail = (reason: string): EvidenceVerification => report({ firstMismatch: { line: lineNumber, reason } });
 
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (lineNumber === 1) {
-      if (!line.startsWith(`{"format":${JSON.stringify(EVIDENCE_FORMAT)}`)) return fail(`not a ${EVIDENCE_FORMAT} file`);
-      continue;
+  /** Adds a record line (without its separating comma) and "\n" to the manifest hash. */
+  const hashRecord = (bytes: Buffer, start: number, end: number): void => {
+    const length = end - start;
+    if (batched + length + 1 > batch.length) {
+      manifestHash.update(batch.subarray(0, batched));
+      batched = 0;
+      if (length + 1 > batch.length) batch = Buffer.allocUnsafe(length + 1);
     }
-    if (line.startsWith(MANIFEST_PREFIX)) {
-      const parsed = evidenceManifest.safeParse(JSON.parse(line.slice(MANIFEST_PREFIX.length, -1)));
-      if (!parsed.success) return fail('the manifest is malformed');
-      const manifest = parsed.data;
-      const digest = manifestHash.digest('hex');
-      if (manifest.sha256 !== digest) return fail('the manifest hash does not match the records (a record was changed, added or removed)');
-      if (manifest.records !== records || manifest.events !== events || manifest.leaves !== leaves || manifest.seals !== seals) {
-        return fail('the manifest counts do not match the records');
-      }
-      return report({ manifestSha256: digest });
+    bytes.copy(batch, batched, start, end);
+    batch[batched + length] = NEWLINE;
+    batched += length + 1;
+    if (batched >= MANIFEST_BATCH) {
+      manifestHash.update(batch.subarray(0, batched));
+      batched = 0;
     }
-    if (line === '') continue;
-    const text = line.endsWith(',') ? line.slice(0, -1) : line;
+  };
+
+  /**
+   * An event line as the exporter writes it, on its bytes; false when the line
+   * is laid out otherwise or does not check out (the caller then parses it).
+   */
+  const fastEvent = (bytes: Buffer, start: number, end: number): boolean => {
+    scanner.reset(bytes, end);
+    const contentStart = scanner.literal(start, EVENT_START);
+    let position = scanner.value(scanner.literal(contentStart, DATA_KEY));
+    position = scanner.string(scanner.literal(position, EVENT_ID_KEY), false);
+    position = scanner.value(scanner.literal(position, METADATA_KEY));
+    position = scanner.string(scanner.literal(position, STREAM_ID_KEY), false);
+    position = scanner.string(scanner.literal(position, TYPE_KEY), false);
+    if (position < 0) return false;
+    const contentEnd = position;
+    // The members after the chained content, exactly as the exporter writes them.
+    const hashAt = scanner.literal(position, HASH_KEY);
+    if (hashAt < 0) return false;
+    position = scanner.literal(hashAt + 64, POSITION_KEY);
+    position = digits(bytes, position, end);
+    if (position < 0 || bytes[position] !== 0x3a) return false;
+    position = scanner.literal(digits(bytes, position + 1, end), PREV_HASH_KEY);
+    const prevHashAt = position;
+    if (position >= 0 && bytes[position] !== 0x22) position += 64;
+    position = scanner.literal(position, SEAL_NUMBER_KEY);
+    if (position < 0) return false;
+    position = bytes[position] === 0x6e ? scanner.literal(position, NULL) : bytes[position] === 0x30 ? position + 1 : digits(bytes, position, end);
+    position = scanner.literal(digits(bytes, scanner.literal(position, STREAM_VERSION_KEY), end), EVENT_END);
+    if (position !== end) return false;
+    // sha256(prevHash bytes || chained content): the content is the member bytes plus the closing brace.
+    const prefix = bytes[prevHashAt] === 0x22 ? 0 : 32;
+    const length = prefix + contentEnd - contentStart + 1;
+    if (content.length < length) content = Buffer.allocUnsafe(length * 2);
+    if (prefix > 0 && !decodeHash(bytes, prevHashAt, content, 0)) return false;
+    bytes.copy(content, prefix, contentStart, contentEnd);
+    content[length - 1] = 0x7d;
+    // A digest as a one-byte string is much cheaper to get than as a Buffer (see MerkleStream).
+    const digest = sha256('sha256', content.subarray(0, length), 'binary');
+    if (!decodeHash(bytes, hashAt, expected, 0) || digest !== expected.toString('latin1')) return false;
+    merkle.push(expected);
+    events += 1;
+    return true;
+  };
+
+  /** A leaf line as the exporter writes it: {"leaf":"<hash>","position":"<commit>:<prepare>"}. */
+  const fastLeaf = (bytes: Buffer, start: number, end: number): boolean => {
+    scanner.reset(bytes, end);
+    const hashAt = scanner.literal(start, LEAF_START);
+    if (hashAt < 0) return false;
+    let position = scanner.literal(hashAt + 64, POSITION_KEY);
+    position = digits(bytes, position, end);
+    if (position < 0 || bytes[position] !== 0x3a) return false;
+    position = scanner.literal(digits(bytes, position + 1, end), LEAF_END);
+    if (position !== end || !decodeHash(bytes, hashAt, expected, 0)) return false;
+    merkle.push(expected);
+    leaves += 1;
+    return true;
+  };
+
+  /** Any record line, parsed; undefined when it checks out, else the reason. */
+  const parsedRecord = (line: string): string | undefined => {
     let record: EvidenceRecord;
     try {
-      record = JSON.parse(text) as EvidenceRecord;
+      record = JSON.parse(line) as EvidenceRecord;
     } catch {
-      return fail('a record is not valid JSON');
+      return 'a record is not valid JSON';
     }
-    manifestHash.update(text).update('\n');
-    records += 1;
-
     if ('event' in record) {
       const { event } = record;
       const hash = createHash('sha256')
         .update(Buffer.from(event.prevHash, 'hex'))
         .update(chainContent(event), 'utf8')
         .digest('hex');
-      if (hash !== event.hash) return fail(`event ${event.eventId} (${event.type}, stream ${event.streamId} version ${event.streamVersion}) does not match its hash`);
+      if (hash !== event.hash) return `event ${event.eventId} (${event.type}, stream ${event.streamId} version ${event.streamVersion}) does not match its hash`;
       merkle.push(Buffer.from(event.hash, 'hex'));
       events += 1;
     } else if ('leaf' in record) {
-      if (!/^[0-9a-f]{64}$/.test(record.leaf)) return fail('a leaf is not a SHA-256 hash');
+      if (!/^[0-9a-f]{64}$/.test(record.leaf)) return 'a leaf is not a SHA-256 hash';
       merkle.push(Buffer.from(record.leaf, 'hex'));
       leaves += 1;
     } else if ('seal' in record) {
       const { seal } = record;
-      if (merkle.count !== seal.eventCount) return fail(`seal ${seal.sealNumber} covers ${seal.eventCount} events; the file lists ${merkle.count} in its range`);
-      if (merkle.root().toString('hex') !== seal.merkleRoot) return fail(`seal ${seal.sealNumber}: the Merkle root over its events does not match`);
+      if (merkle.count !== seal.eventCount) return `seal ${seal.sealNumber} covers ${seal.eventCount} events; the file lists ${merkle.count} in its range`;
+      if (merkle.root().toString('hex') !== seal.merkleRoot) return `seal ${seal.sealNumber}: the Merkle root over its events does not match`;
       const sealHash = createHash('sha256').update(sealContent(seal), 'utf8').digest('hex');
-      if (sealHash !== seal.sealHash) return fail(`seal ${seal.sealNumber}: its hash does not match its content`);
+      if (sealHash !== seal.sealHash) return `seal ${seal.sealNumber}: its hash does not match its content`;
       if (previousSeal && (seal.prevSealHash !== previousSeal.sealHash || seal.fromPosition !== previousSeal.toPosition || seal.sealNumber !== previousSeal.sealNumber + 1)) {
-        return fail(`seal ${seal.sealNumber} does not follow seal ${previousSeal.sealNumber}`);
+        return `seal ${seal.sealNumber} does not follow seal ${previousSeal.sealNumber}`;
       }
       previousSeal = seal;
       sealRoots.set(seal.sealNumber, seal.merkleRoot);
-      merkle = new MerkleAccumulator();
+      merkle = new MerkleStream();
       seals += 1;
     } else if ('anchor' in record) {
       if (sealRoots.get(record.anchor.sealNumber) !== record.anchor.merkleRoot) {
-        return fail(`the anchor of seal ${record.anchor.sealNumber} names another root`);
+        return `the anchor of seal ${record.anchor.sealNumber} names another root`;
       }
       anchors.push(record.anchor);
     } else {
-      return fail('unknown record');
+      return 'unknown record';
+    }
+    return undefined;
+  };
+
+  /** One line without its line break; a result ends the verification. */
+  const verifyLine = (bytes: Buffer, start: number, end: number): EvidenceVerification | undefined => {
+    lineNumber += 1;
+    if (lineNumber === 1) {
+      return end - start >= HEADER_PREFIX.length && bytes.compare(HEADER_PREFIX, 0, HEADER_PREFIX.length, start, start + HEADER_PREFIX.length) === 0
+        ? undefined
+        : fail(`not a ${EVIDENCE_FORMAT} file`);
+    }
+    if (end === start) return undefined;
+    if (bytes[start] === 0x5d) {
+      const line = bytes.toString('utf8', start, end);
+      if (line.startsWith(MANIFEST_PREFIX)) return verifyManifest(line);
+    }
+    const recordEnd = bytes[end - 1] === COMMA ? end - 1 : end;
+    hashRecord(bytes, start, recordEnd);
+    records += 1;
+    if (bytes[start + 2] === 0x65 && fastEvent(bytes, start, recordEnd)) return undefined;
+    if (bytes[start + 2] === 0x6c && fastLeaf(bytes, start, recordEnd)) return undefined;
+    const reason = parsedRecord(bytes.toString('utf8', start, recordEnd));
+    return reason === undefined ? undefined : fail(reason);
+  };
+
+  const verifyManifest = (line: string): EvidenceVerification => {
+    let parsed;
+    try {
+      parsed = evidenceManifest.safeParse(JSON.parse(line.slice(MANIFEST_PREFIX.length, -1)));
+    } catch {
+      return fail('the manifest is malformed');
+    }
+    if (!parsed.success) return fail('the manifest is malformed');
+    const manifest = parsed.data;
+    manifestHash.update(batch.subarray(0, batched));
+    const digest = manifestHash.digest('hex');
+    if (manifest.sha256 !== digest) return fail('the manifest hash does not match the records (a record was changed, added or removed)');
+    if (manifest.records !== records || manifest.events !== events || manifest.leaves !== leaves || manifest.seals !== seals) {
+      return fail('the manifest counts do not match the records');
+    }
+    return report({ manifestSha256: digest });
+  };
+
+  for await (const { bytes, end } of lineBlocks(path)) {
+    for (let start = 0; start < end; ) {
+      let lineBreak = bytes.indexOf(NEWLINE, start);
+      if (lineBreak < 0 || lineBreak >= end) lineBreak = end;
+      // A line break may have become CRLF on the way.
+      const lineEnd = lineBreak > start && bytes[lineBreak - 1] === 0x0d ? lineBreak - 1 : lineBreak;
+      const result = verifyLine(bytes, start, lineEnd);
+      if (result) return result;
+      start = lineBreak + 1;
     }
   }
   // Reaching the end without the manifest line means the download was cut short.
