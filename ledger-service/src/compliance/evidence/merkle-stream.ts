@@ -3,9 +3,9 @@ import { hash } from 'node:crypto';
 /**
  * The seal's Merkle root (shared/merkle.ts: RFC 6962-style, leaf = sha256(0x00 || hash),
  * node = sha256(0x01 || left || right), an odd node carried up unchanged) while
- * leaves stream past, in O(log n) memory: the same accumulator as shared/merkle's
- * MerkleAccumulator, cheaper per hash. The verifier does about two of these hashes
- * per event, so their per-call cost was most of its time: createHash costs a Hash
+ * leaves stream past, in O(log n) memory: complete subtrees merge as they fill, and at
+ * the end the partial ones fold from the right. The verifier does about two of these
+ * hashes per event, so their per-call cost was most of its time: createHash costs a Hash
  * object per digest and crypto.hash with Buffer output about 2.5 µs, while
  * crypto.hash into a one-byte string (a digest byte per character, 'binary' = latin1)
  * over a reused input buffer costs well under 1 µs.
