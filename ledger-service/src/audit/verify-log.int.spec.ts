@@ -1,29 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
 import { verifyLog } from './verify-log.js';
+import { sampleEvent } from '../test-support/sample-events.js';
 
 describe('verify: hash chains of the log', () => {
   let database: TestDatabase;
   let pool: ReturnType<typeof createPool>;
   let store: PostgresEventStore;
 
-  const event = (n: number) => ({
-    eventId: randomUUID(),
-    type: 'OrderPlaced',
-    data: { n, price: '1.00' },
-    metadata: {
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      actor: { userId: 'u', role: 'trader' },
-      schemaVersion: 1,
-      recordedAt: new Date().toISOString(),
-    },
-  });
+  const event = sampleEvent;
 
   beforeAll(async () => {
     database = await createTestDatabase('verify');

@@ -5,7 +5,7 @@ import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
-import { acquireInstanceLock, AlreadyRunning } from '../infrastructure/postgres/instance-lock.js';
+import { acquireInstanceLock, AlreadyRunning, isAlive } from '../infrastructure/postgres/instance-lock.js';
 import { type OpenedRuntime, openRuntime } from '../infrastructure/open-runtime.js';
 import { loadPlatformWallets, platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
 import { readPublishedSandbox, sandboxUrlFile } from '../infrastructure/xrpl/sandbox-url-file.js';
@@ -72,15 +72,6 @@ export interface AnchorLedgerOptions {
   readonly serviceRunning?: boolean | undefined;
   /** How long to wait for the node to answer; default 15 s for XRPL_URL, 5 s for a local sandbox. */
   readonly timeoutMs?: number;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { readPublishedSandbox, sandboxUrlFile } from '../infrastructure/xrpl/san
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { openAnchorLedger } from './open-tool-runtime.js';
 import { runVerify, VERIFY_EXIT } from './verify-log.js';
+import { sampleEvent } from '../test-support/sample-events.js';
 
 /** A TCP port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -39,19 +40,7 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
   let app: NestExpressApplication;
   let serviceStopped = false;
 
-  const event = (n: number) => ({
-    eventId: randomUUID(),
-    type: 'OrderPlaced',
-    data: { n, price: '1.00' },
-    metadata: {
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      actor: { userId: 'u', role: 'trader' },
-      schemaVersion: 1,
-      recordedAt: new Date().toISOString(),
-    },
-  });
+  const event = sampleEvent;
 
   async function anchors() {
     return (await eventStore.readStream(ANCHORS_STREAM)).filter((recorded) => recorded.type === 'AuditAnchored');

@@ -5,7 +5,8 @@ export class AlreadyRunning extends Error {
   override readonly name = 'AlreadyRunning';
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it exists, owned by another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
