@@ -1,38 +1,8 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconChartBar, IconCurrencyDollar, IconListDetails, type TablerIcon } from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
+import { IconChartBar, IconCurrencyDollar, IconListDetails } from '@tabler/icons-react';
+import { StatCard } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
-
-interface StatCardProps {
-  label: string;
-  value: string;
-  caption: string;
-  Icon: TablerIcon;
-  testId: string;
-}
-
-function StatCard({ label, value, caption, Icon, testId }: StatCardProps) {
-  return (
-    <Card withBorder padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.2} mt={4} data-testid={testId}>
-            {value}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {caption}
-          </Text>
-        </div>
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <Icon size={20} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 const count = new Intl.NumberFormat('en-US');
 
