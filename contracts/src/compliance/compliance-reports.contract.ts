@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { fileNameTimestamp } from './evidence-export.contract.js';
 
 export const reportFrameworks = ['csrd', 'issb', 'un-sdg'] as const;
 export type ReportFramework = (typeof reportFrameworks)[number];
@@ -30,7 +31,7 @@ export const reportFrameworkInfo: Readonly<Record<ReportFramework, { name: strin
 
 /** "csrd-report-2026-11-22T10-15-00-000Z.json": a timestamped name, safe on every file system. */
 export function complianceReportFileName(framework: ReportFramework, format: ReportFormat, at: Date): string {
-  return `${framework}-report-${at.toISOString().replace(/[:.]/g, '-')}.${format}`;
+  return `${framework}-report-${fileNameTimestamp(at)}.${format}`;
 }
 
 /** A report period as instants (ms since the epoch); a bare date as the end means the whole of that day. */

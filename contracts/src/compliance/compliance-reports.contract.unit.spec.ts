@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { complianceReportFileName, complianceReportRequest } from './compliance-reports.contract.js';
+import { evidenceExportFileName } from './evidence-export.contract.js';
 
 describe('compliance report request', () => {
   it('defaults to the whole log as JSON', () => {
@@ -18,5 +19,6 @@ describe('compliance report request', () => {
 
   it('names files by framework and time', () => {
     expect(complianceReportFileName('csrd', 'json', new Date('2026-11-22T10:15:00.000Z'))).toBe('csrd-report-2026-11-22T10-15-00-000Z.json');
+    expect(evidenceExportFileName('pdf', new Date('2026-11-22T10:15:00.000Z'))).toBe('evidence-export-2026-11-22T10-15-00-000Z.pdf');
   });
 });

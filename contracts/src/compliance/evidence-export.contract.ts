@@ -23,6 +23,16 @@ export const evidenceExportRequest = z
   });
 export type EvidenceExportRequest = z.infer<typeof evidenceExportRequest>;
 
+/** "2026-11-22T10-15-00-000Z": an instant for a downloaded file's name, safe on every file system. */
+export function fileNameTimestamp(at: Date): string {
+  return at.toISOString().replace(/[:.]/g, '-');
+}
+
+/** "evidence-export-2026-11-22T10-15-00-000Z.json": the server's name for the download, and the console's when none comes. */
+export function evidenceExportFileName(format: ExportFormat, at: Date): string {
+  return `evidence-export-${fileNameTimestamp(at)}.${format}`;
+}
+
 export const EVIDENCE_FORMAT = 'carbon-ledger-evidence/1';
 
 /**

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
-import { type EventStore, evidenceExportRequest, type EvidenceExportRequest } from '@carbon-ledger/contracts';
+import { type EventStore, evidenceExportFileName, evidenceExportRequest, type EvidenceExportRequest } from '@carbon-ledger/contracts';
 import type { Response } from 'express';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
@@ -10,11 +10,6 @@ import { csvExport, type ExportContext, jsonExport, pdfExport } from './evidence
 import { emptySummary, evidenceRecords } from './evidence/evidence-records.js';
 
 const CONTENT_TYPES = { json: 'application/json', csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
-
-/** "evidence-export-2026-11-22T10-15-00-000Z.json": a timestamped name, safe on every file system. */
-export function exportFileName(format: keyof typeof CONTENT_TYPES, at: Date): string {
-  return `evidence-export-${at.toISOString().replace(/[:.]/g, '-')}.${format}`;
-}
 
 @Controller('api/export')
 export class EvidenceExportController {
@@ -31,7 +26,7 @@ export class EvidenceExportController {
     const context: ExportContext = { request, generatedAt, summary, records: evidenceRecords(this.eventStore, request, summary) };
     response.status(200);
     response.setHeader('Content-Type', CONTENT_TYPES[request.format]);
-    response.setHeader('Content-Disposition', `attachment; filename="${exportFileName(request.format, generatedAt)}"`);
+    response.setHeader('Content-Disposition', `attachment; filename="${evidenceExportFileName(request.format, generatedAt)}"`);
     response.setHeader('Cache-Control', 'no-store');
     if (request.format === 'pdf') {
       response.end(await pdfExport(context));

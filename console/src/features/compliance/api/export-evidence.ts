@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportType } from '@carbon-ledger/contracts';
+import { evidenceExportFileName, type ExportFormat, type ExportType } from '@carbon-ledger/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '../../../shared/api/http';
 
@@ -17,13 +17,9 @@ export interface EvidenceExportFile {
 }
 
 /** Spec: the file is named with a timestamp when the server does not name it. */
-export function fallbackExportFileName(format: ExportFormat, at: Date): string {
-  return `evidence-export-${at.toISOString().replace(/[:.]/g, '-')}.${format}`;
-}
-
 export async function exportEvidence(request: EvidenceExportInput): Promise<EvidenceExportFile> {
   const { blob, fileName } = await requestFile('/api/export/evidence', { method: 'POST', body: request });
-  return { blob, fileName: fileName ?? fallbackExportFileName(request.format, new Date()) };
+  return { blob, fileName: fileName ?? evidenceExportFileName(request.format, new Date()) };
 }
 
 export function useExportEvidence() {
