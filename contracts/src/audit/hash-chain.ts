@@ -22,6 +22,32 @@ export function chainContent(event: ChainedEventContent): string {
   });
 }
 
+/** An event's chain content with the canonical texts of its data and metadata inside it. */
+export interface ChainedEventTexts {
+  readonly data: string;
+  readonly metadata: string;
+  /** Equal to chainContent(event). */
+  readonly content: string;
+}
+
+/**
+ * chainContent, plus the data and metadata texts it embeds: a writer stores exactly
+ * the JSON it hashed and serialises each event once. The members are written in
+ * canonical (sorted) order: data, eventId, metadata, streamId, type.
+ */
+export function chainContentTexts(event: ChainedEventContent): ChainedEventTexts {
+  const data = canonicalJson(event.data);
+  const metadata = canonicalJson(event.metadata);
+  if (event.data === undefined || event.metadata === undefined) {
+    // canonicalJson drops undefined members; keep that rule in one place.
+    return { data, metadata, content: chainContent(event) };
+  }
+  const content =
+    `{"data":${data},"eventId":${JSON.stringify(event.eventId)},"metadata":${metadata},` +
+    `"streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)}}`;
+  return { data, metadata, content };
+}
+
 export interface SealContent {
   readonly sealNumber: number;
   readonly fromPosition: string | null;

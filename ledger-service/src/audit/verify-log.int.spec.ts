@@ -35,7 +35,7 @@ describe('verify: hash chains of the log', () => {
 
   it('names the first event whose stored data was altered', async () => {
     const victim = (await store.readStream('order-3'))[1]!;
-    await pool.query(`update events set data = jsonb_set(data, '{price}', '"9.99"') where event_id = $1`, [victim.eventId]);
+    await pool.query(`update events set data = jsonb_set(data::jsonb, '{price}', '"9.99"')::json where event_id = $1`, [victim.eventId]);
     const report = await verifyLog(store, { pageSize: 4 });
     expect(report.ok).toBe(false);
     expect(report.firstMismatch).toMatchObject({ streamId: 'order-3', streamVersion: '1', eventId: victim.eventId });

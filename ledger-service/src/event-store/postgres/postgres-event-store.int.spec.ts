@@ -1,4 +1,14 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  chainContent,
+  comparePositions,
+  DuplicateEventId,
+  type EventToAppend,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test-support/test-database.js';
 import { createPool, runMigrations } from '../../infrastructure/postgres/database.js';
 import { describeEventStoreContract } from '../../test-support/event-store-contract-suite.js';
@@ -18,4 +28,127 @@ describeEventStoreContract('PostgreSQL', async () => {
       await database.drop();
     },
   };
+});
+
+/** What only this adapter does: group commit, and hash chains continued from heads it remembers. */
+describe('PostgresEventStore: batches and remembered heads', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pool: pg.Pool;
+  let db: Kysely<unknown>;
+  let mine: PostgresEventStore;
+  let theirs: PostgresEventStore;
+
+  function event(type: string, data: Record<string, unknown> = {}): EventToAppend {
+    const commandId = randomUUID();
+    return {
+      eventId: randomUUID(),
+      type,
+      data,
+      metadata: {
+        commandId,
+        correlationId: commandId,
+        causationId: commandId,
+        actor: { userId: 'int-test', role: 'trader' },
+        schemaVersion: 1,
+        recordedAt: new Date().toISOString(),
+      },
+    };
+  }
+
+  async function chainHolds(store: PostgresEventStore, streamId: string): Promise<boolean> {
+    let previous = Buffer.alloc(0);
+    for (const recorded of await store.readStream(streamId)) {
+      previous = createHash('sha256').update(previous).update(chainContent(recorded), 'utf8').digest();
+      if (recorded.hash !== previous.toString('hex')) return false;
+    }
+    return true;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('es_batch');
+    pool = createPool(database.connectionString, 20);
+    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    await runMigrations(db, { eventStore: true });
+    // Two stores on one database stand for two processes: each remembers only its own heads.
+    mine = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    theirs = new PostgresEventStore(pool, { connectionString: database.connectionString });
+  });
+  afterAll(async () => {
+    await mine.close();
+    await theirs.close();
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('refuses a remembered head that another writer moved on, then continues the chain from the real head', async () => {
+    const streamId = `moved-${randomUUID()}`;
+    await mine.appendToStream(streamId, [event('A')], { expected: 'no_stream' });
+    await theirs.appendToStream(streamId, [event('B')], { expected: 0n });
+
+    const stale = mine.appendToStream(streamId, [event('C')], { expected: 0n });
+    await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(stale).rejects.toMatchObject({ actual: 1n });
+
+    // 'any' starts from the head this store remembers (version 0), collides with B, and is retried alone.
+    const any = await mine.appendToStream(streamId, [event('D')], { expected: 'any' });
+    expect(any.nextExpectedVersion).toBe(2n);
+    expect((await mine.readStream(streamId)).map((recorded) => recorded.type)).toEqual(['A', 'B', 'D']);
+    expect(await chainHolds(mine, streamId)).toBe(true);
+  });
+
+  it('writes concurrent appends in one go, and a failed expectation among them costs the others nothing', async () => {
+    const streams = Array.from({ length: 12 }, (_, index) => `batch-${index}-${randomUUID()}`);
+    await Promise.all(streams.map((streamId) => mine.appendToStream(streamId, [event('Opened')], { expected: 'no_stream' })));
+    const outcomes = await Promise.allSettled(
+      streams.map((streamId, index) =>
+        mine.appendToStream(streamId, [event('Moved', { index }), event('Moved', { index, second: true })], {
+          expected: index === 5 ? 7n : 0n,
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(11);
+    const refused = outcomes[5];
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(WrongExpectedVersion);
+    for (const [index, streamId] of streams.entries()) {
+      expect((await theirs.readStream(streamId)).length).toBe(index === 5 ? 1 : 3);
+      expect(await chainHolds(theirs, streamId)).toBe(true);
+    }
+  });
+
+  it('answers a retried append with the first answer, from either store', async () => {
+    const streamId = `retry-${randomUUID()}`;
+    const events = [event('A'), event('B')];
+    const first = await mine.appendToStream(streamId, events, { expected: 'no_stream' });
+    const again = await mine.appendToStream(streamId, events, { expected: 'no_stream' });
+    const elsewhere = await theirs.appendToStream(streamId, events, { expected: 'no_stream' });
+    for (const answer of [again, elsewhere]) {
+      expect(answer.nextExpectedVersion).toBe(first.nextExpectedVersion);
+      expect(comparePositions(answer.position, first.position)).toBe(0);
+    }
+    expect(await mine.readStream(streamId)).toHaveLength(2);
+  });
+
+  it('refuses an event id that is taken by another stream and writes nothing of that append', async () => {
+    const taken = event('A');
+    await mine.appendToStream(`owner-${randomUUID()}`, [taken], { expected: 'no_stream' });
+    const thief = `thief-${randomUUID()}`;
+    await expect(mine.appendToStream(thief, [event('X'), taken], { expected: 'no_stream' })).rejects.toBeInstanceOf(DuplicateEventId);
+    expect(await mine.readStream(thief)).toEqual([]);
+  });
+
+  it('refuses stream ids, event types and event ids that cannot travel one per line', async () => {
+    await expect(mine.appendToStream('two\nlines', [event('A')], { expected: 'any' })).rejects.toThrow(RangeError);
+    await expect(mine.appendToStream(`ok-${randomUUID()}`, [event('Two\nLines')], { expected: 'any' })).rejects.toThrow(RangeError);
+    await expect(
+      mine.appendToStream(`ok-${randomUUID()}`, [{ ...event('A'), eventId: 'not-a-uuid' }], { expected: 'any' }),
+    ).rejects.toThrow(RangeError);
+    await expect(mine.appendToStream('', [event('A')], { expected: 'any' })).rejects.toThrow(RangeError);
+  });
+
+  it('stores data and metadata as the canonical text the hash covers', async () => {
+    const streamId = `text-${randomUUID()}`;
+    await mine.appendToStream(streamId, [event('A', { zeta: 1, alpha: { b: [1, 'x'], a: null } })], { expected: 'no_stream' });
+    const stored = await pool.query<{ data: string }>('select data::text as data from events where stream_id = $1', [streamId]);
+    expect(stored.rows[0]?.data).toBe('{"alpha":{"a":null,"b":[1,"x"]},"zeta":1}');
+  });
 });

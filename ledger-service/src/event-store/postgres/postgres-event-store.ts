@@ -3,8 +3,6 @@ import pg from 'pg';
 import {
   type AllSubscription,
   type AppendResult,
-  chainContent,
-  DuplicateEventId,
   type EventStore,
   type EventToAppend,
   type ExpectedVersion,
@@ -13,9 +11,10 @@ import {
   type RecordedEvent,
   START,
   type SubscribeAllOptions,
-  WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
+import type { AppendBatcherOptions } from './append-batcher.js';
 import { LogTail } from './log-tail.js';
+import { PostgresAppender } from './postgres-appender.js';
 
 const NOTIFY_CHANNEL = 'events_appended';
 /** Fallback poll when no wake-up arrives (lost connection, events hidden behind the horizon). */
@@ -37,13 +36,6 @@ interface EventRow {
   transaction_id: string;
 }
 
-interface AppendRow {
-  out_global_position: string;
-  out_stream_version: string;
-  out_transaction_id: string;
-  out_duplicate: boolean;
-}
-
 interface SubscriptionState {
   cursor: Position;
   readonly batchSize: number;
@@ -53,25 +45,8 @@ interface SubscriptionState {
   wake: (() => void) | undefined;
 }
 
-/** Marks a lost race for a stream version (retried under 'any' and 'exists'). */
-const RACED = -2n;
-
 const EVENT_COLUMNS =
   'global_position, stream_id, stream_version, event_id, type, data, metadata, hash, transaction_id';
-
-function expectedCode(expected: ExpectedVersion): bigint {
-  switch (expected) {
-    case 'any':
-      return -1n;
-    case 'no_stream':
-      return -2n;
-    case 'exists':
-      return -3n;
-    default:
-      if (expected < 0n) throw new RangeError('expected version must be >= 0');
-      return expected;
-  }
-}
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -112,111 +87,25 @@ export class PostgresEventStore implements EventStore {
     (after) => this.hasEventsAbove(after),
   );
 
+  /** The write side: group commit and the hash chain (see PostgresAppender). */
+  private readonly appender: PostgresAppender;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionConfig: pg.ClientConfig,
+    options: Partial<AppendBatcherOptions> = {},
   ) {
+    this.appender = new PostgresAppender(pool, () => this.announceAppend(), options);
     this.appended.setMaxListeners(0);
     this.appended.on('appended', () => this.tail.appended());
   }
 
-  async appendToStream(
+  appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
     options: { readonly expected: ExpectedVersion },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
-    const [single] = events;
-    if (events.length === 1 && single && options.expected !== 'any' && options.expected !== 'exists') {
-      const appended = await this.appendOneAtVersion(streamId, single, options.expected === 'no_stream' ? -1n : options.expected);
-      if (appended) return appended;
-    }
-    // A concurrent fast-path insert can take the version the function read under its lock.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.appendWithFunction(streamId, events, options.expected);
-      } catch (error) {
-        // Read again: under 'any'/'exists' the retry succeeds; under an exact
-        // expectation it answers WrongExpectedVersion with the actual version.
-        const raced = error instanceof WrongExpectedVersion && error.actual === RACED;
-        if (!raced) throw error;
-        if (attempt >= 10) throw new WrongExpectedVersion(streamId, options.expected, -1n);
-      }
-    }
-  }
-
-  /**
-   * The common case in one statement: one event at a known version, chained to
-   * the stream's last hash. Any other outcome (wrong version, a retry, a race)
-   * returns undefined and the caller takes the function path, which answers it
-   * precisely. The unique (stream_id, stream_version) key settles races.
-   */
-  private async appendOneAtVersion(streamId: string, event: EventToAppend, expected: bigint): Promise<AppendResult | undefined> {
-    try {
-      const result = await this.pool.query<EventRow>({
-        name: 'append_one_at_version',
-        text: `insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
-               select $1, head.version + 1, $3::uuid, $4, $5::jsonb, $6::jsonb, sha256(head.hash || convert_to($7, 'UTF8'))
-               from (select coalesce(max(last.stream_version), -1) as version,
-                            coalesce((array_agg(last.hash))[1], ''::bytea) as hash
-                     from (select stream_version, hash from events where stream_id = $1
-                           order by stream_version desc limit 1) last) head
-               where head.version = $2::bigint
-               returning global_position, stream_version, transaction_id`,
-        values: [
-          streamId,
-          expected.toString(),
-          event.eventId,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          chainContent({ streamId, ...event }),
-        ],
-      });
-      const row = result.rows[0];
-      if (!row) return undefined;
-      this.announceAppend();
-      return {
-        nextExpectedVersion: BigInt(row.stream_version),
-        position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
-      };
-    } catch (error) {
-      if (error instanceof pg.DatabaseError && error.code === '23505') return undefined;
-      throw error;
-    }
-  }
-
-  private async appendWithFunction(
-    streamId: string,
-    events: readonly EventToAppend[],
-    expected: ExpectedVersion,
-  ): Promise<AppendResult> {
-    let rows: AppendRow[];
-    try {
-      const result = await this.pool.query<AppendRow>({
-        name: 'append_to_stream',
-        text: 'select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::text[])',
-        values: [
-          streamId,
-          expectedCode(expected).toString(),
-          events.map((event) => event.eventId),
-          events.map((event) => event.type),
-          events.map((event) => JSON.stringify(event.data)),
-          events.map((event) => JSON.stringify(event.metadata)),
-          events.map((event) => chainContent({ streamId, ...event })),
-        ],
-      });
-      rows = result.rows;
-    } catch (error) {
-      throw this.translateError(error, streamId, expected, events);
-    }
-    const last = rows.at(-1);
-    if (!last) throw new Error(`append to ${streamId} returned no rows`);
-    if (!last.out_duplicate) this.announceAppend();
-    return {
-      nextExpectedVersion: BigInt(last.out_stream_version),
-      position: { commit: BigInt(last.out_transaction_id), prepare: BigInt(last.out_global_position) },
-    };
+    return this.appender.append(streamId, events, options.expected);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -225,6 +114,8 @@ export class PostgresEventStore implements EventStore {
       text: `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
       values: [streamId],
     });
+    const last = result.rows.at(-1);
+    if (last) this.appender.observeHead(streamId, BigInt(last.stream_version), last.hash);
     return result.rows.map(toRecorded);
   }
 
@@ -378,26 +269,5 @@ export class PostgresEventStore implements EventStore {
       if (!this.listener) this.listenerStarting = undefined;
     });
     return this.listenerStarting;
-  }
-
-  private translateError(
-    error: unknown,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly EventToAppend[],
-  ): unknown {
-    if (!(error instanceof pg.DatabaseError)) return error;
-    if (error.code === 'CL001') {
-      const actual = BigInt(error.detail ?? '-1');
-      return new WrongExpectedVersion(streamId, expected, actual < 0n ? 'no_stream' : actual);
-    }
-    if (error.code === 'CL002' || (error.code === '23505' && error.constraint === 'events_event_id_key')) {
-      return new DuplicateEventId(error.detail ?? events[0]?.eventId ?? '');
-    }
-    if (error.code === '23505' && error.constraint === 'events_stream_id_stream_version_key') {
-      // A fast-path append (which takes no lock) won the version this call read.
-      return new WrongExpectedVersion(streamId, expected, RACED);
-    }
-    return error;
   }
 }

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index events_by_log_order on events (transaction_id, global_position)`.execute(db);
   await sql`create index events_by_type on events (type)`.execute(db);
+  await createAppendToStreamV1(db);
+}
 
+/** This migration's append_to_stream (jsonb[] arguments); a later migration's down restores it. */
+export async function createAppendToStreamV1(db: Kysely<any>): Promise<void> {
   // One round trip per append: lock the stream, check the expectation, chain the
   // hashes and insert. Codes: p_expected >= 0 exact version, -1 any, -2 no stream, -3 exists.
   await sql`

@@ -1,0 +1,105 @@
+import type { AppendResult, ChainedEventTexts, EventToAppend } from '@carbon-ledger/contracts';
+import type { StreamHead } from './stream-heads.js';
+
+/** An append waiting for its batch; resolved with undefined when it must be retried alone. */
+export interface PendingAppend {
+  readonly streamId: string;
+  readonly events: readonly EventToAppend[];
+  /** The expectation as append_batch reads it (>= 0 exact, -1 any, -2 no stream, -3 exists). */
+  readonly code: bigint;
+  readonly texts: readonly ChainedEventTexts[];
+  /** The head this append continues from, when the writer knows it, and the chain from it. */
+  readonly head: StreamHead | undefined;
+  readonly hashes: readonly Buffer[] | undefined;
+  readonly resolve: (result: AppendResult | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export interface AppendBatcherOptions {
+  /** At most this many batches are written at the same time (each on its own connection). */
+  readonly batchesInFlight: number;
+  /**
+   * A second (third...) batch starts while one is being written only when at least this
+   * many events wait: small appends are cheapest grouped (their cost is the commit's WAL
+   * flush), large ones in parallel (their cost is CPU in the database server).
+   */
+  readonly parallelEvents: number;
+  /** A batch stops taking appends at this many events (a larger append goes alone). */
+  readonly batchEvents: number;
+}
+
+/**
+ * Group commit for appends. An append is written at once when nothing is being
+ * written; otherwise it waits, and everything that waited goes in the next batch, so a
+ * busy store pays one transaction (and one WAL flush) for many appends while an idle
+ * one adds no delay. Enough waiting events (`parallelEvents`) start another batch
+ * beside the one in flight, up to `batchesInFlight`.
+ *
+ * A batch holds at most one append per stream, and a stream whose append is being
+ * written waits for it: two appends of one stream in flight together would race for
+ * the same version. Appends of one stream keep their order.
+ */
+export class AppendBatcher {
+  private queue: PendingAppend[] = [];
+  private inFlight = 0;
+  private queuedEvents = 0;
+  private readonly streamsInFlight = new Set<string>();
+
+  constructor(
+    private readonly write: (batch: readonly PendingAppend[]) => Promise<void>,
+    private readonly options: AppendBatcherOptions,
+  ) {}
+
+  submit(append: PendingAppend): void {
+    this.queue.push(append);
+    this.queuedEvents += append.events.length;
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.mayStartBatch()) {
+      const batch = this.take();
+      if (batch.length === 0) return;
+      this.inFlight += 1;
+      for (const append of batch) this.streamsInFlight.add(append.streamId);
+      this.write(batch)
+        .catch((error: unknown) => {
+          for (const append of batch) append.reject(error);
+        })
+        .finally(() => {
+          this.inFlight -= 1;
+          for (const append of batch) this.streamsInFlight.delete(append.streamId);
+          this.pump();
+        });
+    }
+  }
+
+  private mayStartBatch(): boolean {
+    if (this.inFlight === 0) return true;
+    return this.inFlight < this.options.batchesInFlight && this.queuedEvents >= this.options.parallelEvents;
+  }
+
+  /** The oldest waiting appends of distinct streams not being written, up to the event limit. */
+  private take(): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const rest: PendingAppend[] = [];
+    const streams = new Set<string>();
+    let events = 0;
+    for (const append of this.queue) {
+      const blocked = streams.has(append.streamId) || this.streamsInFlight.has(append.streamId);
+      const fits = batch.length === 0 || events + append.events.length <= this.options.batchEvents;
+      if (blocked || !fits) {
+        // A later append of a blocked stream must not overtake it.
+        streams.add(append.streamId);
+        rest.push(append);
+        continue;
+      }
+      streams.add(append.streamId);
+      batch.push(append);
+      events += append.events.length;
+    }
+    this.queue = rest;
+    this.queuedEvents -= events;
+    return batch;
+  }
+}

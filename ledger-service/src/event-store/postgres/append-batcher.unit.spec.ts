@@ -1,0 +1,123 @@
+import type { EventMetadata } from '@carbon-ledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { AppendBatcher, type PendingAppend } from './append-batcher.js';
+import { StreamHeads } from './stream-heads.js';
+
+function pending(streamId: string, events = 1): PendingAppend & { readonly settled: Promise<unknown> } {
+  let resolve!: (value: unknown) => void;
+  const settled = new Promise((done) => {
+    resolve = done;
+  });
+  return {
+    streamId,
+    events: Array.from({ length: events }, (_, index) => ({
+      eventId: `${streamId}-${index}`,
+      type: 'T',
+      data: {},
+      metadata: {} as EventMetadata,
+    })),
+    code: -1n,
+    texts: [],
+    head: undefined,
+    hashes: undefined,
+    resolve,
+    reject: resolve,
+    settled,
+  };
+}
+
+/** A writer whose batches finish when the test says so. */
+function recordingWriter(): {
+  readonly batches: string[][];
+  finish(index: number): void;
+  write(batch: readonly PendingAppend[]): Promise<void>;
+} {
+  const batches: string[][] = [];
+  const finishers: Array<() => void> = [];
+  return {
+    batches,
+    finish: (index) => finishers[index]?.(),
+    write: (batch) =>
+      new Promise<void>((resolve) => {
+        batches.push(batch.map((append) => append.streamId));
+        finishers.push(() => {
+          for (const append of batch) append.resolve(undefined);
+          resolve();
+        });
+      }),
+  };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('AppendBatcher', () => {
+  it('writes the first append at once and everything that waited for it as the next batch', async () => {
+    const writer = recordingWriter();
+    const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 4, parallelEvents: 64, batchEvents: 1_000 });
+    for (const stream of ['a', 'b', 'c', 'd']) batcher.submit(pending(stream));
+    expect(writer.batches).toEqual([['a']]);
+    writer.finish(0);
+    await settle();
+    expect(writer.batches).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('keeps appends of one stream in order, one per batch, and never two of a stream in flight', async () => {
+    const writer = recordingWriter();
+    const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 4, parallelEvents: 1, batchEvents: 1_000 });
+    batcher.submit(pending('a'));
+    batcher.submit(pending('a'));
+    batcher.submit(pending('b'));
+    batcher.submit(pending('a'));
+    // 'b' may start beside the first 'a' (enough waiting events), the other 'a's wait their turn.
+    expect(writer.batches).toEqual([['a'], ['b']]);
+    writer.finish(0);
+    await settle();
+    expect(writer.batches).toEqual([['a'], ['b'], ['a']]);
+    writer.finish(2);
+    await settle();
+    expect(writer.batches).toEqual([['a'], ['b'], ['a'], ['a']]);
+  });
+
+  it('starts batches side by side only when enough events wait, up to the limit', async () => {
+    const writer = recordingWriter();
+    const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 2, parallelEvents: 100, batchEvents: 150 });
+    batcher.submit(pending('small-1', 10));
+    batcher.submit(pending('small-2', 10));
+    expect(writer.batches).toEqual([['small-1']]);
+    batcher.submit(pending('big-1', 100));
+    // 110 events wait: a second batch starts, and takes what fits in 150 events.
+    expect(writer.batches).toEqual([['small-1'], ['small-2', 'big-1']]);
+    batcher.submit(pending('big-2', 100));
+    batcher.submit(pending('big-3', 100));
+    expect(writer.batches).toHaveLength(2);
+    writer.finish(0);
+    await settle();
+    expect(writer.batches[2]).toEqual(['big-2']);
+  });
+});
+
+describe('StreamHeads', () => {
+  const hash = (byte: number): Buffer => Buffer.alloc(32, byte);
+
+  it('knows a new stream without asking and a remembered head only at its own version', () => {
+    const heads = new StreamHeads(10);
+    expect(heads.knownHead('s', 'no_stream')).toEqual({ version: -1n, hash: Buffer.alloc(0) });
+    expect(heads.knownHead('s', 0n)).toBeUndefined();
+    heads.set('s', { version: 3n, hash: hash(3) });
+    expect(heads.knownHead('s', 3n)?.hash).toEqual(hash(3));
+    expect(heads.knownHead('s', 2n)).toBeUndefined();
+    expect(heads.knownHead('s', 'any')?.version).toBe(3n);
+    expect(heads.knownHead('s', 'exists')?.version).toBe(3n);
+  });
+
+  it('never goes back to an older head and forgets the oldest streams beyond its capacity', () => {
+    const heads = new StreamHeads(2);
+    heads.set('a', { version: 5n, hash: hash(5) });
+    heads.set('a', { version: 4n, hash: hash(4) });
+    expect(heads.knownHead('a', 'any')?.version).toBe(5n);
+    heads.set('b', { version: 0n, hash: hash(0) });
+    heads.set('c', { version: 0n, hash: hash(0) });
+    expect(heads.knownHead('a', 'any')).toBeUndefined();
+    expect(heads.knownHead('c', 0n)).toBeDefined();
+  });
+});

@@ -1,0 +1,323 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import {
+  type AppendResult,
+  type ChainedEventTexts,
+  chainContentTexts,
+  DuplicateEventId,
+  type EventToAppend,
+  type ExpectedVersion,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+import { AppendBatcher, type AppendBatcherOptions, type PendingAppend } from './append-batcher.js';
+import { type StreamHead, StreamHeads } from './stream-heads.js';
+
+/** Marks a lost race for a stream version (retried under 'any' and 'exists'). */
+const RACED = -2n;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface InsertedRow {
+  stream_id: string;
+  stream_version: string;
+  global_position: string;
+  transaction_id: string;
+}
+
+interface BatchRow {
+  out_append: number;
+  out_stream_version: string | null;
+  out_global_position: string | null;
+  out_transaction_id: string | null;
+  out_hash: Buffer | null;
+  out_actual: string | null;
+}
+
+interface AppendRow {
+  out_global_position: string;
+  out_stream_version: string;
+  out_transaction_id: string;
+  out_hash: Buffer;
+  out_duplicate: boolean;
+}
+
+/** The code append_batch and append_to_stream read: >= 0 exact version, -1 any, -2 no stream, -3 exists. */
+export function expectedCode(expected: ExpectedVersion): bigint {
+  switch (expected) {
+    case 'any':
+      return -1n;
+    case 'no_stream':
+      return -2n;
+    case 'exists':
+      return -3n;
+    default:
+      if (expected < 0n) throw new RangeError('expected version must be >= 0');
+      return expected;
+  }
+}
+
+/**
+ * Stream ids, event types and event ids travel joined by line breaks (as do the
+ * canonical JSON texts, which never contain one), so none may contain one.
+ */
+function checkAppend(streamId: string, events: readonly EventToAppend[]): void {
+  if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
+  if (streamId === '' || streamId.includes('\n')) throw new RangeError('a stream id is a non-empty line of text');
+  for (const event of events) {
+    if (!UUID.test(event.eventId)) throw new RangeError(`event id ${JSON.stringify(event.eventId)} is not a UUID`);
+    if (event.type === '' || event.type.includes('\n')) throw new RangeError('an event type is a non-empty line of text');
+  }
+}
+
+/** hash_n = sha256(hash_{n-1} || utf8(content_n)), from the stream's head. */
+function chainHashes(head: StreamHead, texts: readonly ChainedEventTexts[]): Buffer[] {
+  const hashes: Buffer[] = [];
+  let previous = head.hash;
+  for (const text of texts) {
+    previous = createHash('sha256').update(previous).update(text.content, 'utf8').digest();
+    hashes.push(previous);
+  }
+  return hashes;
+}
+
+function joinLines(batch: readonly PendingAppend[], line: (append: PendingAppend, index: number) => string): string {
+  const lines: string[] = [];
+  for (const append of batch) for (let index = 0; index < append.events.length; index += 1) lines.push(line(append, index));
+  return lines.join('\n');
+}
+
+/**
+ * The write side of the PostgreSQL event store.
+ *
+ * Appends of concurrent callers are written together (group commit, see AppendBatcher).
+ * When this process knows a stream's head (the version the caller expects, with that
+ * event's hash, from its own appends or reads), the hash chain is computed here and a
+ * batch is one plain INSERT: events never change, so a known head stays true of its
+ * version, and if the stream has moved on meanwhile the (stream_id, stream_version)
+ * key refuses the insert. Otherwise append_batch reads the heads in the database.
+ * Whatever a batch cannot answer (a failed expectation, which may be an idempotent
+ * retry; a key conflict) is retried alone through append_to_stream, which locks the
+ * stream and answers precisely.
+ */
+export class PostgresAppender {
+  private readonly batcher: AppendBatcher;
+  private readonly heads = new StreamHeads(20_000);
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly announce: () => void,
+    options: Partial<AppendBatcherOptions> = {},
+  ) {
+    this.batcher = new AppendBatcher((batch) => this.writeBatch(batch), {
+      batchesInFlight: options.batchesInFlight ?? 4,
+      parallelEvents: options.parallelEvents ?? 64,
+      batchEvents: options.batchEvents ?? 1_000,
+    });
+  }
+
+  /** Remembers a head read from the log (the last event of a stream read in full). */
+  observeHead(streamId: string, version: bigint, hash: Buffer): void {
+    this.heads.set(streamId, { version, hash });
+  }
+
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedVersion): Promise<AppendResult> {
+    checkAppend(streamId, events);
+    const code = expectedCode(expected);
+    const texts = events.map((event) => chainContentTexts({ streamId, ...event }));
+    const head = this.heads.knownHead(streamId, expected);
+    const hashes = head ? chainHashes(head, texts) : undefined;
+    const batched = await new Promise<AppendResult | undefined>((resolve, reject) =>
+      this.batcher.submit({ streamId, events, code, texts, head, hashes, resolve, reject }),
+    );
+    if (batched) return batched;
+    return this.appendAlone(streamId, events, expected, texts);
+  }
+
+  private async writeBatch(batch: readonly PendingAppend[]): Promise<void> {
+    const inserted = batch.every((append) => append.hashes)
+      ? await this.insertKnownHeads(batch)
+      : await this.callAppendBatch(batch);
+    if (inserted) this.announce();
+  }
+
+  /** Every head known: one INSERT of all events with their hashes. Returns whether anything was written. */
+  private async insertKnownHeads(batch: readonly PendingAppend[]): Promise<boolean> {
+    let rows: InsertedRow[];
+    try {
+      const result = await this.pool.query<InsertedRow>({
+        name: 'append_known_heads',
+        text: `with inserted as (
+                 insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
+                 select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
+                 from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
+                             string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
+                             string_to_array($7, E'\\n'))
+                   with ordinality as t(s, v, id, ty, d, m, h, ord)
+                 order by t.ord
+                 returning stream_id, stream_version, global_position
+               )
+               select stream_id, max(stream_version) as stream_version, max(global_position) as global_position,
+                      pg_current_xact_id() as transaction_id
+               from inserted group by stream_id`,
+        values: [
+          joinLines(batch, (append) => append.streamId),
+          joinLines(batch, (append, index) => ((append.head?.version ?? -1n) + 1n + BigInt(index)).toString()),
+          joinLines(batch, (append, index) => append.events[index]?.eventId ?? ''),
+          joinLines(batch, (append, index) => append.events[index]?.type ?? ''),
+          joinLines(batch, (append, index) => append.texts[index]?.data ?? ''),
+          joinLines(batch, (append, index) => append.texts[index]?.metadata ?? ''),
+          joinLines(batch, (append, index) => append.hashes?.[index]?.toString('hex') ?? ''),
+        ],
+      });
+      rows = result.rows;
+    } catch {
+      // Nothing of the batch was written (a stream moved on, a retried event id): each append goes alone.
+      for (const append of batch) append.resolve(undefined);
+      return false;
+    }
+    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    for (const append of batch) {
+      const row = byStream.get(append.streamId);
+      const hash = append.hashes?.at(-1);
+      if (!row || !hash) {
+        append.resolve(undefined);
+        continue;
+      }
+      const version = BigInt(row.stream_version);
+      this.heads.set(append.streamId, { version, hash });
+      append.resolve({
+        nextExpectedVersion: version,
+        position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+      });
+    }
+    return rows.length > 0;
+  }
+
+  /** Some head unknown: append_batch reads the heads and checks each expectation in the database. */
+  private async callAppendBatch(batch: readonly PendingAppend[]): Promise<boolean> {
+    let rows: BatchRow[];
+    try {
+      const result = await this.pool.query<BatchRow>({
+        name: 'append_batch',
+        text: 'select * from append_batch($1, $2, $3, $4::uuid[], $5::text[], $6, $7, $8)',
+        values: [
+          batch.map((append) => append.streamId),
+          batch.map((append) => append.code.toString()),
+          batch.map((append) => append.events.length),
+          batch.flatMap((append) => append.events.map((event) => event.eventId)),
+          batch.flatMap((append) => append.events.map((event) => event.type)),
+          joinLines(batch, (append, index) => append.texts[index]?.data ?? ''),
+          joinLines(batch, (append, index) => append.texts[index]?.metadata ?? ''),
+          joinLines(batch, (append, index) => append.texts[index]?.content ?? ''),
+        ],
+      });
+      rows = result.rows;
+    } catch {
+      for (const append of batch) append.resolve(undefined);
+      return false;
+    }
+    const answered = new Set<PendingAppend>();
+    let inserted = false;
+    for (const row of rows) {
+      const append = batch[row.out_append - 1];
+      if (!append) continue;
+      answered.add(append);
+      if (row.out_stream_version === null || row.out_global_position === null || row.out_transaction_id === null) {
+        append.resolve(undefined);
+        continue;
+      }
+      inserted = true;
+      const version = BigInt(row.out_stream_version);
+      if (row.out_hash) this.heads.set(append.streamId, { version, hash: row.out_hash });
+      append.resolve({
+        nextExpectedVersion: version,
+        position: { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_global_position) },
+      });
+    }
+    for (const append of batch) if (!answered.has(append)) append.resolve(undefined);
+    return inserted;
+  }
+
+  /**
+   * One append through append_to_stream, which locks the stream, answers idempotent
+   * retries and names the actual version of a failed expectation.
+   */
+  private async appendAlone(
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedVersion,
+    texts: readonly ChainedEventTexts[],
+  ): Promise<AppendResult> {
+    // A concurrent batch (which takes no lock) can take the version the function read under its lock.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.appendWithFunction(streamId, events, expected, texts);
+      } catch (error) {
+        // Read again: under 'any'/'exists' the retry succeeds; under an exact
+        // expectation it answers WrongExpectedVersion with the actual version.
+        const raced = error instanceof WrongExpectedVersion && error.actual === RACED;
+        if (!raced) throw error;
+        if (attempt >= 10) throw new WrongExpectedVersion(streamId, expected, -1n);
+      }
+    }
+  }
+
+  private async appendWithFunction(
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedVersion,
+    texts: readonly ChainedEventTexts[],
+  ): Promise<AppendResult> {
+    let rows: AppendRow[];
+    try {
+      const result = await this.pool.query<AppendRow>({
+        name: 'append_to_stream',
+        text: 'select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5, $6, $7)',
+        values: [
+          streamId,
+          expectedCode(expected).toString(),
+          events.map((event) => event.eventId),
+          events.map((event) => event.type),
+          texts.map((text) => text.data).join('\n'),
+          texts.map((text) => text.metadata).join('\n'),
+          texts.map((text) => text.content).join('\n'),
+        ],
+      });
+      rows = result.rows;
+    } catch (error) {
+      throw translateError(error, streamId, expected, events);
+    }
+    const last = rows.at(-1);
+    if (!last) throw new Error(`append to ${streamId} returned no rows`);
+    const version = BigInt(last.out_stream_version);
+    if (!last.out_duplicate) {
+      this.heads.set(streamId, { version, hash: last.out_hash });
+      this.announce();
+    }
+    return {
+      nextExpectedVersion: version,
+      position: { commit: BigInt(last.out_transaction_id), prepare: BigInt(last.out_global_position) },
+    };
+  }
+}
+
+function translateError(
+  error: unknown,
+  streamId: string,
+  expected: ExpectedVersion,
+  events: readonly EventToAppend[],
+): unknown {
+  if (!(error instanceof pg.DatabaseError)) return error;
+  if (error.code === 'CL001') {
+    const actual = BigInt(error.detail ?? '-1');
+    return new WrongExpectedVersion(streamId, expected, actual < 0n ? 'no_stream' : actual);
+  }
+  if (error.code === 'CL002' || (error.code === '23505' && error.constraint === 'events_event_id_key')) {
+    return new DuplicateEventId(error.detail ?? events[0]?.eventId ?? '');
+  }
+  if (error.code === '23505' && error.constraint === 'events_stream_id_stream_version_key') {
+    // A batch (which takes no lock) won the version this call read.
+    return new WrongExpectedVersion(streamId, expected, RACED);
+  }
+  return error;
+}
