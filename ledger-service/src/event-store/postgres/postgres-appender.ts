@@ -18,10 +18,10 @@ const RACED = -2n;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface InsertedRow {
-  stream_id: string;
-  stream_version: string;
-  global_position: string;
-  transaction_id: string;
+  out_stream_id: string;
+  out_stream_version: string;
+  out_global_position: string;
+  out_transaction_id: string;
 }
 
 interface BatchRow {
@@ -146,19 +146,7 @@ export class PostgresAppender {
     try {
       const result = await this.pool.query<InsertedRow>({
         name: 'append_known_heads',
-        text: `with inserted as (
-                 insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
-                 select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
-                 from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
-                             string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
-                             string_to_array($7, E'\\n'))
-                   with ordinality as t(s, v, id, ty, d, m, h, ord)
-                 order by t.ord
-                 returning stream_id, stream_version, global_position
-               )
-               select stream_id, max(stream_version) as stream_version, max(global_position) as global_position,
-                      pg_current_xact_id() as transaction_id
-               from inserted group by stream_id`,
+        text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
         values: [
           joinLines(batch, (append) => append.streamId),
           joinLines(batch, (append, index) => ((append.head?.version ?? -1n) + 1n + BigInt(index)).toString()),
@@ -175,7 +163,7 @@ export class PostgresAppender {
       for (const append of batch) append.resolve(undefined);
       return false;
     }
-    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    const byStream = new Map(rows.map((row) => [row.out_stream_id, row]));
     for (const append of batch) {
       const row = byStream.get(append.streamId);
       const hash = append.hashes?.at(-1);
@@ -183,11 +171,11 @@ export class PostgresAppender {
         append.resolve(undefined);
         continue;
       }
-      const version = BigInt(row.stream_version);
+      const version = BigInt(row.out_stream_version);
       this.heads.set(append.streamId, { version, hash });
       append.resolve({
         nextExpectedVersion: version,
-        position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+        position: { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_global_position) },
       });
     }
     return rows.length > 0;
