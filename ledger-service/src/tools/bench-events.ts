@@ -311,8 +311,14 @@ class Bench {
     return Object.fromEntries(result.rows.map((row) => [row.name, row.setting]));
   }
 
-  /** Starts each figure from a clean WAL/buffer state, so one phase's flush does not bill the next. */
+  /**
+   * Starts each figure from a clean state, so one phase does not bill the next: the raw
+   * rows are emptied (else autovacuum works through the last phase's hundreds of thousands
+   * of rows during the next figure, competing for the disk the commits flush to), then a
+   * checkpoint flushes what is dirty.
+   */
   private async settle(): Promise<void> {
+    await this.adminClient.query('truncate bench_raw_rows');
     await this.adminClient.query('checkpoint');
   }
 
