@@ -42,17 +42,36 @@ function isOrderBookEvent(recorded: RecordedEvent): recorded is RecordedEvent & 
   return isOrderEvent(recorded) || (isCreditEvent(recorded) && recorded.type === 'TradeExecuted' && recorded.data.kind === 'order-match');
 }
 
-/** Orders of a match fill by the traded quantity; an order that has traded its whole amount is completed. */
-async function applyFill(db: ProjectionWriter, data: TradeExecuted['data'], orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
+/** What a batch does to an order stored before it: fills added up, and whether it ends cancelled. */
+interface StoredChange {
+  fill: number;
+  cancelled: boolean;
+  updatedAt: string;
+}
+
+/**
+ * One UPDATE for every order of the batch that was stored before it: fills add to `filled`, an
+ * order that has traded its whole amount is completed, one cancelled in the batch (the rest of
+ * it, after any fills) ends cancelled.
+ */
+async function applyStoredChanges(db: ProjectionWriter, changes: ReadonlyMap<string, StoredChange>): Promise<void> {
+  if (changes.size === 0) return;
+  const rows = [...changes].map(
+    ([orderId, change]) => sql`(${orderId}::uuid, ${change.fill}::integer, ${change.cancelled}::boolean, ${change.updatedAt}::timestamptz)`,
+  );
+  // Through the query builder, so a rebuild (db.withSchema) writes its own schema's table.
+  const changed = sql<{ order_id: string; fill: number; cancelled: boolean; updated_at: Date }>`(select * from (values ${sql.join(
+    rows,
+  )}) as t(order_id, fill, cancelled, updated_at))`.as('v');
   await db
-    .updateTable('order_book')
+    .updateTable('order_book as o')
+    .from(changed)
     .set({
-      filled: sql<number>`filled + ${data.quantity}`,
-      status: sql<string>`case when filled + ${data.quantity} >= amount then 'completed' else 'partially_filled' end`,
-      updated_at: data.executedAt,
+      filled: sql<number>`o.filled + v.fill`,
+      status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
+      updated_at: sql<Date>`v.updated_at`,
     })
-    .where('order_id', 'in', orderIds)
+    .where(sql<boolean>`o.order_id = v.order_id`)
     .execute();
 }
 
@@ -66,13 +85,20 @@ export const orderBookProjection: Projection = {
     return orderBookProjection.applyBatch!([recorded], db);
   },
   /**
-   * New orders go in as one multi-row insert at the end of the batch; fills and cancellations of
-   * orders placed in the same batch change those rows in memory, others are updated in place
-   * (an order's own events stay in log order either way).
+   * Two statements per batch at most: new orders go in as one multi-row insert, and orders stored
+   * before the batch change in one update. Fills and cancellations are folded in memory in log
+   * order, per order, first.
    */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;
     const placed = new Map<string, ReturnType<typeof placedRow>>();
+    const stored = new Map<string, StoredChange>();
+    const storedChange = (orderId: string, at: string): StoredChange => {
+      const change = stored.get(orderId) ?? { fill: 0, cancelled: false, updatedAt: at };
+      change.updatedAt = at;
+      stored.set(orderId, change);
+      return change;
+    };
     for (const recorded of events) {
       if (!isOrderBookEvent(recorded)) continue;
       const event = recorded;
@@ -88,27 +114,21 @@ export const orderBookProjection: Projection = {
             row.updated_at = event.data.cancelledAt;
             break;
           }
-          await db
-            .updateTable('order_book')
-            .set({ status: 'cancelled', updated_at: event.data.cancelledAt })
-            .where('order_id', '=', event.data.orderId)
-            .execute();
+          storedChange(event.data.orderId, event.data.cancelledAt).cancelled = true;
           break;
         }
         case 'TradeExecuted': {
-          const stored: string[] = [];
           for (const orderId of [event.data.buyOrderId, event.data.sellOrderId]) {
             if (orderId === null) continue;
             const row = placed.get(orderId);
             if (!row) {
-              stored.push(orderId);
+              storedChange(orderId, event.data.executedAt).fill += event.data.quantity;
               continue;
             }
             row.filled += event.data.quantity;
             row.status = row.filled >= row.amount ? 'completed' : 'partially_filled';
             row.updated_at = event.data.executedAt;
           }
-          await applyFill(db, event.data, stored);
           break;
         }
         default: {
@@ -118,6 +138,7 @@ export const orderBookProjection: Projection = {
       }
     }
     await insertPlaced(db, [...placed.values()]);
+    await applyStoredChanges(db, stored);
     return changed;
   },
 };
