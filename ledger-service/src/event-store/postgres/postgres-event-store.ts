@@ -134,7 +134,7 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<{ transaction_id: string; global_position: string }>({
       name: 'head_position',
       text: `select transaction_id, global_position from events
-             where transaction_id < events_horizon()
+             where transaction_id < (select events_horizon())
              order by transaction_id desc, global_position desc limit 1`,
     });
     const row = result.rows[0];
