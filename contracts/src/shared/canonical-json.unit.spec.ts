@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainContent, chainContentTexts } from '../audit/hash-chain.js';
 import { canonicalJson, canonicalJsonByMembers } from './canonical-json.js';
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from './seeded-random.js';
 
 const KEY_POOL = ['a', 'b', 'B', 'zeta', 'éclair', 'ümlaut', '\u{1F600}x', 'a b', 'quote"d', '_x', 'Z', 'aa', ''];
 const STRING_POOL = ['', 'plain', 'line\nbreak', 'tab\t', 'quote "x"', 'back\\slash', '\u{1F331} seedling', '\u2028', 'é'];

@@ -1,4 +1,4 @@
-import type { PlaceOrderRequest } from '@carbon-ledger/contracts';
+import { type PlaceOrderRequest, seededRandom } from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {
@@ -9,18 +9,6 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
 } from './credit-market.decider.js';
-
-/** A small deterministic PRNG (mulberry32), so a failing seed can be replayed. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const PROPERTY_MARKET = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const ACCOUNTS = ['alice', 'bob', 'carol', 'dave'];
@@ -106,7 +94,7 @@ export function runRandomMarket(
   steps: number,
   check: (state: CreditMarketState, step: number) => void,
 ): { events: CreditMarketEvent[][]; refused: number; state: CreditMarketState } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const state = initialCreditMarketState();
   const accepted: CreditMarketEvent[][] = [];
   let refused = 0;

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test-support/test-database.js';
 import { createPool, runMigrations } from '../../infrastructure/postgres/database.js';
+import { sampleEvent } from '../../test-support/sample-events.js';
 import { describeEventStoreContract } from '../../test-support/event-store-contract-suite.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -39,20 +40,7 @@ describe('PostgresEventStore: batches and remembered heads', () => {
   let theirs: PostgresEventStore;
 
   function event(type: string, data: Record<string, unknown> = {}): EventToAppend {
-    const commandId = randomUUID();
-    return {
-      eventId: randomUUID(),
-      type,
-      data,
-      metadata: {
-        commandId,
-        correlationId: commandId,
-        causationId: commandId,
-        actor: { userId: 'int-test', role: 'trader' },
-        schemaVersion: 1,
-        recordedAt: new Date().toISOString(),
-      },
-    };
+    return { ...sampleEvent(0), type, data };
   }
 
   async function chainHolds(store: PostgresEventStore, streamId: string): Promise<boolean> {
