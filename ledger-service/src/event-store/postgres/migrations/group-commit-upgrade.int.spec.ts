@@ -15,7 +15,6 @@ import { eventStoreMigrations } from './index.js';
 describe('event store migration 2026_11_22_000200_group_commit on a log that has events', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: pg.Pool;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any>
   let db: Kysely<any>;
   let migrator: Migrator;
 
