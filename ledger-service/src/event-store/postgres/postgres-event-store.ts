@@ -71,10 +71,9 @@ function cursorParams(after: Position | undefined): [string, string] {
 }
 
 /**
- * PostgreSQL adapter of the event store. Readers see events below the horizon
- * (events_horizon(): the oldest transaction id of an append still running) in
- * (transaction_id, global_position) order, so an event that commits late is never
- * skipped, and transactions that append nothing (read models) hold no reader back.
+ * PostgreSQL adapter of the event store. Readers use the xid horizon
+ * (transaction_id below the oldest running transaction) and the
+ * (transaction_id, global_position) cursor, so an event that commits late is never skipped.
  */
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
@@ -124,7 +123,11 @@ export class PostgresEventStore implements EventStore {
     const [commit, prepare] = cursorParams(options.after);
     const result = await this.pool.query<EventRow>({
       name: 'read_all',
-      text: `select ${EVENT_COLUMNS} from read_events_after($1::xid8, $2::bigint, $3::int)`,
+      text: `select ${EVENT_COLUMNS} from events
+             where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               and (transaction_id, global_position) > ($1::xid8, $2::bigint)
+             order by transaction_id, global_position
+             limit $3`,
       values: [commit, prepare, options.limit],
     });
     return result.rows.map(toRecorded);
@@ -134,7 +137,7 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<{ transaction_id: string; global_position: string }>({
       name: 'head_position',
       text: `select transaction_id, global_position from events
-             where transaction_id < (select events_horizon())
+             where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
              order by transaction_id desc, global_position desc limit 1`,
     });
     const row = result.rows[0];

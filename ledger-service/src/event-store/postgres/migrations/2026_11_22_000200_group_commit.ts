@@ -13,18 +13,10 @@ import { createAppendToStreamV1 } from './2026_11_22_000000_events.js';
  *   flush for all). append_to_stream, the path for what a batch cannot answer, takes the
  *   same newline-joined texts.
  *
- * - Readers see an event once no append that could still commit below it is running,
- *   instead of once no transaction at all is running: every append holds a shared
- *   advisory lock (the writer lock) taken before its transaction id exists, and
- *   events_horizon() finds the oldest such transaction through pg_locks. Read-model
- *   transactions (projections, sessions) no longer hold subscribers back.
  *
  * Data, metadata and chain content arrive as canonical JSON texts joined by newlines
  * (canonical JSON never contains a raw newline), which costs the caller no array quoting.
  */
-/** pg_advisory_xact_lock_shared(1163284563 ('EVTS'), 1): held by every transaction that appends events. */
-const WRITER_LOCK = sql.raw('1163284563, 1');
-
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     alter table events
@@ -66,7 +58,6 @@ export async function up(db: Kysely<any>): Promise<void> {
          or coalesce(array_length(v_canonical, 1), 0) <> v_total then
         raise exception using errcode = 'CL003', message = 'append_batch: texts do not match the events';
       end if;
-      perform pg_advisory_xact_lock_shared(${WRITER_LOCK});
       for a in 1 .. v_appends loop
         select e.stream_version, e.hash into v_current, v_hash
         from events e where e.stream_id = p_streams[a] order by e.stream_version desc limit 1;
@@ -123,7 +114,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     ) returns table (out_stream_id text, out_stream_version bigint, out_global_position bigint, out_transaction_id xid8)
     language plpgsql as $fn$
     begin
-      perform pg_advisory_xact_lock_shared(${WRITER_LOCK});
       return query
         with inserted as (
           insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
@@ -138,69 +128,6 @@ export async function up(db: Kysely<any>): Promise<void> {
         )
         select i.stream_id, max(i.stream_version), max(i.global_position), pg_current_xact_id()
         from inserted i group by i.stream_id;
-    end
-    $fn$`.execute(db);
-
-  // The transaction id below which every event that will ever be committed already is.
-  // Appends take the writer lock before they get a transaction id, so:
-  // 1. an append that gets its id after this call starts gets one >= the next id now (s0);
-  // 2. one that has an id now holds the writer lock, and pg_locks shows its id (pg_locks
-  //    names ids in 32 bits; the epoch comes from a snapshot taken after, s2);
-  // 3. one that holds the writer lock but whose id pg_locks does not show yet (it is being
-  //    assigned) is running in s2 if it has one, so s2's oldest running id bounds it.
-  // Each statement of this volatile function reads at its own moment, in this order.
-  await sql`
-    create function events_horizon() returns xid8
-    language plpgsql volatile as $fn$
-    declare
-      v_s0 pg_snapshot := pg_current_snapshot();
-      v_writer_ids numeric[];
-      v_id_pending boolean;
-      v_s2 pg_snapshot;
-      v_next numeric;
-      v_low numeric;
-      v_horizon numeric;
-    begin
-      select array_agg(own.transactionid::text::numeric) filter (where own.transactionid is not null),
-             bool_or(own.transactionid is null)
-        into v_writer_ids, v_id_pending
-      from pg_locks writer
-      left join pg_locks own on own.pid = writer.pid and own.locktype = 'transactionid'
-                             and own.mode = 'ExclusiveLock' and own.granted
-      where writer.locktype = 'advisory' and writer.classid = 1163284563 and writer.objid = 1
-        and writer.objsubid = 2 and writer.granted
-        and writer.database = (select oid from pg_database where datname = current_database());
-      v_s2 := pg_current_snapshot();
-      v_next := pg_snapshot_xmax(v_s2)::text::numeric;
-      v_low := v_next % 4294967296;
-      v_horizon := pg_snapshot_xmax(v_s0)::text::numeric;
-      if v_id_pending then
-        v_horizon := least(v_horizon, pg_snapshot_xmin(v_s2)::text::numeric);
-      end if;
-      select least(v_horizon, min(case when id <= v_low then v_next - v_low + id
-                                       else v_next - v_low - 4294967296 + id end))
-        into v_horizon
-      from unnest(v_writer_ids) as id;
-      return v_horizon::text::xid8;
-    end
-    $fn$`.execute(db);
-
-  // Reads in log order after a cursor, below the horizon. The horizon is taken before the
-  // events are read: each statement of a volatile function gets its own snapshot, so an
-  // append below the horizon has committed (or failed) by the time the events are read.
-  await sql`
-    create function read_events_after(p_commit xid8, p_prepare bigint, p_limit int)
-    returns setof events
-    language plpgsql volatile as $fn$
-    declare
-      v_horizon xid8 := events_horizon();
-    begin
-      return query
-        select e.* from events e
-        where e.transaction_id < v_horizon
-          and (e.transaction_id, e.global_position) > (p_commit, p_prepare)
-        order by e.transaction_id, e.global_position
-        limit p_limit;
     end
     $fn$`.execute(db);
 
@@ -222,7 +149,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       v_canonical text[] := string_to_array(p_canonical, E'\\n');
       v_hashes bytea[] := '{}';
     begin
-      perform pg_advisory_xact_lock_shared(${WRITER_LOCK});
       perform pg_advisory_xact_lock(hashtextextended(p_stream_id, 0));
 
       select e.stream_id into v_existing_stream from events e where e.event_id = p_event_ids[1];
@@ -269,8 +195,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function read_events_after`.execute(db);
-  await sql`drop function events_horizon`.execute(db);
   await sql`drop function append_known_heads`.execute(db);
   await sql`drop function append_batch`.execute(db);
   await sql`drop function append_to_stream(text, bigint, uuid[], text[], text, text, text)`.execute(db);
