@@ -29,11 +29,13 @@ export interface AppendBatcherOptions {
 }
 
 /**
- * Group commit for appends. An append is written at once when nothing is being
- * written; otherwise it waits, and everything that waited goes in the next batch, so a
- * busy store pays one transaction (and one WAL flush) for many appends while an idle
- * one adds no delay. Enough waiting events (`parallelEvents`) start another batch
- * beside the one in flight, up to `batchesInFlight`.
+ * Group commit for appends. Batches start on the next turn of the event loop
+ * (setImmediate), so appends submitted together (say, by callers that the last batch
+ * just answered) go together; while a batch is being written, new appends wait and
+ * everything that waited goes in the next batch. A busy store pays one transaction (and
+ * one WAL flush) for many appends; an idle one adds one event-loop turn. Enough waiting
+ * events (`parallelEvents`) start another batch beside the one in flight, up to
+ * `batchesInFlight`.
  *
  * A batch holds at most one append per stream, and a stream whose append is being
  * written waits for it: two appends of one stream in flight together would race for
@@ -43,6 +45,7 @@ export class AppendBatcher {
   private queue: PendingAppend[] = [];
   private inFlight = 0;
   private queuedEvents = 0;
+  private pumpScheduled = false;
   private readonly streamsInFlight = new Set<string>();
 
   constructor(
@@ -53,7 +56,16 @@ export class AppendBatcher {
   submit(append: PendingAppend): void {
     this.queue.push(append);
     this.queuedEvents += append.events.length;
-    this.pump();
+    this.schedulePump();
+  }
+
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
   }
 
   private pump(): void {
@@ -69,7 +81,7 @@ export class AppendBatcher {
         .finally(() => {
           this.inFlight -= 1;
           for (const append of batch) this.streamsInFlight.delete(append.streamId);
-          this.pump();
+          this.schedulePump();
         });
     }
   }

@@ -48,17 +48,24 @@ function recordingWriter(): {
   };
 }
 
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Two event-loop turns: one for a finished batch's callbacks, one for the batcher's scheduled start. */
+const settle = async (): Promise<void> => {
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('AppendBatcher', () => {
-  it('writes the first append at once and everything that waited for it as the next batch', async () => {
+  it('writes appends submitted together as one batch, and everything that waited for it as the next', async () => {
     const writer = recordingWriter();
     const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 4, parallelEvents: 64, batchEvents: 1_000 });
-    for (const stream of ['a', 'b', 'c', 'd']) batcher.submit(pending(stream));
-    expect(writer.batches).toEqual([['a']]);
+    for (const stream of ['a', 'b']) batcher.submit(pending(stream));
+    await settle();
+    expect(writer.batches).toEqual([['a', 'b']]);
+    for (const stream of ['c', 'd', 'e']) batcher.submit(pending(stream));
+    await settle();
+    expect(writer.batches).toEqual([['a', 'b']]);
     writer.finish(0);
     await settle();
-    expect(writer.batches).toEqual([['a'], ['b', 'c', 'd']]);
+    expect(writer.batches).toEqual([['a', 'b'], ['c', 'd', 'e']]);
   });
 
   it('keeps appends of one stream in order, one per batch, and never two of a stream in flight', async () => {
@@ -68,27 +75,32 @@ describe('AppendBatcher', () => {
     batcher.submit(pending('a'));
     batcher.submit(pending('b'));
     batcher.submit(pending('a'));
-    // 'b' may start beside the first 'a' (enough waiting events), the other 'a's wait their turn.
-    expect(writer.batches).toEqual([['a'], ['b']]);
+    await settle();
+    // The first 'a' and 'b' go together; the other 'a's wait their turn, one per batch.
+    expect(writer.batches).toEqual([['a', 'b']]);
     writer.finish(0);
     await settle();
-    expect(writer.batches).toEqual([['a'], ['b'], ['a']]);
-    writer.finish(2);
+    expect(writer.batches).toEqual([['a', 'b'], ['a']]);
+    writer.finish(1);
     await settle();
-    expect(writer.batches).toEqual([['a'], ['b'], ['a'], ['a']]);
+    expect(writer.batches).toEqual([['a', 'b'], ['a'], ['a']]);
   });
 
   it('starts batches side by side only when enough events wait, up to the limit', async () => {
     const writer = recordingWriter();
     const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 2, parallelEvents: 100, batchEvents: 150 });
     batcher.submit(pending('small-1', 10));
+    await settle();
     batcher.submit(pending('small-2', 10));
+    await settle();
     expect(writer.batches).toEqual([['small-1']]);
     batcher.submit(pending('big-1', 100));
+    await settle();
     // 110 events wait: a second batch starts, and takes what fits in 150 events.
     expect(writer.batches).toEqual([['small-1'], ['small-2', 'big-1']]);
     batcher.submit(pending('big-2', 100));
     batcher.submit(pending('big-3', 100));
+    await settle();
     expect(writer.batches).toHaveLength(2);
     writer.finish(0);
     await settle();

@@ -111,7 +111,7 @@ export class PostgresAppender {
     this.batcher = new AppendBatcher((batch) => this.writeBatch(batch), {
       batchesInFlight: options.batchesInFlight ?? 4,
       parallelEvents: options.parallelEvents ?? 64,
-      batchEvents: options.batchEvents ?? 1_000,
+      batchEvents: options.batchEvents ?? 200,
     });
   }
 
