@@ -9,10 +9,11 @@ import { createAppendToStreamV1 } from './2026_11_22_000000_events.js';
  *   the log by its contents; read models do that).
  * - The primary key is the readers' cursor (transaction_id, global_position), which
  *   replaces both the global_position key and the separate log-order index.
- * - append_batch writes the appends of several callers in one transaction (one WAL
- *   flush for all). append_to_stream, the path for what a batch cannot answer, takes the
- *   same newline-joined texts.
- *
+ * - append_known_heads and append_batch write the appends of several callers in one
+ *   transaction (one WAL flush for all): the first when the writer knows every stream's
+ *   head and has chained the hashes, the second reading the heads itself.
+ *   append_to_stream, the path for what a batch cannot answer, takes the same
+ *   newline-joined texts.
  *
  * Data, metadata and chain content arrive as canonical JSON texts joined by newlines
  * (canonical JSON never contains a raw newline), which costs the caller no array quoting.
