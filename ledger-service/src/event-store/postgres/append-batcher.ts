@@ -8,9 +8,8 @@ export interface PendingAppend {
   /** The expectation as append_batch reads it (>= 0 exact, -1 any, -2 no stream, -3 exists). */
   readonly code: bigint;
   readonly texts: readonly ChainedEventTexts[];
-  /** The head this append continues from, when the writer knows it, and the chain from it. */
+  /** The head this append continues from, when the writer knows it. */
   readonly head: StreamHead | undefined;
-  readonly hashes: readonly Buffer[] | undefined;
   readonly resolve: (result: AppendResult | undefined) => void;
   readonly reject: (error: unknown) => void;
 }

@@ -19,7 +19,6 @@ function pending(streamId: string, events = 1): PendingAppend & { readonly settl
     code: -1n,
     texts: [],
     head: undefined,
-    hashes: undefined,
     resolve,
     reject: resolve,
     settled,

@@ -42,7 +42,7 @@ interface AppendRow {
 }
 
 /** The code append_batch and append_to_stream read: >= 0 exact version, -1 any, -2 no stream, -3 exists. */
-export function expectedCode(expected: ExpectedVersion): bigint {
+function expectedCode(expected: ExpectedVersion): bigint {
   switch (expected) {
     case 'any':
       return -1n;
@@ -80,7 +80,20 @@ function chainHashes(head: StreamHead, texts: readonly ChainedEventTexts[]): Buf
   return hashes;
 }
 
-function joinLines(batch: readonly PendingAppend[], line: (append: PendingAppend, index: number) => string): string {
+/** An append whose stream head is known here, with the hash chain continued from it. */
+type KnownChain = PendingAppend & { readonly head: StreamHead; readonly hashes: readonly Buffer[] };
+
+/** Every append of the batch with its chain, when every head is known; undefined otherwise. */
+function knownChains(batch: readonly PendingAppend[]): KnownChain[] | undefined {
+  const chains: KnownChain[] = [];
+  for (const append of batch) {
+    if (!append.head) return undefined;
+    chains.push({ ...append, head: append.head, hashes: chainHashes(append.head, append.texts) });
+  }
+  return chains;
+}
+
+function joinLines<T extends PendingAppend>(batch: readonly T[], line: (append: T, index: number) => string): string {
   const lines: string[] = [];
   for (const append of batch) for (let index = 0; index < append.events.length; index += 1) lines.push(line(append, index));
   return lines.join('\n');
@@ -125,23 +138,22 @@ export class PostgresAppender {
     const code = expectedCode(expected);
     const texts = events.map((event) => chainContentTexts({ streamId, ...event }));
     const head = this.heads.knownHead(streamId, expected);
-    const hashes = head ? chainHashes(head, texts) : undefined;
     const batched = await new Promise<AppendResult | undefined>((resolve, reject) =>
-      this.batcher.submit({ streamId, events, code, texts, head, hashes, resolve, reject }),
+      this.batcher.submit({ streamId, events, code, texts, head, resolve, reject }),
     );
     if (batched) return batched;
     return this.appendAlone(streamId, events, expected, texts);
   }
 
   private async writeBatch(batch: readonly PendingAppend[]): Promise<void> {
-    const inserted = batch.every((append) => append.hashes)
-      ? await this.insertKnownHeads(batch)
-      : await this.callAppendBatch(batch);
+    // Chains are computed here, once the batch is known to go by the plain INSERT.
+    const known = knownChains(batch);
+    const inserted = known ? await this.insertKnownHeads(known) : await this.callAppendBatch(batch);
     if (inserted) this.announce();
   }
 
   /** Every head known: one INSERT of all events with their hashes. Returns whether anything was written. */
-  private async insertKnownHeads(batch: readonly PendingAppend[]): Promise<boolean> {
+  private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean> {
     let rows: InsertedRow[];
     try {
       const result = await this.pool.query<InsertedRow>({
@@ -149,12 +161,12 @@ export class PostgresAppender {
         text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
         values: [
           joinLines(batch, (append) => append.streamId),
-          joinLines(batch, (append, index) => ((append.head?.version ?? -1n) + 1n + BigInt(index)).toString()),
+          joinLines(batch, (append, index) => (append.head.version + 1n + BigInt(index)).toString()),
           joinLines(batch, (append, index) => append.events[index]?.eventId ?? ''),
           joinLines(batch, (append, index) => append.events[index]?.type ?? ''),
           joinLines(batch, (append, index) => append.texts[index]?.data ?? ''),
           joinLines(batch, (append, index) => append.texts[index]?.metadata ?? ''),
-          joinLines(batch, (append, index) => append.hashes?.[index]?.toString('hex') ?? ''),
+          joinLines(batch, (append, index) => append.hashes[index]?.toString('hex') ?? ''),
         ],
       });
       rows = result.rows;
@@ -166,7 +178,7 @@ export class PostgresAppender {
     const byStream = new Map(rows.map((row) => [row.out_stream_id, row]));
     for (const append of batch) {
       const row = byStream.get(append.streamId);
-      const hash = append.hashes?.at(-1);
+      const hash = append.hashes.at(-1);
       if (!row || !hash) {
         append.resolve(undefined);
         continue;
