@@ -1,5 +1,32 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface StatCardFrameProps {
+  label: string;
+  Icon: TablerIcon;
+  /** What stands under the label: a figure, a badge. */
+  children: ReactNode;
+}
+
+/** The summary card's frame: label above the content, icon at the right. */
+export function StatCardFrame({ label, Icon, children }: StatCardFrameProps) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          {children}
+        </div>
+        <ThemeIcon variant="light" size="lg" radius="md">
+          <Icon size={20} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
 
 export interface StatCardProps {
   label: string;
@@ -13,25 +40,15 @@ export interface StatCardProps {
 /** A summary figure with its label and icon: the Trading Desk, Marketplace and dashboard cards. */
 export function StatCard({ label, value, caption, Icon, testId }: StatCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.2} mt={4} data-testid={testId}>
-            {value}
-          </Text>
-          {caption !== undefined && (
-            <Text size="xs" c="dimmed" mt={4}>
-              {caption}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <Icon size={20} />
-        </ThemeIcon>
-      </Group>
-    </Card>
+    <StatCardFrame label={label} Icon={Icon}>
+      <Text fz={28} fw={700} lh={1.2} mt={4} data-testid={testId}>
+        {value}
+      </Text>
+      {caption !== undefined && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {caption}
+        </Text>
+      )}
+    </StatCardFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { WalletBalanceResponse } from '@carbon-ledger/contracts';
-import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconCoins, IconHeartbeat, IconWallet, type TablerIcon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, SimpleGrid, Text } from '@mantine/core';
+import { IconCoins, IconHeartbeat, IconWallet } from '@tabler/icons-react';
+import { StatCardFrame } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsdAmount, groupDecimal } from '../../xrpl-format';
 
 type SummaryStatus = WalletBalanceResponse['summary']['status'];
@@ -11,24 +11,6 @@ const statusStyles: Record<SummaryStatus, { label: string; color: string }> = {
   needs_funding: { label: 'Needs Funding', color: 'yellow' },
   disconnected: { label: 'Disconnected', color: 'red' },
 };
-
-function SummaryCard({ label, Icon, children }: { label: string; Icon: TablerIcon; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          {children}
-        </div>
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <Icon size={20} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 export interface WalletSummaryProps {
   summary: WalletBalanceResponse['summary'];
@@ -40,7 +22,7 @@ export function WalletSummary({ summary, xrpPriceUsd }: WalletSummaryProps) {
   const total = Number(summary.totalBalance);
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <SummaryCard label="Total Balance" Icon={IconCoins}>
+      <StatCardFrame label="Total Balance" Icon={IconCoins}>
         <Text fz={26} fw={700} lh={1.25} mt={4} data-testid="wallet-total-balance">
           {groupDecimal(summary.totalBalance)} XRP
         </Text>
@@ -49,13 +31,13 @@ export function WalletSummary({ summary, xrpPriceUsd }: WalletSummaryProps) {
             ≈ {formatUsdAmount(total * xrpPriceUsd)} USD
           </Text>
         )}
-      </SummaryCard>
-      <SummaryCard label="Funded Wallets" Icon={IconWallet}>
+      </StatCardFrame>
+      <StatCardFrame label="Funded Wallets" Icon={IconWallet}>
         <Text fz={26} fw={700} lh={1.25} mt={4} data-testid="wallet-funded-count">
           {summary.fundedWallets}/{summary.totalWallets}
         </Text>
-      </SummaryCard>
-      <SummaryCard label="Status" Icon={IconHeartbeat}>
+      </StatCardFrame>
+      <StatCardFrame label="Status" Icon={IconHeartbeat}>
         <Badge
           mt={8}
           size="lg"
@@ -66,7 +48,7 @@ export function WalletSummary({ summary, xrpPriceUsd }: WalletSummaryProps) {
         >
           {status.label}
         </Badge>
-      </SummaryCard>
+      </StatCardFrame>
     </SimpleGrid>
   );
 }
