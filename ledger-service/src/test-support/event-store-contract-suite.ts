@@ -10,6 +10,7 @@ import {
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleEvent } from './sample-events.js';
 
 export interface EventStoreUnderTest {
   readonly store: EventStore;
@@ -17,19 +18,7 @@ export interface EventStoreUnderTest {
 }
 
 function makeEvent(type: string, data: Record<string, unknown>, eventId = randomUUID()): EventToAppend {
-  return {
-    eventId,
-    type,
-    data,
-    metadata: {
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      actor: { userId: 'contract-test', role: 'trader' },
-      schemaVersion: 1,
-      recordedAt: new Date().toISOString(),
-    },
-  };
+  return { ...sampleEvent(0), eventId, type, data };
 }
 
 async function collectUntil(

@@ -9,6 +9,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from '../../test-support/event-store-contract-suite.js';
+import { sampleEvent } from '../../test-support/sample-events.js';
 import { KurrentDbEventStore } from './kurrentdb-event-store.js';
 
 const url = process.env.KURRENTDB_URL;
@@ -41,19 +42,7 @@ describeEventStoreContract(
 );
 
 function makeEvent(type: string): EventToAppend {
-  return {
-    eventId: randomUUID(),
-    type,
-    data: { type },
-    metadata: {
-      commandId: randomUUID(),
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      actor: { userId: 'kurrentdb-test', role: 'trader' },
-      schemaVersion: 1,
-      recordedAt: new Date().toISOString(),
-    },
-  };
+  return { ...sampleEvent(0), type, data: { type } };
 }
 
 describe.skipIf(!url)('KurrentDbEventStore on a shared server', () => {
