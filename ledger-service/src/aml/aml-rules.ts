@@ -29,10 +29,18 @@ export const AML_RULE_SCORES: Readonly<Record<AmlRiskFlag, number>> = {
 
 /** The user's earlier transactions, from the log, not counting the one screened. */
 export interface AmlHistory {
-  /** Within VELOCITY_WINDOW_MS before it. */
+  /**
+   * Within VELOCITY_WINDOW_MS before it. The rules only compare it with velocityMax, so a count may
+   * stop at velocityCountCap: screening a fast trader then reads a few rows, not the whole hour.
+   */
   readonly lastHour: number;
   /** Amounts just below the threshold within STRUCTURING_WINDOW_MS before it. */
   readonly nearThresholdLastDay: number;
+}
+
+/** Where the count of AmlHistory.lastHour may stop without changing a screening. */
+export function velocityCountCap(settings: AmlRuleSettings): number {
+  return settings.velocityMax + 1;
 }
 
 export interface AmlScreeningHit {
@@ -66,10 +74,16 @@ export function screenTransaction(
     flags.push('large_amount');
     reasons.push(`Amount ${usd(amount)} is at or above the threshold of ${usd(settings.amountThresholdUsd)}`);
   }
-  const inLastHour = history.lastHour + 1;
-  if (inLastHour > settings.velocityMax) {
+  // The transaction that takes the user over the limit raises the velocity alert; the ones after it in
+  // the same burst carry the flag only next to another rule, so a burst is one alert, not one per transaction.
+  const crossesVelocity = history.lastHour === settings.velocityMax;
+  const overVelocity = history.lastHour >= settings.velocityMax;
+  if (crossesVelocity) {
     flags.push('velocity');
-    reasons.push(`${inLastHour} transactions by this user within one hour (more than ${settings.velocityMax})`);
+    reasons.push(`${settings.velocityMax + 1} transactions by this user within one hour (more than ${settings.velocityMax})`);
+  } else if (overVelocity) {
+    flags.push('velocity');
+    reasons.push(`Over ${settings.velocityMax} transactions by this user within one hour (alerted when the limit was crossed)`);
   }
   if (isNearThreshold(amount, settings)) {
     const nearThreshold = history.nearThresholdLastDay + 1;
@@ -87,6 +101,7 @@ export function screenTransaction(
     reasons.push('The counterparty has not passed KYC');
   }
   if (flags.length === 0) return undefined;
+  if (flags.length === 1 && overVelocity && !crossesVelocity) return undefined;
 
   // The strongest rule sets the score; each further rule adds a little.
   const strongest = Math.max(...flags.map((flag) => AML_RULE_SCORES[flag]));

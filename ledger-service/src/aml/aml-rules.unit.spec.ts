@@ -41,6 +41,15 @@ describe('AML rules', () => {
     expect(hit?.reasons[0]).toBe('11 transactions by this user within one hour (more than 10)');
   });
 
+  it('raises one velocity alert per burst: the transactions after the crossing one raise none for velocity alone', () => {
+    expect(screenTransaction(order(10), { ...quiet, lastHour: 11 }, settings)).toBeUndefined();
+    expect(screenTransaction(order(10), { ...quiet, lastHour: 500 }, settings)).toBeUndefined();
+    // Next to another rule, velocity still counts towards the score.
+    const large = screenTransaction(order(20_000), { ...quiet, lastHour: 11 }, settings);
+    expect(large).toMatchObject({ riskFlags: ['large_amount', 'velocity'], riskScore: 65, priority: 'high' });
+    expect(large?.reasons[1]).toBe('Over 10 transactions by this user within one hour (alerted when the limit was crossed)');
+  });
+
   it('flags the third amount just below the threshold within a day as structuring', () => {
     expect(screenTransaction(order(9_500), { ...quiet, nearThresholdLastDay: 1 }, settings)).toBeUndefined();
     expect(screenTransaction(order(9_500), { ...quiet, nearThresholdLastDay: 2 }, settings)).toMatchObject({

@@ -4,6 +4,7 @@ import {
   type AmlAlertView,
   complianceDashboardResponse,
   listAmlAlertsResponse,
+  parsePosition,
   placeOrderResponse,
   type PlaceOrderResponse,
   startVerificationResponse,
@@ -12,6 +13,8 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
+import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
+import { ProjectionHost } from '../projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
@@ -102,15 +105,21 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     expect(messages[1]?.position).toMatch(/^\d+:\d+$/);
   });
 
-  it('lets small orders pass, and raises a velocity alert on the order that exceeds AML_VELOCITY_MAX within an hour', async () => {
+  it('lets small orders pass, and raises one velocity alert, on the order that exceeds AML_VELOCITY_MAX within an hour', async () => {
     const trader = fastTrader;
     const orders: PlaceOrderResponse[] = [];
-    for (let n = 0; n < 6; n += 1) orders.push(await placeOrder(trader, 1, '1.00'));
+    for (let n = 0; n < 7; n += 1) orders.push(await placeOrder(trader, 1, '1.00'));
     const sixth = await alertFor(orders[5]!.id);
     expect(sixth).toMatchObject({ priority: 'medium', riskScore: 55, riskFlags: ['velocity'], requiresReview: false, userId: trader.userId });
     expect(sixth?.reasons[0]).toBe('6 transactions by this user within one hour (more than 5)');
+    // The seventh is screened too, and the burst already has its alert.
+    const screened = await service.app.get(ReactionHost).waitFor('screen-transaction-when-recorded', parsePosition(orders[6]!.position), 15_000);
+    expect(screened).toBe(true);
+    // …and any alert it raised would be listed once the alerts projection reaches the head of the log.
+    const head = await service.runtime.eventStore.headPosition();
+    expect(await service.app.get(ProjectionHost).waitFor(['aml-alerts'], head, 15_000)).toBe(true);
     const listed = await alerts();
-    for (const order of orders.slice(0, 5)) expect(listed.some((alert) => alert.transactionId === order.id)).toBe(false);
+    for (const order of [...orders.slice(0, 5), orders[6]!]) expect(listed.some((alert) => alert.transactionId === order.id)).toBe(false);
   });
 
   it('raises a structuring alert on the third amount just below the threshold within a day', async () => {
@@ -190,7 +199,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 0, US: 1, EU: 0 },
     });
     expect(rows).toHaveLength(1);
-    // The newest 10 of 12 orders (5 + 6 + 1): the two large ones dropped off, the third $9,500 is high risk.
+    // The newest 10 of 13 orders (2 + 7 + 3 + 1): the two large ones and the first small one dropped off; the third $9,500 is high risk.
     expect(dashboard.recentActivity).toHaveLength(10);
     expect(dashboard.recentActivity[0]).toMatchObject({ type: 'order', amount: 50, isHighRisk: false });
     expect(dashboard.recentActivity.filter((activity) => activity.isHighRisk).map((activity) => activity.amount)).toEqual([9_500]);

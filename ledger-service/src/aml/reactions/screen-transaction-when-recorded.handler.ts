@@ -20,10 +20,13 @@ import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
 import {
   type AmlHistory,
   type AmlRuleSettings,
+  type AmlScreeningHit,
+  isNearThreshold,
   screenTransaction,
   STRUCTURING_BAND,
   STRUCTURING_WINDOW_MS,
   VELOCITY_WINDOW_MS,
+  velocityCountCap,
 } from '../aml-rules.js';
 
 /** The read models the screening counts from must have applied the screened event. */
@@ -42,6 +45,8 @@ const CATCH_UP_MS = 10_000;
 export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
   readonly name = 'screen-transaction-when-recorded';
   readonly eventTypes: ReadonlySet<string> = screenedEventTypes;
+  /** Screening appends only alerts (idempotent by stream), so larger batches than other reactions are safe. */
+  readonly batchSize = 100;
   private readonly settings: AmlRuleSettings;
 
   constructor(
@@ -64,31 +69,49 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
     this.host.register(this);
   }
 
-  async handle(event: RecordedEvent): Promise<void> {
-    const transaction = screenedTransactionFrom(event);
-    if (!transaction) return;
-    const alertId = deriveId(event.eventId, 'aml-alert');
-    // A second delivery screens again and finds the alert stream taken (no_stream below).
-    const streamId = amlAlertStreamId(alertId);
-    const needed = transaction.valuation ? VALUATION_READ_MODELS : READ_MODELS_NEEDED;
-    if (!(await this.projections.waitFor(needed, event.position, CATCH_UP_MS))) {
-      // Thrown, so the reaction retries this event instead of screening with a partial history.
-      throw new Error(`AML read models have not reached ${event.position.commit}:${event.position.prepare} yet`);
-    }
-    const { history, country } = await this.historyBefore(transaction, event.position);
-    const screened: ScreenedTransaction = {
-      ...transaction,
-      amount: transaction.valuation ? await this.marketValue(transaction.valuation, event.position) : transaction.amount,
-      jurisdiction: transaction.jurisdiction ?? country,
-    };
-    const hit = screenTransaction(screened, history, this.settings);
-    if (!hit) return;
+  handle(event: RecordedEvent): Promise<void> {
+    return this.handleBatch([event]);
+  }
 
+  /**
+   * Screens a batch: one wait for the read models, one query for every screened event's history,
+   * and the alerts appended together (the event store commits concurrent appends as one).
+   */
+  async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
+    const screened = events.flatMap((event) => {
+      const transaction = screenedTransactionFrom(event);
+      return transaction ? [{ event, transaction }] : [];
+    });
+    const last = screened.at(-1);
+    if (!last) return;
+    const needed = screened.some(({ transaction }) => transaction.valuation) ? VALUATION_READ_MODELS : READ_MODELS_NEEDED;
+    if (!(await this.projections.waitFor(needed, last.event.position, CATCH_UP_MS))) {
+      // Thrown, so the reaction retries these events instead of screening with a partial history.
+      throw new Error(`AML read models have not reached ${last.event.position.commit}:${last.event.position.prepare} yet`);
+    }
+    const histories = await this.historiesBefore(screened);
+    const alerts: Promise<void>[] = [];
+    for (const [index, { event, transaction }] of screened.entries()) {
+      const { history, country } = histories[index]!;
+      const candidate: ScreenedTransaction = {
+        ...transaction,
+        amount: transaction.valuation ? await this.marketValue(transaction.valuation, event.position) : transaction.amount,
+        jurisdiction: transaction.jurisdiction ?? country,
+      };
+      const hit = screenTransaction(candidate, history, this.settings);
+      if (hit) alerts.push(this.raise(event, candidate, hit));
+    }
+    await Promise.all(alerts);
+  }
+
+  private async raise(event: RecordedEvent, transaction: ScreenedTransaction, hit: AmlScreeningHit): Promise<void> {
+    const alertId = deriveId(event.eventId, 'aml-alert');
     const now = new Date();
     const commandId = deriveId(event.eventId, 'aml-screening');
     try {
+      // A second delivery screens again and finds the alert stream taken (no_stream).
       await this.eventStore.appendToStream(
-        streamId,
+        amlAlertStreamId(alertId),
         toEventsToAppend(
           [
             {
@@ -98,7 +121,7 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
                 ...hit,
                 transactionType: transaction.transactionType,
                 transactionId: transaction.transactionId,
-                amount: screened.amount,
+                amount: transaction.amount,
                 userId: transaction.userId,
                 sourceEventId: event.eventId,
                 transactionAt: transaction.occurredAt,
@@ -146,26 +169,43 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
   }
 
   /**
-   * The user's earlier transactions (from aml_transactions, before this event in the log) and
-   * the country of their most recent verified identity, in one round trip.
+   * For each screened event: the user's earlier transactions (from aml_transactions, before the
+   * event in the log) and the country of their most recent verified identity, in one round trip.
+   * The hourly count stops at velocityCountCap; amounts near the threshold are counted only for a
+   * transaction that is itself near it (the only case where structuring can hit).
    */
-  private async historyBefore(transaction: ScreenedTransaction, position: Position): Promise<{ history: AmlHistory; country: string | undefined }> {
-    const at = Date.parse(transaction.occurredAt);
+  private async historiesBefore(
+    screened: readonly { event: RecordedEvent; transaction: ScreenedTransaction }[],
+  ): Promise<{ history: AmlHistory; country: string | undefined }[]> {
     const threshold = this.settings.amountThresholdUsd;
-    const row = await this.db
-      .selectFrom('aml_transactions')
-      .select([
-        sql<string>`count(*) filter (where occurred_at > ${new Date(at - VELOCITY_WINDOW_MS)})`.as('last_hour'),
-        sql<string>`count(*) filter (where amount_usd >= ${threshold * (1 - STRUCTURING_BAND)} and amount_usd < ${threshold})`.as('near'),
-        sql<string | null>`(select country from kyc_status where owner_id = ${transaction.userId} and kyc_status = 'verified' order by verified_at desc limit 1)`.as(
-          'country',
-        ),
-      ])
-      .where('user_id', '=', transaction.userId)
-      .where('occurred_at', '>', new Date(at - STRUCTURING_WINDOW_MS))
-      .where('occurred_at', '<=', new Date(at))
-      .where(sql<boolean>`(commit_position, prepare_position) < (${position.commit.toString()}::bigint, ${position.prepare.toString()}::bigint)`)
-      .executeTakeFirstOrThrow();
-    return { history: { lastHour: Number(row.last_hour), nearThresholdLastDay: Number(row.near) }, country: row.country ?? undefined };
+    const users = screened.map(({ transaction }) => transaction.userId);
+    const times = screened.map(({ transaction }) => transaction.occurredAt);
+    const commits = screened.map(({ event }) => event.position.commit.toString());
+    const prepares = screened.map(({ event }) => event.position.prepare.toString());
+    // A retirement is valued after this query, so its near-threshold count is always read.
+    const near = screened.map(({ transaction }) => transaction.valuation !== undefined || isNearThreshold(transaction.amount, this.settings));
+    const { rows } = await sql<{ last_hour: string; near: string; country: string | null }>`
+      select
+        (select count(*) from (
+           select 1 from aml_transactions a
+           where a.user_id = t.user_id
+             and a.occurred_at > t.at - make_interval(secs => ${VELOCITY_WINDOW_MS / 1000}) and a.occurred_at <= t.at
+             and (a.commit_position, a.prepare_position) < (t.commit_position, t.prepare_position)
+           limit ${velocityCountCap(this.settings)}) counted) as last_hour,
+        case when t.near then (
+           select count(*) from aml_transactions a
+           where a.user_id = t.user_id
+             and a.occurred_at > t.at - make_interval(secs => ${STRUCTURING_WINDOW_MS / 1000}) and a.occurred_at <= t.at
+             and a.amount_usd >= ${threshold * (1 - STRUCTURING_BAND)} and a.amount_usd < ${threshold}
+             and (a.commit_position, a.prepare_position) < (t.commit_position, t.prepare_position))
+        else 0 end as near,
+        (select country from kyc_status k where k.owner_id = t.user_id and k.kyc_status = 'verified' order by k.verified_at desc limit 1) as country
+      from unnest(${users}::text[], ${times}::timestamptz[], ${commits}::bigint[], ${prepares}::bigint[], ${near}::boolean[])
+        with ordinality as t(user_id, at, commit_position, prepare_position, near, ordinal)
+      order by t.ordinal`.execute(this.db);
+    return rows.map((row) => ({
+      history: { lastHour: Number(row.last_hour), nearThresholdLastDay: Number(row.near) },
+      country: row.country ?? undefined,
+    }));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { EventStore, RecordedEvent } from '@carbon-ledger/contracts';
+import type { EventStore, Position, RecordedEvent } from '@carbon-ledger/contracts';
 import { ProjectionRunner } from '@carbon-ledger/projections';
 import type { ReadModels } from '../postgres/database.js';
 import type { ServiceRuntime } from '../service-runtime.js';
@@ -15,6 +15,10 @@ export interface Reaction {
   /** The event types `handle` acts on; the runner skips batches without them. Unset: every event. */
   readonly eventTypes?: ReadonlySet<string>;
   handle(event: RecordedEvent): Promise<void>;
+  /** Handles a batch in log order with fewer round trips; same outcome as `handle` one by one. */
+  handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
+  /** Events per batch (and per checkpoint transaction); REACTION_BATCH when unset. */
+  readonly batchSize?: number;
 }
 
 /** Small batches: a reaction's side effects run while its checkpoint transaction is open. */
@@ -44,12 +48,20 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
           await reaction.handle(event);
           return false;
         },
+        ...(reaction.handleBatch
+          ? {
+              applyBatch: async (events: readonly RecordedEvent[]) => {
+                await reaction.handleBatch!(events);
+                return false;
+              },
+            }
+          : {}),
       },
       {
         db: this.db,
         eventStore: this.eventStore,
         connectionConfig: this.runtime.readModelConnection,
-        batchSize: REACTION_BATCH,
+        batchSize: reaction.batchSize ?? REACTION_BATCH,
         logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
       },
     );
@@ -64,6 +76,12 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+
+  /** True once the named reaction has handled the log up to `position`, false after `timeoutMs`. */
+  waitFor(name: string, position: Position, timeoutMs: number): Promise<boolean> {
+    const runner = this.runners.find((candidate) => candidate.projection.name === `reaction:${name}`);
+    return runner ? runner.waitFor(position, timeoutMs) : Promise.resolve(false);
   }
 
   status(): { name: string; state: string; error?: string }[] {
