@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions } from '@carbon-ledger/contracts';
 import { orderBookProjection, ProjectionBusy, ProjectionRunner, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
@@ -111,6 +112,31 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
     const stored = await readCheckpoint(db, 'kyc-only-test');
     expect(comparePositions(stored!.position, position)).toBe(0);
+  });
+
+  it('rolls a batch back when another instance moved the checkpoint since, and gives up leadership', async () => {
+    const errors: string[] = [];
+    const runner = new ProjectionRunner(orderBookProjection, {
+      db,
+      eventStore: store,
+      connectionConfig: connection(),
+      logger: { log: () => undefined, error: (message) => errors.push(message) },
+    });
+    runner.start();
+    const caughtUp = await placeOrders(1);
+    expect(await runner.waitFor(caughtUp, 10_000)).toBe(true);
+    const before = (await rows()).length;
+    // Another instance stores a checkpoint further on, as if it had applied what follows.
+    await db.updateTable('projection_checkpoints').set({ prepare_position: sql`prepare_position + 1000000` }).where('name', '=', 'order-book').execute();
+    await placeOrders(1);
+    const deadline = Date.now() + 10_000;
+    while (errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.stop();
+    expect(errors[0]).toContain('the checkpoint of order-book was moved by another instance; giving up leadership');
+    // Its rows went with the rolled-back transaction; the checkpoint is the other instance's.
+    expect(await rows()).toHaveLength(before);
+    const stored = await readCheckpoint(db, 'order-book');
+    expect(stored!.position.prepare).toBe(caughtUp.prepare + 1_000_000n);
   });
 });
 

@@ -13,12 +13,27 @@ import {
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
-import { HoldingsWorkingSet } from './holdings-working-set.js';
+import { HoldingsWorkingSet, type SerialRange } from './holdings-working-set.js';
 
 type RegistryEvent = CreditsIssued | TradeExecuted | CreditsRetired | XrplSettlementRecorded | OrderPlaced | OrderCancelled;
 
 function isRegistryEvent(recorded: RecordedEvent): recorded is RecordedEvent & RegistryEvent {
   return isCreditEvent(recorded) || isOrderEvent(recorded);
+}
+
+/** The serial ranges an event gives to someone (read before the batch applies). */
+function rangesReassignedBy(recorded: RecordedEvent): SerialRange[] {
+  if (!isRegistryEvent(recorded)) return [];
+  const event = recorded;
+  const ranges =
+    event.type === 'OrderPlaced'
+      ? (event.data.reserved ?? [])
+      : event.type === 'OrderCancelled'
+        ? (event.data.released ?? [])
+        : event.type === 'TradeExecuted' || event.type === 'CreditsRetired'
+          ? event.data.ranges
+          : [];
+  return ranges.map((range) => ({ tokenId: range.batchId, start: range.start, end: range.end }));
 }
 
 function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
@@ -118,6 +133,7 @@ export const creditRegistryProjection: Projection = {
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     const holdings = new HoldingsWorkingSet(db);
     const batches = new BatchWrites(db);
+    await holdings.prefetch(events.flatMap(rangesReassignedBy));
     let changed = false;
     for (const recorded of events) {
       if (!isRegistryEvent(recorded)) continue;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ProjectionWriter } from '../runtime/projection.js';
 
 export interface HoldingBlock {
@@ -9,6 +10,13 @@ export interface HoldingBlock {
 }
 
 /** Who a reassigned block goes to; `keep` leaves each overlapped block's owner as it is. */
+/** Serials start..end of a batch. */
+export interface SerialRange {
+  readonly tokenId: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface BlockOwner {
   readonly accountId: string | { readonly keep: true };
   readonly status: HoldingBlock['status'];
@@ -29,16 +37,67 @@ const INSERT_CHUNK = 5_000;
 const sameBlock = (a: HoldingBlock, b: HoldingBlock): boolean =>
   a.start === b.start && a.end === b.end && a.accountId === b.accountId && a.status === b.status && a.orderId === b.orderId;
 
+const rangeKey = (tokenId: string, start: number, end: number): string => `${tokenId}:${start}:${end}`;
+
 /**
  * The serial blocks a projection batch touches, held in memory while its events
  * apply. Only the rows overlapping a reassigned range are read (two index
- * lookups), so the cost follows the events, not the size of a batch's block
- * list; `flush` writes only the rows that changed.
+ * lookups per range), so the cost follows the events, not the size of a batch's
+ * block list; `flush` writes only the rows that changed.
  */
 export class HoldingsWorkingSet {
   private readonly tokens = new Map<string, TokenBlocks>();
+  /** Ranges whose stored rows `prefetch` has read. */
+  private readonly prefetched = new Set<string>();
 
   constructor(private readonly db: ProjectionWriter) {}
+
+  /**
+   * Reads the stored rows overlapping every range the batch will reassign, in one
+   * round trip instead of one per range. Call before anything else; optional.
+   */
+  async prefetch(ranges: readonly SerialRange[]): Promise<void> {
+    const wanted = ranges.filter((range) => !this.prefetched.has(rangeKey(range.tokenId, range.start, range.end)));
+    if (wanted.length === 0) return;
+    // Through the query builder, so a rebuild (db.withSchema) reads its own schema's table.
+    const requested = sql<{ token_id: string; range_start: number; range_end: number }>`(select * from unnest(${wanted.map((range) => range.tokenId)}::text[], ${wanted.map(
+      (range) => range.start,
+    )}::int[], ${wanted.map((range) => range.end)}::int[]) as u(token_id, range_start, range_end))`.as('r');
+    // For each range: the block that contains its start (the last one starting at or before it), and
+    // every block starting inside it. Two joins, each an index lookup per range.
+    const columns = ['h.token_id', 'h.serial_start', 'h.serial_end', 'h.account_id', 'h.status', 'h.order_id'] as const;
+    const rows = await this.db
+      .selectFrom(requested)
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('credit_holdings as c')
+            .select((inner) => inner.fn.max('c.serial_start').as('start'))
+            .whereRef('c.token_id', '=', 'r.token_id')
+            .whereRef('c.serial_start', '<=', 'r.range_start')
+            .as('m'),
+        (join) => join.onTrue(),
+      )
+      .innerJoin('credit_holdings as h', (join) => join.onRef('h.token_id', '=', 'r.token_id').onRef('h.serial_start', '=', 'm.start'))
+      .select(columns)
+      .union((eb) =>
+        eb
+          .selectFrom(requested)
+          .innerJoin('credit_holdings as h', (join) =>
+            join.onRef('h.token_id', '=', 'r.token_id').onRef('h.serial_start', '>', 'r.range_start').onRef('h.serial_start', '<=', 'r.range_end'),
+          )
+          .select(columns),
+      )
+      .execute();
+    for (const range of wanted) this.prefetched.add(rangeKey(range.tokenId, range.start, range.end));
+    for (const row of rows) {
+      const token = this.token(row.token_id);
+      if (token.fresh || token.stored.has(row.serial_start)) continue;
+      const block: HoldingBlock = { start: row.serial_start, end: row.serial_end, accountId: row.account_id, status: row.status, orderId: row.order_id };
+      token.stored.set(block.start, block);
+      token.current.set(block.start, block);
+    }
+  }
 
   /** A new batch: serials 1..quantity, all tradable for `accountId`. */
   async issue(tokenId: string, quantity: number, accountId: string): Promise<void> {
@@ -54,7 +113,7 @@ export class HoldingsWorkingSet {
    */
   async reassign(tokenId: string, start: number, end: number, owner: BlockOwner): Promise<void> {
     const token = this.token(tokenId);
-    if (!token.fresh) await this.loadOverlapping(tokenId, token, start, end);
+    if (!token.fresh && !this.prefetched.has(rangeKey(tokenId, start, end))) await this.loadOverlapping(tokenId, token, start, end);
     const replaced: HoldingBlock[] = [];
     for (const block of [...token.current.values()]) {
       if (block.end < start || block.start > end) continue;
@@ -100,6 +159,7 @@ export class HoldingsWorkingSet {
       }
     }
     this.tokens.clear();
+    this.prefetched.clear();
   }
 
   private token(tokenId: string): TokenBlocks {

@@ -6,6 +6,7 @@ import * as kycStatus from './2026_11_23_000000_kyc_status.js';
 import * as aml from './2026_11_23_000100_aml.js';
 import * as credits from './2026_11_24_000000_credits.js';
 import * as orderBookFilled from './2026_11_24_000100_order_book_filled.js';
+import * as moveCheckpoint from './2026_11_25_000000_move_projection_checkpoint.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -17,5 +18,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_23_000100_aml': aml,
     '2026_11_24_000000_credits': credits,
     '2026_11_24_000100_order_book_filled': orderBookFilled,
+    '2026_11_25_000000_move_projection_checkpoint': moveCheckpoint,
   }),
 };

@@ -204,20 +204,27 @@ export class ProjectionRunner {
       return;
     }
     let changed = false;
-    await this.options.db.transaction().execute(async (trx) => {
-      // The rows and their checkpoint are kept or lost together, and the log can
-      // always replay them, so this commit need not wait for its WAL flush.
-      await sql`set local synchronous_commit = off`.execute(trx);
-      if (relevant.length > 0) {
-        if (this.projection.applyBatch) {
-          changed = await this.projection.applyBatch(relevant, trx);
-        } else {
-          for (const event of relevant) {
-            if (await this.projection.apply(event, trx)) changed = true;
+    const events = fresh.length + this.unpersistedEvents;
+    await this.options.db.connection().execute(async (connection) => {
+      // One round trip opens the transaction. The rows and their checkpoint are kept or lost
+      // together, and the log can always replay them, so the commit need not wait for its WAL flush.
+      await sql.raw('begin; set local synchronous_commit = off').execute(connection);
+      try {
+        if (relevant.length > 0) {
+          if (this.projection.applyBatch) {
+            changed = await this.projection.applyBatch(relevant, connection);
+          } else {
+            for (const event of relevant) {
+              if (await this.projection.apply(event, connection)) changed = true;
+            }
           }
         }
+        // One more moves the checkpoint and commits; when the move raises, the commit is skipped.
+        await sql.raw(`${this.moveCheckpointStatement(last.position, events)}; commit`).execute(connection);
+      } catch (error) {
+        await sql.raw('rollback').execute(connection).catch(() => undefined);
+        throw error;
       }
-      await this.storeCheckpoint(trx, last.position, fresh.length + this.unpersistedEvents);
     });
     this.persisted = last.position;
     this.persistedAt = Date.now();
@@ -229,29 +236,22 @@ export class ProjectionRunner {
     return this.unpersistedEvents + events >= CHECKPOINT_PERSIST_EVENTS || Date.now() - this.persistedAt >= CHECKPOINT_PERSIST_MS;
   }
 
-  /** Moves the stored checkpoint from where this instance last stored it; fails if another instance moved it. */
-  private async storeCheckpoint(db: Kysely<ReadModelDatabase>, position: Position, events: number): Promise<void> {
+  /**
+   * Moves the stored checkpoint from where this instance last stored it; raises if another
+   * instance moved it. Literal values (bigints and the escaped name), so it can share a simple
+   * query with the COMMIT.
+   */
+  private moveCheckpointStatement(position: Position, events: number): string {
     const previous = this.persisted;
-    const moved = await sql<{ name: string }>`
-      insert into projection_checkpoints as c (name, commit_position, prepare_position, events_applied, updated_at)
-      values (${this.projection.name}, ${position.commit.toString()}, ${position.prepare.toString()}, ${events}, now())
-      on conflict (name) do update set
-        commit_position = excluded.commit_position,
-        prepare_position = excluded.prepare_position,
-        events_applied = c.events_applied + excluded.events_applied,
-        updated_at = now()
-      where (c.commit_position, c.prepare_position) = (${previous.commit.toString()}::bigint, ${previous.prepare.toString()}::bigint)
-      returning c.name`.execute(db);
-    if (moved.rows.length !== 1) {
-      throw new Error('checkpoint moved by another instance; giving up leadership');
-    }
+    const name = `'${this.projection.name.replaceAll("'", "''")}'`;
+    return `select move_projection_checkpoint(${name}, ${previous.commit}, ${previous.prepare}, ${position.commit}, ${position.prepare}, ${events})`;
   }
 
   /** On a clean stop, stores a checkpoint that only skipped events had moved. */
   private async flushCheckpoint(): Promise<void> {
     if (!this.leader || this.unpersistedEvents === 0) return;
     try {
-      await this.storeCheckpoint(this.options.db, this.checkpoint, this.unpersistedEvents);
+      await sql.raw(this.moveCheckpointStatement(this.checkpoint, this.unpersistedEvents)).execute(this.options.db);
       this.persisted = this.checkpoint;
       this.unpersistedEvents = 0;
     } catch {

@@ -4,6 +4,7 @@ import {
   comparePositions,
   DuplicateEventId,
   type EventToAppend,
+  type RecordedEvent,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -138,5 +139,24 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     await mine.appendToStream(streamId, [event('A', { zeta: 1, alpha: { b: [1, 'x'], a: null } })], { expected: 'no_stream' });
     const stored = await pool.query<{ data: string }>('select data::text as data from events where stream_id = $1', [streamId]);
     expect(stored.rows[0]?.data).toBe('{"alpha":{"a":null,"b":[1,"x"]},"zeta":1}');
+  });
+
+  it("wakes another process's subscriber through NOTIFY, well before its idle poll", async () => {
+    const head = await theirs.headPosition();
+    const subscription = theirs.subscribeAll({ after: head, batchSize: 100 });
+    const iterator = subscription[Symbol.asyncIterator]();
+    const first = iterator.next();
+    // Its LISTEN connection is up, and its first read found nothing and went to sleep.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const streamId = `wake-${randomUUID()}`;
+    const appendedAt = performance.now();
+    await mine.appendToStream(streamId, [event('Woken')], { expected: 'no_stream' });
+    const batch = await first;
+    const waitedMs = performance.now() - appendedAt;
+    await subscription.close();
+    expect(batch.done).toBe(false);
+    expect((batch.value as readonly RecordedEvent[]).map((recorded) => recorded.streamId)).toEqual([streamId]);
+    // The idle poll is 1 s; the NOTIFY goes out within 10 ms of the append.
+    expect(waitedMs).toBeLessThan(500);
   });
 });

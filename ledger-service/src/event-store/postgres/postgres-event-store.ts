@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import {
@@ -81,6 +82,8 @@ export class PostgresEventStore implements EventStore {
   private listenerStarting: Promise<void> | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Sent with our NOTIFYs, so the listener tells our own appends (already announced locally) from others'. */
+  private readonly instanceId = randomUUID();
   /** Subscribers share their reads of the log's tail (see LogTail). */
   private readonly tail = new LogTail(
     (after, limit) => this.readAll({ after, limit }),
@@ -244,7 +247,7 @@ export class PostgresEventStore implements EventStore {
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       if (this.closed) return;
-      this.pool.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
+      this.pool.query({ text: 'select pg_notify($1, $2)', values: [NOTIFY_CHANNEL, this.instanceId] }).catch(() => undefined);
     }, NOTIFY_COALESCE_MS);
   }
 
@@ -253,7 +256,9 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed) return Promise.resolve();
     this.listenerStarting ??= (async () => {
       const client = new pg.Client(this.connectionConfig);
-      client.on('notification', () => this.appended.emit('appended'));
+      client.on('notification', (message) => {
+        if (message.payload !== this.instanceId) this.appended.emit('appended');
+      });
       client.on('error', () => {
         if (this.listener === client) this.listener = undefined;
         this.listenerStarting = undefined;
