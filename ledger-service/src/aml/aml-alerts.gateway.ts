@@ -40,7 +40,8 @@ export class AmlAlertsGateway implements OnModuleInit, OnModuleDestroy {
       .executeTakeFirst();
     if (newest) this.pushed = { commit: BigInt(newest.commit_position), prepare: BigInt(newest.prepare_position) };
     this.unsubscribe = this.projections.onBatchCommitted((batch) => {
-      if (batch.projection !== AML_ALERTS_PROJECTION || batch.views.length === 0) return;
+      // Most batches only record screened transactions; only a raised alert is pushed.
+      if (batch.projection !== AML_ALERTS_PROJECTION || !batch.eventTypes.has('AmlAlertRaised')) return;
       // One batch at a time, in order, so no alert is pushed twice or skipped.
       this.queue = this.queue
         .then(() => this.push(batch.position))

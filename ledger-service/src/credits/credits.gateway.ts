@@ -52,7 +52,9 @@ export class CreditsGateway implements OnModuleInit, OnModuleDestroy {
     if (credit) this.pushed.credits = credit;
     this.unsubscribe = this.projections.onBatchCommitted((batch) => {
       if (batch.views.length === 0) return;
-      const feed: Feed | undefined = batch.projection === TRADES_PROJECTION ? 'trades' : batch.projection === REGISTRY_PROJECTION ? 'credits' : undefined;
+      // A registry batch that issued nothing has no new batch to announce (most move serial blocks).
+      const feed: Feed | undefined =
+        batch.projection === TRADES_PROJECTION ? 'trades' : batch.projection === REGISTRY_PROJECTION && batch.eventTypes.has('CreditsIssued') ? 'credits' : undefined;
       if (!feed) return;
       // One batch at a time per feed, in order, so nothing is pushed twice or skipped.
       this.queues[feed] = this.queues[feed]

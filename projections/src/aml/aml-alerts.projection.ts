@@ -21,6 +21,8 @@ export const amlAlertsProjection: Projection = {
   name: 'aml-alerts',
   eventTypes: new Set([...amlEventTypes, ...screenedEventTypes]),
   views: ['aml-alerts', 'compliance-dashboard'],
+  /** Compliance screens refetch on projection-updated; the AML screening's wait for it ends the linger. */
+  lingerMs: 20,
   tables: ['aml_transactions', 'aml_alerts'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
     return amlAlertsProjection.applyBatch!([recorded], db);

@@ -126,6 +126,8 @@ export const creditRegistryProjection: Projection = {
   name: 'credit-registry',
   eventTypes: new Set([...creditEventTypes, ...orderEventTypes]),
   views: ['credits', 'metrics', 'marketplace'],
+  /** Its screens refetch on projection-updated; a command that reads it back ends the wait (ProjectionRunner.linger). */
+  lingerMs: 20,
   tables: ['credit_batches', 'credit_holdings'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
     return creditRegistryProjection.applyBatch!([recorded], db);

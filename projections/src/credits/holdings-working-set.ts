@@ -64,27 +64,40 @@ export class HoldingsWorkingSet {
       (range) => range.start,
     )}::int[], ${wanted.map((range) => range.end)}::int[]) as u(token_id, range_start, range_end))`.as('r');
     // For each range: the block that contains its start (the last one starting at or before it), and
-    // every block starting inside it. Two joins, each an index lookup per range.
+    // every block starting inside it. Two lateral joins, each an index lookup per range.
     const columns = ['h.token_id', 'h.serial_start', 'h.serial_end', 'h.account_id', 'h.status', 'h.order_id'] as const;
     const rows = await this.db
       .selectFrom(requested)
       .innerJoinLateral(
         (eb) =>
           eb
-            .selectFrom('credit_holdings as c')
-            .select((inner) => inner.fn.max('c.serial_start').as('start'))
-            .whereRef('c.token_id', '=', 'r.token_id')
-            .whereRef('c.serial_start', '<=', 'r.range_start')
-            .as('m'),
+            .selectFrom('credit_holdings as h')
+            .selectAll()
+            .whereRef('h.token_id', '=', 'r.token_id')
+            .whereRef('h.serial_start', '<=', 'r.range_start')
+            .orderBy('h.serial_start', 'desc')
+            .limit(1)
+            .as('h'),
         (join) => join.onTrue(),
       )
-      .innerJoin('credit_holdings as h', (join) => join.onRef('h.token_id', '=', 'r.token_id').onRef('h.serial_start', '=', 'm.start'))
       .select(columns)
       .union((eb) =>
         eb
           .selectFrom(requested)
-          .innerJoin('credit_holdings as h', (join) =>
-            join.onRef('h.token_id', '=', 'r.token_id').onRef('h.serial_start', '>', 'r.range_start').onRef('h.serial_start', '<=', 'r.range_end'),
+          // An index range scan per range, however many ranges and blocks there are.
+          .innerJoinLateral(
+            (inner) =>
+              inner
+                .selectFrom('credit_holdings as h')
+                .selectAll()
+                .whereRef('h.token_id', '=', 'r.token_id')
+                .whereRef('h.serial_start', '>', 'r.range_start')
+                .whereRef('h.serial_start', '<=', 'r.range_end')
+                // Keeps the planner from flattening it into a hash join on token_id, which compares
+                // every range with every block of a batch (measured: 36 ms for 30 ranges over 6,000 blocks).
+                .offset(0)
+                .as('h'),
+            (join) => join.onTrue(),
           )
           .select(columns),
       )

@@ -22,6 +22,8 @@ export interface BatchCommitted {
   readonly views: readonly string[];
   readonly position: Position;
   readonly events: number;
+  /** Types of the events the projection applied in the batch (empty when it passed the batch over). */
+  readonly eventTypes: ReadonlySet<string>;
 }
 
 export interface ProjectionRunnerOptions {
@@ -41,7 +43,9 @@ interface Waiter {
   readonly resolve: (reached: boolean) => void;
 }
 
+const DEFAULT_BATCH_SIZE = 500;
 const LEADER_RETRY_MS = 1_000;
+const NO_TYPES: ReadonlySet<string> = new Set();
 /** A runner that skips irrelevant batches stores its checkpoint at least this often… */
 const CHECKPOINT_PERSIST_MS = 5_000;
 /** …or after this many skipped events, so a restart re-reads little. */
@@ -88,6 +92,7 @@ export class ProjectionRunner {
   private stopping = false;
   private waiters: Waiter[] = [];
   private stopSleep: (() => void) | undefined;
+  private endLinger: (() => void) | undefined;
 
   constructor(
     readonly projection: Projection,
@@ -117,6 +122,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     this.stopSleep?.();
+    this.endLinger?.();
     await this.subscription?.close();
     await this.running;
     this.running = undefined;
@@ -142,6 +148,8 @@ export class ProjectionRunner {
         resolve(false);
       }, timeoutMs);
       this.waiters.push(waiter);
+      // Someone reads this projection now: no more gathering.
+      this.endLinger?.();
     });
   }
 
@@ -162,19 +170,20 @@ export class ProjectionRunner {
         this.eventsApplied = stored?.eventsApplied ?? 0n;
         this.state = 'running';
         this.lastError = undefined;
-        this.subscription = this.options.eventStore.subscribeAll({
-          after: this.checkpoint,
-          batchSize: this.options.batchSize ?? 500,
-        });
+        const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+        this.subscription = this.options.eventStore.subscribeAll({ after: this.checkpoint, batchSize });
         // stop() may have run while we were taking the lock or reading the checkpoint.
         if (this.stopping) {
           await this.subscription.close();
           break;
         }
+        const lingerMs = this.projection.lingerMs ?? 0;
         for await (const batch of this.subscription) {
           await this.applyBatch(batch);
           failureBackoffMs = 500;
           if (this.stopping) break;
+          // Caught up: let the next events gather, within the projection's latency budget.
+          if (lingerMs > 0 && batch.length < batchSize) await this.linger(lingerMs);
         }
       } catch (error) {
         if (this.stopping) break;
@@ -199,7 +208,7 @@ export class ProjectionRunner {
     const relevant = types ? fresh.filter((event) => types.has(event.type)) : fresh;
     if (relevant.length === 0 && !this.persistDue(fresh.length)) {
       // Nothing here for this projection: move on without a transaction.
-      this.advance(last.position, fresh.length, false);
+      this.advance(last.position, fresh.length, false, NO_TYPES);
       this.unpersistedEvents += fresh.length;
       return;
     }
@@ -229,7 +238,7 @@ export class ProjectionRunner {
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedEvents = 0;
-    this.advance(last.position, fresh.length, changed);
+    this.advance(last.position, fresh.length, changed, new Set(relevant.map((event) => event.type)));
   }
 
   private persistDue(events: number): boolean {
@@ -259,7 +268,7 @@ export class ProjectionRunner {
     }
   }
 
-  private advance(position: Position, events: number, changed: boolean): void {
+  private advance(position: Position, events: number, changed: boolean, eventTypes: ReadonlySet<string>): void {
     this.checkpoint = position;
     this.eventsApplied += BigInt(events);
     this.options.onBatchCommitted?.({
@@ -267,6 +276,7 @@ export class ProjectionRunner {
       views: changed ? this.projection.views : [],
       position,
       events,
+      eventTypes,
     });
     this.releaseWaiters();
   }
@@ -305,6 +315,20 @@ export class ProjectionRunner {
     const client = this.leader;
     this.leader = undefined;
     await client?.end().catch(() => undefined);
+  }
+
+  /** Waits up to `ms`, and not at all or no longer once someone waits for this projection. */
+  private linger(ms: number): Promise<void> {
+    if (this.waiters.length > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.endLinger = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.endLinger = done;
+    });
   }
 
   private sleep(ms: number): Promise<void> {

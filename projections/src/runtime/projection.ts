@@ -16,6 +16,13 @@ export interface Projection {
    * replaying the skipped events would change nothing). Unset: every event is applied.
    */
   readonly eventTypes?: ReadonlySet<string>;
+  /**
+   * How long the runner may wait, once caught up, before it reads and applies what came next:
+   * under load a projection that can lag a little then takes more events per transaction. The
+   * wait ends as soon as someone waits for the projection (a command reading its writes back).
+   * Unset or 0: at once.
+   */
+  readonly lingerMs?: number;
   /** Tables this projection owns (rebuilt and swapped together). */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   /** Applies one event; returns whether it changed the read model. Must ignore unknown types. */

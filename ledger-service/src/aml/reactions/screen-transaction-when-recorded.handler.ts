@@ -47,6 +47,8 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
   readonly eventTypes: ReadonlySet<string> = screenedEventTypes;
   /** Screening appends only alerts (idempotent by stream), so larger batches than other reactions are safe. */
   readonly batchSize = 100;
+  /** Alerts reach compliance within a second; meanwhile a busy market is screened in fewer, larger batches. */
+  readonly lingerMs = 50;
   private readonly settings: AmlRuleSettings;
 
   constructor(

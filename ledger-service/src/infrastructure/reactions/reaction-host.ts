@@ -19,6 +19,8 @@ export interface Reaction {
   handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
   /** Events per batch (and per checkpoint transaction); REACTION_BATCH when unset. */
   readonly batchSize?: number;
+  /** How long the runner may wait, once caught up, to take more events per batch (Projection.lingerMs). */
+  readonly lingerMs?: number;
 }
 
 /** Small batches: a reaction's side effects run while its checkpoint transaction is open. */
@@ -42,6 +44,7 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
       {
         name: `reaction:${reaction.name}`,
         ...(reaction.eventTypes ? { eventTypes: reaction.eventTypes } : {}),
+        ...(reaction.lingerMs ? { lingerMs: reaction.lingerMs } : {}),
         views: [],
         tables: [],
         apply: async (event) => {
