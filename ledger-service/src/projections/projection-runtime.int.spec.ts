@@ -114,6 +114,26 @@ describe('projection runtime on PostgreSQL', () => {
     expect(comparePositions(stored!.position, position)).toBe(0);
   });
 
+  it('lingers after a batch to gather more events, but not once someone waits for the projection', async () => {
+    const lingering = {
+      name: 'lingering-test',
+      eventTypes: new Set(['OrderPlaced']),
+      lingerMs: 5_000,
+      views: [],
+      tables: [],
+      apply: async () => false,
+    };
+    const runner = new ProjectionRunner(lingering, { db, eventStore: store, connectionConfig: connection() });
+    runner.start();
+    expect(await runner.waitFor(await placeOrders(1), 10_000)).toBe(true);
+    // Now it lingers for 5 s; a reader waiting for the next order ends that at once.
+    const next = await placeOrders(1);
+    const started = Date.now();
+    expect(await runner.waitFor(next, 10_000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await runner.stop();
+  });
+
   it('rolls a batch back when another instance moved the checkpoint since, and gives up leadership', async () => {
     const errors: string[] = [];
     const runner = new ProjectionRunner(orderBookProjection, {
