@@ -7,11 +7,18 @@ export interface Range {
 export const rangeSize = (range: Range): number => range.end - range.start + 1;
 export const totalSize = (ranges: readonly Range[]): number => ranges.reduce((sum, range) => sum + rangeSize(range), 0);
 
-/** Adds ranges to a sorted, merged list (returns a new list). */
+/**
+ * Adds ranges to a sorted, merged list (returns a new list). One pass over the list: an
+ * account that bought many scattered serials holds a long list, and gains one range per trade.
+ */
 export function addRanges(list: readonly Range[], added: readonly Range[]): Range[] {
-  const all = [...list, ...added].sort((a, b) => a.start - b.start);
+  const incoming = added.length > 1 ? [...added].sort((a, b) => a.start - b.start) : added;
   const merged: Range[] = [];
-  for (const range of all) {
+  let fromList = 0;
+  let fromIncoming = 0;
+  while (fromList < list.length || fromIncoming < incoming.length) {
+    const takeList = fromIncoming >= incoming.length || (fromList < list.length && list[fromList]!.start <= incoming[fromIncoming]!.start);
+    const range = takeList ? list[fromList++]! : incoming[fromIncoming++]!;
     const last = merged.at(-1);
     if (last && range.start <= last.end + 1) {
       if (range.start <= last.end) throw new Error(`serials ${range.start}-${range.end} overlap ${last.start}-${last.end}`);
