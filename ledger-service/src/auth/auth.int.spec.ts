@@ -93,4 +93,16 @@ describe('sign-in', () => {
     const short = await admin.request('POST', '/api/users', { email: 'x@y.test', name: 'X', password: 'short', roles: ['trader'] });
     expect(short.status).toBe(400);
   });
+
+  it('a revoked role stops working at the next request of a signed-in user (sessions are remembered briefly)', async () => {
+    const admin = await service.signIn(['admin']);
+    const trader = await service.signIn(['trader']);
+    const order = { type: 'buy', amount: 1, price: '1.00', projectType: 'Forestry', vintage: 2025 };
+    expect((await trader.request('POST', '/api/orders', order)).status).toBe(201);
+    const revoked = await admin.request('DELETE', `/api/users/${trader.userId}/roles/trader`);
+    expect(revoked.status).toBe(200);
+    const refused = await trader.request('POST', '/api/orders', order);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'Forbidden', message: 'This needs one of the roles: trader, admin' });
+  });
 });

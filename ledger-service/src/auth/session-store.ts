@@ -1,14 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { RequestUser } from '../infrastructure/http/request-context.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { ProjectionHost } from '../projections/projection-host.js';
 import type { AuthDatabase } from './auth-database.js';
 import { AUTH_DB } from './auth.tokens.js';
 import { toUserView } from './queries/list-users.handler.js';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * How long a live session found in the database is trusted without asking again. Sign-out in
+ * this process and every change of users (roles) end it at once; in another process, sign-out
+ * takes effect within this time.
+ */
+export const SESSION_CACHE_MS = 1_000;
+/** Sessions remembered at most; past it the memory starts over (unknown tokens are never remembered). */
+const SESSION_CACHE_SIZE = 10_000;
+const USERS_PROJECTION = 'users';
 
 /** Only a hash of the session token is stored, so a leaked table does not leak sessions. */
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -19,11 +30,29 @@ export interface Session {
 }
 
 @Injectable()
-export class SessionStore {
+export class SessionStore implements OnModuleInit, OnModuleDestroy {
+  /** Live sessions by token hash, each with when it must be read again. */
+  private readonly recent = new Map<string, { readonly session: Session; readonly expiresAt: Date; readonly until: number }>();
+  /** Moves on with every sign-out and users change, so a lookup that raced one is not remembered. */
+  private generation = 0;
+  private unsubscribe: (() => void) | undefined;
+
   constructor(
     @Inject(AUTH_DB) private readonly auth: Kysely<AuthDatabase>,
     @Inject(READ_MODELS) private readonly readModels: ReadModels,
+    private readonly projections: ProjectionHost,
   ) {}
+
+  onModuleInit(): void {
+    // A role granted or taken away applies to the very next request.
+    this.unsubscribe = this.projections.onBatchCommitted((batch) => {
+      if (batch.projection === USERS_PROJECTION && batch.views.length > 0) this.forgetAll();
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
 
   async create(userId: string, now = new Date()): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
@@ -38,17 +67,38 @@ export class SessionStore {
     return { token, csrfToken, expiresAt };
   }
 
-  /** The signed-in user of a live session, in one round trip (sessions and users share a database). */
+  /** The signed-in user of a live session, in one round trip (sessions and users share a database), or remembered. */
   async find(token: string, now = new Date()): Promise<Session | undefined> {
-    const found = await sql<{ user_id: string; email: string; name: string; roles: string[]; csrf_token: string }>`
-      select u.user_id, u.email, u.name, u.roles, s.csrf_token
+    const hash = tokenHash(token);
+    const remembered = this.recent.get(hash);
+    if (remembered && remembered.until > Date.now() && remembered.expiresAt > now) return remembered.session;
+    const generation = this.generation;
+    const found = await sql<{ user_id: string; email: string; name: string; roles: string[]; csrf_token: string; expires_at: Date }>`
+      select u.user_id, u.email, u.name, u.roles, s.csrf_token, s.expires_at
       from auth_sessions s join users u on u.user_id = s.user_id
-      where s.token_hash = ${tokenHash(token)} and s.expires_at > ${now}`.execute(this.readModels);
+      where s.token_hash = ${hash} and s.expires_at > ${now}`.execute(this.readModels);
     const row = found.rows[0];
-    return row ? { user: toUserView(row), csrfToken: row.csrf_token } : undefined;
+    if (!row) {
+      this.recent.delete(hash);
+      return undefined;
+    }
+    const session: Session = { user: toUserView(row), csrfToken: row.csrf_token };
+    if (generation === this.generation) {
+      if (this.recent.size >= SESSION_CACHE_SIZE) this.recent.clear();
+      this.recent.set(hash, { session, expiresAt: row.expires_at, until: Date.now() + SESSION_CACHE_MS });
+    }
+    return session;
   }
 
   async delete(token: string): Promise<void> {
+    this.forgetAll();
     await this.auth.deleteFrom('auth_sessions').where('token_hash', '=', tokenHash(token)).execute();
+    // A lookup that read the row before the delete may have been remembered meanwhile.
+    this.forgetAll();
+  }
+
+  private forgetAll(): void {
+    this.generation += 1;
+    this.recent.clear();
   }
 }

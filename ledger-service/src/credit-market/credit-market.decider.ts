@@ -16,7 +16,7 @@ import {
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
-import { addRanges, type Range, rangeSize, removeRanges, takeFirst, totalSize } from './serial-ranges.js';
+import { addRanges, insertRange, type Range, rangeSize, removeRanges, takeFirst, totalSize } from './serial-ranges.js';
 
 /** Everything recorded in a credit market stream: its batches' serials, its orders and trades. */
 export type CreditMarketEvent = CreditEvent | OrderEvent;
@@ -345,7 +345,9 @@ function moveIn(state: CreditMarketState, accountId: string, ranges: readonly Se
     state.tradable.set(accountId, byBatch);
   }
   for (const range of ranges) {
-    byBatch.set(range.batchId, addRanges(byBatch.get(range.batchId) ?? [], [range]));
+    const held = byBatch.get(range.batchId);
+    if (held) insertRange(held, range);
+    else byBatch.set(range.batchId, [range]);
   }
 }
 

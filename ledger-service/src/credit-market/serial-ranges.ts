@@ -30,6 +30,37 @@ export function addRanges(list: readonly Range[], added: readonly Range[]): Rang
   return merged;
 }
 
+/**
+ * Adds one range to a sorted, merged list in place: a binary search and at most one splice.
+ * For the lists an account's trades grow one range at a time.
+ */
+export function insertRange(list: Range[], range: Range): void {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]!.start <= range.start) low = middle + 1;
+    else high = middle;
+  }
+  // list[low - 1] starts at or before the range, list[low] after it.
+  const before = list[low - 1];
+  const after = list[low];
+  if (before && before.end >= range.start) throw new Error(`serials ${range.start}-${range.end} overlap ${before.start}-${before.end}`);
+  if (after && after.start <= range.end) throw new Error(`serials ${after.start}-${after.end} overlap ${range.start}-${range.end}`);
+  const joinsBefore = before !== undefined && before.end + 1 === range.start;
+  const joinsAfter = after !== undefined && range.end + 1 === after.start;
+  if (joinsBefore && joinsAfter) {
+    list[low - 1] = { start: before.start, end: after.end };
+    list.splice(low, 1);
+  } else if (joinsBefore) {
+    list[low - 1] = { start: before.start, end: range.end };
+  } else if (joinsAfter) {
+    list[low] = { start: range.start, end: after.end };
+  } else {
+    list.splice(low, 0, range);
+  }
+}
+
 /** Removes ranges that must be held in the list (returns a new list); throws when a serial is not there. */
 export function removeRanges(list: readonly Range[], removed: readonly Range[]): Range[] {
   let result = [...list];

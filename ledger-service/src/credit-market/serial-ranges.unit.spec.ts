@@ -1,6 +1,6 @@
 import { seededRandom } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { addRanges, type Range, removeRanges } from './serial-ranges.js';
+import { addRanges, insertRange, type Range, removeRanges } from './serial-ranges.js';
 
 /** The list as the set of serials it covers, merged into maximal runs: what addRanges must return. */
 function runsOf(serials: ReadonlySet<number>): Range[] {
@@ -33,6 +33,27 @@ describe('serial ranges', () => {
           added.push({ start, end });
         }
         list = addRanges(list, added);
+        expect(list).toEqual(runsOf(held));
+      }
+    }
+  });
+
+  it('inserts one range at a time in place, to the same list (2,000 seeded cases)', () => {
+    const random = seededRandom(7);
+    for (let run = 0; run < 2_000; run += 1) {
+      const held = new Set<number>();
+      const list: Range[] = [];
+      for (let step = 0; step < 20; step += 1) {
+        const start = 1 + Math.floor(random() * 100);
+        const end = start + Math.floor(random() * 4);
+        let free = true;
+        for (let serial = start; serial <= end; serial += 1) if (held.has(serial)) free = false;
+        if (!free) {
+          expect(() => insertRange(list, { start, end })).toThrow('overlap');
+          continue;
+        }
+        for (let serial = start; serial <= end; serial += 1) held.add(serial);
+        insertRange(list, { start, end });
         expect(list).toEqual(runsOf(held));
       }
     }
