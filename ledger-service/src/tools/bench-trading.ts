@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
-import { CSRF_COOKIE, CSRF_HEADER, type NewTradeMessage, SESSION_COOKIE, socketEvents } from '@carbon-ledger/contracts';
-import { io } from 'socket.io-client';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@carbon-ledger/contracts';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -12,10 +12,11 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import { createApp } from '../create-app.js';
 import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../projections/projection-host.js';
-import { type CommandContext, deriveId } from '../shared/command-context.js';
+import type { CommandContext } from '../shared/command-context.js';
 import { freePort } from '../shared/free-port.js';
-import { CpuMeter } from './bench-cpu.js';
+import { CpuMeter, type CpuUse } from './bench-cpu.js';
 import { formatInt, renderTable, round, summarize } from './bench-stats.js';
+import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -41,9 +42,10 @@ function cookieValue(setCookies: string[], name: string): string {
 /**
  * bench:trading — matched trades per second through the HTTP API (POST
  * /api/orders, each buy crossing one resting ask), with 16 concurrent clients,
- * the POST latency (which includes the read-your-writes wait on the order book
- * and registry projections), and the time from the POST to the newTrade message
- * at a signed-in socket.io client, as the console receives it.
+ * the POST latency (which includes the read-your-writes wait on the order
+ * book), and the time from the POST to the newTrade message at a signed-in
+ * socket.io client, as the console receives it. The clients and that socket
+ * run on a worker thread, so this thread's event loop is the service's alone.
  */
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
@@ -121,63 +123,31 @@ async function main(): Promise<void> {
     if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, 120_000);
     const buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => register(`bench-buyer-${n}`)));
 
-    // The console's view: a signed-in socket receiving newTrade.
-    const sentAt = new Map<string, number>();
-    const pushLatencies: number[] = [];
-    let measuring = false;
-    const socket = io(baseUrl, { transports: ['websocket'], extraHeaders: { cookie: seller.cookie } });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.on(socketEvents.newTrade, (message: NewTradeMessage) => {
-      const sent = message.buyOrderId ? sentAt.get(message.buyOrderId) : undefined;
-      if (sent !== undefined && measuring) pushLatencies.push(performance.now() - sent);
-    });
-
-    const latencies: number[] = [];
-    let trades = 0;
-    let failures = 0;
-    let stop = false;
-    const client = async (buyer: (typeof buyers)[number]): Promise<void> => {
-      while (!stop) {
-        // The order id derives from the idempotency key, so a newTrade that arrives before the answer is matched.
-        const commandId = randomUUID();
-        const orderId = deriveId(commandId, 'order');
-        const started = performance.now();
-        sentAt.set(orderId, started);
-        const response = await fetch(`${baseUrl}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': commandId },
-          body: JSON.stringify({ type: 'buy', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE }),
-        });
-        const body = (await response.json()) as { filled?: number };
-        const elapsed = performance.now() - started;
-        if (response.status !== 201 || body.filled !== 1) {
-          failures += 1;
-          continue;
-        }
-        if (measuring) {
-          latencies.push(elapsed);
-          trades += 1;
-        }
-      }
+    // The clients run on a thread of their own (bench-trading-clients.ts); this thread is the service's.
+    const input: TradingClientsInput = {
+      baseUrl,
+      buyers: buyers.map(({ cookie, csrf }) => ({ cookie, csrf })),
+      watcherCookie: seller.cookie,
+      body: JSON.stringify({ type: 'buy', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE }),
+      warmupSeconds: WARMUP_SECONDS,
+      seconds: SECONDS,
     };
-    const running = buyers.map((buyer) => client(buyer));
-    await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+    const clients = new Worker(new URL('./bench-trading-clients.js', import.meta.url), { workerData: input });
     const cpu = new CpuMeter(join(dataDir, 'postgres'));
-    const stopCpu = cpu.start();
-    measuring = true;
-    const began = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-    measuring = false;
-    const seconds = (performance.now() - began) / 1000;
-    const used = stopCpu();
-    stop = true;
-    await Promise.all(running);
-    // Give the last pushes time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    socket.close();
+    let stopCpu: (() => CpuUse | undefined) | undefined;
+    let used: CpuUse | undefined;
+    const { seconds, trades, failures, latencies, pushLatencies, clientCores } = await new Promise<TradingClientsResult>((resolve, reject) => {
+      clients.on('message', (message: TradingClientsMessage) => {
+        if (message.type === 'measuring') stopCpu = cpu.start();
+        else {
+          used = stopCpu?.();
+          resolve(message.result);
+        }
+      });
+      clients.once('error', reject);
+      clients.once('exit', (code) => reject(new Error(`the client thread exited with ${code}`)));
+    });
+    await clients.terminate();
 
     const post = summarize(latencies);
     const push = summarize(pushLatencies);
@@ -196,7 +166,11 @@ async function main(): Promise<void> {
             ['trades measured / pushes matched', `${trades} / ${pushLatencies.length}`, ''],
             ['refused or unfilled POSTs', String(failures), '0'],
             ['CPU cores: ours / kernel / others', used ? `${used.ours} / ${used.kernel} / ${used.others}` : 'n/a', ''],
-            ['  of ours: Node / PostgreSQL', used ? `${round(used.ours - used.postgres, 2)} / ${used.postgres}` : 'n/a', ''],
+            [
+              '  of ours: service / clients / PostgreSQL',
+              used ? `${round(used.ours - used.postgres - clientCores, 2)} / ${round(clientCores, 2)} / ${used.postgres}` : 'n/a',
+              '',
+            ],
           ],
         ),
         '',

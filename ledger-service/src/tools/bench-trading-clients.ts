@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { CSRF_HEADER, type NewTradeMessage, socketEvents } from '@carbon-ledger/contracts';
+import { io } from 'socket.io-client';
+import { deriveId } from '../shared/command-context.js';
+
+/** What bench:trading hands its client thread. */
+export interface TradingClientsInput {
+  readonly baseUrl: string;
+  readonly buyers: readonly { readonly cookie: string; readonly csrf: string }[];
+  /** The signed-in socket that receives newTrade, as the console does. */
+  readonly watcherCookie: string;
+  readonly body: string;
+  readonly warmupSeconds: number;
+  readonly seconds: number;
+}
+
+/** What it answers once the run is over. */
+export interface TradingClientsResult {
+  readonly seconds: number;
+  readonly trades: number;
+  readonly failures: number;
+  readonly latencies: number[];
+  readonly pushLatencies: number[];
+  /** CPU this thread used while measuring, in cores. */
+  readonly clientCores: number;
+}
+
+/** Messages to the main thread: when the measured window starts, then the result. */
+export type TradingClientsMessage = { readonly type: 'measuring' } | { readonly type: 'done'; readonly result: TradingClientsResult };
+
+/**
+ * The 16 HTTP clients and the socket of bench:trading, on a thread of their own: clients
+ * are other machines in real use, so their fetch and JSON work must not take the service's
+ * event loop. Each POST buys one credit that crosses one resting ask.
+ */
+async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
+  const sentAt = new Map<string, number>();
+  const pushLatencies: number[] = [];
+  let measuring = false;
+  const socket = io(input.baseUrl, { transports: ['websocket'], extraHeaders: { cookie: input.watcherCookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.on(socketEvents.newTrade, (message: NewTradeMessage) => {
+    const sent = message.buyOrderId ? sentAt.get(message.buyOrderId) : undefined;
+    if (sent !== undefined && measuring) pushLatencies.push(performance.now() - sent);
+  });
+
+  const latencies: number[] = [];
+  let trades = 0;
+  let failures = 0;
+  let stop = false;
+  const client = async (buyer: TradingClientsInput['buyers'][number]): Promise<void> => {
+    while (!stop) {
+      // The order id derives from the idempotency key, so a newTrade that arrives before the answer is matched.
+      const commandId = randomUUID();
+      const orderId = deriveId(commandId, 'order');
+      const started = performance.now();
+      sentAt.set(orderId, started);
+      const response = await fetch(`${input.baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': commandId },
+        body: input.body,
+      });
+      const answer = (await response.json()) as { filled?: number };
+      const elapsed = performance.now() - started;
+      if (response.status !== 201 || answer.filled !== 1) {
+        failures += 1;
+        continue;
+      }
+      if (measuring) {
+        latencies.push(elapsed);
+        trades += 1;
+      }
+    }
+  };
+  const running = input.buyers.map((buyer) => client(buyer));
+  await new Promise((resolve) => setTimeout(resolve, input.warmupSeconds * 1000));
+  parentPort?.postMessage({ type: 'measuring' } satisfies TradingClientsMessage);
+  const cpuBefore = process.threadCpuUsage();
+  measuring = true;
+  const began = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
+  measuring = false;
+  const seconds = (performance.now() - began) / 1000;
+  const cpu = process.threadCpuUsage(cpuBefore);
+  stop = true;
+  await Promise.all(running);
+  // Give the last pushes time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  socket.close();
+  return { seconds, trades, failures, latencies, pushLatencies, clientCores: (cpu.user + cpu.system) / 1e6 / seconds };
+}
+
+if (parentPort) {
+  run(workerData as TradingClientsInput).then(
+    (result) => parentPort!.postMessage({ type: 'done', result } satisfies TradingClientsMessage),
+    (error: unknown) => {
+      throw error;
+    },
+  );
+}
