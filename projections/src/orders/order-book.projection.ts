@@ -26,15 +26,6 @@ function placedRow(data: OrderPlaced['data']) {
   };
 }
 
-async function insertPlaced(db: ProjectionWriter, rows: ReturnType<typeof placedRow>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('order_book')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('order_id').doNothing())
-    .execute();
-}
-
 type OrderBookEvent = OrderPlaced | OrderCancelled | TradeExecuted;
 
 /** Order events, and the trades that fill orders (direct transfers and XRPL swaps fill none). */
@@ -50,12 +41,21 @@ interface StoredChange {
 }
 
 /**
- * One UPDATE for every order of the batch that was stored before it: fills add to `filled`, an
- * order that has traded its whole amount is completed, one cancelled in the batch (the rest of
- * it, after any fills) ends cancelled.
+ * Writes a batch in one statement: new orders go in as one multi-row insert, and every order
+ * stored before the batch changes in one update (fills add to `filled`, an order that has traded
+ * its whole amount is completed, one cancelled in the batch ends cancelled). The two touch
+ * different rows, so the insert rides along as a data-modifying WITH.
  */
-async function applyStoredChanges(db: ProjectionWriter, changes: ReadonlyMap<string, StoredChange>): Promise<void> {
-  if (changes.size === 0) return;
+async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
+  const insert = (creator: ProjectionWriter) =>
+    creator
+      .insertInto('order_book')
+      .values(placed)
+      .onConflict((conflict) => conflict.column('order_id').doNothing());
+  if (changes.size === 0) {
+    if (placed.length > 0) await insert(db).execute();
+    return;
+  }
   const rows = [...changes].map(
     ([orderId, change]) => sql`(${orderId}::uuid, ${change.fill}::integer, ${change.cancelled}::boolean, ${change.updatedAt}::timestamptz)`,
   );
@@ -63,7 +63,8 @@ async function applyStoredChanges(db: ProjectionWriter, changes: ReadonlyMap<str
   const changed = sql<{ order_id: string; fill: number; cancelled: boolean; updated_at: Date }>`(select * from (values ${sql.join(
     rows,
   )}) as t(order_id, fill, cancelled, updated_at))`.as('v');
-  await db
+  const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator)) : db;
+  await writer
     .updateTable('order_book as o')
     .from(changed)
     .set({
@@ -85,8 +86,7 @@ export const orderBookProjection: Projection = {
     return orderBookProjection.applyBatch!([recorded], db);
   },
   /**
-   * Two statements per batch at most: new orders go in as one multi-row insert, and orders stored
-   * before the batch change in one update. Fills and cancellations are folded in memory in log
+   * One statement per batch (writeBatch). Fills and cancellations are folded in memory in log
    * order, per order, first.
    */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
@@ -137,8 +137,7 @@ export const orderBookProjection: Projection = {
         }
       }
     }
-    await insertPlaced(db, [...placed.values()]);
-    await applyStoredChanges(db, stored);
+    await writeBatch(db, [...placed.values()], stored);
     return changed;
   },
 };
