@@ -21,6 +21,8 @@ async function main(): Promise<number> {
     [
       `OK: ${path} (${seconds} s)`,
       `  ${result.events} events re-derived from their content, ${result.leaves} more listed by hash`,
+      `  stream links: every event names the hash and the next version of its stream's previous event in the file, but ${result.entryPoints} entry points` +
+        ` whose predecessor is not in it (a stream begun before the file, or versions listed by hash): their prevHash is as listed`,
       `  ${result.seals} seals: Merkle roots and seal chain match; ${result.unsealedEvents} events are newer than the last seal`,
       `  manifest SHA-256 ${result.manifestSha256}`,
       ...(result.anchors.length
