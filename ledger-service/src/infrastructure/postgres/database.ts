@@ -11,8 +11,13 @@ export type ReadModels = Kysely<ReadModelDatabase>;
 
 export function createPool(connectionString: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection must not crash the process: an idle one is
+  // reported on the pool; a checked-out one (the pool drops its own listener then)
+  // fails its queries, becomes unqueryable and is discarded when released. This is
+  // what happens when the server stops first, as on Ctrl+C in a terminal, where the
+  // embedded server gets the signal too.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
