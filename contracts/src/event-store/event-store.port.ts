@@ -120,5 +120,12 @@ export interface EventStore {
   subscribeAll(options?: SubscribeAllOptions): AllSubscription;
   /** Position of the newest event a reader can see now (START when the log is empty). */
   headPosition(): Promise<Position>;
+  /**
+   * A hint that a database transaction of this process that appends no events has just
+   * committed or rolled back (a projection batch). An adapter whose readers wait for older
+   * transactions to end before they see newer events may look again now instead of on
+   * its next poll. Optional; never needed for correctness.
+   */
+  transactionEnded?(): void;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions } from '@carbon-ledger/contracts';
-import { orderBookProjection, ProjectionBusy, ProjectionRunner, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
+import { orderBookProjection, ProjectionBusy, ProjectionRunner, type ProjectionWriter, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
@@ -112,6 +112,45 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
     const stored = await readCheckpoint(db, 'kyc-only-test');
     expect(comparePositions(stored!.position, position)).toBe(0);
+  });
+
+  it("sees events another projection's open batch held back as soon as that batch commits, not after its back-off", async () => {
+    let armed = false;
+    let holding: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // A projection whose batch writes (so its transaction has an id) and then takes 1.1 s to commit.
+    const slow = {
+      name: 'slow-batch-test',
+      views: [],
+      tables: [],
+      apply: async (_event: unknown, connection: ProjectionWriter) => {
+        if (!armed) return false;
+        armed = false;
+        // The runner hands over its transaction's connection; the writer type does not run raw SQL.
+        await sql`select pg_current_xact_id()`.execute(connection as unknown as ReadModels);
+        holding?.();
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return false;
+      },
+    };
+    const slowRunner = new ProjectionRunner(slow, { db, eventStore: store, connectionConfig: connection() });
+    const fast = new ProjectionRunner({ ...orderBookProjection, name: 'order-book-behind-slow-test' }, { db, eventStore: store, connectionConfig: connection() });
+    slowRunner.start();
+    fast.start();
+    const before = await placeOrders(1);
+    expect(await slowRunner.waitFor(before, 10_000)).toBe(true);
+    expect(await fast.waitFor(before, 10_000)).toBe(true);
+    armed = true;
+    await placeOrders(1);
+    await held;
+    const heldAt = Date.now();
+    // Committed, but above the horizon until the slow batch ends.
+    const behind = await placeOrders(1);
+    expect(await fast.waitFor(behind, 10_000)).toBe(true);
+    // The slow batch ends ~1.1 s after it began; by then the reader's retries are 512 ms to 1 s apart.
+    expect(Date.now() - heldAt).toBeLessThan(1_500);
+    await fast.stop();
+    await slowRunner.stop();
   });
 
   it('lingers after a batch to gather more events, but not once someone waits for the projection', async () => {

@@ -233,6 +233,9 @@ export class ProjectionRunner {
       } catch (error) {
         await sql.raw('rollback').execute(connection).catch(() => undefined);
         throw error;
+      } finally {
+        // This transaction may have held back readers of the log (it had a transaction id).
+        this.options.eventStore.transactionEnded?.();
       }
     });
     this.persisted = last.position;

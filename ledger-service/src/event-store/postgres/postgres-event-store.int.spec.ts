@@ -159,4 +159,36 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     // The idle poll is 1 s; the NOTIFY goes out within 10 ms of the append.
     expect(waitedMs).toBeLessThan(500);
   });
+
+  it('delivers an event held back by an older open transaction as soon as that transaction ends and says so', async () => {
+    const head = await mine.headPosition();
+    const subscription = mine.subscribeAll({ after: head, batchSize: 100 });
+    const iterator = subscription[Symbol.asyncIterator]();
+    // A transaction with an id, as a projection batch has, keeps newer commits out of readers' sight.
+    const blocker = await pool.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      const streamId = `horizon-${randomUUID()}`;
+      await mine.appendToStream(streamId, [event('HeldBack')], { expected: 'no_stream' });
+      let delivered: number | undefined;
+      const first = iterator.next().then((batch) => {
+        delivered = performance.now();
+        return batch;
+      });
+      // Long enough for the subscriber's retries to back off to their 1 s ceiling.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(delivered).toBeUndefined();
+      await blocker.query('commit');
+      const endedAt = performance.now();
+      mine.transactionEnded();
+      const batch = await first;
+      expect((batch.value as readonly RecordedEvent[]).map((recorded) => recorded.streamId)).toEqual([streamId]);
+      // Without the hint the next retry would come ~900 ms later.
+      expect(delivered! - endedAt).toBeLessThan(300);
+    } finally {
+      blocker.release();
+      await subscription.close();
+    }
+  });
 });

@@ -82,6 +82,8 @@ export class PostgresEventStore implements EventStore {
   private listenerStarting: Promise<void> | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Subscribers sleeping because committed events sit above the horizon. */
+  private readonly behindHorizon = new Set<SubscriptionState>();
   /** Sent with our NOTIFYs, so the listener tells our own appends (already announced locally) from others'. */
   private readonly instanceId = randomUUID();
   /** Subscribers share their reads of the log's tail (see LogTail). */
@@ -200,7 +202,14 @@ export class PostgresEventStore implements EventStore {
         // transaction is still running): retry soon, backing off, rather than
         // waiting for the next wake-up.
         if (await this.tail.hasEventsAbove(state.cursor)) {
-          await sleep(horizonRetryMs);
+          // transactionEnded() may end the sleep early: the transaction holding the horizon back
+          // is often one of this process's projection batches.
+          this.behindHorizon.add(state);
+          try {
+            await sleep(horizonRetryMs);
+          } finally {
+            this.behindHorizon.delete(state);
+          }
           horizonRetryMs = Math.min(horizonRetryMs * 2, IDLE_POLL_MS);
           continue;
         }
@@ -210,6 +219,15 @@ export class PostgresEventStore implements EventStore {
     } finally {
       unsubscribe();
     }
+  }
+
+  /**
+   * A transaction of this process that appends nothing has ended; it may have been the
+   * one that kept committed events above the horizon, so subscribers waiting on the
+   * horizon look again now rather than after their back-off.
+   */
+  transactionEnded(): void {
+    for (const state of this.behindHorizon) state.wake?.();
   }
 
   async close(): Promise<void> {
