@@ -16,6 +16,7 @@ import {
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
+import { OrderBookSide } from './order-book-side.js';
 import { addRanges, insertRange, type Range, rangeSize, removeRanges, takeFirst, totalSize } from './serial-ranges.js';
 
 /** Everything recorded in a credit market stream: its batches' serials, its orders and trades. */
@@ -31,7 +32,7 @@ interface BatchState {
   readonly settled: ReadonlySet<string>;
 }
 
-interface OrderState {
+export interface OrderState {
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: OrderSide;
@@ -40,6 +41,7 @@ interface OrderState {
   readonly remaining: number;
   readonly seq: number;
   readonly status: OrderStatus;
+  readonly placedAt: string;
   /** Sell orders: escrowed serials not yet traded, consumed from the front. */
   readonly reserved: readonly SerialRange[];
 }
@@ -57,9 +59,9 @@ export interface CreditMarketState {
   readonly retired: Map<string, Range[]>;
   readonly orders: Map<string, OrderState>;
   /** Open buy orders, best (highest price, earliest) first. */
-  bids: OrderState[];
+  readonly bids: OrderBookSide<OrderState>;
   /** Open sell orders, best (lowest price, earliest) first. */
-  asks: OrderState[];
+  readonly asks: OrderBookSide<OrderState>;
   readonly trades: Set<string>;
   readonly retirements: Set<string>;
   seq: number;
@@ -71,8 +73,8 @@ export function initialCreditMarketState(): CreditMarketState {
     tradable: new Map(),
     retired: new Map(),
     orders: new Map(),
-    bids: [],
-    asks: [],
+    bids: new OrderBookSide(),
+    asks: new OrderBookSide(),
     trades: new Set(),
     retirements: new Set(),
     seq: 0,
@@ -362,29 +364,10 @@ function moveOut(state: CreditMarketState, accountId: string, ranges: readonly S
   if (byBatch.size === 0) state.tradable.delete(accountId);
 }
 
-function insertByPriority(list: OrderState[], order: OrderState): OrderState[] {
-  const better = (a: OrderState, b: OrderState): boolean =>
-    a.priceCents !== b.priceCents ? (a.side === 'buy' ? a.priceCents > b.priceCents : a.priceCents < b.priceCents) : a.seq < b.seq;
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (better(list[mid]!, order)) low = mid + 1;
-    else high = mid;
-  }
-  list.splice(low, 0, order);
-  return list;
-}
-
 function replaceOrder(state: CreditMarketState, next: OrderState): void {
   state.orders.set(next.orderId, next);
-  const book = next.side === 'buy' ? 'bids' : 'asks';
-  const index = state[book].findIndex((order) => order.orderId === next.orderId);
   const open = next.status === 'pending' || next.status === 'partially_filled';
-  if (index >= 0) {
-    if (open) state[book][index] = next;
-    else state[book].splice(index, 1);
-  }
+  (next.side === 'buy' ? state.bids : state.asks).replace(next, open);
 }
 
 /** Folds one event into the state, in place; returns the same state. */
@@ -416,12 +399,12 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
         remaining: data.amount,
         seq: state.seq,
         status: 'pending',
+        placedAt: data.placedAt,
         reserved: data.reserved ?? [],
       };
       if (data.reserved) moveOut(state, data.ownerId, data.reserved);
       state.orders.set(order.orderId, order);
-      if (order.side === 'buy') state.bids = insertByPriority(state.bids, order);
-      else state.asks = insertByPriority(state.asks, order);
+      (order.side === 'buy' ? state.bids : state.asks).insert(order);
       return state;
     }
     case 'TradeExecuted': {

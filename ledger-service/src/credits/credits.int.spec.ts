@@ -128,9 +128,12 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(sellOrder).toMatchObject({ status: 'pending', filled: 0 });
     const buy = await trader.request('POST', '/api/orders', { type: 'buy', amount: 25, price: '11.00', projectType: 'Solar Energy', vintage });
     expect(buy.status).toBe(201);
-    expect(placeOrderResponse.parse(await buy.json())).toMatchObject({ status: 'completed', filled: 25 });
+    const { position: _position, ...buyOrder } = placeOrderResponse.parse(await buy.json());
+    expect(buyOrder).toMatchObject({ status: 'completed', filled: 25 });
     const book = (await (await trader.request('GET', '/api/orders')).json()) as { orders: { id: string; status: string; filled: number }[] };
     expect(book.orders.find((order) => order.id === sellOrder.id)).toMatchObject({ status: 'partially_filled', filled: 25 });
+    // The answer is the order as the book lists it.
+    expect(book.orders.find((order) => order.id === buyOrder.id)).toEqual(buyOrder);
     const stream = await eventStore.readStream(creditMarketStreamId('Solar Energy', vintage));
     const trade = stream.filter((event) => event.type === 'TradeExecuted').at(-1)!.data as { price: string; quantity: number; buyerAccountId: string; kind: string };
     expect(trade).toMatchObject({ kind: 'order-match', price: '10.00', quantity: 25, buyerAccountId: trader.userId });

@@ -21,7 +21,7 @@ import { CancelOrderCommand } from './commands/cancel-order.handler.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
 
-/** The answer (status, filled) comes from the order book; other screens refetch on projection-updated. */
+/** Read-your-writes: the Trading Desk lists orders from the order book; other screens refetch on projection-updated. */
 const ORDER_BOOK = ['order-book'];
 
 @Controller('api/orders')
@@ -47,7 +47,7 @@ export class OrdersController {
     @CurrentRequest() request: ApiRequest,
   ): Promise<PlaceOrderResponse> {
     const result = await this.commands.execute(new PlaceOrderCommand(order, commandContextFrom(request)));
-    const view = await this.readAfter(result.orderId, result.position);
+    const view = await this.answerAfter(result.orderId, result.order, result.position);
     return { ...view, position: formatPosition(result.position) };
   }
 
@@ -64,20 +64,23 @@ export class OrdersController {
     if (!order) throw new DomainError('NotFound', 'Order not found');
     const market = { projectType: order.projectType, vintage: order.vintage };
     const result = await this.commands.execute(new CancelOrderCommand(params.id, market, isAdmin, context));
-    const view = await this.readAfter(params.id, result.position);
+    const view = await this.answerAfter(params.id, result.order, result.position);
     return { ...view, position: formatPosition(result.position) };
   }
 
-  /** Read-your-writes: answer once the order book has applied the command's events. */
-  private async readAfter(orderId: string, position: Position): Promise<OrderView> {
+  /**
+   * Read-your-writes: answers once the order book has applied the command's events, so the
+   * caller's next list shows the order as answered. The answer is the order as the market held
+   * it right after the command (the order book derives the same row from the same events), so
+   * it costs no read of its own.
+   */
+  private async answerAfter(orderId: string, order: OrderView | undefined, position: Position): Promise<OrderView> {
     const caughtUp = await this.projections.waitFor(ORDER_BOOK, position, this.config.PROJECTION_WAIT_MS);
-    const view = await this.queries.execute(new GetOrderQuery(orderId));
-    if (!view) {
-      throw new DomainError(
-        'ServiceUnavailable',
-        caughtUp ? 'Order not found' : 'The order was recorded but the order book is catching up; refresh in a moment',
-      );
+    if (!caughtUp) {
+      throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
     }
+    const view = order ?? (await this.queries.execute(new GetOrderQuery(orderId)));
+    if (!view) throw new DomainError('NotFound', 'Order not found');
     return view;
   }
 }

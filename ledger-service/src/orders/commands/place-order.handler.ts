@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { PlaceOrderRequest, Position } from '@carbon-ledger/contracts';
+import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position } from '@carbon-ledger/contracts';
+import type { CreditMarketState } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
@@ -11,6 +12,33 @@ export interface PlaceOrderResult {
   readonly replayed: boolean;
   /** Credits traded while placing (matched against the book). */
   readonly filled: number;
+  /** The order as its market holds it right after the command, in the order book's shape. */
+  readonly order: OrderView | undefined;
+}
+
+/**
+ * An order in the shape of the order book read model (`GetOrderQuery`), from the market's
+ * state: the projection derives the same fields from the same events.
+ */
+export function orderViewFromMarket(
+  state: CreditMarketState,
+  orderId: string,
+  market: { readonly projectType: CreditProjectType; readonly vintage: number },
+): OrderView | undefined {
+  const order = state.orders.get(orderId);
+  if (!order) return undefined;
+  return {
+    id: order.orderId,
+    type: order.side,
+    amount: order.amount,
+    price: centsToPrice(order.priceCents),
+    projectType: market.projectType,
+    vintage: market.vintage,
+    status: order.status,
+    filled: order.amount - order.remaining,
+    ownerId: order.ownerId,
+    createdAt: order.placedAt,
+  };
 }
 
 export class PlaceOrderCommand extends Command<PlaceOrderResult> {
@@ -35,11 +63,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
       order.vintage,
       { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order },
       context,
-      (state) => {
-        const placed = state.orders.get(orderId);
-        return placed ? placed.amount - placed.remaining : 0;
-      },
+      (state) => orderViewFromMarket(state, orderId, order),
     );
-    return { orderId, position: outcome.position, replayed: outcome.replayed, filled: outcome.result };
+    const view = outcome.result;
+    return { orderId, position: outcome.position, replayed: outcome.replayed, filled: view?.filled ?? 0, order: view };
   }
 }
