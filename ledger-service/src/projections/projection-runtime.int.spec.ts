@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions } from '@carbon-ledger/contracts';
-import { orderBookProjection, ProjectionBusy, ProjectionRunner, type ProjectionWriter, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
-import { sql } from 'kysely';
+import {
+  orderBookProjection,
+  ProjectionBusy,
+  ProjectionRunner,
+  type ProjectionWriter,
+  type ReadModelDatabase,
+  readCheckpoint,
+  rebuildProjection,
+} from '@carbon-ledger/projections';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
@@ -15,7 +23,7 @@ describe('projection runtime on PostgreSQL', () => {
   let store: PostgresEventStore;
   const connection = (): { connectionString: string } => ({ connectionString: database.connectionString });
 
-  async function placeOrders(count: number) {
+  async function placeOrders(count: number, ownerId = 'u1') {
     let position;
     for (let n = 0; n < count; n += 1) {
       const orderId = randomUUID();
@@ -26,7 +34,7 @@ describe('projection runtime on PostgreSQL', () => {
           [
             {
               type: 'OrderPlaced',
-              data: { orderId, ownerId: 'u1', side: 'buy', amount: n + 1, price: '10.00', projectType: 'Forestry', vintage: 2025, placedAt: new Date().toISOString() },
+              data: { orderId, ownerId, side: 'buy', amount: n + 1, price: '10.00', projectType: 'Forestry', vintage: 2025, placedAt: new Date().toISOString() },
             },
           ],
           { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'u1', role: 'trader' }, now: new Date() },
@@ -170,6 +178,75 @@ describe('projection runtime on PostgreSQL', () => {
     const started = Date.now();
     expect(await runner.waitFor(next, 10_000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
+    await runner.stop();
+  });
+
+  it('sends a batch that only writes in one round trip with its transaction and checkpoint, values exactly as given', async () => {
+    const sent: string[] = [];
+    const counted = new Kysely<ReadModelDatabase>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query') sent.push(event.query.sql);
+      },
+    });
+    const name = 'order-book-one-trip-test';
+    const runner = new ProjectionRunner({ ...orderBookProjection, name }, { db: counted, eventStore: store, connectionConfig: connection() });
+    runner.start();
+    const owner = `o'brien \\' "$1" -- /* ${'$'}$x$$ E'\\x'`;
+    const position = await placeOrders(3, owner);
+    expect(await runner.waitFor(position, 10_000)).toBe(true);
+    await runner.stop();
+    const written = await db.selectFrom('order_book').select('owner_id').where('owner_id', '=', owner).execute();
+    expect(written).toHaveLength(3);
+    // Every transaction the runner opened went out with its writes, checkpoint and commit in the same query.
+    const batches = sent.filter((text) => text.startsWith('begin'));
+    expect(batches.length).toBeGreaterThan(0);
+    for (const text of batches) {
+      expect(text).toContain('"order_book"');
+      expect(text).toContain(`select move_projection_checkpoint('${name}'`);
+      expect(text.endsWith('commit')).toBe(true);
+    }
+    expect(sent.filter((text) => text.includes('move_projection_checkpoint') && !text.startsWith('begin'))).toEqual([]);
+    // `counted` shares the suite's pool, which afterAll ends.
+  });
+
+  it('keeps nothing of a one-round-trip batch when one of its statements fails, and tries it again', async () => {
+    const errors: string[] = [];
+    const name = 'one-trip-failure-test';
+    const marker = randomUUID();
+    let failing = true;
+    const failingProjection = {
+      ...orderBookProjection,
+      name,
+      batchWrites: (events: Parameters<NonNullable<typeof orderBookProjection.batchWrites>>[0], writer: ProjectionWriter) => {
+        const writes = orderBookProjection.batchWrites!(events, writer);
+        const broken = writer
+          .updateTable('order_book')
+          .set({ owner_id: marker })
+          // Not a UUID: the statement fails after the order book's own statement has run.
+          .where('order_id', '=', failing ? 'not-a-uuid' : randomUUID());
+        return { statements: [...writes.statements, broken], changed: writes.changed };
+      },
+    };
+    const runner = new ProjectionRunner(failingProjection, {
+      db,
+      eventStore: store,
+      connectionConfig: connection(),
+      logger: { log: () => undefined, error: (message) => errors.push(message) },
+    });
+    const owner = `owner-${marker}`;
+    const position = await placeOrders(2, owner);
+    runner.start();
+    const deadline = Date.now() + 10_000;
+    while (errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors[0]).toContain('invalid input syntax for type uuid');
+    // The orders of the failed batch are not in the book and the checkpoint was not stored.
+    expect(await db.selectFrom('order_book').select('order_id').where('owner_id', '=', owner).execute()).toEqual([]);
+    expect(await readCheckpoint(db, name)).toBeUndefined();
+    // Once the statement works, the retry applies the batch.
+    failing = false;
+    expect(await runner.waitFor(position, 10_000)).toBe(true);
+    expect(await db.selectFrom('order_book').select('order_id').where('owner_id', '=', owner).execute()).toHaveLength(2);
     await runner.stop();
   });
 

@@ -11,7 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { type BatchWrites, type Projection, type ProjectionWriter, runBatchWrites } from '../runtime/projection.js';
 
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
@@ -88,9 +88,13 @@ export const creditTradesProjection: Projection = {
   lingerMs: 15,
   tables: ['credit_trades'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return creditTradesProjection.applyBatch!([recorded], db);
+    return runBatchWrites(creditTradesProjection.batchWrites!([recorded], db));
   },
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    return runBatchWrites(creditTradesProjection.batchWrites!(events, db));
+  },
+  /** One multi-row insert per batch. */
+  batchWrites(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites {
     const rows: Insertable<CreditTradesTable>[] = [];
     for (const recorded of events) {
       if (isCreditEvent(recorded)) {
@@ -124,12 +128,15 @@ export const creditTradesProjection: Projection = {
         }
       }
     }
-    if (rows.length === 0) return false;
-    await db
-      .insertInto('credit_trades')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('trade_id').doNothing())
-      .execute();
-    return true;
+    if (rows.length === 0) return { statements: [], changed: false };
+    return {
+      statements: [
+        db
+          .insertInto('credit_trades')
+          .values(rows)
+          .onConflict((conflict) => conflict.column('trade_id').doNothing()),
+      ],
+      changed: true,
+    };
   },
 };

@@ -8,7 +8,7 @@ import {
   orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { type BatchStatement, type BatchWrites, type Projection, type ProjectionWriter, runBatchWrites } from '../runtime/projection.js';
 
 function placedRow(data: OrderPlaced['data']) {
   return {
@@ -41,21 +41,18 @@ interface StoredChange {
 }
 
 /**
- * Writes a batch in one statement: new orders go in as one multi-row insert, and every order
- * stored before the batch changes in one update (fills add to `filled`, an order that has traded
- * its whole amount is completed, one cancelled in the batch ends cancelled). The two touch
+ * A batch is one statement: new orders go in as one multi-row insert, and every order stored
+ * before the batch changes in one update (fills add to `filled`, an order that has traded its
+ * whole amount is completed, one cancelled in the batch ends cancelled). The two touch
  * different rows, so the insert rides along as a data-modifying WITH.
  */
-async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
+function batchStatement(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): BatchStatement[] {
   const insert = (creator: ProjectionWriter) =>
     creator
       .insertInto('order_book')
       .values(placed)
       .onConflict((conflict) => conflict.column('order_id').doNothing());
-  if (changes.size === 0) {
-    if (placed.length > 0) await insert(db).execute();
-    return;
-  }
+  if (changes.size === 0) return placed.length > 0 ? [insert(db)] : [];
   const rows = [...changes].map(
     ([orderId, change]) => sql`(${orderId}::uuid, ${change.fill}::integer, ${change.cancelled}::boolean, ${change.updatedAt}::timestamptz)`,
   );
@@ -64,16 +61,17 @@ async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placed
     rows,
   )}) as t(order_id, fill, cancelled, updated_at))`.as('v');
   const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator)) : db;
-  await writer
-    .updateTable('order_book as o')
-    .from(changed)
-    .set({
-      filled: sql<number>`o.filled + v.fill`,
-      status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
-      updated_at: sql<Date>`v.updated_at`,
-    })
-    .where(sql<boolean>`o.order_id = v.order_id`)
-    .execute();
+  return [
+    writer
+      .updateTable('order_book as o')
+      .from(changed)
+      .set({
+        filled: sql<number>`o.filled + v.fill`,
+        status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
+        updated_at: sql<Date>`v.updated_at`,
+      })
+      .where(sql<boolean>`o.order_id = v.order_id`),
+  ];
 }
 
 /** The Trading Desk's order book: one row per order with its fills and current status. */
@@ -83,13 +81,16 @@ export const orderBookProjection: Projection = {
   views: ['orders', 'marketplace'],
   tables: ['order_book'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return orderBookProjection.applyBatch!([recorded], db);
+    return runBatchWrites(orderBookProjection.batchWrites!([recorded], db));
+  },
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    return runBatchWrites(orderBookProjection.batchWrites!(events, db));
   },
   /**
-   * One statement per batch (writeBatch). Fills and cancellations are folded in memory in log
-   * order, per order, first.
+   * One statement per batch (batchStatement). Fills and cancellations are folded in memory in
+   * log order, per order, first.
    */
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+  batchWrites(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites {
     let changed = false;
     const placed = new Map<string, ReturnType<typeof placedRow>>();
     const stored = new Map<string, StoredChange>();
@@ -137,7 +138,6 @@ export const orderBookProjection: Projection = {
         }
       }
     }
-    await writeBatch(db, [...placed.values()], stored);
-    return changed;
+    return { statements: batchStatement(db, [...placed.values()], stored), changed };
   },
 };

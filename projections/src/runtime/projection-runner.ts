@@ -9,6 +9,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
+import { inlineParameters } from './inline-parameters.js';
 import type { Projection } from './projection.js';
 
 export interface ProjectionLogger {
@@ -215,17 +216,29 @@ export class ProjectionRunner {
     let changed = false;
     const events = fresh.length + this.unpersistedEvents;
     await this.options.db.connection().execute(async (connection) => {
-      // One round trip opens the transaction. The rows and their checkpoint are kept or lost
-      // together, and the log can always replay them, so the commit need not wait for its WAL flush.
-      await sql.raw('begin; set local synchronous_commit = off').execute(connection);
+      // The rows and their checkpoint are kept or lost together, and the log can always replay
+      // them, so the commit need not wait for its WAL flush.
+      const begin = 'begin; set local synchronous_commit = off';
+      // A batch with nothing to write (its checkpoint is due to be stored) takes the one round trip too.
+      const writes = relevant.length > 0 ? this.projection.batchWrites?.(relevant, connection) : { statements: [], changed: false };
       try {
-        if (relevant.length > 0) {
-          if (this.projection.applyBatch) {
-            changed = await this.projection.applyBatch(relevant, connection);
-          } else {
-            for (const event of relevant) {
-              if (await this.projection.apply(event, connection)) changed = true;
-            }
+        if (writes) {
+          // All in one round trip: a statement that fails stops the rest, and the rollback below ends the transaction.
+          const statements = writes.statements.map((statement) => {
+            const compiled = statement.compile();
+            return inlineParameters(compiled.sql, compiled.parameters);
+          });
+          await sql.raw([begin, ...statements, this.moveCheckpointStatement(last.position, events), 'commit'].join(';\n')).execute(connection);
+          changed = writes.changed;
+          return;
+        }
+        // One round trip opens the transaction, the batch takes its own, one moves the checkpoint and commits.
+        await sql.raw(begin).execute(connection);
+        if (this.projection.applyBatch) {
+          changed = await this.projection.applyBatch(relevant, connection);
+        } else {
+          for (const event of relevant) {
+            if (await this.projection.apply(event, connection)) changed = true;
           }
         }
         // One more moves the checkpoint and commits; when the move raises, the commit is skipped.

@@ -1,9 +1,24 @@
 import type { RecordedEvent, ViewName } from '@carbon-ledger/contracts';
-import type { QueryCreator } from 'kysely';
+import type { Compilable, QueryCreator } from 'kysely';
 import type { ReadModelDatabase } from '../read-model-database.js';
 
 /** Where a projection writes: the live tables, or a rebuild schema during projections:rebuild. */
 export type ProjectionWriter = QueryCreator<ReadModelDatabase>;
+
+/** A statement built with the writer's query builder, not yet run. */
+export type BatchStatement = Compilable & { execute(): Promise<unknown> };
+
+/** What a batch writes, built but not run, and whether it changes the read model. */
+export interface BatchWrites {
+  readonly statements: readonly BatchStatement[];
+  readonly changed: boolean;
+}
+
+/** Runs a batch's writes one statement after another (the runner sends them in one round trip instead). */
+export async function runBatchWrites(writes: BatchWrites): Promise<boolean> {
+  for (const statement of writes.statements) await statement.execute();
+  return writes.changed;
+}
 
 export interface Projection {
   /** Stable name; the checkpoint row and the advisory lock key derive from it. */
@@ -32,4 +47,11 @@ export interface Projection {
    * insert); the runner uses it when present. Same outcome as `apply` one by one.
    */
   applyBatch?(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean>;
+  /**
+   * For a projection that reads nothing while it applies a batch: the batch's writes, built
+   * but not run. The runner sends them with its transaction and the checkpoint move in one
+   * round trip (their values inlined as literals, `inlineParameters`), where `applyBatch`
+   * takes three. Same outcome as `applyBatch`.
+   */
+  batchWrites?(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites;
 }
