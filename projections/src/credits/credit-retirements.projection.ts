@@ -2,8 +2,8 @@ import {
   isCreditEvent,
   marketOfTokenId,
   type RecordedEvent,
+  type CreditEvent,
   type XrplSettlementRecorded,
-  creditEventTypes,
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditRetirementBatchesTable } from '../read-model-database.js';
@@ -29,7 +29,8 @@ async function settleRetirement(db: ProjectionWriter, data: XrplSettlementRecord
 /** Retirement records with what their certificates name, and their XRPL verification. */
 export const creditRetirementsProjection: Projection = {
   name: 'credit-retirements',
-  eventTypes: creditEventTypes,
+  /** Trades write nothing here: under trading, batches of trades pass by without a transaction. */
+  eventTypes: new Set<CreditEvent['type']>(['CreditsIssued', 'CreditsRetired', 'XrplSettlementRecorded']),
   views: ['retirements', 'metrics'],
   tables: ['credit_retirements', 'credit_retirement_batches'],
   async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
