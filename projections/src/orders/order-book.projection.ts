@@ -46,7 +46,7 @@ interface StoredChange {
  * whole amount is completed, one cancelled in the batch ends cancelled). The two touch
  * different rows, so the insert rides along as a data-modifying WITH.
  */
-function batchStatement(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): BatchStatement[] {
+function batchStatements(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): BatchStatement[] {
   const insert = (creator: ProjectionWriter) =>
     creator
       .insertInto('order_book')
@@ -87,7 +87,7 @@ export const orderBookProjection: Projection = {
     return runBatchWrites(orderBookProjection.batchWrites!(events, db));
   },
   /**
-   * One statement per batch (batchStatement). Fills and cancellations are folded in memory in
+   * One statement per batch (batchStatements). Fills and cancellations are folded in memory in
    * log order, per order, first.
    */
   batchWrites(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites {
@@ -138,6 +138,6 @@ export const orderBookProjection: Projection = {
         }
       }
     }
-    return { statements: batchStatement(db, [...placed.values()], stored), changed };
+    return { statements: batchStatements(db, [...placed.values()], stored), changed };
   },
 };
