@@ -121,8 +121,8 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
     // The local sandbox has no public explorer, so hashes are not links.
     expect(await page.getByTestId('transaction-history').locator('a').count()).toBe(0);
     expect(await page.getByTestId('xrp-market-data').count()).toBe(0);
-    // Let the Invalid Swap toast of the previous test close so it does not cover the screenshot.
-    await page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 10_000 });
+    // Let the toasts of the previous test (Invalid Swap, and any other) close so they do not cover the screenshot.
+    await page.waitForFunction(() => document.querySelector('.mantine-Notification-root') === null, undefined, { timeout: 10_000 });
     await screenshot(page, 'dashboard-wallets');
   });
 
