@@ -8,6 +8,7 @@ const TOOLS = {
   verify: 'verify-log.js',
   'projections-rebuild': 'rebuild-projections.js',
   'bench-events': 'bench-events.js',
+  'bench-event-row': 'bench-event-row.js',
   'verify-export': 'verify-export.js',
   'bench-export': 'bench-export.js',
   'bench-trading': 'bench-trading.js',
