@@ -1,9 +1,10 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AUTH_DB } from './auth/auth.tokens.js';
 import { ensureFirstAdmin } from './auth/first-admin.js';
 import { loadConfig, ConfigError } from './config/config.js';
 import { createApp } from './create-app.js';
-import { seedDemoData } from './demo/seed-demo-data.js';
+import { DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './demo/seed-demo-data.js';
 import { openRuntime } from './infrastructure/open-runtime.js';
 import { acquireInstanceLock, AlreadyRunning } from './infrastructure/postgres/instance-lock.js';
 
@@ -32,7 +33,9 @@ async function main(): Promise<void> {
   const opened = await openRuntime(config, (line) => process.stderr.write(`${line}\n`));
   const app = await createApp(opened.runtime);
   let closing: Promise<void> | undefined;
+  const seeding = new AbortController();
   const shutdown = (signal: string): void => {
+    seeding.abort();
     closing ??= (async () => {
       process.stdout.write(`\n${signal}: stopping…\n`);
       await app.close().catch(() => undefined);
@@ -75,13 +78,29 @@ async function main(): Promise<void> {
       '',
     ].join('\n') + '\n',
   );
-  // A fresh start on the sandbox ledger gets a marked demo organisation, unless --no-demo.
-  if (firstAdmin && config.XRPL_NETWORK === 'sandbox' && !process.argv.includes('--no-demo')) {
-    process.stdout.write('  Seeding the demo organisation through the command path…\n');
-    const write = (line: string): void => void process.stdout.write(`${line}\n`);
-    await seedDemoData(app, firstAdmin.userId, write).catch((error: unknown) => {
-      process.stderr.write(`  Demo data could not be seeded completely: ${error instanceof Error ? error.message : String(error)}\n`);
-    });
+  // A fresh start on the sandbox ledger gets a marked demo organisation, unless --no-demo. A later
+  // start completes a seeding that an earlier one began and did not finish (its steps replay).
+  if (config.XRPL_NETWORK === 'sandbox' && !process.argv.includes('--no-demo')) {
+    const resuming = !firstAdmin && (await demoSeedingUnfinished(app)) === true;
+    if (firstAdmin || resuming) await seedDemo(app, resuming, seeding);
+  }
+}
+
+/** Runs the demo seeding; stopping the service stops it between steps, and the next start finishes it. */
+async function seedDemo(app: INestApplicationContext, resuming: boolean, seeding: AbortController): Promise<void> {
+  const write = (line: string): void => void process.stdout.write(`${line}\n`);
+  if (!resuming) write('  Seeding the demo organisation through the command path…');
+  try {
+    const outcome = await seedDemoData(app, { log: write, signal: seeding.signal });
+    if (!resuming) {
+      write(`  Demo data: 4 demo users (names start with "${DEMO_MARK} ·"), 4 batches, trades, orders and retirements were seeded.`);
+      write('  Start with --no-demo on a fresh data directory to skip it.');
+    } else if (outcome.recorded > 0) {
+      write(`  Demo data: finished the seeding an earlier start did not complete (${outcome.recorded} of ${outcome.steps} steps were missing).`);
+    }
+  } catch (error) {
+    if (seeding.signal.aborted) return;
+    process.stderr.write(`  Demo data could not be seeded completely: ${error instanceof Error ? error.message : String(error)}. The next start tries again.\n`);
   }
 }
 

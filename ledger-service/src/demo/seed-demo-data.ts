@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { IssuanceProjectType, Position, Role } from '@carbon-ledger/contracts';
+import { comparePositions, type EventStore, type IssuanceProjectType, type Position, type Role } from '@carbon-ledger/contracts';
+import type { Kysely } from 'kysely';
 import { Wallet, xrpToDrops } from 'xrpl';
+import type { AuthDatabase } from '../auth/auth-database.js';
+import { AUTH_DB } from '../auth/auth.tokens.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
+import { FIRST_ADMIN_EMAIL } from '../auth/first-admin.js';
 import { generatePassword } from '../auth/password-hashing.js';
 import { IssueCreditsCommand } from '../credits/commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from '../credits/commands/retire-credits.handler.js';
 import { TradeCreditsCommand } from '../credits/commands/trade-credits.handler.js';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
@@ -15,7 +20,7 @@ import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
 import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
 import { ProjectionHost } from '../projections/projection-host.js';
-import type { CommandContext } from '../shared/command-context.js';
+import { type CommandContext, deriveId } from '../shared/command-context.js';
 
 /** Every demo name carries this mark, so nobody takes demo data for real records. */
 export const DEMO_MARK = 'Demo';
@@ -43,9 +48,37 @@ const projects: readonly { id: string; name: string; projectType: IssuanceProjec
   { id: 'DEMO-EFF-004', name: `${DEMO_MARK} · Efficient Cookstoves Kenya`, projectType: 'Energy Efficiency', description: 'Improved cookstoves cutting household wood use.', scopes: [550, 50, 0, 0, 0] },
 ];
 
-function contextFor(userId: string, role: Role): CommandContext {
-  const commandId = randomUUID();
+/** Command ids of the demo come from this namespace and the step, so a later start that resumes the seeding replays what is done. */
+const DEMO_COMMANDS = 'demo-organisation/1';
+
+function demoContext(step: string, userId: string, role: Role): CommandContext {
+  const commandId = deriveId(DEMO_COMMANDS, step);
   return { commandId, correlationId: commandId, causationId: commandId, actor: { userId, role }, now: new Date() };
+}
+
+/** How a run of the demo seeding went: steps in the plan, and those that recorded something new (the rest were already done). */
+export interface DemoSeedOutcome {
+  readonly steps: number;
+  readonly recorded: number;
+}
+
+/** The plan's last step: when it is recorded, every step before it is too. */
+const LAST_STEP = 'retire:wind';
+
+/**
+ * Whether an earlier start began seeding the demo organisation (its first demo user exists)
+ * and did not finish (the last step's retirement is not recorded). Undefined when the read
+ * models could not catch up with the log in time to tell.
+ */
+export async function demoSeedingUnfinished(app: INestApplicationContext): Promise<boolean | undefined> {
+  const authDb = app.get<Kysely<AuthDatabase>>(AUTH_DB);
+  const issuer = await authDb.selectFrom('auth_credentials').select('user_id').where('email', '=', `${users[0]!.key}@${DEMO_EMAIL_DOMAIN}`).executeTakeFirst();
+  if (!issuer) return false;
+  const head = await app.get<EventStore>(EVENT_STORE).headPosition();
+  if (!(await app.get(ProjectionHost).waitFor(['credit-retirements'], head, 30_000))) return undefined;
+  const lastRetirement = deriveId(deriveId(DEMO_COMMANDS, LAST_STEP), 'retirement');
+  const recorded = await app.get<ReadModels>(READ_MODELS).selectFrom('credit_retirements').select('retirement_id').where('retirement_id', '=', lastRetirement).executeTakeFirst();
+  return recorded === undefined;
 }
 
 /**
@@ -55,39 +88,97 @@ function contextFor(userId: string, role: Role): CommandContext {
  * retirements. The demo users get random passwords nobody is shown: they are
  * counterparties; the administrator also receives a small holding so the
  * dashboard's portfolio has something true to show. Sandbox network only.
+ *
+ * Every command has an id derived from its step, so running the plan again replays
+ * what is done and records only what is missing: a start that was stopped while
+ * seeding is completed by the next one (main runs the plan again when demoSeedingUnfinished).
+ * `signal` stops it between steps; `onStep` hears each finished step.
  */
-export async function seedDemoData(app: INestApplicationContext, adminUserId: string, log: (line: string) => void): Promise<void> {
+export async function seedDemoData(
+  app: INestApplicationContext,
+  options: { readonly log: (line: string) => void; readonly signal?: AbortSignal; readonly onStep?: (step: string) => void },
+): Promise<DemoSeedOutcome> {
   const commands = app.get(CommandBus);
   const projections = app.get(ProjectionHost);
-  const gateway = app.get<XrplGateway>(XRPL_GATEWAY);
-  // The platform wallets must be funded (sandbox provisioning) before the market maker pays anyone.
-  await app.get(XrplConnection).ready;
-  await gateway.connect();
-  const ids = new Map<string, string>();
-  const addresses = new Map<string, string>();
-  let last: Position | undefined;
+  const eventStore = app.get<EventStore>(EVENT_STORE);
+  const readModels = app.get<ReadModels>(READ_MODELS);
+  const authDb = app.get<Kysely<AuthDatabase>>(AUTH_DB);
+  const start = await eventStore.headPosition();
+  let steps = 0;
+  let recorded = 0;
+  let xrplReady: Promise<XrplGateway> | undefined;
+  const gateway = (): Promise<XrplGateway> => {
+    // The platform wallets must be funded (sandbox provisioning) before the market maker pays anyone.
+    xrplReady ??= (async () => {
+      await app.get(XrplConnection).ready;
+      const connected = app.get<XrplGateway>(XRPL_GATEWAY);
+      await connected.connect();
+      return connected;
+    })();
+    return xrplReady;
+  };
+  const step = async <Result extends { readonly position: Position }>(name: string, run: () => Promise<Result>): Promise<Result> => {
+    options.signal?.throwIfAborted();
+    const result = await run();
+    steps += 1;
+    if (comparePositions(result.position, start) > 0) recorded += 1;
+    options.onStep?.(name);
+    return result;
+  };
 
+  // Users first: registering takes no ledger, and once the first exists a later start knows to resume.
+  const ids = new Map<string, string>();
   for (const user of users) {
-    const registered = await commands.execute(
-      new RegisterUserCommand(
-        { email: `${user.key}@${DEMO_EMAIL_DOMAIN}`, name: user.name, password: generatePassword(), roles: user.roles },
-        contextFor('system', 'admin'),
+    const registered = await step(`register:${user.key}`, () =>
+      commands.execute(
+        new RegisterUserCommand(
+          { email: `${user.key}@${DEMO_EMAIL_DOMAIN}`, name: user.name, password: generatePassword(), roles: user.roles },
+          demoContext(`register:${user.key}`, 'system', 'admin'),
+        ),
       ),
     );
     ids.set(user.key, registered.userId);
+  }
+  // What an earlier run recorded about KYC (the address a user verified or started with).
+  await projections.waitFor(['kyc-status', 'users'], await eventStore.headPosition(), 30_000);
+  const addresses = new Map<string, string>();
+  let last: Position | undefined;
+  for (const user of users) {
     if (user.key === 'compliance') continue;
-    const wallet = Wallet.generate();
-    await gateway.submitAsPlatform('market_maker', { TransactionType: 'Payment', Account: '', Destination: wallet.address, Amount: xrpToDrops(40) }, `demo account for ${user.name}`);
-    const started = await commands.execute(new StartKycCommand({ xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, contextFor(registered.userId, user.roles[0]!)));
-    const verified = await commands.execute(
-      new VerifyKycCommand(
-        { xrplAddress: wallet.address, inquiryId: started.inquiry.inquiryId, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
-        false,
-        contextFor(registered.userId, user.roles[0]!),
+    const userId = ids.get(user.key)!;
+    const role = user.roles[0]!;
+    const earlier = await readModels
+      .selectFrom('kyc_status')
+      .select(['address', 'kyc_status'])
+      .where('owner_id', '=', userId)
+      .orderBy('started_at', 'desc')
+      .executeTakeFirst();
+    if (earlier?.kyc_status === 'verified') {
+      addresses.set(user.key, earlier.address);
+      continue;
+    }
+    let address = earlier?.address;
+    if (!address) {
+      const wallet = Wallet.generate();
+      options.signal?.throwIfAborted();
+      await (await gateway()).submitAsPlatform('market_maker', { TransactionType: 'Payment', Account: '', Destination: wallet.address, Amount: xrpToDrops(40) }, `demo account for ${user.name}`);
+      address = wallet.address;
+    }
+    const xrplAddress = address;
+    const started = await step(`kyc-start:${user.key}`, () =>
+      commands.execute(new StartKycCommand({ xrplAddress, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, demoContext(`kyc-start:${user.key}`, userId, role))),
+    );
+    const verified = await step(`kyc-verify:${user.key}`, () =>
+      commands.execute(
+        new VerifyKycCommand(
+          { xrplAddress, inquiryId: started.inquiry.inquiryId, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
+          false,
+          demoContext(`kyc-verify:${user.key}`, userId, role),
+        ),
       ),
     );
     last = verified.position;
-    addresses.set(user.key, wallet.address);
+    addresses.set(user.key, xrplAddress);
   }
   if (last) await projections.waitFor(['kyc-status', 'users'], last, 30_000);
 
@@ -97,10 +188,12 @@ export async function seedDemoData(app: INestApplicationContext, adminUserId: st
   const tokens: string[] = [];
   for (const project of projects) {
     const [scope1, scope2, scope3, scope4, scope5] = project.scopes;
-    const issued = await commands.execute(
-      new IssueCreditsCommand(
-        { id: project.id, name: project.name, projectType: project.projectType, description: project.description, scope1, scope2, scope3, scope4, scope5, xrplAddress: addresses.get('issuer')! },
-        contextFor(issuerId, 'issuer'),
+    const issued = await step(`issue:${project.id}`, () =>
+      commands.execute(
+        new IssueCreditsCommand(
+          { id: project.id, name: project.name, projectType: project.projectType, description: project.description, scope1, scope2, scope3, scope4, scope5, xrplAddress: addresses.get('issuer')! },
+          demoContext(`issue:${project.id}`, issuerId, 'issuer'),
+        ),
       ),
     );
     tokens.push(issued.tokenId);
@@ -108,12 +201,20 @@ export async function seedDemoData(app: INestApplicationContext, adminUserId: st
   const [solar, wind, reforestation, cookstoves] = tokens as [string, string, string, string];
   const vintage = new Date().getUTCFullYear();
 
-  await commands.execute(new TradeCreditsCommand({ tokenId: solar, amount: 200, buyerAccountId: traderId, price: '42.50' }, contextFor(issuerId, 'issuer')));
-  await commands.execute(new TradeCreditsCommand({ tokenId: reforestation, amount: 60, buyerAccountId: adminUserId, price: '18.75' }, contextFor(issuerId, 'issuer')));
-  await commands.execute(new TradeCreditsCommand({ tokenId: cookstoves, amount: 40, buyerAccountId: fundId, price: '9.80' }, contextFor(issuerId, 'issuer')));
+  const transfer = (name: string, tokenId: string, amount: number, buyerAccountId: string, price: string) =>
+    step(`transfer:${name}`, () => commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, demoContext(`transfer:${name}`, issuerId, 'issuer'))));
+  await transfer('solar-to-trader', solar, 200, traderId, '42.50');
+  const adminId = await firstAdminId(authDb);
+  if (adminId) await transfer('reforestation-to-admin', reforestation, 60, adminId, '18.75');
+  else options.log(`  Demo data: no account has the email ${FIRST_ADMIN_EMAIL} any more; the administrator's demo holding is left out.`);
+  await transfer('cookstoves-to-fund', cookstoves, 40, fundId, '9.80');
 
-  const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) =>
-    commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, contextFor(userId, 'trader')));
+  let orders = 0;
+  const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) => {
+    orders += 1;
+    const name = `order:${orders}`;
+    return step(name, () => commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, demoContext(name, userId, 'trader'))));
+  };
   await order(issuerId, 'sell', 300, '41.00', 'Solar Energy');
   await order(issuerId, 'sell', 200, '43.50', 'Solar Energy');
   await order(traderId, 'buy', 120, '42.00', 'Solar Energy');
@@ -125,24 +226,16 @@ export async function seedDemoData(app: INestApplicationContext, adminUserId: st
   // The issuer keeps 80 of the 120 cookstove credits after the transfer above.
   await order(issuerId, 'sell', 60, '9.90', 'Energy Efficiency');
 
-  await commands.execute(
-    new RetireCreditsCommand(
-      { tokenId: solar, amount: 40, beneficiary: `${DEMO_MARK} · Northwind Logistics`, purpose: 'Offsetting FY2026 fleet emissions', standard: 'Gold Standard', offsetType: 'compensation' },
-      contextFor(traderId, 'trader'),
-    ),
-  );
-  await commands.execute(
-    new RetireCreditsCommand(
-      { tokenId: reforestation, amount: 150, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Corporate net-zero commitment 2026', standard: 'Verra VCS', offsetType: 'reduction' },
-      contextFor(issuerId, 'issuer'),
-    ),
-  );
-  await commands.execute(
-    new RetireCreditsCommand(
-      { tokenId: wind, amount: 75, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Data centre electricity 2026', standard: 'Gold Standard', offsetType: 'compensation' },
-      contextFor(issuerId, 'issuer'),
-    ),
-  );
-  log(`  Demo data: 4 demo users (names start with "${DEMO_MARK} ·"), ${tokens.length} batches, trades, orders and retirements were seeded.`);
-  log('  Start with --no-demo on a fresh data directory to skip it.');
+  const retire = (name: string, userId: string, role: Role, request: ConstructorParameters<typeof RetireCreditsCommand>[0]) =>
+    step(`retire:${name}`, () => commands.execute(new RetireCreditsCommand(request, demoContext(`retire:${name}`, userId, role))));
+  await retire('solar', traderId, 'trader', { tokenId: solar, amount: 40, beneficiary: `${DEMO_MARK} · Northwind Logistics`, purpose: 'Offsetting FY2026 fleet emissions', standard: 'Gold Standard', offsetType: 'compensation' });
+  await retire('reforestation', issuerId, 'issuer', { tokenId: reforestation, amount: 150, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Corporate net-zero commitment 2026', standard: 'Verra VCS', offsetType: 'reduction' });
+  // LAST_STEP: keep it last.
+  await retire('wind', issuerId, 'issuer', { tokenId: wind, amount: 75, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Data centre electricity 2026', standard: 'Gold Standard', offsetType: 'compensation' });
+  return { steps, recorded };
+}
+
+async function firstAdminId(db: Kysely<AuthDatabase>): Promise<string | undefined> {
+  const admin = await db.selectFrom('auth_credentials').select('user_id').where('email', '=', FIRST_ADMIN_EMAIL).executeTakeFirst();
+  return admin?.user_id;
 }

@@ -1,0 +1,81 @@
+import { CommandBus } from '@nestjs/cqrs';
+import type { EventStore } from '@carbon-ledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_DB } from '../auth/auth.tokens.js';
+import { ensureFirstAdmin } from '../auth/first-admin.js';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
+import { ProjectionHost } from '../projections/projection-host.js';
+import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { DEMO_EMAIL_DOMAIN, DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './seed-demo-data.js';
+
+describe('Demo organisation: a start stopped while seeding is finished by the next one', () => {
+  let service: ServiceUnderTest;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    await ensureFirstAdmin(service.app.get(AUTH_DB), service.app.get(CommandBus));
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  async function demoRecords() {
+    const db = service.app.get<ReadModels>(READ_MODELS);
+    const head = await service.app.get<EventStore>(EVENT_STORE).headPosition();
+    await service.app.get(ProjectionHost).waitFor(['users', 'kyc-status', 'credit-registry', 'credit-retirements', 'order-book'], head, 15_000);
+    const users = await db.selectFrom('users').select(['user_id', 'name']).where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`).execute();
+    const userIds = users.map((user) => user.user_id);
+    return {
+      users: users.map((user) => user.name).sort(),
+      verifiedKyc: await db.selectFrom('kyc_status').select('owner_id').where('owner_id', 'in', userIds).where('kyc_status', '=', 'verified').execute(),
+      batches: await db.selectFrom('credit_batches').select('project_name').where('project_name', 'like', `${DEMO_MARK} · %`).execute(),
+      orders: await db.selectFrom('order_book').select('order_id').where('owner_id', 'in', userIds).execute(),
+      retirements: await db.selectFrom('credit_retirements').select(['beneficiary', 'quantity']).where('account_id', 'in', userIds).orderBy('quantity').execute(),
+    };
+  }
+
+  it('stops between steps when told to, and says the seeding is unfinished', async () => {
+    const stop = new AbortController();
+    const steps: string[] = [];
+    const stopped = seedDemoData(service.app, {
+      log: (line) => log.push(line),
+      signal: stop.signal,
+      onStep: (step) => {
+        steps.push(step);
+        if (step === 'issue:DEMO-WND-002') stop.abort();
+      },
+    });
+    await expect(stopped).rejects.toThrow();
+    // Four users, two KYC steps for each of the three with an address, two of the four batches.
+    expect(steps).toHaveLength(12);
+    expect(await demoSeedingUnfinished(service.app)).toBe(true);
+    const partial = await demoRecords();
+    expect(partial.users).toHaveLength(4);
+    expect(partial.verifiedKyc).toHaveLength(3);
+    expect(partial.batches).toHaveLength(2);
+    expect(partial.orders).toHaveLength(0);
+    expect(partial.retirements).toHaveLength(0);
+  }, 120_000);
+
+  it('finishes on the next run, recording only the missing steps, and nothing twice', async () => {
+    const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
+    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, 9 orders and 3 retirements are new.
+    expect(outcome).toEqual({ steps: 23, recorded: 17 });
+    expect(await demoSeedingUnfinished(service.app)).toBe(false);
+    const complete = await demoRecords();
+    expect(complete.users).toHaveLength(4);
+    expect(complete.verifiedKyc).toHaveLength(3);
+    expect(complete.batches).toHaveLength(4);
+    expect(complete.orders).toHaveLength(9);
+    expect(complete.retirements.map((retirement) => retirement.quantity)).toEqual([40, 75, 150]);
+    expect(log).toEqual([]);
+  }, 120_000);
+
+  it('records nothing when run once more', async () => {
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 23, recorded: 0 });
+    const again = await demoRecords();
+    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length]).toEqual([4, 4, 9, 3]);
+  }, 120_000);
+});
