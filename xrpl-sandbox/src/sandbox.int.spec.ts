@@ -30,6 +30,45 @@ describe('startSandbox', () => {
   });
 });
 
+describe('startSandbox({ dataDir })', () => {
+  it('journals each close instead of rewriting the state file, so a node stopped without saving restarts where it was', async (context) => {
+    if (process.env.XRPL_URL) context.skip();
+    const dataDir = mkdtempSync(join(tmpdir(), 'xrpl-sandbox-journal-'));
+    const writer = await startSandbox({ port: 0, dataDir, ledgerCloseIntervalMs: 0 });
+    try {
+      const client = new Client(writer.url);
+      await client.connect();
+      const destination = Wallet.generate().address;
+      const payment = await client.autofill({ TransactionType: 'Payment', Account: writer.genesis.address, Destination: destination, Amount: xrpToDrops(50) });
+      const signed = Wallet.fromSeed(GENESIS_SEED).sign(payment);
+      await client.submit(signed.tx_blob);
+      const closedAt = await writer.ledgerAccept();
+      await client.disconnect();
+      expect(readdirSync(dataDir).sort()).toEqual(['ledger.journal', 'ledger.json']);
+      expect((JSON.parse(readFileSync(join(dataDir, 'ledger.json'), 'utf8')) as { chain: { txs: unknown[] } }).chain.txs).toEqual([]);
+
+      // As after a crash: the writer never saved its state; a node opened on the same files has the close.
+      const reader = await startSandbox({ port: 0, dataDir, readOnly: true });
+      const readClient = new Client(reader.url);
+      try {
+        await readClient.connect();
+        const tx = await readClient.request({ command: 'tx', transaction: signed.hash });
+        expect(tx.result).toMatchObject({ validated: true, ledger_index: closedAt });
+        expect(await readClient.getXrpBalance(destination)).toBe(50);
+        expect(await readClient.getLedgerIndex()).toBe(closedAt);
+      } finally {
+        await readClient.disconnect();
+        await reader.close();
+      }
+    } finally {
+      await writer.close();
+      // Closing folds the journal into the state file.
+      expect(readdirSync(dataDir)).toEqual(['ledger.json']);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('startSandbox({ readOnly })', () => {
   it('serves a saved ledger without closing ledgers, taking transactions or writing the state file', async (context) => {
     if (process.env.XRPL_URL) context.skip();

@@ -247,7 +247,7 @@ export class LedgerChain {
   }
 
   /** Closes the open ledger; in standalone mode a closed ledger is also validated. */
-  close(nowMs: number): { ledger: ClosedLedger; txs: TxRecord[] } {
+  close(nowMs: number): { ledger: ClosedLedger; txs: TxRecord[]; changes: ReadonlyMap<string, SleFields | null> } {
     const open = this.open;
     const undo = new Map<string, SleFields | null>();
     for (const [key, fields] of open.overlay) {
@@ -274,7 +274,7 @@ export class LedgerChain {
     this.forget(ledger.ledgerIndex - EMPTY_LEDGER_HISTORY);
     this.latest = ledger;
     this.open = this.newOpenLedger(ledger);
-    return { ledger, txs: open.txs };
+    return { ledger, txs: open.txs, changes: open.overlay };
   }
 
   private stateHash(changed: Map<string, SleFields | null>): string {

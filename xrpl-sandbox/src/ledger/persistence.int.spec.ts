@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NFTokenMint, TransactionMetadata } from 'xrpl';
 import { AccountSetAsfFlags, Client, convertStringToHex, getNFTokenID, Wallet, xrpToDrops } from 'xrpl';
+import { startSandbox } from '../sandbox.js';
 import type { ServerUnderTest } from '../test-support/server-under-test.js';
 import { startServerUnderTest } from '../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../test-support/wallets.js';
@@ -16,7 +17,7 @@ describe('persistence', () => {
     await server.close();
   });
 
-  it('keeps accounts, lines, NFTs, AMMs, credentials and history across a restart', async (context) => {
+  it('keeps accounts, lines, NFTs, AMMs, credentials and history in its journal and across a restart', async (context) => {
     if (!server.isSandbox) context.skip();
     let client = new Client(server.url);
     await client.connect();
@@ -45,21 +46,37 @@ describe('persistence', () => {
     const balanceBefore = await client.getXrpBalance(holder.address);
     await client.disconnect();
 
+    const expectSaved = async (saved: Client): Promise<void> => {
+      expect(await saved.getLedgerIndex()).toBeGreaterThanOrEqual(ledgerBefore);
+      expect(await saved.getXrpBalance(holder.address)).toBe(balanceBefore);
+      expect(await saved.getBalances(holder.address)).toContainEqual({ currency: 'USD', issuer: issuer.address, value: '250' });
+      const nfts = await saved.request({ command: 'account_nfts', account: issuer.address });
+      expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toEqual([nftId]);
+      const amm = await saved.request({ command: 'amm_info', asset: { currency: 'XRP' }, asset2: usd });
+      expect(amm.result.amm.amount).toBe(xrpToDrops(50));
+      const objects = await saved.request({ command: 'account_objects', account: holder.address, type: 'credential' });
+      expect(objects.result.account_objects).toHaveLength(1);
+      const tx = await saved.request({ command: 'tx', transaction: minted!.result.hash });
+      expect(tx.result.validated).toBe(true);
+    };
+
+    // Before any restart the node has written its state file once and journalled every close since:
+    // a node opened on those files (as after a crash) has all of it.
+    const reader = await startSandbox({ port: 0, dataDir: server.dataDir!, readOnly: true });
+    const readClient = new Client(reader.url);
+    try {
+      await readClient.connect();
+      await expectSaved(readClient);
+    } finally {
+      await readClient.disconnect();
+      await reader.close();
+    }
+
     await server.restart();
     client = new Client(server.url);
     await client.connect();
     try {
-      expect(await client.getLedgerIndex()).toBeGreaterThanOrEqual(ledgerBefore);
-      expect(await client.getXrpBalance(holder.address)).toBe(balanceBefore);
-      expect(await client.getBalances(holder.address)).toContainEqual({ currency: 'USD', issuer: issuer.address, value: '250' });
-      const nfts = await client.request({ command: 'account_nfts', account: issuer.address });
-      expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toEqual([nftId]);
-      const amm = await client.request({ command: 'amm_info', asset: { currency: 'XRP' }, asset2: usd });
-      expect(amm.result.amm.amount).toBe(xrpToDrops(50));
-      const objects = await client.request({ command: 'account_objects', account: holder.address, type: 'credential' });
-      expect(objects.result.account_objects).toHaveLength(1);
-      const tx = await client.request({ command: 'tx', transaction: minted!.result.hash });
-      expect(tx.result.validated).toBe(true);
+      await expectSaved(client);
 
       // The restarted node keeps applying transactions on top of the saved state.
       const after = await client.submitAndWait(

@@ -1,6 +1,7 @@
 import type { ClosedLedger, TxRecord } from '../ledger/ledger-chain.js';
 import { LedgerChain } from '../ledger/ledger-chain.js';
 import type { StateFile } from '../ledger/persistence.js';
+import type { SleFields } from '../ledger/sle.js';
 import type { Fees } from '../ledger/view.js';
 import type { SubmitOutcome } from '../tx/engine.js';
 import { submitBlob } from '../tx/engine.js';
@@ -16,7 +17,7 @@ export interface SandboxNodeOptions {
   readOnly?: boolean | undefined;
 }
 
-/** Persist at least this often even when ledgers close empty, so the index survives restarts. */
+/** Journal at least this often even when ledgers close empty, so the index survives restarts. */
 const IDLE_PERSIST_MS = 10_000;
 const MAX_HOLD_LEDGERS = 20;
 
@@ -57,8 +58,8 @@ export class SandboxNode {
 
   closeLedger(): ClosedLedger {
     if (this.readOnly) throw new Error('the sandbox node is read-only');
-    const { ledger, txs } = this.chain.close(Date.now());
-    if (txs.length > 0 || Date.now() - this.lastPersist >= IDLE_PERSIST_MS) this.persist();
+    const { ledger, txs, changes } = this.chain.close(Date.now());
+    if (txs.length > 0 || Date.now() - this.lastPersist >= IDLE_PERSIST_MS) this.journal(ledger, txs, changes);
     for (const listener of this.listeners) listener(ledger, txs);
     this.retryHeld();
     return ledger;
@@ -84,9 +85,17 @@ export class SandboxNode {
     return () => this.listeners.delete(listener);
   }
 
+  /** Writes the whole state (and empties the journal). */
   persist(): void {
     if (this.stateFile === undefined || this.readOnly) return;
     this.stateFile.save({ genesis: this.genesis, chain: this.chain.snapshot() });
+    this.lastPersist = Date.now();
+  }
+
+  /** Records one close in the journal: what it changed, not the whole state. */
+  private journal(ledger: ClosedLedger, txs: TxRecord[], changes: ReadonlyMap<string, SleFields | null>): void {
+    if (this.stateFile === undefined || this.readOnly) return;
+    this.stateFile.append({ ledger, txs, state: [...changes] }, () => ({ genesis: this.genesis, chain: this.chain.snapshot() }));
     this.lastPersist = Date.now();
   }
 }

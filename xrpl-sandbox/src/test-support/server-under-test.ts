@@ -15,6 +15,8 @@ export interface ServerUnderTest {
   readonly isSandbox: boolean;
   /** Restarts a sandbox on the same data directory (sandbox only). */
   restart(): Promise<void>;
+  /** The sandbox's data directory (undefined for an external server). */
+  readonly dataDir: string | undefined;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startServerUnderTest(): Promise<ServerUnderTest> {
     },
     genesis,
     isSandbox: true,
+    dataDir,
     restart: async () => {
       await sandbox.close();
       sandbox = await startSandbox({ port, dataDir, ledgerCloseIntervalMs: TEST_CLOSE_INTERVAL_MS });
@@ -59,6 +62,7 @@ async function externalServer(url: string, genesis: Wallet): Promise<ServerUnder
     url,
     genesis,
     isSandbox: false,
+    dataDir: undefined,
     restart: () => Promise.reject(new Error('Cannot restart an external server')),
     close: async () => {
       clearInterval(timer);
