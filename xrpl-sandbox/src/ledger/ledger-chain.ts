@@ -6,11 +6,11 @@ import {
   ledgerHeaderHash,
   stateLeafHash,
   stateTreeHash,
-  stateTreeHashFromLeaves,
   transactionTreeHash,
   ZERO_HASH,
 } from './hashing.js';
 import type { SleFields } from './sle.js';
+import { StateTree } from './state-tree.js';
 import type { Fees, LedgerInfo, StateReader } from './view.js';
 
 export const INITIAL_XRP_DROPS = 100_000_000_000_000_000n;
@@ -65,8 +65,8 @@ export interface ChainSnapshot {
 /** Ledger history plus the open ledger that transactions are applied to. */
 export class LedgerChain {
   private state = new Map<string, SleFields>();
-  /** State tree leaf hashes, kept current so a close only rehashes what changed. */
-  private leafHashes: Map<string, string> | undefined;
+  /** The state tree with its inner hashes, kept current so a close only rehashes the paths it changed. */
+  private tree: StateTree | undefined;
   private readonly undo = new Map<number, Map<string, SleFields | null>>();
   private readonly ledgers = new Map<number, ClosedLedger>();
   private readonly ledgersByHash = new Map<string, number>();
@@ -278,15 +278,16 @@ export class LedgerChain {
   }
 
   private stateHash(changed: Map<string, SleFields | null>): string {
-    if (this.leafHashes === undefined) {
-      this.leafHashes = new Map([...this.state].map(([key, fields]) => [key, stateLeafHash(key, fields)]));
+    if (this.tree === undefined) {
+      this.tree = new StateTree();
+      for (const [key, fields] of this.state) this.tree.set(key, stateLeafHash(key, fields));
     } else {
       for (const [key, fields] of changed) {
-        if (fields === null) this.leafHashes.delete(key);
-        else this.leafHashes.set(key, stateLeafHash(key, fields));
+        if (fields === null) this.tree.delete(key);
+        else this.tree.set(key, stateLeafHash(key, fields));
       }
     }
-    return stateTreeHashFromLeaves(this.leafHashes);
+    return this.tree.rootHash();
   }
 
   private newOpenLedger(parent: ClosedLedger): OpenLedger {
