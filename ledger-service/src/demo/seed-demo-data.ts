@@ -51,6 +51,10 @@ const projects: readonly { id: string; name: string; projectType: IssuanceProjec
 /** Command ids of the demo come from this namespace and the step, so a later start that resumes the seeding replays what is done. */
 const DEMO_COMMANDS = 'demo-organisation/1';
 
+function demoEmail(user: DemoUser): string {
+  return `${user.key}@${DEMO_EMAIL_DOMAIN}`;
+}
+
 function demoContext(step: string, userId: string, role: Role): CommandContext {
   const commandId = deriveId(DEMO_COMMANDS, step);
   return { commandId, correlationId: commandId, causationId: commandId, actor: { userId, role }, now: new Date() };
@@ -72,7 +76,7 @@ const LAST_STEP = 'retire:wind';
  */
 export async function demoSeedingUnfinished(app: INestApplicationContext): Promise<boolean | undefined> {
   const authDb = app.get<Kysely<AuthDatabase>>(AUTH_DB);
-  const issuer = await authDb.selectFrom('auth_credentials').select('user_id').where('email', '=', `${users[0]!.key}@${DEMO_EMAIL_DOMAIN}`).executeTakeFirst();
+  const issuer = await authDb.selectFrom('auth_credentials').select('user_id').where('email', '=', demoEmail(users[0]!)).executeTakeFirst();
   if (!issuer) return false;
   const head = await app.get<EventStore>(EVENT_STORE).headPosition();
   if (!(await app.get(ProjectionHost).waitFor(['credit-retirements'], head, 30_000))) return undefined;
@@ -117,9 +121,14 @@ export async function seedDemoData(
     })();
     return xrplReady;
   };
-  const step = async <Result extends { readonly position: Position }>(name: string, run: () => Promise<Result>): Promise<Result> => {
+  /** Runs one step as `actor`, under the command id its name derives. */
+  const step = async <Result extends { readonly position: Position }>(
+    name: string,
+    actor: { readonly userId: string; readonly role: Role },
+    run: (context: CommandContext) => Promise<Result>,
+  ): Promise<Result> => {
     options.signal?.throwIfAborted();
-    const result = await run();
+    const result = await run(demoContext(name, actor.userId, actor.role));
     steps += 1;
     if (comparePositions(result.position, start) > 0) recorded += 1;
     options.onStep?.(name);
@@ -129,13 +138,8 @@ export async function seedDemoData(
   // Users first: registering takes no ledger, and once the first exists a later start knows to resume.
   const ids = new Map<string, string>();
   for (const user of users) {
-    const registered = await step(`register:${user.key}`, () =>
-      commands.execute(
-        new RegisterUserCommand(
-          { email: `${user.key}@${DEMO_EMAIL_DOMAIN}`, name: user.name, password: generatePassword(), roles: user.roles },
-          demoContext(`register:${user.key}`, 'system', 'admin'),
-        ),
-      ),
+    const registered = await step(`register:${user.key}`, { userId: 'system', role: 'admin' }, (context) =>
+      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword(), roles: user.roles }, context)),
     );
     ids.set(user.key, registered.userId);
   }
@@ -165,15 +169,15 @@ export async function seedDemoData(
       address = wallet.address;
     }
     const xrplAddress = address;
-    const started = await step(`kyc-start:${user.key}`, () =>
-      commands.execute(new StartKycCommand({ xrplAddress, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, demoContext(`kyc-start:${user.key}`, userId, role))),
+    const started = await step(`kyc-start:${user.key}`, { userId, role }, (context) =>
+      commands.execute(new StartKycCommand({ xrplAddress, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, context)),
     );
-    const verified = await step(`kyc-verify:${user.key}`, () =>
+    const verified = await step(`kyc-verify:${user.key}`, { userId, role }, (context) =>
       commands.execute(
         new VerifyKycCommand(
           { xrplAddress, inquiryId: started.inquiry.inquiryId, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
           false,
-          demoContext(`kyc-verify:${user.key}`, userId, role),
+          context,
         ),
       ),
     );
@@ -188,11 +192,11 @@ export async function seedDemoData(
   const tokens: string[] = [];
   for (const project of projects) {
     const [scope1, scope2, scope3, scope4, scope5] = project.scopes;
-    const issued = await step(`issue:${project.id}`, () =>
+    const issued = await step(`issue:${project.id}`, { userId: issuerId, role: 'issuer' }, (context) =>
       commands.execute(
         new IssueCreditsCommand(
           { id: project.id, name: project.name, projectType: project.projectType, description: project.description, scope1, scope2, scope3, scope4, scope5, xrplAddress: addresses.get('issuer')! },
-          demoContext(`issue:${project.id}`, issuerId, 'issuer'),
+          context,
         ),
       ),
     );
@@ -202,7 +206,7 @@ export async function seedDemoData(
   const vintage = new Date().getUTCFullYear();
 
   const transfer = (name: string, tokenId: string, amount: number, buyerAccountId: string, price: string) =>
-    step(`transfer:${name}`, () => commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, demoContext(`transfer:${name}`, issuerId, 'issuer'))));
+    step(`transfer:${name}`, { userId: issuerId, role: 'issuer' }, (context) => commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, context)));
   await transfer('solar-to-trader', solar, 200, traderId, '42.50');
   const adminId = await firstAdminId(authDb);
   if (adminId) await transfer('reforestation-to-admin', reforestation, 60, adminId, '18.75');
@@ -212,8 +216,7 @@ export async function seedDemoData(
   let orders = 0;
   const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) => {
     orders += 1;
-    const name = `order:${orders}`;
-    return step(name, () => commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, demoContext(name, userId, 'trader'))));
+    return step(`order:${orders}`, { userId, role: 'trader' }, (context) => commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, context)));
   };
   await order(issuerId, 'sell', 300, '41.00', 'Solar Energy');
   await order(issuerId, 'sell', 200, '43.50', 'Solar Energy');
@@ -227,7 +230,7 @@ export async function seedDemoData(
   await order(issuerId, 'sell', 60, '9.90', 'Energy Efficiency');
 
   const retire = (name: string, userId: string, role: Role, request: ConstructorParameters<typeof RetireCreditsCommand>[0]) =>
-    step(`retire:${name}`, () => commands.execute(new RetireCreditsCommand(request, demoContext(`retire:${name}`, userId, role))));
+    step(`retire:${name}`, { userId, role }, (context) => commands.execute(new RetireCreditsCommand(request, context)));
   await retire('solar', traderId, 'trader', { tokenId: solar, amount: 40, beneficiary: `${DEMO_MARK} · Northwind Logistics`, purpose: 'Offsetting FY2026 fleet emissions', standard: 'Gold Standard', offsetType: 'compensation' });
   await retire('reforestation', issuerId, 'issuer', { tokenId: reforestation, amount: 150, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Corporate net-zero commitment 2026', standard: 'Verra VCS', offsetType: 'reduction' });
   // LAST_STEP: keep it last.

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
+import { eventData } from './bench-events.js';
 import { formatInt, formatRatio, renderTable, round } from './bench-stats.js';
 
 const WRITERS = 8;
@@ -52,18 +53,9 @@ interface Measured {
   readonly waits: string;
 }
 
-/** The event data of bench:events' appends. */
-function eventData(): string {
-  return JSON.stringify({
-    amount: 250,
-    orderId: randomUUID(),
-    ownerId: 'user-bench-0001',
-    placedAt: new Date().toISOString(),
-    price: '12.75',
-    projectType: 'Reforestation',
-    side: 'buy',
-    vintage: 2024,
-  });
+/** The event data of bench:events' appends and raw rows, as text. */
+function eventText(): string {
+  return JSON.stringify(eventData());
 }
 
 /** Metadata as commands write it: the command id repeated as correlation and causation id, or not. */
@@ -87,7 +79,7 @@ function placeholders(rows: number, columns: number, extra: (row: number) => str
 function eventRows(writer: Writer, repeatIds: boolean): unknown[] {
   const values: unknown[] = [];
   for (let row = 0; row < ROWS; row += 1) {
-    values.push(writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventData(), metadata(repeatIds), hash());
+    values.push(writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(repeatIds), hash());
     writer.version += 1;
   }
   return values;
@@ -107,7 +99,7 @@ function figures(): Figure[] {
       name: 'raw row (bench:events)',
       insert: async (client, writer) => {
         const values: string[] = [];
-        for (let row = 0; row < ROWS; row += 1) values.push(writer.stream, eventData());
+        for (let row = 0; row < ROWS; row += 1) values.push(writer.stream, eventText());
         await client.query({ name: 'raw', text: rawText, values });
       },
     },
@@ -116,7 +108,7 @@ function figures(): Figure[] {
       insert: async (client, writer) => {
         const columns: string[][] = [[], [], [], [], [], [], []];
         for (let row = 0; row < ROWS; row += 1) {
-          const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventData(), metadata(true), hash().toString('hex')];
+          const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(true), hash().toString('hex')];
           cells.forEach((cell, column) => columns[column]?.push(cell));
           writer.version += 1;
         }

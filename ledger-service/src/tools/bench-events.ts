@@ -145,7 +145,7 @@ function item<T>(items: readonly T[], index: number): T {
 }
 
 /** A plausible order event body, so JSON sizes resemble the real log. */
-function eventData(): Record<string, unknown> {
+export function eventData(): Record<string, unknown> {
   return {
     orderId: randomUUID(),
     ownerId: 'user-bench-0001',

@@ -14,6 +14,9 @@ const prefix = {
 
 export const ZERO_HASH = '0'.repeat(64);
 
+/** The bytes an inner node's hash starts with (HashPrefix::innerNode); the 16 child hashes follow. */
+export const INNER_NODE_PREFIX: Bytes = uint32Bytes(prefix.innerNode);
+
 export function transactionId(blobHex: string): string {
   return sha512Half(uint32Bytes(prefix.transactionId), hexToBytes(blobHex));
 }
@@ -51,7 +54,7 @@ function nodeHash(leaves: Leaf[], from: number, to: number, depth: number): Byte
     children.push(end === start ? new Uint8Array(32) : nodeHash(leaves, start, end, depth + 1));
     start = end;
   }
-  return hexToBytes(sha512Half(uint32Bytes(prefix.innerNode), ...children));
+  return hexToBytes(sha512Half(INNER_NODE_PREFIX, ...children));
 }
 
 /** Root hash of a SHAMap holding the given leaves (the empty map hashes to zero). */
@@ -67,7 +70,7 @@ function shaMapHash(leaves: Leaf[]): string {
     children.push(end === start ? new Uint8Array(32) : nodeHash(sorted, start, end, 1));
     start = end;
   }
-  return sha512Half(uint32Bytes(prefix.innerNode), ...children);
+  return sha512Half(INNER_NODE_PREFIX, ...children);
 }
 
 function encodeOrFallback(fields: JsonObject): Bytes {

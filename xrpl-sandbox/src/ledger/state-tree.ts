@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { INNER_NODE_PREFIX, ZERO_HASH } from './hashing.js';
 
-/** HashPrefix::innerNode of rippled ('MIN\0'). */
-const INNER_NODE_PREFIX = Buffer.from([0x4d, 0x49, 0x4e, 0x00]);
+/** An empty branch's hash. */
 const ZERO = Buffer.alloc(32);
 
 interface Leaf {
@@ -101,7 +101,7 @@ export class StateTree {
 
   /** Root hash, upper-case hex; the empty tree hashes to zero. */
   rootHash(): string {
-    if (this.size === 0) return ZERO.toString('hex').toUpperCase();
+    if (this.size === 0) return ZERO_HASH;
     return hashInner(this.root).toString('hex').toUpperCase();
   }
 }

@@ -1,6 +1,6 @@
 import type { ClosedLedger, TxRecord } from '../ledger/ledger-chain.js';
 import { LedgerChain } from '../ledger/ledger-chain.js';
-import type { StateFile } from '../ledger/persistence.js';
+import type { SandboxSnapshot, StateFile } from '../ledger/persistence.js';
 import type { SleFields } from '../ledger/sle.js';
 import type { Fees } from '../ledger/view.js';
 import type { SubmitOutcome } from '../tx/engine.js';
@@ -88,14 +88,18 @@ export class SandboxNode {
   /** Writes the whole state (and empties the journal). */
   persist(): void {
     if (this.stateFile === undefined || this.readOnly) return;
-    this.stateFile.save({ genesis: this.genesis, chain: this.chain.snapshot() });
+    this.stateFile.save(this.wholeState());
     this.lastPersist = Date.now();
   }
 
   /** Records one close in the journal: what it changed, not the whole state. */
   private journal(ledger: ClosedLedger, txs: TxRecord[], changes: ReadonlyMap<string, SleFields | null>): void {
     if (this.stateFile === undefined || this.readOnly) return;
-    this.stateFile.append({ ledger, txs, state: [...changes] }, () => ({ genesis: this.genesis, chain: this.chain.snapshot() }));
+    this.stateFile.append({ ledger, txs, state: [...changes] }, () => this.wholeState());
     this.lastPersist = Date.now();
+  }
+
+  private wholeState(): Omit<SandboxSnapshot, 'format' | 'savedAt'> {
+    return { genesis: this.genesis, chain: this.chain.snapshot() };
   }
 }
