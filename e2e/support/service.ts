@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../ledger-service/src/shared/free-port.js';
+import { freePorts } from '../../ledger-service/src/shared/free-port.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -21,10 +21,11 @@ export interface RunningService {
 export async function startService(options: { readonly demo?: boolean } = {}): Promise<RunningService> {
   mkdirSync(join(ROOT, '.test-data'), { recursive: true });
   const dataDir = mkdtempSync(join(ROOT, '.test-data', 'e2e-'));
-  const port = await freePort();
+  // Every port the service listens on is given, none left to port 0, which could land on one of these.
+  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), ...(options.demo ? [] : ['--no-demo'])], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

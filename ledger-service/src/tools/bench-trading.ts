@@ -13,7 +13,7 @@ import { createApp } from '../create-app.js';
 import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import type { CommandContext } from '../shared/command-context.js';
-import { freePort } from '../shared/free-port.js';
+import { freePorts } from '../shared/free-port.js';
 import { CpuMeter, type CpuUse } from './bench-cpu.js';
 import { formatInt, renderTable, round, summarize } from './bench-stats.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
@@ -53,10 +53,11 @@ function cookieValue(setCookies: string[], name: string): string {
  */
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
-  const port = await freePort();
+  // Every port the service listens on is given, none left to port 0, which could land on one of these.
+  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
   const { DATABASE_URL: _external, ...env } = process.env;
   // Always a fresh embedded PostgreSQL: the figures must not depend on what a database already holds.
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
   process.stdout.write(`bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`);
   const opened = await openRuntime(config, () => undefined);
   const app = await createApp(opened.runtime);
