@@ -104,6 +104,45 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     }
   });
 
+  it('keeps its connections through 1,000 conflicting appends, and each names the actual version', async () => {
+    const streams = Array.from({ length: 4 }, (_, index) => `shared-${index}-${randomUUID()}`);
+    for (const streamId of streams) {
+      await mine.appendToStream(streamId, [event('Opened')], { expected: 'no_stream' });
+      await theirs.appendToStream(streamId, [event('Moved')], { expected: 0n });
+    }
+    let opened = 0;
+    let removed = 0;
+    const countOpened = (): void => void (opened += 1);
+    const countRemoved = (): void => void (removed += 1);
+    pool.on('connect', countOpened);
+    pool.on('remove', countRemoved);
+    try {
+      // 16 writers that each still believe every stream is at version 0, as after another process moved them.
+      const writers = Array.from({ length: 16 }, async (_, writer) => {
+        const actual: bigint[] = [];
+        for (let attempt = writer; attempt < 1_000; attempt += 16) {
+          const streamId = streams[attempt % streams.length] ?? '';
+          const refused = await mine.appendToStream(streamId, [event('Stale')], { expected: 0n }).then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          expect(refused).toBeInstanceOf(WrongExpectedVersion);
+          actual.push((refused as WrongExpectedVersion).actual as bigint);
+        }
+        return actual;
+      });
+      const actual = (await Promise.all(writers)).flat();
+      expect(actual).toHaveLength(1_000);
+      expect(new Set(actual)).toEqual(new Set([1n]));
+    } finally {
+      pool.off('connect', countOpened);
+      pool.off('remove', countRemoved);
+    }
+    expect(removed).toBe(0);
+    // Up to the pool's size may be opened for the concurrency itself, never one per refusal.
+    expect(opened).toBeLessThanOrEqual(20);
+  });
+
   it('answers a retried append with the first answer, from either store', async () => {
     const streamId = `retry-${randomUUID()}`;
     const events = [event('A'), event('B')];

@@ -9,8 +9,35 @@ import { eventStoreMigrations } from '../../event-store/postgres/migrations/inde
 
 export type ReadModels = Kysely<ReadModelDatabase>;
 
+/**
+ * A statement the server refused (severity ERROR: a raised conflict, a duplicate key)
+ * leaves its connection usable; a pool query outside a transaction has nothing to roll back.
+ */
+function isStatementError(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+}
+
+/**
+ * pg.Pool's own query releases its client with the error and so closes the connection
+ * after every failed statement: under conflicts (normal traffic on a shared stream) the
+ * pool would open a new connection per refused append. This one keeps it.
+ */
+async function queryKeepingConnection(pool: pg.Pool, config: unknown, values?: unknown): Promise<pg.QueryResult> {
+  if (typeof values === 'function' || typeof config === 'function') throw new TypeError('pool.query takes no callback here');
+  const client = await pool.connect();
+  try {
+    const result = await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(isStatementError(error) ? undefined : (error as Error));
+    throw error;
+  }
+}
+
 export function createPool(connectionString: string, max = 20): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  pool.query = ((config: unknown, values?: unknown) => queryKeepingConnection(pool, config, values)) as pg.Pool['query'];
   // A client that loses its connection must not crash the process: an idle one is
   // reported on the pool; a checked-out one (the pool drops its own listener then)
   // fails its queries, becomes unqueryable and is discarded when released. This is
