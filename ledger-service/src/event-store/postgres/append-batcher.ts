@@ -1,15 +1,13 @@
-import type { AppendResult, ChainedEventTexts, EventToAppend } from '@carbon-ledger/contracts';
-import type { StreamHead } from './stream-heads.js';
+import type { AppendResult, ChainedEventTexts, EventToAppend, ExpectedVersion } from '@carbon-ledger/contracts';
 
 /** An append waiting for its batch; resolved with undefined when it must be retried alone. */
 export interface PendingAppend {
   readonly streamId: string;
   readonly events: readonly EventToAppend[];
+  readonly expected: ExpectedVersion;
   /** The expectation as append_batch reads it (>= 0 exact, -1 any, -2 no stream, -3 exists). */
   readonly code: bigint;
   readonly texts: readonly ChainedEventTexts[];
-  /** The head this append continues from, when the writer knows it. */
-  readonly head: StreamHead | undefined;
   readonly resolve: (result: AppendResult | undefined) => void;
   readonly reject: (error: unknown) => void;
 }

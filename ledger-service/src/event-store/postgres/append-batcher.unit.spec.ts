@@ -16,9 +16,9 @@ function pending(streamId: string, events = 1): PendingAppend & { readonly settl
       data: {},
       metadata: {} as EventMetadata,
     })),
+    expected: 'any',
     code: -1n,
     texts: [],
-    head: undefined,
     resolve,
     reject: resolve,
     settled,
@@ -118,6 +118,8 @@ describe('StreamHeads', () => {
     expect(heads.knownHead('s', 3n)?.hash).toEqual(hash(3));
     expect(heads.knownHead('s', 2n)).toBeUndefined();
     expect(heads.knownHead('s', 'any')?.version).toBe(3n);
+    // The stream exists: 'no_stream' fails or is a retry, which only the database can tell.
+    expect(heads.knownHead('s', 'no_stream')).toBeUndefined();
     expect(heads.knownHead('s', 'exists')?.version).toBe(3n);
   });
 

@@ -83,12 +83,18 @@ function chainHashes(head: StreamHead, texts: readonly ChainedEventTexts[]): Buf
 /** An append whose stream head is known here, with the hash chain continued from it. */
 type KnownChain = PendingAppend & { readonly head: StreamHead; readonly hashes: readonly Buffer[] };
 
-/** Every append of the batch with its chain, when every head is known; undefined otherwise. */
-function knownChains(batch: readonly PendingAppend[]): KnownChain[] | undefined {
+/**
+ * Every append of the batch with its chain, when every head is known; undefined otherwise.
+ * Heads are looked up when the batch is written, not when the append was submitted: the
+ * batcher holds an append back while an earlier one of its stream is being written, and
+ * the head that earlier one leaves is the one this append continues from.
+ */
+function knownChains(batch: readonly PendingAppend[], heads: StreamHeads): KnownChain[] | undefined {
   const chains: KnownChain[] = [];
   for (const append of batch) {
-    if (!append.head) return undefined;
-    chains.push({ ...append, head: append.head, hashes: chainHashes(append.head, append.texts) });
+    const head = heads.knownHead(append.streamId, append.expected);
+    if (!head) return undefined;
+    chains.push({ ...append, head, hashes: chainHashes(head, append.texts) });
   }
   return chains;
 }
@@ -107,10 +113,11 @@ function joinLines<T extends PendingAppend>(batch: readonly T[], line: (append: 
  * event's hash, from its own appends or reads), the hash chain is computed here and a
  * batch is one plain INSERT: events never change, so a known head stays true of its
  * version, and if the stream has moved on meanwhile the (stream_id, stream_version)
- * key refuses the insert. Otherwise append_batch reads the heads in the database.
- * Whatever a batch cannot answer (a failed expectation, which may be an idempotent
- * retry; a key conflict) is retried alone through append_to_stream, which locks the
- * stream and answers precisely.
+ * key refuses the insert; the batch then goes through append_batch, which reads the
+ * heads in the database and answers a failed expectation with the actual version, so a
+ * conflict costs no failed statement. What append_batch cannot answer (an idempotent
+ * retry, whose events are stored; a key conflict with a writer elsewhere) is retried
+ * alone through append_to_stream, which locks the stream and answers precisely.
  */
 export class PostgresAppender {
   private readonly batcher: AppendBatcher;
@@ -137,9 +144,8 @@ export class PostgresAppender {
     checkAppend(streamId, events);
     const code = expectedCode(expected);
     const texts = events.map((event) => chainContentTexts({ streamId, ...event }));
-    const head = this.heads.knownHead(streamId, expected);
     const batched = await new Promise<AppendResult | undefined>((resolve, reject) =>
-      this.batcher.submit({ streamId, events, code, texts, head, resolve, reject }),
+      this.batcher.submit({ streamId, events, expected, code, texts, resolve, reject }),
     );
     if (batched) return batched;
     return this.appendAlone(streamId, events, expected, texts);
@@ -147,13 +153,25 @@ export class PostgresAppender {
 
   private async writeBatch(batch: readonly PendingAppend[]): Promise<void> {
     // Chains are computed here, once the batch is known to go by the plain INSERT.
-    const known = knownChains(batch);
-    const inserted = known ? await this.insertKnownHeads(known) : await this.callAppendBatch(batch);
-    if (inserted) this.announce();
+    const known = knownChains(batch, this.heads);
+    if (known) {
+      const inserted = await this.insertKnownHeads(known);
+      if (inserted !== undefined) {
+        if (inserted) this.announce();
+        return;
+      }
+      // A remembered head was stale (another process moved its stream, or an event id is
+      // taken): forget the batch's heads and let the database read them and answer each append.
+      for (const append of batch) this.heads.forget(append.streamId);
+    }
+    if (await this.callAppendBatch(batch)) this.announce();
   }
 
-  /** Every head known: one INSERT of all events with their hashes. Returns whether anything was written. */
-  private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean> {
+  /**
+   * Every head known: one INSERT of all events with their hashes. Returns whether anything
+   * was written, or undefined when the database refused the batch (nothing of it was written).
+   */
+  private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean | undefined> {
     let rows: InsertedRow[];
     try {
       const result = await this.pool.query<InsertedRow>({
@@ -171,9 +189,7 @@ export class PostgresAppender {
       });
       rows = result.rows;
     } catch {
-      // Nothing of the batch was written (a stream moved on, a retried event id): each append goes alone.
-      for (const append of batch) append.resolve(undefined);
-      return false;
+      return undefined;
     }
     const byStream = new Map(rows.map((row) => [row.out_stream_id, row]));
     for (const append of batch) {
@@ -223,7 +239,14 @@ export class PostgresAppender {
       if (!append) continue;
       answered.add(append);
       if (row.out_stream_version === null || row.out_global_position === null || row.out_transaction_id === null) {
-        append.resolve(undefined);
+        // A refused expectation is answered here, with the stream's actual version; an
+        // append whose events are already stored (a retry) goes alone for its first answer.
+        if (row.out_actual === null) append.resolve(undefined);
+        else {
+          const actual = BigInt(row.out_actual);
+          this.heads.forgetBelow(append.streamId, actual);
+          append.reject(new WrongExpectedVersion(append.streamId, append.expected, actual < 0n ? 'no_stream' : actual));
+        }
         continue;
       }
       inserted = true;
@@ -256,7 +279,10 @@ export class PostgresAppender {
         // Read again: under 'any'/'exists' the retry succeeds; under an exact
         // expectation it answers WrongExpectedVersion with the actual version.
         const raced = error instanceof WrongExpectedVersion && error.actual === RACED;
-        if (!raced) throw error;
+        if (!raced) {
+          if (error instanceof WrongExpectedVersion && error.actual !== 'no_stream') this.heads.forgetBelow(streamId, error.actual);
+          throw error;
+        }
         if (attempt >= 10) throw new WrongExpectedVersion(streamId, expected, -1n);
       }
     }

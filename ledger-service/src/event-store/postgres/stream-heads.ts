@@ -29,10 +29,21 @@ export class StreamHeads {
     }
   }
 
+  forget(streamId: string): void {
+    this.heads.delete(streamId);
+  }
+
+  /** Another writer moved the stream to `version`: a head remembered below it is stale. */
+  forgetBelow(streamId: string, version: bigint): void {
+    const known = this.heads.get(streamId);
+    if (known && known.version < version) this.heads.delete(streamId);
+  }
+
   /** The head an append under this expectation continues from, when known here. */
   knownHead(streamId: string, expected: ExpectedVersion): StreamHead | undefined {
-    if (expected === 'no_stream') return NO_STREAM;
     const known = this.heads.get(streamId);
+    // A stream known to exist fails 'no_stream' (or is a retry): the database answers which.
+    if (expected === 'no_stream') return known ? undefined : NO_STREAM;
     if (!known) return undefined;
     if (expected === 'any') return known;
     if (expected === 'exists') return known.version >= 0n ? known : undefined;
