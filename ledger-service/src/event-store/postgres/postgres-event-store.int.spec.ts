@@ -119,7 +119,7 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     pool.on('remove', countRemoved);
     const query = pool.query;
     pool.query = ((...args: Parameters<typeof query>) =>
-      (query.apply(pool, args) as Promise<unknown>).catch((error: unknown) => {
+      (query.apply(pool, args) as unknown as Promise<unknown>).catch((error: unknown) => {
         failedStatements += 1;
         throw error;
       })) as typeof query;
