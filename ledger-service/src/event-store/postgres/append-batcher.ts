@@ -34,9 +34,11 @@ export interface AppendBatcherOptions {
  * events (`parallelEvents`) start another batch beside the one in flight, up to
  * `batchesInFlight`.
  *
- * A batch holds at most one append per stream, and a stream whose append is being
- * written waits for it: two appends of one stream in flight together would race for
- * the same version. Appends of one stream keep their order.
+ * A stream whose appends are being written waits for them: two batches of one stream
+ * in flight together would race for the same version. Within a batch, appends of one
+ * stream keep their order and each continues from the head the one before it leaves,
+ * so the appends that lose a race on a shared stream are answered in the same round
+ * trip as the one that wins.
  */
 export class AppendBatcher {
   private queue: PendingAppend[] = [];
@@ -88,22 +90,21 @@ export class AppendBatcher {
     return this.inFlight < this.options.batchesInFlight && this.queuedEvents >= this.options.parallelEvents;
   }
 
-  /** The oldest waiting appends of distinct streams not being written, up to the event limit. */
+  /** The oldest waiting appends of streams not being written, in order, up to the event limit. */
   private take(): PendingAppend[] {
     const batch: PendingAppend[] = [];
     const rest: PendingAppend[] = [];
-    const streams = new Set<string>();
+    const heldBack = new Set<string>();
     let events = 0;
     for (const append of this.queue) {
-      const blocked = streams.has(append.streamId) || this.streamsInFlight.has(append.streamId);
+      const blocked = heldBack.has(append.streamId) || this.streamsInFlight.has(append.streamId);
       const fits = batch.length === 0 || events + append.events.length <= this.options.batchEvents;
       if (blocked || !fits) {
-        // A later append of a blocked stream must not overtake it.
-        streams.add(append.streamId);
+        // A later append of a held-back stream must not overtake it.
+        heldBack.add(append.streamId);
         rest.push(append);
         continue;
       }
-      streams.add(append.streamId);
       batch.push(append);
       events += append.events.length;
     }

@@ -67,7 +67,7 @@ describe('AppendBatcher', () => {
     expect(writer.batches).toEqual([['a', 'b'], ['c', 'd', 'e']]);
   });
 
-  it('keeps appends of one stream in order, one per batch, and never two of a stream in flight', async () => {
+  it('keeps appends of one stream in order, together in one batch, and never two batches of a stream in flight', async () => {
     const writer = recordingWriter();
     const batcher = new AppendBatcher((batch) => writer.write(batch), { batchesInFlight: 4, parallelEvents: 1, batchEvents: 1_000 });
     batcher.submit(pending('a'));
@@ -75,14 +75,16 @@ describe('AppendBatcher', () => {
     batcher.submit(pending('b'));
     batcher.submit(pending('a'));
     await settle();
-    // The first 'a' and 'b' go together; the other 'a's wait their turn, one per batch.
-    expect(writer.batches).toEqual([['a', 'b']]);
+    // Waiting appends of one stream go together, in the order they came.
+    expect(writer.batches).toEqual([['a', 'a', 'b', 'a']]);
+    batcher.submit(pending('a'));
+    batcher.submit(pending('c'));
+    await settle();
+    // 'a' is being written: its next append waits; 'c' may start beside it.
+    expect(writer.batches).toEqual([['a', 'a', 'b', 'a'], ['c']]);
     writer.finish(0);
     await settle();
-    expect(writer.batches).toEqual([['a', 'b'], ['a']]);
-    writer.finish(1);
-    await settle();
-    expect(writer.batches).toEqual([['a', 'b'], ['a'], ['a']]);
+    expect(writer.batches).toEqual([['a', 'a', 'b', 'a'], ['c'], ['a']]);
   });
 
   it('starts batches side by side only when enough events wait, up to the limit', async () => {

@@ -90,6 +90,8 @@ type KnownChain = PendingAppend & { readonly head: StreamHead; readonly hashes: 
  * the head that earlier one leaves is the one this append continues from.
  */
 function knownChains(batch: readonly PendingAppend[], heads: StreamHeads): KnownChain[] | undefined {
+  // Several appends of one stream: append_batch chains each from the one before it.
+  if (new Set(batch.map((append) => append.streamId)).size < batch.length) return undefined;
   const chains: KnownChain[] = [];
   for (const append of batch) {
     const head = heads.knownHead(append.streamId, append.expected);

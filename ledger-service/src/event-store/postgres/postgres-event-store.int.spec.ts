@@ -154,6 +154,35 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     expect(opened).toBeLessThanOrEqual(20);
   });
 
+  it('answers every append of a race on one stream in one round trip: one wins, the rest learn its version', async () => {
+    const streamId = `race-${randomUUID()}`;
+    await theirs.appendToStream(streamId, [event('Opened')], { expected: 'no_stream' });
+    // mine does not know the head: all twelve go to the database together.
+    let appendStatements = 0;
+    const query = pool.query;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      if (JSON.stringify(args[0]).includes('from append_')) appendStatements += 1;
+      return query.apply(pool, args);
+    }) as typeof query;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) => mine.appendToStream(streamId, [event('Raced', { index })], { expected: 0n })),
+    ).finally(() => {
+      pool.query = query;
+    });
+    expect(appendStatements).toBe(1);
+    const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ name: 'WrongExpectedVersion', actual: 1n });
+    }
+    // Appends under 'any' waiting together all land, in the order they came, on one chain.
+    await Promise.all(Array.from({ length: 5 }, (_, index) => mine.appendToStream(streamId, [event('Any', { index })], { expected: 'any' })));
+    const stored = await theirs.readStream(streamId);
+    expect(stored.map((recorded) => recorded.type)).toEqual(['Opened', 'Raced', 'Any', 'Any', 'Any', 'Any', 'Any']);
+    expect(stored.slice(2).map((recorded) => (recorded.data as { index: number }).index)).toEqual([0, 1, 2, 3, 4]);
+    expect(await chainHolds(theirs, streamId)).toBe(true);
+  });
+
   it('answers a retried append with the first answer, from either store', async () => {
     const streamId = `retry-${randomUUID()}`;
     const events = [event('A'), event('B')];
