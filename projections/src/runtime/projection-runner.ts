@@ -133,6 +133,11 @@ export class ProjectionRunner {
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
   }
 
+  /** Ends a failure back-off now (the database answers again): the runner resumes from its stored checkpoint. */
+  retryNow(): void {
+    if (this.state === 'failed') this.stopSleep?.();
+  }
+
   /** Resolves true once the checkpoint has reached `position`, false after `timeoutMs`. */
   waitFor(position: Position, timeoutMs: number): Promise<boolean> {
     if (comparePositions(this.checkpoint, position) >= 0) return Promise.resolve(true);

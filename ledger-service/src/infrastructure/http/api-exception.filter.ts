@@ -8,6 +8,10 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../shared/domain-error.js';
+import { type DatabaseAvailability, DatabaseUnavailable } from '../postgres/database-availability.js';
+
+/** Seconds a client is asked to wait before it retries while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function codeForStatus(status: number): ApiErrorCode {
   if (status === 400 || status === 413 || status === 415) return 'ValidationFailed';
@@ -25,10 +29,19 @@ function codeForStatus(status: number): ApiErrorCode {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
+  constructor(private readonly database: DatabaseAvailability) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    const unavailable = this.databaseUnavailable(exception);
+    if (unavailable) {
+      // Logged once when the database goes down (DatabaseAvailability), not per request.
+      if (response.headersSent) return;
+      response.status(apiErrorStatus.ServiceUnavailable).setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json(unavailable);
+      return;
+    }
     const { status, body } = this.toBody(exception);
     if (status >= 500) {
       this.logger.error(
@@ -37,6 +50,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
     response.status(status).json(body);
+  }
+
+  /** The 503 body when `exception` means the database cannot be reached (noted, so it is probed until it answers). */
+  private databaseUnavailable(exception: unknown): ApiErrorBody | undefined {
+    const failure = exception instanceof DatabaseUnavailable ? exception.reason : this.database.noteFailure(exception);
+    if (failure === undefined) return undefined;
+    // While it is down, every answer gives the reason known best (the supervisor's, when it restarts the server).
+    const state = this.database.state;
+    const { reason, since } = state.available ? { reason: failure, since: new Date() } : state;
+    return {
+      error: 'ServiceUnavailable',
+      message: `The database is unavailable (${reason}). Try again in a moment.`,
+      details: { database: 'unavailable', reason, since: since.toISOString() },
+    };
   }
 
   private toBody(exception: unknown): { status: number; body: ApiErrorBody } {
