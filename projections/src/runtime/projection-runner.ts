@@ -93,6 +93,7 @@ export class ProjectionRunner {
   private stopping = false;
   private waiters: Waiter[] = [];
   private stopSleep: (() => void) | undefined;
+  private retryRequested = false;
   private endLinger: (() => void) | undefined;
 
   constructor(
@@ -135,7 +136,10 @@ export class ProjectionRunner {
 
   /** Ends a failure back-off now (the database answers again): the runner resumes from its stored checkpoint. */
   retryNow(): void {
-    if (this.state === 'failed') this.stopSleep?.();
+    if (this.state !== 'failed') return;
+    // Also when it comes before the back-off has begun (the runner is still closing its subscription).
+    this.retryRequested = true;
+    this.stopSleep?.();
   }
 
   /** Resolves true once the checkpoint has reached `position`, false after `timeoutMs`. */
@@ -200,7 +204,8 @@ export class ProjectionRunner {
         );
         await this.subscription?.close().catch(() => undefined);
         await this.releaseLeadership();
-        await this.sleep(failureBackoffMs);
+        if (!this.retryRequested) await this.sleep(failureBackoffMs);
+        this.retryRequested = false;
         failureBackoffMs = Math.min(failureBackoffMs * 2, MAX_FAILURE_BACKOFF_MS);
       }
     }
