@@ -34,6 +34,7 @@ const SERVER_FAILURES = new Set(['57P01', '57P02', '57P03']);
 
 /** node-postgres reports a lost or timed-out connection with these messages and no code. */
 const CLIENT_FAILURES: readonly (readonly [string, string])[] = [
+  ['Connection terminated due to connection timeout', 'connecting timed out'],
   ['Connection terminated', 'the connection was closed'],
   ['timeout exceeded when trying to connect', 'connecting timed out'],
   ['Client has encountered a connection error and is not queryable', 'the connection was closed'],
@@ -94,13 +95,23 @@ export class DatabaseAvailability {
   }
 
   /**
-   * Records `error` when it is a connection failure (the database is then probed until
-   * it answers) and returns its reason; undefined for any other error.
+   * Why `error` (from handling a request) means the database is unavailable, or undefined when
+   * it means something else. A socket error may also come from another peer (the XRPL node, a
+   * price feed), so unless the database is already known to be down it is asked first.
    */
-  noteFailure(error: unknown): string | undefined {
+  async unavailableReason(error: unknown): Promise<string | undefined> {
+    const reason = connectionFailureReason(error);
+    if (reason === undefined) return undefined;
+    if (!this.current.available) return reason;
+    if (await this.probe()) return undefined;
+    this.markDown(reason);
+    return reason;
+  }
+
+  /** A connection of the pool failed: that is the database's own connection, no probe needed. */
+  private noteFailure(error: unknown): void {
     const reason = connectionFailureReason(error);
     if (reason !== undefined && this.current.available) this.markDown(reason);
-    return reason;
   }
 
   /** The server is known to be down for `reason` (say, the supervisor saw it exit). */

@@ -30,6 +30,7 @@ describe('connectionFailureReason', () => {
   it("recognises node-postgres's lost connections, also as the cause of another error", () => {
     expect(connectionFailureReason(new Error('Connection terminated unexpectedly'))).toBe('the connection was closed');
     expect(connectionFailureReason(new Error('timeout exceeded when trying to connect'))).toBe('connecting timed out');
+    expect(connectionFailureReason(new Error('Connection terminated due to connection timeout'))).toBe('connecting timed out');
     expect(connectionFailureReason(new Error('query failed', { cause: socketError('ECONNRESET', 'read ECONNRESET') }))).toBe('the connection was reset');
     expect(connectionFailureReason(new AggregateError([socketError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432')]))).toBe('connection refused');
     expect(connectionFailureReason(new DatabaseUnavailable('the embedded PostgreSQL server exited; restarting it', new Date()))).toBe(
