@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProjectionUpdateFilter } from './projection-update-filter';
+
+const message = fc.record({
+  projection: fc.constantFrom('order-book', 'credit-registry', 'credit-trades'),
+  commit: fc.bigInt({ min: 0n, max: 6n }),
+  prepare: fc.bigInt({ min: 0n, max: 6n }),
+});
 
 describe('ProjectionUpdateFilter', () => {
   it('accepts only positions newer than the last accepted one of the same projection', () => {
@@ -28,6 +35,21 @@ describe('ProjectionUpdateFilter', () => {
     expect(filter.accept('credit-trades', '42:7')).toBe(false);
     expect(filter.accept('credit-trades', '43:0')).toBe(true);
     expect(filter.accept('credit-registry', '43:0')).toBe(false);
+  });
+
+  it('accepts a message exactly when it is newer than the last accepted one of its own projection', () => {
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 60 }), (messages) => {
+        const filter = new ProjectionUpdateFilter();
+        const newest = new Map<string, { commit: bigint; prepare: bigint }>();
+        for (const { projection, commit, prepare } of messages) {
+          const last = newest.get(projection);
+          const newer = !last || commit > last.commit || (commit === last.commit && prepare > last.prepare);
+          expect(filter.accept(projection, `${commit}:${prepare}`)).toBe(newer);
+          if (newer) newest.set(projection, { commit, prepare });
+        }
+      }),
+    );
   });
 
   it('compares as big integers, not as text or doubles', () => {
