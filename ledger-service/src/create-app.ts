@@ -20,7 +20,7 @@ export async function createApp(runtime: ServiceRuntime, options: { logs?: boole
   app.disable('x-powered-by');
   app.use(securityHeaders);
   app.useBodyParser('json', { limit: '100kb' });
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(runtime.database));
   app.useWebSocketAdapter(new IoAdapter(app));
   serveConsole(app, runtime.config.consoleDist);
   return app;

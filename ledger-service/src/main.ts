@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   const seeding = new AbortController();
   const shutdown = (signal: string): void => {
     seeding.abort();
+    // The embedded server stops with us (it gets the signal too): that is no outage to report.
+    opened.runtime.database.close();
     closing ??= (async () => {
       process.stdout.write(`\n${signal}: stopping…\n`);
       await app.close().catch(() => undefined);

@@ -21,6 +21,8 @@ export type AmlAlertView = z.infer<typeof amlAlertView>;
 /** Socket message 'aml-alert', pushed after the AML read model commits the alert. */
 export const AML_ALERT_SOCKET_EVENT = 'aml-alert';
 export const amlAlertMessage = amlAlertView.extend({
+  /** The projection that committed the alert (realtime messages name theirs, see projection-updated). */
+  projection: z.string().min(1),
   /** "commit:prepare" of the AmlAlertRaised event; lets a client drop duplicates. */
   position: z.string(),
 });

@@ -15,7 +15,12 @@ export const viewNames = [
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 
+/**
+ * Every realtime message names the projection that committed it and the position it reached:
+ * two projections may end a batch at the same position, so a client drops duplicates per projection.
+ */
 export const projectionUpdatedMessage = z.object({
+  projection: z.string().min(1),
   views: z.array(z.string()),
   /** "commit:prepare" of the last event the batch applied. */
   position: z.string(),
@@ -35,6 +40,7 @@ export const newTradeMessage = z.object({
   buyOrderId: z.string().nullable(),
   sellOrderId: z.string().nullable(),
   timestamp: z.iso.datetime(),
+  projection: z.string().min(1),
   position: z.string(),
 });
 export type NewTradeMessage = z.infer<typeof newTradeMessage>;
@@ -47,6 +53,7 @@ export const newCreditMessage = z.object({
   projectType: z.string(),
   nftId: z.string().nullable(),
   timestamp: z.iso.datetime(),
+  projection: z.string().min(1),
   position: z.string(),
 });
 export type NewCreditMessage = z.infer<typeof newCreditMessage>;

@@ -66,6 +66,7 @@ export class AmlAlertsGateway implements OnModuleInit, OnModuleDestroy {
     for (const row of rows) {
       const message: AmlAlertMessage = {
         ...toAmlAlertView(row),
+        projection: AML_ALERTS_PROJECTION,
         position: formatPosition({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }),
       };
       this.server?.to([...AML_ALERT_ROOMS]).emit(AML_ALERT_SOCKET_EVENT, message);

@@ -101,7 +101,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     while (pushed.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const messages = pushed.map((message) => amlAlertMessage.parse(message));
     expect(messages.map((message) => message.transactionId)).toEqual([large.id, critical.id]);
-    expect(messages[1]).toMatchObject({ alertId: alert?.alertId, priority: 'critical', userId: trader.userId });
+    expect(messages[1]).toMatchObject({ alertId: alert?.alertId, priority: 'critical', userId: trader.userId, projection: 'aml-alerts' });
     expect(messages[1]?.position).toMatch(/^\d+:\d+$/);
   });
 

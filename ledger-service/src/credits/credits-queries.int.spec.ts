@@ -454,10 +454,10 @@ describe('credit read side over HTTP', () => {
       const deadline = Date.now() + 5_000;
       while ((credits.length === 0 || trades.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(credits.map((message) => newCreditMessage.parse(message))).toEqual([
-        expect.objectContaining({ tokenId: token, creditAmount: 7, projectName: 'Coastal Wind', projectType: 'Wind Energy' }),
+        expect.objectContaining({ tokenId: token, creditAmount: 7, projectName: 'Coastal Wind', projectType: 'Wind Energy', projection: 'credit-registry' }),
       ]);
       expect(trades.map((message) => newTradeMessage.parse(message))).toEqual([
-        expect.objectContaining({ tradeId, kind: 'direct', amount: 2, price: '15.00', vintage: 2024 }),
+        expect.objectContaining({ tradeId, kind: 'direct', amount: 2, price: '15.00', vintage: 2024, projection: 'credit-trades' }),
       ]);
     } finally {
       socket.close();

@@ -100,6 +100,7 @@ export class CreditsGateway implements OnModuleInit, OnModuleDestroy {
         buyOrderId: row.buy_order_id,
         sellOrderId: row.sell_order_id,
         timestamp: row.executed_at.toISOString(),
+        projection: TRADES_PROJECTION,
         position: rowPosition(row),
       };
       this.server?.emit(socketEvents.newTrade, message);
@@ -125,6 +126,7 @@ export class CreditsGateway implements OnModuleInit, OnModuleDestroy {
         projectType: row.project_type,
         nftId: row.nft_id,
         timestamp: row.issued_at.toISOString(),
+        projection: REGISTRY_PROJECTION,
         position: rowPosition(row),
       };
       this.server?.emit(socketEvents.newCredit, message);

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '../infrastructure/http/access-rules.js';
 import { type EventStore, formatPosition, type HealthResponse } from '@carbon-ledger/contracts';
+import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { EVENT_STORE, RUNTIME } from '../infrastructure/tokens.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 
@@ -8,13 +9,15 @@ import { ProjectionHost } from '../projections/projection-host.js';
 export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(RUNTIME) private readonly runtime: { readonly eventStoreAdapter: string },
+    @Inject(RUNTIME) private readonly runtime: { readonly eventStoreAdapter: string; readonly database: DatabaseAvailability },
     private readonly projections: ProjectionHost,
   ) {}
 
   @Get()
   @Public()
   async health(): Promise<HealthResponse> {
+    // 503 with the reason while the database is down (the filter maps DatabaseUnavailable).
+    await this.runtime.database.ensureAvailable();
     const [head, projections] = await Promise.all([this.eventStore.headPosition(), this.projections.health()]);
     return {
       status: projections.every((projection) => projection.status === 'running') ? 'ok' : 'degraded',

@@ -3,6 +3,7 @@ import type { EventStore } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import type { AppConfig } from '../config/config.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { DatabaseAvailability } from './postgres/database-availability.js';
 import { createPool, createReadModels, runMigrations } from './postgres/database.js';
 import { startEmbeddedPostgres } from './postgres/embedded-postgres.js';
 import type { ServiceRuntime } from './service-runtime.js';
@@ -33,6 +34,9 @@ export async function openRuntime(
   const connectionString = config.DATABASE_URL ?? embedded?.connectionString ?? '';
   const pool = createPool(connectionString);
   const readModels = createReadModels(pool);
+  const database = new DatabaseAvailability(pool, log);
+  // In embedded mode the service owns its PostgreSQL: a server that exits is started again.
+  embedded?.supervise({ down: (reason) => database.markDown(reason), restarted: () => database.probeNow() });
   let sandbox: Sandbox | undefined;
   try {
     // Command-line tools work on the log only and start no ledger node.
@@ -50,6 +54,7 @@ export async function openRuntime(
       runtime: {
         config,
         pool,
+        database,
         readModels,
         eventStore,
         eventStoreAdapter: config.EVENT_STORE,
@@ -61,6 +66,7 @@ export async function openRuntime(
         ? `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${config.dataDir}`
         : `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: async () => {
+        database.close();
         await eventStore.close();
         await readModels.destroy();
         await sandbox?.close();
@@ -68,6 +74,7 @@ export async function openRuntime(
       },
     };
   } catch (error) {
+    database.close();
     await sandbox?.close().catch(() => undefined);
     await readModels.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -136,6 +136,8 @@ describe('Trading Desk orders over HTTP', () => {
       const created = placeOrderResponse.parse(await (await trader.request('POST', '/api/orders', validOrder)).json());
       const update = projectionUpdatedMessage.parse(await message);
       expect(update.views).toContain('orders');
+      // Every realtime message names its projection, so a client drops duplicates per projection.
+      expect(update.projection).toBe('order-book');
       const [commit, prepare] = update.position.split(':').map(BigInt);
       const [orderCommit, orderPrepare] = created.position.split(':').map(BigInt);
       expect(commit! > orderCommit! || (commit === orderCommit && prepare! >= orderPrepare!)).toBe(true);

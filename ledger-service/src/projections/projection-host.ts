@@ -9,10 +9,12 @@ import {
 import { type BatchCommitted, ProjectionRunner, projections } from '@carbon-ledger/projections';
 import type pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
+import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 
 export interface ProjectionHostRuntime {
   readonly readModelConnection: pg.ClientConfig;
+  readonly database: DatabaseAvailability;
 }
 
 const LAG_COUNT_CAP = 10_000;
@@ -23,6 +25,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger('Projections');
   private readonly runners: ProjectionRunner[];
   private readonly batches = new EventEmitter();
+  private readonly stopRetrying: () => void;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -40,6 +43,10 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
           logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
         }),
     );
+    // After an outage the runners resume from their checkpoints at once, not after their back-off.
+    this.stopRetrying = runtime.database.onRecovered(() => {
+      for (const runner of this.runners) runner.retryNow();
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -47,6 +54,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopRetrying();
     await Promise.all(this.runners.map((runner) => runner.stop()));
   }
 

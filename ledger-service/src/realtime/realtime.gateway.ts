@@ -43,6 +43,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnModuleDes
     this.unsubscribe = this.projections.onBatchCommitted((batch) => {
       if (batch.views.length === 0) return;
       const message: ProjectionUpdatedMessage = {
+        projection: batch.projection,
         views: [...batch.views],
         position: formatPosition(batch.position),
       };

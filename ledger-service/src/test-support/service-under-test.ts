@@ -11,6 +11,7 @@ import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
 import { ProjectionHost } from '../projections/projection-host.js';
@@ -57,6 +58,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
   const runtime: ServiceRuntime = {
     config,
     pool,
+    database: new DatabaseAvailability(pool),
     readModels,
     eventStore,
     eventStoreAdapter: 'postgres',
@@ -115,6 +117,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
     sandbox,
     async close() {
       await app.close();
+      runtime.database.close();
       await sandbox.close();
       await eventStore.close();
       await readModels.destroy();

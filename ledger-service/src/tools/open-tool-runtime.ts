@@ -4,6 +4,7 @@ import type { EventStore, XrplNetwork } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import { acquireInstanceLock, AlreadyRunning, isAlive } from '../infrastructure/postgres/instance-lock.js';
 import { type OpenedRuntime, openRuntime } from '../infrastructure/open-runtime.js';
@@ -45,7 +46,7 @@ export async function openToolRuntime(config: AppConfig = loadConfig()): Promise
   await runMigrations(readModels, { eventStore: true });
   const eventStore = new PostgresEventStore(pool, { connectionString });
   return {
-    runtime: { config, pool, readModels, eventStore, eventStoreAdapter: 'postgres', readModelConnection: { connectionString }, xrpl: { url: '' } },
+    runtime: { config, pool, database: new DatabaseAvailability(pool), readModels, eventStore, eventStoreAdapter: 'postgres', readModelConnection: { connectionString }, xrpl: { url: '' } },
     xrplLabel: 'not used',
     databaseLabel: `the running service's embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`,
     serviceRunning: true,

@@ -13,6 +13,7 @@ import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import { readPublishedSandbox, sandboxUrlFile } from '../infrastructure/xrpl/sandbox-url-file.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
@@ -94,6 +95,7 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
       {
         config,
         pool,
+        database: new DatabaseAvailability(pool),
         readModels,
         eventStore,
         eventStoreAdapter: 'postgres',

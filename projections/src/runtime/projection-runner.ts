@@ -93,6 +93,7 @@ export class ProjectionRunner {
   private stopping = false;
   private waiters: Waiter[] = [];
   private stopSleep: (() => void) | undefined;
+  private retryRequested = false;
   private endLinger: (() => void) | undefined;
 
   constructor(
@@ -131,6 +132,14 @@ export class ProjectionRunner {
     await this.releaseLeadership();
     this.state = 'stopped';
     for (const waiter of this.waiters.splice(0)) waiter.resolve(false);
+  }
+
+  /** Ends a failure back-off now (the database answers again): the runner resumes from its stored checkpoint. */
+  retryNow(): void {
+    if (this.state !== 'failed') return;
+    // Also when it comes before the back-off has begun (the runner is still closing its subscription).
+    this.retryRequested = true;
+    this.stopSleep?.();
   }
 
   /** Resolves true once the checkpoint has reached `position`, false after `timeoutMs`. */
@@ -195,7 +204,8 @@ export class ProjectionRunner {
         );
         await this.subscription?.close().catch(() => undefined);
         await this.releaseLeadership();
-        await this.sleep(failureBackoffMs);
+        if (!this.retryRequested) await this.sleep(failureBackoffMs);
+        this.retryRequested = false;
         failureBackoffMs = Math.min(failureBackoffMs * 2, MAX_FAILURE_BACKOFF_MS);
       }
     }

@@ -43,7 +43,7 @@ describe('createProjectionUpdateHandler', () => {
     const { queryClient, invalidate } = spiedQueryClient();
     const handle = createProjectionUpdateHandler(queryClient, new ProjectionUpdateFilter());
 
-    handle({ views: ['orders', 'unknown-view'], position: '3:3' });
+    handle({ projection: 'order-book', views: ['orders', 'unknown-view'], position: '3:3' });
 
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'orders'] });
@@ -53,12 +53,30 @@ describe('createProjectionUpdateHandler', () => {
     const { queryClient, invalidate } = spiedQueryClient();
     const handle = createProjectionUpdateHandler(queryClient, new ProjectionUpdateFilter());
 
-    handle({ views: ['orders'], position: '3:3' });
-    handle({ views: ['orders'], position: '3:3' });
-    handle({ views: ['orders'], position: '2:9' });
-    handle({ views: 'orders', position: '4:4' });
+    handle({ projection: 'order-book', views: ['orders'], position: '3:3' });
+    handle({ projection: 'order-book', views: ['orders'], position: '3:3' });
+    handle({ projection: 'order-book', views: ['orders'], position: '2:9' });
+    handle({ projection: 'order-book', views: 'orders', position: '4:4' });
+    handle({ views: ['orders'], position: '5:5' });
 
     expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the views of every projection that ends a batch at the same position', () => {
+    const { queryClient, invalidate } = spiedQueryClient();
+    const handle = createProjectionUpdateHandler(queryClient, new ProjectionUpdateFilter());
+
+    // One trade: the registry moves the serials, the trades projection records the trade, both at its position.
+    handle({ projection: 'credit-registry', views: ['credits'], position: '12:40' });
+    handle({ projection: 'credit-trades', views: ['trades', 'metrics'], position: '12:40' });
+    // The same message again (say, from another process of the service) is dropped.
+    handle({ projection: 'credit-trades', views: ['trades', 'metrics'], position: '12:40' });
+
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['api', 'credits'],
+      ['api', 'trades'],
+      ['api', 'metrics'],
+    ]);
   });
 });
 
@@ -90,7 +108,7 @@ describe('useRealtimeUpdates', () => {
     act(() => socket.emit('connect'));
     expect(invalidate).not.toHaveBeenCalled();
 
-    act(() => socket.emit('projection-updated', { views: ['orders'], position: '7:7' }));
+    act(() => socket.emit('projection-updated', { projection: 'order-book', views: ['orders'], position: '7:7' }));
     expect(invalidate).toHaveBeenCalledTimes(1);
 
     act(() => socket.emit('disconnect'));
@@ -100,7 +118,7 @@ describe('useRealtimeUpdates', () => {
     expect(invalidate).toHaveBeenCalledTimes(1 + everyViewKey);
 
     // A restarted server may count from the start again.
-    act(() => socket.emit('projection-updated', { views: ['orders'], position: '1:1' }));
+    act(() => socket.emit('projection-updated', { projection: 'order-book', views: ['orders'], position: '1:1' }));
     expect(invalidate).toHaveBeenCalledTimes(2 + everyViewKey);
   });
 

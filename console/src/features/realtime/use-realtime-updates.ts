@@ -11,11 +11,11 @@ export const SUBSCRIBE_CREDITS = 'subscribe-credits';
 
 export type RealtimeConnectionState = 'connecting' | 'connected' | 'disconnected';
 
-/** Invalidates the queries of the views a 'projection-updated' message names. */
+/** Invalidates the queries of the views a 'projection-updated' message names, once per projection and position. */
 export function createProjectionUpdateHandler(queryClient: QueryClient, filter: ProjectionUpdateFilter) {
   return (message: unknown): void => {
     const parsed = projectionUpdatedMessage.safeParse(message);
-    if (!parsed.success || !filter.accept(parsed.data.position)) return;
+    if (!parsed.success || !filter.accept(parsed.data.projection, parsed.data.position)) return;
     for (const queryKey of queryKeysOfViews(parsed.data.views)) {
       void queryClient.invalidateQueries({ queryKey });
     }

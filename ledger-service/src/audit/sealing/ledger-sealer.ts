@@ -27,6 +27,8 @@ import { merkleRoot } from '../../shared/merkle.js';
 const SEALER_STREAMS: ReadonlySet<string> = new Set([SEALS_STREAM, ANCHORS_STREAM, xrplWalletStreamId('audit_anchor')]);
 
 const PAGE = 5_000;
+/** After a failed seal the next attempt comes this soon (or at the interval, when that is shorter). */
+const SEAL_RETRY_MS = 5_000;
 
 /**
  * Periodically seals the events committed since the last seal: a Merkle root
@@ -37,6 +39,7 @@ const PAGE = 5_000;
 export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Sealer');
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private running: Promise<LedgerSealedData | undefined> | undefined;
 
   constructor(
@@ -46,17 +49,33 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     if (this.config.SEAL_INTERVAL_MS === 0) return;
-    this.timer = setInterval(() => {
-      void this.sealNow().catch((error: unknown) =>
-        this.logger.error(`sealing failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    }, this.config.SEAL_INTERVAL_MS);
-    this.timer.unref();
+    // What the last run left unsealed is sealed at start, not an interval later: a service
+    // restarted more often than the interval would otherwise never seal.
+    this.sealThenSchedule();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+  }
+
+  /** Seals now, then again after the interval; a failed seal (say, the database is down) is retried sooner. */
+  private sealThenSchedule(): void {
+    if (this.stopped) return;
+    this.sealNow().then(
+      () => this.scheduleSeal(this.config.SEAL_INTERVAL_MS),
+      (error: unknown) => {
+        this.logger.error(`sealing failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.scheduleSeal(Math.min(this.config.SEAL_INTERVAL_MS, SEAL_RETRY_MS));
+      },
+    );
+  }
+
+  private scheduleSeal(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.sealThenSchedule(), delayMs);
+    this.timer.unref();
   }
 
   /** Seals what is new; undefined when nothing was committed since the last seal. */

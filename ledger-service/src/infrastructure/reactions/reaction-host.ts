@@ -31,6 +31,7 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('Reactions');
   private readonly runners: ProjectionRunner[] = [];
   private started = false;
+  private stopRetrying: (() => void) | undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -74,10 +75,15 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     this.started = true;
+    // After an outage the reactions resume from their checkpoints at once, not after their back-off.
+    this.stopRetrying = this.runtime.database.onRecovered(() => {
+      for (const runner of this.runners) runner.retryNow();
+    });
     for (const runner of this.runners) runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopRetrying?.();
     await Promise.all(this.runners.map((runner) => runner.stop()));
   }
 

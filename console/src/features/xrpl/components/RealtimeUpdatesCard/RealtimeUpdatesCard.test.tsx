@@ -33,6 +33,7 @@ function aTrade(index: number, overrides: Partial<NewTradeMessage> = {}): NewTra
     buyOrderId: null,
     sellOrderId: null,
     timestamp: '2026-11-22T10:00:00.000Z',
+    projection: 'credit-trades',
     position: `${index}:${index}`,
     ...overrides,
   };
@@ -46,6 +47,7 @@ function aCredit(overrides: Partial<NewCreditMessage> = {}): NewCreditMessage {
     projectType: 'Solar Energy',
     nftId: null,
     timestamp: '2026-11-22T10:00:00.000Z',
+    projection: 'credit-registry',
     position: '99:99',
     ...overrides,
   };
