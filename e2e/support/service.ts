@@ -8,6 +8,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 export interface RunningService {
   readonly baseUrl: string;
   readonly admin: { readonly email: string; readonly password: string };
+  /** The embedded PostgreSQL's port (tests that plant what an old log may hold write to it directly). */
+  readonly postgresPort: number;
   readonly output: () => string;
   stop(): Promise<void>;
 }
@@ -63,5 +65,5 @@ export async function startService(options: { readonly demo?: boolean } = {}): P
     await stop();
     throw new Error(`the first start printed no administrator account:\n${output}`);
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, admin: { email, password }, output: () => output, stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, admin: { email, password }, postgresPort, output: () => output, stop };
 }

@@ -2,6 +2,7 @@ export * from './read-model-database.js';
 export * from './runtime/projection.js';
 export * from './runtime/projection-runner.js';
 export * from './runtime/rebuild-projection.js';
+export * from './runtime/storable-event.js';
 export { readModelMigrations } from './migrations/index.js';
 export { orderBookProjection } from './orders/order-book.projection.js';
 export { usersProjection } from './auth/users.projection.js';

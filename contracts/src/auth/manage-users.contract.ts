@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../shared/free-text.js';
 import { roles } from './auth.constants.js';
 import { userView } from './auth.views.js';
 
@@ -6,7 +7,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 export const createUserRequest = z.object({
   email: z.email('Please enter a valid email address').max(254),
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: freeText({ label: 'Name', min: 1, max: 120 }),
   password: z
     .string()
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emissionScopeChoices, issuanceProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
+import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
 
 
@@ -13,10 +14,10 @@ const scope = z
 
 /** POST /api/issue (spec: Issue payload). */
 export const issueCreditsRequest = z.object({
-  id: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(100, 'Project id must be at most 100 characters'),
-  name: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(200, 'Project name must be at most 200 characters'),
+  id: freeText({ label: 'Project id', min: 1, max: 100, requiredMessage: REQUIRED_FIELDS_MESSAGE }),
+  name: freeText({ label: 'Project name', min: 1, max: 200, requiredMessage: REQUIRED_FIELDS_MESSAGE }),
   projectType: z.enum(issuanceProjectTypes, { error: `Project type must be one of: ${issuanceProjectTypes.join(', ')}` }),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  description: freeText({ label: 'Description', max: 2000, multiline: true }).default(''),
   scope1: scope,
   scope2: scope,
   scope3: scope,

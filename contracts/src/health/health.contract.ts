@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
+/** A projection (a read model) or a reaction (what one capability does on another's events): both follow the log. */
+export const logFollowerKinds = ['projection', 'reaction'] as const;
+export type LogFollowerKind = (typeof logFollowerKinds)[number];
+
 export const projectionHealth = z.object({
   name: z.string(),
+  kind: z.enum(logFollowerKinds),
   /** Checkpoint "commit:prepare", or null before the first event. */
   checkpoint: z.string().nullable(),
   /** Events in the log the projection has not applied yet. */
@@ -10,11 +15,25 @@ export const projectionHealth = z.object({
   lagMs: z.number(),
   status: z.enum(['running', 'stopped', 'failed']),
   error: z.string().optional(),
+  /** The event it stopped at (it never skips one), when applying that event failed. */
+  failedEvent: z.object({ position: z.string(), type: z.string() }).optional(),
+  /** When it first failed there, and how many attempts failed since (each after a longer back-off). */
+  failingSince: z.iso.datetime().optional(),
+  failedAttempts: z.number().int().optional(),
 });
+export type ProjectionHealth = z.infer<typeof projectionHealth>;
 
 export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** failed (HTTP 503): a projection or reaction is stuck, named in `projections` / `reactions`. */
+  status: z.enum(['ok', 'degraded', 'failed']),
   eventStore: z.object({ adapter: z.string(), head: z.string().nullable() }),
   projections: z.array(projectionHealth),
+  reactions: z.array(projectionHealth),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** "projection aml-alerts stopped at event 1042:1042 (OrderPlaced): numeric field overflow" */
+export function describeStuckFollower(follower: ProjectionHealth): string {
+  const where = follower.failedEvent ? ` stopped at event ${follower.failedEvent.position} (${follower.failedEvent.type})` : ' failed';
+  return `${follower.kind} ${follower.name}${where}: ${follower.error ?? 'unknown error'}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../shared/free-text.js';
 import { isoCountryCodes } from './countries.js';
 import { amlStatuses, KYC_MIN_AGE_YEARS, kycStatuses } from './kyc.constants.js';
 import { kycAddress } from './xrpl-address.js';
@@ -14,12 +15,8 @@ export function ageInYears(dateOfBirth: string, today: Date): number {
 /** POST /api/kyc/verify: the inquiry, plus the identity the built-in verification form collects. */
 export const verifyKycRequest = z.object({
   xrplAddress: kycAddress,
-  inquiryId: z.string({ error: 'Inquiry id is required' }).trim().min(1, 'Inquiry id is required').max(100),
-  legalName: z
-    .string({ error: 'Legal name is required' })
-    .trim()
-    .min(2, 'Legal name is required')
-    .max(200, 'Legal name must be at most 200 characters'),
+  inquiryId: freeText({ label: 'Inquiry id', min: 1, max: 100 }),
+  legalName: freeText({ label: 'Legal name', min: 2, max: 200 }),
   dateOfBirth: z.iso
     .date({ error: 'Date of birth must be a date (YYYY-MM-DD)' })
     .refine((date) => ageInYears(date, new Date()) >= KYC_MIN_AGE_YEARS, `You must be at least ${KYC_MIN_AGE_YEARS} years old`)

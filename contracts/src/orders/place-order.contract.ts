@@ -1,21 +1,13 @@
 import { z } from 'zod';
+import { creditAmount, pricePerCredit } from '../shared/bounded-amounts.js';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { orderSides } from './orders.constants.js';
 import { orderView } from './orders.views.js';
 
-const MAX_AMOUNT = 1_000_000_000;
-
 export const placeOrderRequest = z.object({
   type: z.enum(orderSides),
-  amount: z
-    .number({ error: 'Amount must be a whole number' })
-    .int('Amount must be a whole number')
-    .positive('Amount must be greater than 0')
-    .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT}`),
-  price: z
-    .string({ error: 'Price must be sent as a string' })
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Price must be a number with at most 2 decimals')
-    .refine((price) => Number(price) > 0, 'Price must be greater than 0'),
+  amount: creditAmount({ label: 'Amount' }),
+  price: pricePerCredit(),
   projectType: z.enum(creditProjectTypes, {
     error: `Project type must be one of: ${creditProjectTypes.join(', ')}`,
   }),

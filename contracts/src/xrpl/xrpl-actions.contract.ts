@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
+import { creditAmount, MAX_CREDITS, MAX_XRP_AMOUNT } from '../shared/bounded-amounts.js';
+import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
 
 /**
@@ -31,30 +33,23 @@ function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   });
 }
 
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, tooLong);
-
 /** Scopes of the XRPL issue form are tCO2e figures, not selector values. */
 const tonnes = z
   .number({ error: 'Emission scopes must be numbers (tCO2e)' })
   .int('Emission scopes must be whole tCO2e')
   .nonnegative('Emission scopes must not be negative')
-  .max(1_000_000_000, 'Emission scopes must be at most 1000000000 tCO2e');
+  .max(MAX_CREDITS, `Emission scopes must be at most ${MAX_CREDITS} tCO2e`);
 
 /** XRP with at most 6 decimals (the spec's step 0.000001), i.e. whole drops. */
 export const XRP_AMOUNT_MESSAGE = 'XRP amount must be a positive number in steps of 0.000001';
 const xrpAmount = z
   .number({ error: XRP_AMOUNT_MESSAGE })
   .positive(XRP_AMOUNT_MESSAGE)
-  .max(100_000_000_000, 'XRP amount must be at most 100000000000')
+  .max(MAX_XRP_AMOUNT, `XRP amount must be at most ${MAX_XRP_AMOUNT}`)
   .refine((value) => /^\d+(\.\d{1,6})?$/.test(String(value)), XRP_AMOUNT_MESSAGE);
 
 const wholeCredits = (label: string) =>
-  z
-    .number({ error: REQUIRED_FIELDS_MESSAGE })
-    .int(`${label} must be a whole number of credits`)
-    .positive(`${label} must be greater than 0`)
-    .max(1_000_000_000, `${label} must be at most 1000000000`);
+  creditAmount({ label, requiredMessage: REQUIRED_FIELDS_MESSAGE, integerMessage: `${label} must be a whole number of credits` });
 
 const nftId = z
   .string()
@@ -64,7 +59,7 @@ const nftId = z
 
 /** POST /api/xrpl/issue/prepare: the XRPL issue form without its seed. */
 export const xrplIssuePrepareRequest = strictBody({
-  name: requiredText(200, 'Project name must be at most 200 characters'),
+  name: freeText({ label: 'Project name', min: 1, max: 200, requiredMessage: REQUIRED_FIELDS_MESSAGE }),
   projectType: z.enum(creditProjectTypes, { error: `Project type must be one of: ${creditProjectTypes.join(', ')}` }),
   scope1: tonnes,
   scope2: tonnes,
@@ -85,7 +80,7 @@ export const xrplTradePrepareRequest = strictBody({
   xrpAmount,
   /** The NXCC issuer (the platform's credit issuer). */
   issuer: kycAddress,
-  creditId: z.string().trim().max(100, 'Credit ID must be at most 100 characters').default(''),
+  creditId: freeText({ label: 'Credit ID', max: 100 }).default(''),
   /** The buyer: the KYC-checked address that signs. */
   xrplAddress: kycAddress,
 });
@@ -97,7 +92,7 @@ export const xrplRetirePrepareRequest = strictBody({
   nftId: nftId.optional(),
   tokenAmount: wholeCredits('Token amount'),
   issuer: kycAddress,
-  purpose: z.string().trim().max(500, 'Purpose must be at most 500 characters').default(''),
+  purpose: freeText({ label: 'Purpose', max: 500, multiline: true }).default(''),
   /** The owner: the KYC-checked address that signs. */
   xrplAddress: kycAddress,
 });

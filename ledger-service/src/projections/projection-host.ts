@@ -1,23 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  type EventStore,
-  formatPosition,
-  type Position,
-  type HealthResponse,
-} from '@carbon-ledger/contracts';
+import { type EventStore, type Position, type ProjectionHealth } from '@carbon-ledger/contracts';
 import { type BatchCommitted, ProjectionRunner, projections } from '@carbon-ledger/projections';
 import type pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
 import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { logFollowerHealth } from '../infrastructure/log-follower-health.js';
 
 export interface ProjectionHostRuntime {
   readonly readModelConnection: pg.ClientConfig;
   readonly database: DatabaseAvailability;
 }
-
-const LAG_COUNT_CAP = 10_000;
 
 /** Runs every projection in-process and lets commands wait for their read models. */
 @Injectable()
@@ -70,23 +64,8 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     return reached.every(Boolean);
   }
 
-  async health(): Promise<HealthResponse['projections']> {
+  async health(): Promise<ProjectionHealth[]> {
     const now = Date.now();
-    return Promise.all(
-      this.runners.map(async (runner) => {
-        const status = runner.status;
-        const behind = await this.eventStore.readAll({ after: status.checkpoint, limit: LAG_COUNT_CAP });
-        const oldest = behind[0];
-        const state = status.state === 'failed' ? 'failed' : status.state === 'stopped' ? 'stopped' : 'running';
-        return {
-          name: runner.projection.name,
-          checkpoint: status.checkpoint.commit < 0n ? null : formatPosition(status.checkpoint),
-          lagEvents: behind.length,
-          lagMs: oldest ? Math.max(0, now - Date.parse(oldest.metadata.recordedAt)) : 0,
-          status: state,
-          ...(status.error === undefined ? {} : { error: status.error }),
-        };
-      }),
-    );
+    return Promise.all(this.runners.map((runner) => logFollowerHealth(runner, 'projection', this.eventStore, now)));
   }
 }

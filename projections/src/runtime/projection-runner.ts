@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import { inlineParameters } from './inline-parameters.js';
 import type { Projection } from './projection.js';
+import { storableEvent } from './storable-event.js';
 
 export interface ProjectionLogger {
   log(message: string): void;
@@ -38,6 +39,43 @@ export interface ProjectionRunnerOptions {
 }
 
 export type ProjectionStatus = 'starting' | 'standby' | 'running' | 'failed' | 'stopped';
+
+/** Where a runner is stuck: the event it cannot get past (when one is to blame), why, and since when. */
+export interface ProjectionFailure {
+  /** The event that failed, when the error came from applying it (not from, say, a lost connection). */
+  readonly event?: { readonly position: Position; readonly type: string };
+  readonly error: string;
+  /** When the first attempt at this failure failed (epoch ms). */
+  readonly since: number;
+  /** Attempts so far; each waits a longer back-off step before the next. */
+  readonly attempts: number;
+}
+
+/** A failure applying one event: the runner stops at it, never skips it. */
+export class EventApplyFailed extends Error {
+  override readonly name = 'EventApplyFailed';
+  constructor(
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/**
+ * SQLSTATE classes an event's values cause (a value out of a column's range, an invalid byte
+ * sequence, a broken constraint, a statement the event's shape built wrongly). Other failures
+ * (connection lost, the checkpoint moved by another instance, a server shutting down) are not
+ * the event's fault.
+ */
+const EVENT_CAUSED_SQLSTATE_CLASSES = new Set(['21', '22', '23', '42']);
+
+function isEventCaused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // Errors of the projection's or reaction's own code carry no code; Node's system errors do.
+  if (code === undefined) return error instanceof Error;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && EVENT_CAUSED_SQLSTATE_CLASSES.has(code.slice(0, 2));
+}
 
 interface Waiter {
   readonly position: Position;
@@ -86,7 +124,7 @@ export class ProjectionRunner {
   private unpersistedEvents = 0;
   private eventsApplied = 0n;
   private state: ProjectionStatus = 'stopped';
-  private lastError: string | undefined;
+  private failure: ProjectionFailure | undefined;
   private leader: pg.Client | undefined;
   private subscription: AllSubscription | undefined;
   private running: Promise<void> | undefined;
@@ -105,12 +143,14 @@ export class ProjectionRunner {
     return this.checkpoint;
   }
 
-  get status(): { state: ProjectionStatus; checkpoint: Position; eventsApplied: bigint; error?: string } {
+  get status(): { state: ProjectionStatus; checkpoint: Position; eventsApplied: bigint; error?: string; failure?: ProjectionFailure } {
+    const failure = this.failure;
     return {
-      state: this.state,
+      // Between two attempts at a failure the runner is still stuck, even while it retries.
+      state: failure && this.state !== 'stopped' ? 'failed' : this.state,
       checkpoint: this.checkpoint,
       eventsApplied: this.eventsApplied,
-      ...(this.lastError === undefined ? {} : { error: this.lastError }),
+      ...(failure === undefined ? {} : { error: failure.error, failure }),
     };
   }
 
@@ -179,7 +219,8 @@ export class ProjectionRunner {
         this.unpersistedEvents = 0;
         this.eventsApplied = stored?.eventsApplied ?? 0n;
         this.state = 'running';
-        this.lastError = undefined;
+        // A failure no event caused (a lost connection) is over once the runner is back; one an event caused lasts until it is past that event.
+        if (this.failure && !this.failure.event) this.failure = undefined;
         const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
         this.subscription = this.options.eventStore.subscribeAll({ after: this.checkpoint, batchSize });
         // stop() may have run while we were taking the lock or reading the checkpoint.
@@ -190,7 +231,8 @@ export class ProjectionRunner {
         const lingerMs = this.projection.lingerMs ?? 0;
         for await (const batch of this.subscription) {
           await this.applyBatch(batch);
-          failureBackoffMs = 500;
+          // Back to short retries only once past what failed (not after a batch before it).
+          if (!this.failure) failureBackoffMs = 500;
           if (this.stopping) break;
           // Caught up: let the next events gather, within the projection's latency budget.
           if (lingerMs > 0 && batch.length < batchSize) await this.linger(lingerMs);
@@ -198,10 +240,9 @@ export class ProjectionRunner {
       } catch (error) {
         if (this.stopping) break;
         this.state = 'failed';
-        this.lastError = error instanceof Error ? error.message : String(error);
-        this.options.logger?.error(
-          `projection ${this.projection.name} failed at ${this.checkpoint.commit}:${this.checkpoint.prepare}: ${this.lastError}; retrying in ${failureBackoffMs} ms`,
-        );
+        this.failure = this.failureAfter(error);
+        // Once per back-off step: the wait below doubles up to MAX_FAILURE_BACKOFF_MS.
+        this.options.logger?.error(`${describeFailure(this.projection.name, this.failure)}; retrying in ${failureBackoffMs} ms`);
         await this.subscription?.close().catch(() => undefined);
         await this.releaseLeadership();
         if (!this.retryRequested) await this.sleep(failureBackoffMs);
@@ -211,12 +252,56 @@ export class ProjectionRunner {
     }
   }
 
+  /** The failure to record for `error`, counting attempts while it is the same one. */
+  private failureAfter(error: unknown): ProjectionFailure {
+    const event = error instanceof EventApplyFailed ? { position: error.event.position, type: error.event.type } : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    const previous = this.failure;
+    const same =
+      previous !== undefined &&
+      previous.error === message &&
+      (previous.event === undefined ? event === undefined : event !== undefined && comparePositions(previous.event.position, event.position) === 0);
+    return {
+      ...(event === undefined ? {} : { event }),
+      error: message,
+      since: same ? previous.since : Date.now(),
+      attempts: same ? previous.attempts + 1 : 1,
+    };
+  }
+
   private async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0);
+    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0).map(storableEvent);
+    if (fresh.length === 0) return;
+    const types = this.projection.eventTypes;
+    const isRelevant = (event: RecordedEvent): boolean => !types || types.has(event.type);
+    const relevant = fresh.filter(isRelevant);
+    try {
+      await this.commitEvents(fresh, relevant);
+    } catch (error) {
+      if (!isEventCaused(error)) throw error;
+      if (relevant.length === 1) throw new EventApplyFailed(relevant[0]!, error);
+      // Which event? One transaction per event: those before it are kept, the checkpoint stops just before it.
+      let chunk: RecordedEvent[] = [];
+      for (const event of fresh) {
+        chunk.push(event);
+        if (!isRelevant(event)) continue;
+        try {
+          await this.commitEvents(chunk, [event]);
+        } catch (eventError) {
+          throw isEventCaused(eventError) ? new EventApplyFailed(event, eventError) : eventError;
+        }
+        chunk = [];
+      }
+      if (chunk.length > 0) await this.commitEvents(chunk, []);
+      // Every event applied on its own: the batch failed for another reason; the next attempt retries it.
+      throw error;
+    }
+  }
+
+  /** Applies `relevant` (the events of `fresh` this projection acts on) and moves the checkpoint past `fresh`. */
+  private async commitEvents(fresh: readonly RecordedEvent[], relevant: readonly RecordedEvent[]): Promise<void> {
     const last = fresh.at(-1);
     if (!last) return;
-    const types = this.projection.eventTypes;
-    const relevant = types ? fresh.filter((event) => types.has(event.type)) : fresh;
     if (relevant.length === 0 && !this.persistDue(fresh.length)) {
       // Nothing here for this projection: move on without a transaction.
       this.advance(last.position, fresh.length, false, NO_TYPES);
@@ -296,6 +381,11 @@ export class ProjectionRunner {
 
   private advance(position: Position, events: number, changed: boolean, eventTypes: ReadonlySet<string>): void {
     this.checkpoint = position;
+    const failedAt = this.failure?.event?.position;
+    if (this.failure && (failedAt === undefined || comparePositions(position, failedAt) >= 0)) {
+      this.options.logger?.log(`projection ${this.projection.name} is past its failure (${describeFailure(this.projection.name, this.failure)})`);
+      this.failure = undefined;
+    }
     this.eventsApplied += BigInt(events);
     this.options.onBatchCommitted?.({
       projection: this.projection.name,
@@ -368,4 +458,10 @@ export class ProjectionRunner {
       this.stopSleep = done;
     });
   }
+}
+
+/** "projection aml-alerts failed at event 1042:1042 (OrderPlaced): numeric field overflow" */
+export function describeFailure(name: string, failure: ProjectionFailure): string {
+  const where = failure.event ? ` at event ${failure.event.position.commit}:${failure.event.position.prepare} (${failure.event.type})` : '';
+  return `projection ${name} failed${where}: ${failure.error}`;
 }

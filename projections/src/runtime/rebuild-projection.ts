@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import type { Projection } from './projection.js';
 import { advisoryLockKey } from './projection-runner.js';
+import { storableEvent } from './storable-event.js';
 
 const REBUILD_SCHEMA = 'projection_rebuild';
 
@@ -57,7 +58,7 @@ export async function rebuildProjection(options: {
     let events = 0;
     const replay = async (trx: Kysely<ReadModelDatabase>): Promise<void> => {
       for (;;) {
-        const batch = await eventStore.readAll({ after: position, limit: batchSize });
+        const batch = (await eventStore.readAll({ after: position, limit: batchSize })).map(storableEvent);
         const last = batch.at(-1);
         if (!last) return;
         const target = trx.withSchema(REBUILD_SCHEMA);

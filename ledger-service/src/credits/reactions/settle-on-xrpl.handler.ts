@@ -18,6 +18,7 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { retirementMemoJson } from '../retirement-memo.js';
 
 type SettlementTx = XrplSettlementRecorded['data']['transactions'][number];
 
@@ -135,7 +136,7 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
         fullyRetired: batch !== undefined && summary.retired === batch.quantity,
       };
     });
-    const memo = JSON.stringify({
+    const memo = retirementMemoJson({
       retirementId: data.retirementId,
       tokenId: data.batchId,
       quantity: data.quantity,
@@ -149,7 +150,7 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
         {
           TransactionType: 'AccountSet',
           Account: '',
-          Memos: [{ Memo: { MemoType: convertStringToHex('carbon-retirement'), MemoData: convertStringToHex(memo.slice(0, 900)) } }],
+          Memos: [{ Memo: { MemoType: convertStringToHex('carbon-retirement'), MemoData: convertStringToHex(memo) } }],
         },
         `retirement ${data.retirementId}`,
       ),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { EventStore, Position, RecordedEvent } from '@carbon-ledger/contracts';
+import type { EventStore, Position, ProjectionHealth, RecordedEvent } from '@carbon-ledger/contracts';
 import { ProjectionRunner } from '@carbon-ledger/projections';
+import { logFollowerHealth } from '../log-follower-health.js';
 import type { ReadModels } from '../postgres/database.js';
 import type { ServiceRuntime } from '../service-runtime.js';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
@@ -93,7 +94,8 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
     return runner ? runner.waitFor(position, timeoutMs) : Promise.resolve(false);
   }
 
-  status(): { name: string; state: string; error?: string }[] {
-    return this.runners.map((runner) => ({ name: runner.projection.name, state: runner.status.state, ...(runner.status.error ? { error: runner.status.error } : {}) }));
+  async health(): Promise<ProjectionHealth[]> {
+    const now = Date.now();
+    return Promise.all(this.runners.map((runner) => logFollowerHealth(runner, 'reaction', this.eventStore, now)));
   }
 }

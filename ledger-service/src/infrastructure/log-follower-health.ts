@@ -1,0 +1,35 @@
+import { type EventStore, formatPosition, type LogFollowerKind, type ProjectionHealth } from '@carbon-ledger/contracts';
+import type { ProjectionRunner } from '@carbon-ledger/projections';
+
+/** Lag counts stop here: a health check must not read the whole log. */
+const LAG_COUNT_CAP = 10_000;
+
+/** How far a projection's or reaction's runner is behind the log, and where it is stuck if it is. */
+export async function logFollowerHealth(
+  runner: ProjectionRunner,
+  kind: LogFollowerKind,
+  eventStore: EventStore,
+  now: number,
+): Promise<ProjectionHealth> {
+  const status = runner.status;
+  const behind = await eventStore.readAll({ after: status.checkpoint, limit: LAG_COUNT_CAP });
+  const oldest = behind[0];
+  const state = status.state === 'failed' ? 'failed' : status.state === 'stopped' ? 'stopped' : 'running';
+  const failure = status.failure;
+  return {
+    name: runner.projection.name,
+    kind,
+    checkpoint: status.checkpoint.commit < 0n ? null : formatPosition(status.checkpoint),
+    lagEvents: behind.length,
+    lagMs: oldest ? Math.max(0, now - Date.parse(oldest.metadata.recordedAt)) : 0,
+    status: state,
+    ...(failure === undefined
+      ? {}
+      : {
+          error: failure.error,
+          ...(failure.event ? { failedEvent: { position: formatPosition(failure.event.position), type: failure.event.type } } : {}),
+          failingSince: new Date(failure.since).toISOString(),
+          failedAttempts: failure.attempts,
+        }),
+  };
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amlAlertPriorities,
+  creditMarketStreamId,
+  creditProjectTypes,
+  LONE_SURROGATE,
+  MAX_CREDITS,
+  MAX_NOTIONAL_USD,
+  MAX_PRICE_PER_CREDIT,
+  MAX_XRP_AMOUNT,
+  offsetTypes,
+  projectTypeCodes,
+  retirementStandards,
+  roles,
+} from '@carbon-ledger/contracts';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projections } from './index.js';
+import { type ProjectionTestBed, startProjectionTestBed } from './test-support/projection-test-bed.js';
+
+/**
+ * ARCHITECTURE 4, Totality: every projection is total over what the contracts accept. Events are
+ * generated at the contracts' limits (longest texts, astral-plane and right-to-left text, text an
+ * old log may hold, the largest amounts and prices, dates far apart), appended as a consistent
+ * story per market (issue, escrow, match, transfer, retirement), and every projection must apply
+ * them (a failure stalls it, and `append` throws) and equal a rebuild from the log.
+ */
+
+const RTL = 'שלום עולם مرحبا بالعالم';
+const ASTRAL = '\u{1F331}\u{1F30D}\u{1D400}\u{20000}';
+
+/** Text as `freeText({ max, multiline })` accepts it, biased to its edges; sometimes as an old log may hold it (NUL, lone surrogate). */
+function text(max: number, options: { min?: number; multiline?: boolean } = {}): fc.Arbitrary<string> {
+  const min = options.min ?? 1;
+  const accepted = (value: string): boolean =>
+    value.length >= min &&
+    value.length <= max &&
+    value.trim() === value &&
+    !(options.multiline ? /(?![\n\r\t])\p{Cc}/u : /\p{Cc}/u).test(value) &&
+    !LONE_SURROGATE.test(value);
+  const atLimit = (unit: string): string => {
+    const repeated = unit.repeat(Math.ceil(max / unit.length));
+    // Cut on a code point boundary, so the last astral character is not split in two.
+    const cut = Array.from(repeated).reduce((out, char) => (out.length + char.length <= max ? out + char : out), '');
+    return cut.trim();
+  };
+  const current = fc
+    .oneof(
+      fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 30) }),
+      fc.constantFrom(atLimit('x'), atLimit(RTL), atLimit(ASTRAL), atLimit(`${RTL} \u202E${ASTRAL}`), ...(options.multiline ? [atLimit('line\r\n\tnext ')] : [])),
+    )
+    .filter(accepted);
+  const legacy = fc.constantFrom('\u0000', 'before\u0000after', 'lone \uD800 surrogate', '\u0000\uDFFF');
+  return fc.oneof({ weight: 6, arbitrary: current }, { weight: 1, arbitrary: legacy });
+}
+
+const EPOCH = Date.UTC(1970, 0, 1);
+const FAR_FUTURE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const date = fc.oneof(
+  fc.constantFrom(EPOCH, FAR_FUTURE, Date.UTC(2000, 1, 29), Date.UTC(2026, 10, 25, 1, 2, 3, 4)),
+  fc.integer({ min: EPOCH, max: FAR_FUTURE }),
+).map((ms) => new Date(ms).toISOString());
+
+const credits = fc.oneof(fc.constantFrom(1, MAX_CREDITS), fc.integer({ min: 1, max: MAX_CREDITS }));
+const price = fc
+  .oneof(fc.constantFrom(1, MAX_PRICE_PER_CREDIT * 100), fc.integer({ min: 1, max: MAX_PRICE_PER_CREDIT * 100 }))
+  .map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+const hash = fc.stringMatching(/^[0-9A-F]{64}$/);
+const address = fc.stringMatching(/^r[1-9A-HJ-NP-Za-km-z]{24,33}$/);
+
+/** One market's story and the events around it, consistent enough for every projection. */
+const story = fc.record({
+  projectType: fc.constantFrom(...creditProjectTypes),
+  vintage: fc.integer({ min: 1990, max: 2100 }),
+  quantity: credits,
+  sold: fc.double({ min: 0, max: 1, noNaN: true }),
+  retiredShare: fc.double({ min: 0, max: 1, noNaN: true }),
+  price,
+  userName: text(120),
+  projectId: text(100),
+  projectName: text(200),
+  description: text(2000, { min: 0, multiline: true }),
+  beneficiary: text(200),
+  purpose: text(500, { min: 0, multiline: true }),
+  creditId: text(100, { min: 0 }),
+  xrpPurpose: text(500, { min: 0, multiline: true }),
+  inquiryId: text(100),
+  standard: fc.constantFrom(...retirementStandards),
+  offsetType: fc.constantFrom(...offsetTypes),
+  role: fc.constantFrom(...roles),
+  address,
+  xrpDrops: fc.oneof(fc.constantFrom(1, MAX_XRP_AMOUNT * 1_000_000), fc.integer({ min: 1, max: MAX_XRP_AMOUNT * 1_000_000 })),
+  alertAmount: fc.oneof(fc.constantFrom(0, MAX_NOTIONAL_USD), fc.integer({ min: 0, max: MAX_NOTIONAL_USD * 100 }).map((cents) => cents / 100)),
+  priority: fc.constantFrom(...amlAlertPriorities),
+  riskScore: fc.integer({ min: 0, max: 100 }),
+  txHash: hash,
+  at: fc.array(date, { minLength: 8, maxLength: 8 }),
+});
+
+describe('every projection over events at the contracts’ limits', () => {
+  let bed: ProjectionTestBed;
+
+  beforeAll(async () => {
+    bed = await startProjectionTestBed(projections);
+  });
+  afterAll(async () => {
+    await bed?.close();
+  });
+
+  /** Every row of every projection's tables, in a stable order. */
+  async function readModels(): Promise<Record<string, unknown[]>> {
+    const snapshot: Record<string, unknown[]> = {};
+    for (const table of new Set(projections.flatMap((projection) => projection.tables))) {
+      const result = await sql<Record<string, unknown>>`select to_jsonb(t) as row from ${sql.table(table)} t order by to_jsonb(t)::text`.execute(bed.db);
+      snapshot[table] = result.rows.map((row) => row.row);
+    }
+    return snapshot;
+  }
+
+  it('applies them all and equals a rebuild', async () => {
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(story, async (s) => {
+        const seller = randomUUID();
+        const buyer = randomUUID();
+        const batchId = `${projectTypeCodes[s.projectType]}-${s.vintage}-${randomUUID().slice(0, 8).toUpperCase()}`;
+        const sold = Math.max(1, Math.floor(s.quantity * s.sold));
+        const retired = Math.max(1, Math.floor(sold * s.retiredShare));
+        const sellOrder = randomUUID();
+        const buyOrder = randomUUID();
+        const [issuedAt, placedAt, matchedAt, retiredAt, swappedAt, raisedAt, registeredAt, kycAt] = s.at as [string, string, string, string, string, string, string, string];
+        const alertId = randomUUID();
+
+        await bed.append(`user-${seller}`, [
+          { type: 'UserRegistered', data: { userId: seller, email: `${seller}@example.test`, name: s.userName, registeredAt } },
+          { type: 'RoleGranted', data: { userId: seller, role: s.role, changedAt: registeredAt } },
+          { type: 'RoleRevoked', data: { userId: seller, role: s.role, changedAt: registeredAt } },
+        ]);
+        await bed.append(`kyc-${s.address}`, [
+          {
+            type: 'KycStarted',
+            data: { address: s.address, inquiryId: s.inquiryId, templateId: 'tmpl_sandbox', provider: 'sandbox', environment: 'sandbox', jurisdiction: null, level: 'basic', ownerId: seller, startedAt: kycAt },
+          },
+        ]);
+        await bed.append(creditMarketStreamId(s.projectType, s.vintage), [
+          {
+            type: 'CreditsIssued',
+            data: {
+              batchId,
+              projectId: s.projectId,
+              projectName: s.projectName,
+              projectType: s.projectType,
+              description: s.description,
+              vintage: s.vintage,
+              standard: s.standard,
+              methodology: s.description,
+              scopes: { scope1: MAX_CREDITS, scope2: MAX_CREDITS, scope3: MAX_CREDITS, scope4: 0, scope5: 0 },
+              quantity: s.quantity,
+              serialPrefix: `NXCC-${batchId}`,
+              accountId: seller,
+              issuedBy: seller,
+              xrplAddress: s.address,
+              source: 'registry',
+              issuedAt,
+            },
+          },
+          {
+            type: 'OrderPlaced',
+            data: {
+              orderId: sellOrder,
+              ownerId: seller,
+              side: 'sell',
+              amount: sold,
+              price: s.price,
+              projectType: s.projectType,
+              vintage: s.vintage,
+              reserved: [{ batchId, start: 1, end: sold }],
+              placedAt,
+            },
+          },
+          {
+            type: 'OrderPlaced',
+            data: { orderId: buyOrder, ownerId: buyer, side: 'buy', amount: sold, price: s.price, projectType: s.projectType, vintage: s.vintage, placedAt },
+          },
+          {
+            type: 'TradeExecuted',
+            data: {
+              tradeId: randomUUID(),
+              kind: 'order-match',
+              projectType: s.projectType,
+              vintage: s.vintage,
+              buyOrderId: buyOrder,
+              sellOrderId: sellOrder,
+              aggressor: 'buy',
+              buyerAccountId: buyer,
+              sellerAccountId: seller,
+              quantity: sold,
+              price: s.price,
+              ranges: [{ batchId, start: 1, end: sold }],
+              settlement: { status: 'pending' },
+              executedAt: matchedAt,
+            },
+          },
+          {
+            type: 'CreditsRetired',
+            data: {
+              retirementId: randomUUID(),
+              batchId,
+              accountId: buyer,
+              quantity: retired,
+              ranges: [{ batchId, start: 1, end: retired }],
+              beneficiary: s.beneficiary,
+              purpose: s.purpose,
+              standard: s.standard,
+              offsetType: s.offsetType,
+              retiredBy: buyer,
+              retiredAt,
+            },
+          },
+          {
+            type: 'XrplSettlementRecorded',
+            data: {
+              subject: 'issuance',
+              subjectId: batchId,
+              batchId,
+              status: 'partial',
+              transactions: [{ purpose: 'mint', hash: s.txHash, result: 'tesSUCCESS' }],
+              reason: s.description,
+              recordedAt: retiredAt,
+            },
+          },
+        ]);
+        await bed.append(`xrpl-action-${s.txHash}`, [
+          {
+            type: 'XrplCreditsSwapped',
+            data: {
+              txHash: s.txHash,
+              account: s.address,
+              userId: buyer,
+              sellerAddress: s.address,
+              creditId: s.creditId,
+              creditAmount: String(sold),
+              xrpDrops: String(s.xrpDrops),
+              executedAt: swappedAt,
+            },
+          },
+          {
+            type: 'XrplCreditsBurned',
+            data: { txHash: s.txHash, account: s.address, userId: buyer, tokenId: batchId, tokenAmount: retired, purpose: s.xrpPurpose, burnedAt: swappedAt },
+          },
+        ]);
+        await bed.append(`aml-alert-${alertId}`, [
+          {
+            type: 'AmlAlertRaised',
+            data: {
+              alertId,
+              priority: s.priority,
+              transactionType: 'order',
+              transactionId: buyOrder,
+              riskScore: s.riskScore,
+              amount: s.alertAmount,
+              userId: buyer,
+              riskFlags: ['critical_amount'],
+              reasons: [s.beneficiary],
+              requiresReview: true,
+              sourceEventId: randomUUID(),
+              transactionAt: placedAt,
+              raisedAt,
+            },
+          },
+        ]);
+      }),
+      { numRuns: 25, interruptAfterTimeLimit: 25_000, markInterruptAsFailure: false },
+    );
+    expect(Date.now() - started).toBeLessThan(40_000);
+
+    const live = await readModels();
+    expect(live.credit_batches!.length).toBeGreaterThan(0);
+    await bed.rebuild(7);
+    expect(await readModels()).toEqual(live);
+  }, 90_000);
+});
