@@ -97,7 +97,7 @@ export async function openAnchorLedger(config: AppConfig, eventStore: EventStore
   const wallets = loadPlatformWallets(config);
   /** The gateway retries a failed connect with backoff; a local node that refused once is not there. */
   const connect = async (url: string, timeoutMs: number, retry: boolean): Promise<XrplGateway | string> => {
-    const gateway = new XrplGateway(network, url, wallets, eventStore);
+    const gateway = new XrplGateway(network, url, wallets);
     let timer: NodeJS.Timeout | undefined;
     const givenUp = new Promise<void>((resolve) => {
       const started = Date.now();

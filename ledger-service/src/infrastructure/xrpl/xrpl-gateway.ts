@@ -1,14 +1,22 @@
 import { Logger } from '@nestjs/common';
-import {
-  type EventStore,
-  type PlatformWalletRole,
-  type XrplNetwork,
-  xrplWalletStreamId,
-} from '@carbon-ledger/contracts';
+import type { PlatformWalletRole, XrplNetwork } from '@carbon-ledger/contracts';
 import { Client, hashes, type SubmittableTransaction, type TransactionMetadata } from 'xrpl';
-import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import type { PlatformWallets } from './platform-wallets.js';
+
+export interface SignedPlatformTransaction {
+  readonly transaction: SubmittableTransaction;
+  readonly blob: string;
+  readonly hash: string;
+}
+
+interface Waiter {
+  readonly hash: string;
+  readonly engineResult: string;
+  readonly lastLedgerSequence: number | undefined;
+  readonly resolve: (outcome: SubmittedTransaction) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 export interface SubmittedTransaction {
   readonly hash: string;
@@ -23,19 +31,11 @@ const POLL_MS = 250;
 export const NOT_CONNECTED =
   'Not connected to the XRPL network; the service keeps retrying. Check XRPL_URL and the network status.';
 
-function describeAmount(amount: unknown): string | undefined {
-  if (typeof amount === 'string') return amount;
-  if (amount && typeof amount === 'object' && 'value' in amount && 'currency' in amount) {
-    const issued = amount as { value: string; currency: string; issuer?: string };
-    return `${issued.value} ${issued.currency}${issued.issuer ? `/${issued.issuer}` : ''}`;
-  }
-  return undefined;
-}
-
 /**
  * The service's only door to the XRP Ledger (xrpl.js Client). Connection loss is
- * retried with backoff and reported, never a crash; every transaction a platform
- * wallet submits is recorded in the event log with its hash, result and ledger.
+ * retried with backoff and reported, never a crash. It signs, submits and looks up
+ * transactions and answers what happened; recording that in the log is the caller's
+ * part (PlatformSubmissions for the platform's own wallets).
  */
 export class XrplGateway {
   private readonly logger = new Logger('XRPL');
@@ -43,12 +43,15 @@ export class XrplGateway {
   private closed = false;
   private connecting: Promise<void> | undefined;
   private lastError: string | undefined;
+  private awaited: Waiter[] = [];
+  private watching: Promise<void> | undefined;
+  /** The base fee in drops, read once (the sandbox and an unloaded network keep it). */
+  private fee: string | undefined;
 
   constructor(
     readonly network: XrplNetwork,
     url: string,
     readonly wallets: PlatformWallets,
-    private readonly eventStore: EventStore,
   ) {
     this.client = new Client(url, { connectionTimeout: 10_000, timeout: 20_000 });
     this.client.on('disconnected', (code: number) => {
@@ -113,91 +116,113 @@ export class XrplGateway {
    * LastLedgerSequence to pass.
    */
   async submitSigned(blob: string, lastLedgerSequence: number | undefined): Promise<SubmittedTransaction> {
-    if (!this.client.isConnected()) throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
-    const submitted = await this.client.request({ command: 'submit', tx_blob: blob });
-    const engineResult = submitted.result.engine_result;
-    const hash = hashes.hashSignedTx(blob);
-    if (/^(tem|tef|tel)/.test(engineResult)) {
+    const { hash, engineResult } = await this.submitBlob(blob);
+    if (isFinalRefusal(engineResult)) {
       return { hash, result: engineResult, validated: false, ledgerIndex: null, meta: undefined };
     }
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const found = await this.client
-        .request({ command: 'tx', transaction: hash })
-        .catch((error: unknown) => {
-          if (isTxnNotFound(error)) return undefined;
-          throw error;
-        });
-      if (found?.result.validated) {
-        const meta = typeof found.result.meta === 'object' ? found.result.meta : undefined;
-        return { hash, result: meta?.TransactionResult ?? engineResult, validated: true, ledgerIndex: found.result.ledger_index ?? null, meta };
-      }
-      const validatedLedger = await this.client.getLedgerIndex();
-      if (lastLedgerSequence !== undefined && validatedLedger > lastLedgerSequence) {
-        return { hash, result: engineResult, validated: false, ledgerIndex: null, meta: undefined };
-      }
-    }
+    return this.waitForOutcome(hash, engineResult, lastLedgerSequence);
+  }
+
+  /** Sends a signed blob to the node without waiting: its hash and the node's preliminary result. */
+  async submitBlob(blob: string): Promise<{ hash: string; engineResult: string }> {
+    if (!this.client.isConnected()) throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
+    const submitted = await this.client.request({ command: 'submit', tx_blob: blob });
+    return { hash: hashes.hashSignedTx(blob), engineResult: submitted.result.engine_result };
   }
 
   /**
-   * Autofills, signs with a platform wallet, submits, waits for validation and
-   * records the outcome as XrplTransactionRecorded in the wallet's stream.
+   * Waits until the transaction is in a validated ledger, or until the validated ledger has passed
+   * its LastLedgerSequence (then `validated` is false and `result` the preliminary one). One
+   * watcher looks up every awaited transaction once per validated ledger, however many wait.
    */
-  async submitAsPlatform(
-    role: PlatformWalletRole,
-    transaction: SubmittableTransaction,
-    purpose: string,
-  ): Promise<SubmittedTransaction> {
-    const wallet = this.wallets[role];
-    const prepared = await this.autofill({ ...transaction, Account: wallet.address });
-    const signed = wallet.sign(prepared);
-    const outcome = await this.submitSigned(signed.tx_blob, prepared.LastLedgerSequence);
-    await this.record(role, prepared, outcome, purpose);
-    if (outcome.result !== 'tesSUCCESS' || !outcome.validated) {
-      throw new DomainError('Conflict', `XRPL ${prepared.TransactionType} was not applied: ${outcome.result}`);
-    }
-    return outcome;
+  waitForOutcome(hash: string, engineResult: string, lastLedgerSequence: number | undefined): Promise<SubmittedTransaction> {
+    if (!this.client.isConnected()) return Promise.reject(new DomainError('ServiceUnavailable', NOT_CONNECTED));
+    return new Promise((resolve, reject) => {
+      this.awaited.push({ hash, engineResult, lastLedgerSequence, resolve, reject });
+      this.watching ??= this.watchValidatedLedgers().finally(() => {
+        this.watching = undefined;
+      });
+    });
   }
 
-  private async record(
+  /** The transaction as the ledger has it now: validated (with its result), pending (in an open ledger) or unknown. */
+  async lookUp(hash: string): Promise<{ state: 'validated'; outcome: SubmittedTransaction } | { state: 'pending' | 'unknown' }> {
+    const found = await this.request({ command: 'tx', transaction: hash }).catch((error: unknown) => {
+      if (isTxnNotFound(error)) return undefined;
+      throw error;
+    });
+    if (!found) return { state: 'unknown' };
+    if (!found.result.validated) return { state: 'pending' };
+    const meta = typeof found.result.meta === 'object' ? found.result.meta : undefined;
+    return {
+      state: 'validated',
+      outcome: { hash, result: meta?.TransactionResult ?? 'unknown', validated: true, ledgerIndex: found.result.ledger_index ?? null, meta },
+    };
+  }
+
+  /** An account's next sequence number in the validated ledger (or the open one), and that ledger's index. */
+  async accountState(address: string, ledger: 'validated' | 'current'): Promise<{ sequence: number; ledgerIndex: number }> {
+    const info = await this.request({ command: 'account_info', account: address, ledger_index: ledger });
+    return { sequence: info.result.account_data.Sequence, ledgerIndex: info.result.ledger_index ?? info.result.ledger_current_index ?? 0 };
+  }
+
+  async validatedLedgerIndex(): Promise<number> {
+    if (!this.client.isConnected()) throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
+    return this.client.getLedgerIndex();
+  }
+
+  /**
+   * Signs a platform wallet's transaction with the given sequence and LastLedgerSequence (the
+   * caller decides both, so it can claim the transaction before it is submitted). Nothing is sent.
+   */
+  async signAsPlatform(
     role: PlatformWalletRole,
     transaction: SubmittableTransaction,
-    { hash, result, validated, ledgerIndex }: SubmittedTransaction,
-    purpose: string,
-  ): Promise<void> {
-    const now = new Date();
-    // The hash names the transaction, so a retried recording appends nothing new.
-    const commandId = deriveId(hash, 'xrpl-transaction');
-    const destination = 'Destination' in transaction && typeof transaction.Destination === 'string' ? transaction.Destination : undefined;
-    const amount = 'Amount' in transaction ? describeAmount(transaction.Amount) : undefined;
-    await this.eventStore.appendToStream(
-      xrplWalletStreamId(role),
-      toEventsToAppend(
-        [
-          {
-            type: 'XrplTransactionRecorded',
-            data: {
-              walletRole: role,
-              account: transaction.Account,
-              transactionType: transaction.TransactionType,
-              hash,
-              result,
-              validated,
-              ledgerIndex,
-              fee: transaction.Fee ?? '0',
-              sequence: transaction.Sequence ?? 0,
-              ...(destination ? { destination } : {}),
-              ...(amount ? { amount } : {}),
-              purpose,
-              submittedAt: now.toISOString(),
-            },
-          },
-        ],
-        { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'platform', role: 'admin' }, now },
-      ),
-      { expected: 'any' },
-    );
+    sequence: number,
+    lastLedgerSequence: number,
+  ): Promise<SignedPlatformTransaction> {
+    const wallet = this.wallets[role];
+    const fee = (this.fee ??= await this.request({ command: 'fee' }).then((answer) => answer.result.drops.base_fee));
+    const prepared = await this.autofill({ ...transaction, Account: wallet.address, Sequence: sequence, LastLedgerSequence: lastLedgerSequence, Fee: fee });
+    const signed = wallet.sign(prepared);
+    return { transaction: prepared, blob: signed.tx_blob, hash: signed.hash };
   }
+
+  private async watchValidatedLedgers(): Promise<void> {
+    let seen = -1;
+    while (this.awaited.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const waiting = this.awaited;
+      try {
+        const validated = await this.validatedLedgerIndex();
+        if (validated === seen) continue;
+        seen = validated;
+        const outcomes = await Promise.all(waiting.map((waiter) => this.lookUp(waiter.hash)));
+        const done = new Set<Waiter>();
+        waiting.forEach((waiter, index) => {
+          const found = outcomes[index];
+          if (found?.state === 'validated') {
+            waiter.resolve(found.outcome);
+            done.add(waiter);
+          } else if (waiter.lastLedgerSequence !== undefined && validated > waiter.lastLedgerSequence) {
+            waiter.resolve({ hash: waiter.hash, result: waiter.engineResult, validated: false, ledgerIndex: null, meta: undefined });
+            done.add(waiter);
+          }
+        });
+        this.awaited = this.awaited.filter((waiter) => !done.has(waiter));
+      } catch (error) {
+        // The ledger cannot be read (a lost connection): every waiter hears it; its transaction may still apply.
+        const failed = new Set(waiting);
+        this.awaited = this.awaited.filter((waiter) => !failed.has(waiter));
+        for (const waiter of waiting) waiter.reject(error);
+      }
+    }
+  }
+}
+
+/** A result that leaves the transaction out of every ledger, now and later (tem, tef, tel). */
+export function isFinalRefusal(engineResult: string): boolean {
+  return /^(tem|tef|tel)/.test(engineResult);
 }
 
 /**
