@@ -185,6 +185,9 @@ export class PlatformSubmissions {
         if (error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) return undefined;
         throw error;
       }
+      // The store answers a second append of an event id as the first one: it may have been the other claimer's.
+      const won = (await this.claims(transaction.key)).find((claim) => claim.attempt === attempt);
+      if (won?.hash !== signed.hash) return undefined;
       let engineResult: string;
       try {
         ({ engineResult } = await this.gateway.submitBlob(signed.blob));
@@ -193,7 +196,8 @@ export class PlatformSubmissions {
         this.nextSequence.delete(role);
         throw error;
       }
-      if (engineResult === 'tefPAST_SEQ') this.nextSequence.delete(role);
+      // Refused outright: the sequence is still free (or was taken elsewhere); read it again.
+      if (isFinalRefusal(engineResult)) this.nextSequence.delete(role);
       else this.nextSequence.set(role, sequence + 1);
       return { claim: { ...data, streamVersion: appended }, engineResult };
     });

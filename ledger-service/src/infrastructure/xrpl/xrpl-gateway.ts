@@ -27,6 +27,8 @@ export interface SubmittedTransaction {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** Transaction types whose fee is not the base fee (xrpl.js autofill knows their cost). */
+const SPECIAL_FEE_TYPES: ReadonlySet<string> = new Set(['AMMCreate', 'AccountDelete', 'EscrowFinish']);
 const POLL_MS = 250;
 export const NOT_CONNECTED =
   'Not connected to the XRPL network; the service keeps retrying. Check XRPL_URL and the network status.';
@@ -182,8 +184,11 @@ export class XrplGateway {
     lastLedgerSequence: number,
   ): Promise<SignedPlatformTransaction> {
     const wallet = this.wallets[role];
-    const fee = (this.fee ??= await this.request({ command: 'fee' }).then((answer) => answer.result.drops.base_fee));
-    const prepared = await this.autofill({ ...transaction, Account: wallet.address, Sequence: sequence, LastLedgerSequence: lastLedgerSequence, Fee: fee });
+    // Most types pay the base fee; the few that cost more (AMMCreate: an owner reserve) are left to autofill.
+    const fee = SPECIAL_FEE_TYPES.has(transaction.TransactionType)
+      ? {}
+      : { Fee: (this.fee ??= await this.request({ command: 'fee' }).then((answer) => answer.result.drops.base_fee)) };
+    const prepared = await this.autofill({ ...transaction, Account: wallet.address, Sequence: sequence, LastLedgerSequence: lastLedgerSequence, ...fee });
     const signed = wallet.sign(prepared);
     return { transaction: prepared, blob: signed.tx_blob, hash: signed.hash };
   }
