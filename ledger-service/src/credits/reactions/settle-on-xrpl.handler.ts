@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
-import { convertStringToHex, getNFTokenID, type AccountNFTsResponse } from 'xrpl';
+import { convertStringToHex, getNFTokenID } from 'xrpl';
 import { batchSummary, describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -116,20 +116,18 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
         .update(JSON.stringify({ tokenId: data.batchId, project: data.projectName, vintage: data.vintage, serials: [data.serialPrefix, 1, data.quantity] }))
         .digest('hex');
       const uri = convertStringToHex(`nxcc:${data.batchId}:${certificate}`).toUpperCase();
-      nftId = await this.findMinted(uri);
-      if (!nftId) {
-        const minted = await this.attempt('mint', () =>
-          this.submissions.submit({
-            key: settlementKeys.mint(data.batchId),
-            role: 'issuer',
-            transaction: { TransactionType: 'NFTokenMint', Account: '', NFTokenTaxon: NFT_TAXON, Flags: NFT_FLAGS, URI: uri },
-            purpose: `batch NFT of ${data.batchId}`,
-          }),
-        );
-        if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
-        transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
-        nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
-      }
+      // A mint submitted before (a crash, a replay) is found by its claim, with the NFT id in its metadata.
+      const minted = await this.attempt('mint', () =>
+        this.submissions.submit({
+          key: settlementKeys.mint(data.batchId),
+          role: 'issuer',
+          transaction: { TransactionType: 'NFTokenMint', Account: '', NFTokenTaxon: NFT_TAXON, Flags: NFT_FLAGS, URI: uri },
+          purpose: `batch NFT of ${data.batchId}`,
+        }),
+      );
+      if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
+      transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
+      nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
     }
     const paid = await this.attempt('payment', () =>
       this.submissions.submit({
@@ -230,11 +228,6 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
       }
       throw error;
     }
-  }
-
-  private async findMinted(uri: string): Promise<string | undefined> {
-    const response = (await this.gateway.request({ command: 'account_nfts', account: this.gateway.wallets.issuer.address, limit: 400 })) as AccountNFTsResponse;
-    return response.result.account_nfts.find((nft) => nft.URI?.toUpperCase() === uri)?.NFTokenID;
   }
 
   private async record(
