@@ -12,6 +12,7 @@ const TOOLS = {
   'verify-export': 'verify-export.js',
   'bench-export': 'bench-export.js',
   'bench-trading': 'bench-trading.js',
+  'bench-settlement': 'bench-settlement.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

@@ -72,22 +72,17 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
 
   /**
    * Settles the batch's events with their transactions in flight together (the platform wallet
-   * submits consecutive sequences without waiting for each to validate). Events of one credit
-   * batch stay in log order: a retirement may burn the NFT its issuance minted.
+   * submits consecutive sequences without waiting for each to validate): first the issuances,
+   * then the retirements, which may burn an NFT an issuance of the same batch minted.
    */
   async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
-    const byCreditBatch = new Map<string, RecordedEvent[]>();
-    for (const event of events) {
-      if (!isCreditEvent(event) || (event.type !== 'CreditsIssued' && event.type !== 'CreditsRetired')) continue;
-      const group = byCreditBatch.get(event.data.batchId) ?? [];
-      group.push(event);
-      byCreditBatch.set(event.data.batchId, group);
-    }
-    const settled = await Promise.allSettled(
-      [...byCreditBatch.values()].map(async (group) => {
-        for (const event of group) await this.handle(event);
-      }),
-    );
+    const credits = events.filter(isCreditEvent);
+    await this.settleTogether(credits.filter((event) => event.type === 'CreditsIssued'));
+    await this.settleTogether(credits.filter((event) => event.type === 'CreditsRetired'));
+  }
+
+  private async settleTogether(events: readonly RecordedEvent[]): Promise<void> {
+    const settled = await Promise.allSettled(events.map((event) => this.handle(event)));
     // Every settlement ran to its end before the batch fails: what was submitted is claimed, a replay finds it.
     const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;

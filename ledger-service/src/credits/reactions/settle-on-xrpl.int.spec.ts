@@ -100,10 +100,9 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
       const issued = await issue();
       const settlement = await settlementOf(issued.tokenId, issued.tokenId);
       expect(crashed).toBe(1);
-      expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'mint' }, { purpose: 'payment' }] });
-
       // The issuer's obligations to the holder are the batch, paid in one transaction.
       expect(await nxccBalance(wallet.address)).toBe(before + issued.quantity);
+      expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'mint' }, { purpose: 'payment' }] });
       const payment = settlement.transactions.find((transaction) => transaction.purpose === 'payment')!;
       const sent = await issuerTransactions();
       expect(sent.filter((transaction) => transaction.type === 'Payment' && transaction.hash === payment.hash)).toHaveLength(1);
