@@ -81,7 +81,7 @@ export interface AnchorLedgerOptions {
  * not running, the saved sandbox ledger served read-only on a free port (it
  * closes no ledger and writes nothing).
  */
-export async function openAnchorLedger(config: AppConfig, eventStore: EventStore, options: AnchorLedgerOptions = {}): Promise<AnchorLedger> {
+export async function openAnchorLedger(config: AppConfig, options: AnchorLedgerOptions = {}): Promise<AnchorLedger> {
   const network = config.XRPL_NETWORK;
   const unreachable = (how: string, why: string, close: () => Promise<void> = async () => undefined): AnchorLedger => ({
     network,
