@@ -12,7 +12,7 @@ import {
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { decode, type SubmittableTransaction } from 'xrpl';
-import { isFinalRefusal, type SubmittedTransaction, type XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { isFinalRefusal, type SignedPlatformTransaction, type SubmittedTransaction, type XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { deriveId, toEventsToAppend } from './command-context.js';
 import { DomainError } from './domain-error.js';
 
@@ -38,6 +38,19 @@ const LEDGER_INDEX_TTL_MS = 200;
 
 type Claim = XrplSubmissionClaimed & { readonly streamVersion: bigint };
 
+/** Undefined: another claimer won; follow its claim. */
+type ClaimAnswer = { readonly claim: Claim; readonly engineResult: string } | undefined;
+
+interface ClaimRequest {
+  readonly transaction: PlatformTransaction;
+  readonly latest: Claim | undefined;
+  readonly resolve: (answer: ClaimAnswer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Claims signed, appended and submitted together. */
+const CLAIM_GROUP = 100;
+
 type ClaimState =
   | { readonly kind: 'validated'; readonly outcome: SubmittedTransaction }
   | { readonly kind: 'pending' }
@@ -61,7 +74,8 @@ type ClaimState =
 export class PlatformSubmissions {
   private readonly logger = new Logger('XRPL');
   private readonly nextSequence = new Map<PlatformWalletRole, number>();
-  private readonly claimQueues = new Map<PlatformWalletRole, Promise<unknown>>();
+  private readonly claimRequests = new Map<PlatformWalletRole, ClaimRequest[]>();
+  private readonly claiming = new Map<PlatformWalletRole, Promise<void>>();
   private ledgerIndex: { value: number; readAt: number } | undefined;
 
   constructor(
@@ -99,7 +113,7 @@ export class PlatformSubmissions {
       }
       const claimed = await this.claim(transaction, latest);
       if (!claimed) continue; // another claimer won; follow its transaction
-      const outcome = await this.settle(claimed.claim, claimed.engineResult);
+      const outcome = await this.settle(claimed.claim, claimed.engineResult, true);
       if (outcome) return this.recorded(claimed.claim, outcome);
     }
   }
@@ -125,8 +139,11 @@ export class PlatformSubmissions {
     return this.settle(claim, engineResult);
   }
 
-  /** Waits for the claimed transaction; undefined when it did not validate and its claim must be looked at again. */
-  private async settle(claim: Claim, engineResult: string): Promise<SubmittedTransaction | undefined> {
+  /**
+   * Waits for the claimed transaction; undefined when it did not validate and its claim must be looked at
+   * again. `fresh`: submitted just now, so no ledger validated before its claim was signed holds it.
+   */
+  private async settle(claim: Claim, engineResult: string, fresh = false): Promise<SubmittedTransaction | undefined> {
     // Malformed: no ledger will ever apply this blob, and claiming again would build the same.
     if (engineResult.startsWith('tem')) return { hash: claim.hash, result: engineResult, validated: false, ledgerIndex: null, meta: undefined };
     if (isFinalRefusal(engineResult)) {
@@ -134,82 +151,156 @@ export class PlatformSubmissions {
       await this.gateway.waitForOutcome(claim.hash, engineResult, await this.gateway.validatedLedgerIndex());
       return undefined;
     }
-    const outcome = await this.gateway.waitForOutcome(claim.hash, engineResult, claim.lastLedgerSequence);
+    const fromLedger = fresh ? claim.lastLedgerSequence - LEDGER_MARGIN + 1 : undefined;
+    const outcome = await this.gateway.waitForOutcome(claim.hash, engineResult, claim.lastLedgerSequence, fromLedger);
     return outcome.validated ? outcome : undefined;
   }
 
   /**
-   * Takes the wallet's next sequence, signs, appends the claim at the version read and submits,
-   * one claim of the wallet after another; undefined when another claimer got there first.
+   * Claims the transaction with the wallet's next sequence and submits it; undefined when another
+   * claimer got there first. Claims of one wallet are taken in groups, one group after another:
+   * consecutive sequences, signed and appended together, submitted in sequence order.
    */
-  private claim(transaction: PlatformTransaction, latest: Claim | undefined): Promise<{ claim: Claim; engineResult: string } | undefined> {
+  private claim(transaction: PlatformTransaction, latest: Claim | undefined): Promise<ClaimAnswer> {
     const { role } = transaction;
-    return this.oneAtATime(role, async () => {
-      const account = this.gateway.wallets[role].address;
-      const sequence = this.nextSequence.get(role) ?? (await this.gateway.accountState(account, 'current')).sequence;
-      const lastLedgerSequence = (await this.validatedLedgerIndex()) + LEDGER_MARGIN;
-      const signed = await this.gateway.signAsPlatform(role, transaction.transaction, sequence, lastLedgerSequence);
-      const attempt = latest ? latest.attempt + 1 : 0;
-      const now = new Date();
-      const data: XrplSubmissionClaimed = {
-        key: transaction.key,
-        attempt,
-        walletRole: role,
-        account,
-        transactionType: transaction.transaction.TransactionType,
-        sequence,
-        lastLedgerSequence,
-        hash: signed.hash,
-        txBlob: signed.blob,
-        purpose: transaction.purpose,
-        claimedAt: now.toISOString(),
-      };
-      // The event id is the cause's and the attempt's: a second claim of either collides on it.
-      const commandId = deriveId(transaction.key, `xrpl-submission-claim:${attempt}`);
-      let appended: bigint;
-      try {
-        const result = await this.eventStore.appendToStream(
-          xrplSubmissionStreamId(transaction.key),
-          toEventsToAppend([{ type: 'XrplSubmissionClaimed', data }], {
-            commandId,
-            correlationId: commandId,
-            causationId: commandId,
-            actor: { userId: 'platform', role: 'admin' },
-            now,
-          }),
-          { expected: latest ? latest.streamVersion : 'no_stream' },
-        );
-        appended = result.nextExpectedVersion;
-      } catch (error) {
-        // Lost the claim: the sequence was not used and stays the next one.
-        if (error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) return undefined;
-        throw error;
-      }
-      // The store answers a second append of an event id as the first one: it may have been the other claimer's.
-      const won = (await this.claims(transaction.key)).find((claim) => claim.attempt === attempt);
-      if (won?.hash !== signed.hash) return undefined;
-      let engineResult: string;
-      try {
-        ({ engineResult } = await this.gateway.submitBlob(signed.blob));
-      } catch (error) {
-        // The blob may or may not have reached the node; whoever asks again resolves the claim on the ledger.
-        this.nextSequence.delete(role);
-        throw error;
-      }
-      // Refused outright: the sequence is still free (or was taken elsewhere); read it again.
-      if (isFinalRefusal(engineResult)) this.nextSequence.delete(role);
-      else this.nextSequence.set(role, sequence + 1);
-      return { claim: { ...data, streamVersion: appended }, engineResult };
+    return new Promise((resolve, reject) => {
+      const waiting = this.claimRequests.get(role) ?? [];
+      waiting.push({ transaction, latest, resolve, reject });
+      this.claimRequests.set(role, waiting);
+      if (!this.claiming.has(role)) this.claiming.set(role, this.claimWaiting(role).finally(() => this.claiming.delete(role)));
     });
   }
 
-  private oneAtATime<T>(role: PlatformWalletRole, run: () => Promise<T>): Promise<T> {
-    const result = (this.claimQueues.get(role) ?? Promise.resolve()).then(run, run);
-    this.claimQueues.set(
-      role,
-      result.catch(() => undefined),
+  private async claimWaiting(role: PlatformWalletRole): Promise<void> {
+    for (;;) {
+      const group = (this.claimRequests.get(role) ?? []).splice(0, CLAIM_GROUP);
+      if (group.length === 0) return;
+      try {
+        await this.claimGroup(role, group);
+      } catch (error) {
+        // The wallet's sequence is unknown now; whoever asks again resolves its claim on the ledger.
+        this.nextSequence.delete(role);
+        for (const request of group) request.reject(error);
+      }
+    }
+  }
+
+  private async claimGroup(role: PlatformWalletRole, group: readonly ClaimRequest[]): Promise<void> {
+    // One claim per cause in a group; the others follow it.
+    const byKey = new Map<string, ClaimRequest>();
+    for (const request of group) {
+      if (byKey.has(request.transaction.key)) request.resolve(undefined);
+      else byKey.set(request.transaction.key, request);
+    }
+    const requests = [...byKey.values()];
+    const account = this.gateway.wallets[role].address;
+    const first = this.nextSequence.get(role) ?? (await this.gateway.accountState(account, 'current')).sequence;
+    const lastLedgerSequence = (await this.validatedLedgerIndex()) + LEDGER_MARGIN;
+    const now = new Date();
+    const claims = await Promise.all(
+      requests.map(async (request, index) => {
+        const { transaction, latest } = request;
+        const signed = await this.gateway.signAsPlatform(role, transaction.transaction, first + index, lastLedgerSequence);
+        return this.claimData(transaction, latest ? latest.attempt + 1 : 0, account, signed, first + index, lastLedgerSequence, now);
+      }),
     );
-    return result;
+    const appended = await Promise.all(claims.map((claim, index) => this.appendClaim(claim, requests[index]!.latest).catch((error: unknown) => error)));
+    // A sequence whose claim was lost is filled with a no-op, or every later one would wait for it.
+    const submitted: { claim: Claim; request?: ClaimRequest }[] = [];
+    let gap = false;
+    for (const [index, claim] of claims.entries()) {
+      const request = requests[index]!;
+      const outcome = appended[index];
+      if (typeof outcome === 'bigint') {
+        submitted.push({ claim: { ...claim, streamVersion: outcome }, request });
+        continue;
+      }
+      if (outcome instanceof Error && !(outcome instanceof WrongExpectedVersion) && !(outcome instanceof DuplicateEventId)) request.reject(outcome);
+      else request.resolve(undefined);
+      const filler = await this.sequenceFiller(role, account, claim.sequence, lastLedgerSequence, now);
+      if (filler) submitted.push({ claim: filler });
+      else gap = true;
+    }
+    // Sent in sequence order on one connection, without waiting for each answer.
+    const answers = await Promise.all(submitted.map(({ claim }) => this.gateway.submitBlob(claim.txBlob).then(
+      (answer) => answer.engineResult,
+      (error: unknown) => error,
+    )));
+    const unsure = gap || answers.some((answer) => typeof answer !== 'string' || isFinalRefusal(answer));
+    // Refused outright or not answered: the account's sequence is read again for the next group.
+    if (unsure) this.nextSequence.delete(role);
+    else this.nextSequence.set(role, first + claims.length);
+    submitted.forEach(({ claim, request }, index) => {
+      const answer = answers[index];
+      if (!request) {
+        if (typeof answer === 'string') void this.outcomeOf(this.fillerTransaction(role, claim.sequence)).catch(() => undefined);
+        return;
+      }
+      if (typeof answer === 'string') request.resolve({ claim, engineResult: answer });
+      else request.reject(answer);
+    });
+  }
+
+  private claimData(
+    transaction: PlatformTransaction,
+    attempt: number,
+    account: string,
+    signed: SignedPlatformTransaction,
+    sequence: number,
+    lastLedgerSequence: number,
+    now: Date,
+  ): XrplSubmissionClaimed {
+    return {
+      key: transaction.key,
+      attempt,
+      walletRole: transaction.role,
+      account,
+      transactionType: transaction.transaction.TransactionType,
+      sequence,
+      lastLedgerSequence,
+      hash: signed.hash,
+      txBlob: signed.blob,
+      purpose: transaction.purpose,
+      claimedAt: now.toISOString(),
+    };
+  }
+
+  /** Appends the claim at the version read; answers the claim's version when this claim, not another, is in the log. */
+  private async appendClaim(claim: XrplSubmissionClaimed, latest: Claim | undefined): Promise<bigint> {
+    // The event id is the cause's and the attempt's: a second claim of either collides on it.
+    const commandId = deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`);
+    const result = await this.eventStore.appendToStream(
+      xrplSubmissionStreamId(claim.key),
+      toEventsToAppend([{ type: 'XrplSubmissionClaimed', data: claim }], {
+        commandId,
+        correlationId: commandId,
+        causationId: commandId,
+        actor: { userId: 'platform', role: 'admin' },
+        now: new Date(claim.claimedAt),
+      }),
+      { expected: latest ? latest.streamVersion : 'no_stream' },
+    );
+    // The store answers a second append of an event id as the first one: it may have been the other claimer's.
+    const stored = (await this.claims(claim.key)).find((candidate) => candidate.attempt === claim.attempt);
+    if (stored?.hash !== claim.hash) throw new WrongExpectedVersion(xrplSubmissionStreamId(claim.key), latest ? latest.streamVersion : 'no_stream', result.nextExpectedVersion);
+    return result.nextExpectedVersion;
+  }
+
+  /** A no-op AccountSet for a sequence whose claim was lost, itself claimed (once per account and sequence). */
+  private fillerTransaction(role: PlatformWalletRole, sequence: number): PlatformTransaction {
+    const account = this.gateway.wallets[role].address;
+    return { key: `sequence-filler:${account}:${sequence}`, role, transaction: { TransactionType: 'AccountSet', Account: account }, purpose: `fill sequence ${sequence}` };
+  }
+
+  private async sequenceFiller(role: PlatformWalletRole, account: string, sequence: number, lastLedgerSequence: number, now: Date): Promise<Claim | undefined> {
+    const transaction = this.fillerTransaction(role, sequence);
+    const signed = await this.gateway.signAsPlatform(role, transaction.transaction, sequence, lastLedgerSequence);
+    const claim = this.claimData(transaction, 0, account, signed, sequence, lastLedgerSequence, now);
+    try {
+      return { ...claim, streamVersion: await this.appendClaim(claim, undefined) };
+    } catch {
+      return undefined;
+    }
   }
 
   private async validatedLedgerIndex(): Promise<number> {

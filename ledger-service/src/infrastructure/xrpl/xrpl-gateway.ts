@@ -14,6 +14,8 @@ interface Waiter {
   readonly hash: string;
   readonly engineResult: string;
   readonly lastLedgerSequence: number | undefined;
+  /** The first validated ledger not yet read for this transaction; unknown: look it up by hash. */
+  nextLedger: number | undefined;
   readonly resolve: (outcome: SubmittedTransaction) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -30,6 +32,8 @@ const MAX_BACKOFF_MS = 30_000;
 /** Transaction types whose fee is not the base fee (xrpl.js autofill knows their cost). */
 const SPECIAL_FEE_TYPES: ReadonlySet<string> = new Set(['AMMCreate', 'AccountDelete', 'EscrowFinish']);
 const POLL_MS = 250;
+/** A waiter further behind than this many ledgers is looked up by hash instead. */
+const MAX_LEDGERS_READ = 20;
 export const NOT_CONNECTED =
   'Not connected to the XRPL network; the service keeps retrying. Check XRPL_URL and the network status.';
 
@@ -135,12 +139,13 @@ export class XrplGateway {
   /**
    * Waits until the transaction is in a validated ledger, or until the validated ledger has passed
    * its LastLedgerSequence (then `validated` is false and `result` the preliminary one). One
-   * watcher looks up every awaited transaction once per validated ledger, however many wait.
+   * watcher reads each new validated ledger's transactions once, however many wait; `fromLedger`,
+   * when known (no ledger before it can hold the transaction), spares a lookup of each one.
    */
-  waitForOutcome(hash: string, engineResult: string, lastLedgerSequence: number | undefined): Promise<SubmittedTransaction> {
+  waitForOutcome(hash: string, engineResult: string, lastLedgerSequence: number | undefined, fromLedger?: number): Promise<SubmittedTransaction> {
     if (!this.client.isConnected()) return Promise.reject(new DomainError('ServiceUnavailable', NOT_CONNECTED));
     return new Promise((resolve, reject) => {
-      this.awaited.push({ hash, engineResult, lastLedgerSequence, resolve, reject });
+      this.awaited.push({ hash, engineResult, lastLedgerSequence, nextLedger: fromLedger, resolve, reject });
       this.watching ??= this.watchValidatedLedgers().finally(() => {
         this.watching = undefined;
       });
@@ -202,18 +207,20 @@ export class XrplGateway {
         const validated = await this.validatedLedgerIndex();
         if (validated === seen) continue;
         seen = validated;
-        const outcomes = await Promise.all(waiting.map((waiter) => this.lookUp(waiter.hash)));
+        const found = await this.validatedOutcomes(waiting, validated);
         const done = new Set<Waiter>();
-        waiting.forEach((waiter, index) => {
-          const found = outcomes[index];
-          if (found?.state === 'validated') {
-            waiter.resolve(found.outcome);
+        for (const waiter of waiting) {
+          const outcome = found.get(waiter.hash);
+          if (outcome) {
+            waiter.resolve(outcome);
             done.add(waiter);
           } else if (waiter.lastLedgerSequence !== undefined && validated > waiter.lastLedgerSequence) {
             waiter.resolve({ hash: waiter.hash, result: waiter.engineResult, validated: false, ledgerIndex: null, meta: undefined });
             done.add(waiter);
+          } else {
+            waiter.nextLedger = validated + 1;
           }
-        });
+        }
         this.awaited = this.awaited.filter((waiter) => !done.has(waiter));
       } catch (error) {
         // The ledger cannot be read (a lost connection): every waiter hears it; its transaction may still apply.
@@ -222,6 +229,38 @@ export class XrplGateway {
         for (const waiter of waiting) waiter.reject(error);
       }
     }
+  }
+
+  /**
+   * The awaited transactions in validated ledgers up to `validated`: the ledgers a waiter has not
+   * seen yet are read whole (one request each, shared by all), a waiter without a known start (or
+   * too far behind) is looked up by hash.
+   */
+  private async validatedOutcomes(waiting: readonly Waiter[], validated: number): Promise<Map<string, SubmittedTransaction>> {
+    const found = new Map<string, SubmittedTransaction>();
+    const byHash = waiting.filter((waiter) => waiter.nextLedger === undefined || validated - waiter.nextLedger >= MAX_LEDGERS_READ);
+    const ledgers = new Set<number>();
+    for (const waiter of waiting) {
+      if (byHash.includes(waiter) || waiter.nextLedger === undefined) continue;
+      for (let index = waiter.nextLedger; index <= validated; index += 1) ledgers.add(index);
+    }
+    const looked = await Promise.all(byHash.map((waiter) => this.lookUp(waiter.hash)));
+    looked.forEach((answer) => {
+      if (answer.state === 'validated') found.set(answer.outcome.hash, answer.outcome);
+    });
+    const read = await Promise.all(
+      [...ledgers].map((index) => this.request({ command: 'ledger', ledger_index: index, transactions: true, expand: true })),
+    );
+    for (const answer of read) {
+      for (const entry of answer.result.ledger.transactions ?? []) {
+        if (typeof entry !== 'object') continue;
+        const { hash, meta } = entry as { hash?: string; meta?: unknown };
+        if (!hash || !meta || typeof meta !== 'object') continue;
+        const metadata = meta as TransactionMetadata;
+        found.set(hash, { hash, result: metadata.TransactionResult, validated: true, ledgerIndex: answer.result.ledger_index, meta: metadata });
+      }
+    }
+    return found;
   }
 }
 
