@@ -13,6 +13,7 @@ const TOOLS = {
   'bench-export': 'bench-export.js',
   'bench-trading': 'bench-trading.js',
   'bench-peers': 'bench-peers.js',
+  'bench-settlement': 'bench-settlement.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

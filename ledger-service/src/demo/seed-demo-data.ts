@@ -21,6 +21,7 @@ import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
+import { PlatformSubmissions } from '../shared/platform-submissions.js';
 
 /** Every demo name carries this mark, so nobody takes demo data for real records. */
 export const DEMO_MARK = 'Demo';
@@ -165,7 +166,13 @@ export async function seedDemoData(
     if (!address) {
       const wallet = Wallet.generate();
       options.signal?.throwIfAborted();
-      await (await gateway()).submitAsPlatform('market_maker', { TransactionType: 'Payment', Account: '', Destination: wallet.address, Amount: xrpToDrops(40) }, `demo account for ${user.name}`);
+      await gateway();
+      await app.get(PlatformSubmissions).submit({
+        key: `demo-account:${wallet.address}`,
+        role: 'market_maker',
+        transaction: { TransactionType: 'Payment', Account: '', Destination: wallet.address, Amount: xrpToDrops(40) },
+        purpose: `demo account for ${user.name}`,
+      });
       address = wallet.address;
     }
     const xrplAddress = address;

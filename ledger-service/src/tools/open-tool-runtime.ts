@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventStore, XrplNetwork } from '@carbon-ledger/contracts';
+import type { XrplNetwork } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
@@ -82,7 +82,7 @@ export interface AnchorLedgerOptions {
  * not running, the saved sandbox ledger served read-only on a free port (it
  * closes no ledger and writes nothing).
  */
-export async function openAnchorLedger(config: AppConfig, eventStore: EventStore, options: AnchorLedgerOptions = {}): Promise<AnchorLedger> {
+export async function openAnchorLedger(config: AppConfig, options: AnchorLedgerOptions = {}): Promise<AnchorLedger> {
   const network = config.XRPL_NETWORK;
   const unreachable = (how: string, why: string, close: () => Promise<void> = async () => undefined): AnchorLedger => ({
     network,
@@ -98,7 +98,7 @@ export async function openAnchorLedger(config: AppConfig, eventStore: EventStore
   const wallets = loadPlatformWallets(config);
   /** The gateway retries a failed connect with backoff; a local node that refused once is not there. */
   const connect = async (url: string, timeoutMs: number, retry: boolean): Promise<XrplGateway | string> => {
-    const gateway = new XrplGateway(network, url, wallets, eventStore);
+    const gateway = new XrplGateway(network, url, wallets);
     let timer: NodeJS.Timeout | undefined;
     const givenUp = new Promise<void>((resolve) => {
       const started = Date.now();

@@ -232,7 +232,7 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
     });
 
     it('does not read the saved ledger while the service holds the data directory but has published no node', async () => {
-      const ledger = await openAnchorLedger(config, eventStore, { serviceRunning: true, timeoutMs: 2_000 });
+      const ledger = await openAnchorLedger(config, { serviceRunning: true, timeoutMs: 2_000 });
       try {
         expect(ledger.gateway).toBeUndefined();
         expect(ledger.unreachable).toContain('the service is running but has not published its sandbox node');

@@ -37,7 +37,7 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
   let chainsDone: number | undefined;
   const lookupAnchor: AnchorLookup = async (anchor) => {
     chainsDone ??= performance.now();
-    ledger ??= openAnchorLedger(config, opened.runtime.eventStore, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
+    ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
     const { gateway } = await ledger;
     if (!gateway) return undefined;
     lookup ??= ledgerAnchorLookup(gateway);

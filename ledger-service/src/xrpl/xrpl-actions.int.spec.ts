@@ -172,6 +172,49 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash))).toHaveLength(1);
   });
 
+  /** NXCC payments the platform issuer made to `destination`, as the ledger lists them. */
+  async function issuerPaymentsTo(destination: string): Promise<string[]> {
+    const history = await ledger.request({ command: 'account_tx', account: destination, ledger_index_min: -1, ledger_index_max: -1 });
+    return history.result.transactions
+      .map((entry) => ({ hash: entry.hash, tx: entry.tx_json as { TransactionType?: string; Account?: string } | undefined }))
+      .filter(({ tx }) => tx?.TransactionType === 'Payment' && tx.Account === platformIssuer)
+      .map(({ hash }) => String(hash));
+  }
+
+  it('pays the credits of one signed mint once when it is submitted 16 times at once', async () => {
+    const destination = await funded();
+    await trustCredits(destination);
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address }));
+    const blobs = signAll(issuerWallet, prepared);
+    const responses = await Promise.all(Array.from({ length: 16 }, () => submit(issuerUser, 'issue', prepared.preparation, blobs)));
+    const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as unknown })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 16 }, () => 201));
+    const [first, ...rest] = answers.map((answer) => xrplIssueResponse.parse(answer.body));
+    expect(first).toMatchObject({ creditAmount: 30, paymentResult: 'tesSUCCESS' });
+    for (const answer of rest) expect(answer).toEqual(first);
+
+    // The issuer's obligations to this holder are the batch, and the ledger holds one payment.
+    expect(await creditBalance(destination.address)).toBe(30);
+    expect(await issuerPaymentsTo(destination.address)).toEqual([first!.paymentTxHash]);
+    expect(await service.runtime.eventStore.readStream(xrplActionStreamId(first!.txHash))).toHaveLength(1);
+  });
+
+  it('pays the credits of one signed mint once when it is submitted 16 times, 250 ms apart', async () => {
+    const destination = await funded();
+    await trustCredits(destination);
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 500, scope2: 0 }));
+    const blobs = signAll(issuerWallet, prepared);
+    const pending: Promise<Response>[] = [];
+    for (let replay = 0; replay < 16; replay += 1) {
+      pending.push(submit(issuerUser, 'issue', prepared.preparation, blobs));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const statuses = await Promise.all(pending.map(async (response) => (await response).status));
+    expect(statuses).toEqual(Array.from({ length: 16 }, () => 201));
+    expect(await creditBalance(destination.address)).toBe(100);
+    expect(await issuerPaymentsTo(destination.address)).toHaveLength(1);
+  });
+
   it('records a missing trust line of the destination as the payment result, not as a failure', async () => {
     const destination = await funded();
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 5 }));

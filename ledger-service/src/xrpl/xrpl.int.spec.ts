@@ -16,17 +16,20 @@ import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { PlatformSubmissions } from '../shared/platform-submissions.js';
 
 describe('XRPL gateway, platform wallets and read APIs against the sandbox', () => {
   let service: ServiceUnderTest;
   let trader: SignedInClient;
   let gateway: XrplGateway;
+  let submissions: PlatformSubmissions;
   let client: Client;
 
   beforeAll(async () => {
     service = await startServiceUnderTest();
     await service.app.get(XrplConnection).ready;
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
+    submissions = service.app.get(PlatformSubmissions);
     trader = await service.signIn(['trader']);
     client = new Client(service.sandbox.url);
     await client.connect();
@@ -112,19 +115,20 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     expect(amm.lastTrade?.amount).toContain('NXCC');
   });
 
-  it('mints and burns a batch NFT through the gateway, recording both on the log', async () => {
+  it('mints and burns a batch NFT through the platform submissions, recording both on the log', async () => {
     const issuer = gateway.wallets.issuer.address;
-    const minted = await gateway.submitAsPlatform(
-      'issuer',
-      { TransactionType: 'NFTokenMint', Account: issuer, NFTokenTaxon: 7, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('ipfs://batch-certificate') },
-      'Mint a test batch NFT',
-    );
+    const minted = await submissions.submit({
+      key: 'test:mint',
+      role: 'issuer',
+      transaction: { TransactionType: 'NFTokenMint', Account: issuer, NFTokenTaxon: 7, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('ipfs://batch-certificate') },
+      purpose: 'Mint a test batch NFT',
+    });
     const nftId = getNFTokenID(minted.meta);
     expect(nftId).toMatch(/^[0-9A-F]{64}$/);
     const held = await client.request({ command: 'account_nfts', account: issuer });
     expect(held.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(nftId);
 
-    await gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! }, 'Burn the test batch NFT');
+    await submissions.submit({ key: 'test:burn', role: 'issuer', transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! }, purpose: 'Burn the test batch NFT' });
     const after = await client.request({ command: 'account_nfts', account: issuer });
     expect(after.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
 
@@ -138,7 +142,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
   it('records a refused platform transaction with its result and answers a conflict', async () => {
     const issuer = gateway.wallets.issuer.address;
     await expect(
-      gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: '0'.repeat(64) }, 'Burn a token that does not exist'),
+      submissions.submit({ key: 'test:burn-missing', role: 'issuer', transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: '0'.repeat(64) }, purpose: 'Burn a token that does not exist' }),
     ).rejects.toMatchObject({ code: 'Conflict', message: expect.stringContaining('tecNO_ENTRY') });
     const last = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).at(-1)?.data as { transactionType: string; result: string };
     expect(last).toMatchObject({ transactionType: 'NFTokenBurn', result: 'tecNO_ENTRY' });

@@ -13,6 +13,10 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
+
+/** The cause of a seal's anchor transaction: one per seal. */
+export const anchorSubmissionKey = (sealNumber: number): string => `anchor:${sealNumber}`;
 
 /** The memo an anchor carries: which seal, and its root. */
 export function anchorMemoData(sealNumber: number, merkleRoot: string): string {
@@ -32,6 +36,7 @@ export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
     private readonly host: ReactionHost,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly submissions: PlatformSubmissions,
   ) {}
 
   onModuleInit(): void {
@@ -44,9 +49,10 @@ export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
     const anchors = (await this.eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent);
     if (anchors.some((anchor) => anchor.type === 'AuditAnchored' && anchor.data.sealNumber === seal.sealNumber)) return;
 
-    const outcome = await this.gateway.submitAsPlatform(
-      'audit_anchor',
-      {
+    const outcome = await this.submissions.submit({
+      key: anchorSubmissionKey(seal.sealNumber),
+      role: 'audit_anchor',
+      transaction: {
         TransactionType: 'AccountSet',
         Account: this.gateway.wallets.audit_anchor.address,
         Memos: [
@@ -58,8 +64,8 @@ export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
           },
         ],
       },
-      `Anchor seal ${seal.sealNumber}`,
-    );
+      purpose: `Anchor seal ${seal.sealNumber}`,
+    });
     const now = new Date();
     const commandId = deriveId(`anchor:${seal.sealNumber}`, 'audit-anchored');
     await this.eventStore.appendToStream(

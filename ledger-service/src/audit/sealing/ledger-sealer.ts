@@ -12,6 +12,7 @@ import {
   sealContent,
   START,
   WrongExpectedVersion,
+  xrplSubmissionStreamId,
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
@@ -25,6 +26,8 @@ import { merkleRoot } from '../../shared/merkle.js';
  * would be sealed and anchored (an XRPL fee) every interval forever.
  */
 const SEALER_STREAMS: ReadonlySet<string> = new Set([SEALS_STREAM, ANCHORS_STREAM, xrplWalletStreamId('audit_anchor')]);
+/** The anchor transactions' claims (anchorSubmissionKey), one stream per seal. */
+const ANCHOR_CLAIM_STREAMS = xrplSubmissionStreamId('anchor:');
 
 const PAGE = 5_000;
 /** After a failed seal the next attempt comes this soon (or at the interval, when that is shorter). */
@@ -101,7 +104,7 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
       if (!tail) break;
       for (const event of page) {
         leaves.push(Buffer.from(event.hash, 'hex'));
-        if (!SEALER_STREAMS.has(event.streamId)) business += 1;
+        if (!SEALER_STREAMS.has(event.streamId) && !event.streamId.startsWith(ANCHOR_CLAIM_STREAMS)) business += 1;
       }
       after = to = tail.position;
     }

@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
-import { convertStringToHex, getNFTokenID, type AccountNFTsResponse } from 'xrpl';
+import { convertStringToHex, getNFTokenID } from 'xrpl';
 import { batchSummary, describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -19,12 +19,24 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { retirementMemoJson } from '../retirement-memo.js';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 
 type SettlementTx = XrplSettlementRecorded['data']['transactions'][number];
 
 /** NFTokenMint flags: burnable by the issuer (1) and transferable (8). */
 const NFT_FLAGS = 1 | 8;
 const NFT_TAXON = 2026;
+
+/** The causes of the issuer wallet's settlement transactions: one transaction each. */
+export const settlementKeys = {
+  mint: (batchId: string) => `settlement-mint:${batchId}`,
+  payment: (batchId: string) => `settlement-payment:${batchId}`,
+  retirementMemo: (retirementId: string) => `retirement-memo:${retirementId}`,
+  nftBurn: (nftId: string) => `nft-burn:${nftId}`,
+};
+
+/** Events per batch: settlements of different credit batches run side by side, so a batch fills ledgers. */
+const SETTLEMENT_BATCH = 200;
 
 /**
  * Mirrors registry changes on XRPL with the platform issuer wallet:
@@ -35,8 +47,10 @@ const NFT_TAXON = 2026;
  *   beneficiary, purpose and serials), and the NFT burn once the batch is fully
  *   retired; a retirement the holder already burned on XRPL is recorded as is.
  * Each outcome is recorded as XrplSettlementRecorded in the market stream. While
- * XRPL is unreachable the reaction stops and retries (nothing is skipped); a mint
- * that happened before a crash is found again by its URI instead of minted twice.
+ * XRPL is unreachable the reaction stops and retries (nothing is skipped). Every
+ * transaction is claimed under its cause (settlementKeys) before it is submitted, so
+ * a replay — after a crash between submit and record, or from an older checkpoint —
+ * finds it on the ledger instead of submitting it again.
  */
 @Injectable()
 export class SettleOnXrpl implements Reaction, OnModuleInit {
@@ -48,10 +62,31 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
     private readonly host: ReactionHost,
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly submissions: PlatformSubmissions,
   ) {}
 
   onModuleInit(): void {
     this.host.register(this);
+  }
+
+  readonly batchSize = SETTLEMENT_BATCH;
+
+  /**
+   * Settles the batch's events with their transactions in flight together (the platform wallet
+   * submits consecutive sequences without waiting for each to validate): first the issuances,
+   * then the retirements, which may burn an NFT an issuance of the same batch minted.
+   */
+  async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
+    const credits = events.filter(isCreditEvent);
+    await this.settleTogether(credits.filter((event) => event.type === 'CreditsIssued'));
+    await this.settleTogether(credits.filter((event) => event.type === 'CreditsRetired'));
+  }
+
+  private async settleTogether(events: readonly RecordedEvent[]): Promise<void> {
+    const settled = await Promise.allSettled(events.map((event) => this.handle(event)));
+    // Every settlement ran to its end before the batch fails: what was submitted is claimed, a replay finds it.
+    const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   async handle(event: RecordedEvent): Promise<void> {
@@ -77,31 +112,31 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
         .update(JSON.stringify({ tokenId: data.batchId, project: data.projectName, vintage: data.vintage, serials: [data.serialPrefix, 1, data.quantity] }))
         .digest('hex');
       const uri = convertStringToHex(`nxcc:${data.batchId}:${certificate}`).toUpperCase();
-      nftId = await this.findMinted(uri);
-      if (!nftId) {
-        const minted = await this.attempt('mint', () =>
-          this.gateway.submitAsPlatform(
-            'issuer',
-            { TransactionType: 'NFTokenMint', Account: '', NFTokenTaxon: NFT_TAXON, Flags: NFT_FLAGS, URI: uri },
-            `batch NFT of ${data.batchId}`,
-          ),
-        );
-        if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
-        transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
-        nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
-      }
+      // A mint submitted before (a crash, a replay) is found by its claim, with the NFT id in its metadata.
+      const minted = await this.attempt('mint', () =>
+        this.submissions.submit({
+          key: settlementKeys.mint(data.batchId),
+          role: 'issuer',
+          transaction: { TransactionType: 'NFTokenMint', Account: '', NFTokenTaxon: NFT_TAXON, Flags: NFT_FLAGS, URI: uri },
+          purpose: `batch NFT of ${data.batchId}`,
+        }),
+      );
+      if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
+      transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
+      nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
     }
     const paid = await this.attempt('payment', () =>
-      this.gateway.submitAsPlatform(
-        'issuer',
-        {
+      this.submissions.submit({
+        key: settlementKeys.payment(data.batchId),
+        role: 'issuer',
+        transaction: {
           TransactionType: 'Payment',
           Account: '',
           Destination: data.xrplAddress,
           Amount: { currency: CREDIT_CURRENCY_CODE, issuer: this.gateway.wallets.issuer.address, value: String(data.quantity) },
         },
-        `credits of ${data.batchId} to the issuer`,
-      ),
+        purpose: `credits of ${data.batchId} to the issuer`,
+      }),
     );
     if ('error' in paid) {
       return this.record(event, data.batchId, {
@@ -145,21 +180,27 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
       serials,
     });
     const memoTx = await this.attempt('retirement memo', () =>
-      this.gateway.submitAsPlatform(
-        'issuer',
-        {
+      this.submissions.submit({
+        key: settlementKeys.retirementMemo(data.retirementId),
+        role: 'issuer',
+        transaction: {
           TransactionType: 'AccountSet',
           Account: '',
           Memos: [{ Memo: { MemoType: convertStringToHex('carbon-retirement'), MemoData: convertStringToHex(memo) } }],
         },
-        `retirement ${data.retirementId}`,
-      ),
+        purpose: `retirement ${data.retirementId}`,
+      }),
     );
     if ('error' in memoTx) return this.record(event, data.batchId, { ...settlement, status: 'failed', transactions: [], reason: memoTx.error });
     const transactions: SettlementTx[] = [{ purpose: 'retirement-memo', hash: memoTx.hash, result: memoTx.result }];
     if (fullyRetired && nftId) {
       const burned = await this.attempt('NFT burn', () =>
-        this.gateway.submitAsPlatform('issuer', { TransactionType: 'NFTokenBurn', Account: '', NFTokenID: nftId }, `batch NFT of ${data.batchId}, fully retired`),
+        this.submissions.submit({
+          key: settlementKeys.nftBurn(nftId),
+          role: 'issuer',
+          transaction: { TransactionType: 'NFTokenBurn', Account: '', NFTokenID: nftId },
+          purpose: `batch NFT of ${data.batchId}, fully retired`,
+        }),
       );
       if (!('error' in burned)) transactions.push({ purpose: 'nft-burn', hash: burned.hash, result: burned.result });
     }
@@ -183,11 +224,6 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
       }
       throw error;
     }
-  }
-
-  private async findMinted(uri: string): Promise<string | undefined> {
-    const response = (await this.gateway.request({ command: 'account_nfts', account: this.gateway.wallets.issuer.address, limit: 400 })) as AccountNFTsResponse;
-    return response.result.account_nfts.find((nft) => nft.URI?.toUpperCase() === uri)?.NFTokenID;
   }
 
   private async record(

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CREDIT_CURRENCY_CODE } from '@carbon-ledger/contracts';
 import { AccountSetAsfFlags, type Payment, Wallet, xrpToDrops } from 'xrpl';
+import type { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import type { XrplGateway } from './xrpl-gateway.js';
 
 /** Starting state of the sandbox market: 1 NXCC ≈ 12 XRP, 0.5% trading fee. */
@@ -38,7 +39,7 @@ export async function ammExists(gateway: XrplGateway): Promise<boolean> {
  * account, let the issuer ripple, issue NXCC to the market maker and open the
  * XRP/NXCC pool. Each step checks the ledger first, so it can run on every start.
  */
-export async function provisionSandbox(gateway: XrplGateway, genesisSeed: string): Promise<void> {
+export async function provisionSandbox(gateway: XrplGateway, submissions: PlatformSubmissions, genesisSeed: string): Promise<void> {
   const logger = new Logger('XRPL');
   const genesis = Wallet.fromSeed(genesisSeed);
   const { wallets } = gateway;
@@ -59,38 +60,46 @@ export async function provisionSandbox(gateway: XrplGateway, genesisSeed: string
 
   const issuer = await accountExists(gateway, wallets.issuer.address);
   if ((issuer.flags & LSF_DEFAULT_RIPPLE) === 0) {
-    await gateway.submitAsPlatform('issuer', { TransactionType: 'AccountSet', Account: wallets.issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }, 'Let NXCC ripple between holders');
+    await submissions.submit({
+      key: `sandbox:default-ripple:${wallets.issuer.address}`,
+      role: 'issuer',
+      transaction: { TransactionType: 'AccountSet', Account: wallets.issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
+      purpose: 'Let NXCC ripple between holders',
+    });
   }
   if (await ammExists(gateway)) return;
 
   const lines = await gateway.request({ command: 'account_lines', account: wallets.market_maker.address, peer: wallets.issuer.address });
   if (!lines.result.lines.some((line) => line.currency === CREDIT_CURRENCY_CODE)) {
-    await gateway.submitAsPlatform(
-      'market_maker',
-      { TransactionType: 'TrustSet', Account: wallets.market_maker.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: '1000000000' } },
-      'Hold NXCC for the AMM pool',
-    );
+    await submissions.submit({
+      key: `sandbox:pool-trust-line:${wallets.market_maker.address}`,
+      role: 'market_maker',
+      transaction: { TransactionType: 'TrustSet', Account: wallets.market_maker.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: '1000000000' } },
+      purpose: 'Hold NXCC for the AMM pool',
+    });
   }
-  await gateway.submitAsPlatform(
-    'issuer',
-    {
+  await submissions.submit({
+    key: `sandbox:pool-credits:${wallets.market_maker.address}`,
+    role: 'issuer',
+    transaction: {
       TransactionType: 'Payment',
       Account: wallets.issuer.address,
       Destination: wallets.market_maker.address,
       Amount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: String(SANDBOX_POOL.credits) },
     },
-    'Issue NXCC for the AMM pool liquidity',
-  );
-  await gateway.submitAsPlatform(
-    'market_maker',
-    {
+    purpose: 'Issue NXCC for the AMM pool liquidity',
+  });
+  await submissions.submit({
+    key: `sandbox:pool:${wallets.market_maker.address}`,
+    role: 'market_maker',
+    transaction: {
       TransactionType: 'AMMCreate',
       Account: wallets.market_maker.address,
       Amount: xrpToDrops(SANDBOX_POOL.xrp),
       Amount2: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: String(SANDBOX_POOL.credits) },
       TradingFee: SANDBOX_POOL.tradingFee,
     },
-    'Open the XRP/NXCC pool',
-  );
+    purpose: 'Open the XRP/NXCC pool',
+  });
   logger.log(`opened the XRP/NXCC pool with ${SANDBOX_POOL.xrp} XRP and ${SANDBOX_POOL.credits} NXCC`);
 }

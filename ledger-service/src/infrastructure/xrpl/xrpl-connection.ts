@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { RUNTIME } from '../tokens.js';
 import type { ServiceRuntime } from '../service-runtime.js';
 import { provisionSandbox } from './sandbox-provisioning.js';
@@ -19,6 +20,7 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly submissions: PlatformSubmissions,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -27,7 +29,7 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
     this.ready = (async () => {
       await this.gateway.connect();
       const genesis = this.runtime.xrpl.genesisSeed;
-      if (genesis) await provisionSandbox(this.gateway, genesis);
+      if (genesis) await provisionSandbox(this.gateway, this.submissions, genesis);
     })().catch((error: unknown) => {
       this.logger.error(`setting up the XRPL wallets failed: ${error instanceof Error ? error.message : String(error)}`);
     });

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import type { EventStore } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import type { ServiceRuntime } from '../service-runtime.js';
 import { EVENT_STORE, RUNTIME } from '../tokens.js';
 import { loadPlatformWallets } from './platform-wallets.js';
@@ -8,18 +9,22 @@ import { XrplConnection } from './xrpl-connection.js';
 import { XrplGateway } from './xrpl-gateway.js';
 import { XRPL_GATEWAY } from './xrpl.tokens.js';
 
-/** The XRPL adapter, shared by every capability that reads or writes the ledger. */
+/** The XRPL adapter, shared by every capability that reads or writes the ledger, and the platform wallets' exactly-once submissions. */
 @Global()
 @Module({
   providers: [
     {
       provide: XRPL_GATEWAY,
-      inject: [APP_CONFIG, RUNTIME, EVENT_STORE],
-      useFactory: (config: AppConfig, runtime: ServiceRuntime, eventStore: EventStore) =>
-        new XrplGateway(config.XRPL_NETWORK, runtime.xrpl.url, loadPlatformWallets(config), eventStore),
+      inject: [APP_CONFIG, RUNTIME],
+      useFactory: (config: AppConfig, runtime: ServiceRuntime) => new XrplGateway(config.XRPL_NETWORK, runtime.xrpl.url, loadPlatformWallets(config)),
+    },
+    {
+      provide: PlatformSubmissions,
+      inject: [XRPL_GATEWAY, EVENT_STORE],
+      useFactory: (gateway: XrplGateway, eventStore: EventStore) => new PlatformSubmissions(gateway, eventStore),
     },
     XrplConnection,
   ],
-  exports: [XRPL_GATEWAY, XrplConnection],
+  exports: [XRPL_GATEWAY, PlatformSubmissions, XrplConnection],
 })
 export class XrplInfrastructureModule {}

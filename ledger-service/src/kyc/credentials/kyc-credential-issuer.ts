@@ -6,6 +6,7 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { executeOnStream } from '../../shared/stream-command.js';
 import { decideKyc, evolveKyc, foldKyc, initialKycState, isCurrentlyVerified } from '../kyc.decider.js';
 
@@ -28,6 +29,7 @@ export class KycCredentialIssuer {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly submissions: PlatformSubmissions,
   ) {}
 
   async issueFor(address: string, options: { now?: Date; causationId?: string } = {}): Promise<CredentialIssueOutcome> {
@@ -52,17 +54,19 @@ export class KycCredentialIssuer {
       } else {
         // A credential of an earlier verification blocks a new one (tecDUPLICATE).
         if (existing) {
-          await this.gateway.submitAsPlatform(
-            'kyc_issuer',
-            { TransactionType: 'CredentialDelete', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX },
-            `Remove the lapsed KYC credential of ${address}`,
-          );
+          await this.submissions.submit({
+            key: `kyc-credential-delete:${address}:${expiresAt}`,
+            role: 'kyc_issuer',
+            transaction: { TransactionType: 'CredentialDelete', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX },
+            purpose: `Remove the lapsed KYC credential of ${address}`,
+          });
         }
-        const outcome = await this.gateway.submitAsPlatform(
-          'kyc_issuer',
-          { TransactionType: 'CredentialCreate', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX, Expiration: expiration },
-          `KYC credential for ${address}`,
-        );
+        const outcome = await this.submissions.submit({
+          key: `kyc-credential:${address}:${expiresAt}`,
+          role: 'kyc_issuer',
+          transaction: { TransactionType: 'CredentialCreate', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX, Expiration: expiration },
+          purpose: `KYC credential for ${address}`,
+        });
         txHash = outcome.hash;
       }
     } catch (error) {

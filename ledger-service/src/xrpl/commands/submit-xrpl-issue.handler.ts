@@ -1,6 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CREDIT_CURRENCY_CODE, type EventStore, tokenIdFor, type XrplIssueResponse, type XrplSubmitRequest } from '@carbon-ledger/contracts';
+import {
+  CREDIT_CURRENCY_CODE,
+  DuplicateEventId,
+  type EventStore,
+  tokenIdFor,
+  WrongExpectedVersion,
+  type XrplIssueResponse,
+  type XrplSubmitRequest,
+} from '@carbon-ledger/contracts';
 import { getNFTokenID } from 'xrpl';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
@@ -9,6 +17,7 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { requireKyc } from '../../shared/kyc-gate.js';
+import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
 import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
@@ -23,19 +32,28 @@ export class SubmitXrplIssueCommand extends Command<XrplIssueResponse> {
   }
 }
 
-/** What became of the platform issuer's NXCC payment; a refusal (no trust line) is an outcome, not an error. */
-async function payCredits(gateway: XrplGateway, destination: string, amount: number, purpose: string): Promise<{ paymentResult: string; paymentTxHash?: string }> {
-  try {
-    const paid = await gateway.submitAsPlatform(
-      'issuer',
-      { TransactionType: 'Payment', Account: '', Destination: destination, Amount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: String(amount) } },
-      purpose,
-    );
-    return { paymentResult: paid.result, paymentTxHash: paid.hash };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { paymentResult: /: (te[a-z]\w+)$/i.exec(message)?.[1] ?? `not submitted: ${message}` };
-  }
+/** The cause of the platform's NXCC payment for a mint: one payment per mint, however often it is submitted. */
+export const issuePaymentKey = (mintHash: string): string => `issue-payment:${mintHash}`;
+
+/**
+ * What became of the platform issuer's NXCC payment; a refusal (no trust line) is an outcome, not
+ * an error. A lost connection is an error: the payment may be on its way, and a retry finds it.
+ */
+async function payCredits(
+  submissions: PlatformSubmissions,
+  issuer: string,
+  mintHash: string,
+  destination: string,
+  amount: number,
+  purpose: string,
+): Promise<{ paymentResult: string; paymentTxHash?: string }> {
+  const paid = await submissions.outcomeOf({
+    key: issuePaymentKey(mintHash),
+    role: 'issuer',
+    transaction: { TransactionType: 'Payment', Account: '', Destination: destination, Amount: { currency: CREDIT_CURRENCY_CODE, issuer, value: String(amount) } },
+    purpose,
+  });
+  return paid.result === 'tesSUCCESS' && paid.validated ? { paymentResult: paid.result, paymentTxHash: paid.hash } : { paymentResult: paid.result };
 }
 
 /**
@@ -50,6 +68,7 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly seal: PreparationSeal,
+    private readonly submissions: PlatformSubmissions,
   ) {}
 
   async execute({ submission, context }: SubmitXrplIssueCommand): Promise<XrplIssueResponse> {
@@ -64,18 +83,22 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
     const nftId = mint.meta ? getNFTokenID(mint.meta) : undefined;
     if (!nftId) throw new DomainError('Conflict', `The NFTokenMint ${mint.hash} was applied but its NFT id could not be read`);
 
-    const earlier = await recordedXrplAction(this.eventStore, mint.hash);
-    if (earlier?.type === 'XrplCreditsMinted') {
-      // A repeated submission: answer as the first time, without paying the credits twice.
-      const { nftId: mintedNft, creditAmount: credits, tokenId: minted, paymentResult = 'not submitted', paymentTxHash } = earlier.data;
-      return { nftId: mintedNft, requiresKyc: false, creditAmount: credits, txHash: mint.hash, tokenId: minted, paymentResult, ...(paymentTxHash ? { paymentTxHash } : {}) };
-    }
+    const earlier = await this.answeredBefore(mint.hash);
+    if (earlier) return earlier;
     const tokenId = tokenIdFor(form.projectType, context.now.getUTCFullYear(), mint.hash.slice(0, 8));
-    const payment = await payCredits(this.gateway, form.destinationAddress, creditAmount, `credits of ${tokenId} to ${form.destinationAddress}`);
-    await recordXrplAction(
-      this.eventStore,
+    const payment = await payCredits(
+      this.submissions,
+      this.gateway.wallets.issuer.address,
       mint.hash,
-      {
+      form.destinationAddress,
+      creditAmount,
+      `credits of ${tokenId} to ${form.destinationAddress}`,
+    );
+    try {
+      await recordXrplAction(
+        this.eventStore,
+        mint.hash,
+        {
         type: 'XrplCreditsMinted',
         data: {
           txHash: mint.hash,
@@ -96,6 +119,20 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
       },
       context,
     );
+    } catch (error) {
+      // A concurrent submission of the same mint recorded it first: answer as it did.
+      const first = error instanceof WrongExpectedVersion || error instanceof DuplicateEventId ? await this.answeredBefore(mint.hash) : undefined;
+      if (first) return first;
+      throw error;
+    }
     return { nftId, requiresKyc: false, creditAmount, txHash: mint.hash, tokenId, ...payment };
+  }
+
+  /** The answer to an earlier submission of the same mint, as it was recorded. */
+  private async answeredBefore(mintHash: string): Promise<XrplIssueResponse | undefined> {
+    const earlier = await recordedXrplAction(this.eventStore, mintHash);
+    if (earlier?.type !== 'XrplCreditsMinted') return undefined;
+    const { nftId, creditAmount, tokenId, paymentResult = 'not submitted', paymentTxHash } = earlier.data;
+    return { nftId, requiresKyc: false, creditAmount, txHash: mintHash, tokenId, paymentResult, ...(paymentTxHash ? { paymentTxHash } : {}) };
   }
 }

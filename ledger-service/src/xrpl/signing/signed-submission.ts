@@ -79,12 +79,16 @@ export function notApplied(failed: NonNullable<SubmissionOutcome['failed']>, app
   return new DomainError('Conflict', `XRPL ${failed.transactionType} was not applied: ${failed.result}${before}`);
 }
 
-/** The transaction as the ledger applied it, when it is in a validated ledger with tesSUCCESS. */
-async function appliedEarlier(gateway: XrplGateway, hash: string): Promise<SubmittedTransaction | undefined> {
-  const found = await gateway.request({ command: 'tx', transaction: hash }).catch(() => undefined);
-  const meta = found && typeof found.result.meta === 'object' ? found.result.meta : undefined;
-  if (!found?.result.validated || meta?.TransactionResult !== 'tesSUCCESS') return undefined;
-  return { hash, result: 'tesSUCCESS', validated: true, ledgerIndex: found.result.ledger_index ?? null, meta };
+/**
+ * The transaction as the ledger applied it, when it is in a validated ledger with tesSUCCESS; one
+ * still in the open ledger (a concurrent submission of the same blob) is waited for.
+ */
+async function appliedEarlier(gateway: XrplGateway, hash: string, lastLedgerSequence: number | undefined): Promise<SubmittedTransaction | undefined> {
+  const found = await gateway.lookUp(hash).catch(() => undefined);
+  let outcome: SubmittedTransaction | undefined;
+  if (found?.state === 'validated') outcome = found.outcome;
+  else if (found?.state === 'pending') outcome = await gateway.waitForOutcome(hash, 'tesSUCCESS', lastLedgerSequence);
+  return outcome?.validated && outcome.result === 'tesSUCCESS' ? outcome : undefined;
 }
 
 /**
@@ -108,7 +112,7 @@ export async function submitInOrder(
     const lastLedgerSequence = typeof transaction.LastLedgerSequence === 'number' ? transaction.LastLedgerSequence : undefined;
     let outcome = await onLedger(`XRPL ${transactionType} was not submitted`, () => gateway.submitSigned(blobs[index]!, lastLedgerSequence));
     // A repeated submission (the answer to the first one was lost): the ledger has it already.
-    if (outcome.result === 'tefPAST_SEQ' || outcome.result === 'tefALREADY') outcome = (await appliedEarlier(gateway, outcome.hash)) ?? outcome;
+    if (outcome.result === 'tefPAST_SEQ' || outcome.result === 'tefALREADY') outcome = (await appliedEarlier(gateway, outcome.hash, lastLedgerSequence)) ?? outcome;
     if (outcome.result !== 'tesSUCCESS' || !outcome.validated) {
       const final = outcome.validated || /^(tem|tef|tel)/.test(outcome.result);
       return { applied, failed: { transactionType, result: final ? outcome.result : `${outcome.result}, not validated before its LastLedgerSequence` } };

@@ -1,0 +1,151 @@
+import {
+  CREDIT_CURRENCY_CODE,
+  creditMarketStreamId,
+  type EventStore,
+  issueCreditsResponse,
+  type IssueCreditsResponse,
+  marketOfTokenId,
+  retireCreditsResponse,
+  START,
+  xrplSubmissionStreamId,
+} from '@carbon-ledger/contracts';
+import { Client, type TrustSet, type Wallet } from 'xrpl';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { verifiedAddress } from '../../test-support/verified-address.js';
+import { settlementKeys } from './settle-on-xrpl.handler.js';
+
+const project = { id: 'PRJ-EO', name: 'Exactly Once Wind', projectType: 'Wind Energy', description: 'Onshore wind', scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
+const REACTION = 'settle-credits-on-xrpl';
+
+describe('XRPL settlement of registry issuances and retirements: exactly once', () => {
+  let service: ServiceUnderTest;
+  let eventStore: EventStore;
+  let gateway: XrplGateway;
+  let ledger: Client;
+  let issuer: SignedInClient;
+  let wallet: Wallet;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    await service.app.get(XrplConnection).ready;
+    eventStore = service.app.get<EventStore>(EVENT_STORE);
+    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
+    ledger = new Client(service.sandbox.url);
+    await ledger.connect();
+    issuer = await service.signIn(['issuer']);
+    wallet = await verifiedAddress(service, issuer);
+    // The issuer's address opts in to NXCC, so the platform's payment applies.
+    await ledger.submitAndWait(
+      { TransactionType: 'TrustSet', Account: wallet.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '1000000' } } satisfies TrustSet,
+      { wallet },
+    );
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await ledger?.disconnect();
+    await service?.close();
+  });
+
+  async function issue(): Promise<IssueCreditsResponse> {
+    const response = await issuer.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address });
+    expect(response.status).toBe(201);
+    return issueCreditsResponse.parse(await response.json());
+  }
+
+  async function settlementOf(tokenId: string, subjectId: string): Promise<{ status: string; transactions: { purpose: string; hash: string }[] }> {
+    const market = marketOfTokenId(tokenId)!;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const stream = await eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage));
+      const found = stream.find((event) => event.type === 'XrplSettlementRecorded' && (event.data as { subjectId: string }).subjectId === subjectId);
+      if (found) return found.data as { status: string; transactions: { purpose: string; hash: string }[] };
+      if (Date.now() > deadline) throw new Error(`no settlement of ${subjectId}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function nxccBalance(address: string): Promise<number> {
+    const lines = await ledger.request({ command: 'account_lines', account: address, peer: gateway.wallets.issuer.address });
+    return Number(lines.result.lines.find((line) => line.currency === CREDIT_CURRENCY_CODE)?.balance ?? 0);
+  }
+
+  /** Every transaction the platform issuer has sent, as the ledger lists them. */
+  async function issuerTransactions(): Promise<{ hash: string; type: string }[]> {
+    const history = await ledger.request({ command: 'account_tx', account: gateway.wallets.issuer.address, ledger_index_min: -1, ledger_index_max: -1, limit: 1000 });
+    return history.result.transactions
+      .map((entry) => ({ hash: String(entry.hash), tx: entry.tx_json as { TransactionType?: string; Account?: string } | undefined }))
+      .filter(({ tx }) => tx?.Account === gateway.wallets.issuer.address)
+      .map(({ hash, tx }) => ({ hash, type: String(tx?.TransactionType) }));
+  }
+
+  it('pays a batch once when the settlement record fails after the payment was submitted, and the reaction runs again', async () => {
+    const before = await nxccBalance(wallet.address);
+    // The crash: the first settlement record of the market (after the mint and the payment went out) fails.
+    const append = eventStore.appendToStream.bind(eventStore);
+    let crashed = 0;
+    const spy = vi.spyOn(eventStore, 'appendToStream').mockImplementation(async (streamId, events, options) => {
+      if (crashed === 0 && streamId.startsWith('credit-market-') && events.some((event) => event.type === 'XrplSettlementRecorded')) {
+        crashed += 1;
+        throw new Error('the process died between submit and record');
+      }
+      return append(streamId, events, options);
+    });
+    try {
+      const issued = await issue();
+      const settlement = await settlementOf(issued.tokenId, issued.tokenId);
+      expect(crashed).toBe(1);
+      // The issuer's obligations to the holder are the batch, paid in one transaction.
+      expect(await nxccBalance(wallet.address)).toBe(before + issued.quantity);
+      expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'mint' }, { purpose: 'payment' }] });
+      const payment = settlement.transactions.find((transaction) => transaction.purpose === 'payment')!;
+      const sent = await issuerTransactions();
+      expect(sent.filter((transaction) => transaction.type === 'Payment' && transaction.hash === payment.hash)).toHaveLength(1);
+      const claims = await eventStore.readStream(xrplSubmissionStreamId(settlementKeys.payment(issued.tokenId)));
+      expect(claims.map((event) => event.type)).toEqual(['XrplSubmissionClaimed']);
+      expect(claims[0]?.data).toMatchObject({ hash: payment.hash, walletRole: 'issuer' });
+      const mints = await ledger.request({ command: 'account_nfts', account: gateway.wallets.issuer.address, limit: 400 });
+      const mintHash = settlement.transactions.find((transaction) => transaction.purpose === 'mint')!.hash;
+      expect(sent.filter((transaction) => transaction.hash === mintHash)).toHaveLength(1);
+      expect(mints.result.account_nfts.length).toBe(sent.filter((transaction) => transaction.type === 'NFTokenMint').length);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('submits nothing twice when the settlement reaction is replayed from the start of the log', async () => {
+    const issued = await issue();
+    await settlementOf(issued.tokenId, issued.tokenId);
+    const retirements = [];
+    for (const amount of [3, 4]) {
+      const response = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount, beneficiary: 'Replay Ltd', purpose: 'replay check' });
+      expect(response.status).toBe(201);
+      retirements.push(retireCreditsResponse.parse(await response.json()));
+    }
+    for (const retired of retirements) expect(await settlementOf(issued.tokenId, retired.retirementId)).toMatchObject({ status: 'settled' });
+    const sentBefore = await issuerTransactions();
+    const balanceBefore = await nxccBalance(wallet.address);
+
+    // The reaction starts over from an empty checkpoint, as after a lost checkpoint table.
+    const reactions = service.app.get(ReactionHost);
+    await reactions.onApplicationShutdown();
+    await service.runtime.readModels
+      .updateTable('projection_checkpoints')
+      .set({ commit_position: START.commit.toString(), prepare_position: START.prepare.toString() })
+      .where('name', '=', `reaction:${REACTION}`)
+      .execute();
+    reactions.onApplicationBootstrap();
+    const head = await eventStore.headPosition();
+    expect(await reactions.waitFor(REACTION, head, 60_000)).toBe(true);
+    // A ledger or two for anything that was (wrongly) submitted to show up.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    expect(await issuerTransactions()).toEqual(sentBefore);
+    expect(await nxccBalance(wallet.address)).toBe(balanceBefore);
+  });
+});

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import {
+  DEFAULT_OFFSET_TYPE,
+  DEFAULT_RETIREMENT_STANDARD,
+  type EventStore,
+  isCreditEvent,
+  serialPrefixFor,
+} from '@carbon-ledger/contracts';
+import { Wallet } from 'xrpl';
+import { loadConfig } from '../config/config.js';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { createApp } from '../create-app.js';
+import { openRuntime } from '../infrastructure/open-runtime.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import type { CommandContext } from '../shared/command-context.js';
+import { freePorts } from '../shared/free-port.js';
+import { formatInt, renderTable, round, summarize } from './bench-stats.js';
+
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+/** How long the backlog left at the end may take to drain before the run gives up on it. */
+const DRAIN_SECONDS = 120;
+const SAMPLE_MS = 5_000;
+const VINTAGE = 2026;
+const BATCH_ID = 'WIND-2026-5E771E00';
+
+function context(userId: string, now = new Date()): CommandContext {
+  const commandId = randomUUID();
+  return { commandId, correlationId: commandId, causationId: commandId, actor: { userId, role: 'issuer' }, now };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * bench:settlement — retires credits at a steady RATE per second for SECONDS through the
+ * registry's command path, against the embedded service with the XRPL sandbox closing a
+ * ledger a second, and measures the XRPL settlement reaction: the lag from each retirement
+ * to its recorded settlement (the retirement memo validated on the ledger), and the backlog
+ * of retirements not yet settled, sampled through the run and at its end.
+ */
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-settlement-'));
+  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
+  const { DATABASE_URL: _external, ...env } = process.env;
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
+  const started = new Date();
+  const loadBefore = loadavg();
+  process.stdout.write(
+    `bench:settlement — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`,
+  );
+  const opened = await openRuntime(config, () => undefined);
+  const app = await createApp(opened.runtime);
+  await app.listen(port, '127.0.0.1');
+  try {
+    await app.get(XrplConnection).ready;
+    const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
+    const eventStore = app.get<EventStore>(EVENT_STORE);
+    const holder = `bench-holder-${randomUUID().slice(0, 8)}`;
+    const total = RATE * SECONDS;
+
+    // Set-up (not measured): one registry batch large enough that no retirement empties it (no NFT burn).
+    await markets.execute(
+      'Wind Energy',
+      VINTAGE,
+      {
+        type: 'IssueCredits',
+        batch: {
+          batchId: BATCH_ID,
+          projectId: 'BENCH-SETTLEMENT',
+          projectName: 'Settlement bench batch',
+          projectType: 'Wind Energy',
+          description: '',
+          vintage: VINTAGE,
+          standard: 'Gold Standard',
+          methodology: 'bench',
+          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+          quantity: total * 2,
+          serialPrefix: serialPrefixFor(BATCH_ID),
+          accountId: holder,
+          issuedBy: holder,
+          xrplAddress: Wallet.generate().address,
+          source: 'registry',
+        },
+      },
+      context(holder),
+      () => undefined,
+    );
+
+    const sentAt = new Map<string, number>();
+    const lags: number[] = [];
+    let settled = 0;
+    const watch = eventStore.subscribeAll({ after: await eventStore.headPosition(), batchSize: 500 });
+    const watching = (async () => {
+      for await (const batch of watch) {
+        for (const event of batch) {
+          if (!isCreditEvent(event) || event.type !== 'XrplSettlementRecorded' || event.data.subject !== 'retirement') continue;
+          const sent = sentAt.get(event.data.subjectId);
+          if (sent === undefined) continue;
+          lags.push(Date.parse(event.data.recordedAt) - sent);
+          settled += 1;
+        }
+      }
+    })();
+    // The issuance's own settlement (mint, payment) before the clock starts.
+    while (!(await markets.read('Wind Energy', VINTAGE, (state) => state.batches.get(BATCH_ID)?.settled.has(`issuance:${BATCH_ID}`)))) await sleep(100);
+
+    const backlog: { second: number; value: number }[] = [];
+    let refused = 0;
+    const t0 = Date.now();
+    const sampler = setInterval(() => backlog.push({ second: Math.round((Date.now() - t0) / 1000), value: sentAt.size - settled }), SAMPLE_MS);
+    const retiring: Promise<unknown>[] = [];
+    for (let n = 0; n < total; n += 1) {
+      await sleep(t0 + (n * 1000) / RATE - Date.now());
+      const retirementId = randomUUID();
+      const now = new Date();
+      sentAt.set(retirementId, now.getTime());
+      retiring.push(
+        markets
+          .execute(
+            'Wind Energy',
+            VINTAGE,
+            {
+              type: 'RetireCredits',
+              retirementId,
+              batchId: BATCH_ID,
+              accountId: holder,
+              quantity: 1,
+              beneficiary: 'Bench Ltd',
+              purpose: 'bench:settlement',
+              standard: DEFAULT_RETIREMENT_STANDARD,
+              offsetType: DEFAULT_OFFSET_TYPE,
+              retiredBy: holder,
+            },
+            context(holder, now),
+            () => undefined,
+          )
+          .catch(() => {
+            refused += 1;
+            sentAt.delete(retirementId);
+          }),
+      );
+    }
+    await Promise.all(retiring);
+    const window = (Date.now() - t0) / 1000;
+    clearInterval(sampler);
+    const backlogAtEnd = sentAt.size - settled;
+    const drainStart = Date.now();
+    while (settled < sentAt.size && Date.now() - drainStart < DRAIN_SECONDS * 1000) await sleep(100);
+    const drained = settled === sentAt.size ? round((Date.now() - drainStart) / 1000, 1) : undefined;
+    await watch.close();
+    await watching;
+
+    const lag = summarize(lags);
+    const loadAfter = loadavg();
+    process.stdout.write(
+      [
+        '',
+        `date: ${started.toISOString()}; machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
+        `load average (1/5/15 min) before: ${loadBefore.map((value) => value.toFixed(2)).join(' / ')}, after: ${loadAfter.map((value) => value.toFixed(2)).join(' / ')}`,
+        renderTable(
+          ['measure', 'value', 'target'],
+          [
+            ['retirements sent (rate, window s)', `${formatInt(sentAt.size)} (${round(sentAt.size / window, 1)}/s, ${round(window, 1)})`, `${RATE}/s for ${SECONDS} s`],
+            ['refused retirements', String(refused), '0'],
+            ['settlement lag p50 s', String(round(lag.p50 / 1000, 2)), ''],
+            ['settlement lag p95 s', String(round(lag.p95 / 1000, 2)), ''],
+            ['settlement lag p99 s', String(round(lag.p99 / 1000, 2)), '< 10'],
+            ['settlement lag max s', String(round(lag.max / 1000, 2)), ''],
+            ['backlog at the end (not yet settled)', formatInt(backlogAtEnd), 'not growing'],
+            ['backlog every 5 s', backlog.map((sample) => sample.value).join(' '), ''],
+            ['drained after the end in s', drained === undefined ? `not within ${DRAIN_SECONDS}` : String(drained), ''],
+          ],
+        ),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await app.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:settlement failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
