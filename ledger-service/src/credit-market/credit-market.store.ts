@@ -224,9 +224,11 @@ export class CreditMarketStore {
         throw owner && error instanceof DuplicateEventId ? new CommandCollided(owner, error) : error;
       }
       // The store answers an append whose first event it already holds as a retry of it,
-      // appending nothing: the stream moved on elsewhere (another process). Decide again.
+      // appending nothing: another process applied that command. Reload, replay it, decide the rest again.
       const next = (expected === 'no_stream' ? -1n : expected) + BigInt(toAppend.length);
-      if (appended.nextExpectedVersion !== next) throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
+      if (appended.alreadyAppended || appended.nextExpectedVersion !== next) {
+        throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
+      }
       market.version = appended.nextExpectedVersion;
       position = appended.position;
       for (const { pending, events } of outcomes) if (events.length > 0) market.applied.set(pending.context.commandId, appended.position);

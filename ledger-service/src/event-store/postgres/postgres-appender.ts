@@ -297,6 +297,7 @@ export class PostgresAppender {
     return {
       nextExpectedVersion: version,
       position: { commit: BigInt(last.out_transaction_id), prepare: BigInt(last.out_global_position) },
+      ...(last.out_duplicate ? { alreadyAppended: true } : {}),
     };
   }
 }
