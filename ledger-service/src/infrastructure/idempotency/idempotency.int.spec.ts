@@ -37,7 +37,8 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
   let issuerAddress: string;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    // A loaded machine's order book may lag more than the default 2 s; the answers here are about keys, not lag.
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0', PROJECTION_WAIT_MS: '30000' });
     [issuer, trader, otherTrader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['trader'])]);
     issuerAddress = (await verifiedAddress(service, issuer)).address;
   });
@@ -177,23 +178,35 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     const before = (await marketEvents('OrderPlaced')).length;
 
     const started = performance.now();
-    const orders = Array.from({ length: 800 }, (_, n) => users[n % users.length]!.request('POST', '/api/orders', buy(1 + (n % 5), `0.${String((n % 90) + 10)}`), keyed()));
-    const reusing = trader.request('POST', '/api/orders', buy(3, '1.00'), reused);
-    const more = Array.from({ length: 16 }, (_, n) => users[n % users.length]!.request('POST', '/api/orders', buy(2, '0.50'), keyed()));
-    const statuses = await Promise.all([...orders, ...more].map(async (response) => (await response).status));
+    // 100 clients at a time (817 sockets at once overflow the listen backlog on a loaded machine); the market still groups them.
+    const statuses: number[] = [];
+    let next = 0;
+    const client = async (): Promise<void> => {
+      for (let n = next++; n < 816; n = next++) {
+        const owner = users[n % users.length]!;
+        const response = await owner.request('POST', '/api/orders', buy(1 + (n % 5), `0.${String((n % 90) + 10)}`), keyed());
+        statuses.push(response.status);
+      }
+    };
+    const clients = Array.from({ length: 100 }, () => client());
+    while (next < 400) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reusing = await trader.request('POST', '/api/orders', buy(3, '1.00'), reused);
+    await Promise.all(clients);
 
+    expect(statuses).toHaveLength(816);
     expect(statuses.filter((status) => status !== 201)).toEqual([]);
-    expect((await reusing).status).toBe(422);
+    expect(reusing.status).toBe(422);
     expect(await marketEvents('OrderPlaced')).toHaveLength(before + 816);
     console.info(`817 order POSTs answered in ${Math.round(performance.now() - started)} ms`);
   }, 300_000);
 
   it('refuses a malformed key with 400 and runs nothing', async () => {
-    const before = await service.countEvents();
+    const mine = async () => (await marketEvents('OrderPlaced')).filter((event) => event.data.ownerId === trader.userId).length;
+    const before = await mine();
     const response = await trader.request('POST', '/api/orders', buy(1), { 'idempotency-key': 'short' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: 'Idempotency-Key must be 8-128 characters of letters, digits, . _ : -' });
-    expect(await service.countEvents()).toBe(before);
+    expect(await mine()).toBe(before);
   });
 
   it('keeps a refusal as the first answer too: the same request again gets the same 4xx, byte for byte', async () => {

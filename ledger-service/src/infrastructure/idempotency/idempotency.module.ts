@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type pg from 'pg';
 import { PG_POOL } from '../tokens.js';
@@ -8,6 +8,7 @@ import { IdempotencyKeys } from './idempotency-keys.js';
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Deletes expired keys now and then; harmless when several processes do it. */
+@Injectable()
 class ExpiredKeySweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
   private timer: NodeJS.Timeout | undefined;
