@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKey } fr
 import type { Response as ExpressResponse } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { DomainError } from '../../shared/domain-error.js';
+import { ACCESS_RULE, type AccessRule } from '../http/access-rules.js';
 import { errorAnswer } from '../http/api-exception.filter.js';
 import type { ApiRequest } from '../http/request-context.js';
 import { CHANGES_NOTHING } from './changes-nothing.js';
@@ -43,9 +44,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<ApiRequest>();
     const header = request.header(IDEMPOTENCY_KEY_HEADER);
     const user = request.user;
-    // Sign-in has no user to scope a key to; a document POST changes nothing.
     if (header === undefined || SAFE_METHODS.has(request.method) || !user) return next.handle();
-    if (this.reflector.get<boolean | undefined>(CHANGES_NOTHING, context.getHandler())) return next.handle();
+    // Sign-in (public) answers with cookies a stored body could not give again; a document POST changes nothing.
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    if (rule?.kind === 'public' || this.reflector.get<boolean | undefined>(CHANGES_NOTHING, context.getHandler())) return next.handle();
     return from(this.run(request, context.switchToHttp().getResponse<ExpressResponse>(), { userId: user.id, key: header }, next));
   }
 
