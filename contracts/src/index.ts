@@ -1,5 +1,6 @@
 export * from './shared/api-error.js';
 export * from './shared/canonical-json.js';
+export * from './shared/idempotency.js';
 export * from './shared/seeded-random.js';
 export * from './shared/free-text.js';
 export * from './shared/bounded-amounts.js';

@@ -8,6 +8,7 @@ import { CreditsModule } from './credits/credits.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { APP_CONFIG } from './config/config.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './infrastructure/idempotency/idempotency.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
@@ -44,6 +45,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         XrplInfrastructureModule,
         ReactionsModule,
+        IdempotencyModule,
         ProjectionsModule,
         RealtimeModule,
         AuthModule,

@@ -72,6 +72,8 @@ export interface AppendResult {
   readonly nextExpectedVersion: bigint;
   /** Position of the last appended event. */
   readonly position: Position;
+  /** True when the store already held these event ids (a retried append): nothing was appended now. */
+  readonly alreadyAppended?: boolean;
 }
 
 export class WrongExpectedVersion extends Error {

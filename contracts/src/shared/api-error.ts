@@ -18,6 +18,8 @@ export const apiErrorStatus = {
   NotFound: 404,
   WrongExpectedVersion: 409,
   Conflict: 409,
+  /** The Idempotency-Key was already used by this user for a request with another method, path or body. */
+  IdempotencyKeyReused: 422,
   TooManyRequests: 429,
   InternalError: 500,
   ServiceUnavailable: 503,

@@ -2,6 +2,7 @@ import { Body, Controller, Inject, Post, Res } from '@nestjs/common';
 import { complianceReportFileName, complianceReportRequest, type ComplianceReportRequest, type EventStore } from '@carbon-ledger/contracts';
 import type { Response } from 'express';
 import { Roles } from '../infrastructure/http/access-rules.js';
+import { ChangesNothing } from '../infrastructure/idempotency/changes-nothing.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { complianceReportPdf } from './reports/compliance-report-pdf.js';
@@ -15,6 +16,7 @@ export class ComplianceReportsController {
 
   /** A CSRD, ISSB or UN SDG report built from the event log, as a JSON document or a PDF. */
   @Post('reports')
+  @ChangesNothing()
   @Roles('compliance', 'auditor', 'admin')
   async generate(@Body(new ZodPipe(complianceReportRequest)) request: ComplianceReportRequest, @Res() response: Response): Promise<void> {
     const generatedAt = new Date();

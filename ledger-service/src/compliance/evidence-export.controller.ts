@@ -4,6 +4,7 @@ import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
 import { type EventStore, evidenceExportFileName, evidenceExportRequest, type EvidenceExportRequest } from '@carbon-ledger/contracts';
 import type { Response } from 'express';
 import { Roles } from '../infrastructure/http/access-rules.js';
+import { ChangesNothing } from '../infrastructure/idempotency/changes-nothing.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { csvExport, type ExportContext, jsonExport, pdfExport } from './evidence/evidence-formats.js';
@@ -19,6 +20,7 @@ export class EvidenceExportController {
 
   /** Streams the evidence straight from the event log; memory stays flat whatever the period. */
   @Post('evidence')
+  @ChangesNothing()
   @Roles('compliance', 'auditor', 'admin')
   async export(@Body(new ZodPipe(evidenceExportRequest)) request: EvidenceExportRequest, @Res() response: Response): Promise<void> {
     const generatedAt = new Date();

@@ -63,7 +63,8 @@ export interface CreditMarketState {
   /** Open sell orders, best (lowest price, earliest) first. */
   readonly asks: OrderBookSide<OrderState>;
   readonly trades: Set<string>;
-  readonly retirements: Set<string>;
+  /** The serials each retirement took, so a replayed retirement answers with them. */
+  readonly retirements: Map<string, readonly SerialRange[]>;
   seq: number;
 }
 
@@ -76,7 +77,7 @@ export function initialCreditMarketState(): CreditMarketState {
     bids: new OrderBookSide(),
     asks: new OrderBookSide(),
     trades: new Set(),
-    retirements: new Set(),
+    retirements: new Map(),
     seq: 0,
   };
 }
@@ -436,7 +437,7 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
     }
     case 'CreditsRetired': {
       const data: CreditsRetired['data'] = event.data;
-      state.retirements.add(data.retirementId);
+      state.retirements.set(data.retirementId, data.ranges);
       moveOut(state, data.accountId, data.ranges);
       for (const range of data.ranges) {
         state.retired.set(range.batchId, addRanges(state.retired.get(range.batchId) ?? [], [range]));

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import {
   creditMarketStreamId,
   type CreditProjectType,
+  DuplicateEventId,
   type EventStore,
   type EventToAppend,
   isCreditEvent,
@@ -47,6 +48,16 @@ interface Market {
   readonly applied: Map<string, Position>;
   readonly queue: Pending[];
   running: boolean;
+}
+
+/** A command of a group whose event ids are already in the log: it alone is answered for it. */
+class CommandCollided extends Error {
+  constructor(
+    readonly pending: Pending,
+    readonly collision: DuplicateEventId,
+  ) {
+    super(collision.message);
+  }
 }
 
 /** Most commands decided and appended together: one append, one round trip, under load. */
@@ -125,7 +136,9 @@ export class CreditMarketStore {
   }
 
   private async runGroup(market: Market, group: Pending[]): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
+    // Commands whose event ids the log already holds: replayed if the reloaded stream has them, else refused alone.
+    const collided = new Set<Pending>();
+    for (let attempt = 0; ; ) {
       try {
         if (!market.state) {
           const loaded = await this.load(market.streamId);
@@ -134,25 +147,37 @@ export class CreditMarketStore {
           market.applied.clear();
           for (const [commandId, position] of loaded.applied) market.applied.set(commandId, position);
         }
-        await this.decideAndAppend(market, market.state, group);
+        await this.decideAndAppend(market, market.state, group, collided);
         return;
       } catch (error) {
         // The cached state may hold events that were not appended: forget it.
         market.state = undefined;
-        if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) continue;
-        for (const pending of group) pending.reject(error);
-        if (!(error instanceof WrongExpectedVersion)) {
-          this.logger.error(`append to ${market.streamId} failed: ${error instanceof Error ? error.message : String(error)}`);
+        // One request's failure never fails the others decided with it: reload and decide them again.
+        if (error instanceof CommandCollided && !collided.has(error.pending)) {
+          collided.add(error.pending);
+          continue;
+        }
+        if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) {
+          attempt += 1;
+          continue;
+        }
+        const failure = error instanceof CommandCollided ? error.collision : error;
+        for (const pending of group) pending.reject(failure);
+        if (!(failure instanceof WrongExpectedVersion)) {
+          this.logger.error(`append to ${market.streamId} failed: ${failure instanceof Error ? failure.message : String(failure)}`);
         }
         return;
       }
     }
   }
 
-  private async decideAndAppend(market: Market, state: CreditMarketState, group: Pending[]): Promise<void> {
+  private async decideAndAppend(market: Market, state: CreditMarketState, group: Pending[], collided: ReadonlySet<Pending>): Promise<void> {
     const toAppend: EventToAppend[] = [];
+    const eventOwners = new Map<string, Pending>();
     const outcomes: { pending: Pending; events: CreditMarketEvent[]; result: unknown }[] = [];
-    const replays: { pending: Pending; position: Position }[] = [];
+    /** Earlier commands again; `undefined` position: decided earlier in this very group. */
+    const replays: { pending: Pending; position: Position | undefined }[] = [];
+    const decidedHere = new Set<string>();
     const refusals: { pending: Pending; error: unknown }[] = [];
     const reads: { pending: Pending; result: unknown }[] = [];
     for (const pending of group) {
@@ -160,16 +185,21 @@ export class CreditMarketStore {
         reads.push({ pending, result: pending.after(state, []) });
         continue;
       }
-      const earlier = market.applied.get(pending.context.commandId);
-      if (earlier) {
+      const commandId = pending.context.commandId;
+      const earlier = market.applied.get(commandId);
+      if (earlier || decidedHere.has(commandId)) {
         replays.push({ pending, position: earlier });
+        continue;
+      }
+      if (collided.has(pending)) {
+        refusals.push({ pending, error: new DuplicateEventId(deriveId(commandId, 'event:0')) });
         continue;
       }
       let events: CreditMarketEvent[];
       try {
         events = decideCreditMarket(pending.command, state, {
           now: pending.context.now,
-          newId: (purpose) => deriveId(pending.context.commandId, purpose),
+          newId: (purpose) => deriveId(commandId, purpose),
           market: { projectType: market.projectType, vintage: market.vintage },
         });
       } catch (error) {
@@ -177,25 +207,40 @@ export class CreditMarketStore {
         continue;
       }
       for (const event of events) evolveCreditMarket(state, event);
-      toAppend.push(...toEventsToAppend(events, pending.context));
+      const appending = toEventsToAppend(events, pending.context);
+      for (const event of appending) eventOwners.set(event.eventId, pending);
+      toAppend.push(...appending);
+      decidedHere.add(commandId);
       outcomes.push({ pending, events, result: pending.after(state, events) });
     }
     let position: Position | undefined;
     if (toAppend.length > 0) {
-      const appended = await this.eventStore.appendToStream(market.streamId, toAppend, {
-        expected: market.version === 'no_stream' ? 'no_stream' : market.version,
-      });
+      const expected = market.version;
+      let appended;
+      try {
+        appended = await this.eventStore.appendToStream(market.streamId, toAppend, { expected: expected === 'no_stream' ? 'no_stream' : expected });
+      } catch (error) {
+        const owner = error instanceof DuplicateEventId ? eventOwners.get(error.eventId) : undefined;
+        throw owner && error instanceof DuplicateEventId ? new CommandCollided(owner, error) : error;
+      }
+      // The store answers an append whose first event it already holds as a retry of it,
+      // appending nothing: another process applied that command. Reload, replay it, decide the rest again.
+      const next = (expected === 'no_stream' ? -1n : expected) + BigInt(toAppend.length);
+      if (appended.alreadyAppended || appended.nextExpectedVersion !== next) {
+        throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
+      }
       market.version = appended.nextExpectedVersion;
       position = appended.position;
       for (const { pending, events } of outcomes) if (events.length > 0) market.applied.set(pending.context.commandId, appended.position);
     }
+    const none: Position = { commit: -1n, prepare: -1n };
     for (const { pending, error } of refusals) pending.reject(error);
-    for (const { pending, result } of reads) pending.resolve({ position: { commit: -1n, prepare: -1n }, replayed: false, events: [], result });
+    for (const { pending, result } of reads) pending.resolve({ position: none, replayed: false, events: [], result });
     for (const { pending, position: earlier } of replays) {
-      pending.resolve({ position: earlier, replayed: true, events: [], result: pending.after(state, []) });
+      pending.resolve({ position: earlier ?? position ?? none, replayed: true, events: [], result: pending.after(state, []) });
     }
     for (const { pending, events, result } of outcomes) {
-      pending.resolve({ position: position ?? { commit: -1n, prepare: -1n }, replayed: false, events, result });
+      pending.resolve({ position: position ?? none, replayed: false, events, result });
     }
   }
 

@@ -113,6 +113,9 @@ export function describeEventStoreContract(
       const retry = await store.appendToStream(id, events, { expected: 'no_stream' });
       expect(retry.nextExpectedVersion).toBe(first.nextExpectedVersion);
       expect(comparePositions(retry.position, first.position)).toBe(0);
+      // A caller that appended several commands together must learn that nothing new was written.
+      expect(first.alreadyAppended).toBeUndefined();
+      expect(retry.alreadyAppended).toBe(true);
       expect(await store.readStream(id)).toHaveLength(2);
     });
 

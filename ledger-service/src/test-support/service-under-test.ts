@@ -21,6 +21,8 @@ export interface SignedInClient {
   /** The Cookie header this client sends (for socket.io handshakes). */
   readonly cookie: string;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** The same, to another process of the service (`startAnotherProcess`). */
+  requestAt(baseUrl: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
 export interface ServiceUnderTest {
@@ -33,6 +35,8 @@ export interface ServiceUnderTest {
   anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Events in streams whose id starts with `streamPrefix` (all events without one). */
   countEvents(streamPrefix?: string): Promise<number>;
+  /** A second service process on the same database (own pool, caches and HTTP port), as behind a load balancer. */
+  startAnotherProcess(): Promise<{ readonly baseUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,13 @@ function cookieValue(setCookies: string[], name: string): string | undefined {
     if (key === name) return value.join('=');
   }
   return undefined;
+}
+
+async function listen(app: NestExpressApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://127.0.0.1:${port}`;
 }
 
 /** The real service (Nest app, projections, socket gateway) on a fresh database, on a random port. */
@@ -66,17 +77,16 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
     xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
   };
   const app = await createApp(runtime, { logs: false });
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = await listen(app);
 
-  const send = (method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>
-    fetch(`${baseUrl}${path}`, {
+  const sendTo = (base: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>
+    fetch(`${base}${path}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>
+    sendTo(baseUrl, method, path, body, headers);
 
   return {
     baseUrl,
@@ -99,20 +109,35 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
       const setCookies = login.headers.getSetCookie();
       const session = cookieValue(setCookies, SESSION_COOKIE) ?? '';
       const csrf = cookieValue(setCookies, CSRF_COOKIE) ?? '';
+      const signedIn = (headers: Record<string, string>): Record<string, string> => ({
+        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
+        [CSRF_HEADER]: decodeURIComponent(csrf),
+        ...headers,
+      });
       return {
         userId: registered.userId,
         cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
-        request: (method, path, body, headers = {}) =>
-          send(method, path, body, {
-            cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
-            [CSRF_HEADER]: decodeURIComponent(csrf),
-            ...headers,
-          }),
+        request: (method, path, body, headers = {}) => send(method, path, body, signedIn(headers)),
+        requestAt: (base, method, path, body, headers = {}) => sendTo(base, method, path, body, signedIn(headers)),
       };
     },
     async countEvents(streamPrefix = '') {
       const result = await pool.query<{ count: string }>('select count(*) from events where starts_with(stream_id, $1)', [streamPrefix]);
       return Number(result.rows[0]?.count ?? 0);
+    },
+    async startAnotherProcess() {
+      const otherPool = createPool(database.connectionString);
+      const otherReadModels = createReadModels(otherPool);
+      const otherEventStore = new PostgresEventStore(otherPool, { connectionString: database.connectionString });
+      const other = await createApp({ ...runtime, pool: otherPool, readModels: otherReadModels, eventStore: otherEventStore }, { logs: false });
+      return {
+        baseUrl: await listen(other),
+        async close() {
+          await other.close();
+          await otherEventStore.close();
+          await otherReadModels.destroy();
+        },
+      };
     },
     sandbox,
     async close() {

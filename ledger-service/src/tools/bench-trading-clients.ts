@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CSRF_HEADER, type NewTradeMessage, socketEvents } from '@carbon-ledger/contracts';
 import { io } from 'socket.io-client';
+import { commandIdForKey, requestFingerprint } from '../infrastructure/idempotency/request-fingerprint.js';
 import { deriveId } from '../shared/command-context.js';
 
 /** What bench:trading hands its client thread. */
 export interface TradingClientsInput {
   readonly baseUrl: string;
-  readonly buyers: readonly { readonly cookie: string; readonly csrf: string }[];
+  readonly buyers: readonly { readonly userId: string; readonly cookie: string; readonly csrf: string }[];
   /** The signed-in socket that receives newTrade, as the console does. */
   readonly watcherCookie: string;
   readonly body: string;
@@ -52,16 +53,17 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   let trades = 0;
   let failures = 0;
   let stop = false;
+  const fingerprint = requestFingerprint('POST', '/api/orders', JSON.parse(input.body));
   const client = async (buyer: TradingClientsInput['buyers'][number]): Promise<void> => {
     while (!stop) {
-      // The order id derives from the idempotency key, so a newTrade that arrives before the answer is matched.
-      const commandId = randomUUID();
-      const orderId = deriveId(commandId, 'order');
+      // The order id derives from the buyer's idempotency key, so a newTrade that arrives before the answer is matched.
+      const key = randomUUID();
+      const orderId = deriveId(commandIdForKey(buyer.userId, key, fingerprint), 'order');
       const started = performance.now();
       sentAt.set(orderId, started);
       const response = await fetch(`${input.baseUrl}/api/orders`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': commandId },
+        headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': key },
         body: input.body,
       });
       const answer = (await response.json()) as { filled?: number };

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     // The clients run on a thread of their own (bench-trading-clients.ts); this thread is the service's.
     const input: TradingClientsInput = {
       baseUrl,
-      buyers: buyers.map(({ cookie, csrf }) => ({ cookie, csrf })),
+      buyers: buyers.map(({ userId, cookie, csrf }) => ({ userId, cookie, csrf })),
       watcherCookie: seller.cookie,
       body: JSON.stringify({ type: 'buy', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE }),
       warmupSeconds: WARMUP_SECONDS,

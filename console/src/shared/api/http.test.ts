@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@carbon-ledger/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@carbon-ledger/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { describeError, HttpError, requestJson, serverMessageOf } from './http';
@@ -73,5 +73,47 @@ describe('requestJson', () => {
     expect(error.body).toBeUndefined();
     expect(serverMessageOf(error, 'fallback')).toBe('fallback');
     expect(describeError(error)).toBe('500: Internal Server Error');
+  });
+
+  it('sends a fresh Idempotency-Key with every change, none with a read', async () => {
+    const requests = mockFetch(() => jsonResponse({}));
+
+    await requestJson('/api/orders', passThrough, { method: 'POST', body: { amount: 5 } });
+    await requestJson('/api/orders', passThrough, { method: 'POST', body: { amount: 5 } });
+    await requestJson('/api/users/u1/roles/trader', passThrough, { method: 'DELETE' });
+    await requestJson('/api/orders', passThrough);
+    const keys = requests.map((request) => request.headers.get(IDEMPOTENCY_KEY_HEADER));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBeNull();
+  });
+
+  it('retries a change whose connection failed with the same Idempotency-Key and body', async () => {
+    let calls = 0;
+    const requests = mockFetch(() => {
+      calls += 1;
+      return calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ id: 'order-1' }, 201);
+    });
+
+    await expect(requestJson('/api/orders', passThrough, { method: 'POST', body: { amount: 7 } })).resolves.toEqual({ id: 'order-1' });
+    expect(requests).toHaveLength(3);
+    const key = requests[0]?.headers.get(IDEMPOTENCY_KEY_HEADER);
+    expect(key).toBeTruthy();
+    expect(requests.map((request) => request.headers.get(IDEMPOTENCY_KEY_HEADER))).toEqual([key, key, key]);
+    expect(requests.map((request) => request.body)).toEqual([{ amount: 7 }, { amount: 7 }, { amount: 7 }]);
+  });
+
+  it('gives up after the retries and does not retry an answer or a read', async () => {
+    const failing = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(requestJson('/api/orders', passThrough, { method: 'POST', body: {} })).rejects.toBeInstanceOf(TypeError);
+    expect(failing).toHaveLength(3);
+
+    const answered = mockFetch(() => new Response('Bad gateway', { status: 502 }));
+    await expect(requestJson('/api/orders', passThrough, { method: 'POST', body: {} })).rejects.toBeInstanceOf(HttpError);
+    expect(answered).toHaveLength(1);
+
+    const read = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(requestJson('/api/orders', passThrough)).rejects.toBeInstanceOf(TypeError);
+    expect(read).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { apiErrorBody, CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from '@carbon-ledger/contracts';
+import { apiErrorBody, CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody, IDEMPOTENCY_KEY_HEADER } from '@carbon-ledger/contracts';
 
 /** Anything that turns an unknown JSON value into a typed one, e.g. a zod schema. */
 export interface ResponseParser<T> {
@@ -58,6 +58,11 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** 128 random bits as hex: Web Crypto's getRandomValues works on plain http too, unlike randomUUID. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (hasBody) headers.set('content-type', 'application/json');
@@ -65,8 +70,44 @@ function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
     // Double-submit CSRF token: the server set it as a cookie and checks the header matches.
     const csrfToken = readCookie(CSRF_COOKIE);
     if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+    // One key per call, kept for its retries: the server runs the change once and answers a retry with the first answer.
+    headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
   }
   return headers;
+}
+
+/** Pauses before each retry of a change whose answer never arrived (the connection failed). */
+const RETRY_DELAYS_MS = [100, 300];
+
+function isNetworkFailure(error: unknown): boolean {
+  // fetch rejects with a TypeError when no answer arrived; an abort is a DOMException.
+  return error instanceof TypeError;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+/**
+ * Sends the request; a state-changing one whose connection failed before any answer is sent
+ * again with the same headers, Idempotency-Key included, so it is applied at most once.
+ */
+async function send(path: string, method: HttpMethod, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(path, { ...init, method });
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!stateChangingMethods.has(method) || delay === undefined || init.signal?.aborted || !isNetworkFailure(error)) throw error;
+      await pause(delay, init.signal ?? undefined);
+    }
+  }
 }
 
 /** Every API call goes through here: cookies included, JSON in and out, non-OK answers thrown. */
@@ -76,8 +117,7 @@ export async function requestJson<T>(
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<T> {
   const hasBody = body !== undefined;
-  const response = await fetch(path, {
-    method,
+  const response = await send(path, method, {
     credentials: 'include',
     headers: buildHeaders(method, hasBody),
     body: hasBody ? JSON.stringify(body) : undefined,
@@ -115,8 +155,7 @@ export async function requestFile(path: string, { method = 'GET', body, signal }
   const hasBody = body !== undefined;
   const headers = buildHeaders(method, hasBody);
   headers.set('accept', '*/*');
-  const response = await fetch(path, {
-    method,
+  const response = await send(path, method, {
     credentials: 'include',
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,

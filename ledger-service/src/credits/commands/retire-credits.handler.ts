@@ -52,10 +52,8 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
         ...(xrpl.nftBurnTxHash ? { nftBurnTxHash: xrpl.nftBurnTxHash } : {}),
       },
       context,
-      (state, events) => {
-        const retired = events.find((event) => event.type === 'CreditsRetired');
-        return retired?.type === 'CreditsRetired' ? describeRanges(state, retired.data.ranges) : [];
-      },
+      // From the state, not the events: a replayed retirement (nothing appended) lists its serials too.
+      (state) => describeRanges(state, state.retirements.get(retirementId) ?? []),
     );
     return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position };
   }

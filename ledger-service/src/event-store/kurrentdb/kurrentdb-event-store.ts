@@ -418,7 +418,7 @@ export class KurrentDbEventStore implements EventStore {
     const same =
       stored.length === events.length && stored.every((record, index) => record.id === events[index]?.eventId);
     if (!same || !last?.position) throw new DuplicateEventId(events[0]?.eventId ?? '');
-    return { nextExpectedVersion: last.revision, position: copyPosition(last.position) };
+    return { nextExpectedVersion: last.revision, position: copyPosition(last.position), alreadyAppended: true };
   }
 
   /**

@@ -325,6 +325,7 @@ export class PostgresAppender {
     return {
       nextExpectedVersion: version,
       position: { commit: BigInt(last.out_transaction_id), prepare: BigInt(last.out_global_position) },
+      ...(last.out_duplicate ? { alreadyAppended: true } : {}),
     };
   }
 }
@@ -341,7 +342,9 @@ function translateError(
     return new WrongExpectedVersion(streamId, expected, actual < 0n ? 'no_stream' : actual);
   }
   if (error.code === 'CL002' || (error.code === '23505' && error.constraint === 'events_event_id_key')) {
-    return new DuplicateEventId(error.detail ?? events[0]?.eventId ?? '');
+    // CL002 names the id; a unique violation says "Key (event_id)=(<id>) already exists.": the caller needs the id to know whose it is.
+    const named = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(error.detail ?? '')?.[0];
+    return new DuplicateEventId(named ?? events[0]?.eventId ?? '');
   }
   if (error.code === '23505' && error.constraint === 'events_stream_id_stream_version_key') {
     // A batch (which takes no lock) won the version this call read.

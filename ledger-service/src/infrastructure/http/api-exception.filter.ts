@@ -24,6 +24,50 @@ function codeForStatus(status: number): ApiErrorCode {
   return 'InternalError';
 }
 
+/**
+ * The status and `{ error, message, details? }` body an exception is answered with; the
+ * idempotency interceptor stores the same answer for a retry with the same key.
+ */
+export function errorAnswer(exception: unknown): { status: number; body: ApiErrorBody } {
+  if (exception instanceof DomainError) {
+    return {
+      status: apiErrorStatus[exception.code],
+      body: {
+        error: exception.code,
+        message: exception.message,
+        ...(exception.details === undefined ? {} : { details: exception.details }),
+      },
+    };
+  }
+  if (exception instanceof WrongExpectedVersion) {
+    return {
+      status: 409,
+      body: {
+        error: 'WrongExpectedVersion',
+        message: 'The record was changed by someone else. Reload and try again.',
+        details: { stream: exception.streamId },
+      },
+    };
+  }
+  if (exception instanceof DuplicateEventId) {
+    return { status: 409, body: { error: 'Conflict', message: 'This request was already used for another change.' } };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code = codeForStatus(status);
+    const message =
+      exception.name === 'PayloadTooLargeException'
+        ? 'Request body is too large'
+        : status === 400
+          ? 'Malformed request body: expected JSON'
+          : status === 404
+            ? 'No such endpoint'
+            : exception.message;
+    return { status, body: { error: code, message } };
+  }
+  return { status: 500, body: { error: 'InternalError', message: 'Internal server error' } };
+}
+
 /** Every error leaves the API as `{ error, message, details? }` with the status fixed per code. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -62,7 +106,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private answer(exception: unknown, request: Request, response: Response): void {
-    const { status, body } = this.toBody(exception);
+    const { status, body } = errorAnswer(exception);
     if (status >= 500) {
       this.logger.error(
         `${request.method} ${request.path} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
@@ -70,45 +114,5 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
     response.status(status).json(body);
-  }
-
-  private toBody(exception: unknown): { status: number; body: ApiErrorBody } {
-    if (exception instanceof DomainError) {
-      return {
-        status: apiErrorStatus[exception.code],
-        body: {
-          error: exception.code,
-          message: exception.message,
-          ...(exception.details === undefined ? {} : { details: exception.details }),
-        },
-      };
-    }
-    if (exception instanceof WrongExpectedVersion) {
-      return {
-        status: 409,
-        body: {
-          error: 'WrongExpectedVersion',
-          message: 'The record was changed by someone else. Reload and try again.',
-          details: { stream: exception.streamId },
-        },
-      };
-    }
-    if (exception instanceof DuplicateEventId) {
-      return { status: 409, body: { error: 'Conflict', message: 'This request was already used for another change.' } };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const code = codeForStatus(status);
-      const message =
-        exception.name === 'PayloadTooLargeException'
-          ? 'Request body is too large'
-          : status === 400
-            ? 'Malformed request body: expected JSON'
-            : status === 404
-              ? 'No such endpoint'
-              : exception.message;
-      return { status, body: { error: code, message } };
-    }
-    return { status: 500, body: { error: 'InternalError', message: 'Internal server error' } };
   }
 }

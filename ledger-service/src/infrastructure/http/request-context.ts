@@ -15,6 +15,8 @@ export interface RequestUser {
 
 export interface ApiRequest extends Request {
   user?: RequestUser;
+  /** Set by the idempotency interceptor for a request with an Idempotency-Key: derived from user, key and request. */
+  idempotentCommandId?: string;
 }
 
 const HEADER_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -28,11 +30,14 @@ function headerId(request: Request, name: string): string | undefined {
   return value;
 }
 
-/** Builds the command context: ids from the request (Idempotency-Key makes retries safe), time now. */
+/**
+ * Builds the command context: time now, and the command id the idempotency interceptor
+ * derived from the Idempotency-Key (never the raw header: keys are per user), else a fresh one.
+ */
 export function commandContextFrom(request: ApiRequest, now = new Date()): CommandContext {
   const user = request.user;
   if (!user) throw new DomainError('Unauthorized', 'Sign in to continue');
-  const commandId = headerId(request, 'idempotency-key') ?? randomUUID();
+  const commandId = request.idempotentCommandId ?? randomUUID();
   return {
     commandId,
     correlationId: headerId(request, 'x-correlation-id') ?? commandId,

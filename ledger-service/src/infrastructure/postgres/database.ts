@@ -5,6 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { authMigrations } from '../../auth/migrations/index.js';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
+import { idempotencyMigrations } from '../idempotency/migrations/index.js';
 
 
 export type ReadModels = Kysely<ReadModelDatabase>;
@@ -80,4 +81,5 @@ export async function runMigrations(db: MigrationDatabase, options: { eventStore
   if (options.eventStore) await migrate(db, eventStoreMigrations, 'event_store_migrations');
   await migrate(db, readModelMigrations, 'read_model_migrations');
   await migrate(db, authMigrations, 'auth_migrations');
+  await migrate(db, idempotencyMigrations, 'idempotency_migrations');
 }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { IDEMPOTENCY_KEY_HEADER } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
@@ -97,6 +98,29 @@ describe('CreateOrderForm', () => {
     await waitFor(() => expect(field('order-amount').value).toBe('0'));
     expect(field('order-price').value).toBe('0');
     expect(radio('Buy').checked).toBe(true);
+  });
+
+  it('two submissions of the same order are two requests with different Idempotency-Keys; a lost connection is retried with the same key', async () => {
+    let calls = 0;
+    const requests = mockFetch(() => {
+      calls += 1;
+      // The second submission's first attempt never gets an answer.
+      return calls === 2 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ ...anOrder({ amount: 5, price: '12.50' }), position: '10:10' }, 201);
+    });
+    renderWithProviders(<CreateOrderForm />);
+
+    for (let submission = 0; submission < 2; submission += 1) {
+      typeInto('order-amount', '5');
+      typeInto('order-price', '12.5');
+      submit();
+      await waitFor(() => expect(field('order-amount').value).toBe('0'));
+    }
+
+    const keys = requests.map((request) => request.headers.get(IDEMPOTENCY_KEY_HEADER));
+    expect(requests.map((request) => request.body)).toEqual(Array.from({ length: 3 }, () => requests[0]?.body));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
   });
 
   it("shows the server's message when the order is refused", async () => {
