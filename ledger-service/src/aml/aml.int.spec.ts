@@ -16,6 +16,7 @@ import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
 describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
@@ -42,6 +43,9 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       service.signIn(['trader']),
       service.signIn(['trader']),
     ]);
+    // Trading needs KYC verified (spec 6); one at a time, each funds its wallet from the genesis account.
+    await verifiedAddress(service, heavyTrader);
+    await verifiedAddress(service, fastTrader);
     // The compliance officer's session: alerts go to compliance, auditor and admin sockets only.
     socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: compliance.cookie } });
     socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
