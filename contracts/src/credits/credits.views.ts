@@ -71,7 +71,8 @@ export const tradeView = z.object({
   side: z.enum(['BUY', 'SELL']),
   /**
    * Account ids of the parties: shown to the parties themselves and to oversight roles
-   * (compliance, auditor, admin); null for another user's account (ARCHITECTURE §8).
+   * (compliance, auditor, admin); null for another user's account (ARCHITECTURE §8). The seller
+   * of an XRPL swap is an XRPL address, public on the ledger, and always shown.
    */
   buyerAccountId: z.string().nullable(),
   sellerAccountId: z.string().nullable(),

@@ -131,7 +131,9 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     const { position: _position, ...buyOrder } = placeOrderResponse.parse(await buy.json());
     expect(buyOrder).toMatchObject({ status: 'completed', filled: 25 });
     const book = (await (await trader.request('GET', '/api/orders')).json()) as { orders: { id: string; status: string; filled: number }[] };
-    expect(book.orders.find((order) => order.id === sellOrder.id)).toMatchObject({ status: 'partially_filled', filled: 25 });
+    // Each user lists their own orders: the seller sees the resting sell order.
+    const sellerBook = (await (await issuer.request('GET', '/api/orders')).json()) as { orders: { id: string; status: string; filled: number }[] };
+    expect(sellerBook.orders.find((order) => order.id === sellOrder.id)).toMatchObject({ status: 'partially_filled', filled: 25 });
     // The answer is the order as the book lists it.
     expect(book.orders.find((order) => order.id === buyOrder.id)).toEqual(buyOrder);
     const stream = await eventStore.readStream(creditMarketStreamId('Solar Energy', vintage));
@@ -145,7 +147,8 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
 
   it('refuses a sell order beyond what the seller holds, and records nothing', async () => {
     const before = await service.countEvents('credit-market-');
-    const response = await otherTrader.request('POST', '/api/orders', { type: 'sell', amount: 5, price: '10.00', projectType: 'Wind Energy', vintage: 2026 });
+    // A trader with KYC verified (trading needs it) and no Wind Energy credits.
+    const response = await trader.request('POST', '/api/orders', { type: 'sell', amount: 5, price: '10.00', projectType: 'Wind Energy', vintage: 2026 });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ message: 'Insufficient credits: the account holds 0 tradable Wind Energy 2026 credits, 5 needed' });
     expect(await service.countEvents('credit-market-')).toBe(before);

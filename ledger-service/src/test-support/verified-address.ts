@@ -1,4 +1,4 @@
-import { kycStatusResponse, startVerificationResponse } from '@carbon-ledger/contracts';
+import { kycStatusResponse, kycStreamId, startVerificationResponse } from '@carbon-ledger/contracts';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
 
@@ -47,6 +47,17 @@ async function waitForKycStatus(user: SignedInClient, address: string, wanted: '
     const status = kycStatusResponse.parse(await (await user.request('GET', `/api/kyc/status?address=${address}`)).json());
     if (status.kycStatus === wanted) return;
     if (Date.now() > deadline) throw new Error(`KYC of ${address} is ${status.kycStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Resolves once the XRPL KYC credential of a verified address is recorded (the last write its verification causes). */
+export async function credentialRecorded(service: ServiceUnderTest, address: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stream = await service.runtime.eventStore.readStream(kycStreamId(address));
+    if (stream.some((event) => event.type === 'KycCredentialIssued')) return;
+    if (Date.now() > deadline) throw new Error(`no KYC credential recorded for ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

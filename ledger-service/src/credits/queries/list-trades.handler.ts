@@ -39,7 +39,8 @@ export function toTradeView(row: CreditTradeRow, viewer: TradeViewer): TradeView
     price: row.price,
     side: tradeSide(row.aggressor),
     buyerAccountId: accountFor(viewer, row.buyer_account_id),
-    sellerAccountId: accountFor(viewer, row.seller_account_id),
+    // An XRPL swap's seller is the ledger address it took from, public on the ledger anyway.
+    sellerAccountId: row.kind === 'xrpl-amm' ? row.seller_account_id : accountFor(viewer, row.seller_account_id),
     buyOrderId: row.buy_order_id,
     sellOrderId: row.sell_order_id,
     settlement: { status: row.settlement_status, txHash: row.settlement_tx_hash },
