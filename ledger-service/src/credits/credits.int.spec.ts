@@ -80,6 +80,24 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(stream.filter((event) => event.type === 'CreditsIssued' && (event.data as { batchId: string }).batchId === issued.tokenId)).toHaveLength(1);
   });
 
+  it('refuses a second batch under the same Project ID with another name or type: 409 naming the existing batch, nothing recorded', async () => {
+    const first = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
+    const before = await service.countEvents('credit-market-');
+    for (const other of [{ name: 'Another Park' }, { projectType: 'Wind Energy' }]) {
+      const response = await issue({ id: 'PRJ-ONCE', ...other });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        error: 'Conflict',
+        message: `Project ID PRJ-ONCE is already used by batch ${first.tokenId} (Sunfield Solar Park, Solar Energy); issue under another Project ID, or with that batch's project name and type`,
+        details: { projectId: 'PRJ-ONCE', existingTokenId: first.tokenId },
+      });
+    }
+    expect(await service.countEvents('credit-market-')).toBe(before);
+    // The same project (same name and type) may be issued again: a new batch.
+    const again = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
+    expect(again.tokenId).not.toBe(first.tokenId);
+  });
+
   it('mints the batch NFT on XRPL and records the settlement (the payment waits for a trust line)', async () => {
     const issued = issueCreditsResponse.parse(await (await issue()).json());
     const market = marketOfTokenId(issued.tokenId)!;
