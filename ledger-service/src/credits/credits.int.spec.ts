@@ -196,7 +196,7 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
 
   it('screens a retirement for AML, valued at the last trade price of its market', async () => {
     const compliance = await service.signIn(['compliance']);
-    const issued = issueCreditsResponse.parse(await (await issue({ projectType: 'Energy Efficiency' })).json());
+    const issued = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-EFFICIENCY', projectType: 'Energy Efficiency' })).json());
     // One credit changes hands at $150.00: the market's last price when the retirement is screened.
     const trade = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: trader.userId, price: 150 });
     expect(trade.status).toBe(201);
