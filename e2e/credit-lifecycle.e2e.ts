@@ -3,6 +3,7 @@ import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -185,16 +186,22 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     const buyerId = ((await created.json()) as { user: { id: string } }).user.id;
     const buyerContext = await browser.newContext({ viewport: VIEWPORT });
     await signInThroughApi(buyerContext, service.baseUrl, buyerEmail, buyerPassword);
+    // Trading needs KYC verified (spec 6).
+    await verifyKycThroughApi(buyerContext, service.baseUrl);
     const buyer = await buyerContext.newPage();
 
-    await buyer.goto(`${service.baseUrl}/trading-desk`);
-    await buyer.getByText('Manage your carbon credit orders').waitFor();
-    const sellRow = buyer.locator(`[data-testid="order-row"][data-order-id="${sellOrder.id}"]`);
+    // Each user's Trading Desk lists their own orders: the resting sell order is on the admin's.
+    await admin.goto(`${service.baseUrl}/trading-desk`);
+    await admin.getByText('Manage your carbon credit orders').waitFor();
+    const sellRow = admin.locator(`[data-testid="order-row"][data-order-id="${sellOrder.id}"]`);
     await sellRow.waitFor();
     expect(await sellRow.getByTestId('order-side-badge').textContent()).toBe('SELL');
     expect(await sellRow.getByTestId('order-status-badge').textContent()).toBe('pending');
     expect(await sellRow.getByTestId('order-project').textContent()).toBe(`${PROJECT.type} · ${vintage}`);
 
+    await buyer.goto(`${service.baseUrl}/trading-desk`);
+    await buyer.getByText('Manage your carbon credit orders').waitFor();
+    await buyer.getByTestId('order-book-empty').waitFor();
     expect(await buyer.getByTestId('order-vintage').inputValue()).toBe(String(vintage));
     await buyer.getByTestId('order-type').getByText('Buy').click();
     await buyer.getByLabel('Amount (credits)').fill(String(SOLD));
@@ -375,6 +382,9 @@ describe('Demo organisation in Chromium: seeded on a fresh start without --no-de
 
     await page.goto(`${service.baseUrl}/trading-desk`);
     await page.getByText('Manage your carbon credit orders').waitFor();
+    // The administrator placed none of the demo orders: they are under All.
+    await page.getByTestId('order-book-empty').waitFor();
+    await page.getByTestId('orders-scope').getByText('All').click();
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(9);
     expect(await page.getByTestId('summary-total-orders').textContent()).toBe('9');
     await settledScreenshot(page, 'lifecycle-demo-trading-desk');

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { verifyKycThroughApi } from './support/kyc.js';
 import { type RunningService, startService } from './support/service.js';
 
 describe('Trading Desk in Chromium against the real service', () => {
@@ -15,6 +16,8 @@ describe('Trading Desk in Chromium against the real service', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
+    // Trading needs KYC verified (spec 6).
+    await verifyKycThroughApi(context, service.baseUrl);
     page = await context.newPage();
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orderPosts.push(request.postData() ?? '');
@@ -90,5 +93,46 @@ describe('Trading Desk in Chromium against the real service', () => {
     );
     expect(await page.getByTestId('summary-total-orders').textContent()).toBe('2');
     await other.close();
+  });
+
+  it("lists a trader's own orders only: another user's order is neither listed nor counted", async () => {
+    // The admin's orders above rest on the book; a trader created by the admin sees none of them.
+    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
+    const email = `trader-${Date.now()}@e2e.carbon-ledger.local`;
+    const password = 'trader-password-e2e-1';
+    const created = await context.request.post(`${service.baseUrl}/api/users`, {
+      data: { email, name: 'E2E Trader', password, roles: ['trader'] },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(created.status()).toBe(201);
+    const traderContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(traderContext, service.baseUrl, email, password);
+    await verifyKycThroughApi(traderContext, service.baseUrl);
+    const trader = await traderContext.newPage();
+    await trader.goto(`${service.baseUrl}/trading-desk`);
+    await trader.getByText('Manage your carbon credit orders').waitFor();
+    await trader.getByTestId('order-book-empty').getByText('No orders yet. Create your first order!').waitFor();
+    expect(await trader.getByTestId('summary-total-orders').textContent()).toBe('0');
+    expect(await trader.getByTestId('orders-scope').count()).toBe(0);
+
+    await trader.getByTestId('order-type').getByText('Buy').click();
+    await trader.getByLabel('Amount (credits)').fill('4');
+    await trader.getByLabel('Price per credit ($)').fill('9.75');
+    await trader.getByTestId('order-submit').click();
+    await trader.getByText('BUY order for 4 credits created successfully').waitFor();
+    await trader.getByTestId('order-row').first().waitFor();
+    expect(await trader.getByTestId('order-row').count()).toBe(1);
+    expect(await trader.getByTestId('summary-total-orders').textContent()).toBe('1');
+    expect(await trader.getByTestId('summary-average-price').textContent()).toBe('$9.75');
+    await screenshot(trader, 'trading-desk-trader-own-orders');
+
+    // The admin sees its own orders, and everyone's under All.
+    await page.goto(`${service.baseUrl}/trading-desk`);
+    await page.getByTestId('orders-scope').waitFor();
+    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('2');
+    await page.getByTestId('orders-scope').getByText('All').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-total-orders"]')?.textContent === '3');
+    await screenshot(page, 'trading-desk-admin-all-orders');
+    await traderContext.close();
   });
 });

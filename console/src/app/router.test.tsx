@@ -23,12 +23,22 @@ describe('appRoutes', () => {
     mockFetch(({ url }) =>
       url === '/api/auth/me'
         ? jsonResponse({ user: aUser() })
-        : jsonResponse({ orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }),
+        : jsonResponse({ scope: 'mine', orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }),
     );
     renderWithProviders(null, { path, routes: appRoutes });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(headerLogo()).toBeTruthy();
+  });
+
+  it('shows the 404 page under the shared header to a signed-out visitor, not the login dialog', async () => {
+    mockFetch(() => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401));
+    renderWithProviders(null, { path: '/no-such-page', routes: appRoutes });
+
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(headerLogo()).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows a retirement certificate signed out, without the shared header', async () => {

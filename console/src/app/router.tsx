@@ -35,11 +35,12 @@ export const appRoutes: RouteObject[] = [
           { path: '/compliance', Component: ComplianceRoute },
           { path: '/trading-desk', Component: TradingDeskRoute },
           { path: '/profile', Component: ProfileRoute },
-          { path: '*', Component: NotFoundRoute },
         ],
       },
     ],
   },
+  // Spec 2: any other path is a 404 page under the header, signed in or not.
+  { Component: AppLayout, children: [{ path: '*', Component: NotFoundRoute }] },
 ];
 
 export function createAppRouter() {

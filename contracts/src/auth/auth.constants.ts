@@ -5,3 +5,10 @@ export type Role = (typeof roles)[number];
 export const CSRF_COOKIE = 'cl_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'cl_session';
+
+/**
+ * Roles that oversee the whole market (ARCHITECTURE §8): they may list every user's orders
+ * and see other users' account ids; everyone else sees their own.
+ */
+export const oversightRoles = ['compliance', 'auditor', 'admin'] as const satisfies readonly Role[];
+export const canOversee = (userRoles: readonly Role[]): boolean => userRoles.some((role) => (oversightRoles as readonly Role[]).includes(role));

@@ -69,8 +69,13 @@ export const tradeView = z.object({
   price: z.string(),
   /** The aggressor's side, BUY or SELL; direct transfers show BUY. */
   side: z.enum(['BUY', 'SELL']),
-  buyerAccountId: z.string(),
-  sellerAccountId: z.string(),
+  /**
+   * Account ids of the parties: shown to the parties themselves and to oversight roles
+   * (compliance, auditor, admin); null for another user's account (ARCHITECTURE §8). The seller
+   * of an XRPL swap is an XRPL address, public on the ledger, and always shown.
+   */
+  buyerAccountId: z.string().nullable(),
+  sellerAccountId: z.string().nullable(),
   buyOrderId: z.uuid().nullable(),
   sellOrderId: z.uuid().nullable(),
   settlement: z.object({ status: z.enum(['pending', 'settled']), txHash: z.string().nullable() }),

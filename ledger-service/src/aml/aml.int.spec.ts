@@ -16,6 +16,7 @@ import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
 describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
@@ -42,6 +43,9 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       service.signIn(['trader']),
       service.signIn(['trader']),
     ]);
+    // Trading needs KYC verified (spec 6); one at a time, each funds its wallet from the genesis account.
+    await verifiedAddress(service, heavyTrader);
+    await verifiedAddress(service, fastTrader);
     // The compliance officer's session: alerts go to compliance, auditor and admin sockets only.
     socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: compliance.cookie } });
     socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
@@ -182,23 +186,25 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     // One more KYC user, pending in the UAE; the PA user above is verified under US.
     await compliance.request('POST', '/api/kyc/start-verification', { xrplAddress: Wallet.generate().address, jurisdiction: 'UAE', kycLevel: 'enhanced' });
     const { rows } = await service.runtime.pool.query<{ risk: number }>(`select risk_score as risk from kyc_status where aml_status <> 'not_started'`);
+    const averageRisk = Math.round(rows.reduce((sum, row) => sum + row.risk, 0) / rows.length);
 
     const response = await compliance.request('GET', '/api/kyc/dashboard');
     expect(response.status).toBe(200);
     const dashboard = complianceDashboardResponse.parse(await response.json());
     expect(dashboard).toMatchObject({
-      totalUsers: 2,
-      verifiedUsers: 1,
-      verificationRate: 50,
+      // The PA user, the two traders verified under UK to trade, and the pending UAE one.
+      totalUsers: 4,
+      verifiedUsers: 3,
+      verificationRate: 75,
       // The critical (90) and structuring (75) alerts score 70 or more.
       highRiskTransactions: 2,
       // Large, critical, structuring and jurisdiction alerts; velocity alone is medium.
       transactionsRequiringReview: 4,
       highPriorityAlerts: 4,
-      averageRiskScore: rows[0]!.risk,
-      jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 0, US: 1, EU: 0 },
+      averageRiskScore: averageRisk,
+      jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 2, US: 1, EU: 0 },
     });
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(3);
     // The newest 10 of 13 orders (2 + 7 + 3 + 1): the two large ones and the first small one dropped off; the third $9,500 is high risk.
     expect(dashboard.recentActivity).toHaveLength(10);
     expect(dashboard.recentActivity[0]).toMatchObject({ type: 'order', amount: 50, isHighRisk: false });

@@ -30,7 +30,7 @@ export class AccessGuard implements CanActivate {
     if (!SAFE_METHODS.has(request.method) && request.header(CSRF_HEADER) !== session.csrfToken) {
       throw new DomainError('Forbidden', 'Missing or invalid CSRF token; reload the page and try again');
     }
-    if (!rule.roles.some((role) => session.user.roles.includes(role))) {
+    if (rule.kind === 'roles' && !rule.roles.some((role) => session.user.roles.includes(role))) {
       throw new DomainError('Forbidden', `This needs one of the roles: ${rule.roles.join(', ')}`);
     }
     return true;

@@ -6,16 +6,16 @@ import {
   type LoginRequest,
   type LoginResponse,
   type MeResponse,
-  roles,
   SESSION_COOKIE,
 } from '@carbon-ledger/contracts';
 import type { CookieOptions, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { Inject } from '@nestjs/common';
 import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { isSameOrigin } from '../infrastructure/http/same-origin.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { DomainError } from '../shared/domain-error.js';
-import { Public, readCookie, Roles } from '../infrastructure/http/access-rules.js';
+import { Public, readCookie, SignedIn } from '../infrastructure/http/access-rules.js';
 import type { AuthDatabase } from './auth-database.js';
 import { AUTH_DB } from './auth.tokens.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
@@ -31,15 +31,7 @@ function cookieOptions(request: ApiRequest, expires: Date | undefined, httpOnly:
 
 /** Login needs no CSRF token (there is no session yet), so it refuses cross-site origins instead. */
 function assertSameOrigin(request: ApiRequest): void {
-  const origin = request.header('origin');
-  if (!origin) return;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    throw new DomainError('Forbidden', 'Cross-site sign-in refused');
-  }
-  if (host !== request.header('host')) throw new DomainError('Forbidden', 'Cross-site sign-in refused');
+  if (!isSameOrigin(request.header('origin'), request.header('host'))) throw new DomainError('Forbidden', 'Cross-site sign-in refused');
 }
 
 @Controller('api/auth')
@@ -87,7 +79,7 @@ export class AuthController {
   }
 
   @Post('logout')
-  @Roles(...roles)
+  @SignedIn()
   @HttpCode(204)
   async logout(@CurrentRequest() request: ApiRequest, @Res({ passthrough: true }) response: Response): Promise<void> {
     const token = readCookie(request, SESSION_COOKIE);
@@ -97,7 +89,7 @@ export class AuthController {
   }
 
   @Get('me')
-  @Roles(...roles)
+  @SignedIn()
   me(@CurrentRequest() request: ApiRequest): MeResponse {
     const user = request.user;
     if (!user) throw new DomainError('Unauthorized', 'Sign in to continue');

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('sign-in', () => {
   let service: ServiceUnderTest;
@@ -97,6 +98,8 @@ describe('sign-in', () => {
   it('a revoked role stops working at the next request of a signed-in user (sessions are remembered briefly)', async () => {
     const admin = await service.signIn(['admin']);
     const trader = await service.signIn(['trader']);
+    // Trading needs KYC verified (spec 6).
+    await verifiedAddress(service, trader);
     const order = { type: 'buy', amount: 1, price: '1.00', projectType: 'Forestry', vintage: 2025 };
     expect((await trader.request('POST', '/api/orders', order)).status).toBe(201);
     const revoked = await admin.request('DELETE', `/api/users/${trader.userId}/roles/trader`);

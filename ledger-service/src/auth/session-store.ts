@@ -22,12 +22,21 @@ const SESSION_CACHE_SIZE = 10_000;
 const USERS_PROJECTION = 'users';
 
 /** Only a hash of the session token is stored, so a leaked table does not leak sessions. */
-const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 export interface Session {
   readonly user: RequestUser;
   readonly csrfToken: string;
 }
+
+/** A live session as a long-lived connection (a socket) needs it: whose, with which roles, until when. */
+export interface LiveSession {
+  readonly user: RequestUser;
+  readonly expiresAt: Date;
+}
+
+/** What ends or changes sessions: a sign-out here, or a change of users (roles) in the users projection. */
+export type SessionChange = { readonly kind: 'ended'; readonly tokenHash: string } | { readonly kind: 'users-changed' };
 
 @Injectable()
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
@@ -36,6 +45,7 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   /** Moves on with every sign-out and users change, so a lookup that raced one is not remembered. */
   private generation = 0;
   private unsubscribe: (() => void) | undefined;
+  private readonly listeners = new Set<(change: SessionChange) => void>();
 
   constructor(
     @Inject(AUTH_DB) private readonly auth: Kysely<AuthDatabase>,
@@ -46,8 +56,29 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     // A role granted or taken away applies to the very next request.
     this.unsubscribe = this.projections.onBatchCommitted((batch) => {
-      if (batch.projection === USERS_PROJECTION && batch.views.length > 0) this.forgetAll();
+      if (batch.projection === USERS_PROJECTION && batch.views.length > 0) {
+        this.forgetAll();
+        this.announce({ kind: 'users-changed' });
+      }
     });
+  }
+
+  /** Sockets follow sign-outs and role changes through this; returns the unsubscribe. */
+  onChange(listener: (change: SessionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The live sessions among these token hashes, read from the database (never remembered). */
+  async liveSessions(tokenHashes: readonly string[], now = new Date()): Promise<Map<string, LiveSession>> {
+    const live = new Map<string, LiveSession>();
+    if (tokenHashes.length === 0) return live;
+    const found = await sql<{ token_hash: string; user_id: string; email: string; name: string; roles: string[]; expires_at: Date }>`
+      select s.token_hash, u.user_id, u.email, u.name, u.roles, s.expires_at
+      from auth_sessions s join users u on u.user_id = s.user_id
+      where s.token_hash = any(${[...tokenHashes]}::text[]) and s.expires_at > ${now}`.execute(this.readModels);
+    for (const row of found.rows) live.set(row.token_hash, { user: toUserView(row), expiresAt: row.expires_at });
+    return live;
   }
 
   onModuleDestroy(): void {
@@ -92,9 +123,15 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
 
   async delete(token: string): Promise<void> {
     this.forgetAll();
-    await this.auth.deleteFrom('auth_sessions').where('token_hash', '=', tokenHash(token)).execute();
+    const hash = tokenHash(token);
+    await this.auth.deleteFrom('auth_sessions').where('token_hash', '=', hash).execute();
     // A lookup that read the row before the delete may have been remembered meanwhile.
     this.forgetAll();
+    this.announce({ kind: 'ended', tokenHash: hash });
+  }
+
+  private announce(change: SessionChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   private forgetAll(): void {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
 import { verifyEvidenceFile } from './evidence/verify-evidence-file.js';
 
 describe('evidence export from the event log, verified offline', () => {
@@ -16,6 +17,8 @@ describe('evidence export from the event log, verified offline', () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0' });
     auditor = await service.signIn(['auditor']);
     trader = await service.signIn(['trader']);
+    // Trading needs KYC verified (spec 6).
+    await verifiedAddress(service, trader);
     for (let n = 1; n <= 4; n += 1) await trader.request('POST', '/api/orders', order(n));
     expect((await auditor.request('POST', '/api/audit/seals')).status).toBe(201);
     await trader.request('POST', '/api/orders', order(99));

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  canOversee,
   type GetRetirementResponse,
   type ListCreditsResponse,
   type ListRetirementsResponse,
@@ -53,8 +54,9 @@ export class CreditsQueriesController {
 
   @Get('trades')
   @Roles(...SIGNED_IN)
-  listTrades(): Promise<ListTradesResponse> {
-    return this.queries.execute(new ListTradesQuery());
+  listTrades(@CurrentRequest() request: ApiRequest): Promise<ListTradesResponse> {
+    const userId = signedIn(request);
+    return this.queries.execute(new ListTradesQuery({ userId, oversees: canOversee(request.user?.roles ?? []) }));
   }
 
   @Get('retirements')

@@ -80,6 +80,24 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(stream.filter((event) => event.type === 'CreditsIssued' && (event.data as { batchId: string }).batchId === issued.tokenId)).toHaveLength(1);
   });
 
+  it('refuses a second batch under the same Project ID with another name or type: 409 naming the existing batch, nothing recorded', async () => {
+    const first = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
+    const before = await service.countEvents('credit-market-');
+    for (const other of [{ name: 'Another Park' }, { projectType: 'Wind Energy' }]) {
+      const response = await issue({ id: 'PRJ-ONCE', ...other });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        error: 'Conflict',
+        message: `Project ID PRJ-ONCE is already used by batch ${first.tokenId} (Sunfield Solar Park, Solar Energy); issue under another Project ID, or with that batch's project name and type`,
+        details: { projectId: 'PRJ-ONCE', existingTokenId: first.tokenId },
+      });
+    }
+    expect(await service.countEvents('credit-market-')).toBe(before);
+    // The same project (same name and type) may be issued again: a new batch.
+    const again = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
+    expect(again.tokenId).not.toBe(first.tokenId);
+  });
+
   it('mints the batch NFT on XRPL and records the settlement (the payment waits for a trust line)', async () => {
     const issued = issueCreditsResponse.parse(await (await issue()).json());
     const market = marketOfTokenId(issued.tokenId)!;
@@ -131,7 +149,9 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     const { position: _position, ...buyOrder } = placeOrderResponse.parse(await buy.json());
     expect(buyOrder).toMatchObject({ status: 'completed', filled: 25 });
     const book = (await (await trader.request('GET', '/api/orders')).json()) as { orders: { id: string; status: string; filled: number }[] };
-    expect(book.orders.find((order) => order.id === sellOrder.id)).toMatchObject({ status: 'partially_filled', filled: 25 });
+    // Each user lists their own orders: the seller sees the resting sell order.
+    const sellerBook = (await (await issuer.request('GET', '/api/orders')).json()) as { orders: { id: string; status: string; filled: number }[] };
+    expect(sellerBook.orders.find((order) => order.id === sellOrder.id)).toMatchObject({ status: 'partially_filled', filled: 25 });
     // The answer is the order as the book lists it.
     expect(book.orders.find((order) => order.id === buyOrder.id)).toEqual(buyOrder);
     const stream = await eventStore.readStream(creditMarketStreamId('Solar Energy', vintage));
@@ -145,7 +165,8 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
 
   it('refuses a sell order beyond what the seller holds, and records nothing', async () => {
     const before = await service.countEvents('credit-market-');
-    const response = await otherTrader.request('POST', '/api/orders', { type: 'sell', amount: 5, price: '10.00', projectType: 'Wind Energy', vintage: 2026 });
+    // A trader with KYC verified (trading needs it) and no Wind Energy credits.
+    const response = await trader.request('POST', '/api/orders', { type: 'sell', amount: 5, price: '10.00', projectType: 'Wind Energy', vintage: 2026 });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ message: 'Insufficient credits: the account holds 0 tradable Wind Energy 2026 credits, 5 needed' });
     expect(await service.countEvents('credit-market-')).toBe(before);
@@ -175,7 +196,7 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
 
   it('screens a retirement for AML, valued at the last trade price of its market', async () => {
     const compliance = await service.signIn(['compliance']);
-    const issued = issueCreditsResponse.parse(await (await issue({ projectType: 'Energy Efficiency' })).json());
+    const issued = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-EFFICIENCY', projectType: 'Energy Efficiency' })).json());
     // One credit changes hands at $150.00: the market's last price when the retirement is screened.
     const trade = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: trader.userId, price: 150 });
     expect(trade.status).toBe(201);

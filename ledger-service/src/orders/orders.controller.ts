@@ -1,11 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  canOversee,
   cancelOrderParams,
   type CancelOrderResponse,
   formatPosition,
+  listOrdersParams,
+  type ListOrdersParams,
   type ListOrdersResponse,
   type OrderView,
+  oversightRoles,
   placeOrderRequest,
   type PlaceOrderRequest,
   type PlaceOrderResponse,
@@ -35,8 +39,17 @@ export class OrdersController {
 
   @Get()
   @Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
-  list(): Promise<ListOrdersResponse> {
-    return this.queries.execute(new ListOrdersQuery());
+  list(
+    @QueryParams(new ZodPipe(listOrdersParams, 'orders query')) params: ListOrdersParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ListOrdersResponse> {
+    const viewer = request.user;
+    if (!viewer) throw new DomainError('Unauthorized', 'Sign in to continue');
+    // ARCHITECTURE §8: each user lists their own orders; oversight roles may switch to all.
+    if (params.scope === 'all' && !canOversee(viewer.roles)) {
+      throw new DomainError('Forbidden', `Listing all users' orders needs one of the roles: ${oversightRoles.join(', ')}`);
+    }
+    return this.queries.execute(new ListOrdersQuery(viewer.id, params.scope));
   }
 
   @Post()

@@ -2,6 +2,7 @@ import { listOrdersResponse, placeOrderResponse, projectionUpdatedMessage } from
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('Trading Desk orders over HTTP', () => {
   let service: ServiceUnderTest;
@@ -12,6 +13,9 @@ describe('Trading Desk orders over HTTP', () => {
     service = await startServiceUnderTest();
     trader = await service.signIn(['trader']);
     otherTrader = await service.signIn(['trader']);
+    // Trading needs KYC verified (spec 6). One at a time: each funds its wallet from the genesis account.
+    await verifiedAddress(service, trader);
+    await verifiedAddress(service, otherTrader);
   });
   afterAll(async () => {
     await service?.close();

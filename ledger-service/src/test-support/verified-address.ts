@@ -1,4 +1,4 @@
-import { kycStatusResponse, startVerificationResponse } from '@carbon-ledger/contracts';
+import { kycStatusResponse, kycStreamId, startVerificationResponse } from '@carbon-ledger/contracts';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
 
@@ -10,6 +10,21 @@ const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', countr
  * KYC status read model answers verified.
  */
 export async function verifiedAddress(service: ServiceUnderTest, user: SignedInClient, wallet = Wallet.generate()): Promise<Wallet> {
+  const inquiryId = await startKyc(service, user, wallet);
+  const verified = await user.request('POST', '/api/kyc/verify', { xrplAddress: wallet.address, inquiryId, ...identity });
+  if (!verified.ok) throw new Error(`verify answered ${verified.status}: ${await verified.text()}`);
+  await waitForKycStatus(user, wallet.address, 'verified');
+  return wallet;
+}
+
+/** A funded wallet whose KYC `user` started and never finished: the status read model answers pending. */
+export async function pendingAddress(service: ServiceUnderTest, user: SignedInClient, wallet = Wallet.generate()): Promise<Wallet> {
+  await startKyc(service, user, wallet);
+  await waitForKycStatus(user, wallet.address, 'pending');
+  return wallet;
+}
+
+async function startKyc(service: ServiceUnderTest, user: SignedInClient, wallet: Wallet): Promise<string> {
   const ledger = new Client(service.sandbox.url);
   await ledger.connect();
   try {
@@ -23,14 +38,26 @@ export async function verifiedAddress(service: ServiceUnderTest, user: SignedInC
   }
   const started = await user.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'basic' });
   if (!started.ok) throw new Error(`start-verification answered ${started.status}: ${await started.text()}`);
-  const { inquiryId } = startVerificationResponse.parse(await started.json());
-  const verified = await user.request('POST', '/api/kyc/verify', { xrplAddress: wallet.address, inquiryId, ...identity });
-  if (!verified.ok) throw new Error(`verify answered ${verified.status}: ${await verified.text()}`);
+  return startVerificationResponse.parse(await started.json()).inquiryId;
+}
+
+async function waitForKycStatus(user: SignedInClient, address: string, wanted: 'verified' | 'pending'): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const status = kycStatusResponse.parse(await (await user.request('GET', `/api/kyc/status?address=${wallet.address}`)).json());
-    if (status.kycStatus === 'verified') return wallet;
-    if (Date.now() > deadline) throw new Error(`KYC of ${wallet.address} is ${status.kycStatus}`);
+    const status = kycStatusResponse.parse(await (await user.request('GET', `/api/kyc/status?address=${address}`)).json());
+    if (status.kycStatus === wanted) return;
+    if (Date.now() > deadline) throw new Error(`KYC of ${address} is ${status.kycStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Resolves once the XRPL KYC credential of a verified address is recorded (the last write its verification causes). */
+export async function credentialRecorded(service: ServiceUnderTest, address: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stream = await service.runtime.eventStore.readStream(kycStreamId(address));
+    if (stream.some((event) => event.type === 'KycCredentialIssued')) return;
+    if (Date.now() > deadline) throw new Error(`no KYC credential recorded for ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -4,7 +4,8 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@carbon-ledger/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
+import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
     }
     if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, 120_000);
     const buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => register(`bench-buyer-${n}`)));
+    // Trading needs KYC verified (spec 6): each buyer takes an address through the sandbox provider's flow.
+    for (const buyer of buyers) await verifyKyc(baseUrl, buyer);
 
     // The clients run on a thread of their own (bench-trading-clients.ts); this thread is the service's.
     const input: TradingClientsInput = {
@@ -195,3 +198,25 @@ main().then(
     process.exit(1);
   },
 );
+
+async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
+  const xrplAddress = Wallet.generate().classicAddress;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookie, [CSRF_HEADER]: client.csrf },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const { inquiryId } = startVerificationResponse.parse(await post('/api/kyc/start-verification', { xrplAddress, jurisdiction: 'UK', kycLevel: 'basic' }));
+  await post('/api/kyc/verify', { xrplAddress, inquiryId, legalName: 'Bench Buyer', dateOfBirth: '1990-01-01', country: 'GB', documentNumber: 'P1234567' });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const status = (await (await fetch(`${baseUrl}/api/kyc/status?address=${xrplAddress}`, { headers: { cookie: client.cookie } })).json()) as { kycStatus?: string };
+    if (status.kycStatus === 'verified') return;
+    if (Date.now() > deadline) throw new Error(`KYC of ${xrplAddress} is ${status.kycStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -9,9 +9,9 @@ import { IssueCreditsRoute } from './issue-credits';
 
 const passed: Partial<KycStatusResponse> = { kycStatus: 'verified', amlStatus: 'cleared', riskScore: 12, expiresAt: '2027-11-22T00:00:00.000Z' };
 
-function serve(status: Partial<KycStatusResponse>, issue: FetchHandler = () => jsonResponse({}, 500)) {
+function serve(status: Partial<KycStatusResponse>, issue: FetchHandler = () => jsonResponse({}, 500), user = aUser({ roles: ['issuer'] })) {
   return mockFetch((request) => {
-    if (request.url === '/api/auth/me') return jsonResponse({ user: aUser() });
+    if (request.url === '/api/auth/me') return jsonResponse({ user });
     if (request.url.startsWith('/api/kyc/status')) return jsonResponse(aKycStatus(status));
     if (request.url === '/api/issue') return issue(request);
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
@@ -28,6 +28,29 @@ function submitButton(): HTMLButtonElement {
 
 describe('IssueCreditsRoute', () => {
   beforeEach(() => window.localStorage.clear());
+
+  it('tells a trader without the issuer role before the form is filled: the form is shown disabled under a note', async () => {
+    const requests = serve(passed, () => jsonResponse({}, 500), aUser({ roles: ['trader'] }));
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+
+    expect((await screen.findByTestId('role-required-note')).textContent).toContain(
+      'Issuing credits needs the issuer role. Ask an administrator to grant it to your account.',
+    );
+    const fieldset = screen.getByTestId('role-required-fieldset') as HTMLFieldSetElement;
+    expect(fieldset.disabled).toBe(true);
+    expect(fieldset.contains(screen.getByTestId('issue-project-id'))).toBe(true);
+    expect((screen.getByTestId('issue-project-id') as HTMLInputElement).matches(':disabled')).toBe(true);
+    expect(submitButton().matches(':disabled')).toBe(true);
+    expect(requests.some((request) => request.url === '/api/issue')).toBe(false);
+  });
+
+  it('shows the form enabled, without the note, to an issuer', async () => {
+    serve(passed);
+    renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
+    await screen.findByTestId('issue-submit');
+    expect(screen.queryByTestId('role-required-note')).toBeNull();
+    expect((screen.getByTestId('issue-project-id') as HTMLInputElement).matches(':disabled')).toBe(false);
+  });
 
   it('queries the KYC status only past 20 characters and keeps issuing disabled until KYC passes', async () => {
     const requests = serve({ kycStatus: 'pending', amlStatus: 'pending' });

@@ -1,4 +1,4 @@
-import { KYC_START_MIN_ADDRESS, kycPassed } from '@carbon-ledger/contracts';
+import { ISSUER_ROLE_REQUIRED_MESSAGE, issuingRoles, KYC_START_MIN_ADDRESS, kycPassed } from '@carbon-ledger/contracts';
 import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconShieldExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycStatusPanel } from '../../features/kyc/components/KycStatusPanel/KycStatusPanel';
 import { KycStatusTiles } from '../../features/kyc/components/KycStatusTiles/KycStatusTiles';
 import { KycVerification } from '../../features/kyc/components/KycVerification/KycVerification';
+import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFieldset/RoleRequiredFieldset';
 
 /** Spec: Issue Carbon Credits (/issue). The KYC panel opens on request or when KYC is required. */
 export function IssueCreditsRoute() {
@@ -47,13 +48,18 @@ export function IssueCreditsRoute() {
             </Alert>
           )}
           {session.data && (
-            <IssueCreditsForm
-              xrplAddress={trimmed}
-              kycPassed={passed}
-              onKycRequired={openKycPanel}
-              draftOwnerId={session.data.id}
-              verificationStatus={<KycStatusTiles address={address} />}
-            />
+            <RoleRequiredFieldset
+              allowed={session.data.roles.some((role) => (issuingRoles as readonly string[]).includes(role))}
+              note={ISSUER_ROLE_REQUIRED_MESSAGE}
+            >
+              <IssueCreditsForm
+                xrplAddress={trimmed}
+                kycPassed={passed}
+                onKycRequired={openKycPanel}
+                draftOwnerId={session.data.id}
+                verificationStatus={<KycStatusTiles address={address} />}
+              />
+            </RoleRequiredFieldset>
           )}
         </Grid.Col>
       </Grid>

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../../features/auth/user-fixtures';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../../shared/api/query-client';
 import { LandingRoute, safeNextPath } from './landing';
@@ -89,6 +91,21 @@ describe('LandingRoute', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
 
     expect(screen.getByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeDefined();
+  });
+
+  it('goes to /dashboard from Start Trading when already signed in, without the login dialog', async () => {
+    mockFetch(({ url }) => (url === '/api/auth/me' ? jsonResponse({ user: aUser() }) : Promise.reject(new TypeError('Failed to fetch'))));
+    const router = renderLanding();
+    // The session is known once the header area settles; the click then navigates.
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([input]) => input === '/api/auth/me')).toBe(true));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
+
+    expect(await screen.findByText('Dashboard screen')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the login dialog for ?login=1 and goes to `next` after login', async () => {

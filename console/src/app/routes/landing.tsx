@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session';
 import { LoginDialog } from '../../features/auth/components/LoginDialog/LoginDialog';
 import { CarbonCaptureSection } from '../../features/landing/components/CarbonCaptureSection/CarbonCaptureSection';
 import { CarbonEconomyOverview } from '../../features/landing/components/CarbonEconomyOverview/CarbonEconomyOverview';
@@ -30,6 +31,10 @@ export function LandingRoute() {
   // Guarded routes send signed-out users here as /?login=1&next=/path.
   const [loginOpened, setLoginOpened] = useState(() => searchParams.get('login') === '1');
   const redirectTo = safeNextPath(searchParams.get('next'));
+  const session = useSession();
+  const navigate = useNavigate();
+  // Signed in already: 'Start Trading' goes where a login would have led.
+  const startTrading = () => (session.data ? void navigate(DEFAULT_AFTER_LOGIN) : setLoginOpened(true));
 
   const closeLogin = () => {
     setLoginOpened(false);
@@ -48,7 +53,7 @@ export function LandingRoute() {
 
   return (
     <Box>
-      <LandingHero onStartTrading={() => setLoginOpened(true)} />
+      <LandingHero onStartTrading={startTrading} />
       <Box component="main">
         <CarbonCaptureSection />
         <EmissionScopesSection />

@@ -1,13 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Role } from '@carbon-ledger/contracts';
+import { aUser } from '../../features/auth/user-fixtures';
 import { anOrder, anOrderList } from '../../features/orders/order-fixtures';
-import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { type FetchHandler, jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { TradingDeskRoute } from './trading-desk';
 
+/** Answers /api/auth/me with a user of these roles and everything else with `orders`. */
+function signedInAs(roles: Role[], orders: FetchHandler): FetchHandler {
+  return (request) => (request.url === '/api/auth/me' ? jsonResponse({ user: aUser({ id: 'user-1', roles }) }) : orders(request));
+}
+
+const orderRequests = (requests: RecordedRequest[]) => requests.filter((request) => request.url.startsWith('/api/orders'));
+
 describe('TradingDeskRoute', () => {
   it('shows the header, cards, form and order book from one list request', async () => {
-    const requests = mockFetch(() => jsonResponse(anOrderList([anOrder()], { averagePrice: '12.50' })));
+    const requests = mockFetch(signedInAs(['trader'], () => jsonResponse(anOrderList([anOrder()], { averagePrice: '12.50' }))));
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
 
     expect(screen.getByRole('heading', { name: 'Trading Desk' })).toBeTruthy();
@@ -15,24 +24,24 @@ describe('TradingDeskRoute', () => {
     expect(screen.getByTestId('create-order-form')).toBeTruthy();
     expect(await screen.findByText('5 credits @ $12.50')).toBeTruthy();
     expect(screen.getByTestId('summary-average-price').textContent).toBe('$12.50');
-    expect(requests).toHaveLength(1);
+    expect(orderRequests(requests)).toHaveLength(1);
   });
 
   it('refetches the list on Refresh', async () => {
-    const requests = mockFetch(() => jsonResponse(anOrderList([])));
+    const requests = mockFetch(signedInAs(['trader'], () => jsonResponse(anOrderList([]))));
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
     await screen.findByText('No orders yet. Create your first order!');
 
     fireEvent.click(screen.getByTestId('orders-refresh'));
 
-    await waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(orderRequests(requests)).toHaveLength(2));
   });
 
   it('refetches the list after an order is created', async () => {
-    const requests = mockFetch(({ method }) =>
-      method === 'POST'
-        ? jsonResponse({ ...anOrder(), position: '5:5' }, 201)
-        : jsonResponse(anOrderList([])),
+    const requests = mockFetch(
+      signedInAs(['trader'], ({ method }) =>
+        method === 'POST' ? jsonResponse({ ...anOrder(), position: '5:5' }, 201) : jsonResponse(anOrderList([])),
+      ),
     );
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
     await screen.findByText('No orders yet. Create your first order!');
@@ -42,6 +51,47 @@ describe('TradingDeskRoute', () => {
     fireEvent.click(screen.getByTestId('order-submit'));
 
     await screen.findByText('Order Created');
-    await waitFor(() => expect(requests.filter((request) => request.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(orderRequests(requests).filter((request) => request.method === 'GET')).toHaveLength(2));
+  });
+
+  it("lists a trader's own orders only: no Mine / All switch, and no Cancel on an order that is not theirs", async () => {
+    const requests = mockFetch(
+      signedInAs(['trader'], () =>
+        jsonResponse(anOrderList([anOrder({ id: '0b7e9a3c-1f2d-4c5b-9a8e-7d6c5b4a3f21' }), anOrder({ id: '1c8f0b4d-2a3e-4d6c-8b9f-8e7d6c5b4a32', ownerId: 'someone-else' })])),
+      ),
+    );
+    renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk?orders=all' });
+
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
+    // ?orders=all is ignored for a trader: the list asked for is the trader's own.
+    expect(orderRequests(requests).map((request) => request.url)).toEqual(['/api/orders']);
+    expect(screen.queryByTestId('orders-scope')).toBeNull();
+    const [own, other] = screen.getAllByTestId('order-row');
+    expect(own!.querySelector('[data-testid="order-cancel"]')).not.toBeNull();
+    expect(other!.querySelector('[data-testid="order-cancel"]')).toBeNull();
+  });
+
+  it.each([['compliance'], ['auditor'], ['admin']] as const)('lets %s switch between Mine and All', async (role) => {
+    const requests = mockFetch(
+      signedInAs([role], ({ url }) =>
+        jsonResponse(
+          url === '/api/orders?scope=all'
+            ? anOrderList([anOrder(), anOrder({ id: '1c8f0b4d-2a3e-4d6c-8b9f-8e7d6c5b4a32', ownerId: 'someone-else', price: '20.00' })], { scope: 'all' })
+            : anOrderList([]),
+        ),
+      ),
+    );
+    renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
+    await screen.findByText('No orders yet. Create your first order!');
+    expect(screen.getByTestId('summary-total-orders').textContent).toBe('0');
+
+    fireEvent.click(await screen.findByText('All'));
+
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
+    expect(screen.getByTestId('summary-total-orders').textContent).toBe('2');
+    expect(orderRequests(requests).map((request) => request.url)).toContain('/api/orders?scope=all');
+    // Only an admin may cancel another user's order.
+    const other = screen.getAllByTestId('order-row')[1]!;
+    expect(other.querySelector('[data-testid="order-cancel"]') !== null).toBe(role === 'admin');
   });
 });

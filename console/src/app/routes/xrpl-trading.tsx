@@ -1,7 +1,8 @@
-import { kycPassed } from '@carbon-ledger/contracts';
+import { ISSUER_ROLE_REQUIRED_MESSAGE, issuingRoles, kycPassed } from '@carbon-ledger/contracts';
 import { Card, Grid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange, IconCertificate, IconLeaf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSession } from '../../features/auth/api/get-session';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
@@ -10,12 +11,14 @@ import { RealtimeUpdatesCard } from '../../features/xrpl/components/RealtimeUpda
 import { XrplIssueForm } from '../../features/xrpl/components/XrplIssueForm/XrplIssueForm';
 import { XrplRetireForm } from '../../features/xrpl/components/XrplRetireForm/XrplRetireForm';
 import { XrplTradeForm } from '../../features/xrpl/components/XrplTradeForm/XrplTradeForm';
+import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFieldset/RoleRequiredFieldset';
 
 /**
  * Spec: XRPL Carbon Trading (/xrpl). Every action is signed by the address entered
  * here, in the browser; its KYC status gates the tabs (issuing also needs AML).
  */
 export function XrplTradingRoute() {
+  const { data: user } = useSession();
   const [address, setAddress] = useState('');
   const [kycModalOpen, setKycModalOpen] = useState(false);
   const status = useKycStatus(address);
@@ -63,7 +66,12 @@ export function XrplTradingRoute() {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="issue">
-              <XrplIssueForm xrplAddress={trimmed} kycPassed={mayIssue} onKycRequired={openKycModal} />
+              <RoleRequiredFieldset
+                allowed={!user || user.roles.some((role) => (issuingRoles as readonly string[]).includes(role))}
+                note={ISSUER_ROLE_REQUIRED_MESSAGE}
+              >
+                <XrplIssueForm xrplAddress={trimmed} kycPassed={mayIssue} onKycRequired={openKycModal} />
+              </RoleRequiredFieldset>
             </Tabs.Panel>
             <Tabs.Panel value="trade">
               <XrplTradeForm xrplAddress={trimmed} kycPassed={mayTrade} onKycRequired={openKycModal} platformIssuer={platformIssuer} />

@@ -19,6 +19,7 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
 
 export function anOrderList(orders: OrderView[], overrides: Partial<ListOrdersResponse> = {}): ListOrdersResponse {
   return {
+    scope: 'mine',
     orders,
     totalOrders: orders.length,
     pendingOrders: orders.filter((order) => order.status === 'pending').length,

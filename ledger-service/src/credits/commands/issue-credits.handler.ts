@@ -55,6 +55,7 @@ export class IssueCreditsHandler implements ICommandHandler<IssueCreditsCommand>
     const quantity = estimatedCredits([request.scope1, request.scope2, request.scope3, request.scope4, request.scope5]);
     if (quantity < 1) throw new DomainError('ValidationFailed', NO_EMISSIONS_MESSAGE);
     await requireKyc(this.db, { address: request.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
+    await this.requireSameProject(request, context.actor.userId);
     const vintage = context.now.getUTCFullYear();
     const tokenId = tokenIdFor(request.projectType, vintage, deriveId(context.commandId, 'batch').replaceAll('-', ''));
     const serialPrefix = serialPrefixFor(tokenId);
@@ -93,5 +94,27 @@ export class IssueCreditsHandler implements ICommandHandler<IssueCreditsCommand>
       lastSerial: formatSerial(serialPrefix, quantity),
       position: outcome.position,
     };
+  }
+
+  /**
+   * A Project ID names one project: a later batch under it must carry the same name and type
+   * and come from the same issuer, else two projects would share an ID unnoticed. Read from
+   * the registry read model: a retried command finds its own batch and passes.
+   */
+  private async requireSameProject(request: IssueCreditsCommand['request'], issuerId: string): Promise<void> {
+    const existing = await this.db
+      .selectFrom('credit_batches')
+      .select(['token_id', 'project_name', 'project_type', 'issuer_account_id'])
+      .where('project_id', '=', request.id)
+      .orderBy('commit_position')
+      .limit(1)
+      .executeTakeFirst();
+    if (!existing) return;
+    if (existing.project_name === request.name && existing.project_type === request.projectType && existing.issuer_account_id === issuerId) return;
+    throw new DomainError(
+      'Conflict',
+      `Project ID ${request.id} is already used by batch ${existing.token_id} (${existing.project_name}, ${existing.project_type}); issue under another Project ID, or with that batch's project name and type`,
+      { projectId: request.id, existingTokenId: existing.token_id, projectName: existing.project_name, projectType: existing.project_type },
+    );
   }
 }

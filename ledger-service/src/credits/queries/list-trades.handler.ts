@@ -12,12 +12,24 @@ import type { CreditTradeRow } from './read-model-rows.js';
 
 const NEWEST = 100;
 
-export class ListTradesQuery extends Query<ListTradesResponse> {}
+/** Who reads the trades: other users' account ids are shown to oversight roles only. */
+export interface TradeViewer {
+  readonly userId: string;
+  readonly oversees: boolean;
+}
+
+export class ListTradesQuery extends Query<ListTradesResponse> {
+  constructor(readonly viewer: TradeViewer) {
+    super();
+  }
+}
+
+const accountFor = (viewer: TradeViewer, accountId: string): string | null => (viewer.oversees || accountId === viewer.userId ? accountId : null);
 
 /** BUY when the buyer crossed the book (and for transfers and swaps, which the buyer asked for), else SELL. */
 export const tradeSide = (aggressor: CreditTradeRow['aggressor']): 'BUY' | 'SELL' => (aggressor === 'sell' ? 'SELL' : 'BUY');
 
-export function toTradeView(row: CreditTradeRow): TradeView {
+export function toTradeView(row: CreditTradeRow, viewer: TradeViewer): TradeView {
   return {
     id: row.trade_id,
     kind: row.kind,
@@ -26,8 +38,9 @@ export function toTradeView(row: CreditTradeRow): TradeView {
     quantity: row.quantity,
     price: row.price,
     side: tradeSide(row.aggressor),
-    buyerAccountId: row.buyer_account_id,
-    sellerAccountId: row.seller_account_id,
+    buyerAccountId: accountFor(viewer, row.buyer_account_id),
+    // An XRPL swap's seller is the ledger address it took from, public on the ledger anyway.
+    sellerAccountId: row.kind === 'xrpl-amm' ? row.seller_account_id : accountFor(viewer, row.seller_account_id),
     buyOrderId: row.buy_order_id,
     sellOrderId: row.sell_order_id,
     settlement: { status: row.settlement_status, txHash: row.settlement_tx_hash },
@@ -40,7 +53,7 @@ export function toTradeView(row: CreditTradeRow): TradeView {
 export class ListTradesHandler implements IQueryHandler<ListTradesQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute(): Promise<ListTradesResponse> {
+  async execute({ viewer }: ListTradesQuery): Promise<ListTradesResponse> {
     const rows = await this.db
       .selectFrom('credit_trades')
       .selectAll()
@@ -49,6 +62,6 @@ export class ListTradesHandler implements IQueryHandler<ListTradesQuery> {
       .orderBy('prepare_position', 'desc')
       .limit(NEWEST)
       .execute();
-    return { trades: rows.map((row) => toTradeView(row)) };
+    return { trades: rows.map((row) => toTradeView(row, viewer)) };
   }
 }

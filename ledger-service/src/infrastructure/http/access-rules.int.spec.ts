@@ -1,9 +1,12 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
-import { type Role, roles } from '@carbon-ledger/contracts';
+import { AML_ALERT_SOCKET_EVENT, amlAlertMessage, placeOrderResponse, type Role, roles } from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { verifiedAddress } from '../../test-support/verified-address.js';
 import { ACCESS_RULE, type AccessRule } from './access-rules.js';
 
 interface Endpoint {
@@ -81,12 +84,13 @@ describe('access rules on every endpoint', () => {
 
   it('anonymous calls get 401 and calls with a wrong role get 403, on every protected endpoint', async () => {
     for (const endpoint of registeredEndpoints(service)) {
-      if (endpoint.rule?.kind !== 'roles') continue;
+      if (endpoint.rule === undefined || endpoint.rule.kind === 'public') continue;
       const path = concrete(endpoint.path);
       const key = `${endpoint.method} ${endpoint.path}`;
       const anonymous = await service.anonymous(endpoint.method, path, endpoint.method === 'GET' ? undefined : {});
       expect(anonymous.status, `${key} anonymous`).toBe(401);
       expect(await anonymous.json(), key).toMatchObject({ error: 'Unauthorized' });
+      if (endpoint.rule.kind !== 'roles') continue;
 
       const allowed = endpoint.rule.roles;
       const wrongRoles: (Role | 'none')[] = ['none', ...roles.filter((role) => !allowed.includes(role))];
@@ -99,9 +103,146 @@ describe('access rules on every endpoint', () => {
     }
   });
 
+  it('only signing out and asking who one is need no role: any signed-in user may call them', () => {
+    const signedIn = registeredEndpoints(service)
+      .filter((endpoint) => endpoint.rule?.kind === 'signed-in')
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(signedIn.sort()).toEqual(['GET /api/auth/me', 'POST /api/auth/logout']);
+  });
+
+  it('a user with no roles can sign out (204), and the session is then gone (401)', async () => {
+    const noRoles = await service.signIn([]);
+    expect((await noRoles.request('GET', '/api/auth/me')).status).toBe(200);
+    const signedOut = await noRoles.request('POST', '/api/auth/logout');
+    expect(signedOut.status).toBe(204);
+    expect((await noRoles.request('GET', '/api/auth/me')).status).toBe(401);
+  });
+
   it('an unknown API path is a 404 with the error body', async () => {
     const response = await service.anonymous('GET', '/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: 'NotFound' });
+  });
+});
+
+/** A socket of one signed-in client, with the AML alerts it received and whether the server ended it. */
+interface WatchedSocket {
+  readonly socket: Socket;
+  readonly alerts: string[];
+  ended(): Promise<string>;
+}
+
+function connect(baseUrl: string, headers: Record<string, string>): Promise<WatchedSocket> {
+  const socket = io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: headers });
+  const alerts: string[] = [];
+  socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => alerts.push(amlAlertMessage.parse(message).transactionId));
+  const ended = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, alerts, ended: () => ended }));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> =>
+  Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
+
+describe('sockets keep only the rights of their session', () => {
+  let service: ServiceUnderTest;
+  let trader: SignedInClient;
+  let admin: SignedInClient;
+  let watcher: WatchedSocket;
+  const sockets: WatchedSocket[] = [];
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    [trader, admin] = await Promise.all([service.signIn(['trader']), service.signIn(['admin'])]);
+    await verifiedAddress(service, trader);
+    // An auditor's socket that stays: once it has an alert, every room has been sent it.
+    watcher = await connect(service.baseUrl, { cookie: (await service.signIn(['auditor'])).cookie });
+    sockets.push(watcher);
+  });
+  afterAll(async () => {
+    for (const watched of sockets) watched.socket.close();
+    await service?.close();
+  });
+
+  /** A large order raises an AML alert; resolves with its id once the watcher has received it. */
+  async function raiseAlert(): Promise<string> {
+    const response = await trader.request('POST', '/api/orders', { type: 'buy', amount: 1_000, price: '12.50', projectType: 'Forestry', vintage: 2025 });
+    expect(response.status).toBe(201);
+    const { id } = placeOrderResponse.parse(await response.json());
+    const deadline = Date.now() + 15_000;
+    while (!watcher.alerts.includes(id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(watcher.alerts).toContain(id);
+    // Room emits go out together; a moment more for the frames in flight.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return id;
+  }
+
+  it('joins each role to its rooms: only compliance, auditor and admin sockets receive aml-alert', async () => {
+    const byRole = new Map<Role | 'none', WatchedSocket>();
+    for (const role of [...roles, 'none'] as const) {
+      const client = await service.signIn(role === 'none' ? [] : [role]);
+      const watched = await connect(service.baseUrl, { cookie: client.cookie });
+      byRole.set(role, watched);
+      sockets.push(watched);
+    }
+    const alert = await raiseAlert();
+    const received = [...byRole].filter(([, watched]) => watched.alerts.includes(alert)).map(([role]) => role);
+    expect(received.sort()).toEqual(['admin', 'auditor', 'compliance']);
+  });
+
+  it('ends the socket when its user signs out, before the sign-out answers', async () => {
+    const officer = await service.signIn(['compliance']);
+    const watched = await connect(service.baseUrl, { cookie: officer.cookie });
+    sockets.push(watched);
+    expect((await officer.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect((await officer.request('GET', '/api/aml/alerts')).status).toBe(401);
+    expect(watched.socket.connected).toBe(false);
+    expect(await within(watched.ended(), 1_000)).toBe('io server disconnect');
+    const alert = await raiseAlert();
+    expect(watched.alerts).not.toContain(alert);
+    // The cookie no longer opens a socket either.
+    await expect(connect(service.baseUrl, { cookie: officer.cookie })).rejects.toThrow(/Unauthorized/);
+  });
+
+  it('takes the socket out of the alert rooms as soon as the compliance role is revoked', async () => {
+    const officer = await service.signIn(['compliance']);
+    const watched = await connect(service.baseUrl, { cookie: officer.cookie });
+    sockets.push(watched);
+    const before = await raiseAlert();
+    expect(watched.alerts).toContain(before);
+
+    expect((await admin.request('DELETE', `/api/users/${officer.userId}/roles/compliance`)).status).toBe(200);
+    expect((await officer.request('GET', '/api/aml/alerts')).status).toBe(403);
+    const after = await raiseAlert();
+    expect(watched.alerts).not.toContain(after);
+    // Still signed in: the socket stays, without the rights.
+    expect(watched.socket.connected).toBe(true);
+
+    expect((await admin.request('POST', `/api/users/${officer.userId}/roles`, { role: 'compliance' })).status).toBe(200);
+    const regranted = await raiseAlert();
+    expect(watched.alerts).toContain(regranted);
+  });
+
+  it('ends the socket when its session expires', async () => {
+    const officer = await service.signIn(['compliance']);
+    const watched = await connect(service.baseUrl, { cookie: officer.cookie });
+    sockets.push(watched);
+    await sql`update auth_sessions set expires_at = now() - interval '1 second' where user_id = ${officer.userId}`.execute(service.runtime.readModels);
+    expect(await within(watched.ended(), 5_000)).toBe('io server disconnect');
+    expect((await officer.request('GET', '/api/aml/alerts')).status).toBe(401);
+  });
+
+  it('refuses a handshake from another origin, like the sign-in does', async () => {
+    const officer = await service.signIn(['compliance']);
+    await expect(connect(service.baseUrl, { cookie: officer.cookie, origin: 'https://evil.example' })).rejects.toThrow(/Forbidden/);
+    await expect(connect(service.baseUrl, { cookie: officer.cookie, origin: 'null' })).rejects.toThrow(/Forbidden/);
+    const sameOrigin = await connect(service.baseUrl, { cookie: officer.cookie, origin: service.baseUrl });
+    sockets.push(sameOrigin);
+    expect(sameOrigin.socket.connected).toBe(true);
   });
 });

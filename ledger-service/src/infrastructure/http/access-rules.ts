@@ -3,10 +3,17 @@ import type { Role } from '@carbon-ledger/contracts';
 
 export const ACCESS_RULE = 'access-rule';
 
-/** Who may call an endpoint. Every handler declares one; a handler without one is refused. */
-export type AccessRule = { readonly kind: 'public' } | { readonly kind: 'roles'; readonly roles: readonly Role[] };
+/**
+ * Who may call an endpoint. Every handler declares one; a handler without one is refused.
+ * 'signed-in' is any live session, with or without roles (signing out, asking who one is).
+ */
+export type AccessRule =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'signed-in' }
+  | { readonly kind: 'roles'; readonly roles: readonly Role[] };
 
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
+export const SignedIn = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule);
 export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_RULE, { kind: 'roles', roles } satisfies AccessRule);
 

@@ -4,7 +4,10 @@ import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRe
 import type { CreditMarketState } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
 
 export interface PlaceOrderResult {
   readonly orderId: string;
@@ -50,12 +53,20 @@ export class PlaceOrderCommand extends Command<PlaceOrderResult> {
   }
 }
 
-/** Places the order on its market (project type + vintage) and matches it there, in one append. */
+/**
+ * Places the order on its market (project type + vintage) and matches it there, in one append.
+ * Spec 6: trading needs KYC verified, the same gate as /api/trade (the Trading Desk and the
+ * Marketplace both place orders here).
+ */
 @CommandHandler(PlaceOrderCommand)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
-  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
+  constructor(
+    @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+  ) {}
 
   async execute({ order, context }: PlaceOrderCommand): Promise<PlaceOrderResult> {
+    await requireVerifiedTrader(this.db, context.actor.userId, context.now);
     // Derived from the command id, so a retried request lands on the same order.
     const orderId = deriveId(context.commandId, 'order');
     const outcome = await this.markets.execute(

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListOrdersResponse, OrderView } from '@carbon-ledger/contracts';
+import type { ListOrdersResponse, OrderScope, OrderView } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
@@ -8,7 +8,15 @@ import { READ_MODELS } from '../../infrastructure/tokens.js';
 /** The book shows the newest orders; the totals cover all of them. */
 const BOOK_SIZE = 100;
 
-export class ListOrdersQuery extends Query<ListOrdersResponse> {}
+/** 'mine' covers the viewer's orders only; 'all' every user's (the controller allows it to oversight roles). */
+export class ListOrdersQuery extends Query<ListOrdersResponse> {
+  constructor(
+    readonly viewerId: string,
+    readonly scope: OrderScope,
+  ) {
+    super();
+  }
+}
 
 export class GetOrderQuery extends Query<OrderView | undefined> {
   constructor(readonly orderId: string) {
@@ -50,11 +58,11 @@ const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute(): Promise<ListOrdersResponse> {
+  async execute({ viewerId, scope }: ListOrdersQuery): Promise<ListOrdersResponse> {
+    const book = scope === 'mine' ? this.db.selectFrom('order_book').where('owner_id', '=', viewerId) : this.db.selectFrom('order_book');
     const [rows, totals] = await Promise.all([
-      this.db.selectFrom('order_book').select(columns).orderBy('placed_at', 'desc').orderBy('order_id').limit(BOOK_SIZE).execute(),
-      this.db
-        .selectFrom('order_book')
+      book.select(columns).orderBy('placed_at', 'desc').orderBy('order_id').limit(BOOK_SIZE).execute(),
+      book
         .select([
           sql<string>`count(*)`.as('total'),
           // Open orders: resting on the book untouched or partly traded.
@@ -64,6 +72,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         .executeTakeFirstOrThrow(),
     ]);
     return {
+      scope,
       orders: rows.map(toView),
       totalOrders: Number(totals.total),
       pendingOrders: Number(totals.pending),

@@ -1,4 +1,4 @@
-import type { OrderView } from '@carbon-ledger/contracts';
+import type { OrderScope, OrderView } from '@carbon-ledger/contracts';
 import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
@@ -7,8 +7,14 @@ import { useOrders } from '../../api/list-orders';
 import { showCancelFailedToast, showOrderCancelledToast } from '../../order-toasts';
 import { OrderRow } from '../OrderRow/OrderRow';
 
-export function OrderBook() {
-  const orders = useOrders();
+export interface OrderBookProps {
+  scope?: OrderScope;
+  /** Who may cancel which order (the service's rule: the owner, or an admin); all when not given. */
+  canCancel?: (order: OrderView) => boolean;
+}
+
+export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookProps) {
+  const orders = useOrders(scope);
   const cancelOrder = useCancelOrder();
 
   const handleCancel = (order: OrderView) =>
@@ -52,6 +58,7 @@ export function OrderBook() {
               order={order}
               onCancel={handleCancel}
               cancelling={cancelOrder.isPending && cancelOrder.variables === order.id}
+              canCancel={canCancel(order)}
             />
           ))}
         </Stack>

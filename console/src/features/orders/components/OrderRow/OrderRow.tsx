@@ -8,9 +8,11 @@ export interface OrderRowProps {
   order: OrderView;
   onCancel: (order: OrderView) => void;
   cancelling: boolean;
+  /** Only the owner (or an admin) may cancel: others' orders offer no Cancel. */
+  canCancel?: boolean;
 }
 
-export function OrderRow({ order, onCancel, cancelling }: OrderRowProps) {
+export function OrderRow({ order, onCancel, cancelling, canCancel = true }: OrderRowProps) {
   const status = orderStatusStyle(order.status);
   const side = order.type.toUpperCase();
 
@@ -58,7 +60,7 @@ export function OrderRow({ order, onCancel, cancelling }: OrderRowProps) {
           <Text fw={700} data-testid="order-total">
             {formatUsdCents(orderTotalCents(order))}
           </Text>
-          {(order.status === 'pending' || order.status === 'partially_filled') && (
+          {canCancel && (order.status === 'pending' || order.status === 'partially_filled') && (
             <Button
               size="compact-xs"
               variant="subtle"

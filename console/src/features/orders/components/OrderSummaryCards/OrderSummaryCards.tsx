@@ -1,11 +1,12 @@
+import type { OrderScope } from '@carbon-ledger/contracts';
 import { SimpleGrid } from '@mantine/core';
 import { IconClock, IconCurrencyDollar, IconListDetails } from '@tabler/icons-react';
 import { StatCard } from '../../../../shared/components/StatCard/StatCard';
 import { useOrders } from '../../api/list-orders';
 import { summarizeOrders } from './order-summary';
 
-export function OrderSummaryCards() {
-  const { data } = useOrders();
+export function OrderSummaryCards({ scope = 'mine' }: { scope?: OrderScope }) {
+  const { data } = useOrders(scope);
   const summary = summarizeOrders(data);
 
   return (

@@ -1,10 +1,11 @@
+import type { OrderScope } from '@carbon-ledger/contracts';
 import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOrders } from '../../api/list-orders';
 
-export function RefreshOrdersButton() {
-  const { refetch } = useOrders();
+export function RefreshOrdersButton({ scope = 'mine' }: { scope?: OrderScope }) {
+  const { refetch } = useOrders(scope);
   // Only a click shows progress; the 5 s background poll should not make the button flicker.
   const [refreshing, setRefreshing] = useState(false);
 
