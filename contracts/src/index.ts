@@ -1,6 +1,7 @@
 export * from './shared/api-error.js';
 export * from './shared/canonical-json.js';
 export * from './shared/seeded-random.js';
+export * from './shared/date-range.js';
 export * from './event-store/event-store.port.js';
 export * from './orders/orders.constants.js';
 export * from './orders/orders.events.js';
