@@ -20,6 +20,7 @@ export * from './market/reference-prices.js';
 export * from './market/project-credits.js';
 export * from './auth/auth.events.js';
 export * from './auth/manage-users.contract.js';
+export * from './auth/password-policy.js';
 export * from './xrpl/xrpl.constants.js';
 export * from './xrpl/xrpl.events.js';
 export * from './xrpl/xrpl-read.contract.js';

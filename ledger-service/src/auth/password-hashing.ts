@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import type { PasswordOwner } from '@carbon-ledger/contracts';
+import { assessNewPassword } from './password-strength.js';
 
 // OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB per hash).
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -33,6 +35,10 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
-export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
+/** A random password (144 bits) the policy accepts for this owner: one that happened to spell part of the email or name is drawn again. */
+export function generatePassword(owner: PasswordOwner): string {
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (assessNewPassword(password, owner).acceptable) return password;
+  }
 }

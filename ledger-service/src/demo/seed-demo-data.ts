@@ -139,7 +139,7 @@ export async function seedDemoData(
   const ids = new Map<string, string>();
   for (const user of users) {
     const registered = await step(`register:${user.key}`, { userId: 'system', role: 'admin' }, (context) =>
-      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword(), roles: user.roles }, context)),
+      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword({ email: demoEmail(user), name: user.name }), roles: user.roles }, context)),
     );
     ids.set(user.key, registered.userId);
   }
