@@ -16,6 +16,7 @@ import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { startVerification } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
 describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
@@ -134,10 +135,9 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
 
   it('flags an order by a user whose verified identity is in a high-risk jurisdiction', async () => {
     const trader = panamaTrader;
-    const xrplAddress = Wallet.generate().address;
-    const started = startVerificationResponse.parse(
-      await (await trader.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'US', kycLevel: 'basic' })).json(),
-    );
+    const wallet = Wallet.generate();
+    const xrplAddress = wallet.address;
+    const started = startVerificationResponse.parse(await (await startVerification(trader, wallet, { jurisdiction: 'US', kycLevel: 'basic' })).json());
     const verified = verifyKycResponse.parse(
       await (
         await trader.request('POST', '/api/kyc/verify', {
@@ -180,7 +180,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
 
   it('adds it all up on the compliance dashboard', async () => {
     // One more KYC user, pending in the UAE; the PA user above is verified under US.
-    await compliance.request('POST', '/api/kyc/start-verification', { xrplAddress: Wallet.generate().address, jurisdiction: 'UAE', kycLevel: 'enhanced' });
+    await startVerification(compliance, Wallet.generate(), { jurisdiction: 'UAE', kycLevel: 'enhanced' });
     const { rows } = await service.runtime.pool.query<{ risk: number }>(`select risk_score as risk from kyc_status where aml_status <> 'not_started'`);
 
     const response = await compliance.request('GET', '/api/kyc/dashboard');

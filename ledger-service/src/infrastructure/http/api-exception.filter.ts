@@ -8,6 +8,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../shared/domain-error.js';
+import { RetryLater } from '../../shared/retry-later.js';
 
 function codeForStatus(status: number): ApiErrorCode {
   if (status === 400 || status === 413 || status === 415) return 'ValidationFailed';
@@ -36,6 +37,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
+    if (exception instanceof RetryLater) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     response.status(status).json(body);
   }
 

@@ -15,6 +15,8 @@ export interface RequestUser {
 
 export interface ApiRequest extends Request {
   user?: RequestUser;
+  /** Public id of the session the request was made with. */
+  sessionId?: string;
 }
 
 const HEADER_ID = /^[A-Za-z0-9._:-]{8,128}$/;

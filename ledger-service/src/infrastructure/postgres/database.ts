@@ -5,6 +5,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { authMigrations } from '../../auth/migrations/index.js';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
+import { kycMigrations } from '../../kyc/migrations/index.js';
 
 
 export type ReadModels = Kysely<ReadModelDatabase>;
@@ -50,4 +51,5 @@ export async function runMigrations(db: MigrationDatabase, options: { eventStore
   if (options.eventStore) await migrate(db, eventStoreMigrations, 'event_store_migrations');
   await migrate(db, readModelMigrations, 'read_model_migrations');
   await migrate(db, authMigrations, 'auth_migrations');
+  await migrate(db, kycMigrations, 'kyc_migrations');
 }
