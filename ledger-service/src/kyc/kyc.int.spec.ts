@@ -221,14 +221,14 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     const before = await service.countEvents('kyc-');
     const response = await start(trader, address);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: INVALID_ADDRESS, details: [{ path: 'xrplAddress', message: INVALID_ADDRESS }] });
+    expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'xrplAddress', message: INVALID_ADDRESS }]) });
     expect(await service.countEvents('kyc-')).toBe(before);
   });
 
   it('refuses bad status queries and bad identity fields', async () => {
     const shortQuery = await trader.request('GET', '/api/kyc/status?address=rPT1Sjq2YGrBMTttX4GZ');
     expect(shortQuery.status).toBe(400);
-    expect(await shortQuery.json()).toMatchObject({ message: INVALID_ADDRESS, details: [{ path: 'address', message: INVALID_ADDRESS }] });
+    expect(await shortQuery.json()).toMatchObject({ message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'address', message: INVALID_ADDRESS }]) });
     expect((await start(trader, newAddress(), { kycLevel: 'premium' })).status).toBe(400);
 
     const address = newAddress();
@@ -242,7 +242,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     ] as const) {
       const response = await trader.request('POST', '/api/kyc/verify', { xrplAddress: address, inquiryId, ...identity, [field]: value });
       expect(response.status, field).toBe(400);
-      expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message, details: [{ path: field, message }] });
+      expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message, details: expect.arrayContaining([{ path: field, message }]) });
     }
   });
 
