@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createUserRequest, MIN_PASSWORD_LENGTH, type PasswordAssessment, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { z } from 'zod';
 import { HttpError } from '../../../../shared/api/http';
@@ -53,16 +54,18 @@ export function CreateUserForm() {
   const [submitted, setSubmitted] = useState(false);
   // Judged as the user types, with the service's rules, so a refusal is seen before submitting.
   const [strength, setStrength] = useState<{ password: string; assessment: PasswordAssessment } | null>(null);
+  // Estimated once typing pauses: each estimate runs the dictionary matchers.
+  const [typed] = useDebouncedValue(values, 250);
   useEffect(() => {
-    if (!values.password) return;
+    if (typed.password.length < MIN_PASSWORD_LENGTH) return;
     let current = true;
-    void assessNewPassword(values.password, { email: values.email, name: values.name }).then((assessment) => {
-      if (current) setStrength({ password: values.password, assessment });
+    void assessNewPassword(typed.password, { email: typed.email, name: typed.name }).then((assessment) => {
+      if (current) setStrength({ password: typed.password, assessment });
     });
     return () => {
       current = false;
     };
-  }, [values.password, values.email, values.name]);
+  }, [typed.password, typed.email, typed.name]);
   // Below the minimum length the field's description already says what is missing.
   const assessment =
     values.password.length >= MIN_PASSWORD_LENGTH && strength?.password === values.password ? strength.assessment : null;
