@@ -90,6 +90,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await panel.waitFor();
     expect(await panel.getAttribute('data-step')).toBe('setup');
     expect(await panel.getByTestId('kyc-address').inputValue()).toBe(wallet.classicAddress);
+    await panel.getByTestId('kyc-seed').fill(wallet.seed ?? '');
     await panel.getByTestId('kyc-start').click();
     await panel.getByTestId('kyc-identity-form').waitFor();
     await panel.getByTestId('kyc-legal-name').fill('Ada Lovelace');

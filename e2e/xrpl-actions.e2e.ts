@@ -76,6 +76,7 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     const modal = page.getByRole('dialog', { name: 'Identity verification' });
     await modal.waitFor();
     expect(await modal.getByTestId('kyc-address').inputValue()).toBe(wallet.classicAddress);
+    await modal.getByTestId('kyc-seed').fill(wallet.seed ?? '');
     await modal.getByTestId('kyc-start').click();
     await modal.getByTestId('kyc-identity-form').waitFor();
     await modal.getByTestId('kyc-legal-name').fill('Ada Lovelace');

@@ -5,7 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { AppModule } from './app.module.js';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter.js';
-import { securityHeaders, serveConsole } from './infrastructure/http/console-assets.js';
+import { serveConsole } from './infrastructure/http/console-assets.js';
+import { noStoreForApi, securityHeaders } from './infrastructure/http/security-headers.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { ServiceLogger } from './infrastructure/service-logger.js';
 
@@ -18,7 +19,10 @@ export async function createApp(runtime: ServiceRuntime, options: { logs?: boole
     bodyParser: false,
   });
   app.disable('x-powered-by');
-  app.use(securityHeaders);
+  // Which proxies may tell the client's address and protocol (X-Forwarded-*): sign-in throttling and Secure cookies rely on it.
+  app.set('trust proxy', runtime.config.TRUST_PROXY);
+  app.use(securityHeaders());
+  app.use(noStoreForApi);
   app.useBodyParser('json', { limit: '100kb' });
   app.useGlobalFilters(new ApiExceptionFilter(runtime.database));
   app.useWebSocketAdapter(new IoAdapter(app));

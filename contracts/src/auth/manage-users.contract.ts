@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { freeText } from '../shared/free-text.js';
 import { roles } from './auth.constants.js';
 import { userView } from './auth.views.js';
-
-export const MIN_PASSWORD_LENGTH = 12;
+import { MIN_PASSWORD_LENGTH } from './password-policy.js';
 
 export const createUserRequest = z.object({
   email: z.email('Please enter a valid email address').max(254),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { dateRangeBounds, dateRangeSchema } from '../shared/date-range.js';
 import { fileNameTimestamp } from './evidence-export.contract.js';
 
 export const reportFrameworks = ['csrd', 'issb', 'un-sdg'] as const;
@@ -35,30 +36,17 @@ export function complianceReportFileName(framework: ReportFramework, format: Rep
 }
 
 /** A report period as instants (ms since the epoch); a bare date as the end means the whole of that day. */
-export function reportPeriodBounds(period: { from?: string; to?: string }): { from: number; to: number } {
-  return {
-    from: period.from ? Date.parse(period.from) : Number.NEGATIVE_INFINITY,
-    to: period.to ? Date.parse(period.to) + (period.to.length === 10 ? 86_400_000 - 1 : 0) : Number.POSITIVE_INFINITY,
-  };
-}
+export const reportPeriodBounds = dateRangeBounds;
 
 /**
  * POST /api/compliance/reports. The period selects issuances and retirements by the
  * time the ledger gives them (issuedAt, retiredAt); a bare date as `to` means the whole of that day.
  */
-export const complianceReportRequest = z
-  .object({
-    framework: z.enum(reportFrameworks, { error: `framework must be one of: ${reportFrameworks.join(', ')}` }),
-    period: z
-      .object({ from: z.iso.date().or(z.iso.datetime()).optional(), to: z.iso.date().or(z.iso.datetime()).optional() })
-      .optional()
-      .default({}),
-    format: z.enum(reportFormats, { error: `format must be one of: ${reportFormats.join(', ')}` }).default('json'),
-  })
-  .refine((request) => reportPeriodBounds(request.period).from <= reportPeriodBounds(request.period).to, {
-    message: 'The start of the period must not be after its end',
-    path: ['period'],
-  });
+export const complianceReportRequest = z.object({
+  framework: z.enum(reportFrameworks, { error: `framework must be one of: ${reportFrameworks.join(', ')}` }),
+  period: dateRangeSchema('The start of the period must not be after its end').optional().default({}),
+  format: z.enum(reportFormats, { error: `format must be one of: ${reportFormats.join(', ')}` }).default('json'),
+});
 export type ComplianceReportRequest = z.infer<typeof complianceReportRequest>;
 export type ComplianceReportInput = z.input<typeof complianceReportRequest>;
 

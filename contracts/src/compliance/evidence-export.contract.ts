@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateRangeSchema } from '../shared/date-range.js';
 
 export const exportTypes = ['full', 'projects', 'credits', 'trades', 'retirements'] as const;
 export type ExportType = (typeof exportTypes)[number];
@@ -6,21 +7,13 @@ export const exportFormats = ['json', 'csv', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** POST /api/export/evidence */
-export const evidenceExportRequest = z
-  .object({
-    exportType: z.enum(exportTypes, { error: `exportType must be one of: ${exportTypes.join(', ')}` }),
-    dateRange: z
-      .object({ from: z.iso.date().or(z.iso.datetime()).optional(), to: z.iso.date().or(z.iso.datetime()).optional() })
-      .optional()
-      .default({}),
-    includeKYC: z.boolean().default(false),
-    includeBlockchain: z.boolean().default(true),
-    format: z.enum(exportFormats).default('json'),
-  })
-  .refine((request) => !request.dateRange.from || !request.dateRange.to || request.dateRange.from <= request.dateRange.to, {
-    message: 'The start of the date range must not be after its end',
-    path: ['dateRange'],
-  });
+export const evidenceExportRequest = z.object({
+  exportType: z.enum(exportTypes, { error: `exportType must be one of: ${exportTypes.join(', ')}` }),
+  dateRange: dateRangeSchema('The start of the date range must not be after its end').optional().default({}),
+  includeKYC: z.boolean().default(false),
+  includeBlockchain: z.boolean().default(true),
+  format: z.enum(exportFormats).default('json'),
+});
 export type EvidenceExportRequest = z.infer<typeof evidenceExportRequest>;
 
 /** "2026-11-22T10-15-00-000Z": an instant for a downloaded file's name, safe on every file system. */
@@ -83,6 +76,6 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   trades: ['OrderPlaced', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
   retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };
-export const kycEvidenceEventTypes = ['KycStarted', 'KycVerified', 'KycRejected', 'AmlScreened', 'KycExpired', 'KycCredentialIssued', 'AmlAlertRaised'];
+export const kycEvidenceEventTypes = ['KycStarted', 'KycClaimSuperseded', 'KycVerified', 'KycRejected', 'AmlScreened', 'KycExpired', 'KycCredentialIssued', 'AmlAlertRaised'];
 /** What the platform did on XRPL for the registry, and the audit anchors. */
 export const blockchainEvidenceEventTypes = ['XrplTransactionRecorded', 'XrplSettlementRecorded', 'AuditAnchored'];

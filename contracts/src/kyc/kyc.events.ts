@@ -23,6 +23,29 @@ export const kycStartedData = z.object({
   /** The signed-in user who started it; owns the address's KYC record from then on. */
   ownerId: z.string().min(1),
   startedAt: z.iso.datetime(),
+  /**
+   * How the starter proved holding the address's key: the server's challenge text signed by it,
+   * kept so an auditor can check it offline. Absent on claims recorded before proofs were asked.
+   */
+  addressProof: z
+    .object({
+      method: z.literal('signed-challenge'),
+      challengeId: z.uuid(),
+      message: z.string().min(1).max(1_000),
+      publicKey: z.string().regex(/^(0[23][0-9A-F]{64}|ED[0-9A-F]{64})$/),
+      signature: z.string().regex(/^[0-9A-F]{128,144}$/),
+    })
+    .optional(),
+});
+
+/** A claim of the address by one user ended by another who proved holding its key. */
+export const kycClaimSupersededData = z.object({
+  address,
+  previousOwnerId: z.string().min(1),
+  ownerId: z.string().min(1),
+  /** Whether the ended claim had proved the key (false: recorded before proofs were asked). */
+  previousClaimProven: z.boolean(),
+  supersededAt: z.iso.datetime(),
 });
 
 /** One sanctions-list entry the screened name resembles. */
@@ -86,6 +109,7 @@ export const kycCredentialIssuedData = z.object({
 
 export const kycEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('KycStarted'), data: kycStartedData }),
+  z.object({ type: z.literal('KycClaimSuperseded'), data: kycClaimSupersededData }),
   z.object({ type: z.literal('AmlScreened'), data: amlScreenedData }),
   z.object({ type: z.literal('KycVerified'), data: kycVerifiedData }),
   z.object({ type: z.literal('KycRejected'), data: kycRejectedData }),
@@ -94,6 +118,7 @@ export const kycEvent = z.discriminatedUnion('type', [
 ]);
 export type KycEvent = z.infer<typeof kycEvent>;
 export type KycStarted = Extract<KycEvent, { type: 'KycStarted' }>;
+export type KycClaimSuperseded = Extract<KycEvent, { type: 'KycClaimSuperseded' }>;
 export type AmlScreened = Extract<KycEvent, { type: 'AmlScreened' }>;
 export type KycVerified = Extract<KycEvent, { type: 'KycVerified' }>;
 export type KycRejected = Extract<KycEvent, { type: 'KycRejected' }>;
@@ -102,6 +127,7 @@ export type KycCredentialIssued = Extract<KycEvent, { type: 'KycCredentialIssued
 
 export const kycEventTypes: ReadonlySet<string> = new Set<KycEvent['type']>([
   'KycStarted',
+  'KycClaimSuperseded',
   'AmlScreened',
   'KycVerified',
   'KycRejected',

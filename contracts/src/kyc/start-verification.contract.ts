@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { kycEnvironments, kycJurisdictions, kycLevels } from './kyc.constants.js';
+import { addressProofRequest } from './address-challenge.contract.js';
 import { kycAddress } from './xrpl-address.js';
 
-/** POST /api/kyc/start-verification */
+/** POST /api/kyc/start-verification: only with a proof that the requester holds the address's key. */
 export const startVerificationRequest = z.object({
   xrplAddress: kycAddress,
+  proof: addressProofRequest,
   jurisdiction: z.enum(kycJurisdictions, { error: `Jurisdiction must be one of: ${kycJurisdictions.join(', ')}` }).optional(),
   kycLevel: z.enum(kycLevels, { error: `KYC level must be one of: ${kycLevels.join(', ')}` }),
 });

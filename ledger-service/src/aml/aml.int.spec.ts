@@ -16,7 +16,7 @@ import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
-import { verifiedAddress } from '../test-support/verified-address.js';
+import { startVerification, verifiedAddress } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
 describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
@@ -138,10 +138,9 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
 
   it('flags an order by a user whose verified identity is in a high-risk jurisdiction', async () => {
     const trader = panamaTrader;
-    const xrplAddress = Wallet.generate().address;
-    const started = startVerificationResponse.parse(
-      await (await trader.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'US', kycLevel: 'basic' })).json(),
-    );
+    const wallet = Wallet.generate();
+    const xrplAddress = wallet.address;
+    const started = startVerificationResponse.parse(await (await startVerification(trader, wallet, { jurisdiction: 'US', kycLevel: 'basic' })).json());
     const verified = verifyKycResponse.parse(
       await (
         await trader.request('POST', '/api/kyc/verify', {
@@ -176,7 +175,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     expect((await trader.request('GET', '/api/kyc/dashboard')).status).toBe(403);
     const badLimit = await compliance.request('GET', '/api/aml/alerts?limit=0');
     expect(badLimit.status).toBe(400);
-    expect(await badLimit.json()).toMatchObject({ error: 'ValidationFailed', message: 'Invalid query: limit: limit must be at least 1' });
+    expect(await badLimit.json()).toMatchObject({ error: 'ValidationFailed', message: 'limit must be at least 1', details: expect.arrayContaining([{ path: 'limit', message: 'limit must be at least 1' }]) });
     const two = listAmlAlertsResponse.parse(await (await compliance.request('GET', '/api/aml/alerts?limit=2')).json());
     expect(two.alerts).toHaveLength(2);
     expect(two.totalAlerts).toBe(5);
@@ -184,7 +183,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
 
   it('adds it all up on the compliance dashboard', async () => {
     // One more KYC user, pending in the UAE; the PA user above is verified under US.
-    await compliance.request('POST', '/api/kyc/start-verification', { xrplAddress: Wallet.generate().address, jurisdiction: 'UAE', kycLevel: 'enhanced' });
+    await startVerification(compliance, Wallet.generate(), { jurisdiction: 'UAE', kycLevel: 'enhanced' });
     const { rows } = await service.runtime.pool.query<{ risk: number }>(`select risk_score as risk from kyc_status where aml_status <> 'not_started'`);
     const averageRisk = Math.round(rows.reduce((sum, row) => sum + row.risk, 0) / rows.length);
 

@@ -23,7 +23,10 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<ApiRequest>();
     const token = readCookie(request, SESSION_COOKIE);
     const session = token ? await this.sessions.find(token) : undefined;
-    if (session) request.user = session.user;
+    if (session) {
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    }
     if (rule.kind === 'public') return true;
 
     if (!session) throw new DomainError('Unauthorized', 'Sign in to continue');

@@ -95,6 +95,22 @@ describe('sign-in', () => {
     expect(short.status).toBe(400);
   });
 
+  it.each([
+    ['aaaaaaaaaaaa', 'Password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
+    ['passwordpassword', 'Password is too easy to guess. Repeated character patterns like "abcabcabc" are easy to guess.'],
+    ['w.user@example.test', 'Password must not contain your email address'],
+    ['Wilhelmina Weakpass!!', 'Password must not contain your name'],
+  ])('refuses to create a user with the password %j, saying why, and records nothing', async (password, reason) => {
+    const admin = await service.signIn(['admin']);
+    const before = await service.countEvents('user-');
+    const refused = await admin.request('POST', '/api/users', { email: 'w.user@example.test', name: 'Wilhelmina Weakpass', password, roles: ['trader'] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'ValidationFailed', message: reason, details: [{ path: 'password', message: reason }] });
+    expect(await service.countEvents('user-')).toBe(before);
+    const login = await service.anonymous('POST', '/api/auth/login', { email: 'w.user@example.test', password });
+    expect(login.status).toBe(401);
+  });
+
   it('a revoked role stops working at the next request of a signed-in user (sessions are remembered briefly)', async () => {
     const admin = await service.signIn(['admin']);
     const trader = await service.signIn(['trader']);

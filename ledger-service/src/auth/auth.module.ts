@@ -7,6 +7,7 @@ import { AUTH_DB } from './auth.tokens.js';
 import { ChangeRoleHandler } from './commands/change-role.handler.js';
 import { RegisterUserHandler } from './commands/register-user.handler.js';
 import { GetUserHandler, ListUsersHandler } from './queries/list-users.handler.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionStore } from './session-store.js';
 import { UsersController } from './users.controller.js';
 
@@ -16,6 +17,7 @@ import { UsersController } from './users.controller.js';
     // Same database as the read models; its own table types.
     { provide: AUTH_DB, useExisting: READ_MODELS },
     SessionStore,
+    LoginThrottle,
     RegisterUserHandler,
     ChangeRoleHandler,
     ListUsersHandler,

@@ -10,6 +10,12 @@ import { AUTH_DB } from './auth.tokens.js';
 import { toUserView } from './queries/list-users.handler.js';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Live sessions per user; a new sign-in beyond it ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
+/** last_seen_at is written at most this often per session. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+/** What is kept of a user agent. */
+const USER_AGENT_MAX = 300;
 
 /**
  * How long a live session found in the database is trusted without asking again. Sign-out in
@@ -25,6 +31,7 @@ const USERS_PROJECTION = 'users';
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 export interface Session {
+  readonly sessionId: string;
   readonly user: RequestUser;
   readonly csrfToken: string;
 }
@@ -37,6 +44,21 @@ export interface LiveSession {
 
 /** What ends or changes sessions: a sign-out here, or a change of users (roles) in the users projection. */
 export type SessionChange = { readonly kind: 'ended'; readonly tokenHash: string } | { readonly kind: 'users-changed' };
+
+/** Where a sign-in came from, shown to the user in their list of sessions. */
+export interface SessionOrigin {
+  readonly userAgent: string | undefined;
+  readonly address: string | undefined;
+}
+
+export interface SessionRow {
+  readonly sessionId: string;
+  readonly createdAt: Date;
+  readonly lastSeenAt: Date;
+  readonly expiresAt: Date;
+  readonly userAgent: string | null;
+  readonly address: string | null;
+}
 
 @Injectable()
 export class SessionStore implements OnModuleInit, OnModuleDestroy {
@@ -85,17 +107,76 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
-  async create(userId: string, now = new Date()): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  async create(userId: string, origin: SessionOrigin, now = new Date()): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await this.auth
       .insertInto('auth_sessions')
-      .values({ token_hash: tokenHash(token), user_id: userId, csrf_token: csrfToken, expires_at: expiresAt })
+      .values({
+        token_hash: tokenHash(token),
+        user_id: userId,
+        csrf_token: csrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        client_address: origin.address ?? null,
+      })
       .execute();
-    // Expired sessions of this user go when a new one starts.
+    // Expired sessions of this user go when a new one starts, and the oldest beyond the cap.
     await this.auth.deleteFrom('auth_sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+    const beyondCap = await this.auth
+      .deleteFrom('auth_sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', 'not in', (db) =>
+        db
+          .selectFrom('auth_sessions')
+          .select('token_hash')
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('token_hash')
+          .limit(MAX_SESSIONS_PER_USER),
+      )
+      .returning('token_hash')
+      .execute();
+    if (beyondCap.length > 0) this.forgetAll();
+    // Sockets of the sessions ended here end now, not at their next check.
+    for (const ended of beyondCap) this.announce({ kind: 'ended', tokenHash: ended.token_hash });
     return { token, csrfToken, expiresAt };
+  }
+
+  /** The user's live sessions, newest first. */
+  async list(userId: string, now = new Date()): Promise<SessionRow[]> {
+    const rows = await this.auth
+      .selectFrom('auth_sessions')
+      .select(['session_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'client_address'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      expiresAt: row.expires_at,
+      userAgent: row.user_agent,
+      address: row.client_address,
+    }));
+  }
+
+  /** Ends one of the user's own sessions; false when the user has no such session. */
+  async revoke(userId: string, sessionId: string): Promise<boolean> {
+    this.forgetAll();
+    const deleted = await this.auth
+      .deleteFrom('auth_sessions')
+      .where('user_id', '=', userId)
+      .where('session_id', '=', sessionId)
+      .returning('token_hash')
+      .execute();
+    this.forgetAll();
+    for (const ended of deleted) this.announce({ kind: 'ended', tokenHash: ended.token_hash });
+    return deleted.length > 0;
   }
 
   /** The signed-in user of a live session, in one round trip (sessions and users share a database), or remembered. */
@@ -104,8 +185,17 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
     const remembered = this.recent.get(hash);
     if (remembered && remembered.until > Date.now() && remembered.expiresAt > now) return remembered.session;
     const generation = this.generation;
-    const found = await sql<{ user_id: string; email: string; name: string; roles: string[]; csrf_token: string; expires_at: Date }>`
-      select u.user_id, u.email, u.name, u.roles, s.csrf_token, s.expires_at
+    const found = await sql<{
+      session_id: string;
+      user_id: string;
+      email: string;
+      name: string;
+      roles: string[];
+      csrf_token: string;
+      expires_at: Date;
+      last_seen_at: Date;
+    }>`
+      select s.session_id, u.user_id, u.email, u.name, u.roles, s.csrf_token, s.expires_at, s.last_seen_at
       from auth_sessions s join users u on u.user_id = s.user_id
       where s.token_hash = ${hash} and s.expires_at > ${now}`.execute(this.readModels);
     const row = found.rows[0];
@@ -113,7 +203,10 @@ export class SessionStore implements OnModuleInit, OnModuleDestroy {
       this.recent.delete(hash);
       return undefined;
     }
-    const session: Session = { user: toUserView(row), csrfToken: row.csrf_token };
+    if (now.getTime() - row.last_seen_at.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      await this.auth.updateTable('auth_sessions').set({ last_seen_at: now }).where('token_hash', '=', hash).execute();
+    }
+    const session: Session = { sessionId: row.session_id, user: toUserView(row), csrfToken: row.csrf_token };
     if (generation === this.generation) {
       if (this.recent.size >= SESSION_CACHE_SIZE) this.recent.clear();
       this.recent.set(hash, { session, expiresAt: row.expires_at, until: Date.now() + SESSION_CACHE_MS });

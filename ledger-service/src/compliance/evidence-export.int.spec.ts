@@ -99,4 +99,23 @@ describe('evidence export from the event log, verified offline', () => {
     expect(reversed.status).toBe(400);
     expect((await trader.request('POST', '/api/export/evidence', { exportType: 'full' })).status).toBe(403);
   });
+
+  it('compares the date range as instants, as the reports do, and names no internal path in the message', async () => {
+    // The whole of 1 June (a bare end date) starts at its first instant: not inverted.
+    const sameDay = { from: '2026-06-01T00:00:00Z', to: '2026-06-01' };
+    const exported = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', dateRange: sameDay, format: 'csv' });
+    expect(exported.status).toBe(200);
+    const report = await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd', period: sameDay });
+    expect(report.status).toBe(200);
+
+    const reversed = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', dateRange: { from: '2026-06-01T00:00:01Z', to: '2026-05-31' } });
+    expect(reversed.status).toBe(400);
+    expect(await reversed.json()).toEqual({
+      error: 'ValidationFailed',
+      message: 'The start of the date range must not be after its end',
+      details: [{ path: 'dateRange', message: 'The start of the date range must not be after its end' }],
+    });
+    const badToken = await auditor.request('GET', '/api/provenance/not-a-token');
+    expect(await badToken.json()).toMatchObject({ error: 'ValidationFailed', message: 'Token ID must look like SOLAR-2026-7F3A9C21' });
+  });
 });

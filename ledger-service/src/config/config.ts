@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,37 @@ const countryList = z
 /** FATF "high-risk jurisdictions subject to a call for action" (DPRK, Iran, Myanmar). */
 const FATF_CALL_FOR_ACTION = 'KP,IR,MM';
 const usd = z.coerce.number().positive().max(1e12);
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !ip) return false;
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const limit = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= limit;
+};
+
+/**
+ * Express's "trust proxy": `false` (default: the connection is the client), a number of proxy hops,
+ * or a comma-separated list of proxy addresses, subnets, or loopback/linklocal/uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((text, ctx): boolean | number | string[] => {
+    if (text === 'false' || text === '0' || text === '') return false;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be false, a hop count, or proxy addresses/subnets (loopback, 10.0.0.0/8, ...); not ${JSON.stringify(bad)}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const configSchema = z
   .object({
@@ -65,6 +97,7 @@ export const configSchema = z
     AML_HIGH_RISK_JURISDICTIONS: countryList.default([...FATF_CALL_FOR_ACTION.split(',')]),
     CONSOLE_DIST: z.string().min(1).default('console/dist'),
     LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((config, ctx) => {
     if (config.XRPL_NETWORK !== 'sandbox' && !config.XRPL_URL) {

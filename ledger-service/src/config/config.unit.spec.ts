@@ -21,4 +21,12 @@ describe('configuration', () => {
   it('never echoes a connection string, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@host/db' })).not.toThrow(/secret/);
   });
+
+  it('reads TRUST_PROXY as false, a hop count or proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY ("yes please")');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(ConfigError);
+  });
 });

@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { comparePositions, type EventStore, type IssuanceProjectType, type Position, type Role } from '@carbon-ledger/contracts';
+import { challengeMessageHex, comparePositions, type EventStore, type IssuanceProjectType, type Position, type Role } from '@carbon-ledger/contracts';
 import type { Kysely } from 'kysely';
+import { sign } from 'ripple-keypairs';
 import { Wallet, xrpToDrops } from 'xrpl';
 import type { AuthDatabase } from '../auth/auth-database.js';
 import { AUTH_DB } from '../auth/auth.tokens.js';
@@ -16,6 +17,7 @@ import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { AddressChallenges } from '../kyc/address-control/address-challenges.js';
 import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
 import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
@@ -108,6 +110,7 @@ export async function seedDemoData(
   const eventStore = app.get<EventStore>(EVENT_STORE);
   const readModels = app.get<ReadModels>(READ_MODELS);
   const authDb = app.get<Kysely<AuthDatabase>>(AUTH_DB);
+  const challenges = app.get(AddressChallenges);
   const start = await eventStore.headPosition();
   let steps = 0;
   let recorded = 0;
@@ -140,7 +143,7 @@ export async function seedDemoData(
   const ids = new Map<string, string>();
   for (const user of users) {
     const registered = await step(`register:${user.key}`, { userId: 'system', role: 'admin' }, (context) =>
-      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword(), roles: user.roles }, context)),
+      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword({ email: demoEmail(user), name: user.name }), roles: user.roles }, context)),
     );
     ids.set(user.key, registered.userId);
   }
@@ -154,7 +157,7 @@ export async function seedDemoData(
     const role = user.roles[0]!;
     const earlier = await readModels
       .selectFrom('kyc_status')
-      .select(['address', 'kyc_status'])
+      .select(['address', 'kyc_status', 'inquiry_id'])
       .where('owner_id', '=', userId)
       .orderBy('started_at', 'desc')
       .executeTakeFirst();
@@ -162,8 +165,9 @@ export async function seedDemoData(
       addresses.set(user.key, earlier.address);
       continue;
     }
-    let address = earlier?.address;
-    if (!address) {
+    let xrplAddress = earlier?.address;
+    let inquiryId = earlier?.inquiry_id;
+    if (!xrplAddress || !inquiryId) {
       const wallet = Wallet.generate();
       options.signal?.throwIfAborted();
       await gateway();
@@ -173,16 +177,21 @@ export async function seedDemoData(
         transaction: { TransactionType: 'Payment', Account: '', Destination: wallet.address, Amount: xrpToDrops(40) },
         purpose: `demo account for ${user.name}`,
       });
-      address = wallet.address;
+      const address = wallet.address;
+      // The demo user proves its address as a user does in the browser: the wallet signs the server's challenge.
+      const challenge = await challenges.issue(userId, address);
+      const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
+      const started = await step(`kyc-start:${user.key}`, { userId, role }, (context) =>
+        commands.execute(new StartKycCommand({ xrplAddress: address, proof, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, context)),
+      );
+      xrplAddress = address;
+      inquiryId = started.inquiry.inquiryId;
     }
-    const xrplAddress = address;
-    const started = await step(`kyc-start:${user.key}`, { userId, role }, (context) =>
-      commands.execute(new StartKycCommand({ xrplAddress, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, context)),
-    );
+    const verifying = { xrplAddress, inquiryId };
     const verified = await step(`kyc-verify:${user.key}`, { userId, role }, (context) =>
       commands.execute(
         new VerifyKycCommand(
-          { xrplAddress, inquiryId: started.inquiry.inquiryId, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
+          { ...verifying, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
           false,
           context,
         ),

@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  addressChallengeRequest,
+  type AddressChallengeRequest,
+  type AddressChallengeResponse,
   type ComplianceDashboardResponse,
   formatPosition,
   INVALID_XRPL_ADDRESS_MESSAGE,
@@ -9,6 +12,7 @@ import {
   kycStatusQuery,
   type KycStatusQuery,
   type KycStatusResponse,
+  platformWalletRoles,
   type Position,
   type Role,
   startVerificationRequest,
@@ -23,9 +27,12 @@ import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { ProjectionHost } from '../projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
-import { StartKycCommand } from './commands/start-kyc.handler.js';
+import { AddressChallenges } from './address-control/address-challenges.js';
+import { PLATFORM_ADDRESS_REFUSED, StartKycCommand } from './commands/start-kyc.handler.js';
 import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
 import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
 import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
@@ -37,6 +44,7 @@ const SEE_EVERY_ADDRESS: readonly Role[] = ['compliance', 'auditor', 'admin'];
 /** The contracts check the address's shape; here its checksum too (xrpl.js). */
 const checkedAddress = kycAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE);
 const startRequest = startVerificationRequest.extend({ xrplAddress: checkedAddress });
+const challengeRequest = addressChallengeRequest.extend({ xrplAddress: checkedAddress });
 const verifyRequest = verifyKycRequest.extend({ xrplAddress: checkedAddress });
 const statusQuery = kycStatusQuery.extend({
   address: kycLookupAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE),
@@ -56,8 +64,24 @@ export class KycController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly projections: ProjectionHost,
+    private readonly challenges: AddressChallenges,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A challenge for the address's key to sign in the browser; start-verification needs it signed. */
+  @Post('address-challenge')
+  @Roles(...EVERY_ROLE)
+  @HttpCode(201)
+  challenge(
+    @Body(new ZodPipe(challengeRequest)) body: AddressChallengeRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<AddressChallengeResponse> {
+    if (platformWalletRoles.some((role) => this.gateway.wallets[role].address === body.xrplAddress)) {
+      throw new DomainError('Forbidden', PLATFORM_ADDRESS_REFUSED);
+    }
+    return this.challenges.issue(viewerOf(request).userId, body.xrplAddress);
+  }
 
   @Get('status')
   @Roles(...EVERY_ROLE)
@@ -68,7 +92,7 @@ export class KycController {
     return this.queries.execute(new GetKycStatusQuery(query.address, viewerOf(request)));
   }
 
-  /** Any signed-in user may verify an address; the first to start it owns its KYC record. */
+  /** Any signed-in user may verify an address whose key they hold (a signed challenge); the latest to prove it owns its KYC record. */
   @Post('start-verification')
   @Roles(...EVERY_ROLE)
   @HttpCode(201)

@@ -12,6 +12,8 @@ export type KycState =
       readonly exists: true;
       readonly address: string;
       readonly ownerId: string;
+      /** Whether the owner proved holding the address's key (claims from before proofs did not). */
+      readonly ownerProven: boolean;
       readonly inquiryId: string;
       readonly level: KycLevel;
       readonly jurisdiction: KycJurisdiction | null;
@@ -32,9 +34,18 @@ interface Requester {
   readonly isAdmin: boolean;
 }
 
+/** A server challenge signed by the address's key, already checked by the caller. */
+export interface AddressProof {
+  readonly challengeId: string;
+  readonly message: string;
+  readonly publicKey: string;
+  readonly signature: string;
+}
+
 export type KycCommand =
   | (Requester & {
       readonly type: 'StartKyc';
+      readonly addressProof: AddressProof | null;
       readonly inquiry: KycInquiry;
       readonly level: KycLevel;
       readonly jurisdiction: KycJurisdiction | null;
@@ -61,6 +72,7 @@ export function evolveKyc(state: KycState, event: KycEvent): KycState {
         exists: true,
         address: event.data.address,
         ownerId: event.data.ownerId,
+        ownerProven: event.data.addressProof !== undefined || (state.exists && state.ownerId === event.data.ownerId && state.ownerProven),
         inquiryId: event.data.inquiryId,
         level: event.data.level,
         jurisdiction: event.data.jurisdiction,
@@ -70,6 +82,9 @@ export function evolveKyc(state: KycState, event: KycEvent): KycState {
         expiresAt: null,
         credentialFor: null,
       };
+    case 'KycClaimSuperseded':
+      // The KycStarted that follows names the new owner.
+      return state;
     case 'AmlScreened':
       // A decision (verified, rejected) follows in the same append unless the case goes to review.
       return state.exists
@@ -107,12 +122,21 @@ function checkOwner(state: KycState, requester: Requester): void {
   }
 }
 
+/**
+ * Whether a start ends another user's claim: whoever proves holding the address's key supersedes an
+ * unproven claim (one recorded before proofs were asked: someone verified an address they hold no key
+ * for) and an older one. An unproven start (an admin's, by the command path) never takes over.
+ */
+export function takesOverClaim(state: KycState, requester: Requester & { readonly proven: boolean }): boolean {
+  return state.exists && requester.proven && state.ownerId !== requester.requestedBy;
+}
+
 /** The rules of StartKyc, checked before the provider opens an inquiry and again when deciding. */
-export function checkCanStart(state: KycState, requester: Requester, now: Date): void {
-  checkOwner(state, requester);
+export function checkCanStart(state: KycState, requester: Requester & { readonly proven: boolean }, now: Date): void {
+  if (!takesOverClaim(state, requester)) checkOwner(state, requester);
   // Deliberately vague: telling someone they matched a sanctions list would tip them off.
   if (state.sanctionsHit) throw new DomainError('Forbidden', 'Verification is not available for this address; contact compliance');
-  if (!state.exists) return;
+  if (!state.exists || takesOverClaim(state, requester)) return;
   if (state.phase === 'review') throw new DomainError('Conflict', 'This address is under compliance review');
   if (isCurrentlyVerified(state, now)) throw new DomainError('Conflict', 'This address is already verified');
 }
@@ -135,8 +159,27 @@ export function decideKyc(command: KycCommand, state: KycState, now: Date): KycE
   const at = now.toISOString();
   switch (command.type) {
     case 'StartKyc': {
-      checkCanStart(state, command, now);
+      const requester = { ...command, proven: command.addressProof !== null };
+      checkCanStart(state, requester, now);
+      const takeover = takesOverClaim(state, requester);
+      const superseded: KycEvent[] =
+        takeover && state.exists
+          ? [
+              {
+                type: 'KycClaimSuperseded',
+                data: {
+                  address: command.address,
+                  previousOwnerId: state.ownerId,
+                  ownerId: command.requestedBy,
+                  previousClaimProven: state.ownerProven,
+                  supersededAt: at,
+                },
+              },
+            ]
+          : [];
+      const proof = command.addressProof;
       return [
+        ...superseded,
         {
           type: 'KycStarted',
           data: {
@@ -147,9 +190,10 @@ export function decideKyc(command: KycCommand, state: KycState, now: Date): KycE
             environment: command.inquiry.environment,
             jurisdiction: command.jurisdiction,
             level: command.level,
-            // The first starter owns the record; an admin acting later does not take it over.
-            ownerId: state.exists ? state.ownerId : command.requestedBy,
+            // The first starter owns the record; an admin acting later without the key does not take it over.
+            ownerId: state.exists && !takeover ? state.ownerId : command.requestedBy,
             startedAt: at,
+            ...(proof ? { addressProof: { method: 'signed-challenge' as const, ...proof } } : {}),
           },
         },
       ];

@@ -61,7 +61,14 @@ function expectRefusal(run: () => unknown, code: string, message: string): void 
 
 describe('kyc decider', () => {
   describe('StartKyc', () => {
-    const start: KycCommand = { type: 'StartKyc', ...owner, inquiry, level: 'basic', jurisdiction: 'UK' };
+    const start: KycCommand = { type: 'StartKyc', ...owner, addressProof: null, inquiry, level: 'basic', jurisdiction: 'UK' };
+    const proof = { challengeId: '7d2c6a58-3f7e-4d7a-9a41-2b0f1c9e8d10', message: 'Carbon Ledger: prove control…', publicKey: `ED${'A'.repeat(64)}`, signature: 'B'.repeat(128) };
+    const provenStart = (requestedBy: string, inquiryId = 'inq_second'): KycCommand => ({
+      ...start,
+      requestedBy,
+      addressProof: proof,
+      inquiry: { ...inquiry, inquiryId },
+    });
 
     it('given nothing, when started, then KycStarted owned by the requester', () => {
       expect(given([]).when(start)()).toEqual([started]);
@@ -74,6 +81,33 @@ describe('kyc decider', () => {
     it('given a started verification, when an admin starts it, then the original owner keeps it', () => {
       const events = given([started]).when({ ...start, requestedBy: 'admin-1', isAdmin: true, inquiry: { ...inquiry, inquiryId: 'inq_second' } })();
       expect(events[0]).toMatchObject({ type: 'KycStarted', data: { ownerId: 'user-1', inquiryId: 'inq_second' } });
+    });
+
+    it('given an unproven verified claim, when the key holder starts with a signed challenge, then KycClaimSuperseded and KycStarted owned by the key holder', () => {
+      const events = given([started, screenedClear, verified]).when(provenStart('user-2'))();
+      expect(events).toEqual([
+        { type: 'KycClaimSuperseded', data: { address, previousOwnerId: 'user-1', ownerId: 'user-2', previousClaimProven: false, supersededAt: now.toISOString() } },
+        { type: 'KycStarted', data: { ...started.data, inquiryId: 'inq_second', ownerId: 'user-2', addressProof: { method: 'signed-challenge', ...proof } } },
+      ]);
+      const state = [started, screenedClear, verified, ...events].reduce(evolveKyc, initialKycState);
+      expect(state).toMatchObject({ ownerId: 'user-2', ownerProven: true, phase: 'pending' });
+    });
+
+    it('given a proven claim, when another key holder proves it later, then the newer proof supersedes the older', () => {
+      const proven = given([started]).when(provenStart('user-1', 'inq_first'))();
+      const events = given([started, ...proven]).when(provenStart('user-3', 'inq_third'))();
+      expect(events[0]).toMatchObject({ type: 'KycClaimSuperseded', data: { previousOwnerId: 'user-1', ownerId: 'user-3', previousClaimProven: true } });
+    });
+
+    it('given a case under another user\'s review, when the key holder proves it, then it supersedes; a sanctions hit still refuses', () => {
+      const review: KycEvent = { type: 'AmlScreened', data: { ...screenedClear.data, result: 'potential_match', riskScore: 70 } } as KycEvent;
+      expect(given([started, review]).when(provenStart('user-2'))()[1]).toMatchObject({ type: 'KycStarted', data: { ownerId: 'user-2' } });
+      const hit: KycEvent = { type: 'AmlScreened', data: { ...screenedClear.data, result: 'hit', riskScore: 100 } } as KycEvent;
+      expectRefusal(given([started, hit]).when(provenStart('user-2')), 'Forbidden', 'Verification is not available for this address; contact compliance');
+    });
+
+    it('given the owner\'s own current verification, when the owner proves the key, then still Conflict', () => {
+      expectRefusal(given([started, screenedClear, verified]).when(provenStart('user-1')), 'Conflict', 'This address is already verified');
     });
 
     it('given a current verification, when started again, then Conflict', () => {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  addressChallengeResponse,
+  challengeMessageHex,
   isKycEvent,
   KYC_CREDENTIAL_TYPE_HEX,
   kycStatusResponse,
@@ -7,6 +10,7 @@ import {
   verifyKycResponse,
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
+import { sign } from 'ripple-keypairs';
 import { Client, isoTimeToRippleTime, type LedgerEntry, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
@@ -54,8 +58,17 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     await service?.close();
   });
 
+  /** Keys of the addresses the tests use, so a start can sign its challenge as the console does. */
+  const keys = new Map<string, Wallet>();
+  function newWallet(): Wallet {
+    const wallet = Wallet.generate();
+    keys.set(wallet.address, wallet);
+    return wallet;
+  }
+  const newAddress = (): string => newWallet().address;
+
   /** A new account on the sandbox ledger, funded by the genesis account. */
-  async function fundedAddress(wallet = Wallet.generate()): Promise<string> {
+  async function fundedAddress(wallet = newWallet()): Promise<string> {
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
     await ledger.submitAndWait(
       { TransactionType: 'Payment', Account: genesis.address, Destination: wallet.address, Amount: xrpToDrops(50) } satisfies Payment,
@@ -64,8 +77,25 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     return wallet.address;
   }
 
-  async function start(user: SignedInClient, xrplAddress: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    return user.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'UK', kycLevel: 'basic', ...extra }, headers);
+  /** Starts with the challenge signed by `signer` (the address's own key by default); an unknown or malformed address gets a well-formed proof that proves nothing. */
+  async function start(
+    user: SignedInClient,
+    xrplAddress: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+    signer: Wallet | undefined = keys.get(xrplAddress),
+  ) {
+    const proof = signer
+      ? await signedChallenge(user, xrplAddress, signer)
+      : { challengeId: randomUUID(), publicKey: Wallet.generate().publicKey, signature: 'AB'.repeat(64) };
+    return user.request('POST', '/api/kyc/start-verification', { xrplAddress, proof, jurisdiction: 'UK', kycLevel: 'basic', ...extra }, headers);
+  }
+
+  async function signedChallenge(user: SignedInClient, xrplAddress: string, signer: Wallet) {
+    const response = await user.request('POST', '/api/kyc/address-challenge', { xrplAddress });
+    expect(response.status).toBe(201);
+    const challenge = addressChallengeResponse.parse(await response.json());
+    return { challengeId: challenge.challengeId, publicKey: signer.publicKey, signature: sign(challengeMessageHex(challenge.message), signer.privateKey) };
   }
 
   async function startAndVerify(user: SignedInClient, xrplAddress: string, who: Partial<typeof identity> = {}) {
@@ -146,7 +176,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   });
 
   it('a retried start with the same Idempotency-Key answers with the same inquiry and appends nothing', async () => {
-    const address = Wallet.generate().address;
+    const address = newAddress();
     const headers = { 'idempotency-key': `kyc-start-${Date.now()}` };
     const first = startVerificationResponse.parse(await (await start(trader, address, {}, headers)).json());
     const before = await service.countEvents('kyc-');
@@ -156,7 +186,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   });
 
   it('rejects a name on the sanctions list without saying why, and refuses a new start', async () => {
-    const address = Wallet.generate().address;
+    const address = newAddress();
     const response = await startAndVerify(trader, address, { legalName: 'ívan TESTOVICH sanctioned' });
     expect(response).toMatchObject({ success: false, kycStatus: 'rejected', amlStatus: 'rejected', riskScore: 100, error: 'KYC verification failed' });
     expect(JSON.stringify(response).toLowerCase()).not.toContain('sanction');
@@ -175,7 +205,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     ['a near match to a listed name', { legalName: 'Ivan Testovich' }, 'pending'],
     ['an identity from a high-risk country', { country: 'IR' }, 'cleared'],
   ])('sends %s to compliance review', async (_, who, amlStatus) => {
-    const address = Wallet.generate().address;
+    const address = newAddress();
     const response = await startAndVerify(trader, address, who);
     expect(response).toMatchObject({ success: false, kycStatus: 'pending', amlStatus, error: 'Your verification needs a manual review by compliance' });
     expect(response.riskScore).toBeGreaterThanOrEqual(70);
@@ -191,17 +221,17 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     const before = await service.countEvents('kyc-');
     const response = await start(trader, address);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: `Invalid request body: xrplAddress: ${INVALID_ADDRESS}` });
+    expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'xrplAddress', message: INVALID_ADDRESS }]) });
     expect(await service.countEvents('kyc-')).toBe(before);
   });
 
   it('refuses bad status queries and bad identity fields', async () => {
     const shortQuery = await trader.request('GET', '/api/kyc/status?address=rPT1Sjq2YGrBMTttX4GZ');
     expect(shortQuery.status).toBe(400);
-    expect(await shortQuery.json()).toMatchObject({ message: `Invalid query: address: ${INVALID_ADDRESS}` });
-    expect((await start(trader, Wallet.generate().address, { kycLevel: 'premium' })).status).toBe(400);
+    expect(await shortQuery.json()).toMatchObject({ message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'address', message: INVALID_ADDRESS }]) });
+    expect((await start(trader, newAddress(), { kycLevel: 'premium' })).status).toBe(400);
 
-    const address = Wallet.generate().address;
+    const address = newAddress();
     const { inquiryId } = startVerificationResponse.parse(await (await start(trader, address)).json());
     const minor = new Date(Date.now() - 17 * 365 * 86_400_000).toISOString().slice(0, 10);
     for (const [field, value, message] of [
@@ -212,12 +242,12 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     ] as const) {
       const response = await trader.request('POST', '/api/kyc/verify', { xrplAddress: address, inquiryId, ...identity, [field]: value });
       expect(response.status, field).toBe(400);
-      expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: `Invalid request body: ${field}: ${message}` });
+      expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message, details: expect.arrayContaining([{ path: field, message }]) });
     }
   });
 
   it('shows an address only to its owner and to compliance, auditors and admins', async () => {
-    const address = Wallet.generate().address;
+    const address = newAddress();
     const { inquiryId } = startVerificationResponse.parse(await (await start(trader, address)).json());
 
     const stranger = await otherTrader.request('GET', `/api/kyc/status?address=${address}`);
@@ -228,12 +258,13 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
 
     const hijack = await otherTrader.request('POST', '/api/kyc/verify', { xrplAddress: address, inquiryId, ...identity });
     expect(hijack.status).toBe(403);
-    expect((await start(otherTrader, address)).status).toBe(403);
+    // Without the address's key (a challenge signed by another key), a stranger cannot take it.
+    expect((await start(otherTrader, address, {}, {}, Wallet.generate())).status).toBe(403);
 
     const wrongInquiry = await trader.request('POST', '/api/kyc/verify', { xrplAddress: address, inquiryId: 'inq_unknown', ...identity });
     expect(wrongInquiry.status).toBe(409);
     expect(await wrongInquiry.json()).toMatchObject({ message: 'Unknown inquiry for this address; start the verification again' });
-    const neverStarted = await trader.request('POST', '/api/kyc/verify', { xrplAddress: Wallet.generate().address, inquiryId, ...identity });
+    const neverStarted = await trader.request('POST', '/api/kyc/verify', { xrplAddress: newAddress(), inquiryId, ...identity });
     expect(neverStarted.status).toBe(404);
 
     expect((await trader.request('GET', '/api/kyc/dashboard')).status).toBe(403);
@@ -241,7 +272,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   });
 
   it('defers the credential of an address that is not on the ledger, and the periodic check issues it once funded', async () => {
-    const wallet = Wallet.generate();
+    const wallet = newWallet();
     expect(await startAndVerify(trader, wallet.address)).toMatchObject({ success: true, kycStatus: 'verified' });
     const check = service.app.get(KycExpiryCheck);
     expect((await check.checkNow()).credentialsIssued).toEqual([]);
@@ -255,7 +286,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   });
 
   it('expires a verification once its expiresAt has passed, once, and lets the owner start again', async () => {
-    const address = Wallet.generate().address;
+    const address = newAddress();
     await startAndVerify(trader, address);
     const check = service.app.get(KycExpiryCheck);
     expect((await check.checkNow()).expired).not.toContain(address);
@@ -269,5 +300,76 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect(lapsed).toMatchObject({ kycStatus: 'not_started', amlStatus: 'cleared' });
     expect(lapsed.expiresAt).not.toBeNull();
     expect((await start(trader, address)).status).toBe(201);
+  });
+
+  it('refuses to start without proof of the key: no proof, a signature by another key, another user\'s challenge, a used or expired challenge', async () => {
+    const wallet = newWallet();
+    const before = await service.countEvents('kyc-');
+    const noProof = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'basic' });
+    expect(noProof.status).toBe(400);
+
+    const otherKey = await start(trader, wallet.address, {}, {}, Wallet.generate());
+    expect(otherKey.status).toBe(403);
+    expect(await otherKey.json()).toMatchObject({ error: 'Forbidden', message: 'The signature does not prove control of this address; sign the challenge with its key' });
+
+    // A challenge is bound to the user who asked for it.
+    const othersChallenge = await signedChallenge(otherTrader, wallet.address, wallet);
+    const borrowed = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof: othersChallenge, kycLevel: 'basic' });
+    expect(borrowed.status).toBe(403);
+    expect(await borrowed.json()).toMatchObject({ message: 'Unknown challenge for this address; ask for a new one' });
+
+    // ...and to the address: the same signed challenge names another address.
+    const elsewhere = await signedChallenge(trader, wallet.address, wallet);
+    const otherAddress = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: newAddress(), proof: elsewhere, kycLevel: 'basic' });
+    expect(otherAddress.status).toBe(403);
+
+    const expiring = await signedChallenge(trader, wallet.address, wallet);
+    await service.runtime.pool.query(`update kyc_address_challenges set expires_at = now() - interval '1 second' where challenge_id = $1`, [expiring.challengeId]);
+    const expired = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof: expiring, kycLevel: 'basic' });
+    expect(await expired.json()).toMatchObject({ error: 'Forbidden', message: 'This challenge has expired; ask for a new one' });
+    expect(await service.countEvents('kyc-')).toBe(before);
+
+    const proof = await signedChallenge(trader, wallet.address, wallet);
+    expect((await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof, kycLevel: 'basic' })).status).toBe(201);
+    const replayed = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof, kycLevel: 'basic' });
+    expect(replayed.status).toBe(403);
+    expect(await replayed.json()).toMatchObject({ message: 'This challenge was already used; ask for a new one' });
+
+    const [recorded] = (await service.runtime.eventStore.readStream(kycStreamId(wallet.address))).filter(isKycEvent);
+    expect(recorded).toMatchObject({ type: 'KycStarted', data: { addressProof: { method: 'signed-challenge', publicKey: wallet.publicKey, challengeId: proof.challengeId } } });
+  });
+
+  it('refuses the platform\'s own addresses (the market maker\'s could be claimed)', async () => {
+    for (const role of ['market_maker', 'issuer', 'kyc_issuer', 'audit_anchor'] as const) {
+      const platform = gateway.wallets[role];
+      const challenge = await trader.request('POST', '/api/kyc/address-challenge', { xrplAddress: platform.address });
+      expect(challenge.status, role).toBe(403);
+      expect(await challenge.json()).toMatchObject({ error: 'Forbidden', message: 'This is an address of the platform; it cannot be verified for a user' });
+      const started = await start(trader, platform.address);
+      expect(started.status, role).toBe(403);
+    }
+    expect(await streamTypes(gateway.wallets.market_maker.address)).toEqual([]);
+  });
+
+  it('lets the key holder take an address back from a claim made without proof, as events; the old claimant loses it', async () => {
+    // A claim recorded before proofs were asked: another user verified an address it holds no key for.
+    const wallet = newWallet();
+    const at = new Date().toISOString();
+    const metadata = { commandId: randomUUID(), correlationId: 'legacy', causationId: 'legacy', actor: { userId: otherTrader.userId, role: 'trader' }, schemaVersion: 1, recordedAt: at };
+    const legacy = [
+      { type: 'KycStarted', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', templateId: 'itmpl_sandbox_kyc', provider: 'sandbox', environment: 'sandbox', jurisdiction: 'UK', level: 'basic', ownerId: otherTrader.userId, startedAt: at } },
+      { type: 'AmlScreened', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', result: 'clear', riskScore: 12, matches: [], listName: 'OFAC SDN', listEntries: 7, screenedAt: at } },
+      { type: 'KycVerified', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', riskScore: 12, level: 'basic', jurisdiction: 'UK', country: 'GB', verifiedAt: at, expiresAt: new Date(Date.now() + 86_400_000).toISOString() } },
+    ];
+    await service.runtime.eventStore.appendToStream(kycStreamId(wallet.address), legacy.map((event) => ({ eventId: randomUUID(), ...event, metadata })), { expected: 'no_stream' });
+    await eventually(() => status(compliance, wallet.address), (value) => value.kycStatus === 'verified');
+
+    const reclaimed = await start(trader, wallet.address);
+    expect(reclaimed.status).toBe(201);
+    expect(await streamTypes(wallet.address)).toEqual(['KycStarted', 'AmlScreened', 'KycVerified', 'KycClaimSuperseded', 'KycStarted']);
+    const superseded = (await service.runtime.eventStore.readStream(kycStreamId(wallet.address))).filter(isKycEvent)[3];
+    expect(superseded).toMatchObject({ data: { previousOwnerId: otherTrader.userId, ownerId: trader.userId, previousClaimProven: false } });
+    expect(await status(trader, wallet.address)).toMatchObject({ kycStatus: 'pending' });
+    expect((await otherTrader.request('GET', `/api/kyc/status?address=${wallet.address}`)).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { AddressChallenges } from './address-control/address-challenges.js';
 import { ExpireKycHandler } from './commands/expire-kyc.handler.js';
 import { StartKycHandler } from './commands/start-kyc.handler.js';
 import { VerifyKycHandler } from './commands/verify-kyc.handler.js';
@@ -30,6 +31,7 @@ import { IssueCredentialWhenKycVerified } from './reactions/issue-credential-whe
             )
           : new SandboxKycProvider(screening),
     },
+    AddressChallenges,
     StartKycHandler,
     VerifyKycHandler,
     ExpireKycHandler,

@@ -1,8 +1,27 @@
-import { kycStatusResponse, kycStreamId, startVerificationResponse } from '@carbon-ledger/contracts';
+import { addressChallengeResponse, challengeMessageHex, kycStatusResponse, kycStreamId, startVerificationResponse } from '@carbon-ledger/contracts';
+import { sign } from 'ripple-keypairs';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
+
+/** Asks for a challenge for the wallet's address and signs it with the wallet's key, as the console does in the browser. */
+export async function addressProof(user: SignedInClient, wallet: Wallet): Promise<{ challengeId: string; publicKey: string; signature: string }> {
+  const response = await user.request('POST', '/api/kyc/address-challenge', { xrplAddress: wallet.address });
+  if (!response.ok) throw new Error(`address-challenge answered ${response.status}: ${await response.text()}`);
+  const challenge = addressChallengeResponse.parse(await response.json());
+  return { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
+}
+
+/** POST /api/kyc/start-verification for the wallet's address with a fresh signed challenge. */
+export async function startVerification(
+  user: SignedInClient,
+  wallet: Wallet,
+  body: Record<string, unknown> = { jurisdiction: 'UK', kycLevel: 'basic' },
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return user.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof: await addressProof(user, wallet), ...body }, headers);
+}
 
 /**
  * A wallet funded on the sandbox ledger whose address `user` took through the
@@ -36,7 +55,7 @@ async function startKyc(service: ServiceUnderTest, user: SignedInClient, wallet:
   } finally {
     await ledger.disconnect();
   }
-  const started = await user.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'basic' });
+  const started = await startVerification(user, wallet);
   if (!started.ok) throw new Error(`start-verification answered ${started.status}: ${await started.text()}`);
   return startVerificationResponse.parse(await started.json()).inquiryId;
 }

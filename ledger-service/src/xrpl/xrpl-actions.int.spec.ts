@@ -21,6 +21,7 @@ import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { startVerification } from '../test-support/verified-address.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
 
@@ -49,8 +50,8 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     [issuerUser, trader] = await Promise.all([service.signIn(['issuer']), service.signIn(['trader'])]);
     issuerWallet = await funded();
     traderWallet = await funded(5_000);
-    await verifyKyc(issuerUser, issuerWallet.address);
-    await verifyKyc(trader, traderWallet.address);
+    await verifyKyc(issuerUser, issuerWallet);
+    await verifyKyc(trader, traderWallet);
   });
   afterAll(async () => {
     await ledger?.disconnect();
@@ -74,10 +75,9 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     );
   }
 
-  async function verifyKyc(user: SignedInClient, xrplAddress: string): Promise<void> {
-    const started = startVerificationResponse.parse(
-      await (await user.request('POST', '/api/kyc/start-verification', { xrplAddress, jurisdiction: 'UK', kycLevel: 'basic' })).json(),
-    );
+  async function verifyKyc(user: SignedInClient, wallet: Wallet): Promise<void> {
+    const xrplAddress = wallet.address;
+    const started = startVerificationResponse.parse(await (await startVerification(user, wallet)).json());
     const verified = await user.request('POST', '/api/kyc/verify', { xrplAddress, inquiryId: started.inquiryId, ...identity });
     expect(await verified.json()).toMatchObject({ success: true, kycStatus: 'verified' });
   }
@@ -517,7 +517,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     it('picks the oldest batch with enough tradable credits when no NFT is given', async () => {
       const admin = await service.signIn(['admin']);
       const adminWallet = await funded(1_000);
-      await verifyKyc(admin, adminWallet.address);
+      await verifyKyc(admin, adminWallet);
       const small = await seedRegistryBatch(admin.userId, null, [[1, 2]]);
       const large = await seedRegistryBatch(admin.userId, null, [[1, 50]]);
       const prepared = await prepare(admin, 'retire', { tokenAmount: 3, issuer: platformIssuer, xrplAddress: adminWallet.address });

@@ -44,6 +44,9 @@ export const kycStatusProjection: Projection = {
           .execute();
         return true;
       }
+      case 'KycClaimSuperseded':
+        // The KycStarted recorded with it writes the row anew under the new owner.
+        return false;
       case 'AmlScreened':
         await db
           .updateTable('kyc_status')

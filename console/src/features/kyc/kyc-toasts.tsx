@@ -15,6 +15,16 @@ export function showInvalidCountryToast(): void {
   showFailure('Invalid Country', 'Country must be an ISO 3166-1 alpha-2 code, e.g. GB');
 }
 
+// Not in the spec: starting needs the address's key to sign a challenge in the browser.
+export function showSeedRequiredToast(): void {
+  showFailure('Wallet Seed Required', "Enter the seed of this address (or generate a wallet) to sign the verification challenge; it never leaves this browser");
+}
+
+/** The seed was unusable or belongs to another address; nothing was sent. */
+export function showSigningFailedToast(error: unknown): void {
+  showFailure('Signing Failed', error instanceof Error ? error.message : 'Could not sign the verification challenge');
+}
+
 /** The server answered but did not start an inquiry. */
 export function showStartRefusedToast(): void {
   showFailure('Verification Failed', 'Failed to start KYC verification process');

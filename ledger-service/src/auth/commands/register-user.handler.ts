@@ -10,6 +10,7 @@ import { executeOnStream, type StreamCommandResult } from '../../shared/stream-c
 import type { AuthDatabase } from '../auth-database.js';
 import { decideUser, evolveUser, initialUserState } from '../auth.decider.js';
 import { hashPassword } from '../password-hashing.js';
+import { assertAcceptablePassword } from '../password-strength.js';
 
 export class RegisterUserCommand extends Command<StreamCommandResult & { userId: string }> {
   constructor(
@@ -34,6 +35,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
   async execute({ user, context }: RegisterUserCommand): Promise<StreamCommandResult & { userId: string }> {
     const userId = deriveId(context.commandId, 'user');
     const email = user.email.toLowerCase();
+    // Every way in (the users API, the first admin, the demo) goes through this policy.
+    assertAcceptablePassword(user.password, { email, name: user.name });
     const existing = await this.db.selectFrom('auth_credentials').select('user_id').where('email', '=', email).executeTakeFirst();
     if (existing && existing.user_id !== userId) throw new DomainError('Conflict', 'A user with this email already exists');
     if (!existing) {

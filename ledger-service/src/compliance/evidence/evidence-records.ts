@@ -3,6 +3,7 @@ import {
   type AuditAnchoredData,
   blockchainEvidenceEventTypes,
   comparePositions,
+  dateRangeBounds,
   type EventStore,
   type EvidenceEventRecord,
   type EvidenceExportRequest,
@@ -44,11 +45,7 @@ export function evidenceSelector(request: EvidenceExportRequest): (event: Record
   const types = exportEventTypes[request.exportType];
   const kyc = new Set(kycEvidenceEventTypes);
   const blockchain = new Set(blockchainEvidenceEventTypes);
-  const from = request.dateRange.from ? Date.parse(request.dateRange.from) : Number.NEGATIVE_INFINITY;
-  // A bare date as the end means the whole of that day.
-  const to = request.dateRange.to
-    ? Date.parse(request.dateRange.to) + (request.dateRange.to.length === 10 ? 86_400_000 - 1 : 0)
-    : Number.POSITIVE_INFINITY;
+  const { from, to } = dateRangeBounds(request.dateRange);
   // The events of one command share their recordedAt, so consecutive events mostly repeat it.
   let lastRecordedAt: string | undefined;
   let lastAt = Number.NaN;
@@ -86,7 +83,7 @@ export async function* evidenceRecords(
     .flatMap((event) => (event.type === 'AuditAnchored' ? [event.data] : []));
 
   // Seals sealed before the range starts hold no event recorded inside it.
-  const fromTime = request.dateRange.from ? Date.parse(request.dateRange.from) : Number.NEGATIVE_INFINITY;
+  const fromTime = dateRangeBounds(request.dateRange).from;
   let sealIndex = seals.findIndex((seal) => Date.parse(seal.sealedAt) >= fromTime);
   if (sealIndex < 0) sealIndex = seals.length;
   const startSeal = seals[sealIndex];

@@ -12,6 +12,7 @@ import { connectionFailureReason, type DatabaseAvailability, DatabaseUnavailable
 
 /** Seconds a client is asked to wait before it retries while the database is unavailable. */
 const DATABASE_RETRY_AFTER_SECONDS = 2;
+import { RetryLater } from '../../shared/retry-later.js';
 
 function codeForStatus(status: number): ApiErrorCode {
   if (status === 400 || status === 413 || status === 415) return 'ValidationFailed';
@@ -113,6 +114,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
+    if (exception instanceof RetryLater) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     response.status(status).json(body);
   }
 }

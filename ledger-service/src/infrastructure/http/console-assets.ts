@@ -23,12 +23,3 @@ export function serveConsole(app: NestExpressApplication, consoleDist: string): 
   });
   return true;
 }
-
-/** Conservative security headers for the API and the console. */
-export function securityHeaders(_request: Request, response: Response, next: NextFunction): void {
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('X-Frame-Options', 'DENY');
-  response.setHeader('Referrer-Policy', 'same-origin');
-  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  next();
-}

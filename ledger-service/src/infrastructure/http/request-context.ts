@@ -17,6 +17,8 @@ export interface ApiRequest extends Request {
   user?: RequestUser;
   /** Set by the idempotency interceptor for a request with an Idempotency-Key: derived from user, key and request. */
   idempotentCommandId?: string;
+  /** Public id of the session the request was made with. */
+  sessionId?: string;
 }
 
 const HEADER_ID = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -2,7 +2,10 @@ import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { DomainError } from '../../shared/domain-error.js';
 
-/** Validates a request part with a contracts schema; refusals are 400 ValidationFailed with the issues. */
+/**
+ * Validates a request part with a contracts schema; refusals are 400 ValidationFailed. The message is
+ * the first issue's human text only (a user reads it in a toast); the field paths are in `details`.
+ */
 export class ZodPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.infer<Schema>> {
   constructor(
     private readonly schema: Schema,
@@ -16,10 +19,7 @@ export class ZodPipe<Schema extends z.ZodType> implements PipeTransform<unknown,
       path: issue.path.map(String).join('.'),
       message: issue.message,
     }));
-    const first = details[0];
-    const message = first
-      ? `Invalid ${this.what}: ${first.path ? `${first.path}: ` : ''}${first.message}`
-      : `Invalid ${this.what}`;
+    const message = details[0]?.message ?? `Invalid ${this.what}`;
     throw new DomainError('ValidationFailed', message, details);
   }
 }

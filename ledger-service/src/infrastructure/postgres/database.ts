@@ -6,6 +6,7 @@ import pg from 'pg';
 import { authMigrations } from '../../auth/migrations/index.js';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
 import { idempotencyMigrations } from '../idempotency/migrations/index.js';
+import { kycMigrations } from '../../kyc/migrations/index.js';
 
 
 export type ReadModels = Kysely<ReadModelDatabase>;
@@ -82,4 +83,5 @@ export async function runMigrations(db: MigrationDatabase, options: { eventStore
   await migrate(db, readModelMigrations, 'read_model_migrations');
   await migrate(db, authMigrations, 'auth_migrations');
   await migrate(db, idempotencyMigrations, 'idempotency_migrations');
+  await migrate(db, kycMigrations, 'kyc_migrations');
 }

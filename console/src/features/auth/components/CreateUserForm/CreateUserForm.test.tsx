@@ -101,4 +101,30 @@ describe('CreateUserForm', () => {
     expect(await screen.findByText('Invalid request body: email: Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
   });
+
+  it.each([
+    ['aaaaaaaaaaaa', 'Very weak', 'Password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
+    ['passwordpassword', 'Very weak', 'Password is too easy to guess. Repeated character patterns like "abcabcabc" are easy to guess.'],
+    ['new.trader@example.com', 'Weak', 'Password must not contain your email address'],
+  ])('shows the strength of %j and why it is refused as the user types, and does not send it', async (password, label, reason) => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CreateUserForm />);
+    fillIn({ email: 'new.trader@example.com', name: 'New Trader', password });
+
+    expect(await screen.findByTestId('password-strength-reason', {}, { timeout: 10_000 })).toHaveProperty('textContent', reason);
+    expect(screen.getByText(label)).toBeTruthy();
+    await chooseRole('Trader');
+    submit();
+    expect(await screen.findAllByText(reason)).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('shows a strong password as strong, without a reason', async () => {
+    renderWithProviders(<CreateUserForm />);
+    fillIn({ email: 'new.trader@example.com', name: 'New Trader', password: 'velvet-harbour-quartz-71' });
+    await waitFor(() => expect(screen.getByTestId('password-strength').dataset.acceptable).toBe('true'), { timeout: 10_000 });
+    expect(screen.getByText('Very strong')).toBeTruthy();
+    expect(screen.queryByTestId('password-strength-reason')).toBeNull();
+  }, 20_000);
 });

@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { createUserRequest, MIN_PASSWORD_LENGTH, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
+import { createUserRequest, MIN_PASSWORD_LENGTH, type PasswordAssessment, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { z } from 'zod';
 import { HttpError } from '../../../../shared/api/http';
 import { useCreateUser } from '../../api/create-user';
 import { showCreateUserFailedToast, showUserCreatedToast } from '../../auth-toasts';
+import { assessNewPassword } from '../../password-strength';
+import { PasswordStrength } from '../PasswordStrength/PasswordStrength';
 
 type Field = keyof CreateUserRequest;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -49,6 +52,23 @@ export function CreateUserForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   // Like the login form: validated on submit, then on every change.
   const [submitted, setSubmitted] = useState(false);
+  // Judged as the user types, with the service's rules, so a refusal is seen before submitting.
+  const [strength, setStrength] = useState<{ password: string; assessment: PasswordAssessment } | null>(null);
+  // Estimated once typing pauses: each estimate runs the dictionary matchers.
+  const [typed] = useDebouncedValue(values, 250);
+  useEffect(() => {
+    if (typed.password.length < MIN_PASSWORD_LENGTH) return;
+    let current = true;
+    void assessNewPassword(typed.password, { email: typed.email, name: typed.name }).then((assessment) => {
+      if (current) setStrength({ password: typed.password, assessment });
+    });
+    return () => {
+      current = false;
+    };
+  }, [typed.password, typed.email, typed.name]);
+  // Below the minimum length the field's description already says what is missing.
+  const assessment =
+    values.password.length >= MIN_PASSWORD_LENGTH && strength?.password === values.password ? strength.assessment : null;
 
   const change = <F extends Field>(field: F, value: CreateUserRequest[F]) => {
     const next = { ...values, [field]: value };
@@ -62,6 +82,10 @@ export function CreateUserForm() {
     const parsed = createUserRequest.safeParse(values);
     if (!parsed.success) {
       setErrors(validateNewUser(values));
+      return;
+    }
+    if (assessment && !assessment.acceptable && assessment.reason) {
+      setErrors({ password: assessment.reason });
       return;
     }
     setErrors({});
@@ -115,6 +139,7 @@ export function CreateUserForm() {
             onChange={(event) => change('password', event.currentTarget.value)}
             error={errors.password}
           />
+          <PasswordStrength assessment={assessment} />
           <MultiSelect<Role>
             label="Roles"
             placeholder={values.roles.length === 0 ? 'Choose roles' : undefined}

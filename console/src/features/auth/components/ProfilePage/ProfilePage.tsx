@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { isAdmin, useSession } from '../../api/get-session';
 import { ProfileCard } from '../ProfileCard/ProfileCard';
+import { SessionList } from '../SessionList/SessionList';
 import { UserAdministration } from '../UserAdministration/UserAdministration';
 
 export function ProfilePage() {
@@ -15,6 +16,7 @@ export function ProfilePage() {
         <Text c="dimmed">Your account and what you may do with it.</Text>
       </div>
       <ProfileCard user={user} />
+      <SessionList />
       {isAdmin(user) && <UserAdministration currentUserId={user.id} />}
     </Stack>
   );

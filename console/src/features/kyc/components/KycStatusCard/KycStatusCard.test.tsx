@@ -1,9 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { aKycStatus, aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
+import { aKycStatus, aSeed, aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
 import { KycStatusCard } from './KycStatusCard';
+
+vi.mock('../../address-proof', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../address-proof')>()),
+  proveAddressControl: (await import('../../kyc-fixtures')).fakeProveAddressControl,
+}));
 
 describe('KycStatusCard', () => {
   it('does not query addresses of 20 characters or fewer', async () => {
@@ -56,6 +61,7 @@ describe('KycStatusCard', () => {
     renderWithProviders(<KycStatusCard address={anAddress} withStartLink />);
 
     fireEvent.click(await screen.findByText('Start verification process'));
+    fireEvent.change(await screen.findByTestId('kyc-seed'), { target: { value: aSeed } });
     fireEvent.click(await screen.findByTestId('kyc-start'));
     fireEvent.change(await screen.findByTestId('kyc-legal-name'), { target: { value: 'Ada Lovelace' } });
     fireEvent.change(screen.getByTestId('kyc-date-of-birth'), { target: { value: '1990-12-10' } });

@@ -2,8 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
+import { aProof, aSeed, aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
 import { KycVerification } from './KycVerification';
+
+// Signing itself is tested in node (address-proof.test.ts): @noble refuses jsdom's typed arrays.
+vi.mock('../../address-proof', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../address-proof')>()),
+  proveAddressControl: (await import('../../kyc-fixtures')).fakeProveAddressControl,
+}));
 
 function typeInto(testId: string, value: string): void {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -27,8 +33,9 @@ function fillIdentity(): void {
   typeInto('kyc-document-number', 'P1234567');
 }
 
-async function startWith(address: string): Promise<void> {
+async function startWith(address: string, seed = aSeed): Promise<void> {
   typeInto('kyc-address', address);
+  typeInto('kyc-seed', seed);
   fireEvent.click(screen.getByTestId('kyc-start'));
   await waitFor(() => expect(step()).toBe('persona'));
 }
@@ -51,6 +58,21 @@ describe('KycVerification', () => {
     expect(step()).toBe('setup');
   });
 
+  it('asks for the seed that signs the challenge before any request, and refuses a seed of another address', async () => {
+    const requests = mockFetch(() => jsonResponse(aStartResponse()));
+    renderWithProviders(<KycVerification />);
+    typeInto('kyc-address', anAddress);
+    fireEvent.click(screen.getByTestId('kyc-start'));
+    expect(await findToast('Wallet Seed Required')).toBeTruthy();
+
+    typeInto('kyc-seed', 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
+    fireEvent.click(screen.getByTestId('kyc-start'));
+    const toast = await findToast('Signing Failed');
+    expect(within(toast).getByText(/not for rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe/)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    expect(step()).toBe('setup');
+  });
+
   it('runs setup -> persona -> processing -> complete and posts the identity', async () => {
     let finishVerify: (response: Response) => void = () => undefined;
     const requests = mockFetch(({ url }) =>
@@ -64,7 +86,8 @@ describe('KycVerification', () => {
     renderWithProviders(<KycVerification onComplete={onComplete} />);
 
     await startWith(anAddress);
-    expect(postsTo(requests, '/api/kyc/start-verification')[0]?.body).toEqual({ xrplAddress: anAddress, kycLevel: 'basic' });
+    expect(postsTo(requests, '/api/kyc/start-verification')[0]?.body).toEqual({ xrplAddress: anAddress, proof: aProof, kycLevel: 'basic' });
+    expect(JSON.stringify(requests.map((request) => request.body))).not.toContain(aSeed);
 
     fillIdentity();
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
@@ -104,6 +127,7 @@ describe('KycVerification', () => {
     renderWithProviders(<KycVerification />);
 
     typeInto('kyc-address', anAddress);
+    typeInto('kyc-seed', aSeed);
     fireEvent.click(screen.getByTestId('kyc-start'));
 
     const toast = await findToast('Verification Failed');
@@ -116,6 +140,7 @@ describe('KycVerification', () => {
     renderWithProviders(<KycVerification />);
 
     typeInto('kyc-address', anAddress);
+    typeInto('kyc-seed', aSeed);
     fireEvent.click(screen.getByTestId('kyc-start'));
 
     const toast = await findToast('Error');

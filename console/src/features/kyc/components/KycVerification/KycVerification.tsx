@@ -8,15 +8,18 @@ import {
   type KycLevel,
   type VerifyKycResponse,
 } from '@carbon-ledger/contracts';
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconId } from '@tabler/icons-react';
+import { Alert, Button, Card, Code, Group, Loader, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconId } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { InvalidWalletSeedError, WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from '../../address-proof';
 import { useStartVerification } from '../../api/start-verification';
 import { useVerifyKyc } from '../../api/verify-kyc';
 import {
   showInvalidAddressToast,
   showInvalidCountryToast,
   showKycCompleteToast,
+  showSeedRequiredToast,
+  showSigningFailedToast,
   showStartErrorToast,
   showStartRefusedToast,
   showVerificationCancelledToast,
@@ -61,6 +64,10 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
   const [level, setLevel] = useState<KycLevel>('basic');
   const [inquiryId, setInquiryId] = useState<string | null>(null);
   const [identity, setIdentity] = useState<IdentityForm>(emptyIdentity);
+  // The seed never leaves this component: it signs the server's challenge here and is dropped.
+  const [seed, setSeed] = useState('');
+  const [generatedSeed, setGeneratedSeed] = useState<string | null>(null);
+  const [signing, setSigning] = useState(false);
   const start = useStartVerification();
   const verify = useVerifyKyc();
 
@@ -69,21 +76,45 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
     onAddressChange?.(value);
   }
 
+  async function handleGenerateWallet(): Promise<void> {
+    const wallet = await generateBrowserWallet();
+    changeAddress(wallet.address);
+    setSeed(wallet.seed);
+    setGeneratedSeed(wallet.seed);
+  }
+
   function backToSetup(): void {
     setStep('setup');
     setInquiryId(null);
     setIdentity(emptyIdentity);
   }
 
-  function handleStart(event: FormEvent): void {
+  async function handleStart(event: FormEvent): Promise<void> {
     event.preventDefault();
     const xrplAddress = address.trim();
     if (xrplAddress.length < KYC_START_MIN_ADDRESS) {
       showInvalidAddressToast();
       return;
     }
+    if (!seed.trim()) {
+      showSeedRequiredToast();
+      return;
+    }
+    setSigning(true);
+    let proof;
+    try {
+      proof = await proveAddressControl(xrplAddress, seed);
+    } catch (error) {
+      if (error instanceof InvalidWalletSeedError || error instanceof WalletSeedMismatchError) showSigningFailedToast(error);
+      else showStartErrorToast(error);
+      return;
+    } finally {
+      setSigning(false);
+    }
+    setSeed('');
+    setGeneratedSeed(null);
     start.mutate(
-      { xrplAddress, kycLevel: level, ...(jurisdiction ? { jurisdiction } : {}) },
+      { xrplAddress, proof, kycLevel: level, ...(jurisdiction ? { jurisdiction } : {}) },
       {
         onSuccess: (response) => {
           if (!response.success) {
@@ -153,7 +184,7 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
       </Group>
 
       {step === 'setup' && (
-        <form onSubmit={handleStart} noValidate>
+        <form onSubmit={(event) => void handleStart(event)} noValidate>
           <Stack gap="sm">
             <TextInput
               label="XRPL address"
@@ -162,6 +193,24 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
               onChange={(event) => changeAddress(event.currentTarget.value)}
               data-testid="kyc-address"
             />
+            <PasswordInput
+              label="Wallet seed of this address"
+              description="Signs the verification challenge in this browser to prove the address is yours; the seed is never sent."
+              placeholder="s..."
+              value={seed}
+              onChange={(event) => setSeed(event.currentTarget.value)}
+              autoComplete="off"
+              data-testid="kyc-seed"
+            />
+            <Button variant="subtle" size="xs" onClick={() => void handleGenerateWallet()} data-testid="kyc-generate-wallet">
+              Generate a wallet in this browser
+            </Button>
+            {generatedSeed && (
+              <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Save this seed now" data-testid="kyc-generated-seed">
+                <Text size="sm">It is shown once and stays in this browser. Whoever has it controls the address.</Text>
+                <Code block>{generatedSeed}</Code>
+              </Alert>
+            )}
             <Select
               label="Jurisdiction (optional)"
               placeholder="Any jurisdiction"
@@ -179,7 +228,7 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
               allowDeselect={false}
               data-testid="kyc-level"
             />
-            <Button type="submit" loading={start.isPending} data-testid="kyc-start">
+            <Button type="submit" loading={signing || start.isPending} data-testid="kyc-start">
               Start Verification
             </Button>
           </Stack>
