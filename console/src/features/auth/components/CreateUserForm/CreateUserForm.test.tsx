@@ -86,7 +86,7 @@ describe('CreateUserForm', () => {
       jsonResponse(
         {
           error: 'ValidationFailed',
-          message: 'Invalid request body: email: Please enter a valid email address',
+          message: 'Please enter a valid email address',
           details: [{ path: 'email', message: 'Please enter a valid email address' }],
         },
         400,
@@ -98,7 +98,7 @@ describe('CreateUserForm', () => {
     await chooseRole('Issuer');
     submit();
 
-    expect(await screen.findByText('Invalid request body: email: Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
   });
 
