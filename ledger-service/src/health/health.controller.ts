@@ -28,7 +28,9 @@ export class HealthController {
       this.reactions.health(),
     ]);
     const followers = [...projections, ...reactions];
-    const status = followers.some((follower) => follower.status === 'failed')
+    // 503 when one is stuck at an event; one that lost its connection retries on its own
+    // (and while the database is down, ensureAvailable above already answered 503).
+    const status = followers.some((follower) => follower.failedEvent !== undefined)
       ? 'failed'
       : followers.every((follower) => follower.status === 'running')
         ? 'ok'

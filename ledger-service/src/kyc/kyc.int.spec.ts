@@ -178,9 +178,11 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   it('a retried start with the same Idempotency-Key answers with the same inquiry and appends nothing', async () => {
     const address = newAddress();
     const headers = { 'idempotency-key': `kyc-start-${Date.now()}` };
-    const first = startVerificationResponse.parse(await (await start(trader, address, {}, headers)).json());
+    // A retry sends the very same request: the same signed challenge.
+    const body = { xrplAddress: address, proof: await signedChallenge(trader, address, keys.get(address)!), jurisdiction: 'UK', kycLevel: 'basic' };
+    const first = startVerificationResponse.parse(await (await trader.request('POST', '/api/kyc/start-verification', body, headers)).json());
     const before = await service.countEvents('kyc-');
-    const retry = startVerificationResponse.parse(await (await start(trader, address, {}, headers)).json());
+    const retry = startVerificationResponse.parse(await (await trader.request('POST', '/api/kyc/start-verification', body, headers)).json());
     expect(retry.inquiryId).toBe(first.inquiryId);
     expect(await service.countEvents('kyc-')).toBe(before);
   });

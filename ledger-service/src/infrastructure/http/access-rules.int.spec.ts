@@ -103,11 +103,11 @@ describe('access rules on every endpoint', () => {
     }
   });
 
-  it('only signing out and asking who one is need no role: any signed-in user may call them', () => {
+  it('only signing out, asking who one is and managing one\'s own sessions need no role: any signed-in user may call them', () => {
     const signedIn = registeredEndpoints(service)
       .filter((endpoint) => endpoint.rule?.kind === 'signed-in')
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(signedIn.sort()).toEqual(['GET /api/auth/me', 'POST /api/auth/logout']);
+    expect(signedIn.sort()).toEqual(['DELETE /api/auth/sessions/:id', 'GET /api/auth/me', 'GET /api/auth/sessions', 'POST /api/auth/logout']);
   });
 
   it('a user with no roles can sign out (204), and the session is then gone (401)', async () => {
