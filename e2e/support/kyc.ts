@@ -1,20 +1,26 @@
+import { challengeMessageHex } from '@carbon-ledger/contracts';
 import type { BrowserContext } from 'playwright-core';
+import { sign } from 'ripple-keypairs';
 import { Wallet } from 'xrpl';
 
 /**
  * Takes a fresh address of the context's user through the sandbox KYC flow over the API
- * (start -> verify), as the console's verification panel does; resolves once it reads verified.
+ * (challenge signed by the address's key -> start -> verify), as the console's verification
+ * panel does; resolves once it reads verified.
  * Trading needs KYC verified (spec 6).
  */
 export async function verifyKycThroughApi(context: BrowserContext, baseUrl: string): Promise<string> {
-  const address = Wallet.generate().classicAddress;
+  const wallet = Wallet.generate();
+  const address = wallet.classicAddress;
   const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
   const post = async (path: string, data: unknown) => {
     const response = await context.request.post(`${baseUrl}${path}`, { data, headers: { 'x-csrf-token': csrf } });
     if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
   };
-  const { inquiryId } = await post('/api/kyc/start-verification', { xrplAddress: address, jurisdiction: 'UK', kycLevel: 'basic' });
+  const challenge = (await post('/api/kyc/address-challenge', { xrplAddress: address })) as { challengeId: string; message: string };
+  const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
+  const { inquiryId } = await post('/api/kyc/start-verification', { xrplAddress: address, proof, jurisdiction: 'UK', kycLevel: 'basic' });
   await post('/api/kyc/verify', { xrplAddress: address, inquiryId, legalName: 'Erin Example', dateOfBirth: '1988-02-03', country: 'GB', documentNumber: 'P7654321' });
   const deadline = Date.now() + 15_000;
   for (;;) {
