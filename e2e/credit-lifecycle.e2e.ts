@@ -176,7 +176,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
 
     // The second user: a trader created by the admin, signed in in its own browser context.
     const buyerEmail = `buyer-${Date.now()}@e2e.carbon-ledger.local`;
-    const buyerPassword = 'buyer-password-e2e-1';
+    const buyerPassword = 'Violet-harbour-spindle-82';
     const created = await apiPost(adminContext, `${service.baseUrl}/api/users`, {
       email: buyerEmail,
       name: 'E2E Buyer',

@@ -99,7 +99,7 @@ describe('Trading Desk in Chromium against the real service', () => {
     // The admin's orders above rest on the book; a trader created by the admin sees none of them.
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
     const email = `trader-${Date.now()}@e2e.carbon-ledger.local`;
-    const password = 'trader-password-e2e-1';
+    const password = 'Quartz-lantern-orbit-47';
     const created = await context.request.post(`${service.baseUrl}/api/users`, {
       data: { email, name: 'E2E Trader', password, roles: ['trader'] },
       headers: { 'x-csrf-token': csrf },
