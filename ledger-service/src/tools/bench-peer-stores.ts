@@ -319,14 +319,19 @@ export class MessageDbStore implements PeerStore {
     let position = 1n;
     return {
       next: async (batchSize) => {
-        const result = await this.pool.query<{ id: string; stream_name: string; position: string; global_position: string }>({
+        // Whole messages, data and metadata parsed, as every store's reader delivers them.
+        const result = await this.pool.query<{ id: string; stream_name: string; position: string; global_position: string; data: string; metadata: string }>({
           name: 'mdb_read',
-          text: 'select id, stream_name, position, global_position from get_category_messages($1, $2, $3)',
+          text: 'select id, stream_name, type, position, global_position, data, metadata, time from get_category_messages($1, $2, $3)',
           values: [STREAM_CATEGORY, position.toString(), batchSize],
         });
         const last = result.rows.at(-1);
         if (last) position = BigInt(last.global_position) + 1n;
-        return result.rows.map((row) => ({ id: row.id, stream: row.stream_name, version: BigInt(row.position) }));
+        return result.rows.map((row) => {
+          JSON.parse(row.data);
+          JSON.parse(row.metadata);
+          return { id: row.id, stream: row.stream_name, version: BigInt(row.position) };
+        });
       },
     };
   }
@@ -337,8 +342,8 @@ export class MessageDbStore implements PeerStore {
 }
 
 /**
- * The ceiling: the bare event row, the same columns, bytes and indexes as ours, written by a
- * plain INSERT with no hash chain, no version check and no idempotency.
+ * The ceiling: the bare event row, the same columns (json, as ours), bytes and indexes as
+ * ours, written by a plain INSERT with no hash chain, no version check and no idempotency.
  */
 export class RawEventRow implements PeerStore {
   readonly name = 'raw event row';
@@ -360,7 +365,7 @@ export class RawEventRow implements PeerStore {
       name: 'raw_insert',
       text: `insert into raw_events (stream_id, stream_version, event_id, type, data, metadata, hash)
              select $1, $2::bigint + n - 1, id, type, data, metadata, hash
-               from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::bytea[]) with ordinality as r(id, type, data, metadata, hash, n)`,
+               from unnest($3::uuid[], $4::text[], $5::json[], $6::json[], $7::bytea[]) with ordinality as r(id, type, data, metadata, hash, n)`,
       values: [
         stream,
         first.toString(),
@@ -382,18 +387,19 @@ export class RawEventRow implements PeerStore {
     return Promise.reject(new Error('the raw row is not read by consumers'));
   }
 
+  /** The whole rows in the key's order (ours without the horizon), data and metadata parsed. */
   reader(): LogReader {
-    let after = 0n;
+    let after: [string, string] = ['0', '0'];
     return {
       next: async (batchSize) => {
-        const result = await this.pool.query<{ event_id: string; stream_id: string; stream_version: string; global_position: string }>({
+        const result = await this.pool.query<{ event_id: string; stream_id: string; stream_version: string; transaction_id: string; global_position: string; data: unknown; metadata: unknown }>({
           name: 'raw_read',
-          text: `select event_id, stream_id, stream_version, global_position from raw_events
-                  where global_position > $1 order by global_position limit $2`,
-          values: [after.toString(), batchSize],
+          text: `select event_id, stream_id, stream_version, transaction_id, global_position, type, data, metadata, hash, recorded_at from raw_events
+                  where (transaction_id, global_position) > ($1::xid8, $2::bigint) order by transaction_id, global_position limit $3`,
+          values: [after[0], after[1], batchSize],
         });
         const last = result.rows.at(-1);
-        if (last) after = BigInt(last.global_position);
+        if (last) after = [last.transaction_id, last.global_position];
         return result.rows.map((row) => ({ id: row.event_id, stream: row.stream_id, version: BigInt(row.stream_version) }));
       },
     };
