@@ -158,7 +158,7 @@ export function eventData(): Record<string, unknown> {
   };
 }
 
-function makeEvent(): EventToAppend {
+export function makeEvent(): EventToAppend {
   const commandId = randomUUID();
   return {
     eventId: randomUUID(),

@@ -11,7 +11,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
-import { eventData } from './bench-events.js';
+import { makeEvent } from './bench-events.js';
 
 /** One event as every store gets it: same id, type, data and metadata bytes. */
 export interface PeerEvent {
@@ -49,21 +49,26 @@ export interface PeerStore {
   close(): Promise<void>;
 }
 
+/** bench:events' event, so every store gets the same bytes as the project's own benches. */
 export function peerEvent(): PeerEvent {
-  const commandId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'BenchOrderPlaced',
-    data: eventData(),
-    metadata: {
-      commandId,
-      correlationId: commandId,
-      causationId: commandId,
-      actor: { userId: 'user-bench-0001', role: 'trader' },
-      schemaVersion: 1,
-      recordedAt: new Date().toISOString(),
-    },
-  };
+  const event = makeEvent();
+  return { id: event.eventId, type: event.type, data: event.data as Record<string, unknown>, metadata: event.metadata };
+}
+
+/** Runs `work` in a transaction that stays open `holdMs` after it before committing (a slow writer). */
+async function inHeldTransaction(pool: pg.Pool, holdMs: number, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await work(client);
+    await delay(holdMs);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 function toAppend(event: PeerEvent): EventToAppend {
@@ -117,10 +122,8 @@ export class OurStore implements PeerStore {
   async appendHeld(stream: string, events: readonly PeerEvent[], expected: bigint, holdMs: number): Promise<void> {
     // The store's own SQL function, inside a transaction the bench keeps open.
     const texts = events.map((event) => chainContentTexts({ streamId: stream, ...toAppend(event) }));
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5, $6, $7)', [
+    await inHeldTransaction(this.pool, holdMs, (client) =>
+      client.query('select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5, $6, $7)', [
         stream,
         (expected < 0n ? -2n : expected).toString(),
         events.map((event) => event.id),
@@ -128,15 +131,8 @@ export class OurStore implements PeerStore {
         texts.map((text) => text.data).join('\n'),
         texts.map((text) => text.metadata).join('\n'),
         texts.map((text) => text.content).join('\n'),
-      ]);
-      await delay(holdMs);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      ]),
+    );
   }
 
   reader(): LogReader {
@@ -301,18 +297,7 @@ export class MessageDbStore implements PeerStore {
   }
 
   async appendHeld(stream: string, events: readonly PeerEvent[], expected: bigint, holdMs: number): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      await this.write(client, stream, events, expected);
-      await delay(holdMs);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await inHeldTransaction(this.pool, holdMs, (client) => this.write(client, stream, events, expected));
   }
 
   reader(): LogReader {
