@@ -129,7 +129,8 @@ describe('Trading Desk in Chromium against the real service', () => {
     // The admin sees its own orders, and everyone's under All.
     await page.goto(`${service.baseUrl}/trading-desk`);
     await page.getByTestId('orders-scope').waitFor();
-    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('2');
+    // The scope switch shows as soon as the session is known; the counts follow when the orders load.
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-total-orders"]')?.textContent === '2');
     await page.getByTestId('orders-scope').getByText('All').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="summary-total-orders"]')?.textContent === '3');
     await screenshot(page, 'trading-desk-admin-all-orders');
