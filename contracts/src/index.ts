@@ -57,3 +57,4 @@ export * from './credits/retire-credits.contract.js';
 export * from './credits/get-retirement.contract.js';
 export * from './xrpl/xrpl-actions.events.js';
 export * from './xrpl/xrpl-actions.contract.js';
+export * from './shared/projection-names.js';

@@ -1,6 +1,6 @@
 export * from './read-model-database.js';
 export * from './runtime/projection.js';
-export * from './runtime/projection-runner.js';
+export * from './runtime/log-follower-runner.js';
 export * from './runtime/rebuild-projection.js';
 export * from './runtime/storable-event.js';
 export { readModelMigrations } from './migrations/index.js';

@@ -1,15 +1,15 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { AML_ALERT_SOCKET_EVENT, type AmlAlertMessage, formatPosition, type Position, START } from '@carbon-ledger/contracts';
+import { AML_ALERT_SOCKET_EVENT, type AmlAlertMessage, formatPosition, type Position, START, type ProjectionName } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Server } from 'socket.io';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { AML_ALERT_ROOMS } from '../infrastructure/http/socket-rooms.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { toAmlAlertView } from './queries/list-aml-alerts.handler.js';
 
-const AML_ALERTS_PROJECTION = 'aml-alerts';
+const AML_ALERTS_PROJECTION: ProjectionName = 'aml-alerts';
 
 /**
  * Pushes 'aml-alert' for each alert the aml-alerts projection commits. Shares

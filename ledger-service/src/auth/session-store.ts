@@ -1,10 +1,11 @@
+import type { ProjectionName } from '@carbon-ledger/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { RequestUser } from '../infrastructure/http/request-context.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { AuthDatabase } from './auth-database.js';
 import { AUTH_DB } from './auth.tokens.js';
 import { toUserView } from './queries/list-users.handler.js';
@@ -25,7 +26,7 @@ const USER_AGENT_MAX = 300;
 export const SESSION_CACHE_MS = 1_000;
 /** Sessions remembered at most; past it the memory starts over (unknown tokens are never remembered). */
 const SESSION_CACHE_SIZE = 10_000;
-const USERS_PROJECTION = 'users';
+const USERS_PROJECTION: ProjectionName = 'users';
 
 /** Only a hash of the session token is stored, so a leaked table does not leak sessions. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');

@@ -14,7 +14,7 @@ import {
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ChangeRoleCommand } from './commands/change-role.handler.js';

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  creditMarketStreamId,
-  type CreditEvent,
+  creditMarketStreamId,  type CreditEvent,
   getRetirementResponse,
   listCreditsResponse,
   listRetirementsResponse,
@@ -18,10 +17,11 @@ import {
   socketEvents,
   type XrplActionEvent,
   xrplActionStreamId,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { toEventsToAppend } from '../shared/command-context.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 
@@ -31,7 +31,7 @@ const WIND_TOKEN = 'WIND-2024-0000BBBB';
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const WIND_MARKET = creditMarketStreamId('Wind Energy', 2024);
 const PREFIX = `NXCC-${TOKEN}`;
-const VIEWS = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book'];
+const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book'];
 const HASH = (digit: string): string => digit.repeat(64);
 const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
 

@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  formatPosition,
-  issueCreditsRequest,
+  formatPosition,  issueCreditsRequest,
   type IssueCreditsRequest,
   type IssueCreditsResponse,
   type Position,
@@ -12,18 +11,19 @@ import {
   tradeCreditsRequest,
   type TradeCreditsCommand as TradeRequest,
   type TradeCreditsResponse,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { IssueCreditsCommand } from './commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
 import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
 
 /** Read models a caller reads right after a registry change (read-your-writes). */
-const REGISTRY_VIEWS = ['credit-registry', 'credit-trades', 'credit-retirements'];
+const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements'];
 
 @Controller('api')
 export class CreditsController {

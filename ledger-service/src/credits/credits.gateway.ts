@@ -1,21 +1,21 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
-  formatPosition,
-  type NewCreditMessage,
+  formatPosition,  type NewCreditMessage,
   type NewTradeMessage,
   type Position,
   socketEvents,
   START,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Server } from 'socket.io';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
-const TRADES_PROJECTION = 'credit-trades';
-const REGISTRY_PROJECTION = 'credit-registry';
+const TRADES_PROJECTION: ProjectionName = 'credit-trades';
+const REGISTRY_PROJECTION: ProjectionName = 'credit-registry';
 
 type Feed = 'trades' | 'credits';
 

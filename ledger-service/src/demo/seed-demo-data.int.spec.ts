@@ -5,7 +5,7 @@ import { AUTH_DB } from '../auth/auth.tokens.js';
 import { ensureFirstAdmin } from '../auth/first-admin.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './seed-demo-data.js';
 

@@ -21,7 +21,7 @@ import { AddressChallenges } from '../kyc/address-control/address-challenges.js'
 import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
 import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 

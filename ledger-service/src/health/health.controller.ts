@@ -5,7 +5,7 @@ import { type EventStore, formatPosition, type HealthResponse } from '@carbon-le
 import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { EVENT_STORE, RUNTIME } from '../infrastructure/tokens.js';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 @Controller('api/health')
 export class HealthController {

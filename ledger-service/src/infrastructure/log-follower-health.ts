@@ -1,12 +1,12 @@
 import { type EventStore, formatPosition, type LogFollowerKind, type ProjectionHealth } from '@carbon-ledger/contracts';
-import type { ProjectionRunner } from '@carbon-ledger/projections';
+import type { LogFollowerRunner } from '@carbon-ledger/projections';
 
 /** Lag counts stop here: a health check must not read the whole log. */
 const LAG_COUNT_CAP = 10_000;
 
 /** How far a projection's or reaction's runner is behind the log, and where it is stuck if it is. */
 export async function logFollowerHealth(
-  runner: ProjectionRunner,
+  runner: LogFollowerRunner,
   kind: LogFollowerKind,
   eventStore: EventStore,
   now: number,
@@ -17,7 +17,7 @@ export async function logFollowerHealth(
   const state = status.state === 'failed' ? 'failed' : status.state === 'stopped' ? 'stopped' : 'running';
   const failure = status.failure;
   return {
-    name: runner.projection.name,
+    name: runner.follower.name,
     kind,
     checkpoint: status.checkpoint.commit < 0n ? null : formatPosition(status.checkpoint),
     lagEvents: behind.length,

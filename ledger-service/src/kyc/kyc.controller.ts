@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  addressChallengeRequest,
-  type AddressChallengeRequest,
+  addressChallengeRequest,  type AddressChallengeRequest,
   type AddressChallengeResponse,
   type ComplianceDashboardResponse,
   formatPosition,
@@ -21,6 +20,7 @@ import {
   verifyKycRequest,
   type VerifyKycRequest,
   type VerifyKycResponse,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { isValidClassicAddress } from 'xrpl';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
@@ -29,7 +29,7 @@ import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastr
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { AddressChallenges } from './address-control/address-challenges.js';
 import { PLATFORM_ADDRESS_REFUSED, StartKycCommand } from './commands/start-kyc.handler.js';
@@ -37,7 +37,7 @@ import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
 import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
 import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
 
-const KYC_STATUS = ['kyc-status'];
+const KYC_STATUS: readonly ProjectionName[] = ['kyc-status'];
 const EVERY_ROLE: Role[] = ['trader', 'issuer', 'compliance', 'auditor', 'admin'];
 const SEE_EVERY_ADDRESS: readonly Role[] = ['compliance', 'auditor', 'admin'];
 

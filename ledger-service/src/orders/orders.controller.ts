@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  canOversee,
-  cancelOrderParams,
+  canOversee,  cancelOrderParams,
   type CancelOrderResponse,
   formatPosition,
   listOrdersParams,
@@ -14,19 +13,20 @@ import {
   type PlaceOrderRequest,
   type PlaceOrderResponse,
   type Position,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { CancelOrderCommand } from './commands/cancel-order.handler.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
 
 /** Read-your-writes: the Trading Desk lists orders from the order book; other screens refetch on projection-updated. */
-const ORDER_BOOK = ['order-book'];
+const ORDER_BOOK: readonly ProjectionName[] = ['order-book'];
 
 @Controller('api/orders')
 export class OrdersController {

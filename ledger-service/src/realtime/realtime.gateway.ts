@@ -7,7 +7,7 @@ import { type LiveSession, type SessionChange, SessionStore, tokenHash } from '.
 import { readCookie } from '../infrastructure/http/access-rules.js';
 import { isSameOrigin } from '../infrastructure/http/same-origin.js';
 import { roleRoom } from '../infrastructure/http/socket-rooms.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 /**
  * How often open sockets are checked against the session table: a sign-out or an expiry

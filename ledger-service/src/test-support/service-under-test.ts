@@ -14,7 +14,7 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 export interface SignedInClient {
   readonly userId: string;

@@ -28,7 +28,7 @@ import {
   type Position,
   START,
 } from '@carbon-ledger/contracts';
-import { type Projection, ProjectionRunner, type ReadModelDatabase } from '@carbon-ledger/projections';
+import { type LogFollower, LogFollowerRunner, type ReadModelDatabase } from '@carbon-ledger/projections';
 import { Kysely, PostgresDialect, type QueryCreator, sql } from 'kysely';
 import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
@@ -441,7 +441,7 @@ class Bench {
   }
 
   /**
-   * Paced single-event appends shared by several writers while a ProjectionRunner
+   * Paced single-event appends shared by several writers while a LogFollowerRunner
    * writes one row per event. Lag = batch commit time - append start time.
    */
   async lag(): Promise<Lag> {
@@ -456,13 +456,10 @@ class Bench {
     const committedAt = new Map<string, number>();
     let inBatch: string[] = [];
     let batches = 0;
-    const projection: Projection = {
+    const projection: LogFollower = {
       name: BENCH_PROJECTION,
       views: [],
       tables: [],
-      async apply(event, writer) {
-        return projection.applyBatch!([event], writer);
-      },
       /** One multi-row insert per batch, as the service's projections do. */
       async applyBatch(events, writer) {
         if (events.length === 0) return false;
@@ -483,7 +480,7 @@ class Bench {
         return true;
       },
     };
-    const runner = new ProjectionRunner(projection, {
+    const runner = new LogFollowerRunner(projection, {
       db: readModels,
       eventStore: store,
       connectionConfig: { connectionString: this.connectionString },

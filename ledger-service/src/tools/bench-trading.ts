@@ -12,7 +12,7 @@ import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
 import { createApp } from '../create-app.js';
 import { openRuntime } from '../infrastructure/open-runtime.js';
-import { ProjectionHost } from '../projections/projection-host.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { freePorts } from '../shared/free-port.js';
 import { CpuMeter, type CpuUse } from './bench-cpu.js';

@@ -24,9 +24,6 @@ export const amlAlertsProjection: Projection = {
   /** Compliance screens refetch on projection-updated; the AML screening's wait for it ends the linger. */
   lingerMs: 20,
   tables: ['aml_transactions', 'aml_alerts'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return amlAlertsProjection.applyBatch!([recorded], db);
-  },
   /** Screened transactions go in one multi-row insert per run of them; alerts apply in between, in log order. */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;

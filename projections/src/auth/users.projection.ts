@@ -4,7 +4,7 @@ import {
   authEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 /** Users and their roles, replayable from the log so auditors can see who could do what, when. */
 export const usersProjection: Projection = {
@@ -12,7 +12,7 @@ export const usersProjection: Projection = {
   eventTypes: authEventTypes,
   views: ['users'],
   tables: ['users'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+  applyBatch: applyEach(async (recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> => {
     if (!isAuthEvent(recorded)) return false;
     const event = recorded;
     switch (event.type) {
@@ -48,5 +48,5 @@ export const usersProjection: Projection = {
         return exhaustive;
       }
     }
-  },
+  }),
 };

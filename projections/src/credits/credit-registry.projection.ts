@@ -126,12 +126,9 @@ export const creditRegistryProjection: Projection = {
   name: 'credit-registry',
   eventTypes: new Set([...creditEventTypes, ...orderEventTypes]),
   views: ['credits', 'metrics', 'marketplace'],
-  /** Its screens refetch on projection-updated; a command that reads it back ends the wait (ProjectionRunner.linger). */
+  /** Its screens refetch on projection-updated; a command that reads it back ends the wait (LogFollowerRunner.linger). */
   lingerMs: 20,
   tables: ['credit_batches', 'credit_holdings'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return creditRegistryProjection.applyBatch!([recorded], db);
-  },
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     const holdings = new HoldingsWorkingSet(db);
     const batches = new BatchWrites(db);

@@ -33,9 +33,6 @@ export const creditRetirementsProjection: Projection = {
   eventTypes: new Set<CreditEvent['type']>(['CreditsIssued', 'CreditsRetired', 'XrplSettlementRecorded']),
   views: ['retirements', 'metrics'],
   tables: ['credit_retirements', 'credit_retirement_batches'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return creditRetirementsProjection.applyBatch!([recorded], db);
-  },
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;
     // Batches issued in this projection batch, written before anything reads them.

@@ -11,7 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
-import { type BatchWrites, type Projection, type ProjectionWriter, runBatchWrites } from '../runtime/projection.js';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
@@ -87,14 +87,8 @@ export const creditTradesProjection: Projection = {
   /** newTrade goes out after its batch commits: up to 15 ms later, in fewer, larger batches under load. */
   lingerMs: 15,
   tables: ['credit_trades'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return runBatchWrites(creditTradesProjection.batchWrites!([recorded], db));
-  },
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    return runBatchWrites(creditTradesProjection.batchWrites!(events, db));
-  },
   /** One multi-row insert per batch. */
-  batchWrites(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites {
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     const rows: Insertable<CreditTradesTable>[] = [];
     for (const recorded of events) {
       if (isCreditEvent(recorded)) {
@@ -128,15 +122,12 @@ export const creditTradesProjection: Projection = {
         }
       }
     }
-    if (rows.length === 0) return { statements: [], changed: false };
-    return {
-      statements: [
-        db
-          .insertInto('credit_trades')
-          .values(rows)
-          .onConflict((conflict) => conflict.column('trade_id').doNothing()),
-      ],
-      changed: true,
-    };
+    if (rows.length === 0) return false;
+    await db
+      .insertInto('credit_trades')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('trade_id').doNothing())
+      .execute();
+    return true;
   },
 };

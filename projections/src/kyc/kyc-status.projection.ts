@@ -3,7 +3,7 @@ import {
   type RecordedEvent,
   kycEventTypes,
 } from '@carbon-ledger/contracts';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 const amlStatusOf = { clear: 'cleared', potential_match: 'pending', hit: 'rejected' } as const;
 
@@ -13,7 +13,7 @@ export const kycStatusProjection: Projection = {
   eventTypes: kycEventTypes,
   views: ['kyc-status', 'compliance-dashboard'],
   tables: ['kyc_status'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+  applyBatch: applyEach(async (recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> => {
     if (!isKycEvent(recorded)) return false;
     const event = recorded;
     switch (event.type) {
@@ -103,5 +103,5 @@ export const kycStatusProjection: Projection = {
         return exhaustive;
       }
     }
-  },
+  }),
 };

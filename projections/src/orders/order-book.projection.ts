@@ -8,7 +8,7 @@ import {
   orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { type BatchStatement, type BatchWrites, type Projection, type ProjectionWriter, runBatchWrites } from '../runtime/projection.js';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 
 function placedRow(data: OrderPlaced['data']) {
   return {
@@ -41,37 +41,39 @@ interface StoredChange {
 }
 
 /**
- * A batch is one statement: new orders go in as one multi-row insert, and every order stored
- * before the batch changes in one update (fills add to `filled`, an order that has traded its
- * whole amount is completed, one cancelled in the batch ends cancelled). The two touch
- * different rows, so the insert rides along as a data-modifying WITH.
+ * A batch is one statement with bound parameters: new orders go in as one multi-row insert,
+ * and every order stored before the batch changes in one update over `unnest` of its arrays
+ * (fills add to `filled`, an order that has traded its whole amount is completed, one cancelled
+ * in the batch ends cancelled). The two touch different rows, so the insert rides along as a
+ * data-modifying WITH.
  */
-function batchStatements(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): BatchStatement[] {
+async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
   const insert = (creator: ProjectionWriter) =>
     creator
       .insertInto('order_book')
       .values(placed)
       .onConflict((conflict) => conflict.column('order_id').doNothing());
-  if (changes.size === 0) return placed.length > 0 ? [insert(db)] : [];
-  const rows = [...changes].map(
-    ([orderId, change]) => sql`(${orderId}::uuid, ${change.fill}::integer, ${change.cancelled}::boolean, ${change.updatedAt}::timestamptz)`,
-  );
+  if (changes.size === 0) {
+    if (placed.length > 0) await insert(db).execute();
+    return;
+  }
+  const orderIds = [...changes.keys()];
+  const fills = [...changes.values()].map((change) => change.fill);
+  const cancelled = [...changes.values()].map((change) => change.cancelled);
+  const updatedAt = [...changes.values()].map((change) => change.updatedAt);
   // Through the query builder, so a rebuild (db.withSchema) writes its own schema's table.
-  const changed = sql<{ order_id: string; fill: number; cancelled: boolean; updated_at: Date }>`(select * from (values ${sql.join(
-    rows,
-  )}) as t(order_id, fill, cancelled, updated_at))`.as('v');
+  const changed = sql<{ order_id: string; fill: number; cancelled: boolean; updated_at: Date }>`(select * from unnest(${orderIds}::uuid[], ${fills}::integer[], ${cancelled}::boolean[], ${updatedAt}::timestamptz[]) as t(order_id, fill, cancelled, updated_at))`.as('v');
   const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator)) : db;
-  return [
-    writer
-      .updateTable('order_book as o')
-      .from(changed)
-      .set({
-        filled: sql<number>`o.filled + v.fill`,
-        status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
-        updated_at: sql<Date>`v.updated_at`,
-      })
-      .where(sql<boolean>`o.order_id = v.order_id`),
-  ];
+  await writer
+    .updateTable('order_book as o')
+    .from(changed)
+    .set({
+      filled: sql<number>`o.filled + v.fill`,
+      status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
+      updated_at: sql<Date>`v.updated_at`,
+    })
+    .where(sql<boolean>`o.order_id = v.order_id`)
+    .execute();
 }
 
 /** The Trading Desk's order book: one row per order with its fills and current status. */
@@ -80,17 +82,11 @@ export const orderBookProjection: Projection = {
   eventTypes: new Set([...orderEventTypes, 'TradeExecuted']),
   views: ['orders', 'marketplace'],
   tables: ['order_book'],
-  async apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
-    return runBatchWrites(orderBookProjection.batchWrites!([recorded], db));
-  },
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    return runBatchWrites(orderBookProjection.batchWrites!(events, db));
-  },
   /**
-   * One statement per batch (batchStatements). Fills and cancellations are folded in memory in
+   * One statement per batch (writeBatch). Fills and cancellations are folded in memory in
    * log order, per order, first.
    */
-  batchWrites(events: readonly RecordedEvent[], db: ProjectionWriter): BatchWrites {
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     let changed = false;
     const placed = new Map<string, ReturnType<typeof placedRow>>();
     const stored = new Map<string, StoredChange>();
@@ -138,6 +134,7 @@ export const orderBookProjection: Projection = {
         }
       }
     }
-    return { statements: batchStatements(db, [...placed.values()], stored), changed };
+    if (changed) await writeBatch(db, [...placed.values()], stored);
+    return changed;
   },
 };

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import type { Projection } from './projection.js';
-import { advisoryLockKey } from './projection-runner.js';
+import { advisoryLockKey } from './log-follower-runner.js';
 import { storableEvent } from './storable-event.js';
 
 const REBUILD_SCHEMA = 'projection_rebuild';
@@ -62,8 +62,7 @@ export async function rebuildProjection(options: {
         const last = batch.at(-1);
         if (!last) return;
         const target = trx.withSchema(REBUILD_SCHEMA);
-        if (projection.applyBatch) await projection.applyBatch(batch, target);
-        else for (const event of batch) await projection.apply(event, target);
+        await projection.applyBatch(batch, target);
         position = last.position;
         events += batch.length;
       }

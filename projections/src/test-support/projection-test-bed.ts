@@ -5,7 +5,7 @@ import { PostgresEventStore } from '../../../ledger-service/src/event-store/post
 import { createPool, createReadModels, type ReadModels, runMigrations } from '../../../ledger-service/src/infrastructure/postgres/database.js';
 import { toEventsToAppend } from '../../../ledger-service/src/shared/command-context.js';
 import type { Projection } from '../runtime/projection.js';
-import { ProjectionRunner } from '../runtime/projection-runner.js';
+import { LogFollowerRunner } from '../runtime/log-follower-runner.js';
 import { rebuildProjection } from '../runtime/rebuild-projection.js';
 
 export interface ProjectionTestBed {
@@ -26,7 +26,7 @@ export async function startProjectionTestBed(projections: readonly Projection[])
   const db = createReadModels(pool);
   await runMigrations(db, { eventStore: true });
   const store = new PostgresEventStore(pool, connection);
-  const runners = projections.map((projection) => new ProjectionRunner(projection, { db, eventStore: store, connectionConfig: connection }));
+  const runners = projections.map((projection) => new LogFollowerRunner(projection, { db, eventStore: store, connectionConfig: connection }));
   for (const runner of runners) runner.start();
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -45,7 +45,7 @@ export async function startProjectionTestBed(projections: readonly Projection[])
         { expected: 'any' },
       );
       for (const runner of runners) {
-        if (!(await runner.waitFor(result.position, 10_000))) throw new Error(`projection ${runner.projection.name} did not catch up`);
+        if (!(await runner.waitFor(result.position, 10_000))) throw new Error(`projection ${runner.follower.name} did not catch up`);
       }
       return result.position;
     },

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  amlAlertStreamId,
-  type EventStore,
+  amlAlertStreamId,  type EventStore,
   marketOfTokenId,
   type Position,
   type RecordedEvent,
@@ -9,13 +8,14 @@ import {
   screenedTransactionFrom,
   WrongExpectedVersion,
   screenedEventTypes,
+  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
-import { ProjectionHost } from '../../projections/projection-host.js';
+import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
 import {
   type AmlHistory,
@@ -30,9 +30,9 @@ import {
 } from '../aml-rules.js';
 
 /** The read models the screening counts from must have applied the screened event. */
-const READ_MODELS_NEEDED = ['aml-alerts', 'kyc-status'];
+const READ_MODELS_NEEDED: readonly ProjectionName[] = ['aml-alerts', 'kyc-status'];
 /** A retirement is valued from the trades before it. */
-const VALUATION_READ_MODELS = [...READ_MODELS_NEEDED, 'credit-trades'];
+const VALUATION_READ_MODELS: readonly ProjectionName[] = [...READ_MODELS_NEEDED, 'credit-trades'];
 const CATCH_UP_MS = 10_000;
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore, Position, ProjectionHealth, RecordedEvent } from '@carbon-ledger/contracts';
-import { ProjectionRunner } from '@carbon-ledger/projections';
+import { LogFollowerRunner } from '@carbon-ledger/projections';
 import { logFollowerHealth } from '../log-follower-health.js';
 import type { ReadModels } from '../postgres/database.js';
 import type { ServiceRuntime } from '../service-runtime.js';
@@ -30,7 +30,7 @@ const REACTION_BATCH = 10;
 @Injectable()
 export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reactions');
-  private readonly runners: ProjectionRunner[] = [];
+  private readonly runners: LogFollowerRunner[] = [];
   private started = false;
   private stopRetrying: (() => void) | undefined;
 
@@ -42,25 +42,18 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Called from a module's onModuleInit; runs from application bootstrap on. */
   register(reaction: Reaction): void {
-    const runner = new ProjectionRunner(
+    const runner = new LogFollowerRunner(
       {
         name: `reaction:${reaction.name}`,
         ...(reaction.eventTypes ? { eventTypes: reaction.eventTypes } : {}),
         ...(reaction.lingerMs ? { lingerMs: reaction.lingerMs } : {}),
         views: [],
         tables: [],
-        apply: async (event) => {
-          await reaction.handle(event);
+        applyBatch: async (events: readonly RecordedEvent[]) => {
+          if (reaction.handleBatch) await reaction.handleBatch(events);
+          else for (const event of events) await reaction.handle(event);
           return false;
         },
-        ...(reaction.handleBatch
-          ? {
-              applyBatch: async (events: readonly RecordedEvent[]) => {
-                await reaction.handleBatch!(events);
-                return false;
-              },
-            }
-          : {}),
       },
       {
         db: this.db,
@@ -90,7 +83,7 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** True once the named reaction has handled the log up to `position`, false after `timeoutMs`. */
   waitFor(name: string, position: Position, timeoutMs: number): Promise<boolean> {
-    const runner = this.runners.find((candidate) => candidate.projection.name === `reaction:${name}`);
+    const runner = this.runners.find((candidate) => candidate.follower.name === `reaction:${name}`);
     return runner ? runner.waitFor(position, timeoutMs) : Promise.resolve(false);
   }
 

@@ -1,23 +1,30 @@
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type EventStore, type Position, type ProjectionHealth } from '@carbon-ledger/contracts';
-import { type BatchCommitted, ProjectionRunner, projections } from '@carbon-ledger/projections';
+import { type EventStore, type Position, type ProjectionHealth, type ProjectionName } from '@carbon-ledger/contracts';
+import { type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
 import type pg from 'pg';
-import { EVENT_STORE, READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
-import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
-import type { ReadModels } from '../infrastructure/postgres/database.js';
-import { logFollowerHealth } from '../infrastructure/log-follower-health.js';
+import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
+import type { DatabaseAvailability } from '../postgres/database-availability.js';
+import type { ReadModels } from '../postgres/database.js';
+import { logFollowerHealth } from '../log-follower-health.js';
 
 export interface ProjectionHostRuntime {
   readonly readModelConnection: pg.ClientConfig;
   readonly database: DatabaseAvailability;
 }
 
+export class UnknownProjection extends Error {
+  override readonly name = 'UnknownProjection';
+  constructor(readonly projections: readonly string[]) {
+    super(`no projection is named ${projections.join(', ')}`);
+  }
+}
+
 /** Runs every projection in-process and lets commands wait for their read models. */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Projections');
-  private readonly runners: ProjectionRunner[];
+  private readonly runners: LogFollowerRunner[];
   private readonly batches = new EventEmitter();
   private readonly stopRetrying: () => void;
 
@@ -29,7 +36,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     this.batches.setMaxListeners(0);
     this.runners = projections.map(
       (projection) =>
-        new ProjectionRunner(projection, {
+        new LogFollowerRunner(projection, {
           db,
           eventStore,
           connectionConfig: runtime.readModelConnection,
@@ -57,9 +64,14 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     return () => this.batches.off('batch', listener);
   }
 
-  /** Read-your-writes: true once the named projections have applied `position`, false on timeout. */
-  async waitFor(names: readonly string[], position: Position, timeoutMs: number): Promise<boolean> {
-    const runners = this.runners.filter((runner) => names.includes(runner.projection.name));
+  /**
+   * Read-your-writes: true once the named projections have applied `position`, false on timeout.
+   * A name no projection has is refused: waiting for nothing would answer true at once.
+   */
+  async waitFor(names: readonly ProjectionName[], position: Position, timeoutMs: number): Promise<boolean> {
+    const unknown = names.filter((name) => !this.runners.some((runner) => runner.follower.name === name));
+    if (unknown.length > 0) throw new UnknownProjection(unknown);
+    const runners = this.runners.filter((runner) => (names as readonly string[]).includes(runner.follower.name));
     const reached = await Promise.all(runners.map((runner) => runner.waitFor(position, timeoutMs)));
     return reached.every(Boolean);
   }

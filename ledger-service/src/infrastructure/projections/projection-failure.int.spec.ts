@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { comparePositions, formatPosition, type Position } from '@carbon-ledger/contracts';
-import { amlAlertsProjection, ProjectionRunner, readCheckpoint, rebuildProjection, usersProjection } from '@carbon-ledger/projections';
+import { amlAlertsProjection, LogFollowerRunner, readCheckpoint, rebuildProjection, usersProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels, runMigrations } from '../infrastructure/postgres/database.js';
-import { toEventsToAppend } from '../shared/command-context.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
+import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels, runMigrations } from '../postgres/database.js';
+import { toEventsToAppend } from '../../shared/command-context.js';
 
 describe('a projection over events it cannot or could not store', () => {
   let database: TestDatabase;
@@ -60,7 +60,7 @@ describe('a projection over events it cannot or could not store', () => {
     await order(owner, 7, '12.00');
 
     const logged: { at: number; message: string }[] = [];
-    const runner = new ProjectionRunner(amlAlertsProjection, {
+    const runner = new LogFollowerRunner(amlAlertsProjection, {
       db,
       eventStore: store,
       connectionConfig: connection(),
@@ -109,7 +109,7 @@ describe('a projection over events it cannot or could not store', () => {
       name: 'Ada\u0000Lovelace \uD800',
       registeredAt: new Date().toISOString(),
     });
-    const runner = new ProjectionRunner(usersProjection, { db, eventStore: store, connectionConfig: connection() });
+    const runner = new LogFollowerRunner(usersProjection, { db, eventStore: store, connectionConfig: connection() });
     runner.start();
     try {
       expect(await runner.waitFor(reached, 10_000)).toBe(true);

@@ -6,11 +6,10 @@ import {
   type RecordedEvent,
   START,
 } from '@carbon-ledger/contracts';
-import { type Kysely, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
-import { inlineParameters } from './inline-parameters.js';
-import type { Projection } from './projection.js';
+import type { LogFollower } from './projection.js';
 import { storableEvent } from './storable-event.js';
 
 export interface ProjectionLogger {
@@ -19,6 +18,7 @@ export interface ProjectionLogger {
 }
 
 export interface BatchCommitted {
+  /** The follower's name. */
   readonly projection: string;
   /** Views whose rows changed in the batch (empty when the batch held no relevant event). */
   readonly views: readonly string[];
@@ -28,10 +28,10 @@ export interface BatchCommitted {
   readonly eventTypes: ReadonlySet<string>;
 }
 
-export interface ProjectionRunnerOptions {
+export interface LogFollowerRunnerOptions {
   readonly db: Kysely<ReadModelDatabase>;
   readonly eventStore: EventStore;
-  /** For the leader connection that holds the projection's advisory lock. */
+  /** For the leader connection: it holds the follower's advisory lock and writes its batches. */
   readonly connectionConfig: pg.ClientConfig;
   readonly batchSize?: number;
   readonly onBatchCommitted?: (batch: BatchCommitted) => void;
@@ -112,11 +112,12 @@ export async function readCheckpoint(
 }
 
 /**
- * Runs one projection: reads batches after its checkpoint, applies them and
- * moves the checkpoint in the same transaction. Only the instance holding the
- * projection's advisory lock applies events; others stand by.
+ * Runs one log follower (a projection or a reaction): reads batches after its checkpoint,
+ * applies them and moves the checkpoint in the same transaction. Only the instance holding
+ * the follower's advisory lock applies events, on the connection that holds the lock; others
+ * stand by.
  */
-export class ProjectionRunner {
+export class LogFollowerRunner {
   private checkpoint: Position = START;
   /** The checkpoint as stored; behind `checkpoint` while only irrelevant events were passed. */
   private persisted: Position = START;
@@ -126,6 +127,8 @@ export class ProjectionRunner {
   private state: ProjectionStatus = 'stopped';
   private failure: ProjectionFailure | undefined;
   private leader: pg.Client | undefined;
+  /** The leader connection seen through the query builder (`applyBatch`'s writer). */
+  private readonly writer: Kysely<ReadModelDatabase>;
   private subscription: AllSubscription | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
@@ -135,9 +138,11 @@ export class ProjectionRunner {
   private endLinger: (() => void) | undefined;
 
   constructor(
-    readonly projection: Projection,
-    private readonly options: ProjectionRunnerOptions,
-  ) {}
+    readonly follower: LogFollower,
+    private readonly options: LogFollowerRunnerOptions,
+  ) {
+    this.writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: this.leaderPool() }) });
+  }
 
   get position(): Position {
     return this.checkpoint;
@@ -212,7 +217,7 @@ export class ProjectionRunner {
           await this.sleep(LEADER_RETRY_MS);
           continue;
         }
-        const stored = await readCheckpoint(this.options.db, this.projection.name);
+        const stored = await readCheckpoint(this.options.db, this.follower.name);
         this.checkpoint = stored?.position ?? START;
         this.persisted = this.checkpoint;
         this.persistedAt = Date.now();
@@ -228,7 +233,7 @@ export class ProjectionRunner {
           await this.subscription.close();
           break;
         }
-        const lingerMs = this.projection.lingerMs ?? 0;
+        const lingerMs = this.follower.lingerMs ?? 0;
         for await (const batch of this.subscription) {
           await this.applyBatch(batch);
           // Back to short retries only once past what failed (not after a batch before it).
@@ -242,7 +247,7 @@ export class ProjectionRunner {
         this.state = 'failed';
         this.failure = this.failureAfter(error);
         // Once per back-off step: the wait below doubles up to MAX_FAILURE_BACKOFF_MS.
-        this.options.logger?.error(`${describeFailure(this.projection.name, this.failure)}; retrying in ${failureBackoffMs} ms`);
+        this.options.logger?.error(`${describeFailure(this.follower.name, this.failure)}; retrying in ${failureBackoffMs} ms`);
         await this.subscription?.close().catch(() => undefined);
         await this.releaseLeadership();
         if (!this.retryRequested) await this.sleep(failureBackoffMs);
@@ -272,7 +277,7 @@ export class ProjectionRunner {
   private async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
     const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0).map(storableEvent);
     if (fresh.length === 0) return;
-    const types = this.projection.eventTypes;
+    const types = this.follower.eventTypes;
     const isRelevant = (event: RecordedEvent): boolean => !types || types.has(event.type);
     const relevant = fresh.filter(isRelevant);
     try {
@@ -308,44 +313,41 @@ export class ProjectionRunner {
       this.unpersistedEvents += fresh.length;
       return;
     }
-    let changed = false;
+    const leader = this.leader;
+    if (!leader) throw new Error(`log follower ${this.follower.name} lost its leader connection`);
     const events = fresh.length + this.unpersistedEvents;
-    await this.options.db.connection().execute(async (connection) => {
+    // The leader connection pipelines: the opening, the checkpoint move and the batch's
+    // statements go out together. Every answer is awaited in order below, so the first
+    // failure is the one reported, not the "transaction is aborted" of those after it.
+    const send = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
+      const answer = leader.query(text, values);
+      answer.catch(() => undefined);
+      return answer;
+    };
+    const opening = [
+      send('begin'),
       // The rows and their checkpoint are kept or lost together, and the log can always replay
       // them, so the commit need not wait for its WAL flush.
-      const begin = 'begin; set local synchronous_commit = off';
-      // A batch with nothing to write (its checkpoint is due to be stored) takes the one round trip too.
-      const writes = relevant.length > 0 ? this.projection.batchWrites?.(relevant, connection) : { statements: [], changed: false };
-      try {
-        if (writes) {
-          // All in one round trip: a statement that fails stops the rest, and the rollback below ends the transaction.
-          const statements = writes.statements.map((statement) => {
-            const compiled = statement.compile();
-            return inlineParameters(compiled.sql, compiled.parameters);
-          });
-          await sql.raw([begin, ...statements, this.moveCheckpointStatement(last.position, events), 'commit'].join(';\n')).execute(connection);
-          changed = writes.changed;
-          return;
-        }
-        // One round trip opens the transaction, the batch takes its own, one moves the checkpoint and commits.
-        await sql.raw(begin).execute(connection);
-        if (this.projection.applyBatch) {
-          changed = await this.projection.applyBatch(relevant, connection);
-        } else {
-          for (const event of relevant) {
-            if (await this.projection.apply(event, connection)) changed = true;
-          }
-        }
-        // One more moves the checkpoint and commits; when the move raises, the commit is skipped.
-        await sql.raw(`${this.moveCheckpointStatement(last.position, events)}; commit`).execute(connection);
-      } catch (error) {
-        await sql.raw('rollback').execute(connection).catch(() => undefined);
-        throw error;
-      } finally {
-        // This transaction may have held back readers of the log (it had a transaction id).
-        this.options.eventStore.transactionEnded?.();
-      }
-    });
+      send("select set_config('synchronous_commit', 'off', true)"),
+      send(...this.moveCheckpointQuery(last.position, events)),
+    ];
+    const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
+    applying.catch(() => undefined);
+    let changed: boolean;
+    try {
+      for (const step of opening) await step;
+      changed = await applying;
+      const committed = await send('commit');
+      if (committed.command !== 'COMMIT') throw new Error(`log follower ${this.follower.name}: the batch's transaction ended in ${committed.command}`);
+    } catch (error) {
+      // Ends the transaction whatever failed (the pipeline keeps its order; a rollback outside one only warns).
+      await applying.catch(() => undefined);
+      await send('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      // This transaction may have held back readers of the log (it had a transaction id).
+      this.options.eventStore.transactionEnded?.();
+    }
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedEvents = 0;
@@ -356,22 +358,34 @@ export class ProjectionRunner {
     return this.unpersistedEvents + events >= CHECKPOINT_PERSIST_EVENTS || Date.now() - this.persistedAt >= CHECKPOINT_PERSIST_MS;
   }
 
-  /**
-   * Moves the stored checkpoint from where this instance last stored it; raises if another
-   * instance moved it. Literal values (bigints and the escaped name), so it can share a simple
-   * query with the COMMIT.
-   */
-  private moveCheckpointStatement(position: Position, events: number): string {
+  /** Moves the stored checkpoint from where this instance last stored it; raises if another instance moved it. */
+  private moveCheckpointQuery(position: Position, events: number): [string, unknown[]] {
     const previous = this.persisted;
-    const name = `'${this.projection.name.replaceAll("'", "''")}'`;
-    return `select move_projection_checkpoint(${name}, ${previous.commit}, ${previous.prepare}, ${position.commit}, ${position.prepare}, ${events})`;
+    return [
+      'select move_projection_checkpoint($1, $2, $3, $4, $5, $6)',
+      [this.follower.name, previous.commit.toString(), previous.prepare.toString(), position.commit.toString(), position.prepare.toString(), events],
+    ];
+  }
+
+  /** `writer`'s pool: the leader connection, never released to anyone else. */
+  private leaderPool(): PostgresPool {
+    // Only the statement form of PostgresPoolClient.query is used: the dialect has no cursor.
+    return {
+      options: {},
+      connect: async () => {
+        const leader = this.leader;
+        if (!leader) throw new Error(`log follower ${this.follower.name} has no leader connection`);
+        return { query: (text: string, values: readonly unknown[]) => leader.query(text, [...values]), release: () => undefined };
+      },
+      end: async () => undefined,
+    } as unknown as PostgresPool;
   }
 
   /** On a clean stop, stores a checkpoint that only skipped events had moved. */
   private async flushCheckpoint(): Promise<void> {
     if (!this.leader || this.unpersistedEvents === 0) return;
     try {
-      await sql.raw(this.moveCheckpointStatement(this.checkpoint, this.unpersistedEvents)).execute(this.options.db);
+      await this.leader.query(...this.moveCheckpointQuery(this.checkpoint, this.unpersistedEvents));
       this.persisted = this.checkpoint;
       this.unpersistedEvents = 0;
     } catch {
@@ -383,13 +397,13 @@ export class ProjectionRunner {
     this.checkpoint = position;
     const failedAt = this.failure?.event?.position;
     if (this.failure && (failedAt === undefined || comparePositions(position, failedAt) >= 0)) {
-      this.options.logger?.log(`projection ${this.projection.name} is past its failure (${describeFailure(this.projection.name, this.failure)})`);
+      this.options.logger?.log(`projection ${this.follower.name} is past its failure (${describeFailure(this.follower.name, this.failure)})`);
       this.failure = undefined;
     }
     this.eventsApplied += BigInt(events);
     this.options.onBatchCommitted?.({
-      projection: this.projection.name,
-      views: changed ? this.projection.views : [],
+      projection: this.follower.name,
+      views: changed ? this.follower.views : [],
       position,
       events,
       eventTypes,
@@ -409,7 +423,7 @@ export class ProjectionRunner {
 
   private async acquireLeadership(): Promise<boolean> {
     if (this.leader) return true;
-    const client = new pg.Client(this.options.connectionConfig);
+    const client = new pg.Client({ ...this.options.connectionConfig, pipeline: true });
     client.on('error', () => {
       // The lock dies with the connection; the checkpoint guard stops a stale writer.
       if (this.leader === client) this.leader = undefined;
@@ -417,7 +431,7 @@ export class ProjectionRunner {
     await client.connect();
     const result = await client.query<{ acquired: boolean }>(
       'select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired',
-      [advisoryLockKey(this.projection.name)],
+      [advisoryLockKey(this.follower.name)],
     );
     if (result.rows[0]?.acquired) {
       this.leader = client;

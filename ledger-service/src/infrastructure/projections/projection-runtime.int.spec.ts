@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions } from '@carbon-ledger/contracts';
+import { type AddressInfo, connect, createServer } from 'node:net';
+import { comparePositions, type ProjectionName } from '@carbon-ledger/contracts';
 import {
   orderBookProjection,
   ProjectionBusy,
-  ProjectionRunner,
-  type ProjectionWriter,
-  type ReadModelDatabase,
+  LogFollowerRunner,
+    type ProjectionWriter,
   readCheckpoint,
   rebuildProjection,
 } from '@carbon-ledger/projections';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels, runMigrations } from '../infrastructure/postgres/database.js';
-import { toEventsToAppend } from '../shared/command-context.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
+import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels, runMigrations } from '../postgres/database.js';
+import { toEventsToAppend } from '../../shared/command-context.js';
+import { ProjectionHost, UnknownProjection } from './projection-host.js';
 
 describe('projection runtime on PostgreSQL', () => {
   let database: TestDatabase;
@@ -62,8 +64,8 @@ describe('projection runtime on PostgreSQL', () => {
   });
 
   it('applies the log, keeps one active instance, and a restart replays nothing twice', async () => {
-    const first = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
-    const second = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
+    const first = new LogFollowerRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
+    const second = new LogFollowerRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
     first.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
     second.start();
@@ -98,6 +100,13 @@ describe('projection runtime on PostgreSQL', () => {
     expect(comparePositions(checkpoint!.position, result.position)).toBe(0);
   });
 
+  it('refuses to wait for a projection no one runs, instead of answering at once that it caught up', async () => {
+    const host = new ProjectionHost(store, db, { readModelConnection: connection(), database: { onRecovered: () => () => undefined } as never });
+    const position = await placeOrders(1);
+    await expect(host.waitFor(['order-bok' as ProjectionName], position, 1_000)).rejects.toThrow(UnknownProjection);
+    await expect(host.waitFor(['order-book', 'credit-trade' as ProjectionName], position, 1_000)).rejects.toThrow('no projection is named credit-trade');
+  });
+
   it('passes over events a projection does not act on without a transaction, and stores that checkpoint on stop', async () => {
     const seen: string[] = [];
     const kycOnly = {
@@ -105,12 +114,12 @@ describe('projection runtime on PostgreSQL', () => {
       eventTypes: new Set(['KycVerified']),
       views: [],
       tables: [],
-      apply: async (event: { type: string }) => {
-        seen.push(event.type);
+      applyBatch: async (events: readonly { type: string }[]) => {
+        for (const event of events) seen.push(event.type);
         return false;
       },
     };
-    const runner = new ProjectionRunner(kycOnly, { db, eventStore: store, connectionConfig: connection() });
+    const runner = new LogFollowerRunner(kycOnly, { db, eventStore: store, connectionConfig: connection() });
     runner.start();
     const position = await placeOrders(3);
     // Caught up (read-your-writes waits work) though nothing was applied or stored.
@@ -131,7 +140,7 @@ describe('projection runtime on PostgreSQL', () => {
       name: 'slow-batch-test',
       views: [],
       tables: [],
-      apply: async (_event: unknown, connection: ProjectionWriter) => {
+      applyBatch: async (_events: unknown, connection: ProjectionWriter) => {
         if (!armed) return false;
         armed = false;
         // The runner hands over its transaction's connection; the writer type does not run raw SQL.
@@ -141,8 +150,8 @@ describe('projection runtime on PostgreSQL', () => {
         return false;
       },
     };
-    const slowRunner = new ProjectionRunner(slow, { db, eventStore: store, connectionConfig: connection() });
-    const fast = new ProjectionRunner({ ...orderBookProjection, name: 'order-book-behind-slow-test' }, { db, eventStore: store, connectionConfig: connection() });
+    const slowRunner = new LogFollowerRunner(slow, { db, eventStore: store, connectionConfig: connection() });
+    const fast = new LogFollowerRunner({ ...orderBookProjection, name: 'order-book-behind-slow-test' }, { db, eventStore: store, connectionConfig: connection() });
     slowRunner.start();
     fast.start();
     const before = await placeOrders(1);
@@ -168,9 +177,9 @@ describe('projection runtime on PostgreSQL', () => {
       lingerMs: 5_000,
       views: [],
       tables: [],
-      apply: async () => false,
+      applyBatch: async () => false,
     };
-    const runner = new ProjectionRunner(lingering, { db, eventStore: store, connectionConfig: connection() });
+    const runner = new LogFollowerRunner(lingering, { db, eventStore: store, connectionConfig: connection() });
     runner.start();
     expect(await runner.waitFor(await placeOrders(1), 10_000)).toBe(true);
     // Now it lingers for 5 s; a reader waiting for the next order ends that at once.
@@ -181,16 +190,36 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
   });
 
-  it('sends a batch that only writes in one round trip with its transaction and checkpoint, values exactly as given', async () => {
-    const sent: string[] = [];
-    const counted = new Kysely<ReadModelDatabase>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => {
-        if (event.level === 'query') sent.push(event.query.sql);
-      },
+  it('sends a batch that only writes in one flight with its transaction and checkpoint move, then the commit, values bound as given', async () => {
+    // The leader connection goes through a recording proxy: what it sends, in order, and when the server answered in between.
+    const traffic: { sent?: string }[] = [];
+    const server = parseConnectionString(database.connectionString);
+    const proxy = createServer((client) => {
+      // The test cluster may listen on a Unix socket (`host` is then its directory).
+      const upstream = server.host?.startsWith('/') ? connect(`${server.host}/.s.PGSQL.${server.port ?? 5432}`) : connect(Number(server.port ?? 5432), server.host ?? 'localhost');
+      client.on('data', (chunk: Buffer) => {
+        traffic.push({ sent: chunk.toString('latin1') });
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => {
+        traffic.push({});
+        client.write(chunk);
+      });
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
     });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const leaderConnection = {
+      host: '127.0.0.1',
+      port: (proxy.address() as AddressInfo).port,
+      ...(server.user ? { user: server.user } : {}),
+      ...(server.password ? { password: server.password } : {}),
+      ...(server.database ? { database: server.database } : {}),
+    };
     const name = 'order-book-one-trip-test';
-    const runner = new ProjectionRunner({ ...orderBookProjection, name }, { db: counted, eventStore: store, connectionConfig: connection() });
+    const runner = new LogFollowerRunner({ ...orderBookProjection, name }, { db, eventStore: store, connectionConfig: leaderConnection });
     runner.start();
     const owner = `o'brien \\' "$1" -- /* ${'$'}$x$$ E'\\x'`;
     const position = await placeOrders(3, owner);
@@ -198,19 +227,31 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
     const written = await db.selectFrom('order_book').select('owner_id').where('owner_id', '=', owner).execute();
     expect(written).toHaveLength(3);
-    // Every transaction the runner opened went out with its writes, checkpoint and commit in the same query.
-    const batches = sent.filter((text) => text.startsWith('begin'));
+    // Flights: what went out before the next answer came back.
+    const flights: string[] = [];
+    let flight = '';
+    for (const entry of traffic) {
+      if (entry.sent !== undefined) flight += entry.sent;
+      else if (flight) {
+        flights.push(flight);
+        flight = '';
+      }
+    }
+    const batches = flights.filter((text) => text.includes('"order_book"'));
     expect(batches.length).toBeGreaterThan(0);
     for (const text of batches) {
-      expect(text).toContain('"order_book"');
-      expect(text).toContain(`select move_projection_checkpoint('${name}'`);
-      expect(text.endsWith('commit')).toBe(true);
+      // The opening, the checkpoint move (its values bound) and the batch's statement travel together.
+      expect(text).toContain('begin');
+      expect(text).toContain('select move_projection_checkpoint($1, $2, $3, $4, $5, $6)');
+      // The owner travels as a bound value, not inside the statement's text.
+      expect(text).not.toContain(`values ('`);
+      const next = flights[flights.indexOf(text) + 1];
+      expect(next).toContain('commit');
     }
-    expect(sent.filter((text) => text.includes('move_projection_checkpoint') && !text.startsWith('begin'))).toEqual([]);
-    // `counted` shares the suite's pool, which afterAll ends.
+    proxy.close();
   });
 
-  it('keeps nothing of a one-round-trip batch when one of its statements fails, and tries it again', async () => {
+  it('keeps nothing of a batch when one of its statements fails, and tries it again', async () => {
     const errors: string[] = [];
     const name = 'one-trip-failure-test';
     const marker = randomUUID();
@@ -218,17 +259,18 @@ describe('projection runtime on PostgreSQL', () => {
     const failingProjection = {
       ...orderBookProjection,
       name,
-      batchWrites: (events: Parameters<NonNullable<typeof orderBookProjection.batchWrites>>[0], writer: ProjectionWriter) => {
-        const writes = orderBookProjection.batchWrites!(events, writer);
-        const broken = writer
+      applyBatch: async (events: Parameters<typeof orderBookProjection.applyBatch>[0], writer: ProjectionWriter) => {
+        const changed = await orderBookProjection.applyBatch(events, writer);
+        await writer
           .updateTable('order_book')
           .set({ owner_id: marker })
           // Not a UUID: the statement fails after the order book's own statement has run.
-          .where('order_id', '=', failing ? 'not-a-uuid' : randomUUID());
-        return { statements: [...writes.statements, broken], changed: writes.changed };
+          .where('order_id', '=', failing ? 'not-a-uuid' : randomUUID())
+          .execute();
+        return changed;
       },
     };
-    const runner = new ProjectionRunner(failingProjection, {
+    const runner = new LogFollowerRunner(failingProjection, {
       db,
       eventStore: store,
       connectionConfig: connection(),
@@ -252,7 +294,7 @@ describe('projection runtime on PostgreSQL', () => {
 
   it('rolls a batch back when another instance moved the checkpoint since, and gives up leadership', async () => {
     const errors: string[] = [];
-    const runner = new ProjectionRunner(orderBookProjection, {
+    const runner = new LogFollowerRunner(orderBookProjection, {
       db,
       eventStore: store,
       connectionConfig: connection(),
@@ -285,7 +327,7 @@ describe('projection runner shutdown', () => {
     const store = new PostgresEventStore(pool, { connectionString: database.connectionString });
     try {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const runner = new ProjectionRunner(orderBookProjection, { db, eventStore: store, connectionConfig: { connectionString: database.connectionString } });
+        const runner = new LogFollowerRunner(orderBookProjection, { db, eventStore: store, connectionConfig: { connectionString: database.connectionString } });
         runner.start();
         await new Promise((resolve) => setTimeout(resolve, attempt * 3));
         await runner.stop();

@@ -1,0 +1,12 @@
+/** Every projection the service runs, by name: what a command may wait for to read its own writes. */
+export const projectionNames = [
+  'order-book',
+  'users',
+  'kyc-status',
+  'aml-alerts',
+  'credit-registry',
+  'credit-trades',
+  'credit-retirements',
+] as const;
+
+export type ProjectionName = (typeof projectionNames)[number];
