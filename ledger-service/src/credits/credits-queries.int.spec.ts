@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  creditMarketStreamId,  type CreditEvent,
+  creditMarketStreamId,
+  type CreditEvent,
   getRetirementResponse,
   listCreditsResponse,
   listRetirementsResponse,

@@ -1,7 +1,8 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
-  formatPosition,  type NewCreditMessage,
+  formatPosition,
+  type NewCreditMessage,
   type NewTradeMessage,
   type Position,
   socketEvents,

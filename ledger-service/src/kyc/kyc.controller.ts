@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  addressChallengeRequest,  type AddressChallengeRequest,
+  addressChallengeRequest,
+  type AddressChallengeRequest,
   type AddressChallengeResponse,
   type ComplianceDashboardResponse,
   formatPosition,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  amlAlertStreamId,  type EventStore,
+  amlAlertStreamId,
+  type EventStore,
   marketOfTokenId,
   type Position,
   type RecordedEvent,
