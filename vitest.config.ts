@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['console/src/**/*.test.{ts,tsx}'],
           setupFiles: ['console/src/test/setup.ts'],
+          // A component test renders Mantine in jsdom; on two busy cores one took 5.2 s of the 5 s default.
+          testTimeout: 20_000,
         },
       },
     ],
