@@ -316,9 +316,9 @@ export class LogFollowerRunner {
     const leader = this.leader;
     if (!leader) throw new Error(`log follower ${this.follower.name} lost its leader connection`);
     const events = fresh.length + this.unpersistedEvents;
-    // The leader connection pipelines: the opening, the checkpoint move and the batch's
-    // statements go out together. Every answer is awaited in order below, so the first
-    // failure is the one reported, not the "transaction is aborted" of those after it.
+    // The leader connection pipelines: the opening and the batch's statements go out together,
+    // then the checkpoint move with the commit. Every answer is awaited in order below, so the
+    // first failure is the one reported, not the "transaction is aborted" of those after it.
     const send = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
       const answer = leader.query(text, values);
       answer.catch(() => undefined);
@@ -329,15 +329,20 @@ export class LogFollowerRunner {
       // The rows and their checkpoint are kept or lost together, and the log can always replay
       // them, so the commit need not wait for its WAL flush.
       send("select set_config('synchronous_commit', 'off', true)"),
-      send(...this.moveCheckpointQuery(last.position, events)),
     ];
+    // The checkpoint moves last: the transaction takes an id only at its first write, and an id
+    // holds back every reader of the log (the xid horizon). A reaction's batch may wait seconds on
+    // XRPL before it writes, and with the move first every projection stood still meanwhile.
     const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
     applying.catch(() => undefined);
     let changed: boolean;
     try {
       for (const step of opening) await step;
       changed = await applying;
-      const committed = await send('commit');
+      const moved = send(...this.moveCheckpointQuery(last.position, events));
+      const committing = send('commit');
+      await moved;
+      const committed = await committing;
       if (committed.command !== 'COMMIT') throw new Error(`log follower ${this.follower.name}: the batch's transaction ended in ${committed.command}`);
     } catch (error) {
       // Ends the transaction whatever failed (the pipeline keeps its order; a rollback outside one only warns).

@@ -170,6 +170,45 @@ describe('projection runtime on PostgreSQL', () => {
     await slowRunner.stop();
   });
 
+  it('holds back no reader of the log while a batch waits before it writes (a reaction waiting on XRPL)', async () => {
+    let armed = false;
+    let holding: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    let release: (() => void) | undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waiting = {
+      name: 'waiting-batch-test',
+      eventTypes: new Set(['OrderPlaced']),
+      views: [],
+      tables: [],
+      applyBatch: async () => {
+        if (!armed) return false;
+        armed = false;
+        holding?.();
+        await released;
+        return false;
+      },
+    };
+    const waitingRunner = new LogFollowerRunner(waiting, { db, eventStore: store, connectionConfig: connection() });
+    const fast = new LogFollowerRunner({ ...orderBookProjection, name: 'order-book-beside-waiting-test' }, { db, eventStore: store, connectionConfig: connection() });
+    waitingRunner.start();
+    fast.start();
+    const before = await placeOrders(1);
+    expect(await waitingRunner.waitFor(before, 10_000)).toBe(true);
+    expect(await fast.waitFor(before, 10_000)).toBe(true);
+    armed = true;
+    await placeOrders(1);
+    await held;
+    // The waiting batch's transaction is open; what is appended meanwhile is read at once.
+    const during = await placeOrders(1);
+    expect(await store.headPosition()).toEqual(during);
+    expect(await fast.waitFor(during, 5_000)).toBe(true);
+    release?.();
+    expect(await waitingRunner.waitFor(during, 10_000)).toBe(true);
+    await fast.stop();
+    await waitingRunner.stop();
+  });
+
   it('lingers after a batch to gather more events, but not once someone waits for the projection', async () => {
     const lingering = {
       name: 'lingering-test',
@@ -190,7 +229,7 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
   });
 
-  it('sends a batch that only writes in one flight with its transaction and checkpoint move, then the commit, values bound as given', async () => {
+  it('sends a batch that only writes in one flight with its transaction, then the checkpoint move with the commit, values bound as given', async () => {
     // The leader connection goes through a recording proxy: what it sends, in order, and when the server answered in between.
     const traffic: { sent?: string }[] = [];
     const server = parseConnectionString(database.connectionString);
@@ -240,12 +279,13 @@ describe('projection runtime on PostgreSQL', () => {
     const batches = flights.filter((text) => text.includes('"order_book"'));
     expect(batches.length).toBeGreaterThan(0);
     for (const text of batches) {
-      // The opening, the checkpoint move (its values bound) and the batch's statement travel together.
+      // The opening and the batch's statement travel together…
       expect(text).toContain('begin');
-      expect(text).toContain('select move_projection_checkpoint($1, $2, $3, $4, $5, $6)');
       // The owner travels as a bound value, not inside the statement's text.
       expect(text).not.toContain(`values ('`);
+      // …then the checkpoint move (its values bound) with the commit.
       const next = flights[flights.indexOf(text) + 1];
+      expect(next).toContain('select move_projection_checkpoint($1, $2, $3, $4, $5, $6)');
       expect(next).toContain('commit');
     }
     proxy.close();
