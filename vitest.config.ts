@@ -7,6 +7,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export const workspaceAliases = {
   '@carbon-ledger/contracts': here('./contracts/src/index.ts'),
   '@carbon-ledger/projections': here('./projections/src/index.ts'),
+  '@carbon-ledger/bench-kit': here('./bench-kit/src/index.ts'),
   '@carbon-ledger/xrpl-sandbox': here('./xrpl-sandbox/src/index.ts'),
 };
 

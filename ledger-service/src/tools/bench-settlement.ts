@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatInt, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import {
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
@@ -19,7 +20,6 @@ import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { freePorts } from '../shared/free-port.js';
-import { formatInt, renderTable, round, summarize } from './bench-stats.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const { DATABASE_URL: _external, ...env } = process.env;
   const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
   const started = new Date();
-  const loadBefore = loadavg();
+  const loadBefore = loadAverage(' / ');
   process.stdout.write(
     `bench:settlement — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`,
   );
@@ -156,12 +156,13 @@ async function main(): Promise<void> {
     await watching;
 
     const lag = summarize(lags);
-    const loadAfter = loadavg();
+    const loadAfter = loadAverage(' / ');
+    const facts = machineFacts();
     process.stdout.write(
       [
         '',
-        `date: ${started.toISOString()}; machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
-        `load average (1/5/15 min) before: ${loadBefore.map((value) => value.toFixed(2)).join(' / ')}, after: ${loadAfter.map((value) => value.toFixed(2)).join(' / ')}`,
+        `date: ${started.toISOString()}; machine: ${facts.nproc} cores (${facts.cpu}), ${facts.memoryGiB} GiB; node ${facts.node}`,
+        `load average (1/5/15 min) before: ${loadBefore}, after: ${loadAfter}`,
         renderTable(
           ['measure', 'value', 'target'],
           [
@@ -186,10 +187,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:settlement failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench('bench:settlement', main);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
+import { CpuMeter, type CpuUse, formatInt, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
@@ -15,8 +16,6 @@ import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { freePorts } from '../shared/free-port.js';
-import { CpuMeter, type CpuUse } from './bench-cpu.js';
-import { formatInt, renderTable, round, summarize } from './bench-stats.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -159,10 +158,11 @@ async function main(): Promise<void> {
 
     const post = summarize(latencies);
     const push = summarize(pushLatencies);
+    const facts = machineFacts();
     process.stdout.write(
       [
         '',
-        `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
+        `machine: ${facts.nproc} cores (${facts.cpu}), ${facts.memoryGiB} GiB; node ${facts.node}`,
         renderTable(
           ['measure', 'value', 'target'],
           [
@@ -191,13 +191,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:trading failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench('bench:trading', main);
 
 async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
   const xrplAddress = Wallet.generate().classicAddress;

@@ -1,0 +1,42 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Whether the module at `moduleUrl` is the script node was started with (not imported by a test or another tool). */
+export function isEntryScript(moduleUrl: string): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return moduleUrl === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a benchmark's main and exits with the code it returns (0 when none); a failure is printed under the command's name and exits 1. */
+export function runBench(name: string, main: () => Promise<unknown>): void {
+  main().then(
+    (code) => process.exit(typeof code === 'number' ? code : 0),
+    (error: unknown) => {
+      process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** Where a benchmark writes its figures: .data/bench/<file> under the directory it runs from (npm runs it from the project root). */
+export function benchOutputPath(file: string): string {
+  return resolve(process.cwd(), '.data', 'bench', file);
+}
+
+/**
+ * A number from the environment, `fallback` when unset or empty; throws when it
+ * is not a number of at least `min`.
+ */
+export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min}, got "${text}"`);
+  return value;
+}
