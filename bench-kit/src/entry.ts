@@ -1,5 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Whether the module at `moduleUrl` is the script node was started with (not imported by a test or another tool). */
@@ -27,6 +27,12 @@ export function runBench(name: string, main: () => Promise<unknown>): void {
 /** Where a benchmark writes its figures: .data/bench/<file> under the directory it runs from (npm runs it from the project root). */
 export function benchOutputPath(file: string): string {
   return resolve(process.cwd(), '.data', 'bench', file);
+}
+
+/** Writes a benchmark's figures as indented JSON to `path` (see benchOutputPath), making its directory. */
+export function writeFigures(path: string, figures: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(figures, null, 2)}\n`);
 }
 
 /**

@@ -14,9 +14,9 @@
  * Exit codes: 0 ran, 1 failed, 2 a target missed under BENCH_STRICT.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   benchOutputPath,
@@ -34,6 +34,7 @@ import {
   round,
   runBench,
   summarize,
+  writeFigures,
 } from '@carbon-ledger/bench-kit';
 import {
   type AppendResult,
@@ -772,24 +773,16 @@ export async function main(): Promise<number> {
       lag,
     );
     console.log(report(facts, server, config, raw1, raw100, ours1, ours100, catchUp, lag, targets));
-    mkdirSync(dirname(config.outputPath), { recursive: true });
-    writeFileSync(
-      config.outputPath,
-      `${JSON.stringify(
-        {
-          machine: { ...facts, loadAverageAtEnd: loadAverage() },
-          postgres: server,
-          config,
-          raw: { singleRow: raw1, rows100: raw100 },
-          eventStore: { singleEvent: ours1, events100: ours100 },
-          catchUp,
-          lag,
-          targets,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeFigures(config.outputPath, {
+      machine: { ...facts, loadAverageAtEnd: loadAverage() },
+      postgres: server,
+      config,
+      raw: { singleRow: raw1, rows100: raw100 },
+      eventStore: { singleEvent: ours1, events100: ours100 },
+      catchUp,
+      lag,
+      targets,
+    });
     console.log(`\nwrote ${config.outputPath}`);
     return config.strict && targets.some((target) => !target.pass) ? 2 : 0;
   } finally {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchOutputPath, loadAverage, machineFacts, runBench } from '@carbon-ledger/bench-kit';
+import { benchOutputPath, loadAverage, machineFacts, runBench, writeFigures } from '@carbon-ledger/bench-kit';
 import { Kysely, PostgresDialect } from 'kysely';
 import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
 import { jsonExport } from '../compliance/evidence/evidence-formats.js';
@@ -229,8 +229,7 @@ async function main(): Promise<number> {
         row('peak memory (RSS, per process)', `${Math.round(peak)} MiB`, `target < 256 MiB: ${figures.targets.peakUnder256MiB ? 'PASS' : 'MISS'}`),
     );
     const output = benchOutputPath('bench-export.json');
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(output, `${JSON.stringify(figures, null, 2)}\n`);
+    writeFigures(output, figures);
     process.stdout.write(`\nwrote ${output}\n`);
     return 0;
   } finally {

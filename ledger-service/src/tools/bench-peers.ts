@@ -18,9 +18,9 @@
  * the throughput workloads whose name contains this text, and skip catch-up and exactly-once).
  * Prints the table and writes ./.data/bench/bench-peers.json.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   benchOutputPath,
@@ -33,6 +33,7 @@ import {
   round,
   runBench,
   summarize,
+  writeFigures,
 } from '@carbon-ledger/bench-kit';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
@@ -448,11 +449,7 @@ async function main(): Promise<void> {
     const loadAtEnd = loadAverage();
     console.log(`\nload average at end: ${loadAtEnd}`);
     const output = benchOutputPath('bench-peers.json');
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(
-      output,
-      `${JSON.stringify({ at: new Date().toISOString(), loadAtStart, loadAtEnd, postgres: version, seconds: SECONDS, rounds: ROUNDS, medians, exactlyOnce: Object.fromEntries(exactly), targets }, null, 2)}\n`,
-    );
+    writeFigures(output, { at: new Date().toISOString(), loadAtStart, loadAtEnd, postgres: version, seconds: SECONDS, rounds: ROUNDS, medians, exactlyOnce: Object.fromEntries(exactly), targets });
     console.log(`wrote ${output}`);
   } finally {
     for (const store of stores.values()) await store.close().catch(() => undefined);

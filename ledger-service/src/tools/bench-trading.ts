@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
@@ -8,14 +6,11 @@ import { CpuMeter, type CpuUse, formatInt, machineFacts, renderTable, round, run
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
-import { loadConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { createApp } from '../create-app.js';
-import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { CommandContext } from '../shared/command-context.js';
-import { freePorts } from '../shared/free-port.js';
+import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -52,24 +47,15 @@ function cookieValue(setCookies: string[], name: string): string {
  * run on a worker thread, so this thread's event loop is the service's alone.
  */
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
-  // Every port the service listens on is given, none left to port 0, which could land on one of these.
-  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
-  const { DATABASE_URL: _external, ...env } = process.env;
-  // Always a fresh embedded PostgreSQL: the figures must not depend on what a database already holds.
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
-  process.stdout.write(`bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`);
-  const opened = await openRuntime(config, () => undefined);
-  const app = await createApp(opened.runtime);
-  await app.listen(port, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
+  const announce = (): string => `bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`;
+  await withBenchService('bench-trading', announce, async ({ app, config, baseUrl }) => {
     const commands = app.get(CommandBus);
     const projections = app.get(ProjectionHost);
     const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
 
     const register = async (name: string) => {
-      const password = `bench-${randomUUID()}`;
+      // Nothing of the email in it: the password policy refuses a password holding a word of the address ("bench").
+      const password = `pw-${randomUUID()}`;
       const email = `${name}-${randomUUID().slice(0, 8)}@bench.test`;
       const registered = await commands.execute(new RegisterUserCommand({ email, name, password, roles: ['trader', 'issuer'] }, context('system')));
       await projections.waitFor(['users'], registered.position, 10_000);
@@ -140,7 +126,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
     };
     const clients = new Worker(new URL('./bench-trading-clients.js', import.meta.url), { workerData: input });
-    const cpu = new CpuMeter(join(dataDir, 'postgres'));
+    const cpu = new CpuMeter(join(config.DATA_DIR, 'postgres'));
     let stopCpu: (() => CpuUse | undefined) | undefined;
     let used: CpuUse | undefined;
     const { seconds, trades, failures, latencies, pushLatencies, clientCores } = await new Promise<TradingClientsResult>((resolve, reject) => {
@@ -184,11 +170,7 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-  } finally {
-    await app.close().catch(() => undefined);
-    await opened.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 runBench('bench:trading', main);

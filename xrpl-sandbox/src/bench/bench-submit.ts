@@ -14,9 +14,9 @@
  * Prints a table and writes ./.data/bench/bench-xrpl.json. Exit codes: 0 ran, 1 failed
  * (a payment failed or did not validate, balances do not add up, or the run crashed).
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
   benchOutputPath,
@@ -32,6 +32,7 @@ import {
   round,
   runBench,
   summarize as percentiles,
+  writeFigures,
 } from '@carbon-ledger/bench-kit';
 import { Client, type LedgerStream, type Payment, type TransactionStream, Wallet } from 'xrpl';
 import { type Sandbox, startSandbox } from '../sandbox.js';
@@ -406,21 +407,13 @@ export async function main(): Promise<number> {
       problems.push(`${label}: destination received ${result.balanceCheck.actualDrops} drops, expected ${result.balanceCheck.expectedDrops}`);
     }
   }
-  mkdirSync(dirname(config.outputPath), { recursive: true });
-  writeFileSync(
-    config.outputPath,
-    `${JSON.stringify(
-      {
-        machine: { ...facts, loadAverageAtEnd: loadAverage() },
-        config: { ...config, paymentDrops: Number(PAYMENT_DROPS), xrplJsPollMs: XRPL_JS_POLL_MS, sandboxInProcess: true },
-        results,
-        ok: problems.length === 0,
-        problems,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeFigures(config.outputPath, {
+    machine: { ...facts, loadAverageAtEnd: loadAverage() },
+    config: { ...config, paymentDrops: Number(PAYMENT_DROPS), xrplJsPollMs: XRPL_JS_POLL_MS, sandboxInProcess: true },
+    results,
+    ok: problems.length === 0,
+    problems,
+  });
   console.log(`\nwrote ${config.outputPath}`);
   if (problems.length > 0) {
     console.error(`bench:xrpl FAILED:\n  ${problems.join('\n  ')}`);
