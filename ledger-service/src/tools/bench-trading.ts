@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
 import { CpuMeter, type CpuUse, formatInt, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
+import { addressChallengeResponse, challengeMessageHex, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
+import { sign } from 'ripple-keypairs';
 import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -176,7 +177,8 @@ async function main(): Promise<void> {
 runBench('bench:trading', main);
 
 async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
-  const xrplAddress = Wallet.generate().classicAddress;
+  const wallet = Wallet.generate();
+  const xrplAddress = wallet.classicAddress;
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
@@ -186,7 +188,10 @@ async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
-  const { inquiryId } = startVerificationResponse.parse(await post('/api/kyc/start-verification', { xrplAddress, jurisdiction: 'UK', kycLevel: 'basic' }));
+  // The address's key signs the server's challenge, as the console does in the browser.
+  const challenge = addressChallengeResponse.parse(await post('/api/kyc/address-challenge', { xrplAddress }));
+  const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
+  const { inquiryId } = startVerificationResponse.parse(await post('/api/kyc/start-verification', { xrplAddress, proof, jurisdiction: 'UK', kycLevel: 'basic' }));
   await post('/api/kyc/verify', { xrplAddress, inquiryId, legalName: 'Bench Buyer', dateOfBirth: '1990-01-01', country: 'GB', documentNumber: 'P1234567' });
   const deadline = Date.now() + 15_000;
   for (;;) {
