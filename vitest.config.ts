@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{contracts,projections,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
+          include: ['{contracts,projections,bench-kit,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
           globalSetup: ['test-support/postgres.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -30,6 +30,7 @@ export function summarize(values: readonly number[], digits = 2): LatencySummary
 
 /** The middle value (the mean of the middle two for an even count). */
 export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
