@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Whether the module at `moduleUrl` is the script node was started with (not imported by a test or another tool). */
-export function isEntryScript(moduleUrl: string): boolean {
+function isEntryScript(moduleUrl: string): boolean {
   const entry = process.argv[1];
   if (!entry) return false;
   try {
@@ -13,8 +13,14 @@ export function isEntryScript(moduleUrl: string): boolean {
   }
 }
 
-/** Runs a benchmark's main and exits with the code it returns (0 when none); a failure is printed under the command's name and exits 1. */
-export function runBench(name: string, main: () => Promise<unknown>): void {
+/**
+ * Runs a benchmark's main when its module (`moduleUrl`, import.meta.url) is the
+ * script node was started with, and exits with the code main returns (0 when
+ * none); a failure is printed under the command's name and exits 1. Imported
+ * by another module (bench:event-row takes bench:events' event maker), it runs nothing.
+ */
+export function runBench(moduleUrl: string, name: string, main: () => Promise<unknown>): void {
+  if (!isEntryScript(moduleUrl)) return;
   main().then(
     (code) => process.exit(typeof code === 'number' ? code : 0),
     (error: unknown) => {

@@ -29,6 +29,11 @@ export function machineFacts(): MachineFacts {
   };
 }
 
+/** The facts taken at the start with the load average at the end: what a benchmark's JSON records of its machine. */
+export function machineFactsAtEnd(facts: MachineFacts): MachineFacts & { readonly loadAverageAtEnd: string } {
+  return { ...facts, loadAverageAtEnd: loadAverage() };
+}
+
 /** "2 CPUs (AMD EPYC), Node v24.21.0": how the benchmarks' machine lines begin. */
 export function machineSummary(facts: MachineFacts = machineFacts()): string {
   return `${facts.nproc} CPUs (${facts.cpu}), Node ${facts.node}`;

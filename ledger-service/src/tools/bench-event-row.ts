@@ -278,4 +278,4 @@ async function main(): Promise<void> {
   }
 }
 
-runBench('bench:event-row', main);
+runBench(import.meta.url, 'bench:event-row', main);

@@ -18,18 +18,15 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { CpuUse, LatencySummary, MachineFacts } from '@carbon-ledger/bench-kit';
 import {
   benchOutputPath,
   CpuMeter,
-  type CpuUse,
   envNumber,
   formatInt,
   formatRatio,
-  isEntryScript,
-  type LatencySummary,
-  loadAverage,
   machineFacts,
-  type MachineFacts,
+  machineFactsAtEnd,
   renderTable,
   round,
   runBench,
@@ -774,7 +771,7 @@ export async function main(): Promise<number> {
     );
     console.log(report(facts, server, config, raw1, raw100, ours1, ours100, catchUp, lag, targets));
     writeFigures(config.outputPath, {
-      machine: { ...facts, loadAverageAtEnd: loadAverage() },
+      machine: machineFactsAtEnd(facts),
       postgres: server,
       config,
       raw: { singleRow: raw1, rows100: raw100 },
@@ -792,4 +789,4 @@ export async function main(): Promise<number> {
   }
 }
 
-if (isEntryScript(import.meta.url)) runBench('bench:events', main);
+runBench(import.meta.url, 'bench:events', main);

@@ -241,4 +241,4 @@ async function main(): Promise<number> {
 }
 
 const [kind, ...phaseArgs] = process.argv.slice(2);
-runBench('bench:export', kind === 'export' || kind === 'verify' ? () => phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main);
+runBench(import.meta.url, 'bench:export', kind === 'export' || kind === 'verify' ? () => phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main);

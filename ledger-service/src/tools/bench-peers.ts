@@ -22,19 +22,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  benchOutputPath,
-  formatInt,
-  formatRatio,
-  loadAverage,
-  machineSummary,
-  median,
-  renderTable,
-  round,
-  runBench,
-  summarize,
-  writeFigures,
-} from '@carbon-ledger/bench-kit';
+import { benchOutputPath, formatInt, formatRatio, loadAverage, machineSummary, median, renderTable, round, runBench, summarize, writeFigures } from '@carbon-ledger/bench-kit';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
@@ -469,4 +457,4 @@ async function serverVersion(url: string): Promise<string> {
   }
 }
 
-runBench('bench:peers', main);
+runBench(import.meta.url, 'bench:peers', main);

@@ -170,4 +170,4 @@ async function main(): Promise<void> {
   });
 }
 
-runBench('bench:settlement', main);
+runBench(import.meta.url, 'bench:settlement', main);

@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   });
 }
 
-runBench('bench:trading', main);
+runBench(import.meta.url, 'bench:trading', main);
 
 async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
   const wallet = Wallet.generate();

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isEntryScript, loadAverage, machineSummary, median, runBench } from '@carbon-ledger/bench-kit';
+import { loadAverage, machineSummary, median, runBench } from '@carbon-ledger/bench-kit';
 import { Wallet, xrpToDrops } from 'xrpl';
 import { stateLeafHash, stateTreeHashFromLeaves } from '../ledger/hashing.js';
 import { StateFile } from '../ledger/persistence.js';
@@ -91,4 +91,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (isEntryScript(import.meta.url)) runBench('bench:xrpl-close', main);
+runBench(import.meta.url, 'bench:xrpl-close', main);

@@ -18,16 +18,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { CpuUse, LatencySummary as Percentiles, MachineFacts } from '@carbon-ledger/bench-kit';
 import {
   benchOutputPath,
   CpuMeter,
-  type CpuUse,
   envNumber,
-  isEntryScript,
-  type LatencySummary as Percentiles,
-  loadAverage,
   machineFacts,
-  type MachineFacts,
+  machineFactsAtEnd,
   renderTable,
   round,
   runBench,
@@ -408,7 +405,7 @@ export async function main(): Promise<number> {
     }
   }
   writeFigures(config.outputPath, {
-    machine: { ...facts, loadAverageAtEnd: loadAverage() },
+    machine: machineFactsAtEnd(facts),
     config: { ...config, paymentDrops: Number(PAYMENT_DROPS), xrplJsPollMs: XRPL_JS_POLL_MS, sandboxInProcess: true },
     results,
     ok: problems.length === 0,
@@ -422,4 +419,4 @@ export async function main(): Promise<number> {
   return 0;
 }
 
-if (isEntryScript(import.meta.url)) runBench('bench:xrpl', main);
+runBench(import.meta.url, 'bench:xrpl', main);
