@@ -7,6 +7,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export const workspaceAliases = {
   '@carbon-ledger/contracts': here('./contracts/src/index.ts'),
   '@carbon-ledger/projections': here('./projections/src/index.ts'),
+  '@carbon-ledger/bench-kit': here('./bench-kit/src/index.ts'),
   '@carbon-ledger/xrpl-sandbox': here('./xrpl-sandbox/src/index.ts'),
 };
 
@@ -19,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{contracts,projections,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
+          include: ['{contracts,projections,bench-kit,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
           globalSetup: ['test-support/postgres.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

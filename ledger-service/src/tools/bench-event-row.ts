@@ -18,17 +18,17 @@
  * Env: BENCH_SECONDS (window per figure, default 5), BENCH_ROUNDS (2).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { formatInt, formatRatio, loadAverage, machineCpuTimes, machineSummary, renderTable, round, runBench } from '@carbon-ledger/bench-kit';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
 import { eventData } from './bench-events.js';
-import { formatInt, formatRatio, renderTable, round } from './bench-stats.js';
 
 const WRITERS = 8;
 const ROWS = 100;
@@ -146,11 +146,6 @@ function figures(): Figure[] {
   ];
 }
 
-function cpuTimes(): { idle: number; total: number } {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
-  return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, value) => sum + value, 0) };
-}
-
 class EventRowBench {
   private readonly cleanups: (() => Promise<void>)[] = [];
   private connectionString = '';
@@ -200,7 +195,7 @@ class EventRowBench {
       const writers: Writer[] = clients.map((_, index) => ({ stream: `${randomUUID().slice(0, 8)}-w${index}`, version: 0 }));
       const lsn = async (): Promise<string> => (await this.admin.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]?.lsn ?? '0/0';
       const startLsn = await lsn();
-      const startCpu = cpuTimes();
+      const startCpu = machineCpuTimes();
       const end = performance.now() + SECONDS * 1000;
       let rows = 0;
       let sampling = true;
@@ -229,7 +224,7 @@ class EventRowBench {
       );
       sampling = false;
       await sampled;
-      const endCpu = cpuTimes();
+      const endCpu = machineCpuTimes();
       const wal = await this.admin.query<{ bytes: string }>('select (pg_current_wal_lsn() - $1::pg_lsn)::text as bytes', [startLsn]);
       const top = [...waits]
         .sort((a, b) => b[1] - a[1])
@@ -238,7 +233,7 @@ class EventRowBench {
       return {
         rowsPerSecond: rows / SECONDS,
         walBytesPerRow: Number(wal.rows[0]?.bytes ?? 0) / rows,
-        idleCores: (os.availableParallelism() * (endCpu.idle - startCpu.idle)) / Math.max(1, endCpu.total - startCpu.total),
+        idleCores: (os.availableParallelism() * (endCpu.idle - startCpu.idle)) / Math.max(0.01, endCpu.total - startCpu.total),
         waits: top.join(', '),
       };
     } finally {
@@ -256,9 +251,8 @@ async function main(): Promise<void> {
   const bench = new EventRowBench();
   try {
     const version = await bench.start();
-    const load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
     console.log(`bench:event-row  ${new Date().toISOString()}`);
-    console.log(`machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, PostgreSQL ${version} embedded, load ${load}`);
+    console.log(`machine: ${machineSummary()}, PostgreSQL ${version} embedded, load ${loadAverage()}`);
     console.log(`${WRITERS} writers x ${ROWS} rows per transaction, ${SECONDS} s per figure, ${ROUNDS} rounds\n`);
     const table: string[][] = [];
     for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber += 1) {
@@ -284,10 +278,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:event-row failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, 'bench:event-row', main);

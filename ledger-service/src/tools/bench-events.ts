@@ -14,11 +14,25 @@
  * Exit codes: 0 ran, 1 failed, 2 a target missed under BENCH_STRICT.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
+import type { CpuUse, LatencySummary, MachineFacts } from '@carbon-ledger/bench-kit';
+import {
+  benchOutputPath,
+  CpuMeter,
+  envNumber,
+  formatInt,
+  formatRatio,
+  machineFacts,
+  machineFactsAtEnd,
+  renderTable,
+  round,
+  runBench,
+  summarize,
+  writeFigures,
+} from '@carbon-ledger/bench-kit';
 import {
   type AppendResult,
   comparePositions,
@@ -34,15 +48,6 @@ import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { CpuMeter, type CpuUse } from './bench-cpu.js';
-import {
-  formatInt,
-  formatRatio,
-  type LatencySummary,
-  renderTable,
-  round,
-  summarize,
-} from './bench-stats.js';
 import { freePort } from '../shared/free-port.js';
 
 interface BenchConfig {
@@ -117,13 +122,7 @@ const APPENDS_PER_STREAM = 100;
 const BENCH_PROJECTION = 'bench-events-seen';
 
 function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
-  const number = (name: string, fallback: number, min: number): number => {
-    const text = env[name];
-    if (text === undefined || text === '') return fallback;
-    const value = Number(text);
-    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min}, got "${text}"`);
-    return value;
-  };
+  const number = (name: string, fallback: number, min: number): number => envNumber(env, name, fallback, min);
   return {
     seconds: number('BENCH_SECONDS', 5, 0.1),
     warmupSeconds: number('BENCH_WARMUP_SECONDS', 0.5, 0),
@@ -133,7 +132,7 @@ function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
     catchUpBatch: Math.round(number('BENCH_CATCHUP_BATCH', 2000, 1)),
     catchUpMinEvents: Math.round(number('BENCH_CATCHUP_MIN_EVENTS', 200_000, 0)),
     strict: env['BENCH_STRICT'] === '1',
-    outputPath: resolve(process.cwd(), '.data', 'bench', 'bench-events.json'),
+    outputPath: benchOutputPath('bench-events.json'),
   };
 }
 
@@ -569,19 +568,6 @@ class Bench {
   }
 }
 
-function machineFacts(): Record<string, string | number> {
-  const cpus = os.cpus();
-  return {
-    date: new Date().toISOString(),
-    nproc: os.availableParallelism(),
-    cpu: cpus[0]?.model ?? 'unknown',
-    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-    loadAverageAtStart: os.loadavg().map((load) => load.toFixed(2)).join(' '),
-  };
-}
-
 function evaluateTargets(
   ours16: Comparison | undefined,
   ours100: Comparison | undefined,
@@ -622,7 +608,7 @@ function formatCpu(cpu: CpuUse | undefined): string {
 }
 
 function report(
-  facts: Record<string, string | number>,
+  facts: MachineFacts,
   server: Record<string, string>,
   config: BenchConfig,
   raw1: readonly Throughput[],
@@ -709,8 +695,8 @@ function report(
     ],
   );
   const header = [
-    `bench:events  ${facts['date']}`,
-    `machine: ${facts['nproc']} CPUs (${facts['cpu']}), ${facts['memoryGiB']} GiB, ${facts['platform']}, Node ${facts['node']}, load ${facts['loadAverageAtStart']}`,
+    `bench:events  ${facts.date}`,
+    `machine: ${facts.nproc} CPUs (${facts.cpu}), ${facts.memoryGiB} GiB, ${facts.platform}, Node ${facts.node}, load ${facts.loadAverageAtStart}`,
     `postgres: ${server['server_version']} embedded, fsync=${server['fsync']} synchronous_commit=${server['synchronous_commit']} ` +
       `wal_sync_method=${server['wal_sync_method']} shared_buffers=${server['shared_buffers']}`,
     `window ${config.seconds} s per figure (+${config.warmupSeconds} s warm-up); catch-up over ${formatInt(catchUp.events)} events; ` +
@@ -784,24 +770,16 @@ export async function main(): Promise<number> {
       lag,
     );
     console.log(report(facts, server, config, raw1, raw100, ours1, ours100, catchUp, lag, targets));
-    mkdirSync(dirname(config.outputPath), { recursive: true });
-    writeFileSync(
-      config.outputPath,
-      `${JSON.stringify(
-        {
-          machine: { ...facts, loadAverageAtEnd: os.loadavg().map((load) => load.toFixed(2)).join(' ') },
-          postgres: server,
-          config,
-          raw: { singleRow: raw1, rows100: raw100 },
-          eventStore: { singleEvent: ours1, events100: ours100 },
-          catchUp,
-          lag,
-          targets,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeFigures(config.outputPath, {
+      machine: machineFactsAtEnd(facts),
+      postgres: server,
+      config,
+      raw: { singleRow: raw1, rows100: raw100 },
+      eventStore: { singleEvent: ours1, events100: ours100 },
+      catchUp,
+      lag,
+      targets,
+    });
     console.log(`\nwrote ${config.outputPath}`);
     return config.strict && targets.some((target) => !target.pass) ? 2 : 0;
   } finally {
@@ -811,22 +789,4 @@ export async function main(): Promise<number> {
   }
 }
 
-function invokedDirectly(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error('bench:events failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, 'bench:events', main);

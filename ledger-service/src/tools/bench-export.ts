@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchOutputPath, loadAverage, machineFacts, runBench, writeFigures } from '@carbon-ledger/bench-kit';
 import { Kysely, PostgresDialect } from 'kysely';
 import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
 import { jsonExport } from '../compliance/evidence/evidence-formats.js';
@@ -34,7 +35,6 @@ const WRITERS = 4;
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
 /** BENCH_PROFILE_DIR=dir: CPU profiles of the export and verify processes in dir/export and dir/verify. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-const load = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 
 /** Samples this process's memory while `work` runs; returns its result, seconds and peaks in MiB. */
@@ -189,18 +189,19 @@ async function main(): Promise<number> {
     const sealing = await measured(() => new LedgerSealer(store, config).sealNow());
 
     const file = join(workDir, 'evidence-export.json');
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const exporting = await runPhase('export', [server.connectionString, file]);
     const verifying = await runPhase('verify', [file]);
     if (!verifying.ok) throw new Error(`the export did not verify: ${verifying.reason}`);
-    const loadAfter = load();
+    const loadAfter = loadAverage();
 
     const sizeMiB = statSync(file).size / 2 ** 20;
     const total = exporting.seconds + verifying.seconds;
     const peak = Math.max(exporting.maxRssMiB, verifying.maxRssMiB);
+    const facts = machineFacts();
     const figures = {
-      date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version },
+      date: facts.date,
+      machine: { cpus: facts.nproc, cpu: facts.cpu, memoryGiB: facts.memoryGiB, node: facts.node },
       loadAverage: { beforeExport: loadBefore, afterVerify: loadAfter },
       nodeFlags: NODE_FLAGS.join(' '),
       events: EVENTS,
@@ -227,10 +228,9 @@ async function main(): Promise<number> {
         row('export + verify', `${total.toFixed(1)} s`, `target < 60 s: ${figures.targets.totalUnder60s ? 'PASS' : 'MISS'}`) +
         row('peak memory (RSS, per process)', `${Math.round(peak)} MiB`, `target < 256 MiB: ${figures.targets.peakUnder256MiB ? 'PASS' : 'MISS'}`),
     );
-    const out = join(process.cwd(), '.data', 'bench');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'bench-export.json'), `${JSON.stringify(figures, null, 2)}\n`);
-    process.stdout.write(`\nwrote ${join(out, 'bench-export.json')}\n`);
+    const output = benchOutputPath('bench-export.json');
+    writeFigures(output, figures);
+    process.stdout.write(`\nwrote ${output}\n`);
     return 0;
   } finally {
     await store.close();
@@ -241,11 +241,4 @@ async function main(): Promise<number> {
 }
 
 const [kind, ...phaseArgs] = process.argv.slice(2);
-const run = kind === 'export' || kind === 'verify' ? phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main();
-run.then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`bench:export failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, 'bench:export', kind === 'export' || kind === 'verify' ? () => phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main);

@@ -18,10 +18,11 @@
  * the throughput workloads whose name contains this text, and skip catch-up and exactly-once).
  * Prints the table and writes ./.data/bench/bench-peers.json.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { benchOutputPath, formatInt, formatRatio, loadAverage, machineSummary, median, renderTable, round, runBench, summarize, writeFigures } from '@carbon-ledger/bench-kit';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
@@ -36,7 +37,6 @@ import {
   RawEventRow,
   streamName,
 } from './bench-peer-stores.js';
-import { formatInt, formatRatio, renderTable, round, summarize } from './bench-stats.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const WARMUP_SECONDS = Number(process.env['BENCH_WARMUP_SECONDS'] ?? 0.5);
@@ -284,12 +284,6 @@ const STORES: readonly StoreFactory[] = [
   { name: 'raw event row', open: (url) => RawEventRow.open(url, CONNECTIONS) },
 ];
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 interface Target {
   readonly workload: string;
   readonly needed: string;
@@ -333,7 +327,7 @@ async function createDatabases(adminUrl: string, names: readonly string[]): Prom
 }
 
 async function main(): Promise<void> {
-  const loadAtStart = os.loadavg().map((value) => value.toFixed(2)).join(' ');
+  const loadAtStart = loadAverage();
   const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-peers-'));
   chmodSync(dataDir, 0o755); // As root, PostgreSQL runs as `postgres`, which must reach it.
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres', log: (line) => console.error(line) });
@@ -344,7 +338,7 @@ async function main(): Promise<void> {
     const version = await serverVersion(urls.get('ours') ?? '');
     console.log(`bench:peers  ${new Date().toISOString()}`);
     console.log(
-      `machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, PostgreSQL ${version} embedded, load at start ${loadAtStart}`,
+      `machine: ${machineSummary()}, PostgreSQL ${version} embedded, load at start ${loadAtStart}`,
     );
     console.log(`${SECONDS} s per figure after ${WARMUP_SECONDS} s warm-up, ${ROUNDS} rounds (median), stores alternating per round\n`);
 
@@ -440,14 +434,10 @@ async function main(): Promise<void> {
     if (ourExactly) targets.push({ workload: 'exactly-once', needed: '0 missing', measured: formatInt(ourExactly?.missing ?? Number.NaN), pass: ourExactly?.missing === 0 });
     console.log('\ntargets');
     console.log(renderTable(['workload', 'needed', 'measured', ''], targets.map((target) => [target.workload, target.needed, target.measured, target.pass ? 'pass' : 'MISSED'])));
-    const loadAtEnd = os.loadavg().map((value) => value.toFixed(2)).join(' ');
+    const loadAtEnd = loadAverage();
     console.log(`\nload average at end: ${loadAtEnd}`);
-    const output = resolve('.data', 'bench', 'bench-peers.json');
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(
-      output,
-      `${JSON.stringify({ at: new Date().toISOString(), loadAtStart, loadAtEnd, postgres: version, seconds: SECONDS, rounds: ROUNDS, medians, exactlyOnce: Object.fromEntries(exactly), targets }, null, 2)}\n`,
-    );
+    const output = benchOutputPath('bench-peers.json');
+    writeFigures(output, { at: new Date().toISOString(), loadAtStart, loadAtEnd, postgres: version, seconds: SECONDS, rounds: ROUNDS, medians, exactlyOnce: Object.fromEntries(exactly), targets });
     console.log(`wrote ${output}`);
   } finally {
     for (const store of stores.values()) await store.close().catch(() => undefined);
@@ -467,10 +457,4 @@ async function serverVersion(url: string): Promise<string> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:peers failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, 'bench:peers', main);

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { formatInt, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import {
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
@@ -10,16 +8,13 @@ import {
   serialPrefixFor,
 } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
-import { loadConfig } from '../config/config.js';
+import type { AppConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { createApp } from '../create-app.js';
-import { openRuntime } from '../infrastructure/open-runtime.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { CommandContext } from '../shared/command-context.js';
-import { freePorts } from '../shared/free-port.js';
-import { formatInt, renderTable, round, summarize } from './bench-stats.js';
+import { withBenchService } from './bench-service.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -44,19 +39,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * of retirements not yet settled, sampled through the run and at its end.
  */
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-settlement-'));
-  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
-  const { DATABASE_URL: _external, ...env } = process.env;
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
   const started = new Date();
-  const loadBefore = loadavg();
-  process.stdout.write(
-    `bench:settlement — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`,
-  );
-  const opened = await openRuntime(config, () => undefined);
-  const app = await createApp(opened.runtime);
-  await app.listen(port, '127.0.0.1');
-  try {
+  const loadBefore = loadAverage(' / ');
+  const announce = (config: AppConfig): string =>
+    `bench:settlement — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`;
+  await withBenchService('bench-settlement', announce, async ({ app }) => {
     await app.get(XrplConnection).ready;
     const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
     const eventStore = app.get<EventStore>(EVENT_STORE);
@@ -156,12 +143,13 @@ async function main(): Promise<void> {
     await watching;
 
     const lag = summarize(lags);
-    const loadAfter = loadavg();
+    const loadAfter = loadAverage(' / ');
+    const facts = machineFacts();
     process.stdout.write(
       [
         '',
-        `date: ${started.toISOString()}; machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
-        `load average (1/5/15 min) before: ${loadBefore.map((value) => value.toFixed(2)).join(' / ')}, after: ${loadAfter.map((value) => value.toFixed(2)).join(' / ')}`,
+        `date: ${started.toISOString()}; machine: ${facts.nproc} cores (${facts.cpu}), ${facts.memoryGiB} GiB; node ${facts.node}`,
+        `load average (1/5/15 min) before: ${loadBefore}, after: ${loadAfter}`,
         renderTable(
           ['measure', 'value', 'target'],
           [
@@ -179,17 +167,7 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-  } finally {
-    await app.close().catch(() => undefined);
-    await opened.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:settlement failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, 'bench:settlement', main);

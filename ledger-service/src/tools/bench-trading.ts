@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
+import { CpuMeter, type CpuUse, formatInt, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import { addressChallengeResponse, challengeMessageHex, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, startVerificationResponse } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
 import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
-import { loadConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { createApp } from '../create-app.js';
-import { openRuntime } from '../infrastructure/open-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { CommandContext } from '../shared/command-context.js';
-import { freePorts } from '../shared/free-port.js';
-import { CpuMeter, type CpuUse } from './bench-cpu.js';
-import { formatInt, renderTable, round, summarize } from './bench-stats.js';
+import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -54,25 +48,15 @@ function cookieValue(setCookies: string[], name: string): string {
  * run on a worker thread, so this thread's event loop is the service's alone.
  */
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-bench-trading-'));
-  // Every port the service listens on is given, none left to port 0, which could land on one of these.
-  const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
-  const { DATABASE_URL: _external, ...env } = process.env;
-  // Always a fresh embedded PostgreSQL: the figures must not depend on what a database already holds.
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
-  process.stdout.write(`bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`);
-  const opened = await openRuntime(config, () => undefined);
-  const app = await createApp(opened.runtime);
-  await app.listen(port, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
+  const announce = (): string => `bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`;
+  await withBenchService('bench-trading', announce, async ({ app, config, baseUrl }) => {
     const commands = app.get(CommandBus);
     const projections = app.get(ProjectionHost);
     const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
 
     const register = async (name: string) => {
-      // Not "bench": the password policy refuses one that contains a part of the email (bench-seller-…@bench.test).
-      const password = `trading-${randomUUID()}`;
+      // Nothing of the email in it: the password policy refuses a password holding a word of the address ("bench").
+      const password = `pw-${randomUUID()}`;
       const email = `${name}-${randomUUID().slice(0, 8)}@bench.test`;
       const registered = await commands.execute(new RegisterUserCommand({ email, name, password, roles: ['trader', 'issuer'] }, context('system')));
       await projections.waitFor(['users'], registered.position, 10_000);
@@ -143,7 +127,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
     };
     const clients = new Worker(new URL('./bench-trading-clients.js', import.meta.url), { workerData: input });
-    const cpu = new CpuMeter(join(dataDir, 'postgres'));
+    const cpu = new CpuMeter(join(config.DATA_DIR, 'postgres'));
     let stopCpu: (() => CpuUse | undefined) | undefined;
     let used: CpuUse | undefined;
     const { seconds, trades, failures, latencies, pushLatencies, clientCores } = await new Promise<TradingClientsResult>((resolve, reject) => {
@@ -161,10 +145,11 @@ async function main(): Promise<void> {
 
     const post = summarize(latencies);
     const push = summarize(pushLatencies);
+    const facts = machineFacts();
     process.stdout.write(
       [
         '',
-        `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${round(totalmem() / 2 ** 30, 1)} GiB; node ${process.version}`,
+        `machine: ${facts.nproc} cores (${facts.cpu}), ${facts.memoryGiB} GiB; node ${facts.node}`,
         renderTable(
           ['measure', 'value', 'target'],
           [
@@ -186,20 +171,10 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-  } finally {
-    await app.close().catch(() => undefined);
-    await opened.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:trading failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, 'bench:trading', main);
 
 async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
   const wallet = Wallet.generate();
@@ -213,7 +188,7 @@ async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
-  // KYC starts only with the address's key's signature of a challenge, as the console signs it in the browser.
+  // The address's key signs the server's challenge, as the console does in the browser.
   const challenge = addressChallengeResponse.parse(await post('/api/kyc/address-challenge', { xrplAddress }));
   const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
   const { inquiryId } = startVerificationResponse.parse(await post('/api/kyc/start-verification', { xrplAddress, proof, jurisdiction: 'UK', kycLevel: 'basic' }));

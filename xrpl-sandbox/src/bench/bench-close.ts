@@ -9,11 +9,11 @@
  * two parts it replaced cost at this size: rehashing the whole state tree, and writing the
  * whole state and history.
  */
-import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { loadAverage, machineSummary, median, runBench } from '@carbon-ledger/bench-kit';
 import { Wallet, xrpToDrops } from 'xrpl';
 import { stateLeafHash, stateTreeHashFromLeaves } from '../ledger/hashing.js';
 import { StateFile } from '../ledger/persistence.js';
@@ -22,11 +22,6 @@ import { SandboxNode } from '../server/sandbox-node.js';
 
 const CLOSES = 20;
 const PER_LEDGER = 500;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 function timed(run: () => void): number {
   const started = performance.now();
@@ -88,7 +83,7 @@ async function main(): Promise<void> {
     ];
     const width = Math.max(...rows.map(([label]) => label!.length));
     console.log(`bench:xrpl-close  ${new Date().toISOString()}`);
-    console.log(`machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`machine: ${machineSummary()}, load ${loadAverage()}`);
     console.log(`ledger: ${state.length.toLocaleString('en-US')} state entries, ${accounts.toLocaleString('en-US')} transactions of history\n`);
     for (const [label, value] of rows) console.log(`${label!.padEnd(width)}  ${value}`);
   } finally {
@@ -96,10 +91,4 @@ async function main(): Promise<void> {
   }
 }
 
-const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(realpathSync(entry)).href) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`bench:xrpl-close failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runBench(import.meta.url, 'bench:xrpl-close', main);

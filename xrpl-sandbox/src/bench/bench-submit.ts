@@ -14,11 +14,23 @@
  * Prints a table and writes ./.data/bench/bench-xrpl.json. Exit codes: 0 ran, 1 failed
  * (a payment failed or did not validate, balances do not add up, or the run crashed).
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import type { CpuUse, LatencySummary as Percentiles, MachineFacts } from '@carbon-ledger/bench-kit';
+import {
+  benchOutputPath,
+  CpuMeter,
+  envNumber,
+  machineFacts,
+  machineFactsAtEnd,
+  renderTable,
+  round,
+  runBench,
+  summarize as percentiles,
+  writeFigures,
+} from '@carbon-ledger/bench-kit';
 import { Client, type LedgerStream, type Payment, type TransactionStream, Wallet } from 'xrpl';
 import { type Sandbox, startSandbox } from '../sandbox.js';
 
@@ -30,20 +42,8 @@ interface BenchConfig {
   readonly outputPath: string;
 }
 
-interface LatencySummary {
+interface LatencySummary extends Percentiles {
   readonly count: number;
-  readonly p50: number;
-  readonly p95: number;
-  readonly p99: number;
-  readonly max: number;
-}
-
-/** CPU in cores (1.0 = one core busy for the whole window). */
-interface CpuUse {
-  /** This process: the client and the sandbox together. */
-  readonly ours: number;
-  /** Everything else on the machine (other engineers' test runs): noise. */
-  readonly others: number;
 }
 
 interface RunResult {
@@ -84,13 +84,7 @@ const XRPL_JS_POLL_MS = 1000;
 const MAX_FAILURES_KEPT = 10;
 
 function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
-  const number = (name: string, fallback: number, min: number): number => {
-    const text = env[name];
-    if (text === undefined || text === '') return fallback;
-    const value = Number(text);
-    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min}, got "${text}"`);
-    return value;
-  };
+  const number = (name: string, fallback: number, min: number): number => envNumber(env, name, fallback, min);
   const intervalsText = env['BENCH_INTERVALS'] ?? '';
   const intervalsMs = intervalsText === '' ? [1000, 100] : intervalsText.split(',').map((part) => Number(part.trim()));
   if (intervalsMs.some((interval) => !Number.isInteger(interval) || interval < 10)) {
@@ -101,65 +95,17 @@ function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
     warmupSeconds: number('BENCH_WARMUP_SECONDS', 2, 0),
     intervalsMs,
     submitters: SUBMITTERS,
-    outputPath: resolve(process.cwd(), '.data', 'bench', 'bench-xrpl.json'),
+    outputPath: benchOutputPath('bench-xrpl.json'),
   };
 }
 
-function round(value: number, digits = 0): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-/** Nearest-rank percentiles (ms). */
+/** Nearest-rank percentiles (ms), to a tenth of a millisecond. */
 function summarize(values: readonly number[]): LatencySummary {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number): number => {
-    if (sorted.length === 0) return Number.NaN;
-    const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-    return round(sorted[rank] ?? Number.NaN, 1);
-  };
-  return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: round(sorted.at(-1) ?? Number.NaN, 1) };
-}
-
-/** Plain-text table: first column left-aligned, figures right-aligned. */
-function renderTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+  return { count: values.length, ...percentiles(values, 1) };
 }
 
 function ms(value: number): string {
   return Number.isFinite(value) ? value.toFixed(0) : 'n/a';
-}
-
-/** Busy seconds of all CPUs from /proc/stat (Linux); undefined elsewhere. */
-function machineBusySeconds(): number | undefined {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
-    // cpu user nice system idle iowait irq softirq steal, in USER_HZ (100/s)
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1, 9).map(Number);
-    return (user + nice + system + irq + softirq + steal) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-function startCpuMeter(): () => CpuUse | undefined {
-  const at = performance.now();
-  const machine = machineBusySeconds();
-  const own = process.cpuUsage();
-  return () => {
-    const wall = (performance.now() - at) / 1000;
-    const machineAfter = machineBusySeconds();
-    const ownDelta = process.cpuUsage(own);
-    if (machine === undefined || machineAfter === undefined || wall <= 0) return undefined;
-    const ours = (ownDelta.user + ownDelta.system) / 1e6 / wall;
-    return { ours: round(ours, 2), others: round(Math.max(0, (machineAfter - machine) / wall - ours), 2) };
-  };
 }
 
 function describeError(error: unknown): string {
@@ -256,7 +202,7 @@ async function runConfiguration(config: BenchConfig, closeIntervalMs: number, pr
     let windowEndStats: { cpu: CpuUse | undefined; elu: number; delayP99: number } | undefined;
     const windowTimers = [
       setTimeout(() => {
-        stopCpu = startCpuMeter();
+        stopCpu = new CpuMeter().start();
         eluStart = performance.eventLoopUtilization();
         loopDelay.enable();
       }, windowStart - t0),
@@ -380,19 +326,7 @@ async function runConfiguration(config: BenchConfig, closeIntervalMs: number, pr
   }
 }
 
-function machineFacts(): Record<string, string | number> {
-  return {
-    date: new Date().toISOString(),
-    nproc: os.availableParallelism(),
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-    loadAverageAtStart: os.loadavg().map((load) => load.toFixed(2)).join(' '),
-  };
-}
-
-function report(facts: Record<string, string | number>, config: BenchConfig, results: readonly RunResult[]): string {
+function report(facts: MachineFacts, config: BenchConfig, results: readonly RunResult[]): string {
   const main = renderTable(
     ['Close interval', 'Submitters', 'Tx', 'Failed', 'Tx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', '2nd poll'],
     results.map((result) => [
@@ -422,8 +356,8 @@ function report(facts: Record<string, string | number>, config: BenchConfig, res
     ]),
   );
   return [
-    `bench:xrpl  ${facts['date']}`,
-    `machine: ${facts['nproc']} CPUs (${facts['cpu']}), ${facts['memoryGiB']} GiB, ${facts['platform']}, Node ${facts['node']}, load ${facts['loadAverageAtStart']}`,
+    `bench:xrpl  ${facts.date}`,
+    `machine: ${facts.nproc} CPUs (${facts.cpu}), ${facts.memoryGiB} GiB, ${facts.platform}, Node ${facts.node}, load ${facts.loadAverageAtStart}`,
     `setup: xrpl-sandbox and the xrpl.js clients run in this one Node process (one event loop); fresh sandbox per row, state persisted to a temp dir like npm start;`,
     `       ${config.submitters} submitters, each its own ed25519 wallet and connection, closed loop of autofill + sign + submitAndWait of a ${PAYMENT_DROPS} drop XRP Payment to one account;`,
     `       ${config.warmupSeconds} s warm-up, then a ${config.seconds} s window (Tx = submitAndWait calls that returned validated tesSUCCESS inside it).`,
@@ -470,21 +404,13 @@ export async function main(): Promise<number> {
       problems.push(`${label}: destination received ${result.balanceCheck.actualDrops} drops, expected ${result.balanceCheck.expectedDrops}`);
     }
   }
-  mkdirSync(dirname(config.outputPath), { recursive: true });
-  writeFileSync(
-    config.outputPath,
-    `${JSON.stringify(
-      {
-        machine: { ...facts, loadAverageAtEnd: os.loadavg().map((load) => load.toFixed(2)).join(' ') },
-        config: { ...config, paymentDrops: Number(PAYMENT_DROPS), xrplJsPollMs: XRPL_JS_POLL_MS, sandboxInProcess: true },
-        results,
-        ok: problems.length === 0,
-        problems,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeFigures(config.outputPath, {
+    machine: machineFactsAtEnd(facts),
+    config: { ...config, paymentDrops: Number(PAYMENT_DROPS), xrplJsPollMs: XRPL_JS_POLL_MS, sandboxInProcess: true },
+    results,
+    ok: problems.length === 0,
+    problems,
+  });
   console.log(`\nwrote ${config.outputPath}`);
   if (problems.length > 0) {
     console.error(`bench:xrpl FAILED:\n  ${problems.join('\n  ')}`);
@@ -493,22 +419,4 @@ export async function main(): Promise<number> {
   return 0;
 }
 
-function invokedDirectly(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error('bench:xrpl failed:', error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, 'bench:xrpl', main);

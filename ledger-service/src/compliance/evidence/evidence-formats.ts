@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, EVIDENCE_FORMAT, type EvidenceExportRequest, type EvidenceManifest } from '@carbon-ledger/contracts';
-import { canonicalText } from './canonical-text.js';
+
 import type { EvidenceRecord, EvidenceSummary } from './evidence-records.js';
 import { onePagePdf } from '../../shared/one-page-pdf.js';
 
@@ -50,7 +50,7 @@ export function evidenceLine(record: EvidenceRecord): string {
   if (!('event' in record) || record.event.data === undefined || record.event.metadata === undefined) return JSON.stringify(record);
   const { event } = record;
   return (
-    `{"event":{"data":${canonicalText(event.data)},"eventId":${JSON.stringify(event.eventId)},"metadata":${canonicalText(event.metadata)}` +
+    `{"event":{"data":${canonicalJson(event.data)},"eventId":${JSON.stringify(event.eventId)},"metadata":${canonicalJson(event.metadata)}` +
     `,"streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)},"hash":${JSON.stringify(event.hash)}` +
     `,"position":${JSON.stringify(event.position)},"prevHash":${JSON.stringify(event.prevHash)},"sealNumber":${JSON.stringify(event.sealNumber)}` +
     `,"streamVersion":${JSON.stringify(event.streamVersion)}}}`

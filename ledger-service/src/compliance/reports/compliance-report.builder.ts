@@ -9,6 +9,7 @@ import {
   CREDIT_MARKET_STREAM_PREFIX,
   type CreditProjectType,
   creditProjectTypes,
+  type CreditsIssued,
   type CreditsRetired,
   DEFAULT_SDG_GOAL,
   formatPosition,
@@ -34,6 +35,7 @@ import {
   SEALS_STREAM,
   sdgGoalNames,
   serialPrefixFor,
+  type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 
 export interface ReportPeriod {
@@ -54,22 +56,19 @@ interface Tally {
   tCO2e: number;
 }
 
-/** Folds the event log, in log order, into one framework's report on one period. */
-export interface ComplianceReportFold {
-  apply(event: RecordedEvent): void;
-  report(generatedAt: Date): ComplianceReport;
-}
-
 const percentOf = (part: number, total: number): number => (total === 0 ? 0 : Math.round((part * 10_000) / total) / 100);
+
+/** Counts one retirement of `tCO2e` under `key`. */
+function count<K>(tallies: Map<K, Tally>, key: K, tCO2e: number): void {
+  const tally = tallies.get(key) ?? { count: 0, tCO2e: 0 };
+  tally.count += 1;
+  tally.tCO2e += tCO2e;
+  tallies.set(key, tally);
+}
 
 function tallyBy<K>(records: readonly ReportRetirement[], keyOf: (record: ReportRetirement) => K): Map<K, Tally> {
   const tallies = new Map<K, Tally>();
-  for (const record of records) {
-    const tally = tallies.get(keyOf(record)) ?? { count: 0, tCO2e: 0 };
-    tally.count += 1;
-    tally.tCO2e += record.quantity;
-    tallies.set(keyOf(record), tally);
-  }
+  for (const record of records) count(tallies, keyOf(record), record.quantity);
   return tallies;
 }
 
@@ -136,14 +135,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
       };
     case 'un-sdg': {
       const goals = new Map<number, Tally>([[DEFAULT_SDG_GOAL, { count: 0, tCO2e: 0 }]]);
-      for (const record of retirements.records) {
-        for (const goal of record.sdgs) {
-          const tally = goals.get(goal) ?? { count: 0, tCO2e: 0 };
-          tally.count += 1;
-          tally.tCO2e += record.quantity;
-          goals.set(goal, tally);
-        }
-      }
+      for (const record of retirements.records) for (const goal of record.sdgs) count(goals, goal, record.quantity);
       return {
         framework,
         reference,
@@ -160,50 +152,166 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
   }
 }
 
+/** A report's figures on the retirements of its period. */
+function retirementsOf(records: ReportRetirement[]): ComplianceReport['retirements'] {
+  const total = records.reduce((sum, record) => sum + record.quantity, 0);
+  const withShare = <T extends Tally>(tally: T): T & { sharePercent: number } => ({ ...tally, sharePercent: percentOf(tally.tCO2e, total) });
+  const byMitigation = tallyBy(records, (record) => record.mitigation);
+  return {
+    totals: { count: records.length, tCO2e: total },
+    byMonth: monthsOf(records),
+    byMitigation: mitigationKinds.map((mitigation) =>
+      withShare({ mitigation, label: mitigationKindLabels[mitigation], ...(byMitigation.get(mitigation) ?? { count: 0, tCO2e: 0 }) }),
+    ),
+    byStandard: [...tallyBy(records, (record) => record.standard)]
+      .map(([standard, tally]) => withShare({ standard, ...tally }))
+      .sort(byTonnesThenName((row) => row.standard)),
+    byOffsetType: [...tallyBy(records, (record) => record.offsetType)]
+      .map(([offsetType, tally]) => withShare({ offsetType, ...tally }))
+      .sort(byTonnesThenName((row) => row.offsetType)),
+    byVintage: [...tallyBy(records, (record) => record.vintage)]
+      .map(([vintage, tally]) => withShare({ vintage, ...tally }))
+      .sort((a, b) => a.vintage - b.vintage),
+    byProjectType: [...tallyBy(records, (record) => record.projectType)]
+      .map(([projectType, tally]) => withShare({ projectType, mitigation: projectTypeMitigation[projectType], ...tally }))
+      .sort(byTonnesThenName((row) => row.projectType)),
+    records,
+  };
+}
+
+function reportSealOf(seal: LedgerSealedData | null, anchor: AuditAnchoredData | undefined): ReportSeal | null {
+  if (!seal) return null;
+  return {
+    sealNumber: seal.sealNumber,
+    toPosition: seal.toPosition,
+    merkleRoot: seal.merkleRoot,
+    sealHash: seal.sealHash,
+    sealedAt: seal.sealedAt,
+    anchor: anchor ? { txHash: anchor.txHash, network: anchor.network, ledgerIndex: anchor.ledgerIndex, anchoredAt: anchor.anchoredAt } : null,
+  };
+}
+
 /**
  * The pure part of report generation: feed it every event of the log in order and
  * it keeps only the batches' names, the period's retirements and issuance totals,
  * and the seal that covers what it used; memory grows with those, not with the log.
+ * One method per kind of event it reads.
  */
-export function complianceReportFold(framework: ReportFramework, period: ReportPeriod): ComplianceReportFold {
-  const bounds = reportPeriodBounds(period);
-  const inPeriod = (at: string): boolean => {
-    const time = Date.parse(at);
-    return time >= bounds.from && time <= bounds.to;
-  };
-  const batches = new Map<string, BatchFacts>();
-  const records: ReportRetirement[] = [];
-  const retirementsById = new Map<string, ReportRetirement>();
-  const issued = new Map<CreditProjectType, { batches: number; tCO2e: number }>();
-  let eventsRead = 0;
-  let firstPosition: Position | null = null;
-  let lastPosition: Position | null = null;
-  let eventsUsed = 0;
+export class ComplianceReportFold {
+  private readonly bounds: { readonly from: number; readonly to: number };
+  private readonly batches = new Map<string, BatchFacts>();
+  private readonly records: ReportRetirement[] = [];
+  private readonly retirementsById = new Map<string, ReportRetirement>();
+  private readonly issued = new Map<CreditProjectType, { batches: number; tCO2e: number }>();
+  private eventsRead = 0;
+  private firstPosition: Position | null = null;
+  private lastPosition: Position | null = null;
+  private eventsUsed = 0;
   /** Positions of used events that no seal seen so far covers. */
-  let unsealed: Position[] = [];
-  let coveringSeal: LedgerSealedData | null = null;
-  let latestSeal: LedgerSealedData | null = null;
-  const anchors = new Map<number, AuditAnchoredData>();
+  private unsealed: Position[] = [];
+  private coveringSeal: LedgerSealedData | null = null;
+  private latestSeal: LedgerSealedData | null = null;
+  private readonly anchors = new Map<number, AuditAnchoredData>();
 
-  const use = (event: RecordedEvent): void => {
-    eventsUsed += 1;
-    unsealed.push(event.position);
-    coveringSeal = null;
-  };
+  constructor(
+    private readonly framework: ReportFramework,
+    private readonly period: ReportPeriod,
+  ) {
+    this.bounds = reportPeriodBounds(period);
+  }
 
-  const onSeal = (seal: LedgerSealedData): void => {
-    const to = parsePosition(seal.toPosition);
-    unsealed = unsealed.filter((position) => comparePositions(position, to) > 0);
-    if (coveringSeal === null && eventsUsed > 0 && unsealed.length === 0) coveringSeal = seal;
-    latestSeal = seal;
-    // Only the covering or the latest seal can end up in the report; older anchors are of no use.
-    for (const number of anchors.keys()) {
-      if (number !== coveringSeal?.sealNumber && number !== latestSeal.sealNumber) anchors.delete(number);
+  apply(event: RecordedEvent): void {
+    this.eventsRead += 1;
+    this.firstPosition ??= event.position;
+    this.lastPosition = event.position;
+    if (isAuditEvent(event)) {
+      if (event.type === 'LedgerSealed' && event.streamId === SEALS_STREAM) this.sealed(event.data);
+      if (event.type === 'AuditAnchored' && event.streamId === ANCHORS_STREAM) this.anchors.set(event.data.sealNumber, event.data);
+      return;
     }
-  };
+    if (!event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) || !isCreditEvent(event)) return;
+    switch (event.type) {
+      case 'CreditsIssued':
+        return this.creditsIssued(event, event.data);
+      case 'CreditsRetired':
+        return this.creditsRetired(event, event.data);
+      case 'XrplSettlementRecorded':
+        return this.settlementRecorded(event, event.data);
+      case 'TradeExecuted':
+        return;
+    }
+  }
 
-  const retire = (event: RecordedEvent, data: CreditsRetired['data']): void => {
-    const batch = batches.get(data.batchId);
+  report(generatedAt: Date): ComplianceReport {
+    const { framework, period } = this;
+    const retirements = retirementsOf(this.records);
+    const issuedRows = creditProjectTypes.flatMap((projectType) => {
+      const tally = this.issued.get(projectType);
+      return tally ? [{ projectType, mitigation: projectTypeMitigation[projectType], ...tally }] : [];
+    });
+    const seal = this.coveringSeal ?? this.latestSeal;
+    const body: Omit<ComplianceReport, 'sha256'> = {
+      format: COMPLIANCE_REPORT_FORMAT,
+      framework,
+      title: reportFrameworkInfo[framework].title,
+      period: { from: period.from ?? null, to: period.to ?? null },
+      generatedAt: generatedAt.toISOString(),
+      unit: 'tCO2e',
+      ledger: {
+        eventsRead: this.eventsRead,
+        firstPosition: this.firstPosition ? formatPosition(this.firstPosition) : null,
+        lastPosition: this.lastPosition ? formatPosition(this.lastPosition) : null,
+        eventsUsed: this.eventsUsed,
+        seal: reportSealOf(seal, seal ? this.anchors.get(seal.sealNumber) : undefined),
+        unsealedEvents: this.unsealed.length,
+      },
+      retirements,
+      issuance: {
+        batches: issuedRows.reduce((sum, row) => sum + row.batches, 0),
+        tCO2e: issuedRows.reduce((sum, row) => sum + row.tCO2e, 0),
+        byProjectType: issuedRows,
+      },
+      disclosure: disclosureOf(framework, retirements),
+    };
+    return { ...body, sha256: createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex') };
+  }
+
+  private inPeriod(at: string): boolean {
+    const time = Date.parse(at);
+    return time >= this.bounds.from && time <= this.bounds.to;
+  }
+
+  /** An event the report draws on: no seal covers it until a later one does. */
+  private use(event: RecordedEvent): void {
+    this.eventsUsed += 1;
+    this.unsealed.push(event.position);
+    this.coveringSeal = null;
+  }
+
+  private sealed(seal: LedgerSealedData): void {
+    const to = parsePosition(seal.toPosition);
+    this.unsealed = this.unsealed.filter((position) => comparePositions(position, to) > 0);
+    if (this.coveringSeal === null && this.eventsUsed > 0 && this.unsealed.length === 0) this.coveringSeal = seal;
+    this.latestSeal = seal;
+    // Only the covering or the latest seal can end up in the report; older anchors are of no use.
+    for (const number of this.anchors.keys()) {
+      if (number !== this.coveringSeal?.sealNumber && number !== seal.sealNumber) this.anchors.delete(number);
+    }
+  }
+
+  private creditsIssued(event: RecordedEvent, data: CreditsIssued['data']): void {
+    this.batches.set(data.batchId, { projectName: data.projectName, projectType: data.projectType, vintage: data.vintage, serialPrefix: data.serialPrefix });
+    if (!this.inPeriod(data.issuedAt)) return;
+    const tally = this.issued.get(data.projectType) ?? { batches: 0, tCO2e: 0 };
+    tally.batches += 1;
+    tally.tCO2e += data.quantity;
+    this.issued.set(data.projectType, tally);
+    this.use(event);
+  }
+
+  private creditsRetired(event: RecordedEvent, data: CreditsRetired['data']): void {
+    if (!this.inPeriod(data.retiredAt)) return;
+    const batch = this.batches.get(data.batchId);
     // The registry refuses to retire a batch it never issued; without its issuance the token id still names the market.
     const market = batch ?? marketOfTokenId(data.batchId);
     if (!market) return;
@@ -224,7 +332,7 @@ export function complianceReportFold(framework: ReportFramework, period: ReportP
       vintage: market.vintage,
       quantity: data.quantity,
       serialRanges: data.ranges.map((range) =>
-        formatSerialRange(batches.get(range.batchId)?.serialPrefix ?? serialPrefixFor(range.batchId), range.start, range.end),
+        formatSerialRange(this.batches.get(range.batchId)?.serialPrefix ?? serialPrefixFor(range.batchId), range.start, range.end),
       ),
       standard: data.standard,
       offsetType: data.offsetType,
@@ -233,123 +341,25 @@ export function complianceReportFold(framework: ReportFramework, period: ReportP
       position: formatPosition(event.position),
       eventHash: event.hash,
     };
-    records.push(record);
-    retirementsById.set(record.retirementId, record);
-    use(event);
-  };
+    this.records.push(record);
+    this.retirementsById.set(record.retirementId, record);
+    this.use(event);
+  }
 
-  return {
-    apply(event) {
-      eventsRead += 1;
-      firstPosition ??= event.position;
-      lastPosition = event.position;
-      if (isAuditEvent(event)) {
-        if (event.type === 'LedgerSealed' && event.streamId === SEALS_STREAM) onSeal(event.data);
-        if (event.type === 'AuditAnchored' && event.streamId === ANCHORS_STREAM) anchors.set(event.data.sealNumber, event.data);
-        return;
-      }
-      if (!event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) || !isCreditEvent(event)) return;
-      switch (event.type) {
-        case 'CreditsIssued': {
-          const { data } = event;
-          batches.set(data.batchId, { projectName: data.projectName, projectType: data.projectType, vintage: data.vintage, serialPrefix: data.serialPrefix });
-          if (!inPeriod(data.issuedAt)) return;
-          const tally = issued.get(data.projectType) ?? { batches: 0, tCO2e: 0 };
-          tally.batches += 1;
-          tally.tCO2e += data.quantity;
-          issued.set(data.projectType, tally);
-          use(event);
-          return;
-        }
-        case 'CreditsRetired':
-          if (inPeriod(event.data.retiredAt)) retire(event, event.data);
-          return;
-        case 'XrplSettlementRecorded': {
-          const { data } = event;
-          const record = data.subject === 'retirement' ? retirementsById.get(data.subjectId) : undefined;
-          if (!record) return;
-          const known = new Set(record.xrpl.transactions.map((transaction) => transaction.hash));
-          record.xrpl = {
-            status: data.status,
-            transactions: [
-              ...record.xrpl.transactions,
-              ...data.transactions.filter((transaction) => !known.has(transaction.hash)).map(({ purpose, hash }) => ({ purpose, hash })),
-            ],
-          };
-          use(event);
-          return;
-        }
-        case 'TradeExecuted':
-          return;
-      }
-    },
-
-    report(generatedAt) {
-      const total = records.reduce((sum, record) => sum + record.quantity, 0);
-      const withShare = <T extends Tally>(tally: T): T & { sharePercent: number } => ({ ...tally, sharePercent: percentOf(tally.tCO2e, total) });
-      const byMitigation = tallyBy(records, (record) => record.mitigation);
-      const retirements: ComplianceReport['retirements'] = {
-        totals: { count: records.length, tCO2e: total },
-        byMonth: monthsOf(records),
-        byMitigation: mitigationKinds.map((mitigation) =>
-          withShare({ mitigation, label: mitigationKindLabels[mitigation], ...(byMitigation.get(mitigation) ?? { count: 0, tCO2e: 0 }) }),
-        ),
-        byStandard: [...tallyBy(records, (record) => record.standard)]
-          .map(([standard, tally]) => withShare({ standard, ...tally }))
-          .sort(byTonnesThenName((row) => row.standard)),
-        byOffsetType: [...tallyBy(records, (record) => record.offsetType)]
-          .map(([offsetType, tally]) => withShare({ offsetType, ...tally }))
-          .sort(byTonnesThenName((row) => row.offsetType)),
-        byVintage: [...tallyBy(records, (record) => record.vintage)]
-          .map(([vintage, tally]) => withShare({ vintage, ...tally }))
-          .sort((a, b) => a.vintage - b.vintage),
-        byProjectType: [...tallyBy(records, (record) => record.projectType)]
-          .map(([projectType, tally]) => withShare({ projectType, mitigation: projectTypeMitigation[projectType], ...tally }))
-          .sort(byTonnesThenName((row) => row.projectType)),
-        records,
-      };
-      const issuedRows = creditProjectTypes.flatMap((projectType) => {
-        const tally = issued.get(projectType);
-        return tally ? [{ projectType, mitigation: projectTypeMitigation[projectType], ...tally }] : [];
-      });
-      const seal: LedgerSealedData | null = coveringSeal ?? latestSeal;
-      const anchor = seal ? anchors.get(seal.sealNumber) : undefined;
-      const reportSeal: ReportSeal | null = seal
-        ? {
-            sealNumber: seal.sealNumber,
-            toPosition: seal.toPosition,
-            merkleRoot: seal.merkleRoot,
-            sealHash: seal.sealHash,
-            sealedAt: seal.sealedAt,
-            anchor: anchor ? { txHash: anchor.txHash, network: anchor.network, ledgerIndex: anchor.ledgerIndex, anchoredAt: anchor.anchoredAt } : null,
-          }
-        : null;
-      const body: Omit<ComplianceReport, 'sha256'> = {
-        format: COMPLIANCE_REPORT_FORMAT,
-        framework,
-        title: reportFrameworkInfo[framework].title,
-        period: { from: period.from ?? null, to: period.to ?? null },
-        generatedAt: generatedAt.toISOString(),
-        unit: 'tCO2e',
-        ledger: {
-          eventsRead,
-          firstPosition: firstPosition ? formatPosition(firstPosition) : null,
-          lastPosition: lastPosition ? formatPosition(lastPosition) : null,
-          eventsUsed,
-          seal: reportSeal,
-          unsealedEvents: unsealed.length,
-        },
-        retirements,
-        issuance: {
-          batches: issuedRows.reduce((sum, row) => sum + row.batches, 0),
-          tCO2e: issuedRows.reduce((sum, row) => sum + row.tCO2e, 0),
-          byProjectType: issuedRows,
-        },
-        disclosure: disclosureOf(framework, retirements),
-      };
-      return { ...body, sha256: createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex') };
-    },
-  };
+  /** The XRPL outcome of a retirement in the report: its status and the transactions not listed yet. */
+  private settlementRecorded(event: RecordedEvent, data: XrplSettlementRecorded['data']): void {
+    const record = data.subject === 'retirement' ? this.retirementsById.get(data.subjectId) : undefined;
+    if (!record) return;
+    const known = new Set(record.xrpl.transactions.map((transaction) => transaction.hash));
+    record.xrpl = {
+      status: data.status,
+      transactions: [
+        ...record.xrpl.transactions,
+        ...data.transactions.filter((transaction) => !known.has(transaction.hash)).map(({ purpose, hash }) => ({ purpose, hash })),
+      ],
+    };
+    this.use(event);
+  }
 }
 
 /** The report of `framework` on `period` from these events (in log order). */
@@ -359,7 +369,7 @@ export function buildComplianceReport(
   period: ReportPeriod,
   generatedAt: Date,
 ): ComplianceReport {
-  const fold = complianceReportFold(framework, period);
+  const fold = new ComplianceReportFold(framework, period);
   for (const event of events) fold.apply(event);
   return fold.report(generatedAt);
 }

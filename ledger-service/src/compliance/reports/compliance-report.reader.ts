@@ -1,5 +1,5 @@
 import { comparePositions, type ComplianceReport, type ComplianceReportRequest, type EventStore, type Position, START } from '@carbon-ledger/contracts';
-import { complianceReportFold } from './compliance-report.builder.js';
+import { ComplianceReportFold } from './compliance-report.builder.js';
 
 const PAGE = 1_000;
 
@@ -9,7 +9,7 @@ const PAGE = 1_000;
  * however busy the ledger is.
  */
 export async function readComplianceReport(eventStore: EventStore, request: ComplianceReportRequest, generatedAt: Date): Promise<ComplianceReport> {
-  const fold = complianceReportFold(request.framework, request.period);
+  const fold = new ComplianceReportFold(request.framework, request.period);
   const head = await eventStore.headPosition();
   let after: Position = START;
   while (comparePositions(after, head) < 0) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  canonicalJson,
   type CreditProjectType,
   creditProjectTypes,
   formatSerial,
@@ -63,18 +64,6 @@ export function retirementCertificate(row: RetirementRow): RetirementCertificate
     retiredAt: row.retired_at.toISOString(),
     logPosition: `${row.commit_position}:${row.prepare_position}`,
   };
-}
-
-/** JSON with object keys sorted at every level and no whitespace: one text per document. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

@@ -1,60 +1,35 @@
-import { canonicalJson } from '@carbon-ledger/contracts';
+import {
+  asciiBytes,
+  BACKSLASH,
+  CAPITAL_E,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  DIGIT_0,
+  DIGIT_1,
+  DOT,
+  FIRST_NON_ASCII,
+  isDigit,
+  LETTER_B,
+  LETTER_E,
+  LETTER_F,
+  LETTER_N,
+  LETTER_R,
+  LETTER_T,
+  LETTER_U,
+  MINUS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PLUS,
+  QUOTE,
+  SPACE,
+} from './json-bytes.js';
 
-/*
- * Fast paths around contracts' canonicalJson for the evidence export and its
- * verifier. Both give exactly canonicalJson's answer; they only avoid its cost
- * in the common case and hand anything unusual to canonicalJson itself.
- */
-
-/** Set while copying when a value needs canonicalJson's own handling. */
-let unusual = false;
-
-/** A copy with every object's keys inserted in canonical order, so JSON.stringify writes the canonical text. */
-function sortedCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) {
-    // JSON.stringify and canonicalJson agree on strings, booleans, null and finite numbers only.
-    if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null && !(typeof value === 'number' && Number.isFinite(value))) unusual = true;
-    return value;
-  }
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array<unknown>(value.length);
-    for (let index = 0; index < value.length; index += 1) {
-      const item: unknown = value[index];
-      if (item === undefined) unusual = true;
-      copy[index] = sortedCopy(item);
-    }
-    return copy;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) {
-    unusual = true; // Dates, Buffers, class instances, null-prototype objects
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  const copy: Record<string, unknown> = {};
-  for (const key of keys) {
-    // Integer-like keys are enumerated first whatever the insertion order; `__proto__` cannot be assigned.
-    const first = key.charCodeAt(0);
-    if ((first >= 48 && first <= 57) || key === '__proto__') unusual = true;
-    copy[key] = sortedCopy(record[key]);
-  }
-  return copy;
-}
-
-/** canonicalJson(value), about twice as fast for JSON data (objects, arrays, strings, finite numbers, booleans, null). */
-export function canonicalText(value: unknown): string {
-  unusual = false;
-  const copy = sortedCopy(value);
-  if (unusual) return canonicalJson(value);
-  return JSON.stringify(copy);
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const DEPTH_LIMIT = 64;
 const HEX = '0123456789abcdef';
 /** What JSON.stringify writes after a backslash for each control character it escapes briefly. */
-const SHORT_ESCAPES: Record<number, number> = { 0x08: 0x62, 0x09: 0x74, 0x0a: 0x6e, 0x0c: 0x66, 0x0d: 0x72 };
+const SHORT_ESCAPES: Record<number, number> = { 0x08: LETTER_B, 0x09: LETTER_T, 0x0a: LETTER_N, 0x0c: LETTER_F, 0x0d: LETTER_R };
 
 /**
  * Reads canonical JSON texts straight from bytes, without decoding or parsing
@@ -85,12 +60,12 @@ export class CanonicalScanner {
     if (at < 0 || at >= this.end) return -1;
     const byte = this.bytes[at]!;
     if (byte === QUOTE) return this.string(at, false);
-    if (byte === 0x7b) return this.object(at, depth);
-    if (byte === 0x5b) return this.array(at, depth);
-    if (byte === 0x2d || (byte >= 0x30 && byte <= 0x39)) return this.number(at);
-    if (byte === 0x74) return this.literal(at, TRUE);
-    if (byte === 0x66) return this.literal(at, FALSE);
-    if (byte === 0x6e) return this.literal(at, NULL);
+    if (byte === OPEN_BRACE) return this.object(at, depth);
+    if (byte === OPEN_BRACKET) return this.array(at, depth);
+    if (byte === MINUS || isDigit(byte)) return this.number(at);
+    if (byte === LETTER_T) return this.literal(at, TRUE);
+    if (byte === LETTER_F) return this.literal(at, FALSE);
+    if (byte === LETTER_N) return this.literal(at, NULL);
     return -1;
   }
 
@@ -102,14 +77,14 @@ export class CanonicalScanner {
     while (position < end) {
       const byte = bytes[position]!;
       if (byte === QUOTE) return position + 1;
-      if (byte >= 0x20 && byte < 0x80 && byte !== BACKSLASH) {
+      if (byte >= SPACE && byte < FIRST_NON_ASCII && byte !== BACKSLASH) {
         position += 1;
       } else if (key) {
         return -1;
       } else if (byte === BACKSLASH) {
         position = this.escape(position);
         if (position < 0) return -1;
-      } else if (byte >= 0x80) {
+      } else if (byte >= FIRST_NON_ASCII) {
         position = this.utf8(position);
         if (position < 0) return -1;
       } else {
@@ -124,18 +99,18 @@ export class CanonicalScanner {
     const { bytes, end } = this;
     if (at + 1 >= end) return -1;
     const next = bytes[at + 1]!;
-    if (next === QUOTE || next === BACKSLASH || next === 0x62 || next === 0x66 || next === 0x6e || next === 0x72 || next === 0x74) return at + 2;
-    if (next !== 0x75 || at + 6 > end || bytes[at + 2] !== 0x30 || bytes[at + 3] !== 0x30) return -1;
+    if (next === QUOTE || next === BACKSLASH || next === LETTER_B || next === LETTER_F || next === LETTER_N || next === LETTER_R || next === LETTER_T) return at + 2;
+    if (next !== LETTER_U || at + 6 > end || bytes[at + 2] !== DIGIT_0 || bytes[at + 3] !== DIGIT_0) return -1;
     const high = bytes[at + 4]!;
     const low = bytes[at + 5]!;
-    if (high !== 0x30 && high !== 0x31) return -1;
+    if (high !== DIGIT_0 && high !== DIGIT_1) return -1;
     const lowValue = HEX.indexOf(String.fromCharCode(low));
     if (lowValue < 0) return -1;
-    const code = (high - 0x30) * 16 + lowValue;
+    const code = (high - DIGIT_0) * 16 + lowValue;
     return SHORT_ESCAPES[code] === undefined ? at + 6 : -1;
   }
 
-  /** One well-formed UTF-8 sequence (no overlong forms, surrogates or code points above U+10FFFF). */
+  /** One well-formed UTF-8 sequence (no overlong forms, surrogates or code points above U+10FFFF): the byte ranges of Unicode's table 3-7. */
   private utf8(at: number): number {
     const { bytes, end } = this;
     const lead = bytes[at]!;
@@ -169,18 +144,18 @@ export class CanonicalScanner {
     let plainInteger = true;
     while (position < end) {
       const byte = bytes[position]!;
-      if (byte >= 0x30 && byte <= 0x39) position += 1;
-      else if (byte === 0x2d || byte === 0x2b || byte === 0x2e || byte === 0x65 || byte === 0x45) {
-        if (position !== at || byte !== 0x2d) plainInteger = false;
+      if (isDigit(byte)) position += 1;
+      else if (byte === MINUS || byte === PLUS || byte === DOT || byte === LETTER_E || byte === CAPITAL_E) {
+        if (position !== at || byte !== MINUS) plainInteger = false;
         position += 1;
       } else break;
     }
-    const negative = bytes[at] === 0x2d;
+    const negative = bytes[at] === MINUS;
     const digits = position - at - (negative ? 1 : 0);
     if (digits === 0) return -1;
     const first = bytes[at + (negative ? 1 : 0)]!;
     // Up to 15 digits, no leading zero and no "-0": exactly representable, so written as is.
-    if (plainInteger && digits <= 15 && (first !== 0x30 || (digits === 1 && !negative))) return position;
+    if (plainInteger && digits <= 15 && (first !== DIGIT_0 || (digits === 1 && !negative))) return position;
     const text = bytes.toString('latin1', at, position);
     const number = Number(text);
     return Number.isFinite(number) && String(number) === text ? position : -1;
@@ -189,14 +164,14 @@ export class CanonicalScanner {
   private array(at: number, depth: number): number {
     if (depth >= DEPTH_LIMIT) return -1;
     let position = at + 1;
-    if (position < this.end && this.bytes[position] === 0x5d) return position + 1;
+    if (position < this.end && this.bytes[position] === CLOSE_BRACKET) return position + 1;
     for (;;) {
       position = this.value(position, depth + 1);
       if (position < 0 || position >= this.end) return -1;
       const byte = this.bytes[position]!;
       position += 1;
-      if (byte === 0x5d) return position;
-      if (byte !== 0x2c) return -1;
+      if (byte === CLOSE_BRACKET) return position;
+      if (byte !== COMMA) return -1;
     }
   }
 
@@ -205,7 +180,7 @@ export class CanonicalScanner {
     if (depth >= DEPTH_LIMIT) return -1;
     const { bytes } = this;
     let position = at + 1;
-    if (position < this.end && bytes[position] === 0x7d) return position + 1;
+    if (position < this.end && bytes[position] === CLOSE_BRACE) return position + 1;
     let previousStart = -1;
     let previousEnd = -1;
     for (;;) {
@@ -215,20 +190,20 @@ export class CanonicalScanner {
       if (previousStart >= 0 && !ascending(bytes, previousStart + 1, previousEnd - 1, keyStart + 1, position - 1)) return -1;
       previousStart = keyStart;
       previousEnd = position;
-      if (position >= this.end || bytes[position] !== 0x3a) return -1;
+      if (position >= this.end || bytes[position] !== COLON) return -1;
       position = this.value(position + 1, depth + 1);
       if (position < 0 || position >= this.end) return -1;
       const byte = bytes[position]!;
       position += 1;
-      if (byte === 0x7d) return position;
-      if (byte !== 0x2c) return -1;
+      if (byte === CLOSE_BRACE) return position;
+      if (byte !== COMMA) return -1;
     }
   }
 }
 
-const TRUE = Buffer.from('true');
-const FALSE = Buffer.from('false');
-const NULL = Buffer.from('null');
+const TRUE = asciiBytes('true');
+const FALSE = asciiBytes('false');
+const NULL = asciiBytes('null');
 
 /** bytes[a, aEnd) < bytes[b, bEnd), comparing ASCII bytes (= UTF-16 code units). */
 function ascending(bytes: Buffer, a: number, aEnd: number, b: number, bEnd: number): boolean {
