@@ -1,5 +1,8 @@
 import type { CreditProjectType } from '../credit-market/credit-market.constants.js';
 
+/** The sides of an order a suggestion recommends (the order path's own sides; capabilities share no code). */
+export const suggestionOrderSides = ['buy', 'sell'] as const;
+
 export const riskProfiles = ['conservative', 'moderate', 'aggressive'] as const;
 export type RiskProfile = (typeof riskProfiles)[number];
 export const DEFAULT_RISK_PROFILE: RiskProfile = 'moderate';

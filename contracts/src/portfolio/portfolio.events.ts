@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
-import { moneyString } from '../orders/orders.events.js';
-import { orderSides } from '../orders/orders.constants.js';
-import { riskProfiles, suggestionTypes } from './portfolio.constants.js';
+import { riskProfiles, suggestionOrderSides, suggestionTypes } from './portfolio.constants.js';
+
+/** Decimal string with at most 2 decimals, e.g. "42.50". */
+const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 
 /** One stream per portfolio. */
 export function portfolioStreamId(portfolioId: string): string {
@@ -22,7 +23,7 @@ export const portfolioCreatedData = z.object({
 /** An order a suggestion placed through the order path. */
 export const placedSuggestionOrder = z.object({
   orderId: z.uuid(),
-  side: z.enum(orderSides),
+  side: z.enum(suggestionOrderSides),
   amount: z.number().int().positive(),
   price: moneyString,
   projectType: z.enum(creditProjectTypes),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
-import { orderSides } from '../orders/orders.constants.js';
 import { placedSuggestionOrder } from './portfolio.events.js';
-import { riskProfiles, suggestionPriorities, suggestionTypes } from './portfolio.constants.js';
+import { riskProfiles, suggestionOrderSides, suggestionPriorities, suggestionTypes } from './portfolio.constants.js';
 
 export const portfolioView = z.object({
   id: z.uuid(),
@@ -50,7 +49,7 @@ export type PortfolioHoldingsResponse = z.infer<typeof portfolioHoldingsResponse
 export const recommendedAction = z.object({
   /** A sentence: "Buy 310 Forestry 2026 credits at $12.45". */
   action: z.string(),
-  side: z.enum(orderSides),
+  side: z.enum(suggestionOrderSides),
   projectType: z.enum(creditProjectTypes),
   vintage: z.number().int(),
   amount: z.number().int().positive(),
