@@ -329,7 +329,6 @@ export class LogFollowerRunner {
       // The rows and their checkpoint are kept or lost together, and the log can always replay
       // them, so the commit need not wait for its WAL flush.
       send("select set_config('synchronous_commit', 'off', true)"),
-      send(...this.moveCheckpointQuery(last.position, events)),
     ];
     const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
     applying.catch(() => undefined);
@@ -337,7 +336,14 @@ export class LogFollowerRunner {
     try {
       for (const step of opening) await step;
       changed = await applying;
-      const committed = await send('commit');
+      // The checkpoint moves after the batch is applied, not before: its write gives the
+      // transaction an id, and a transaction with an id holds back every reader of the log
+      // (the xid horizon). A reaction acts on XRPL for seconds inside applyBatch; with the id
+      // taken first, no projection (nor the log's head position) saw anything appended meanwhile.
+      const moved = send(...this.moveCheckpointQuery(last.position, events));
+      const committing = send('commit');
+      await moved;
+      const committed = await committing;
       if (committed.command !== 'COMMIT') throw new Error(`log follower ${this.follower.name}: the batch's transaction ended in ${committed.command}`);
     } catch (error) {
       // Ends the transaction whatever failed (the pipeline keeps its order; a rollback outside one only warns).
