@@ -330,17 +330,19 @@ export class LogFollowerRunner {
       // them, so the commit need not wait for its WAL flush.
       send("select set_config('synchronous_commit', 'off', true)"),
     ];
+    // A projection's checkpoint move travels with its batch. A follower that acts outside the
+    // database (a reaction, for seconds on XRPL) moves it after acting: the move's write gives the
+    // transaction an id, and a transaction with an id holds back every reader of the log (the xid
+    // horizon), so no projection, nor the log's head position, would see what was appended meanwhile.
+    const moveFirst = !this.follower.actsOutsideTheDatabase;
+    if (moveFirst) opening.push(send(...this.moveCheckpointQuery(last.position, events)));
     const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
     applying.catch(() => undefined);
     let changed: boolean;
     try {
       for (const step of opening) await step;
       changed = await applying;
-      // The checkpoint moves after the batch is applied, not before: its write gives the
-      // transaction an id, and a transaction with an id holds back every reader of the log
-      // (the xid horizon). A reaction acts on XRPL for seconds inside applyBatch; with the id
-      // taken first, no projection (nor the log's head position) saw anything appended meanwhile.
-      const moved = send(...this.moveCheckpointQuery(last.position, events));
+      const moved = moveFirst ? undefined : send(...this.moveCheckpointQuery(last.position, events));
       const committing = send('commit');
       await moved;
       const committed = await committing;

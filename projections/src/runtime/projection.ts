@@ -31,6 +31,12 @@ export interface LogFollower {
    * Unset or 0: at once.
    */
   readonly lingerMs?: number;
+  /**
+   * True for a follower whose applyBatch acts outside the database (a reaction submitting to
+   * XRPL): its checkpoint moves after the batch, so its open transaction holds no transaction id
+   * (which would hold back every reader of the log) while it acts.
+   */
+  readonly actsOutsideTheDatabase?: boolean;
   /** Tables it owns (rebuilt and swapped together). */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   /**

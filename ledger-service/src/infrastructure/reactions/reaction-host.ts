@@ -49,6 +49,7 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
         ...(reaction.lingerMs ? { lingerMs: reaction.lingerMs } : {}),
         views: [],
         tables: [],
+        actsOutsideTheDatabase: true,
         applyBatch: async (events: readonly RecordedEvent[]) => {
           if (reaction.handleBatch) await reaction.handleBatch(events);
           else for (const event of events) await reaction.handle(event);
