@@ -6,10 +6,12 @@ import { GetAnalyticsHandler } from './queries/get-analytics.handler.js';
 import { GetHoldingsHandler } from './queries/get-holdings.handler.js';
 import { GetSuggestionsHandler } from './queries/get-suggestions.handler.js';
 import { GetPortfolioHandler, ListPortfoliosHandler } from './queries/list-portfolios.handler.js';
+import { MarketFacts } from './queries/market-facts.js';
 
 @Module({
   controllers: [PortfolioController],
   providers: [
+    MarketFacts,
     CreatePortfolioHandler,
     ImplementSuggestionHandler,
     ListPortfoliosHandler,

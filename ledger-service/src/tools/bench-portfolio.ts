@@ -18,6 +18,7 @@ import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postg
 import { GetAnalyticsHandler, GetAnalyticsQuery } from '../portfolio/queries/get-analytics.handler.js';
 import { GetHoldingsHandler, GetHoldingsQuery } from '../portfolio/queries/get-holdings.handler.js';
 import { GetSuggestionsHandler, GetSuggestionsQuery } from '../portfolio/queries/get-suggestions.handler.js';
+import { MarketFacts } from '../portfolio/queries/market-facts.js';
 import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
 import { freePort } from '../shared/free-port.js';
 import { summarize } from './bench-stats.js';
@@ -202,7 +203,7 @@ async function main(): Promise<number> {
              (select count(*) from credit_holdings) as holdings`.execute(db);
 
     const holdings = new GetHoldingsHandler(db);
-    const suggestions = new GetSuggestionsHandler(db);
+    const suggestions = new GetSuggestionsHandler(db, new MarketFacts(db));
     const analytics = new GetAnalyticsHandler(db);
     const portfolioRows = await db.selectFrom('portfolios').select(['owner_id', 'risk_profile']).execute();
     const timings = { holdings: [] as number[], suggestions: [] as number[], analytics: [] as number[] };

@@ -23,6 +23,7 @@ import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
 import { executeOnStream } from '../../shared/stream-command.js';
 import { decidePortfolio, evolvePortfolio, initialPortfolioState, type PortfolioState } from '../portfolio.decider.js';
 import { suggestionsFor } from '../queries/get-suggestions.handler.js';
+import { MarketFacts } from '../queries/market-facts.js';
 
 export interface ImplementSuggestionResult {
   readonly alreadyImplemented: boolean;
@@ -60,6 +61,7 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    private readonly facts: MarketFacts,
   ) {}
 
   async execute({ portfolioId, ownerId, riskProfile, suggestionId, context }: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
@@ -69,7 +71,7 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     if (!state.portfolioId || state.ownerId !== ownerId) throw new DomainError('NotFound', 'Portfolio not found');
 
     const listPosition = Number(suggestionIdPattern.exec(suggestionId)?.[1] ?? 0);
-    const suggestion = (await suggestionsFor(this.db, ownerId, riskProfile, context.now))[listPosition - 1];
+    const suggestion = (await suggestionsFor(this.db, this.facts, ownerId, riskProfile, context.now))[listPosition - 1];
     if (!suggestion) throw new DomainError('NotFound', 'Suggestion not found');
     const suggestionKey = suggestionKeyOf(suggestion);
     const earlier = state.implemented.get(suggestionKey);

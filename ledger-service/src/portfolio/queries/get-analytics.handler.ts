@@ -29,32 +29,31 @@ export class GetAnalyticsHandler implements IQueryHandler<GetAnalyticsQuery> {
     const dates = dateWindow(now.toISOString().slice(0, 10), days);
     const first = dates[0]!;
     const last = dates.at(-1)!;
-    const [changes, holdings] = await Promise.all([
+    // Three reads at once: the owner's daily position changes, the closes of every market it ever
+    // held (the last one before the window and those inside it), and today's holdings.
+    const [changes, closes, holdings] = await Promise.all([
       this.db
         .selectFrom('account_daily_positions')
         .select(['project_type', 'vintage', sql<string>`day::text`.as('day'), 'change'])
         .where('account_id', '=', ownerId)
         .where('day', '<=', last)
         .execute(),
+      sql<{ project_type: string; vintage: number; day: string; close: string }>`
+        with held as (select distinct project_type, vintage from account_daily_positions where account_id = ${ownerId})
+        select m.project_type, m.vintage, p.day::text as day, p.close
+        from held m
+        cross join lateral (
+          (select d.day, d.close from market_daily_prices d
+            where d.project_type = m.project_type and d.vintage = m.vintage and d.day < ${first}::date
+            order by d.day desc limit 1)
+          union all
+          (select d.day, d.close from market_daily_prices d
+            where d.project_type = m.project_type and d.vintage = m.vintage and d.day between ${first}::date and ${last}::date)
+        ) p`
+        .execute(this.db)
+        .then((result) => result.rows),
       loadHoldings(this.db, ownerId),
     ]);
-    const markets = [...new Map(changes.map((row) => [marketKey(row.project_type, row.vintage), row])).values()];
-    const closes =
-      markets.length === 0
-        ? []
-        : (
-            await sql<{ project_type: string; vintage: number; day: string; close: string }>`
-              select m.project_type, m.vintage, p.day::text as day, p.close
-              from unnest(${markets.map((row) => row.project_type)}::text[], ${markets.map((row) => row.vintage)}::int[]) as m(project_type, vintage)
-              cross join lateral (
-                (select d.day, d.close from market_daily_prices d
-                  where d.project_type = m.project_type and d.vintage = m.vintage and d.day < ${first}::date
-                  order by d.day desc limit 1)
-                union all
-                (select d.day, d.close from market_daily_prices d
-                  where d.project_type = m.project_type and d.vintage = m.vintage and d.day between ${first}::date and ${last}::date)
-              ) p`.execute(this.db)
-          ).rows;
     const valuation = dailyValuation({
       dates,
       changes: changes.map((row) => ({ market: marketKey(row.project_type, row.vintage), date: row.day, change: Number(row.change) })),

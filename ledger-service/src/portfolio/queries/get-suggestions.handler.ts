@@ -4,7 +4,8 @@ import type { RiskProfile, SuggestionView } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { optimizePortfolio } from '../optimizer/portfolio-optimizer.js';
-import { loadHoldings, loadMarkets } from './portfolio-valuation.js';
+import { MarketFacts } from './market-facts.js';
+import { loadHoldings } from './portfolio-valuation.js';
 
 export class GetSuggestionsQuery extends Query<SuggestionView[]> {
   constructor(
@@ -17,16 +18,19 @@ export class GetSuggestionsQuery extends Query<SuggestionView[]> {
 }
 
 /** The optimizer over the owner's holdings and what the read models say about every market. */
-export async function suggestionsFor(db: ReadModels, ownerId: string, riskProfile: RiskProfile, now: Date): Promise<SuggestionView[]> {
-  const [holdings, markets] = await Promise.all([loadHoldings(db, ownerId), loadMarkets(db, now)]);
+export async function suggestionsFor(db: ReadModels, facts: MarketFacts, ownerId: string, riskProfile: RiskProfile, now: Date): Promise<SuggestionView[]> {
+  const [holdings, markets] = await Promise.all([loadHoldings(db, ownerId), facts.markets(now)]);
   return optimizePortfolio({ riskProfile, year: now.getUTCFullYear(), holdings, markets });
 }
 
 @QueryHandler(GetSuggestionsQuery)
 export class GetSuggestionsHandler implements IQueryHandler<GetSuggestionsQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    private readonly facts: MarketFacts,
+  ) {}
 
   execute({ ownerId, riskProfile, now }: GetSuggestionsQuery): Promise<SuggestionView[]> {
-    return suggestionsFor(this.db, ownerId, riskProfile, now);
+    return suggestionsFor(this.db, this.facts, ownerId, riskProfile, now);
   }
 }
