@@ -96,8 +96,14 @@ export function formatCredits(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/** A price per credit, as orders carry it: "12.45". */
 function money(value: number): string {
   return value.toFixed(2);
+}
+
+/** An amount of dollars in a sentence: "3,875.00". */
+function dollars(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function clampScore(value: number): number {
@@ -221,7 +227,7 @@ export function removalShift(facts: PortfolioFacts): Draft | undefined {
       `Buying x t of removals reaches the target when (${formatCredits(removals)} + x) / (${formatCredits(total)} + x) ≥ ${target}%, so x = ${formatCredits(amount)} ` +
       `at $${money(price)} (${basis}). None of the listed project types stores carbon durably (geological or mineral storage); ` +
       `${market.projectType} is nature-based storage with reversal risk, so the durable share stays 0%.`,
-    expectedImpact: `Removals rise from ${formatPercent(share)} to ${formatPercent(newShare)} of ${formatCredits(total + amount)} t for about $${money(amount * price)}.`,
+    expectedImpact: `Removals rise from ${formatPercent(share)} to ${formatPercent(newShare)} of ${formatCredits(total + amount)} t for about $${dollars(amount * price)}.`,
     actions: [action('buy', market, amount, price)],
     riskScore: clampScore((gap / target) * 100),
   };
@@ -309,9 +315,9 @@ export function concentration(facts: PortfolioFacts): Draft | undefined {
     priority: priorityFor(top.share - limit),
     description: `${top.type} is ${formatPercent(top.share)} of your portfolio's value. Move part of it into ${buyMarket.projectType}.`,
     reasoning:
-      `${top.type} is ${formatPercent(top.share)} of $${money(facts.totalValue)}; a ${riskProfile} profile keeps one project type ≤ ${limit}%. ` +
+      `${top.type} is ${formatPercent(top.share)} of $${dollars(facts.totalValue)}; a ${riskProfile} profile keeps one project type ≤ ${limit}%. ` +
       `The Herfindahl index of project types is ${hhi.toFixed(2)} (1.00 is a single type). ${volatilityText} ` +
-      `Selling ${formatCredits(sellAmount)} t at $${money(sellPrice)} frees $${money(sellAmount * sellPrice)}, which buys ${formatCredits(buyAmount)} t of ${buyMarket.projectType} ${buyMarket.vintage} at $${money(buyPrice)}.`,
+      `Selling ${formatCredits(sellAmount)} t at $${money(sellPrice)} frees $${dollars(sellAmount * sellPrice)}, which buys ${formatCredits(buyAmount)} t of ${buyMarket.projectType} ${buyMarket.vintage} at $${money(buyPrice)}.`,
     expectedImpact: `${top.type} falls to about ${formatPercent(Math.max(0, top.share - ((sellAmount * sellPrice) / facts.totalValue) * 100))} of value.`,
     actions: [action('sell', sellMarket, sellAmount, sellPrice), action('buy', buyMarket, buyAmount, buyPrice)],
     riskScore: clampScore(hhi * 70 + Math.min(volatility ?? 0, 100) * 0.3),

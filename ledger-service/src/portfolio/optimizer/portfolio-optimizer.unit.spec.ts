@@ -22,7 +22,7 @@ describe('removal shift (Oxford Offsetting Principles)', () => {
     expect(shift!.reasoning).toContain('Removals are 0% of 1,240 t; a conservative profile in 2026 targets ≥ 20%.');
     // (0 + x) / (1,240 + x) >= 20% gives x = 0.2 x 1,240 / 0.8 = 310.
     expect(shift!.reasoning).toContain('x = 310 at $12.50 (best open ask)');
-    expect(shift!.expectedImpact).toBe('Removals rise from 0% to 20% of 1,550 t for about $3875.00.');
+    expect(shift!.expectedImpact).toBe('Removals rise from 0% to 20% of 1,550 t for about $3,875.00.');
   });
 
   it('recommends the concrete buy order at the best ask of the most recent removal market', () => {

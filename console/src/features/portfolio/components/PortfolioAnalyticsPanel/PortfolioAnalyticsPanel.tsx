@@ -1,5 +1,5 @@
 import { AreaChart, DonutChart } from '@mantine/charts';
-import { Alert, Card, Grid, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Card, ColorSwatch, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
 import { usePortfolioAnalytics } from '../../api/get-portfolio-analytics';
 
@@ -72,11 +72,24 @@ export function PortfolioAnalyticsPanel({ portfolioId }: { portfolioId: string }
             data={data.allocation.map((slice, index) => ({ ...slice, color: sliceColors[index % sliceColors.length]! }))}
             valueFormatter={(value) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`}
           />
+          <Stack gap={4} mt="sm">
+            {data.allocation.map((slice, index) => (
+              <Group key={slice.name} gap="xs" justify="space-between">
+                <Group gap={6}>
+                  <ColorSwatch size={10} color={`var(--mantine-color-${sliceColors[index % sliceColors.length]!.replace('.', '-')})`} />
+                  <Text size="sm">{slice.name}</Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  ${slice.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
         </Card>
       </Grid.Col>
       <Grid.Col span={12}>
         <Text size="xs" c="dimmed">
-          Time-weighted over the last {data.daysAnalyzed} days with holdings, at each day's closing trade prices; volatility and Sharpe ratio annualised over 365 days.
+          Time-weighted over the last {data.daysAnalyzed} {data.daysAnalyzed === 1 ? 'day' : 'days'} with holdings, at each day's closing trade prices; volatility and Sharpe ratio annualised over 365 days.
         </Text>
       </Grid.Col>
     </Grid>

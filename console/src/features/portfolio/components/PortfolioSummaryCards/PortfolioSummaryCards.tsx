@@ -16,11 +16,11 @@ export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: Port
   const urgent = suggestions?.filter((suggestion) => suggestion.priority === 'urgent' || suggestion.priority === 'high').length ?? 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      <StatCard label="Total Value" value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))} caption="At last trade prices" Icon={IconCoin} testId="portfolio-total-value" />
+      <StatCard label="Total Value" value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))} caption="At last trade prices; never-traded markets at reference prices" Icon={IconCoin} testId="portfolio-total-value" />
       <StatCard
         label="Total Credits"
         value={(holdings?.totalQuantity ?? 0).toLocaleString('en-US')}
-        caption={`${holdings?.holdings.length ?? 0} markets`}
+        caption={`${holdings?.holdings.length ?? 0} ${holdings?.holdings.length === 1 ? 'market' : 'markets'}`}
         Icon={IconLeaf}
         testId="portfolio-total-credits"
       />
