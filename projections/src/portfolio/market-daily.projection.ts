@@ -154,7 +154,8 @@ export const marketDailyProjection: Projection = {
           .execute(),
       );
     }
-    const positions = [...fold.positions.values()].filter((row) => row.change !== 0);
+    // Rows that net to zero are kept: a rebuild's larger batches must leave the same rows as live ones.
+    const positions = [...fold.positions.values()];
     if (positions.length > 0) {
       writes.push(
         db
