@@ -4,6 +4,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   canonicalJson,
   comparePositions,
+  DuplicateEventId,
   type EventStore,
   isPortfolioEvent,
   type PlacedSuggestionOrder,
@@ -12,6 +13,7 @@ import {
   type RiskProfile,
   suggestionIdPattern,
   type SuggestionView,
+  WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -21,7 +23,7 @@ import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
 import { executeOnStream } from '../../shared/stream-command.js';
-import { decidePortfolio, evolvePortfolio, initialPortfolioState, type PortfolioState } from '../portfolio.decider.js';
+import { decidePortfolio, evolvePortfolio, initialPortfolioState, type PortfolioCommand, type PortfolioState } from '../portfolio.decider.js';
 import { suggestionsFor } from '../queries/get-suggestions.handler.js';
 import { MarketFacts } from '../queries/market-facts.js';
 
@@ -99,21 +101,42 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
       if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
       orders.push({ orderId, side: recommended.side, amount: recommended.amount, price: recommended.price, projectType: recommended.projectType, vintage: recommended.vintage });
     }
-    const recorded = await executeOnStream({
-      eventStore: this.eventStore,
+    const recorded = await this.record(
       streamId,
-      context: { ...context, commandId: implementationId, causationId: context.commandId },
-      initial: initialPortfolioState,
-      accepts: isPortfolioEvent,
-      evolve: evolvePortfolio,
-      decide: (current) =>
-        decidePortfolio(
-          { type: 'RecordSuggestionImplemented', suggestionId, suggestionKey, suggestionType: suggestion.type, title: suggestion.title, orders, implementedBy: context.actor.userId },
-          current,
-          context,
-        ),
-    });
+      implementationId,
+      { type: 'RecordSuggestionImplemented', suggestionId, suggestionKey, suggestionType: suggestion.type, title: suggestion.title, orders, implementedBy: context.actor.userId },
+      context,
+    );
     const position = last && comparePositions(last, recorded.position) > 0 ? last : recorded.position;
     return { alreadyImplemented: recorded.replayed, orders, position };
+  }
+
+  /**
+   * Appends SuggestionImplemented under the implementation's own command id. A concurrent call
+   * for the same suggestion collides on that id (or on the stream version): it then answers with
+   * what the other call recorded, as a replay.
+   */
+  private async record(
+    streamId: string,
+    implementationId: string,
+    command: Extract<PortfolioCommand, { type: 'RecordSuggestionImplemented' }>,
+    context: CommandContext,
+  ): Promise<{ position: Position; replayed: boolean }> {
+    const run = () =>
+      executeOnStream({
+        eventStore: this.eventStore,
+        streamId,
+        context: { ...context, commandId: implementationId, causationId: context.commandId },
+        initial: initialPortfolioState,
+        accepts: isPortfolioEvent,
+        evolve: evolvePortfolio,
+        decide: (current) => decidePortfolio(command, current, context),
+      });
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof DuplicateEventId) && !(error instanceof WrongExpectedVersion)) throw error;
+      return run();
+    }
   }
 }
