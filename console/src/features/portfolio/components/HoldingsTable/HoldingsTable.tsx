@@ -25,6 +25,7 @@ export function HoldingsTable({ portfolioId }: { portfolioId: string }) {
               <Table.Th>Project Type</Table.Th>
               <Table.Th>Vintage</Table.Th>
               <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Serial Blocks</Table.Th>
               <Table.Th ta="right">Price</Table.Th>
               <Table.Th ta="right">Current Value</Table.Th>
               <Table.Th ta="right">Allocation</Table.Th>
@@ -41,6 +42,7 @@ export function HoldingsTable({ portfolioId }: { portfolioId: string }) {
                 </Table.Td>
                 <Table.Td>{holding.vintage}</Table.Td>
                 <Table.Td ta="right">{holding.quantity.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{holding.serialBlocks}</Table.Td>
                 <Table.Td ta="right">
                   {formatUsdCents(priceToCents(holding.price))}
                   {holding.priceSource === 'reference' && (
