@@ -170,6 +170,45 @@ describe('projection runtime on PostgreSQL', () => {
     await slowRunner.stop();
   });
 
+  it('a follower that acts outside the database (a reaction) holds back no reader of the log while it acts', async () => {
+    let armed = false;
+    let acting: (() => void) | undefined;
+    const started = new Promise<void>((resolve) => (acting = resolve));
+    let release: (() => void) | undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // As a reaction submitting to XRPL: it writes nothing here and takes its time.
+    const reaction = {
+      name: 'reaction:slow-action-test',
+      views: [],
+      tables: [],
+      actsOutsideTheDatabase: true,
+      applyBatch: async () => {
+        if (!armed) return false;
+        armed = false;
+        acting?.();
+        await released;
+        return false;
+      },
+    };
+    const reactionRunner = new LogFollowerRunner(reaction, { db, eventStore: store, connectionConfig: connection() });
+    const projection = new LogFollowerRunner({ ...orderBookProjection, name: 'order-book-beside-reaction-test' }, { db, eventStore: store, connectionConfig: connection() });
+    reactionRunner.start();
+    projection.start();
+    const before = await placeOrders(1);
+    expect(await reactionRunner.waitFor(before, 10_000)).toBe(true);
+    armed = true;
+    await placeOrders(1);
+    await started;
+    // While the reaction acts, what is appended next is seen at once: by the head position and by a projection.
+    const during = await placeOrders(1);
+    expect(await store.headPosition()).toEqual(during);
+    expect(await projection.waitFor(during, 2_000)).toBe(true);
+    release?.();
+    expect(await reactionRunner.waitFor(during, 10_000)).toBe(true);
+    await projection.stop();
+    await reactionRunner.stop();
+  });
+
   it('lingers after a batch to gather more events, but not once someone waits for the projection', async () => {
     const lingering = {
       name: 'lingering-test',
