@@ -397,4 +397,19 @@ describe('Demo organisation in Chromium: seeded on a fresh start without --no-de
     await page.getByTestId('recent-trades').locator('table, [data-testid="recent-trades-empty"]').first().waitFor();
     await settledScreenshot(page, 'lifecycle-demo-marketplace');
   });
+
+  it("opens /portfolio on the administrator's demo portfolio, filled with its holding and suggestions", async () => {
+    await page.goto(`${service.baseUrl}/portfolio`);
+    const table = page.getByTestId('holdings-table');
+    await table.waitFor();
+    expect(await page.getByTestId('portfolio-selector').inputValue()).toBe('Demo · Nature-based removals');
+    // The 60 reforestation credits transferred to the administrator at $18.75: the market's last trade.
+    expect(await table.textContent()).toContain('Reforestation');
+    expect(await page.getByTestId('portfolio-total-credits').textContent()).toBe('60');
+    expect(await page.getByTestId('portfolio-total-value').textContent()).toBe('$1,125.00');
+    await settledScreenshot(page, 'lifecycle-demo-portfolio');
+    await page.getByRole('tab', { name: 'AI Suggestions' }).click();
+    await page.getByTestId('suggestion-list').waitFor();
+    await settledScreenshot(page, 'lifecycle-demo-portfolio-suggestions');
+  });
 });

@@ -14,6 +14,7 @@ const TOOLS = {
   'bench-trading': 'bench-trading.js',
   'bench-peers': 'bench-peers.js',
   'bench-settlement': 'bench-settlement.js',
+  'bench-portfolio': 'bench-portfolio.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

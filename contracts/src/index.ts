@@ -58,3 +58,8 @@ export * from './credits/get-retirement.contract.js';
 export * from './xrpl/xrpl-actions.events.js';
 export * from './xrpl/xrpl-actions.contract.js';
 export * from './shared/projection-names.js';
+export * from './portfolio/portfolio.constants.js';
+export * from './portfolio/portfolio.events.js';
+export * from './portfolio/portfolio.views.js';
+export * from './portfolio/create-portfolio.contract.js';
+export * from './portfolio/portfolio-params.contract.js';

@@ -14,6 +14,7 @@ import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
 import { MarketModule } from './market/market.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { PortfolioModule } from './portfolio/portfolio.module.js';
 import { ProjectionsModule } from './infrastructure/projections/projections.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { XrplModule } from './xrpl/xrpl.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         ComplianceModule,
         KycModule,
         AmlModule,
+        PortfolioModule,
       ],
     };
   }

@@ -19,6 +19,8 @@ import { creditRetirementsProjection } from './credits/credit-retirements.projec
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
 import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
+import { marketDailyProjection } from './portfolio/market-daily.projection.js';
+import { portfoliosProjection } from './portfolio/portfolios.projection.js';
 import type { Projection } from './runtime/projection.js';
 
 /** Every projection the service runs. */
@@ -30,4 +32,8 @@ export const projections: readonly Projection[] = [
   creditRegistryProjection,
   creditTradesProjection,
   creditRetirementsProjection,
+  portfoliosProjection,
+  marketDailyProjection,
 ];
+export { portfoliosProjection } from './portfolio/portfolios.projection.js';
+export { marketDailyProjection } from './portfolio/market-daily.projection.js';

@@ -196,6 +196,39 @@ export interface CreditRetirementBatchesTable {
   serial_prefix: string;
 }
 
+export interface PortfoliosTable {
+  portfolio_id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  risk_profile: 'conservative' | 'moderate' | 'aggressive';
+  implemented_suggestions: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** One market's trades of one UTC day. */
+export interface MarketDailyPricesTable {
+  project_type: string;
+  vintage: number;
+  day: ColumnType<string, string, string>;
+  open: Numeric;
+  close: Numeric;
+  high: Numeric;
+  low: Numeric;
+  volume: Int8;
+  notional: Numeric;
+  trades: number;
+}
+
+/** Net change of an account's credits in one market on one UTC day. */
+export interface AccountDailyPositionsTable {
+  account_id: string;
+  project_type: string;
+  vintage: number;
+  day: ColumnType<string, string, string>;
+  change: Int8;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
@@ -209,4 +242,7 @@ export interface ReadModelDatabase {
   credit_trades: CreditTradesTable;
   credit_retirements: CreditRetirementsTable;
   credit_retirement_batches: CreditRetirementBatchesTable;
+  portfolios: PortfoliosTable;
+  market_daily_prices: MarketDailyPricesTable;
+  account_daily_positions: AccountDailyPositionsTable;
 }

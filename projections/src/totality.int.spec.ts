@@ -9,7 +9,11 @@ import {
   MAX_PRICE_PER_CREDIT,
   MAX_XRP_AMOUNT,
   offsetTypes,
+  PORTFOLIO_DESCRIPTION_MAX,
+  PORTFOLIO_NAME_MAX,
+  portfolioStreamId,
   projectTypeCodes,
+  riskProfiles,
   retirementStandards,
   roles,
 } from '@carbon-ledger/contracts';
@@ -94,6 +98,9 @@ const story = fc.record({
   alertAmount: fc.oneof(fc.constantFrom(0, MAX_NOTIONAL_USD), fc.integer({ min: 0, max: MAX_NOTIONAL_USD * 100 }).map((cents) => cents / 100)),
   priority: fc.constantFrom(...amlAlertPriorities),
   riskScore: fc.integer({ min: 0, max: 100 }),
+  portfolioName: text(PORTFOLIO_NAME_MAX),
+  portfolioDescription: text(PORTFOLIO_DESCRIPTION_MAX, { min: 0, multiline: true }),
+  riskProfile: fc.constantFrom(...riskProfiles),
   txHash: hash,
   at: fc.array(date, { minLength: 8, maxLength: 8 }),
 });
@@ -248,6 +255,26 @@ describe('every projection over events at the contracts’ limits', () => {
           {
             type: 'XrplCreditsBurned',
             data: { txHash: s.txHash, account: s.address, userId: buyer, tokenId: batchId, tokenAmount: retired, purpose: s.xrpPurpose, burnedAt: swappedAt },
+          },
+        ]);
+        const portfolioId = randomUUID();
+        await bed.append(portfolioStreamId(portfolioId), [
+          {
+            type: 'PortfolioCreated',
+            data: { portfolioId, ownerId: buyer, name: s.portfolioName, description: s.portfolioDescription, riskProfile: s.riskProfile, createdAt: registeredAt },
+          },
+          {
+            type: 'SuggestionImplemented',
+            data: {
+              portfolioId,
+              suggestionId: 'suggestion-1',
+              suggestionKey: 'f'.repeat(64),
+              suggestionType: 'removal_shift',
+              title: s.portfolioName,
+              orders: [{ orderId: buyOrder, side: 'buy', amount: sold, price: s.price, projectType: s.projectType, vintage: s.vintage }],
+              implementedBy: buyer,
+              implementedAt: placedAt,
+            },
           },
         ]);
         await bed.append(`aml-alert-${alertId}`, [

@@ -12,6 +12,7 @@ export const viewNames = [
   'retirements',
   'metrics',
   'marketplace',
+  'portfolios',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

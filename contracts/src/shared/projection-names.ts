@@ -7,6 +7,8 @@ export const projectionNames = [
   'credit-registry',
   'credit-trades',
   'credit-retirements',
+  'portfolios',
+  'market-daily',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

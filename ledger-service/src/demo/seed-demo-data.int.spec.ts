@@ -24,7 +24,7 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
   async function demoRecords() {
     const db = service.app.get<ReadModels>(READ_MODELS);
     const head = await service.app.get<EventStore>(EVENT_STORE).headPosition();
-    await service.app.get(ProjectionHost).waitFor(['users', 'kyc-status', 'credit-registry', 'credit-retirements', 'order-book'], head, 15_000);
+    await service.app.get(ProjectionHost).waitFor(['users', 'kyc-status', 'credit-registry', 'credit-retirements', 'order-book', 'portfolios'], head, 15_000);
     const users = await db.selectFrom('users').select(['user_id', 'name']).where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`).execute();
     const userIds = users.map((user) => user.user_id);
     return {
@@ -32,6 +32,7 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
       verifiedKyc: await db.selectFrom('kyc_status').select('owner_id').where('owner_id', 'in', userIds).where('kyc_status', '=', 'verified').execute(),
       batches: await db.selectFrom('credit_batches').select('project_name').where('project_name', 'like', `${DEMO_MARK} · %`).execute(),
       orders: await db.selectFrom('order_book').select('order_id').where('owner_id', 'in', userIds).execute(),
+      portfolios: await db.selectFrom('portfolios').select(['name', 'risk_profile']).where('name', 'like', `${DEMO_MARK} · %`).orderBy('name').execute(),
       retirements: await db.selectFrom('credit_retirements').select(['beneficiary', 'quantity']).where('account_id', 'in', userIds).orderBy('quantity').execute(),
     };
   }
@@ -57,12 +58,13 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(partial.batches).toHaveLength(2);
     expect(partial.orders).toHaveLength(0);
     expect(partial.retirements).toHaveLength(0);
+    expect(partial.portfolios).toHaveLength(0);
   }, 120_000);
 
   it('finishes on the next run, recording only the missing steps, and nothing twice', async () => {
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
-    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, 9 orders and 3 retirements are new.
-    expect(outcome).toEqual({ steps: 23, recorded: 17 });
+    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, 9 orders, 4 portfolios and 3 retirements are new.
+    expect(outcome).toEqual({ steps: 27, recorded: 21 });
     expect(await demoSeedingUnfinished(service.app)).toBe(false);
     const complete = await demoRecords();
     expect(complete.users).toHaveLength(4);
@@ -70,12 +72,14 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(complete.batches).toHaveLength(4);
     expect(complete.orders).toHaveLength(9);
     expect(complete.retirements.map((retirement) => retirement.quantity)).toEqual([40, 75, 150]);
+    // Each holder and the administrator get a portfolio, so /portfolio starts filled.
+    expect(complete.portfolios.map((portfolio) => portfolio.risk_profile)).toEqual(['aggressive', 'moderate', 'conservative', 'moderate']);
     expect(log).toEqual([]);
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 23, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 27, recorded: 0 });
     const again = await demoRecords();
-    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length]).toEqual([4, 4, 9, 3]);
+    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([4, 4, 9, 3, 4]);
   }, 120_000);
 });

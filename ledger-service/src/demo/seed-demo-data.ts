@@ -21,6 +21,7 @@ import { AddressChallenges } from '../kyc/address-control/address-challenges.js'
 import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
 import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
+import { CreatePortfolioCommand } from '../portfolio/commands/create-portfolio.handler.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
@@ -92,7 +93,7 @@ export async function demoSeedingUnfinished(app: INestApplicationContext): Promi
  * Seeds a clearly marked demo organisation through the real command path (the
  * same command handlers the API uses): users per role, KYC-verified addresses,
  * four issued batches, direct transfers, resting and matched orders, and
- * retirements. The demo users get random passwords nobody is shown: they are
+ * retirements, and a portfolio for each holder. The demo users get random passwords nobody is shown: they are
  * counterparties; the administrator also receives a small holding so the
  * dashboard's portfolio has something true to show. Sandbox network only.
  *
@@ -244,6 +245,16 @@ export async function seedDemoData(
   await order(fundId, 'buy', 80, '17.25', 'Wind Energy');
   // The issuer keeps 80 of the 120 cookstove credits after the transfer above.
   await order(issuerId, 'sell', 60, '9.90', 'Energy Efficiency');
+
+  // A portfolio per demo holder (and the administrator, who can sign in), so /portfolio starts filled.
+  const portfolio = (key: string, ownerId: string, role: Role, name: string, riskProfile: 'conservative' | 'moderate' | 'aggressive', description: string) =>
+    step(`portfolio:${key}`, { userId: ownerId, role }, (context) =>
+      commands.execute(new CreatePortfolioCommand({ name: `${DEMO_MARK} · ${name}`, description, riskProfile }, ownerId, context)),
+    );
+  await portfolio('issuer', issuerId, 'issuer', 'Issuer inventory', 'conservative', 'Credits kept from our own projects before they are sold or retired.');
+  await portfolio('trader', traderId, 'trader', 'Fleet offsets', 'moderate', 'Credits bought to offset fleet emissions.');
+  await portfolio('fund', fundId, 'trader', 'Climate fund book', 'aggressive', 'A fund book across project types.');
+  if (adminId) await portfolio('admin', adminId, 'admin', 'Nature-based removals', 'moderate', 'The administrator’s demo holding of reforestation credits.');
 
   const retire = (name: string, userId: string, role: Role, request: ConstructorParameters<typeof RetireCreditsCommand>[0]) =>
     step(`retire:${name}`, { userId, role }, (context) => commands.execute(new RetireCreditsCommand(request, context)));

@@ -17,6 +17,8 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   retirements: [['api', 'retirements'], ['api', 'enhanced-retirement']],
   metrics: [['api', 'metrics']],
   marketplace: [['api', 'marketplace']],
+  // Portfolio lists, holdings, suggestions and analytics; market insights read the same daily prices.
+  portfolios: [['api', 'portfolios'], ['api', 'portfolio'], ['api', 'market-insights']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

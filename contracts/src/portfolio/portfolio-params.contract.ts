@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, suggestionIdPattern } from './portfolio.constants.js';
+
+export const portfolioIdParams = z.object({ id: z.uuid('Portfolio id must be a UUID') });
+export const portfolioOwnerParams = z.object({ userId: z.string().trim().min(1, 'User id is required').max(200, 'User id must be at most 200 characters') });
+export const suggestionParams = z.object({
+  id: z.uuid('Portfolio id must be a UUID'),
+  suggestionId: z.string().regex(suggestionIdPattern, "Suggestion id must look like 'suggestion-1'"),
+});
+export const analyticsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(MAX_ANALYTICS_DAYS, `days must be at most ${MAX_ANALYTICS_DAYS}`)
+    .default(DEFAULT_ANALYTICS_DAYS),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  canonicalJson,
+  comparePositions,
+  DuplicateEventId,
+  type EventStore,
+  isPortfolioEvent,
+  type PlacedSuggestionOrder,
+  portfolioStreamId,
+  type Position,
+  type RiskProfile,
+  suggestionIdPattern,
+  type SuggestionView,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
+import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
+import { executeOnStream } from '../../shared/stream-command.js';
+import { decidePortfolio, evolvePortfolio, initialPortfolioState, type PortfolioCommand, type PortfolioState } from '../portfolio.decider.js';
+import { suggestionsFor } from '../queries/get-suggestions.handler.js';
+import { MarketFacts } from '../queries/market-facts.js';
+
+export interface ImplementSuggestionResult {
+  readonly alreadyImplemented: boolean;
+  readonly orders: readonly PlacedSuggestionOrder[];
+  /** The last event written (or found) for this suggestion. */
+  readonly position: Position;
+}
+
+export class ImplementSuggestionCommand extends Command<ImplementSuggestionResult> {
+  constructor(
+    readonly portfolioId: string,
+    readonly ownerId: string,
+    readonly riskProfile: RiskProfile,
+    readonly suggestionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** The same suggestion is the same type and the same orders, whatever position it has in the list. */
+export function suggestionKeyOf(suggestion: SuggestionView): string {
+  const orders = suggestion.recommendedActions.map(({ side, projectType, vintage, amount, price }) => ({ side, projectType, vintage, amount, price }));
+  return createHash('sha256').update(canonicalJson({ type: suggestion.type, orders })).digest('hex');
+}
+
+/**
+ * Places a suggestion's orders through the order path (the KYC gate of POST /api/orders, then
+ * each order on its market) and records SuggestionImplemented. Every id derives from the
+ * portfolio and the suggestion's content, so implementing it again places nothing new.
+ */
+@CommandHandler(ImplementSuggestionCommand)
+export class ImplementSuggestionHandler implements ICommandHandler<ImplementSuggestionCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    private readonly facts: MarketFacts,
+  ) {}
+
+  async execute({ portfolioId, ownerId, riskProfile, suggestionId, context }: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
+    const streamId = portfolioStreamId(portfolioId);
+    const history = await this.eventStore.readStream(streamId);
+    const state: PortfolioState = history.filter(isPortfolioEvent).reduce(evolvePortfolio, initialPortfolioState);
+    if (!state.portfolioId || state.ownerId !== ownerId) throw new DomainError('NotFound', 'Portfolio not found');
+
+    const listPosition = Number(suggestionIdPattern.exec(suggestionId)?.[1] ?? 0);
+    const suggestion = (await suggestionsFor(this.db, this.facts, ownerId, riskProfile, context.now))[listPosition - 1];
+    if (!suggestion) throw new DomainError('NotFound', 'Suggestion not found');
+    const suggestionKey = suggestionKeyOf(suggestion);
+    const earlier = state.implemented.get(suggestionKey);
+    if (earlier) {
+      const recorded = history.find((event) => event.type === 'SuggestionImplemented' && (event.data as { suggestionKey?: string }).suggestionKey === suggestionKey);
+      return { alreadyImplemented: true, orders: earlier.orders, position: recorded?.position ?? history.at(-1)!.position };
+    }
+
+    await requireVerifiedTrader(this.db, ownerId, context.now);
+    const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${suggestionKey}`);
+    const orders: PlacedSuggestionOrder[] = [];
+    let last: Position | undefined;
+    for (const [index, recommended] of suggestion.recommendedActions.entries()) {
+      // One command id per order of this suggestion: a retry is answered as a replay by its market.
+      const commandId = deriveId(implementationId, `order:${index}`);
+      const orderId = deriveId(commandId, 'order');
+      const order = { type: recommended.side, amount: recommended.amount, price: recommended.price, projectType: recommended.projectType, vintage: recommended.vintage };
+      const outcome = await this.markets.execute(
+        recommended.projectType,
+        recommended.vintage,
+        { type: 'PlaceOrder', orderId, ownerId, order },
+        { ...context, commandId, causationId: context.commandId },
+        () => undefined,
+      );
+      if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
+      orders.push({ orderId, side: recommended.side, amount: recommended.amount, price: recommended.price, projectType: recommended.projectType, vintage: recommended.vintage });
+    }
+    const recorded = await this.record(
+      streamId,
+      implementationId,
+      { type: 'RecordSuggestionImplemented', suggestionId, suggestionKey, suggestionType: suggestion.type, title: suggestion.title, orders, implementedBy: context.actor.userId },
+      context,
+    );
+    const position = last && comparePositions(last, recorded.position) > 0 ? last : recorded.position;
+    return { alreadyImplemented: recorded.replayed, orders, position };
+  }
+
+  /**
+   * Appends SuggestionImplemented under the implementation's own command id. A concurrent call
+   * for the same suggestion collides on that id (or on the stream version): it then answers with
+   * what the other call recorded, as a replay.
+   */
+  private async record(
+    streamId: string,
+    implementationId: string,
+    command: Extract<PortfolioCommand, { type: 'RecordSuggestionImplemented' }>,
+    context: CommandContext,
+  ): Promise<{ position: Position; replayed: boolean }> {
+    const run = () =>
+      executeOnStream({
+        eventStore: this.eventStore,
+        streamId,
+        context: { ...context, commandId: implementationId, causationId: context.commandId },
+        initial: initialPortfolioState,
+        accepts: isPortfolioEvent,
+        evolve: evolvePortfolio,
+        decide: (current) => decidePortfolio(command, current, context),
+      });
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof DuplicateEventId) && !(error instanceof WrongExpectedVersion)) throw error;
+      return run();
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import {
+  createPortfolioResponse,
+  implementSuggestionResponse,
+  issueCreditsResponse,
+  listOrdersResponse,
+  listPortfoliosResponse,
+  listSuggestionsResponse,
+  marketInsightsResponse,
+  portfolioAnalyticsResponse,
+  portfolioHoldingsResponse,
+  portfolioView,
+} from '@carbon-ledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
+
+const project = { id: 'PRJ-PORTFOLIO', name: 'Portfolio Solar', projectType: 'Solar Energy', description: '', scope1: 5500, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
+const year = new Date().getUTCFullYear();
+
+describe('portfolios over HTTP (issue 19)', () => {
+  let service: ServiceUnderTest;
+  let owner: SignedInClient;
+  let stranger: SignedInClient;
+  let unverified: SignedInClient;
+  let admin: SignedInClient;
+  let portfolioId: string;
+
+  const json = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return response.json() as Promise<unknown>;
+  };
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    [owner, stranger, unverified, admin] = await Promise.all([
+      service.signIn(['issuer', 'trader']),
+      service.signIn(['trader']),
+      service.signIn(['trader']),
+      service.signIn(['admin']),
+    ]);
+    const wallet = await verifiedAddress(service, owner);
+    await verifiedAddress(service, stranger);
+    await pendingAddress(service, unverified);
+    const issued = issueCreditsResponse.parse(await json(await owner.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address })));
+    // 1,100 issued; 100 sold to a trader whose KYC is pending at $4: the market's last trade.
+    await json(await owner.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 100, buyerAccountId: unverified.userId, price: 4 }));
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('creates a portfolio (riskProfile defaults to moderate) and lists it for its owner', async () => {
+    const created = await owner.request('POST', '/api/portfolios', { name: '  Climate Core ', riskProfile: 'conservative', userId: owner.userId });
+    expect(created.status).toBe(201);
+    const portfolio = createPortfolioResponse.parse(await created.json());
+    expect(portfolio).toMatchObject({ name: 'Climate Core', description: '', riskProfile: 'conservative', userId: owner.userId, totalValue: '4000.00' });
+    portfolioId = portfolio.id;
+
+    const defaulted = createPortfolioResponse.parse(await json(await owner.request('POST', '/api/portfolios', { name: 'Second' })));
+    expect(defaulted.riskProfile).toBe('moderate');
+
+    const list = listPortfoliosResponse.parse(await json(await owner.request('GET', `/api/portfolios/${owner.userId}`)));
+    expect(list.map((entry) => entry.name)).toEqual(['Climate Core', 'Second']);
+    const one = portfolioView.parse(await json(await owner.request('GET', `/api/portfolio/${portfolioId}`)));
+    expect(one.id).toBe(portfolioId);
+  });
+
+  it('holds the owner’s registry credits by market, valued at the last trade', async () => {
+    const holdings = portfolioHoldingsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/holdings`)));
+    expect(holdings).toMatchObject({ totalValue: '4000.00', totalQuantity: 1000 });
+    expect(holdings.holdings).toEqual([
+      {
+        id: `Solar Energy|${year}`,
+        projectType: 'Solar Energy',
+        vintage: year,
+        mitigation: 'reduction',
+        quantity: 1000,
+        serialBlocks: 1,
+        price: '4.00',
+        priceSource: 'last-trade',
+        currentValue: '4000.00',
+        allocation: 100,
+      },
+    ]);
+  });
+
+  it('suggests a removal shift with the numbers it used and a concrete order', async () => {
+    const { suggestions } = listSuggestionsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/suggestions`)));
+    const first = suggestions[0]!;
+    expect(first).toMatchObject({ id: 'suggestion-1', type: 'removal_shift', priority: 'urgent' });
+    expect(first.reasoning).toContain(`Removals are 0% of 1,000 t; a conservative profile in ${year} targets ≥ ${20 + Math.max(0, year - 2026) * 3}%.`);
+    expect(first.recommendedActions[0]).toMatchObject({ side: 'buy', projectType: 'Forestry', vintage: year });
+    expect(suggestions.map((suggestion) => suggestion.type)).toContain('concentration');
+  });
+
+  it('implements a suggestion once: its orders reach the Trading Desk, and implementing again places nothing', async () => {
+    const response = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`);
+    expect(response.status).toBe(200);
+    const implemented = implementSuggestionResponse.parse(await response.json());
+    expect(implemented).toMatchObject({ portfolioId, suggestionId: 'suggestion-1', alreadyImplemented: false });
+    expect(implemented.orders).toHaveLength(1);
+    const orders = listOrdersResponse.parse(await json(await owner.request('GET', '/api/orders')));
+    expect(orders.orders.map((order) => order.id)).toContain(implemented.orders[0]!.orderId);
+
+    const marketEvents = await service.countEvents('credit-market-');
+    const portfolioEvents = await service.countEvents('portfolio-');
+    const again = implementSuggestionResponse.parse(await json(await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`)));
+    expect(again.alreadyImplemented).toBe(true);
+    expect(again.orders).toEqual(implemented.orders);
+    expect(await service.countEvents('credit-market-')).toBe(marketEvents);
+    expect(await service.countEvents('portfolio-')).toBe(portfolioEvents);
+  });
+
+  it('answers analytics from the daily valuation, today valued like the holdings', async () => {
+    const analytics = portfolioAnalyticsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/analytics?days=30`)));
+    expect(analytics.daysAnalyzed).toBeGreaterThanOrEqual(1);
+    expect(analytics.series.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), value: 4000 });
+    expect(analytics.allocation).toEqual([{ name: 'Solar Energy', value: 4000 }]);
+  });
+
+  it('writes market insights as sentences with a timestamp', async () => {
+    const insights = marketInsightsResponse.parse(await json(await stranger.request('GET', '/api/market-insights')));
+    expect(insights.insights).toContain(`Solar Energy ${year} traded 100 t and last closed at $4.00`);
+    expect(Date.parse(insights.timestamp)).not.toBeNaN();
+  });
+
+  it("answers 404 for another user's portfolio on every call, and admins may read it", async () => {
+    for (const [method, path] of [
+      ['GET', `/api/portfolio/${portfolioId}`],
+      ['GET', `/api/portfolios/${portfolioId}/holdings`],
+      ['GET', `/api/portfolios/${portfolioId}/suggestions`],
+      ['GET', `/api/portfolios/${portfolioId}/analytics?days=30`],
+      ['POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`],
+      ['GET', `/api/portfolios/${owner.userId}`],
+    ] as const) {
+      const response = await stranger.request(method, path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toMatchObject({ error: 'NotFound', message: expect.any(String) });
+    }
+    expect((await admin.request('GET', `/api/portfolio/${portfolioId}`)).status).toBe(200);
+    expect(listPortfoliosResponse.parse(await json(await admin.request('GET', `/api/portfolios/${owner.userId}`)))).toHaveLength(2);
+  });
+
+  it.each([
+    ['a missing name', {}, 'name', 'Portfolio name is required'],
+    ['a blank name', { name: '   ' }, 'name', 'Portfolio name is required'],
+    ['a name with a control character', { name: 'A\u0000B' }, 'name', 'Portfolio name must not contain control characters or line breaks'],
+    ['an unknown risk profile', { name: 'X', riskProfile: 'reckless' }, 'riskProfile', 'Risk profile must be one of: conservative, moderate, aggressive'],
+    ['a description too long', { name: 'X', description: 'x'.repeat(1001) }, 'description', 'Description must be at most 1000 characters'],
+  ])('refuses %s with 400 naming the field and appends nothing', async (_, body, field, message) => {
+    const before = await service.countEvents('portfolio-');
+    const response = await owner.request('POST', '/api/portfolios', body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { error: string; message: string; details: { path: string }[] };
+    expect(error).toMatchObject({ error: 'ValidationFailed', message });
+    expect(error.details.map((detail) => detail.path)).toContain(field);
+    expect(await service.countEvents('portfolio-')).toBe(before);
+  });
+
+  it('refuses a portfolio for someone else, unknown suggestions and bad parameters', async () => {
+    const before = await service.countEvents('portfolio-');
+    const forOther = await stranger.request('POST', '/api/portfolios', { name: 'Not mine', userId: owner.userId });
+    expect(forOther.status).toBe(403);
+    expect(await forOther.json()).toMatchObject({ error: 'Forbidden' });
+
+    const unknown = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-99/implement`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'NotFound', message: 'Suggestion not found' });
+    const malformed = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/first/implement`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'ValidationFailed', details: [{ path: 'suggestionId' }] });
+    const missing = await owner.request('GET', '/api/portfolio/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    const badDays = await owner.request('GET', `/api/portfolios/${portfolioId}/analytics?days=0`);
+    expect(badDays.status).toBe(400);
+    expect(await badDays.json()).toMatchObject({ error: 'ValidationFailed', details: [{ path: 'days' }] });
+    expect(await service.countEvents('portfolio-')).toBe(before);
+  });
+
+  it('implementing needs KYC verified, like POST /api/orders: 403 and nothing appended', async () => {
+    const mine = createPortfolioResponse.parse(await json(await unverified.request('POST', '/api/portfolios', { name: 'Pending KYC', riskProfile: 'conservative' })));
+    const { suggestions } = listSuggestionsResponse.parse(await json(await unverified.request('GET', `/api/portfolios/${mine.id}/suggestions`)));
+    expect(suggestions.length).toBeGreaterThan(0);
+    const before = await service.countEvents();
+    const refused = await unverified.request('POST', `/api/portfolios/${mine.id}/suggestions/suggestion-1/implement`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'KycRequired', message: 'Please complete KYC verification before trading. Go to Compliance page.' });
+    expect(await service.countEvents()).toBe(before);
+  });
+});
