@@ -1,5 +1,6 @@
-import type { CreatePortfolioCommandInput, PlacedSuggestionOrder, PortfolioEvent, SuggestionImplemented, SuggestionType } from '@carbon-ledger/contracts';
+import { type CreatePortfolioCommandInput, isPortfolioEvent, type PlacedSuggestionOrder, type PortfolioEvent, type SuggestionImplemented, type SuggestionType } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
+import type { Decider } from '../shared/handle-command.js';
 
 export interface PortfolioState {
   readonly portfolioId: string | undefined;
@@ -86,3 +87,11 @@ export function decidePortfolio(command: PortfolioCommand, state: PortfolioState
     }
   }
 }
+
+/** The portfolio stream's decider, for handleCommand. */
+export const portfolioDecider: Decider<PortfolioState, PortfolioCommand, PortfolioEvent> = {
+  decide: decidePortfolio,
+  evolve: evolvePortfolio,
+  initialState: () => initialPortfolioState,
+  isEvent: isPortfolioEvent,
+};

@@ -21,7 +21,7 @@ import { GetSuggestionsHandler, GetSuggestionsQuery } from '../portfolio/queries
 import { MarketFacts } from '../portfolio/queries/market-facts.js';
 import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
 import { freePort } from '../shared/free-port.js';
-import { summarize } from './bench-stats.js';
+import { summarize } from '@carbon-ledger/bench-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const TRADES = Number(process.env.BENCH_TRADES ?? 200_000);

@@ -6,7 +6,6 @@ import {
   comparePositions,
   DuplicateEventId,
   type EventStore,
-  isPortfolioEvent,
   type PlacedSuggestionOrder,
   portfolioStreamId,
   type Position,
@@ -22,8 +21,8 @@ import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
-import { executeOnStream } from '../../shared/stream-command.js';
-import { decidePortfolio, evolvePortfolio, initialPortfolioState, type PortfolioCommand, type PortfolioState } from '../portfolio.decider.js';
+import { aggregateStream, handleCommand } from '../../shared/handle-command.js';
+import { type PortfolioCommand, portfolioDecider } from '../portfolio.decider.js';
 import { suggestionsFor } from '../queries/get-suggestions.handler.js';
 import { MarketFacts } from '../queries/market-facts.js';
 
@@ -68,22 +67,21 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
 
   async execute({ portfolioId, ownerId, riskProfile, suggestionId, context }: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
     const streamId = portfolioStreamId(portfolioId);
-    const history = await this.eventStore.readStream(streamId);
-    const state: PortfolioState = history.filter(isPortfolioEvent).reduce(evolvePortfolio, initialPortfolioState);
+    const { state, applied } = await aggregateStream(this.eventStore, streamId, portfolioDecider);
     if (!state.portfolioId || state.ownerId !== ownerId) throw new DomainError('NotFound', 'Portfolio not found');
 
     const listPosition = Number(suggestionIdPattern.exec(suggestionId)?.[1] ?? 0);
     const suggestion = (await suggestionsFor(this.db, this.facts, ownerId, riskProfile, context.now))[listPosition - 1];
     if (!suggestion) throw new DomainError('NotFound', 'Suggestion not found');
     const suggestionKey = suggestionKeyOf(suggestion);
+    const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${suggestionKey}`);
     const earlier = state.implemented.get(suggestionKey);
     if (earlier) {
-      const recorded = history.find((event) => event.type === 'SuggestionImplemented' && (event.data as { suggestionKey?: string }).suggestionKey === suggestionKey);
-      return { alreadyImplemented: true, orders: earlier.orders, position: recorded?.position ?? history.at(-1)!.position };
+      // SuggestionImplemented was recorded under the implementation's command id.
+      return { alreadyImplemented: true, orders: earlier.orders, position: applied.get(implementationId) ?? [...applied.values()].at(-1)! };
     }
 
     await requireVerifiedTrader(this.db, ownerId, context.now);
-    const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${suggestionKey}`);
     const orders: PlacedSuggestionOrder[] = [];
     let last: Position | undefined;
     for (const [index, recommended] of suggestion.recommendedActions.entries()) {
@@ -123,14 +121,9 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     context: CommandContext,
   ): Promise<{ position: Position; replayed: boolean }> {
     const run = () =>
-      executeOnStream({
-        eventStore: this.eventStore,
-        streamId,
+      handleCommand(this.eventStore, streamId, portfolioDecider, {
+        command,
         context: { ...context, commandId: implementationId, causationId: context.commandId },
-        initial: initialPortfolioState,
-        accepts: isPortfolioEvent,
-        evolve: evolvePortfolio,
-        decide: (current) => decidePortfolio(command, current, context),
       });
     try {
       return await run();
