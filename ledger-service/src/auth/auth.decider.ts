@@ -1,5 +1,6 @@
-import type { AuthEvent, Role } from '@carbon-ledger/contracts';
+import { type AuthEvent, isAuthEvent, type Role } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
+import type { Decider } from '../shared/handle-command.js';
 
 export type UserState =
   | { readonly exists: false }
@@ -58,3 +59,11 @@ export function decideUser(command: UserCommand, state: UserState, now: Date): A
     }
   }
 }
+
+/** The user stream's decider, for handleCommand. */
+export const userDecider: Decider<UserState, UserCommand, AuthEvent> = {
+  decide: (command, state, context) => decideUser(command, state, context.now),
+  evolve: evolveUser,
+  initialState: () => initialUserState,
+  isEvent: isAuthEvent,
+};

@@ -5,13 +5,21 @@ import {
   type CreditProjectType,
   DuplicateEventId,
   type EventStore,
-  type EventToAppend,
   isCreditEvent,
   isOrderEvent,
   type Position,
+  type RecordedEvent,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
-import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
+import { type CommandContext, deriveId } from '../shared/command-context.js';
+import {
+  aggregateStream,
+  CommandCollided,
+  type DecidedStream,
+  type Decider,
+  type GroupedOutcome,
+  handleCommand,
+} from '../shared/handle-command.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
@@ -40,24 +48,25 @@ interface Pending {
 
 interface Market {
   readonly streamId: string;
-  readonly projectType: CreditProjectType;
-  readonly vintage: number;
-  state: CreditMarketState | undefined;
-  version: bigint | 'no_stream';
-  /** Commands already applied to this stream, with the position of their last event. */
-  readonly applied: Map<string, Position>;
+  readonly decider: Decider<CreditMarketState, CreditMarketCommand, CreditMarketEvent>;
+  /** The folded stream, with the commands already applied to it; undefined until loaded, or after a failure. */
+  stream: DecidedStream<CreditMarketState> | undefined;
   readonly queue: Pending[];
   running: boolean;
 }
 
-/** A command of a group whose event ids are already in the log: it alone is answered for it. */
-class CommandCollided extends Error {
-  constructor(
-    readonly pending: Pending,
-    readonly collision: DuplicateEventId,
-  ) {
-    super(collision.message);
-  }
+/** The market's decider: its ids derive from the command id, and it knows which market it decides for. */
+export function creditMarketDecider(market: {
+  readonly projectType: CreditProjectType;
+  readonly vintage: number;
+}): Decider<CreditMarketState, CreditMarketCommand, CreditMarketEvent> {
+  return {
+    decide: (command, state, context) =>
+      decideCreditMarket(command, state, { now: context.now, newId: (purpose) => deriveId(context.commandId, purpose), market }),
+    evolve: evolveCreditMarket,
+    initialState: initialCreditMarketState,
+    isEvent: (event): event is RecordedEvent & CreditMarketEvent => isCreditEvent(event) || isOrderEvent(event),
+  };
 }
 
 /** Most commands decided and appended together: one append, one round trip, under load. */
@@ -103,7 +112,7 @@ export class CreditMarketStore {
     const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
     if (!market) {
-      market = { streamId, projectType, vintage, state: undefined, version: 'no_stream', applied: new Map(), queue: [], running: false };
+      market = { streamId, decider: creditMarketDecider({ projectType, vintage }), stream: undefined, queue: [], running: false };
       this.markets.set(streamId, market);
     }
     return new Promise<MarketCommandResult<R>>((resolve, reject) => {
@@ -116,7 +125,7 @@ export class CreditMarketStore {
   async read<R>(projectType: CreditProjectType, vintage: number, reader: (state: CreditMarketState) => R): Promise<R> {
     const streamId = creditMarketStreamId(projectType, vintage);
     const market = this.markets.get(streamId);
-    if (market?.state && !market.running) return reader(market.state);
+    if (market?.stream && !market.running) return reader(market.stream.state);
     const commandId = `read:${randomUUID()}`;
     const context: CommandContext = { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'system', role: 'admin' }, now: new Date() };
     const outcome = await this.enqueue<R>(projectType, vintage, undefined, context, (state) => reader(state));
@@ -140,21 +149,16 @@ export class CreditMarketStore {
     const collided = new Set<Pending>();
     for (let attempt = 0; ; ) {
       try {
-        if (!market.state) {
-          const loaded = await this.load(market.streamId);
-          market.state = loaded.state;
-          market.version = loaded.version;
-          market.applied.clear();
-          for (const [commandId, position] of loaded.applied) market.applied.set(commandId, position);
-        }
-        await this.decideAndAppend(market, market.state, group, collided);
+        market.stream ??= await aggregateStream(this.eventStore, market.streamId, market.decider);
+        await this.decideAndAppend(market, market.stream, group, collided);
         return;
       } catch (error) {
         // The cached state may hold events that were not appended: forget it.
-        market.state = undefined;
+        market.stream = undefined;
         // One request's failure never fails the others decided with it: reload and decide them again.
-        if (error instanceof CommandCollided && !collided.has(error.pending)) {
-          collided.add(error.pending);
+        const owner = error instanceof CommandCollided ? group[error.index] : undefined;
+        if (owner && !collided.has(owner)) {
+          collided.add(owner);
           continue;
         }
         if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) {
@@ -171,88 +175,57 @@ export class CreditMarketStore {
     }
   }
 
-  private async decideAndAppend(market: Market, state: CreditMarketState, group: Pending[], collided: ReadonlySet<Pending>): Promise<void> {
-    const toAppend: EventToAppend[] = [];
-    const eventOwners = new Map<string, Pending>();
-    const outcomes: { pending: Pending; events: CreditMarketEvent[]; result: unknown }[] = [];
-    /** Earlier commands again; `undefined` position: decided earlier in this very group. */
-    const replays: { pending: Pending; position: Position | undefined }[] = [];
-    const decidedHere = new Set<string>();
-    const refusals: { pending: Pending; error: unknown }[] = [];
-    const reads: { pending: Pending; result: unknown }[] = [];
-    for (const pending of group) {
-      if (!pending.command) {
-        reads.push({ pending, result: pending.after(state, []) });
-        continue;
-      }
-      const commandId = pending.context.commandId;
-      const earlier = market.applied.get(commandId);
-      if (earlier || decidedHere.has(commandId)) {
-        replays.push({ pending, position: earlier });
-        continue;
-      }
-      if (collided.has(pending)) {
-        refusals.push({ pending, error: new DuplicateEventId(deriveId(commandId, 'event:0')) });
-        continue;
-      }
-      let events: CreditMarketEvent[];
-      try {
-        events = decideCreditMarket(pending.command, state, {
-          now: pending.context.now,
-          newId: (purpose) => deriveId(commandId, purpose),
-          market: { projectType: market.projectType, vintage: market.vintage },
-        });
-      } catch (error) {
-        refusals.push({ pending, error });
-        continue;
-      }
-      for (const event of events) evolveCreditMarket(state, event);
-      const appending = toEventsToAppend(events, pending.context);
-      for (const event of appending) eventOwners.set(event.eventId, pending);
-      toAppend.push(...appending);
-      decidedHere.add(commandId);
-      outcomes.push({ pending, events, result: pending.after(state, events) });
-    }
+  private async decideAndAppend(
+    market: Market,
+    stream: DecidedStream<CreditMarketState>,
+    group: Pending[],
+    collided: ReadonlySet<Pending>,
+  ): Promise<void> {
+    const expected = stream.version;
+    const { appended, eventCount, outcomes } = await handleCommand(
+      this.eventStore,
+      market.streamId,
+      market.decider,
+      group.map((pending) => ({
+        command: pending.command,
+        context: pending.context,
+        after: pending.after,
+        ...(collided.has(pending) ? { refusal: new DuplicateEventId(deriveId(pending.context.commandId, 'event:0')) } : {}),
+      })),
+      { stream },
+    );
     let position: Position | undefined;
-    if (toAppend.length > 0) {
-      const expected = market.version;
-      let appended;
-      try {
-        appended = await this.eventStore.appendToStream(market.streamId, toAppend, { expected: expected === 'no_stream' ? 'no_stream' : expected });
-      } catch (error) {
-        const owner = error instanceof DuplicateEventId ? eventOwners.get(error.eventId) : undefined;
-        throw owner && error instanceof DuplicateEventId ? new CommandCollided(owner, error) : error;
-      }
+    if (appended) {
       // The store answers an append whose first event it already holds as a retry of it,
       // appending nothing: another process applied that command. Reload, replay it, decide the rest again.
-      const next = (expected === 'no_stream' ? -1n : expected) + BigInt(toAppend.length);
+      const next = (expected === 'no_stream' || expected === 'any' ? -1n : expected) + BigInt(eventCount);
       if (appended.alreadyAppended || appended.nextExpectedVersion !== next) {
         throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
       }
-      market.version = appended.nextExpectedVersion;
       position = appended.position;
-      for (const { pending, events } of outcomes) if (events.length > 0) market.applied.set(pending.context.commandId, appended.position);
     }
     const none: Position = { commit: -1n, prepare: -1n };
-    for (const { pending, error } of refusals) pending.reject(error);
-    for (const { pending, result } of reads) pending.resolve({ position: none, replayed: false, events: [], result });
-    for (const { pending, position: earlier } of replays) {
-      pending.resolve({ position: earlier ?? position ?? none, replayed: true, events: [], result: pending.after(state, []) });
-    }
-    for (const { pending, events, result } of outcomes) {
-      pending.resolve({ position: position ?? none, replayed: false, events, result });
-    }
-  }
-
-  private async load(streamId: string): Promise<{ state: CreditMarketState; version: bigint | 'no_stream'; applied: Map<string, Position> }> {
-    const history = await this.eventStore.readStream(streamId);
-    const state = initialCreditMarketState();
-    const applied = new Map<string, Position>();
-    for (const recorded of history) {
-      if (isCreditEvent(recorded) || isOrderEvent(recorded)) evolveCreditMarket(state, recorded as CreditMarketEvent);
-      applied.set(recorded.metadata.commandId, recorded.position);
-    }
-    const last = history.at(-1);
-    return { state, version: last ? last.streamVersion : 'no_stream', applied };
+    // Answered as before: refusals, reads, replays (from the group's final state), then the decided commands.
+    const answers: Record<GroupedOutcome<CreditMarketEvent>['kind'], (() => void)[]> = { refused: [], read: [], replayed: [], decided: [] };
+    outcomes.forEach((outcome, index) => {
+      const pending = group[index]!;
+      switch (outcome.kind) {
+        case 'refused':
+          answers.refused.push(() => pending.reject(outcome.error));
+          break;
+        case 'read':
+          answers.read.push(() => pending.resolve({ position: none, replayed: false, events: [], result: outcome.result }));
+          break;
+        case 'replayed':
+          answers.replayed.push(() =>
+            pending.resolve({ position: outcome.position ?? position ?? none, replayed: true, events: [], result: pending.after(stream.state, []) }),
+          );
+          break;
+        case 'decided':
+          answers.decided.push(() => pending.resolve({ position: position ?? none, replayed: false, events: outcome.events, result: outcome.result }));
+          break;
+      }
+    });
+    for (const answer of [...answers.refused, ...answers.read, ...answers.replayed, ...answers.decided]) answer();
   }
 }

@@ -1,6 +1,7 @@
 import type { KycEvent, KycJurisdiction, KycLevel, RecordedEvent } from '@carbon-ledger/contracts';
 import { isKycEvent, KYC_REVIEW_RISK_SCORE } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
+import type { Decider } from '../shared/handle-command.js';
 import type { KycInquiry, KycVerificationOutcome } from './providers/kyc-provider.port.js';
 
 /** review: screened, waiting for a compliance decision (near match, or risk too high to verify automatically). */
@@ -281,3 +282,11 @@ export function decideKyc(command: KycCommand, state: KycState, now: Date): KycE
     }
   }
 }
+
+/** The KYC stream's decider, for handleCommand. */
+export const kycDecider: Decider<KycState, KycCommand, KycEvent> = {
+  decide: (command, state, context) => decideKyc(command, state, context.now),
+  evolve: evolveKyc,
+  initialState: () => initialKycState,
+  isEvent: isKycEvent,
+};

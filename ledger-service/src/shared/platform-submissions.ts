@@ -9,12 +9,14 @@ import {
   XRPL_SUBMISSION_KEY_MAX,
   type XrplSubmissionClaimed,
   xrplSubmissionStreamId,
+  type XrplEvent,
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { decode, type SubmittableTransaction } from 'xrpl';
 import { isFinalRefusal, type SignedPlatformTransaction, type SubmittedTransaction, type XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { deriveId, toEventsToAppend } from './command-context.js';
+import { deriveId } from './command-context.js';
 import { DomainError } from './domain-error.js';
+import { handleCommand, knownStream, recordDecider } from './handle-command.js';
 
 /** One transaction a platform wallet is to submit for one cause, at most once. */
 export interface PlatformTransaction {
@@ -47,6 +49,9 @@ interface ClaimRequest {
   readonly resolve: (answer: ClaimAnswer) => void;
   readonly reject: (error: unknown) => void;
 }
+
+/** Claims (one stream per cause) and the wallets' transaction records (one stream per wallet). */
+const records = recordDecider<XrplEvent>(isXrplEvent);
 
 /** Claims signed, appended and submitted together. */
 const CLAIM_GROUP = 100;
@@ -269,21 +274,23 @@ export class PlatformSubmissions {
   private async appendClaim(claim: XrplSubmissionClaimed, latest: Claim | undefined): Promise<bigint> {
     // The event id is the cause's and the attempt's: a second claim of either collides on it.
     const commandId = deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`);
-    const result = await this.eventStore.appendToStream(
+    const stream = knownStream(records, latest ? latest.streamVersion : 'no_stream');
+    await handleCommand(
+      this.eventStore,
       xrplSubmissionStreamId(claim.key),
-      toEventsToAppend([{ type: 'XrplSubmissionClaimed', data: claim }], {
-        commandId,
-        correlationId: commandId,
-        causationId: commandId,
-        actor: { userId: 'platform', role: 'admin' },
-        now: new Date(claim.claimedAt),
-      }),
-      { expected: latest ? latest.streamVersion : 'no_stream' },
+      records,
+      {
+        command: { type: 'XrplSubmissionClaimed', data: claim },
+        context: { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'platform', role: 'admin' }, now: new Date(claim.claimedAt) },
+      },
+      { stream },
     );
+    // handleCommand moved the stream past the claim: its version is the store's answer, a number.
+    const appendedAt = stream.version as bigint;
     // The store answers a second append of an event id as the first one: it may have been the other claimer's.
     const stored = (await this.claims(claim.key)).find((candidate) => candidate.attempt === claim.attempt);
-    if (stored?.hash !== claim.hash) throw new WrongExpectedVersion(xrplSubmissionStreamId(claim.key), latest ? latest.streamVersion : 'no_stream', result.nextExpectedVersion);
-    return result.nextExpectedVersion;
+    if (stored?.hash !== claim.hash) throw new WrongExpectedVersion(xrplSubmissionStreamId(claim.key), latest ? latest.streamVersion : 'no_stream', appendedAt);
+    return appendedAt;
   }
 
   /** A no-op AccountSet for a sequence whose claim was lost, itself claimed (once per account and sequence). */
@@ -319,32 +326,33 @@ export class PlatformSubmissions {
     const commandId = deriveId(outcome.hash, 'xrpl-transaction');
     const now = new Date(claim.claimedAt);
     try {
-      await this.eventStore.appendToStream(
+      await handleCommand(
+        this.eventStore,
         xrplWalletStreamId(claim.walletRole),
-        toEventsToAppend(
-          [
-            {
-              type: 'XrplTransactionRecorded',
-              data: {
-                walletRole: claim.walletRole,
-                account: claim.account,
-                transactionType: claim.transactionType,
-                hash: outcome.hash,
-                result: outcome.result,
-                validated: outcome.validated,
-                ledgerIndex: outcome.ledgerIndex,
-                fee: typeof transaction.Fee === 'string' ? transaction.Fee : '0',
-                sequence: claim.sequence,
-                ...(destination ? { destination } : {}),
-                ...(amount ? { amount } : {}),
-                purpose: claim.purpose,
-                submittedAt: claim.claimedAt,
-              },
+        records,
+        {
+          command: {
+            type: 'XrplTransactionRecorded',
+            data: {
+              walletRole: claim.walletRole,
+              account: claim.account,
+              transactionType: claim.transactionType,
+              hash: outcome.hash,
+              result: outcome.result,
+              validated: outcome.validated,
+              ledgerIndex: outcome.ledgerIndex,
+              fee: typeof transaction.Fee === 'string' ? transaction.Fee : '0',
+              sequence: claim.sequence,
+              ...(destination ? { destination } : {}),
+              ...(amount ? { amount } : {}),
+              purpose: claim.purpose,
+              submittedAt: claim.claimedAt,
             },
-          ],
-          { commandId, correlationId: commandId, causationId: deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`), actor: { userId: 'platform', role: 'admin' }, now },
-        ),
-        { expected: 'any' },
+          },
+          context: { commandId, correlationId: commandId, causationId: deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`), actor: { userId: 'platform', role: 'admin' }, now },
+        },
+        // The wallet's record of every transaction is never read to decide: appended wherever it stands.
+        { stream: knownStream(records, 'any') },
       );
     } catch (error) {
       // Recorded already by another follower of the same claim.

@@ -1,7 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   amlAlertStreamId,
+  type AmlEvent,
   type EventStore,
+  isAmlEvent,
   marketOfTokenId,
   type Position,
   type RecordedEvent,
@@ -17,7 +19,8 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
-import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { deriveId } from '../../shared/command-context.js';
+import { handleCommand, knownStream, recordDecider } from '../../shared/handle-command.js';
 import {
   type AmlHistory,
   type AmlRuleSettings,
@@ -35,6 +38,7 @@ const READ_MODELS_NEEDED: readonly ProjectionName[] = ['aml-alerts', 'kyc-status
 /** A retirement is valued from the trades before it. */
 const VALUATION_READ_MODELS: readonly ProjectionName[] = [...READ_MODELS_NEEDED, 'credit-trades'];
 const CATCH_UP_MS = 10_000;
+const alerts = recordDecider<AmlEvent>(isAmlEvent);
 
 /**
  * Screens every value-moving event of the log (screenedTransactionFrom: orders,
@@ -113,34 +117,34 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
     const commandId = deriveId(event.eventId, 'aml-screening');
     try {
       // A second delivery screens again and finds the alert stream taken (no_stream).
-      await this.eventStore.appendToStream(
+      await handleCommand(
+        this.eventStore,
         amlAlertStreamId(alertId),
-        toEventsToAppend(
-          [
-            {
-              type: 'AmlAlertRaised',
-              data: {
-                alertId,
-                ...hit,
-                transactionType: transaction.transactionType,
-                transactionId: transaction.transactionId,
-                amount: transaction.amount,
-                userId: transaction.userId,
-                sourceEventId: event.eventId,
-                transactionAt: transaction.occurredAt,
-                raisedAt: now.toISOString(),
-              },
+        alerts,
+        {
+          command: {
+            type: 'AmlAlertRaised',
+            data: {
+              alertId,
+              ...hit,
+              transactionType: transaction.transactionType,
+              transactionId: transaction.transactionId,
+              amount: transaction.amount,
+              userId: transaction.userId,
+              sourceEventId: event.eventId,
+              transactionAt: transaction.occurredAt,
+              raisedAt: now.toISOString(),
             },
-          ],
-          {
+          },
+          context: {
             commandId,
             correlationId: event.metadata.correlationId,
             causationId: event.eventId,
             actor: { userId: 'aml-screening', role: 'compliance' },
             now,
           },
-        ),
-        { expected: 'no_stream' },
+        },
+        { stream: knownStream(alerts, 'no_stream') },
       );
     } catch (error) {
       // Another delivery of the same event raised it first.

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   ANCHOR_MEMO_TYPE,
   ANCHORS_STREAM,
+  type AuditEvent,
   type EventStore,
   isAuditEvent,
   type RecordedEvent,
@@ -12,8 +13,11 @@ import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
-import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { deriveId } from '../../shared/command-context.js';
+import { handleCommand, knownStream, recordDecider } from '../../shared/handle-command.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
+
+const anchors = recordDecider<AuditEvent>(isAuditEvent);
 
 /** The cause of a seal's anchor transaction: one per seal. */
 export const anchorSubmissionKey = (sealNumber: number): string => `anchor:${sealNumber}`;
@@ -46,8 +50,8 @@ export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
   async handle(event: RecordedEvent): Promise<void> {
     if (!isAuditEvent(event) || event.type !== 'LedgerSealed') return;
     const seal = event.data;
-    const anchors = (await this.eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent);
-    if (anchors.some((anchor) => anchor.type === 'AuditAnchored' && anchor.data.sealNumber === seal.sealNumber)) return;
+    const anchored = (await this.eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent);
+    if (anchored.some((anchor) => anchor.type === 'AuditAnchored' && anchor.data.sealNumber === seal.sealNumber)) return;
 
     const outcome = await this.submissions.submit({
       key: anchorSubmissionKey(seal.sealNumber),
@@ -68,25 +72,26 @@ export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
     });
     const now = new Date();
     const commandId = deriveId(`anchor:${seal.sealNumber}`, 'audit-anchored');
-    await this.eventStore.appendToStream(
+    // The event id is the seal's: anchoring one seal twice appends once, wherever the stream stands.
+    await handleCommand(
+      this.eventStore,
       ANCHORS_STREAM,
-      toEventsToAppend(
-        [
-          {
-            type: 'AuditAnchored',
-            data: {
-              sealNumber: seal.sealNumber,
-              merkleRoot: seal.merkleRoot,
-              txHash: outcome.hash,
-              ledgerIndex: outcome.ledgerIndex,
-              network: this.gateway.network,
-              anchoredAt: now.toISOString(),
-            },
+      anchors,
+      {
+        command: {
+          type: 'AuditAnchored',
+          data: {
+            sealNumber: seal.sealNumber,
+            merkleRoot: seal.merkleRoot,
+            txHash: outcome.hash,
+            ledgerIndex: outcome.ledgerIndex,
+            network: this.gateway.network,
+            anchoredAt: now.toISOString(),
           },
-        ],
-        { commandId, correlationId: commandId, causationId: event.eventId, actor: { userId: 'sealer', role: 'auditor' }, now },
-      ),
-      { expected: 'any' },
+        },
+        context: { commandId, correlationId: commandId, causationId: event.eventId, actor: { userId: 'sealer', role: 'auditor' }, now },
+      },
+      { stream: knownStream(anchors, 'any') },
     );
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ANCHORS_STREAM,
+  type AuditEvent,
   type EventStore,
   formatPosition,
   isAuditEvent,
@@ -17,7 +18,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { deriveId } from '../../shared/command-context.js';
+import { handleCommand, knownStream, recordDecider } from '../../shared/handle-command.js';
 import { merkleRoot } from '../../shared/merkle.js';
 
 /**
@@ -28,6 +30,8 @@ import { merkleRoot } from '../../shared/merkle.js';
 const SEALER_STREAMS: ReadonlySet<string> = new Set([SEALS_STREAM, ANCHORS_STREAM, xrplWalletStreamId('audit_anchor')]);
 /** The anchor transactions' claims (anchorSubmissionKey), one stream per seal. */
 const ANCHOR_CLAIM_STREAMS = xrplSubmissionStreamId('anchor:');
+
+const seals = recordDecider<AuditEvent>(isAuditEvent);
 
 const PAGE = 5_000;
 /** After a failed seal the next attempt comes this soon (or at the interval, when that is shorter). */
@@ -126,16 +130,15 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
     };
     const commandId = deriveId(`seal:${seal.sealNumber}:${seal.toPosition}`, 'ledger-sealed');
     try {
-      await this.eventStore.appendToStream(
+      await handleCommand(
+        this.eventStore,
         SEALS_STREAM,
-        toEventsToAppend([{ type: 'LedgerSealed', data: seal }], {
-          commandId,
-          correlationId: commandId,
-          causationId: commandId,
-          actor: { userId: 'sealer', role: 'auditor' },
-          now,
-        }),
-        { expected: lastEvent ? lastEvent.streamVersion : 'no_stream' },
+        seals,
+        {
+          command: { type: 'LedgerSealed', data: seal },
+          context: { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'sealer', role: 'auditor' }, now },
+        },
+        { stream: knownStream(seals, lastEvent ? lastEvent.streamVersion : 'no_stream') },
       );
     } catch (error) {
       // Another instance sealed first; its seal covers these events.

@@ -1,18 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, isAuthEvent, type Role, userStreamId } from '@carbon-ledger/contracts';
+import { type EventStore, type Role, userStreamId } from '@carbon-ledger/contracts';
 import type { Kysely } from 'kysely';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { AUTH_DB } from '../auth.tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
+import { handleCommand, type Recorded } from '../../shared/handle-command.js';
 import type { AuthDatabase } from '../auth-database.js';
-import { decideUser, evolveUser, initialUserState } from '../auth.decider.js';
+import { userDecider } from '../auth.decider.js';
 import { hashPassword } from '../password-hashing.js';
 import { assertAcceptablePassword } from '../password-strength.js';
 
-export class RegisterUserCommand extends Command<StreamCommandResult & { userId: string }> {
+export class RegisterUserCommand extends Command<Recorded & { userId: string }> {
   constructor(
     readonly user: { readonly email: string; readonly name: string; readonly password: string; readonly roles: readonly Role[] },
     readonly context: CommandContext,
@@ -32,7 +32,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     @Inject(AUTH_DB) private readonly db: Kysely<AuthDatabase>,
   ) {}
 
-  async execute({ user, context }: RegisterUserCommand): Promise<StreamCommandResult & { userId: string }> {
+  async execute({ user, context }: RegisterUserCommand): Promise<Recorded & { userId: string }> {
     const userId = deriveId(context.commandId, 'user');
     const email = user.email.toLowerCase();
     // Every way in (the users API, the first admin, the demo) goes through this policy.
@@ -49,17 +49,11 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
       if (stored?.user_id !== userId) throw new DomainError('Conflict', 'A user with this email already exists');
     }
     try {
-      const result = await executeOnStream({
-        eventStore: this.eventStore,
-        streamId: userStreamId(userId),
+      const { position, replayed } = await handleCommand(this.eventStore, userStreamId(userId), userDecider, {
+        command: { type: 'RegisterUser', userId, email, name: user.name, roles: user.roles },
         context,
-        initial: initialUserState,
-        accepts: isAuthEvent,
-        evolve: evolveUser,
-        decide: (state) =>
-          decideUser({ type: 'RegisterUser', userId, email, name: user.name, roles: user.roles }, state, context.now),
       });
-      return { ...result, userId };
+      return { position, replayed, userId };
     } catch (error) {
       if (!existing) await this.db.deleteFrom('auth_credentials').where('user_id', '=', userId).execute();
       throw error;

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, isKycEvent, kycStreamId } from '@carbon-ledger/contracts';
+import { type EventStore, kycStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
-import { decideKyc, evolveKyc, initialKycState } from '../kyc.decider.js';
+import { handleCommand, type Recorded } from '../../shared/handle-command.js';
+import { kycDecider } from '../kyc.decider.js';
 
-export class ExpireKycCommand extends Command<StreamCommandResult> {
+export class ExpireKycCommand extends Command<Recorded> {
   constructor(
     readonly address: string,
     readonly context: CommandContext,
@@ -19,15 +19,7 @@ export class ExpireKycCommand extends Command<StreamCommandResult> {
 export class ExpireKycHandler implements ICommandHandler<ExpireKycCommand> {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  execute({ address, context }: ExpireKycCommand): Promise<StreamCommandResult> {
-    return executeOnStream({
-      eventStore: this.eventStore,
-      streamId: kycStreamId(address),
-      context,
-      initial: initialKycState,
-      accepts: isKycEvent,
-      evolve: evolveKyc,
-      decide: (state) => decideKyc({ type: 'ExpireKyc', address }, state, context.now),
-    });
+  execute({ address, context }: ExpireKycCommand): Promise<Recorded> {
+    return handleCommand(this.eventStore, kycStreamId(address), kycDecider, { command: { type: 'ExpireKyc', address }, context });
   }
 }

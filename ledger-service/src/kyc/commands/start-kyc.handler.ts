@@ -6,13 +6,13 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
+import { handleCommand, type Recorded } from '../../shared/handle-command.js';
 import { AddressChallenges } from '../address-control/address-challenges.js';
 import { provesAddressControl } from '../address-control/address-proof.js';
-import { type AddressProof, checkCanStart, decideKyc, evolveKyc, foldKyc, initialKycState } from '../kyc.decider.js';
+import { type AddressProof, checkCanStart, foldKyc, kycDecider } from '../kyc.decider.js';
 import { KYC_PROVIDER, type KycInquiry, type KycProvider } from '../providers/kyc-provider.port.js';
 
-export type StartKycResult = StreamCommandResult & { readonly inquiry: KycInquiry };
+export type StartKycResult = Recorded & { readonly inquiry: KycInquiry };
 
 export class StartKycCommand extends Command<StartKycResult> {
   constructor(
@@ -60,21 +60,11 @@ export class StartKycHandler implements ICommandHandler<StartKycCommand> {
       jurisdiction: request.jurisdiction ?? null,
       referenceId: context.actor.userId,
     });
-    const result = await executeOnStream({
-      eventStore: this.eventStore,
-      streamId,
+    const { position, replayed } = await handleCommand(this.eventStore, streamId, kycDecider, {
+      command: { type: 'StartKyc', ...requester, addressProof, inquiry, level: request.kycLevel, jurisdiction: request.jurisdiction ?? null },
       context,
-      initial: initialKycState,
-      accepts: isKycEvent,
-      evolve: evolveKyc,
-      decide: (state) =>
-        decideKyc(
-          { type: 'StartKyc', ...requester, addressProof, inquiry, level: request.kycLevel, jurisdiction: request.jurisdiction ?? null },
-          state,
-          context.now,
-        ),
     });
-    return { ...result, inquiry };
+    return { position, replayed, inquiry };
   }
 
   /** The user's open challenge for this address, signed by the address's own key. */

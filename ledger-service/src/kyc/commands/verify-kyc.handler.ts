@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, isKycEvent, kycStreamId, type VerifyKycRequest } from '@carbon-ledger/contracts';
+import { type EventStore, kycStreamId, type VerifyKycRequest } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { executeOnStream, type StreamCommandResult } from '../../shared/stream-command.js';
-import { checkCanVerify, decideKyc, evolveKyc, foldKyc, initialKycState } from '../kyc.decider.js';
+import { handleCommand, type Recorded } from '../../shared/handle-command.js';
+import { checkCanVerify, foldKyc, kycDecider } from '../kyc.decider.js';
 import { KYC_PROVIDER, type KycProvider } from '../providers/kyc-provider.port.js';
 
-export class VerifyKycCommand extends Command<StreamCommandResult> {
+export class VerifyKycCommand extends Command<Recorded> {
   constructor(
     readonly request: VerifyKycRequest,
     readonly isAdmin: boolean,
@@ -26,7 +26,7 @@ export class VerifyKycHandler implements ICommandHandler<VerifyKycCommand> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ request, isAdmin, context }: VerifyKycCommand): Promise<StreamCommandResult> {
+  async execute({ request, isAdmin, context }: VerifyKycCommand): Promise<Recorded> {
     const address = request.xrplAddress;
     const streamId = kycStreamId(address);
     const requester = { address, requestedBy: context.actor.userId, isAdmin, inquiryId: request.inquiryId };
@@ -48,15 +48,10 @@ export class VerifyKycHandler implements ICommandHandler<VerifyKycCommand> {
         documentNumber: request.documentNumber,
       },
     });
-    return executeOnStream({
-      eventStore: this.eventStore,
-      streamId,
+    const { position, replayed } = await handleCommand(this.eventStore, streamId, kycDecider, {
+      command: { type: 'VerifyKyc', ...requester, outcome, validityDays: this.config.KYC_VALIDITY_DAYS },
       context,
-      initial: initialKycState,
-      accepts: isKycEvent,
-      evolve: evolveKyc,
-      decide: (current) =>
-        decideKyc({ type: 'VerifyKyc', ...requester, outcome, validityDays: this.config.KYC_VALIDITY_DAYS }, current, context.now),
     });
+    return { position, replayed };
   }
 }

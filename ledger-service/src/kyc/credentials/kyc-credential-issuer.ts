@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type EventStore, isKycEvent, KYC_CREDENTIAL_TYPE_HEX, kycStreamId } from '@carbon-ledger/contracts';
+import { type EventStore, KYC_CREDENTIAL_TYPE_HEX, kycStreamId } from '@carbon-ledger/contracts';
 import { isoTimeToRippleTime, type LedgerEntry } from 'xrpl';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
@@ -7,8 +7,8 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
-import { executeOnStream } from '../../shared/stream-command.js';
-import { decideKyc, evolveKyc, foldKyc, initialKycState, isCurrentlyVerified } from '../kyc.decider.js';
+import { handleCommand } from '../../shared/handle-command.js';
+import { foldKyc, isCurrentlyVerified, kycDecider } from '../kyc.decider.js';
 
 /**
  * issued: created now (or found on the ledger from an attempt that crashed before recording it);
@@ -80,9 +80,8 @@ export class KycCredentialIssuer {
 
     const commandId = deriveId(`kyc-credential:${address}:${expiresAt}`, 'kyc-credential-issued');
     try {
-      await executeOnStream({
-        eventStore: this.eventStore,
-        streamId: kycStreamId(address),
+      await handleCommand(this.eventStore, kycStreamId(address), kycDecider, {
+        command: { type: 'RecordKycCredential', address, issuer, txHash, expiresAt },
         context: {
           commandId,
           correlationId: commandId,
@@ -90,10 +89,6 @@ export class KycCredentialIssuer {
           actor: { userId: 'kyc-credential-issuer', role: 'compliance' },
           now,
         },
-        initial: initialKycState,
-        accepts: isKycEvent,
-        evolve: evolveKyc,
-        decide: (current) => decideKyc({ type: 'RecordKycCredential', address, issuer, txHash, expiresAt }, current, now),
       });
     } catch (error) {
       // The verification changed meanwhile (expired, restarted) or another run recorded it first.

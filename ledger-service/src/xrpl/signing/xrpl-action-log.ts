@@ -1,5 +1,8 @@
 import { type EventStore, isXrplActionEvent, type Position, type XrplActionEvent, xrplActionStreamId } from '@carbon-ledger/contracts';
-import { type CommandContext, deriveId, toEventsToAppend } from '../../shared/command-context.js';
+import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { handleCommand, knownStream, recordDecider } from '../../shared/handle-command.js';
+
+const actions = recordDecider<XrplActionEvent>(isXrplActionEvent);
 
 /**
  * Records the outcome of a submitted XRPL action in `xrpl-action-<txHash>`. The
@@ -8,10 +11,12 @@ import { type CommandContext, deriveId, toEventsToAppend } from '../../shared/co
  */
 export async function recordXrplAction(eventStore: EventStore, txHash: string, event: XrplActionEvent, context: CommandContext): Promise<Position> {
   const commandId = deriveId(txHash, 'xrpl-action');
-  const result = await eventStore.appendToStream(
+  const result = await handleCommand(
+    eventStore,
     xrplActionStreamId(txHash),
-    toEventsToAppend([event], { ...context, commandId, causationId: context.commandId }),
-    { expected: 'no_stream' },
+    actions,
+    { command: event, context: { ...context, commandId, causationId: context.commandId } },
+    { stream: knownStream(actions, 'no_stream') },
   );
   return result.position;
 }
