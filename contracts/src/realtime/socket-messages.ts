@@ -63,3 +63,8 @@ export const socketEvents = {
   newTrade: 'newTrade',
   newCredit: 'newCredit',
 } as const;
+
+/** A message a projection's committed batch pushes to every signed-in socket, built from the batch's events. */
+export type PushedMessage =
+  | { readonly name: typeof socketEvents.newTrade; readonly message: NewTradeMessage }
+  | { readonly name: typeof socketEvents.newCredit; readonly message: NewCreditMessage };

@@ -9,7 +9,10 @@ import {
   type TradeExecuted,
   type XrplSettlementRecorded,
   creditEventTypes,
+  formatPosition,
   orderEventTypes,
+  type PushedMessage,
+  socketEvents,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
@@ -190,5 +193,33 @@ export const creditRegistryProjection: Projection = {
     await batches.flush();
     await holdings.flush();
     return changed;
+  },
+  /** newCredit for each batch issued, with the NFT a settlement later in the same batch recorded on its row. */
+  pushedMessages(events: readonly RecordedEvent[]): PushedMessage[] {
+    const settledNfts = new Map<string, string>();
+    for (const recorded of events) {
+      if (isCreditEvent(recorded) && recorded.type === 'XrplSettlementRecorded' && recorded.data.subject === 'issuance' && recorded.data.nftId !== undefined) {
+        settledNfts.set(recorded.data.subjectId, recorded.data.nftId);
+      }
+    }
+    return events.flatMap((recorded): PushedMessage[] => {
+      if (!isCreditEvent(recorded) || recorded.type !== 'CreditsIssued') return [];
+      const data = recorded.data;
+      return [
+        {
+          name: socketEvents.newCredit,
+          message: {
+            tokenId: data.batchId,
+            creditAmount: data.quantity,
+            projectName: data.projectName,
+            projectType: data.projectType,
+            nftId: settledNfts.get(data.batchId) ?? data.nftId ?? null,
+            timestamp: new Date(data.issuedAt).toISOString(),
+            projection: 'credit-registry',
+            position: formatPosition(recorded.position),
+          },
+        },
+      ];
+    });
   },
 };

@@ -3,7 +3,10 @@ import {
   isCreditEvent,
   isXrplActionEvent,
   marketOfTokenId,
+  formatPosition,
+  type PushedMessage,
   type RecordedEvent,
+  socketEvents,
   type TradeExecuted,
   type XrplActionEvent,
   creditEventTypes,
@@ -79,6 +82,50 @@ function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Inserta
   };
 }
 
+/** A money amount as a numeric(12, 2) column reads back: no leading zeros, two decimals ("007.5" -> "7.50"). */
+export function numericText(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
+}
+
+/** The rows a batch writes, in log order. */
+function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTable>[] {
+  const rows: Insertable<CreditTradesTable>[] = [];
+  for (const recorded of events) {
+    if (isCreditEvent(recorded)) {
+      const event = recorded;
+      switch (event.type) {
+        case 'TradeExecuted':
+          rows.push(tradeRow(recorded, event.data));
+          break;
+        case 'CreditsIssued':
+        case 'CreditsRetired':
+        case 'XrplSettlementRecorded':
+          break;
+        default: {
+          const exhaustive: never = event;
+          return exhaustive;
+        }
+      }
+    } else if (isXrplActionEvent(recorded)) {
+      const event = recorded;
+      switch (event.type) {
+        case 'XrplCreditsSwapped':
+          rows.push(swapRow(recorded, event.data));
+          break;
+        case 'XrplCreditsMinted':
+        case 'XrplCreditsBurned':
+          break;
+        default: {
+          const exhaustive: never = event;
+          return exhaustive;
+        }
+      }
+    }
+  }
+  return rows;
+}
+
 /** Every trade: order matches and direct transfers of the registry, and XRPL AMM swaps. */
 export const creditTradesProjection: Projection = {
   name: 'credit-trades',
@@ -89,39 +136,7 @@ export const creditTradesProjection: Projection = {
   tables: ['credit_trades'],
   /** One multi-row insert per batch. */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    const rows: Insertable<CreditTradesTable>[] = [];
-    for (const recorded of events) {
-      if (isCreditEvent(recorded)) {
-        const event = recorded;
-        switch (event.type) {
-          case 'TradeExecuted':
-            rows.push(tradeRow(recorded, event.data));
-            break;
-          case 'CreditsIssued':
-          case 'CreditsRetired':
-          case 'XrplSettlementRecorded':
-            break;
-          default: {
-            const exhaustive: never = event;
-            return exhaustive;
-          }
-        }
-      } else if (isXrplActionEvent(recorded)) {
-        const event = recorded;
-        switch (event.type) {
-          case 'XrplCreditsSwapped':
-            rows.push(swapRow(recorded, event.data));
-            break;
-          case 'XrplCreditsMinted':
-          case 'XrplCreditsBurned':
-            break;
-          default: {
-            const exhaustive: never = event;
-            return exhaustive;
-          }
-        }
-      }
-    }
+    const rows = tradeRows(events);
     if (rows.length === 0) return false;
     await db
       .insertInto('credit_trades')
@@ -129,5 +144,25 @@ export const creditTradesProjection: Projection = {
       .onConflict((conflict) => conflict.column('trade_id').doNothing())
       .execute();
     return true;
+  },
+  /** newTrade for each row, as the row reads back. */
+  pushedMessages(events: readonly RecordedEvent[]): PushedMessage[] {
+    return tradeRows(events).map((row) => ({
+      name: socketEvents.newTrade,
+      message: {
+        tradeId: row.trade_id,
+        kind: row.kind,
+        amount: row.quantity,
+        price: numericText(String(row.price)),
+        projectType: row.project_type,
+        vintage: row.vintage ?? null,
+        txHash: row.settlement_tx_hash ?? null,
+        buyOrderId: row.buy_order_id ?? null,
+        sellOrderId: row.sell_order_id ?? null,
+        timestamp: new Date(row.executed_at).toISOString(),
+        projection: 'credit-trades',
+        position: formatPosition({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }),
+      },
+    }));
   },
 };

@@ -3,6 +3,7 @@ import {
   type AllSubscription,
   type EventStore,
   type Position,
+  type PushedMessage,
   type RecordedEvent,
   START,
 } from '@carbon-ledger/contracts';
@@ -26,6 +27,8 @@ export interface BatchCommitted {
   readonly events: number;
   /** Types of the events the projection applied in the batch (empty when it passed the batch over). */
   readonly eventTypes: ReadonlySet<string>;
+  /** What the batch pushes to sockets (LogFollower.pushedMessages); empty for most followers. */
+  readonly messages: readonly PushedMessage[];
 }
 
 export interface LogFollowerRunnerOptions {
@@ -309,7 +312,7 @@ export class LogFollowerRunner {
     if (!last) return;
     if (relevant.length === 0 && !this.persistDue(fresh.length)) {
       // Nothing here for this projection: move on without a transaction.
-      this.advance(last.position, fresh.length, false, NO_TYPES);
+      this.advance(last.position, fresh.length, false, NO_TYPES, []);
       this.unpersistedEvents += fresh.length;
       return;
     }
@@ -356,7 +359,8 @@ export class LogFollowerRunner {
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedEvents = 0;
-    this.advance(last.position, fresh.length, changed, new Set(relevant.map((event) => event.type)));
+    const eventTypes = new Set(relevant.map((event) => event.type));
+    this.advance(last.position, fresh.length, changed, eventTypes, this.follower.pushedMessages?.(relevant) ?? []);
   }
 
   private persistDue(events: number): boolean {
@@ -398,7 +402,7 @@ export class LogFollowerRunner {
     }
   }
 
-  private advance(position: Position, events: number, changed: boolean, eventTypes: ReadonlySet<string>): void {
+  private advance(position: Position, events: number, changed: boolean, eventTypes: ReadonlySet<string>, messages: readonly PushedMessage[]): void {
     this.checkpoint = position;
     const failedAt = this.failure?.event?.position;
     if (this.failure && (failedAt === undefined || comparePositions(position, failedAt) >= 0)) {
@@ -412,6 +416,7 @@ export class LogFollowerRunner {
       position,
       events,
       eventTypes,
+      messages,
     });
     this.releaseWaiters();
   }

@@ -1,4 +1,4 @@
-import type { ProjectionName, RecordedEvent, ViewName } from '@carbon-ledger/contracts';
+import type { ProjectionName, PushedMessage, RecordedEvent, ViewName } from '@carbon-ledger/contracts';
 import type { QueryCreator } from 'kysely';
 import type { ReadModelDatabase } from '../read-model-database.js';
 
@@ -40,6 +40,11 @@ export interface LogFollower {
    * so a batch that only writes costs one wait for its answers (and one for the commit).
    */
   applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean>;
+  /**
+   * The realtime messages (newTrade, newCredit) a committed batch of these events pushes, as the
+   * rows `applyBatch` wrote would read back: the gateways push them without reading the rows again.
+   */
+  pushedMessages?(events: readonly RecordedEvent[]): readonly PushedMessage[];
 }
 
 /** A read model kept from the log. */
