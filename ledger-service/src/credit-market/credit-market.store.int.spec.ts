@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, DuplicateEventId, type PlaceOrderRequest } from '@carbon-ledger/contracts';
-import { Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import type { CommandContext } from '../shared/command-context.js';
+import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
 import { describeRanges } from './credit-market.decider.js';
 import { CreditMarketStore } from './credit-market.store.js';
 
@@ -20,23 +17,14 @@ const context = (commandId: string, userId = 'user-1'): CommandContext => ({
 const buy = (vintage: number, amount = 1): PlaceOrderRequest => ({ type: 'buy', amount, price: '2.00', projectType: 'Solar Energy', vintage });
 
 describe('CreditMarketStore against PostgreSQL: one command never fails the others of its group', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pool: pg.Pool;
-  let db: Kysely<unknown>;
+  let database: EventStoreDatabase | undefined;
   let eventStore: PostgresEventStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase('market_store');
-    pool = createPool(database.connectionString, 10);
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    await runMigrations(db, { eventStore: true });
-    eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    database = await createEventStoreDatabase('market_store', 10);
+    eventStore = database.eventStore;
   });
-  afterAll(async () => {
-    await eventStore?.close();
-    await db?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => database?.close());
 
   const place = (store: CreditMarketStore, vintage: number, commandId: string, userId = 'user-1') =>
     store.execute('Solar Energy', vintage, { type: 'PlaceOrder', orderId: randomUUID(), ownerId: userId, order: buy(vintage) }, context(commandId, userId), () => undefined);

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type RecordedEvent, WrongExpectedVersion } from '@carbon-ledger/contracts';
-import { Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
 import { type CommandContext, deriveId } from './command-context.js';
 import { aggregateStream, type Decider, handleCommand, knownStream } from './handle-command.js';
 
@@ -33,23 +30,14 @@ const context = (commandId: string = randomUUID()): CommandContext => ({
 const add = (amount: number, commandId?: string) => ({ command: { type: 'Add', amount } as const, context: context(commandId) });
 
 describe('handleCommand against PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let pool: pg.Pool;
-  let db: Kysely<unknown>;
+  let database: EventStoreDatabase | undefined;
   let eventStore: PostgresEventStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase('handle_command');
-    pool = createPool(database.connectionString, 4);
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    await runMigrations(db, { eventStore: true });
-    eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    database = await createEventStoreDatabase('handle_command', 4);
+    eventStore = database.eventStore;
   });
-  afterAll(async () => {
-    await eventStore?.close();
-    await db?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => database?.close());
 
   it('loads, decides and appends with ids from the command id; a retry is answered as a replay', async () => {
     const stream = `counter-${randomUUID()}`;

@@ -26,7 +26,10 @@ export interface Decider<State, Command, Event extends DecidedEvent> {
   readonly isEvent: (event: RecordedEvent) => event is RecordedEvent & Event;
 }
 
-/** A stream folded by its decider. `handleCommand` moves it on past the events it appends. */
+/**
+ * A stream folded by its decider. `handleCommand` moves it on past the events it decides; after
+ * a failed append it holds events the log does not, so the caller loads it again.
+ */
 export interface DecidedStream<State> {
   state: State;
   /** 'any': the stream was not read and its events go wherever it stands (a record no decision reads back). */
