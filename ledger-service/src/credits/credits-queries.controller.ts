@@ -76,9 +76,14 @@ export class CreditsQueriesController {
   @Public()
   @Header('Content-Type', 'application/pdf')
   @Header('Cache-Control', 'no-store')
-  async getCertificatePdf(@Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string }): Promise<StreamableFile> {
+  async getCertificatePdf(
+    @Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<StreamableFile> {
     const retirement = await this.retirement(params.id);
-    return new StreamableFile(retirementCertificatePdf(retirement), {
+    // The QR code needs an absolute link: the origin the caller reached us at (behind TRUST_PROXY, the proxy's).
+    const verifyUrl = new URL(retirement.registryLink, `${request.protocol}://${request.get('host') ?? 'localhost'}`).href;
+    return new StreamableFile(await retirementCertificatePdf(retirement, { verifyUrl }), {
       type: 'application/pdf',
       disposition: `inline; filename="retirement-certificate-${retirement.id}.pdf"`,
     });
