@@ -58,3 +58,8 @@ export * from './credits/get-retirement.contract.js';
 export * from './xrpl/xrpl-actions.events.js';
 export * from './xrpl/xrpl-actions.contract.js';
 export * from './shared/projection-names.js';
+export * from './credits/read-credits.contract.js';
+export * from './audit/seal-log.contract.js';
+export * from './api/api-route.js';
+export * from './api/all-routes.js';
+export * from './api/openapi-document.js';

@@ -1,0 +1,110 @@
+import { anyRole, apiRoutes } from '../api/api-route.js';
+import {
+  listCreditsResponse,
+  listRetirementsResponse,
+  listTradesResponse,
+  marketplaceQuery,
+  marketplaceResponse,
+  metricsResponse,
+  provenanceResponse,
+  retirementAnalytics,
+} from './credits.views.js';
+import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
+import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
+import { provenanceParams, retirementAnalyticsParams } from './read-credits.contract.js';
+import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
+import { tradeCreditsRequest, tradeCreditsResponse } from './trade-credits.contract.js';
+
+export const creditsRoutes = apiRoutes([
+  {
+    method: 'POST',
+    path: '/api/issue',
+    summary: 'Issue a batch of credits (20% of the summed scopes) to a KYC-verified address',
+    access: ['issuer', 'admin'],
+    body: issueCreditsRequest,
+    success: { status: 201, json: issueCreditsResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/trade',
+    summary: 'Buy credits of a batch from its holders at a price',
+    access: ['trader', 'issuer', 'admin'],
+    body: tradeCreditsRequest,
+    success: { status: 201, json: tradeCreditsResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/retire',
+    summary: 'Retire credits the caller holds on behalf of a beneficiary; issues the certificate',
+    access: ['trader', 'issuer', 'admin'],
+    body: retireCreditsRequest,
+    success: { status: 201, json: retireCreditsResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  { method: 'GET', path: '/api/credits', summary: 'Credit batches and holdings', access: anyRole, success: { status: 200, json: listCreditsResponse }, idempotent: false },
+  { method: 'GET', path: '/api/trades', summary: 'Trades', access: anyRole, success: { status: 200, json: listTradesResponse }, idempotent: false },
+  { method: 'GET', path: '/api/retirements', summary: 'Retirement records', access: anyRole, success: { status: 200, json: listRetirementsResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/retirements/:id',
+    summary: 'One retirement with its certificate document and how to verify it (public: the certificate link)',
+    access: 'public',
+    params: retirementParams,
+    success: { status: 200, json: getRetirementResponse },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/retirements/:id/certificate.pdf',
+    summary: 'The retirement certificate as a PDF (public)',
+    access: 'public',
+    params: retirementParams,
+    success: { status: 200, file: ['application/pdf'] },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/enhanced-retirement/analytics',
+    summary: 'Retirement totals by project type and standard',
+    access: anyRole,
+    success: { status: 200, json: retirementAnalytics },
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/enhanced-retirement/analytics/:filter',
+    summary: 'Retirement totals over a window',
+    access: anyRole,
+    params: retirementAnalyticsParams,
+    success: { status: 200, json: retirementAnalytics },
+    idempotent: false,
+  },
+  { method: 'GET', path: '/api/metrics', summary: 'Dashboard metrics', access: anyRole, success: { status: 200, json: metricsResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/provenance/:tokenId',
+    summary: 'The history of a credit batch from issuance on',
+    access: anyRole,
+    params: provenanceParams,
+    success: { status: 200, json: provenanceResponse },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/marketplace',
+    summary: 'Marketplace statistics, order book and recent trades',
+    access: anyRole,
+    query: marketplaceQuery,
+    success: { status: 200, json: marketplaceResponse },
+    idempotent: false,
+  },
+]);
+
