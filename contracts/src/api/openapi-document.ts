@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/auth.constants.js';
 import { type ApiErrorCode, apiErrorBody, apiErrorStatus } from '../shared/api-error.js';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKey } from '../shared/idempotency.js';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKey } from '../shared/idempotency.js';
 import type { ApiRoute } from './api-route.js';
 
 export type JsonSchema = Record<string, unknown>;
@@ -21,7 +21,6 @@ export interface OpenApiOperation {
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
-  readonly jsonSchemaDialect: string;
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
   readonly tags: readonly { name: string }[];
   readonly paths: Readonly<Record<string, Readonly<Record<string, OpenApiOperation>>>>;
@@ -106,7 +105,16 @@ function operation(tag: string, route: ApiRoute): OpenApiOperation {
         ]
       : []),
     ...(changes && route.access !== 'public'
-      ? [{ name: CSRF_HEADER, in: 'header', required: true, description: `The value of the CSRF cookie set at sign-in.`, schema: { type: 'string' } }]
+      ? [
+          {
+            name: CSRF_HEADER,
+            in: 'header',
+            // Required with a session cookie; marked optional so this page's "Try it out" can fill it from the cookie.
+            required: false,
+            description: 'The value of the CSRF cookie set at sign-in; required, the reference page at /api/docs sends it for you.',
+            schema: { type: 'string' },
+          },
+        ]
       : []),
   ];
   const success = successResponse(route);
@@ -114,7 +122,7 @@ function operation(tag: string, route: ApiRoute): OpenApiOperation {
     operationId: operationId(route),
     tags: [tag],
     summary: route.summary,
-    description: [route.description, accessText(route), route.idempotent ? `Honours the ${IDEMPOTENCY_KEY_HEADER} header.` : undefined].filter(Boolean).join('\n\n'),
+    description: [route.description, accessText(route), route.idempotent ? 'Honours the Idempotency-Key header.' : undefined].filter(Boolean).join('\n\n'),
     'x-access': route.access,
     'x-idempotent': route.idempotent,
     security: route.access === 'public' ? [] : [{ session: [] }],
@@ -139,7 +147,6 @@ export function openApiDocument(routesByCapability: Readonly<Record<string, read
   }
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Carbon Ledger API',
       version,
