@@ -38,7 +38,7 @@ export * from './kyc/kyc-status.contract.js';
 export * from './kyc/address-challenge.contract.js';
 export * from './kyc/start-verification.contract.js';
 export * from './kyc/verify-kyc.contract.js';
-export * from './kyc/compliance-dashboard.contract.js';
+export * from './compliance/compliance-dashboard.contract.js';
 export * from './aml/aml.constants.js';
 export * from './aml/aml.events.js';
 export * from './aml/aml.views.js';

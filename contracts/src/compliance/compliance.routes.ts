@@ -1,8 +1,17 @@
 import { apiRoutes, oversightAccess } from '../api/api-route.js';
+import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
 import { complianceReport, complianceReportRequest } from './compliance-reports.contract.js';
 import { evidenceExportRequest } from './evidence-export.contract.js';
 
 export const complianceRoutes = apiRoutes([
+  {
+    method: 'GET',
+    path: '/api/kyc/dashboard',
+    summary: 'The compliance dashboard: verification rate, high-risk activity, jurisdictions (from the KYC and AML read models)',
+    access: oversightAccess,
+    success: { status: 200, json: complianceDashboardResponse },
+    idempotent: false,
+  },
   {
     method: 'POST',
     path: '/api/export/evidence',

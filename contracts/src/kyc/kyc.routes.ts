@@ -1,6 +1,5 @@
-import { anyRole, apiRoutes, oversightAccess } from '../api/api-route.js';
+import { anyRole, apiRoutes } from '../api/api-route.js';
 import { addressChallengeRequest, addressChallengeResponse } from './address-challenge.contract.js';
-import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
 import { kycStatusQuery, kycStatusResponse } from './kyc-status.contract.js';
 import { startVerificationRequest, startVerificationResponse } from './start-verification.contract.js';
 import { verifyKycRequest, verifyKycResponse } from './verify-kyc.contract.js';
@@ -44,13 +43,5 @@ export const kycRoutes = apiRoutes([
     success: { status: 200, json: verifyKycResponse },
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'GET',
-    path: '/api/kyc/dashboard',
-    summary: 'The compliance dashboard',
-    access: oversightAccess,
-    success: { status: 200, json: complianceDashboardResponse },
-    idempotent: false,
   },
 ]);

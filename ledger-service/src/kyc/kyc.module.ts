@@ -13,7 +13,6 @@ import { ReadModelKycGate } from './kyc-gate.js';
 import { KYC_PROVIDER, type KycProvider } from './providers/kyc-provider.port.js';
 import { PersonaKycProvider } from './providers/persona-kyc-provider.js';
 import { SandboxKycProvider } from './providers/sandbox-kyc-provider.js';
-import { GetComplianceDashboardHandler } from './queries/get-compliance-dashboard.handler.js';
 import { GetKycStatusHandler } from './queries/get-kyc-status.handler.js';
 import { IssueCredentialWhenKycVerified } from './reactions/issue-credential-when-kyc-verified.handler.js';
 
@@ -42,7 +41,6 @@ import { IssueCredentialWhenKycVerified } from './reactions/issue-credential-whe
     VerifyKycHandler,
     ExpireKycHandler,
     GetKycStatusHandler,
-    GetComplianceDashboardHandler,
     KycCredentialIssuer,
     IssueCredentialWhenKycVerified,
     KycExpiryCheck,
