@@ -36,6 +36,13 @@ module.exports = {
       to: { path: `^console/src/features/(${CAPABILITIES}|landing)/`, pathNot: '^console/src/features/$1/' },
     },
     {
+      name: 'capabilities-use-only-contracts-from-other-packages',
+      severity: 'error',
+      comment: 'From the other packages of the repository a capability uses only contracts (@carbon-ledger/contracts).',
+      from: { path: `^(ledger-service|projections)/src/(${CAPABILITIES})/` },
+      to: { path: `^(${PACKAGES})/`, pathNot: '^(contracts|$1)/' },
+    },
+    {
       name: 'foundations-import-no-capability',
       severity: 'error',
       comment: 'shared and infrastructure sit below the capabilities: they import none (a capability plugs in through a port).',
