@@ -1,7 +1,7 @@
-import { apiRoutes, oversightAccess } from '../api/api-route.js';
+import { type ApiRoute, oversightAccess } from '../api/api-route.js';
 import { listAmlAlertsParams, listAmlAlertsResponse } from './list-aml-alerts.contract.js';
 
-export const amlRoutes = apiRoutes([
+export const amlRoutes = [
   {
     method: 'GET',
     path: '/api/aml/alerts',
@@ -11,4 +11,4 @@ export const amlRoutes = apiRoutes([
     success: { status: 200, json: listAmlAlertsResponse },
     idempotent: false,
   },
-]);
+] satisfies readonly ApiRoute[];

@@ -37,6 +37,3 @@ export interface ApiRoute {
   /** Error codes this route answers besides the ones every route may give (validation, access, internal). */
   readonly errors?: readonly ApiErrorCode[];
 }
-
-/** Identity, typed: route tables are arrays of these. */
-export const apiRoutes = <const Routes extends readonly ApiRoute[]>(routes: Routes): Routes => routes;

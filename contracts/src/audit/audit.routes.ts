@@ -1,8 +1,8 @@
-import { apiRoutes } from '../api/api-route.js';
+import { type ApiRoute } from '../api/api-route.js';
 import { sealLogResponse } from './seal-log.contract.js';
 import { verifyLogResponse } from './verify-log.contract.js';
 
-export const auditRoutes = apiRoutes([
+export const auditRoutes = [
   {
     method: 'GET',
     path: '/api/audit/verify',
@@ -20,4 +20,4 @@ export const auditRoutes = apiRoutes([
     idempotent: true,
     errors: ['IdempotencyKeyReused'],
   },
-]);
+] satisfies readonly ApiRoute[];

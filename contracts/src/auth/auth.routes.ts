@@ -1,9 +1,9 @@
-import { apiRoutes } from '../api/api-route.js';
+import { type ApiRoute } from '../api/api-route.js';
 import { loginRequest, loginResponse, meResponse } from './login.contract.js';
 import { createUserRequest, grantRoleRequest, listUsersResponse, roleParams, userIdParams, userResponse } from './manage-users.contract.js';
 import { listSessionsResponse, sessionIdParams } from './sessions.contract.js';
 
-export const authRoutes = apiRoutes([
+export const authRoutes = [
   {
     method: 'POST',
     path: '/api/auth/login',
@@ -66,5 +66,4 @@ export const authRoutes = apiRoutes([
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
   },
-]);
-
+] satisfies readonly ApiRoute[];

@@ -1,9 +1,9 @@
-import { apiRoutes, oversightAccess } from '../api/api-route.js';
+import { type ApiRoute, oversightAccess } from '../api/api-route.js';
 import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
 import { complianceReport, complianceReportRequest } from './compliance-reports.contract.js';
 import { evidenceExportRequest } from './evidence-export.contract.js';
 
-export const complianceRoutes = apiRoutes([
+export const complianceRoutes = [
   {
     method: 'GET',
     path: '/api/kyc/dashboard',
@@ -30,4 +30,4 @@ export const complianceRoutes = apiRoutes([
     success: { status: 200, json: complianceReport, file: ['application/pdf'] },
     idempotent: false,
   },
-]);
+] satisfies readonly ApiRoute[];

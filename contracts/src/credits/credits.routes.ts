@@ -1,4 +1,4 @@
-import { anyRole, apiRoutes } from '../api/api-route.js';
+import { anyRole, type ApiRoute } from '../api/api-route.js';
 import {
   listCreditsResponse,
   listRetirementsResponse,
@@ -15,7 +15,7 @@ import { provenanceParams, retirementAnalyticsParams } from './read-credits.cont
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
 import { tradeCreditsRequest, tradeCreditsResponse } from './trade-credits.contract.js';
 
-export const creditsRoutes = apiRoutes([
+export const creditsRoutes = [
   {
     method: 'POST',
     path: '/api/issue',
@@ -106,5 +106,4 @@ export const creditsRoutes = apiRoutes([
     success: { status: 200, json: marketplaceResponse },
     idempotent: false,
   },
-]);
-
+] satisfies readonly ApiRoute[];

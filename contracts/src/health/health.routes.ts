@@ -1,7 +1,7 @@
-import { apiRoutes } from '../api/api-route.js';
+import { type ApiRoute } from '../api/api-route.js';
 import { healthResponse } from './health.contract.js';
 
-export const healthRoutes = apiRoutes([
+export const healthRoutes = [
   {
     method: 'GET',
     path: '/api/health',
@@ -10,4 +10,4 @@ export const healthRoutes = apiRoutes([
     success: { status: 200, json: healthResponse, alsoStatuses: [503] },
     idempotent: false,
   },
-]);
+] satisfies readonly ApiRoute[];

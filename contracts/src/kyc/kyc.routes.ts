@@ -1,10 +1,10 @@
-import { anyRole, apiRoutes } from '../api/api-route.js';
+import { anyRole, type ApiRoute } from '../api/api-route.js';
 import { addressChallengeRequest, addressChallengeResponse } from './address-challenge.contract.js';
 import { kycStatusQuery, kycStatusResponse } from './kyc-status.contract.js';
 import { startVerificationRequest, startVerificationResponse } from './start-verification.contract.js';
 import { verifyKycRequest, verifyKycResponse } from './verify-kyc.contract.js';
 
-export const kycRoutes = apiRoutes([
+export const kycRoutes = [
   {
     method: 'POST',
     path: '/api/kyc/address-challenge',
@@ -44,4 +44,4 @@ export const kycRoutes = apiRoutes([
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
   },
-]);
+] satisfies readonly ApiRoute[];

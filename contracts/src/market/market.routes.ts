@@ -1,7 +1,7 @@
-import { apiRoutes } from '../api/api-route.js';
+import { type ApiRoute } from '../api/api-route.js';
 import { carbonPricesResponse } from './carbon-prices.contract.js';
 
-export const marketRoutes = apiRoutes([
+export const marketRoutes = [
   {
     method: 'GET',
     path: '/api/carbon-prices',
@@ -10,4 +10,4 @@ export const marketRoutes = apiRoutes([
     success: { status: 200, json: carbonPricesResponse },
     idempotent: false,
   },
-]);
+] satisfies readonly ApiRoute[];

@@ -1,9 +1,9 @@
-import { apiRoutes } from '../api/api-route.js';
+import { type ApiRoute } from '../api/api-route.js';
 import { cancelOrderParams, cancelOrderResponse } from './cancel-order.contract.js';
 import { listOrdersParams, listOrdersResponse } from './list-orders.contract.js';
 import { placeOrderRequest, placeOrderResponse } from './place-order.contract.js';
 
-export const ordersRoutes = apiRoutes([
+export const ordersRoutes = [
   {
     method: 'GET',
     path: '/api/orders',
@@ -33,4 +33,4 @@ export const ordersRoutes = apiRoutes([
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
   },
-]);
+] satisfies readonly ApiRoute[];

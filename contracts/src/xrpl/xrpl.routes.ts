@@ -1,4 +1,4 @@
-import { anyRole, apiRoutes } from '../api/api-route.js';
+import { anyRole, type ApiRoute } from '../api/api-route.js';
 import {
   xrplIssuePrepareRequest,
   xrplIssueResponse,
@@ -22,7 +22,7 @@ import {
 const PREPARE = 'The service checks KYC/AML and autofills an unsigned transaction; the console signs it in the browser (seeds never reach the server).';
 const SUBMIT = 'The signed blob must be the prepared transaction, signed by the KYC-checked address.';
 
-export const xrplRoutes = apiRoutes([
+export const xrplRoutes = [
   {
     method: 'POST',
     path: '/api/xrpl/issue/prepare',
@@ -110,4 +110,4 @@ export const xrplRoutes = apiRoutes([
     idempotent: false,
   },
   { method: 'GET', path: '/api/xrpl/market-data', summary: 'XRP price in USD', access: anyRole, success: { status: 200, json: xrpMarketDataResponse }, idempotent: false },
-]);
+] satisfies readonly ApiRoute[];
