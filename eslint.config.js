@@ -2,7 +2,6 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { capabilityBoundaries } from './scripts/eslint-capability-boundaries.js';
 
 export default tseslint.config(
   {
@@ -12,9 +11,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { boundaries: { rules: { 'capability-boundaries': capabilityBoundaries } } },
     rules: {
-      'boundaries/capability-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
     },

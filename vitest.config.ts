@@ -5,6 +5,9 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 
 /** Tests run against the sources of sibling packages, not their build output. */
 export const workspaceAliases = {
+  // Subpaths first: an alias also matches its prefix.
+  '@carbon-ledger/ledger-service/testing': here('./ledger-service/src/testing.ts'),
+  '@carbon-ledger/projections/testing': here('./projections/src/test-support/projection-test-bed.ts'),
   '@carbon-ledger/contracts': here('./contracts/src/index.ts'),
   '@carbon-ledger/projections': here('./projections/src/index.ts'),
   '@carbon-ledger/bench-kit': here('./bench-kit/src/index.ts'),

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../ledger-service/src/event-store/postgres/postgres-event-store.js';
-import { createPool } from '../ledger-service/src/infrastructure/postgres/database.js';
-import { toEventsToAppend } from '../ledger-service/src/shared/command-context.js';
+import { createPool, PostgresEventStore, toEventsToAppend } from '@carbon-ledger/ledger-service/testing';
 import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
 import { type RunningService, startService } from './support/service.js';
 

@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../ledger-service/src/infrastructure/postgres/embedded-postgres.js';
-import { freePort } from '../ledger-service/src/shared/free-port.js';
+import { freePort, startEmbeddedPostgres } from '@carbon-ledger/ledger-service/testing';
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePorts } from '../../ledger-service/src/shared/free-port.js';
+import { freePorts } from '@carbon-ledger/ledger-service/testing';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { AppModule } from './app.module.js';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter.js';
+import { serveApiReference } from './infrastructure/http/api-reference/api-reference.js';
 import { serveConsole } from './infrastructure/http/console-assets.js';
 import { noStoreForApi, securityHeaders } from './infrastructure/http/security-headers.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
@@ -23,6 +24,7 @@ export async function createApp(runtime: ServiceRuntime, options: { logs?: boole
   app.set('trust proxy', runtime.config.TRUST_PROXY);
   app.use(securityHeaders());
   app.use(noStoreForApi);
+  serveApiReference(app);
   app.useBodyParser('json', { limit: '100kb' });
   app.useGlobalFilters(new ApiExceptionFilter(runtime.database));
   app.useWebSocketAdapter(new IoAdapter(app));

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { type EventStore, type LedgerSealedData, type VerifyLogResponse } from '@carbon-ledger/contracts';
+import { type EventStore, type SealLogResponse, type VerifyLogResponse } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -28,7 +28,7 @@ export class AuditController {
   @Post('seals')
   @Roles('auditor', 'admin')
   @HttpCode(201)
-  async seal(): Promise<{ seal: LedgerSealedData | null }> {
+  async seal(): Promise<SealLogResponse> {
     return { seal: (await this.sealer.sealNow()) ?? null };
   }
 }

@@ -1,11 +1,12 @@
 import type { ProjectionName } from '@carbon-ledger/contracts';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { RequestUser } from '../infrastructure/http/request-context.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { type LiveSession, type LiveSessions, type SessionChange, tokenHash } from '../shared/live-sessions.port.js';
 import type { AuthDatabase } from './auth-database.js';
 import { AUTH_DB } from './auth.tokens.js';
 import { toUserView } from './queries/list-users.handler.js';
@@ -28,8 +29,6 @@ export const SESSION_CACHE_MS = 1_000;
 const SESSION_CACHE_SIZE = 10_000;
 const USERS_PROJECTION: ProjectionName = 'users';
 
-/** Only a hash of the session token is stored, so a leaked table does not leak sessions. */
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 export interface Session {
   readonly sessionId: string;
@@ -37,14 +36,7 @@ export interface Session {
   readonly csrfToken: string;
 }
 
-/** A live session as a long-lived connection (a socket) needs it: whose, with which roles, until when. */
-export interface LiveSession {
-  readonly user: RequestUser;
-  readonly expiresAt: Date;
-}
-
-/** What ends or changes sessions: a sign-out here, or a change of users (roles) in the users projection. */
-export type SessionChange = { readonly kind: 'ended'; readonly tokenHash: string } | { readonly kind: 'users-changed' };
+export { type LiveSession, type SessionChange, tokenHash } from '../shared/live-sessions.port.js';
 
 /** Where a sign-in came from, shown to the user in their list of sessions. */
 export interface SessionOrigin {
@@ -62,7 +54,7 @@ export interface SessionRow {
 }
 
 @Injectable()
-export class SessionStore implements OnModuleInit, OnModuleDestroy {
+export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy {
   /** Live sessions by token hash, each with when it must be read again. */
   private readonly recent = new Map<string, { readonly session: Session; readonly expiresAt: Date; readonly until: number }>();
   /** Moves on with every sign-out and users change, so a lookup that raced one is not remembered. */

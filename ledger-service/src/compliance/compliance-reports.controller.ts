@@ -21,7 +21,7 @@ export class ComplianceReportsController {
   async generate(@Body(new ZodPipe(complianceReportRequest)) request: ComplianceReportRequest, @Res() response: Response): Promise<void> {
     const generatedAt = new Date();
     const report = await readComplianceReport(this.eventStore, request, generatedAt);
-    const body = request.format === 'pdf' ? complianceReportPdf(report) : Buffer.from(`${JSON.stringify(report, null, 2)}\n`, 'utf8');
+    const body = request.format === 'pdf' ? await complianceReportPdf(report) : Buffer.from(`${JSON.stringify(report, null, 2)}\n`, 'utf8');
     response.status(200);
     response.setHeader('Content-Type', CONTENT_TYPES[request.format]);
     response.setHeader('Content-Disposition', `attachment; filename="${complianceReportFileName(request.framework, request.format, generatedAt)}"`);

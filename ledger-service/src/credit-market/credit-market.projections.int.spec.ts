@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { creditRegistryProjection, orderBookProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProjectionTestBed, type ProjectionTestBed } from '../../../projections/src/test-support/projection-test-bed.js';
+import { startProjectionTestBed, type ProjectionTestBed } from '@carbon-ledger/projections/testing';
 import { toEventsToAppend } from '../shared/command-context.js';
 import { batchSummary, tradableOf } from './credit-market.decider.js';
 import { PROPERTY_MARKET, runRandomMarket } from './credit-market.property.js';

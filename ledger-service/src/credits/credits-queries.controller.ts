@@ -13,11 +13,10 @@ import {
   type ProvenanceResponse,
   type RetirementAnalytics,
   type RetirementAnalyticsFilter,
-  retirementAnalyticsFilters,
+  provenanceParams,
+  retirementAnalyticsParams,
   retirementParams,
-  tokenIdPattern,
 } from '@carbon-ledger/contracts';
-import { z } from 'zod';
 import { Public, Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
@@ -34,12 +33,6 @@ import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
 
 const SIGNED_IN = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
 
-const analyticsParams = z.object({
-  filter: z.enum(retirementAnalyticsFilters, { error: `Filter must be one of: ${retirementAnalyticsFilters.join(', ')}` }),
-});
-const provenanceParams = z.object({
-  tokenId: z.string().regex(tokenIdPattern, 'Token ID must look like SOLAR-2026-7F3A9C21'),
-});
 
 /** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance, marketplace. */
 @Controller('api')
@@ -76,9 +69,14 @@ export class CreditsQueriesController {
   @Public()
   @Header('Content-Type', 'application/pdf')
   @Header('Cache-Control', 'no-store')
-  async getCertificatePdf(@Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string }): Promise<StreamableFile> {
+  async getCertificatePdf(
+    @Param(new ZodPipe(retirementParams, 'retirement id')) params: { id: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<StreamableFile> {
     const retirement = await this.retirement(params.id);
-    return new StreamableFile(retirementCertificatePdf(retirement), {
+    // The QR code needs an absolute link: the origin the caller reached us at (behind TRUST_PROXY, the proxy's).
+    const verifyUrl = new URL(retirement.registryLink, `${request.protocol}://${request.get('host') ?? 'localhost'}`).href;
+    return new StreamableFile(await retirementCertificatePdf(retirement, { verifyUrl }), {
       type: 'application/pdf',
       disposition: `inline; filename="retirement-certificate-${retirement.id}.pdf"`,
     });
@@ -92,7 +90,7 @@ export class CreditsQueriesController {
 
   @Get('enhanced-retirement/analytics/:filter')
   @Roles(...SIGNED_IN)
-  filteredAnalytics(@Param(new ZodPipe(analyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter }): Promise<RetirementAnalytics> {
+  filteredAnalytics(@Param(new ZodPipe(retirementAnalyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter }): Promise<RetirementAnalytics> {
     return this.queries.execute(new GetRetirementAnalyticsQuery(params.filter));
   }
 

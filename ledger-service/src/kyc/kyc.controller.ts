@@ -4,7 +4,6 @@ import {
   addressChallengeRequest,
   type AddressChallengeRequest,
   type AddressChallengeResponse,
-  type ComplianceDashboardResponse,
   formatPosition,
   INVALID_XRPL_ADDRESS_MESSAGE,
   kycAddress,
@@ -35,7 +34,6 @@ import { DomainError } from '../shared/domain-error.js';
 import { AddressChallenges } from './address-control/address-challenges.js';
 import { PLATFORM_ADDRESS_REFUSED, StartKycCommand } from './commands/start-kyc.handler.js';
 import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
-import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
 import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
 
 const KYC_STATUS: readonly ProjectionName[] = ['kyc-status'];
@@ -121,12 +119,6 @@ export class KycController {
     // Never say why: naming a sanctions match would tip the person off.
     const error = status.kycStatus === 'rejected' ? 'KYC verification failed' : 'Your verification needs a manual review by compliance';
     return { success: false, ...outcome, error };
-  }
-
-  @Get('dashboard')
-  @Roles('compliance', 'auditor', 'admin')
-  dashboard(): Promise<ComplianceDashboardResponse> {
-    return this.queries.execute(new GetComplianceDashboardQuery());
   }
 
   /** Read-your-writes: answer once kyc_status has applied the command's events. */

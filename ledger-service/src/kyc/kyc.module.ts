@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { KYC_GATE } from '../shared/kyc-gate.port.js';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { AddressChallenges } from './address-control/address-challenges.js';
 import { ExpireKycHandler } from './commands/expire-kyc.handler.js';
@@ -8,16 +9,20 @@ import { KycCredentialIssuer } from './credentials/kyc-credential-issuer.js';
 import { KycExpiryCheck } from './expiry/kyc-expiry-check.js';
 import { IdentityScreening } from './identity-screening.js';
 import { KycController } from './kyc.controller.js';
+import { ReadModelKycGate } from './kyc-gate.js';
 import { KYC_PROVIDER, type KycProvider } from './providers/kyc-provider.port.js';
 import { PersonaKycProvider } from './providers/persona-kyc-provider.js';
 import { SandboxKycProvider } from './providers/sandbox-kyc-provider.js';
-import { GetComplianceDashboardHandler } from './queries/get-compliance-dashboard.handler.js';
 import { GetKycStatusHandler } from './queries/get-kyc-status.handler.js';
 import { IssueCredentialWhenKycVerified } from './reactions/issue-credential-when-kyc-verified.handler.js';
 
+/** Global so that the capabilities that gate on KYC get KYC_GATE without importing this module. */
+@Global()
 @Module({
   controllers: [KycController],
+  exports: [KYC_GATE],
   providers: [
+    { provide: KYC_GATE, useClass: ReadModelKycGate },
     IdentityScreening,
     {
       provide: KYC_PROVIDER,
@@ -36,7 +41,6 @@ import { IssueCredentialWhenKycVerified } from './reactions/issue-credential-whe
     VerifyKycHandler,
     ExpireKycHandler,
     GetKycStatusHandler,
-    GetComplianceDashboardHandler,
     KycCredentialIssuer,
     IssueCredentialWhenKycVerified,
     KycExpiryCheck,

@@ -1,9 +1,9 @@
-import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { OnGatewayInit } from '@nestjs/websockets';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { formatPosition, type ProjectionUpdatedMessage, type Role, roles, SESSION_COOKIE, socketEvents } from '@carbon-ledger/contracts';
 import type { Server, Socket } from 'socket.io';
-import { type LiveSession, type SessionChange, SessionStore, tokenHash } from '../auth/session-store.js';
+import { LIVE_SESSIONS, type LiveSession, type LiveSessions, type SessionChange, tokenHash } from '../shared/live-sessions.port.js';
 import { readCookie } from '../infrastructure/http/access-rules.js';
 import { isSameOrigin } from '../infrastructure/http/same-origin.js';
 import { roleRoom } from '../infrastructure/http/socket-rooms.js';
@@ -41,7 +41,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnModuleDes
 
   constructor(
     private readonly projections: ProjectionHost,
-    private readonly sessions: SessionStore,
+    @Inject(LIVE_SESSIONS) private readonly sessions: LiveSessions,
   ) {}
 
   afterInit(server: Server): void {

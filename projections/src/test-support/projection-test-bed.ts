@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Position } from '@carbon-ledger/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../../../ledger-service/src/event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels, runMigrations } from '../../../ledger-service/src/infrastructure/postgres/database.js';
-import { toEventsToAppend } from '../../../ledger-service/src/shared/command-context.js';
+import { createPool, createReadModels, PostgresEventStore, type ReadModels, runMigrations, toEventsToAppend } from '@carbon-ledger/ledger-service/testing';
 import type { Projection } from '../runtime/projection.js';
 import { LogFollowerRunner } from '../runtime/log-follower-runner.js';
 import { rebuildProjection } from '../runtime/rebuild-projection.js';

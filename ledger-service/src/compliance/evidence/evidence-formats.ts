@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson, EVIDENCE_FORMAT, type EvidenceExportRequest, type EvidenceManifest } from '@carbon-ledger/contracts';
 
 import type { EvidenceRecord, EvidenceSummary } from './evidence-records.js';
-import { onePagePdf } from '../../shared/one-page-pdf.js';
+import { type PdfLine, textPdf } from '../../shared/pdf/text-pdf.js';
 
 export interface ExportContext {
   readonly request: EvidenceExportRequest;
@@ -148,7 +148,7 @@ export async function pdfExport(context: ExportContext): Promise<Buffer> {
   const manifest = hasher.manifest(context.summary);
   const { request, summary } = context;
   const types = Object.entries(summary.byType).sort(([a], [b]) => a.localeCompare(b));
-  const lines: { text: string; bold?: boolean; size?: number; gap?: number }[] = [
+  const lines: PdfLine[] = [
     { text: 'Carbon Ledger - Evidence Export Summary', bold: true, size: 16, gap: 26 },
     { text: `Generated ${context.generatedAt.toISOString()}` },
     { text: `Export type: ${request.exportType}; KYC/AML records: ${request.includeKYC ? 'included' : 'not included'}; ledger records: ${request.includeBlockchain ? 'included' : 'not included'}` },
@@ -165,5 +165,5 @@ export async function pdfExport(context: ExportContext): Promise<Buffer> {
     { text: `Manifest SHA-256 (over the JSON export's records): ${manifest.sha256}`, gap: 24 },
     { text: 'Verify the JSON export offline with: npm run verify:export <file>', size: 9 },
   ];
-  return onePagePdf(lines);
+  return textPdf(lines, { title: 'Carbon Ledger - Evidence Export Summary', maxPages: 1 });
 }

@@ -1,5 +1,5 @@
 import { type ComplianceReport, type ReportDisclosure, reportFrameworkInfo } from '@carbon-ledger/contracts';
-import { type PdfLine, textPdf } from '../../shared/text-pdf.js';
+import { type PdfLine, textPdf } from '../../shared/pdf/text-pdf.js';
 
 const heading = (text: string): PdfLine => ({ text, bold: true, size: 12, gap: 18 });
 const row = (text: string): PdfLine => ({ text: `    ${text}` });
@@ -95,7 +95,7 @@ function ledgerLines(report: ComplianceReport): PdfLine[] {
 }
 
 /** The report as a PDF of as many pages as it needs; every page names the document's SHA-256. */
-export function complianceReportPdf(report: ComplianceReport): Buffer {
+export function complianceReportPdf(report: ComplianceReport): Promise<Buffer> {
   const issuance = report.issuance;
   const lines: PdfLine[] = [
     { text: report.title, bold: true, size: 15, gap: 24 },
@@ -112,5 +112,5 @@ export function complianceReportPdf(report: ComplianceReport): Buffer {
     { text: `Document SHA-256 (canonical JSON of the report without this field): ${report.sha256}`, size: 9 },
   ];
   const name = reportFrameworkInfo[report.framework].name;
-  return textPdf(lines, { footer: (page, pages) => `${name} report - SHA-256 ${report.sha256} - page ${page} of ${pages}` });
+  return textPdf(lines, { title: report.title, footer: (page, pages) => `${name} report - SHA-256 ${report.sha256} - page ${page} of ${pages}` });
 }

@@ -17,7 +17,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 
 export interface IssueCreditsResult {
   readonly tokenId: string;
@@ -49,12 +49,13 @@ export class IssueCreditsHandler implements ICommandHandler<IssueCreditsCommand>
   constructor(
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
   ) {}
 
   async execute({ request, context }: IssueCreditsCommand): Promise<IssueCreditsResult> {
     const quantity = estimatedCredits([request.scope1, request.scope2, request.scope3, request.scope4, request.scope5]);
     if (quantity < 1) throw new DomainError('ValidationFailed', NO_EMISSIONS_MESSAGE);
-    await requireKyc(this.db, { address: request.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
+    await this.kyc.requireKyc({ address: request.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
     await this.requireSameProject(request, context.actor.userId);
     const vintage = context.now.getUTCFullYear();
     const tokenId = tokenIdFor(request.projectType, vintage, deriveId(context.commandId, 'batch').replaceAll('-', ''));

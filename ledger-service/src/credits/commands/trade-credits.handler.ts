@@ -8,7 +8,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 
 export interface TradeCreditsResult {
   readonly transactionId: string;
@@ -38,12 +38,13 @@ export class TradeCreditsHandler implements ICommandHandler<TradeCreditsCommand>
   constructor(
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
   ) {}
 
   async execute({ request, context }: TradeCreditsCommand): Promise<TradeCreditsResult> {
     const market = marketOfTokenId(request.tokenId);
     if (!market) throw new DomainError('NotFound', `No credits found for token ${request.tokenId}`);
-    await requireVerifiedTrader(this.db, context.actor.userId, context.now);
+    await this.kyc.requireVerifiedTrader(context.actor.userId, context.now);
     const buyer = await this.db.selectFrom('users').select('user_id').where('user_id', '=', request.buyerAccountId).executeTakeFirst();
     if (!buyer) throw new DomainError('NotFound', `No registry account ${request.buyerAccountId}`);
     const tradeId = deriveId(context.commandId, 'trade');

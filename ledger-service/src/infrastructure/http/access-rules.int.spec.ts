@@ -1,46 +1,12 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer } from '@nestjs/core';
 import { AML_ALERT_SOCKET_EVENT, amlAlertMessage, placeOrderResponse, type Role, roles } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { registeredEndpoints as walk } from '../../test-support/registered-endpoints.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
-import { ACCESS_RULE, type AccessRule } from './access-rules.js';
 
-interface Endpoint {
-  readonly method: string;
-  readonly path: string;
-  readonly rule: AccessRule | undefined;
-}
-
-/** Every HTTP handler the app registered, with the access rule it declares. */
-function registeredEndpoints(service: ServiceUnderTest): Endpoint[] {
-  const endpoints: Endpoint[] = [];
-  for (const module of service.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (!controller) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      const classRule = Reflect.getMetadata(ACCESS_RULE, controller) as AccessRule | undefined;
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor') continue;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined) continue;
-        const sub = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
-        const path = `/${[base, sub].filter((part) => part && part !== '/').join('/')}`.replace(/\/+/g, '/');
-        endpoints.push({
-          method: RequestMethod[method],
-          path,
-          rule: (Reflect.getMetadata(ACCESS_RULE, handler) as AccessRule | undefined) ?? classRule,
-        });
-      }
-    }
-  }
-  return endpoints;
-}
+const registeredEndpoints = (service: ServiceUnderTest) => walk(service.app);
 
 const concrete = (path: string): string =>
   path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:role\b/g, 'trader').replace(/:\w+/g, 'x');

@@ -4,7 +4,7 @@ import type { AmlStatus, KycJurisdiction, KycLevel, KycStatusResponse } from '@c
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { kycStatusOf } from '../../shared/kyc-gate.js';
+import { kycStatusOf } from '../kyc-gate.js';
 
 export interface KycViewer {
   readonly userId: string;

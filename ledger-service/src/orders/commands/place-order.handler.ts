@@ -4,10 +4,8 @@ import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRe
 import type { CreditMarketState } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
-import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 
 export interface PlaceOrderResult {
   readonly orderId: string;
@@ -62,11 +60,11 @@ export class PlaceOrderCommand extends Command<PlaceOrderResult> {
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
   constructor(
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
   ) {}
 
   async execute({ order, context }: PlaceOrderCommand): Promise<PlaceOrderResult> {
-    await requireVerifiedTrader(this.db, context.actor.userId, context.now);
+    await this.kyc.requireVerifiedTrader(context.actor.userId, context.now);
     // Derived from the command id, so a retried request lands on the same order.
     const orderId = deriveId(context.commandId, 'order');
     const outcome = await this.markets.execute(

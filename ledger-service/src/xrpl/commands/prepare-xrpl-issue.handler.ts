@@ -4,13 +4,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { estimatedCredits, type XrplIssueForm, xrplIssuePrepareRequest, type XrplPrepareResponse } from '@carbon-ledger/contracts';
 import { convertStringToHex, NFTokenMintFlags } from 'xrpl';
 import { z } from 'zod';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
 
@@ -44,7 +42,7 @@ export class PrepareXrplIssueCommand extends Command<XrplPrepareResponse> {
 @CommandHandler(PrepareXrplIssueCommand)
 export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssueCommand> {
   constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     private readonly seal: PreparationSeal,
   ) {}
@@ -52,7 +50,7 @@ export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssue
   async execute({ form, context }: PrepareXrplIssueCommand): Promise<XrplPrepareResponse> {
     const creditAmount = estimatedCredits([form.scope1, form.scope2, form.scope3]);
     if (creditAmount < 1) throw new DomainError('ValidationFailed', NO_CREDITS_MESSAGE);
-    await requireKyc(this.db, { address: form.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
+    await this.kyc.requireKyc({ address: form.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
 
     const certificateHash = createHash('sha256')
       .update(

@@ -16,7 +16,7 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
@@ -53,6 +53,7 @@ interface ChosenBatch {
 export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplRetireCommand> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     private readonly seal: PreparationSeal,
   ) {}
@@ -60,7 +61,7 @@ export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplReti
   async execute({ form, context }: PrepareXrplRetireCommand): Promise<XrplPrepareResponse> {
     requirePlatformIssuer(this.gateway, form.issuer);
     const userId = context.actor.userId;
-    await requireKyc(this.db, { address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
     const batch = await this.chooseBatch(userId, form.tokenAmount, form.nftId);
     if (form.nftId) await this.requireNftHeld(form.xrplAddress, form.nftId);
 

@@ -3,12 +3,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplTradeForm, xrplTradePrepareRequest } from '@carbon-ledger/contracts';
 import { type SubmittableTransaction, xrpToDrops } from 'xrpl';
 import { z } from 'zod';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
@@ -36,14 +34,14 @@ export class PrepareXrplTradeCommand extends Command<XrplPrepareResponse> {
 @CommandHandler(PrepareXrplTradeCommand)
 export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTradeCommand> {
   constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     private readonly seal: PreparationSeal,
   ) {}
 
   async execute({ form, context }: PrepareXrplTradeCommand): Promise<XrplPrepareResponse> {
     requirePlatformIssuer(this.gateway, form.issuer);
-    await requireKyc(this.db, { address: form.xrplAddress, userId: context.actor.userId, requireAml: false, now: context.now });
+    await this.kyc.requireKyc({ address: form.xrplAddress, userId: context.actor.userId, requireAml: false, now: context.now });
 
     const credits = { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer };
     const trusted = await this.hasTrustLine(form.xrplAddress, form.issuer);

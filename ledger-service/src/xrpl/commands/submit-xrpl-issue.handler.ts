@@ -10,13 +10,12 @@ import {
   type XrplSubmitRequest,
 } from '@carbon-ledger/contracts';
 import { getNFTokenID } from 'xrpl';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
@@ -64,7 +63,7 @@ async function payCredits(
 @CommandHandler(SubmitXrplIssueCommand)
 export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCommand> {
   constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly seal: PreparationSeal,
@@ -75,7 +74,7 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
     const userId = context.actor.userId;
     const prepared = this.seal.open(submission.preparation, { action: 'issue', userId, now: context.now }, issuePreparationData);
     const { form, creditAmount } = prepared.data;
-    await requireKyc(this.db, { address: prepared.xrplAddress, userId, requireAml: true, now: context.now });
+    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: true, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
     const mint = outcome.applied[0];

@@ -1,13 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, type XrplRetireResponse, type XrplSubmitRequest } from '@carbon-ledger/contracts';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
 import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
@@ -30,7 +29,7 @@ export class SubmitXrplRetireCommand extends Command<XrplRetireResponse> {
 @CommandHandler(SubmitXrplRetireCommand)
 export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetireCommand> {
   constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly seal: PreparationSeal,
@@ -40,7 +39,7 @@ export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetire
     const userId = context.actor.userId;
     const prepared = this.seal.open(submission.preparation, { action: 'retire', userId, now: context.now }, retirePreparationData);
     const { form, tokenId } = prepared.data;
-    await requireKyc(this.db, { address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
     const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, type XrplSubmitRequest, type XrplTradeResponse } from '@carbon-ledger/contracts';
-import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { requireKyc } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { xrpSpentBy } from '../ledger-amounts.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
@@ -31,7 +30,7 @@ function deliveredValue(meta: unknown, fallback: string): string {
 @CommandHandler(SubmitXrplTradeCommand)
 export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCommand> {
   constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly seal: PreparationSeal,
@@ -41,7 +40,7 @@ export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCo
     const userId = context.actor.userId;
     const prepared = this.seal.open(submission.preparation, { action: 'trade', userId, now: context.now }, tradePreparationData);
     const { form } = prepared.data;
-    await requireKyc(this.db, { address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
     const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');

@@ -5,13 +5,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { apiErrorBody, CSRF_COOKIE, CSRF_HEADER, healthResponse, listUsersResponse, SESSION_COOKIE, userResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_DB } from '../../auth/auth.tokens.js';
-import { ensureFirstAdmin } from '../../auth/first-admin.js';
-import { loadConfig } from '../../config/config.js';
-import { createApp } from '../../create-app.js';
-import { freePort } from '../../shared/free-port.js';
-import { type OpenedRuntime, openRuntime } from '../open-runtime.js';
-import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './embedded-postgres.js';
+import { AUTH_DB } from './auth/auth.tokens.js';
+import { ensureFirstAdmin } from './auth/first-admin.js';
+import { loadConfig } from './config/config.js';
+import { createApp } from './create-app.js';
+import { freePort } from './shared/free-port.js';
+import { type OpenedRuntime, openRuntime } from './infrastructure/open-runtime.js';
+import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
 
 /** How long the service may take to answer again once its database is back (measured: well under a second). */
 const RECOVERY_BOUND_MS = 15_000;

@@ -8,8 +8,8 @@ import { tradeCreditsRequest } from '../credits/trade-credits.contract.js';
 import { verifyKycRequest } from '../kyc/verify-kyc.contract.js';
 import { placeOrderRequest } from '../orders/place-order.contract.js';
 import { xrplIssuePrepareRequest, xrplRetirePrepareRequest, xrplTradePrepareRequest } from '../xrpl/xrpl-actions.contract.js';
-import { MAX_CREDITS, MAX_NOTIONAL_USD, MAX_PRICE_PER_CREDIT, MAX_XRP_AMOUNT } from './bounded-amounts.js';
-import { freeText } from './free-text.js';
+import { MAX_CREDITS, MAX_NOTIONAL_USD, MAX_PRICE_PER_CREDIT, MAX_XRP_AMOUNT } from '../shared/bounded-amounts.js';
+import { freeText } from '../shared/free-text.js';
 
 const ADDRESS = 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH';
 const OTHER_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';

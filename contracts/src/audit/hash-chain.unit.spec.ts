@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chainContent, chainContentTexts } from '../audit/hash-chain.js';
-import { canonicalJson, canonicalJsonByMembers } from './canonical-json.js';
-import { seededRandom as random } from './seeded-random.js';
+import { canonicalJson, canonicalJsonByMembers } from '../shared/canonical-json.js';
+import { seededRandom as random } from '../shared/seeded-random.js';
+import { chainContent, chainContentTexts } from './hash-chain.js';
 
 const KEY_POOL = ['a', 'b', 'B', 'zeta', 'éclair', 'ümlaut', '\u{1F600}x', 'a b', 'quote"d', '_x', 'Z', 'aa', ''];
 const STRING_POOL = ['', 'plain', 'line\nbreak', 'tab\t', 'quote "x"', 'back\\slash', '\u{1F331} seedling', '\u2028', 'é'];

@@ -1,6 +1,9 @@
 import { KYC_REQUIRED_TITLE, type KycRequiredDetails, type KycStatus, kycPassed } from '@carbon-ledger/contracts';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
-import { DomainError } from './domain-error.js';
+import { READ_MODELS } from '../infrastructure/tokens.js';
+import { DomainError } from '../shared/domain-error.js';
+import type { KycGate, KycGateInput } from '../shared/kyc-gate.port.js';
 
 export interface KycGateResult {
   readonly kycStatus: KycStatus;
@@ -13,10 +16,7 @@ export interface KycGateResult {
  * KYC verified. Reads the kyc-status read model for the address the caller acts
  * with; an address registered by someone else does not count for the caller.
  */
-export async function kycGateFor(
-  db: ReadModels,
-  input: { readonly address: string; readonly userId: string; readonly requireAml: boolean; readonly now: Date },
-): Promise<KycGateResult> {
+async function kycGateFor(db: ReadModels, input: KycGateInput): Promise<KycGateResult> {
   const row = await db
     .selectFrom('kyc_status')
     .select(['owner_id', 'kyc_status', 'aml_status', 'expires_at'])
@@ -35,11 +35,21 @@ export function kycStatusOf(stored: 'pending' | 'verified' | 'rejected' | 'expir
   return stored === 'expired' ? 'not_started' : stored;
 }
 
-/** Throws the spec's 'KYC Verification Required' refusal (403, details.requiresKyc) unless the gate passes. */
-export async function requireKyc(
-  db: ReadModels,
-  input: { readonly address: string; readonly userId: string; readonly requireAml: boolean; readonly now: Date },
-): Promise<void> {
+/** The KYC_GATE port, read from the kyc-status read model. */
+@Injectable()
+export class ReadModelKycGate implements KycGate {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  requireKyc(input: KycGateInput): Promise<void> {
+    return requireKyc(this.db, input);
+  }
+
+  requireVerifiedTrader(userId: string, now: Date): Promise<void> {
+    return requireVerifiedTrader(this.db, userId, now);
+  }
+}
+
+async function requireKyc(db: ReadModels, input: KycGateInput): Promise<void> {
   const gate = await kycGateFor(db, input);
   if (gate.passed) return;
   const details: KycRequiredDetails = {
@@ -51,8 +61,7 @@ export async function requireKyc(
   throw new DomainError('KycRequired', KYC_REQUIRED_TITLE, details);
 }
 
-/** Trading (spec 6): the caller must have at least one address with KYC verified and not lapsed. */
-export async function requireVerifiedTrader(db: ReadModels, userId: string, now: Date): Promise<void> {
+async function requireVerifiedTrader(db: ReadModels, userId: string, now: Date): Promise<void> {
   const row = await db
     .selectFrom('kyc_status')
     .select('address')

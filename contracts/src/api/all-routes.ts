@@ -1,0 +1,25 @@
+import { amlRoutes } from '../aml/aml.routes.js';
+import { auditRoutes } from '../audit/audit.routes.js';
+import { authRoutes } from '../auth/auth.routes.js';
+import { complianceRoutes } from '../compliance/compliance.routes.js';
+import { creditsRoutes } from '../credits/credits.routes.js';
+import { healthRoutes } from '../health/health.routes.js';
+import { kycRoutes } from '../kyc/kyc.routes.js';
+import { marketRoutes } from '../market/market.routes.js';
+import { ordersRoutes } from '../orders/orders.routes.js';
+import { xrplRoutes } from '../xrpl/xrpl.routes.js';
+import type { ApiRoute } from './api-route.js';
+
+/** Every route of the HTTP API, per capability; a test checks the service registers exactly these. */
+export const allApiRoutes: Readonly<Record<string, readonly ApiRoute[]>> = {
+  orders: ordersRoutes,
+  credits: creditsRoutes,
+  xrpl: xrplRoutes,
+  kyc: kycRoutes,
+  aml: amlRoutes,
+  compliance: complianceRoutes,
+  market: marketRoutes,
+  auth: authRoutes,
+  audit: auditRoutes,
+  health: healthRoutes,
+};

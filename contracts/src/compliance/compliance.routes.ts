@@ -1,0 +1,33 @@
+import { type ApiRoute, oversightAccess } from '../api/api-route.js';
+import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
+import { complianceReport, complianceReportRequest } from './compliance-reports.contract.js';
+import { evidenceExportRequest } from './evidence-export.contract.js';
+
+export const complianceRoutes = [
+  {
+    method: 'GET',
+    path: '/api/kyc/dashboard',
+    summary: 'The compliance dashboard: verification rate, high-risk activity, jurisdictions (from the KYC and AML read models)',
+    access: oversightAccess,
+    success: { status: 200, json: complianceDashboardResponse },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/export/evidence',
+    summary: 'Evidence export streamed from the event log with seals and proofs (JSON lines, CSV or a PDF summary)',
+    access: oversightAccess,
+    body: evidenceExportRequest,
+    success: { status: 200, file: ['application/json', 'text/csv', 'application/pdf'] },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/compliance/reports',
+    summary: 'A CSRD, ISSB or UN SDG report built from the event log, as JSON or PDF',
+    access: oversightAccess,
+    body: complianceReportRequest,
+    success: { status: 200, json: complianceReport, file: ['application/pdf'] },
+    idempotent: false,
+  },
+] satisfies readonly ApiRoute[];
