@@ -7,6 +7,7 @@ import { healthRoutes } from '../health/health.routes.js';
 import { kycRoutes } from '../kyc/kyc.routes.js';
 import { marketRoutes } from '../market/market.routes.js';
 import { ordersRoutes } from '../orders/orders.routes.js';
+import { portfolioRoutes } from '../portfolio/portfolio.routes.js';
 import { xrplRoutes } from '../xrpl/xrpl.routes.js';
 import type { ApiRoute } from './api-route.js';
 
@@ -19,6 +20,7 @@ export const allApiRoutes: Readonly<Record<string, readonly ApiRoute[]>> = {
   aml: amlRoutes,
   compliance: complianceRoutes,
   market: marketRoutes,
+  portfolio: portfolioRoutes,
   auth: authRoutes,
   audit: auditRoutes,
   health: healthRoutes,

@@ -20,7 +20,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { requireVerifiedTrader } from '../../shared/kyc-gate.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { aggregateStream, handleCommand } from '../../shared/handle-command.js';
 import { type PortfolioCommand, portfolioDecider } from '../portfolio.decider.js';
 import { suggestionsFor } from '../queries/get-suggestions.handler.js';
@@ -62,6 +62,7 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
     private readonly facts: MarketFacts,
   ) {}
 
@@ -81,7 +82,7 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
       return { alreadyImplemented: true, orders: earlier.orders, position: applied.get(implementationId) ?? [...applied.values()].at(-1)! };
     }
 
-    await requireVerifiedTrader(this.db, ownerId, context.now);
+    await this.kyc.requireVerifiedTrader(ownerId, context.now);
     const orders: PlacedSuggestionOrder[] = [];
     let last: Position | undefined;
     for (const [index, recommended] of suggestion.recommendedActions.entries()) {
