@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['console/src/**/*.test.{ts,tsx}'],
           setupFiles: ['console/src/test/setup.ts'],
+          // Lazy screens are transformed on first import; the machine is shared.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -53,6 +53,15 @@ describe('appRoutes', () => {
     expect(headerLogo()).not.toBeInTheDocument();
   });
 
+  it("shows a loading state while a screen's code loads, then the screen", async () => {
+    mockFetch(() => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401));
+    renderWithProviders(null, { path: '/no-such-page', routes: appRoutes });
+
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();
+  });
+
   it('shows the landing page without the shared header', () => {
     mockFetch(() => new Promise<Response>(() => {}));
     renderWithProviders(null, { path: '/', routes: appRoutes });

@@ -83,14 +83,15 @@ describe('LandingRoute', () => {
     expect(screen.getAllByTestId('particle')).toHaveLength(24);
   });
 
-  it('opens the login dialog from Start Trading', () => {
+  it('opens the login dialog from Start Trading', async () => {
     failPriceFetch();
     renderLanding();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
 
-    expect(screen.getByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeInTheDocument();
+    // The dialog's code loads on the first click.
+    expect(await screen.findByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeInTheDocument();
   });
 
   it('goes to /dashboard from Start Trading when already signed in, without the login dialog', async () => {
@@ -120,7 +121,7 @@ describe('LandingRoute', () => {
     );
     const router = renderLanding('/?login=1&next=/portfolio');
 
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -135,7 +136,7 @@ describe('LandingRoute', () => {
     failPriceFetch();
     const router = renderLanding('/?login=1&next=/portfolio');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fportfolio'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

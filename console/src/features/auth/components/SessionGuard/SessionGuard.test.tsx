@@ -47,7 +47,8 @@ describe('SessionGuard', () => {
     );
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    // First the screen's code loads, then the session is still being checked.
+    expect(await screen.findByRole('status', { name: 'Checking your session' }, slow)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Trading Desk' })).not.toBeInTheDocument();
 
     answer(jsonResponse({ user: aUser() }));
@@ -64,7 +65,7 @@ describe('SessionGuard', () => {
       () => (sessionAlive ? jsonResponse(emptyBook) : unauthorized()),
     );
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
-    await screen.findByText('No orders yet. Create your first order!');
+    await screen.findByText('No orders yet. Create your first order!', {}, slow);
 
     sessionAlive = false;
     fireEvent.click(screen.getByTestId('orders-refresh'));
