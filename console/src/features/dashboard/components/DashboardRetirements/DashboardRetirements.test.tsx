@@ -99,6 +99,8 @@ describe('DashboardRetirements', () => {
       'Solar Energy200 tCO2e · 80%',
       'Wind Energy50 tCO2e · 20%',
     ]);
+    // The donut beside them draws the same sums; jsdom lays out no SVG, e2e/dashboard-xrpl checks its segments.
+    expect(screen.getByTestId('project-type-chart')).toBeInTheDocument();
   });
 
   it("shows 'No verified retirements found' without records", async () => {
