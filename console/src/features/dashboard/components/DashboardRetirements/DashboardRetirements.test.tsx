@@ -100,7 +100,7 @@ describe('DashboardRetirements', () => {
       'Wind Energy50 tCO2e · 20%',
     ]);
     // The donut beside them draws the same sums; jsdom lays out no SVG, e2e/dashboard-xrpl checks its segments.
-    expect(screen.getByTestId('project-type-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('project-type-chart')).toBeInTheDocument();
   });
 
   it("shows 'No verified retirements found' without records", async () => {
