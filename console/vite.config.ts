@@ -16,21 +16,6 @@ export default defineConfig({
   build: {
     outDir: fromHere('./dist'),
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Named, so that a test can tell that the landing page never loads it.
-          groups: [
-            {
-              name: 'xrpl-js',
-              test: /node_modules[\\/](xrpl|ripple-[a-z-]+|@xrplf)[\\/]/,
-              // Their dependencies may be shared with the entry (polyfills, helpers); those stay where they are.
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
-    },
   },
   server: {
     proxy: {
