@@ -30,4 +30,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // A getBy/findBy query already throws when nothing matches, so expecting it "defined" checks nothing.
+    files: ['console/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...emptyQueryAssertions()],
+    },
+  },
 );
+
+function emptyQueryAssertions() {
+  const query = '/^(get|find|query)(All)?By/';
+  const assertion = "CallExpression[callee.property.name=/^(toBeDefined|toBeTruthy|toBeNull)$/][callee.object.callee.name='expect']";
+  const message =
+    'Assert with a jest-dom matcher (toBeInTheDocument, not.toBeInTheDocument, toHaveTextContent, …): a getBy/findBy result is never undefined.';
+  return [
+    `${assertion}[callee.object.arguments.0.callee.property.name=${query}]`,
+    `${assertion}[callee.object.arguments.0.callee.name=${query}]`,
+    `${assertion}[callee.object.arguments.0.argument.callee.property.name=${query}]`,
+  ].map((selector) => ({ selector, message }));
+}

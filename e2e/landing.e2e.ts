@@ -1,7 +1,11 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningService, startService } from './support/service.js';
+
+/** Issue 22: the landing page's JavaScript, gzipped as a server would send it. */
+const LANDING_JS_BUDGET_BYTES = 200 * 1000;
 
 /** Spec section 9: the eight sample compliance markets, served as reference data without a price feed. */
 const complianceMarkets = ['EU ETS', 'UK ETS', 'California', 'Quebec', 'RGGI', 'China ETS', 'K-ETS', 'NZ ETS'];
@@ -120,6 +124,26 @@ describe('Landing page in Chromium against the real service', () => {
     expect(await page.getByTestId('market-price-card').count()).toBe(8);
     await screenshot(page, 'landing-390');
     await page.context().close();
+  });
+
+  it(`loads at most ${LANDING_JS_BUDGET_BYTES / 1000} kB of gzipped JavaScript and no xrpl.js`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(service.baseUrl);
+    await page.getByTestId('market-price-card').nth(complianceMarkets.length - 1).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const loaded = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.body() })));
+    const sizes = loaded.map(({ url, body }) => ({ url, gzipped: gzipSync(body).length }));
+    const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0);
+    expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+    // xrpl.js and ripple-address-codec name their accounts' field so; the console's own code never does.
+    expect(loaded.filter(({ body }) => body.includes('classicAddress')).map(({ url }) => url)).toEqual([]);
+    await context.close();
   });
 
   it('shows no particles when the user prefers reduced motion', async () => {

@@ -1,27 +1,5 @@
 import './zod-without-eval';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { RealtimeProvider } from '../features/realtime/components/RealtimeProvider/RealtimeProvider';
-import { createQueryClient } from '../shared/api/query-client';
-import { AppProviders } from './providers';
-import { createAppRouter } from './router';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-const queryClient = createQueryClient();
-const router = createAppRouter();
-
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RealtimeProvider>
-        <RouterProvider router={router} />
-      </RealtimeProvider>
-    </AppProviders>
-  </StrictMode>,
-);
+// Every zod schema must be built after zod is told not to probe eval (the CSP forbids it). Chunks run
+// before the entry's own code, so the console, and every schema with it, loads only after that.
+void import('./start-console');

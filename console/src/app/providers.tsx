@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useToastContainerDemanded } from '../shared/toast/toast-container-demand';
 import { theme } from './theme';
 
 export interface AppProvidersProps {
@@ -15,10 +15,23 @@ export interface AppProvidersProps {
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+// The toast container (and its transitions) loads with the first toast, not with the landing page;
+// the toast waits in the notifications store meanwhile and appears when the container arrives.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+function ToastContainer() {
+  if (!useToastContainerDemanded()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} />
+      <ToastContainer />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

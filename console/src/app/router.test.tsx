@@ -27,18 +27,18 @@ describe('appRoutes', () => {
     );
     renderWithProviders(null, { path, routes: appRoutes });
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(headerLogo()).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(headerLogo()).toBeInTheDocument();
   });
 
   it('shows the 404 page under the shared header to a signed-out visitor, not the login dialog', async () => {
     mockFetch(() => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401));
     renderWithProviders(null, { path: '/no-such-page', routes: appRoutes });
 
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
-    expect(headerLogo()).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(headerLogo()).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows a retirement certificate signed out, without the shared header', async () => {
@@ -49,14 +49,23 @@ describe('appRoutes', () => {
     );
     renderWithProviders(null, { path: `/retirements/${aRetirementId}`, routes: appRoutes });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Carbon Credit Retirement Certificate' })).toBeTruthy();
-    expect(headerLogo()).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carbon Credit Retirement Certificate' })).toBeInTheDocument();
+    expect(headerLogo()).not.toBeInTheDocument();
+  });
+
+  it("shows a loading state while a screen's code loads, then the screen", async () => {
+    mockFetch(() => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401));
+    renderWithProviders(null, { path: '/no-such-page', routes: appRoutes });
+
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();
   });
 
   it('shows the landing page without the shared header', () => {
     mockFetch(() => new Promise<Response>(() => {}));
     renderWithProviders(null, { path: '/', routes: appRoutes });
 
-    expect(headerLogo()).toBeNull();
+    expect(headerLogo()).not.toBeInTheDocument();
   });
 });

@@ -1,46 +1,65 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SessionGuard } from '../features/auth/components/SessionGuard/SessionGuard';
-import { AppLayout } from './layout/AppLayout/AppLayout';
-import { ComplianceRoute } from './routes/compliance';
-import { DashboardRoute } from './routes/dashboard';
-import { IssueCreditsRoute } from './routes/issue-credits';
-import { LandingRoute } from './routes/landing';
-import { MarketplaceRoute } from './routes/marketplace';
-import { NotFoundRoute } from './routes/not-found';
-import { PortfolioRoute } from './routes/portfolio';
-import { ProfileRoute } from './routes/profile';
-import { RetirementCertificateRoute } from './routes/retirement-certificate';
-import { TradingDeskRoute } from './routes/trading-desk';
-import { XrplTradingRoute } from './routes/xrpl-trading';
+import { RootLayout } from './layout/RootLayout/RootLayout';
+import { RouteLoading } from './layout/RouteLoading/RouteLoading';
+
+/**
+ * Each screen is its own chunk, loaded when its route matches: the landing page does not carry the
+ * other screens' code, and xrpl.js comes only with the screens that sign (issue 22).
+ */
+const screen = {
+  // The header and its menus, for every screen but the landing page and a certificate.
+  appLayout: async () => ({ Component: (await import('./layout/AppLayout/AppLayout')).AppLayout }),
+  landing: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+  retirementCertificate: async () => ({
+    Component: (await import('./routes/retirement-certificate')).RetirementCertificateRoute,
+  }),
+  dashboard: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+  issueCredits: async () => ({ Component: (await import('./routes/issue-credits')).IssueCreditsRoute }),
+  marketplace: async () => ({ Component: (await import('./routes/marketplace')).MarketplaceRoute }),
+  xrplTrading: async () => ({ Component: (await import('./routes/xrpl-trading')).XrplTradingRoute }),
+  portfolio: async () => ({ Component: (await import('./routes/portfolio')).PortfolioRoute }),
+  compliance: async () => ({ Component: (await import('./routes/compliance')).ComplianceRoute }),
+  tradingDesk: async () => ({ Component: (await import('./routes/trading-desk')).TradingDeskRoute }),
+  profile: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+  notFound: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+} satisfies Record<string, RouteObject['lazy']>;
 
 /**
  * Spec section 2: every route but the landing page sits under the shared header.
  * Sign-in is real (ARCHITECTURE section 8), so those routes also need a session.
  */
 export const appRoutes: RouteObject[] = [
-  { path: '/', Component: LandingRoute },
-  // A retirement certificate is public: anyone holding its link may verify it.
-  { path: '/retirements/:id', Component: RetirementCertificateRoute },
   {
-    Component: SessionGuard,
+    Component: RootLayout,
+    // The first screen's chunk is still loading.
+    HydrateFallback: RouteLoading,
     children: [
+      { path: '/', lazy: screen.landing },
+      // A retirement certificate is public: anyone holding its link may verify it.
+      { path: '/retirements/:id', lazy: screen.retirementCertificate },
       {
-        Component: AppLayout,
+        Component: SessionGuard,
         children: [
-          { path: '/dashboard', Component: DashboardRoute },
-          { path: '/issue', Component: IssueCreditsRoute },
-          { path: '/trade', Component: MarketplaceRoute },
-          { path: '/xrpl', Component: XrplTradingRoute },
-          { path: '/portfolio', Component: PortfolioRoute },
-          { path: '/compliance', Component: ComplianceRoute },
-          { path: '/trading-desk', Component: TradingDeskRoute },
-          { path: '/profile', Component: ProfileRoute },
+          {
+            lazy: screen.appLayout,
+            children: [
+              { path: '/dashboard', lazy: screen.dashboard },
+              { path: '/issue', lazy: screen.issueCredits },
+              { path: '/trade', lazy: screen.marketplace },
+              { path: '/xrpl', lazy: screen.xrplTrading },
+              { path: '/portfolio', lazy: screen.portfolio },
+              { path: '/compliance', lazy: screen.compliance },
+              { path: '/trading-desk', lazy: screen.tradingDesk },
+              { path: '/profile', lazy: screen.profile },
+            ],
+          },
         ],
       },
+      // Spec 2: any other path is a 404 page under the header, signed in or not.
+      { lazy: screen.appLayout, children: [{ path: '*', lazy: screen.notFound }] },
     ],
   },
-  // Spec 2: any other path is a 404 page under the header, signed in or not.
-  { Component: AppLayout, children: [{ path: '*', Component: NotFoundRoute }] },
 ];
 
 export function createAppRouter() {

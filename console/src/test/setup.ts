@@ -1,4 +1,5 @@
-import { cleanup } from '@testing-library/react';
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
@@ -27,6 +28,12 @@ if (typeof window !== 'undefined') {
 
   Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 }
+
+// Screens and the toast container load on demand (React.lazy, lazy routes); a first import is
+// transformed on the fly, which on a busy machine takes longer than findBy's default second.
+configure({ asyncUtilTimeout: 4000 });
+// Warm the toast container's module so that a toast renders within a tick of being shown.
+await import('@mantine/notifications');
 
 afterEach(() => {
   cleanup();

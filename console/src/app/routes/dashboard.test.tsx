@@ -34,13 +34,13 @@ describe('DashboardRoute', () => {
     const requests = mockFetch(api);
     renderDashboard();
 
-    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Issue New Credits/ }).getAttribute('href')).toBe('/issue');
-    expect(screen.getByRole('link', { name: /View Portfolio/ }).getAttribute('href')).toBe('/portfolio');
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Issue New Credits/ })).toHaveAttribute('href', '/issue');
+    expect(screen.getByRole('link', { name: /View Portfolio/ })).toHaveAttribute('href', '/portfolio');
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Retirements', 'AMM Pool Monitor', 'XRPL Wallets']);
-    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByTestId('dashboard-overview')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('dashboard-overview')).toBeInTheDocument();
     await waitFor(() => expect(requests.map((request) => request.url)).toEqual(['/api/metrics']));
   });
 
@@ -52,7 +52,7 @@ describe('DashboardRoute', () => {
     renderDashboard();
 
     fireEvent.click(screen.getByRole('link', { name: button }));
-    expect(await screen.findByText(screenText)).toBeTruthy();
+    expect(await screen.findByText(screenText)).toBeInTheDocument();
   });
 
   it('puts the chosen tab in the URL and opens it from the URL', async () => {
@@ -61,7 +61,7 @@ describe('DashboardRoute', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'AMM Pool Monitor' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=amm'));
-    expect(await screen.findByTestId('amm-pool-status')).toBeTruthy();
+    expect(await screen.findByTestId('amm-pool-status')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -76,7 +76,7 @@ describe('DashboardRoute', () => {
     mockFetch(api);
     renderDashboard(`/dashboard${search}`);
 
-    expect(screen.getByRole('tab', { name: tabName }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByTestId(testId)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: tabName })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId(testId)).toBeInTheDocument();
   });
 });

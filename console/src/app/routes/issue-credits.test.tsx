@@ -33,11 +33,11 @@ describe('IssueCreditsRoute', () => {
     const requests = serve(passed, () => jsonResponse({}, 500), aUser({ roles: ['trader'] }));
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
 
-    expect((await screen.findByTestId('role-required-note')).textContent).toContain(
+    expect((await screen.findByTestId('role-required-note'))).toHaveTextContent(
       'Issuing credits needs the issuer role. Ask an administrator to grant it to your account.',
     );
     const fieldset = screen.getByTestId('role-required-fieldset') as HTMLFieldSetElement;
-    expect(fieldset.disabled).toBe(true);
+    expect(fieldset).toBeDisabled();
     expect(fieldset.contains(screen.getByTestId('issue-project-id'))).toBe(true);
     expect((screen.getByTestId('issue-project-id') as HTMLInputElement).matches(':disabled')).toBe(true);
     expect(submitButton().matches(':disabled')).toBe(true);
@@ -48,7 +48,7 @@ describe('IssueCreditsRoute', () => {
     serve(passed);
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
     await screen.findByTestId('issue-submit');
-    expect(screen.queryByTestId('role-required-note')).toBeNull();
+    expect(screen.queryByTestId('role-required-note')).not.toBeInTheDocument();
     expect((screen.getByTestId('issue-project-id') as HTMLInputElement).matches(':disabled')).toBe(false);
   });
 
@@ -56,8 +56,8 @@ describe('IssueCreditsRoute', () => {
     const requests = serve({ kycStatus: 'pending', amlStatus: 'pending' });
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
 
-    expect(await screen.findByTestId('issue-submit')).toBeTruthy();
-    expect(submitButton().disabled).toBe(true);
+    expect(await screen.findByTestId('issue-submit')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
     enterAddress('rShortAddress1234567');
     expect(requests.some((request) => request.url.startsWith('/api/kyc/status'))).toBe(false);
 
@@ -66,8 +66,8 @@ describe('IssueCreditsRoute', () => {
     expect((await screen.findByTestId('kyc-panel-kyc-badge')).textContent).toBe('pending');
     expect(screen.getByTestId('tile-kyc-status').textContent).toBe('pending');
     expect(screen.getByTestId('tile-risk-score').textContent).toBe('0/100');
-    expect(submitButton().disabled).toBe(true);
-    expect(screen.getByTestId('issue-kyc-required').textContent).toContain('KYC Verification Required');
+    expect(submitButton()).toBeDisabled();
+    expect(screen.getByTestId('issue-kyc-required')).toHaveTextContent('KYC Verification Required');
   });
 
   it('enables issuing for a verified address and shows its tiles', async () => {
@@ -77,11 +77,11 @@ describe('IssueCreditsRoute', () => {
 
     enterAddress(anAddress);
 
-    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
     expect(screen.getByTestId('tile-aml-status').textContent).toBe('cleared');
     expect(screen.getByTestId('tile-risk-score').textContent).toBe('12/100');
-    expect(screen.getByTestId('tile-expires-at').textContent).toContain('2027');
-    expect(screen.queryByText('Start verification process')).toBeNull();
+    expect(screen.getByTestId('tile-expires-at')).toHaveTextContent('2027');
+    expect(screen.queryByText('Start verification process')).not.toBeInTheDocument();
   });
 
   it("opens the embedded KYC panel from 'Start verification process'", async () => {
@@ -89,10 +89,10 @@ describe('IssueCreditsRoute', () => {
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
     enterAddress(anAddress);
 
-    expect(screen.queryByTestId('kyc-verification')).toBeNull();
+    expect(screen.queryByTestId('kyc-verification')).not.toBeInTheDocument();
     fireEvent.click(await screen.findByText('Start verification process'));
 
-    expect(screen.getByTestId('kyc-verification')).toBeTruthy();
+    expect(screen.getByTestId('kyc-verification')).toBeInTheDocument();
     expect((screen.getByTestId('kyc-address') as HTMLInputElement).value).toBe(anAddress);
   });
 
@@ -110,7 +110,7 @@ describe('IssueCreditsRoute', () => {
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
     await screen.findByTestId('issue-submit');
     enterAddress(anAddress);
-    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
 
     fireEvent.change(screen.getByTestId('issue-project-id'), { target: { value: 'PRJ-1' } });
     fireEvent.change(screen.getByTestId('issue-project-name'), { target: { value: 'Sunfield Solar' } });
@@ -118,7 +118,7 @@ describe('IssueCreditsRoute', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Low (1-100)' }));
     fireEvent.click(submitButton());
 
-    expect(await screen.findByText('KYC Verification Required', { selector: '.mantine-Notification-title' })).toBeTruthy();
-    expect(await screen.findByTestId('kyc-verification')).toBeTruthy();
+    expect(await screen.findByText('KYC Verification Required', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
+    expect(await screen.findByTestId('kyc-verification')).toBeInTheDocument();
   });
 });

@@ -37,60 +37,61 @@ describe('LandingRoute', () => {
     failPriceFetch();
     renderLanding();
 
-    expect(screen.getByRole('heading', { level: 1 })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Start Trading' })).toBeDefined();
-    expect(screen.getByText('Settlement in under 3 seconds')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Trading' })).toBeInTheDocument();
+    expect(screen.getByText('Settlement in under 3 seconds')).toBeInTheDocument();
 
     const capture = within(screen.getByRole('region', { name: 'From smokestack to bedrock' }));
-    for (const stage of ['Capture', 'Transport', 'Storage']) expect(capture.getByText(stage)).toBeDefined();
+    for (const stage of ['Capture', 'Transport', 'Storage']) expect(capture.getByText(stage)).toBeInTheDocument();
 
     const scopes = within(screen.getByRole('region', { name: 'Scopes 1-5, measured in one place' }));
     for (const title of ['Direct', 'Energy', 'Value chain', 'Avoided', 'Behavioral']) {
-      expect(scopes.getByText(title)).toBeDefined();
+      expect(scopes.getByText(title)).toBeInTheDocument();
     }
-    for (const scope of [1, 2, 3, 4, 5]) expect(scopes.getByText(`Scope ${scope}`)).toBeDefined();
+    for (const scope of [1, 2, 3, 4, 5]) expect(scopes.getByText(`Scope ${scope}`)).toBeInTheDocument();
 
     const markets = within(screen.getByRole('region', { name: 'Carbon prices, refreshed every minute' }));
-    expect(await markets.findByText('Network error')).toBeDefined();
+    expect(await markets.findByText('Network error')).toBeInTheDocument();
     expect(markets.getAllByTestId('market-price-card')).toHaveLength(8);
     const creditRows = markets.getAllByTestId('project-credit-row');
     expect(creditRows).toHaveLength(13);
-    expect(within(creditRows[0]!).getByText('REDD+ Forestry')).toBeDefined();
-    expect(within(creditRows[0]!).getByText('nature')).toBeDefined();
-    expect(within(creditRows[12]!).getByText('ICVCM CCP Standard')).toBeDefined();
-    expect(within(creditRows[12]!).getByText('premium')).toBeDefined();
+    expect(within(creditRows[0]!).getByText('REDD+ Forestry')).toBeInTheDocument();
+    expect(within(creditRows[0]!).getByText('nature')).toBeInTheDocument();
+    expect(within(creditRows[12]!).getByText('ICVCM CCP Standard')).toBeInTheDocument();
+    expect(within(creditRows[12]!).getByText('premium')).toBeInTheDocument();
     for (const category of ['nature', 'renewable', 'technology', 'premium']) {
       expect(markets.getAllByText(category).length).toBeGreaterThan(0);
     }
 
     const economy = within(screen.getByRole('region', { name: /Carbon has a price/ }));
     for (const text of ['78', '43 taxes, 35 ETS', '28%', 'Over $100B', '$535M']) {
-      expect(economy.getByText(text)).toBeDefined();
+      expect(economy.getByText(text)).toBeInTheDocument();
     }
     const ets = economy.getByRole('button', { name: 'Compliance Markets (ETS)' });
     const vcm = economy.getByRole('button', { name: 'Voluntary Carbon Markets (VCM)' });
-    expect(ets.getAttribute('aria-expanded')).toBe('true');
-    expect(vcm.getAttribute('aria-expanded')).toBe('false');
+    expect(ets).toHaveAttribute('aria-expanded', 'true');
+    expect(vcm).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(vcm);
-    expect(vcm.getAttribute('aria-expanded')).toBe('true');
+    expect(vcm).toHaveAttribute('aria-expanded', 'true');
 
     const features = within(screen.getByRole('region', { name: 'Everything a carbon desk needs' }));
     expect(features.getAllByTestId('feature-card')).toHaveLength(5);
     for (const title of ['Credit lifecycle', 'AI insights', 'Workforce localization', 'Cross-border compliance', 'Blockchain security']) {
-      expect(features.getByText(title)).toBeDefined();
+      expect(features.getByText(title)).toBeInTheDocument();
     }
 
     expect(screen.getAllByTestId('particle')).toHaveLength(24);
   });
 
-  it('opens the login dialog from Start Trading', () => {
+  it('opens the login dialog from Start Trading', async () => {
     failPriceFetch();
     renderLanding();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
 
-    expect(screen.getByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeDefined();
+    // The dialog's code loads on the first click.
+    expect(await screen.findByRole('dialog', { name: 'Sign in to Carbon Ledger' })).toBeInTheDocument();
   });
 
   it('goes to /dashboard from Start Trading when already signed in, without the login dialog', async () => {
@@ -103,9 +104,9 @@ describe('LandingRoute', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Start Trading' }));
 
-    expect(await screen.findByText('Dashboard screen')).toBeDefined();
+    expect(await screen.findByText('Dashboard screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('opens the login dialog for ?login=1 and goes to `next` after login', async () => {
@@ -120,13 +121,13 @@ describe('LandingRoute', () => {
     );
     const router = renderLanding('/?login=1&next=/portfolio');
 
-    expect(screen.getByRole('dialog')).toBeDefined();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Login successful')).toBeDefined();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/portfolio'));
   });
@@ -135,10 +136,10 @@ describe('LandingRoute', () => {
     failPriceFetch();
     const router = renderLanding('/?login=1&next=/portfolio');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fportfolio'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
-import { LoginDialog } from '../../features/auth/components/LoginDialog/LoginDialog';
 import { CarbonCaptureSection } from '../../features/landing/components/CarbonCaptureSection/CarbonCaptureSection';
 import { CarbonEconomyOverview } from '../../features/landing/components/CarbonEconomyOverview/CarbonEconomyOverview';
 import { EmissionScopesSection } from '../../features/landing/components/EmissionScopesSection/EmissionScopesSection';
@@ -14,6 +13,11 @@ import { CompliancePriceBoard } from '../../features/market/components/Complianc
 import { ProjectCreditList } from '../../features/market/components/ProjectCreditList/ProjectCreditList';
 
 const DEFAULT_AFTER_LOGIN = '/dashboard';
+
+// The dialog (a modal, its focus trap, the login contract) loads when it first opens: the landing page stays light.
+const LoginDialog = lazy(async () => ({
+  default: (await import('../../features/auth/components/LoginDialog/LoginDialog')).LoginDialog,
+}));
 
 /**
  * Only a same-site path may follow a login; anything else ('//evil.example', 'https://...')
@@ -30,11 +34,17 @@ export function LandingRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   // Guarded routes send signed-out users here as /?login=1&next=/path.
   const [loginOpened, setLoginOpened] = useState(() => searchParams.get('login') === '1');
+  // Once opened, the dialog stays mounted so that closing it still animates.
+  const [loginMounted, setLoginMounted] = useState(loginOpened);
   const redirectTo = safeNextPath(searchParams.get('next'));
   const session = useSession();
   const navigate = useNavigate();
   // Signed in already: 'Start Trading' goes where a login would have led.
-  const startTrading = () => (session.data ? void navigate(DEFAULT_AFTER_LOGIN) : setLoginOpened(true));
+  const startTrading = () => {
+    if (session.data) return void navigate(DEFAULT_AFTER_LOGIN);
+    setLoginMounted(true);
+    setLoginOpened(true);
+  };
 
   const closeLogin = () => {
     setLoginOpened(false);
@@ -72,7 +82,11 @@ export function LandingRoute() {
         <PlatformFeatures />
       </Box>
       <LandingFooter />
-      <LoginDialog opened={loginOpened} onClose={closeLogin} redirectTo={redirectTo} />
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDialog opened={loginOpened} onClose={closeLogin} redirectTo={redirectTo} />
+        </Suspense>
+      )}
     </Box>
   );
 }

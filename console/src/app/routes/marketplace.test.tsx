@@ -36,11 +36,11 @@ describe('MarketplaceRoute', () => {
     serve(() => emptyMarket);
     renderWithProviders(<MarketplaceRoute />, { path: '/trade' });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Carbon Credit Marketplace' })).toBeTruthy();
-    expect(screen.getByText('Trading')).toBeTruthy();
-    expect(await screen.findByText('No open sell orders')).toBeTruthy();
-    expect(screen.getByText('No open buy orders')).toBeTruthy();
-    expect(screen.getByText('No trades yet in this market')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Carbon Credit Marketplace' })).toBeInTheDocument();
+    expect(screen.getByText('Trading')).toBeInTheDocument();
+    expect(await screen.findByText('No open sell orders')).toBeInTheDocument();
+    expect(screen.getByText('No open buy orders')).toBeInTheDocument();
+    expect(screen.getByText('No trades yet in this market')).toBeInTheDocument();
     expect(screen.getByTestId('stat-average-price').textContent).toBe('—');
     expect(screen.getByTestId('stat-volume').textContent).toBe('0');
     expect(screen.getByTestId('stat-active-listings').textContent).toBe('0');
@@ -57,8 +57,8 @@ describe('MarketplaceRoute', () => {
     expect(screen.getAllByTestId('order-book-asks-row').map((row) => row.textContent)).toEqual(['$43.0020ask', '$44.505ask']);
     expect(screen.getAllByTestId('order-book-bids-row')).toHaveLength(1);
     const [trade] = screen.getAllByTestId('recent-trade-row');
-    expect(within(trade!).getByText('SELL')).toBeTruthy();
-    expect(within(trade!).getByText('$42.00')).toBeTruthy();
+    expect(within(trade!).getByText('SELL')).toBeInTheDocument();
+    expect(within(trade!).getByText('$42.00')).toBeInTheDocument();
     expect(requests.find((request) => request.url.startsWith('/api/marketplace'))?.url).toBe(`/api/marketplace?creditType=solar&vintage=${thisYear}`);
     await waitFor(() => expect((screen.getByTestId('marketplace-account-id') as HTMLInputElement).value).toBe(aUser().id));
   });

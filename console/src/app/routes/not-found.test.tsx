@@ -14,8 +14,8 @@ describe('NotFoundRoute', () => {
       routes: [{ Component: AppLayout, children: [{ path: '*', Component: NotFoundRoute }] }],
     });
 
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
-    expect(screen.getByText('NXCC Carbon Ledger')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(screen.getByText('NXCC Carbon Ledger')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@carbon-ledger/contracts';
 import { aUser } from '../../features/auth/user-fixtures';
@@ -19,10 +19,10 @@ describe('TradingDeskRoute', () => {
     const requests = mockFetch(signedInAs(['trader'], () => jsonResponse(anOrderList([anOrder()], { averagePrice: '12.50' }))));
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
 
-    expect(screen.getByRole('heading', { name: 'Trading Desk' })).toBeTruthy();
-    expect(screen.getByText('Manage your carbon credit orders')).toBeTruthy();
-    expect(screen.getByTestId('create-order-form')).toBeTruthy();
-    expect(await screen.findByText('5 credits @ $12.50')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Trading Desk' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your carbon credit orders')).toBeInTheDocument();
+    expect(screen.getByTestId('create-order-form')).toBeInTheDocument();
+    expect(await screen.findByText('5 credits @ $12.50')).toBeInTheDocument();
     expect(screen.getByTestId('summary-average-price').textContent).toBe('$12.50');
     expect(orderRequests(requests)).toHaveLength(1);
   });
@@ -65,10 +65,10 @@ describe('TradingDeskRoute', () => {
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
     // ?orders=all is ignored for a trader: the list asked for is the trader's own.
     expect(orderRequests(requests).map((request) => request.url)).toEqual(['/api/orders']);
-    expect(screen.queryByTestId('orders-scope')).toBeNull();
+    expect(screen.queryByTestId('orders-scope')).not.toBeInTheDocument();
     const [own, other] = screen.getAllByTestId('order-row');
-    expect(own!.querySelector('[data-testid="order-cancel"]')).not.toBeNull();
-    expect(other!.querySelector('[data-testid="order-cancel"]')).toBeNull();
+    expect(within(own!).getByTestId('order-cancel')).toBeInTheDocument();
+    expect(within(other!).queryByTestId('order-cancel')).not.toBeInTheDocument();
   });
 
   it.each([['compliance'], ['auditor'], ['admin']] as const)('lets %s switch between Mine and All', async (role) => {

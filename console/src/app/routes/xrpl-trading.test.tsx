@@ -30,13 +30,13 @@ describe('XrplTradingRoute', () => {
     serve();
     renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
 
-    expect(await screen.findByRole('heading', { name: 'XRPL Carbon Trading' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Issue Credits' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Trade AMM' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Retire' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'XRPL Carbon Trading' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Issue Credits' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Trade AMM' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Retire' })).toBeInTheDocument();
     expect(screen.getByTestId('realtime-updates-empty').textContent).toBe('Waiting for blockchain activity...');
-    expect(screen.getByTestId('kyc-status-card')).toBeTruthy();
-    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+    expect(screen.getByTestId('kyc-status-card')).toBeInTheDocument();
+    expect(submitButton('xrpl-issue-submit')).toBeDisabled();
   });
 
   it('keeps the actions off for an address without KYC and offers to start verification', async () => {
@@ -44,8 +44,8 @@ describe('XrplTradingRoute', () => {
     renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
     await enterAddress(anAddress);
 
-    expect(await screen.findByTestId('kyc-start-link')).toBeTruthy();
-    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+    expect(await screen.findByTestId('kyc-start-link')).toBeInTheDocument();
+    expect(submitButton('xrpl-issue-submit')).toBeDisabled();
   });
 
   it('enables issuing only with KYC and AML passed, trading with KYC verified', async () => {
@@ -53,10 +53,10 @@ describe('XrplTradingRoute', () => {
     renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
     await enterAddress(anAddress);
 
-    await waitFor(() => expect(within(screen.getByTestId('kyc-status-card')).getByTestId('kyc-status-badge')).toBeTruthy());
-    expect(submitButton('xrpl-issue-submit').disabled).toBe(true);
+    await waitFor(() => expect(within(screen.getByTestId('kyc-status-card')).getByTestId('kyc-status-badge')).toBeInTheDocument());
+    expect(submitButton('xrpl-issue-submit')).toBeDisabled();
     fireEvent.click(screen.getByRole('tab', { name: 'Trade AMM' }));
-    await waitFor(() => expect(submitButton('xrpl-trade-submit').disabled).toBe(false));
+    await waitFor(() => expect(submitButton('xrpl-trade-submit')).toBeEnabled());
     expect((screen.getByTestId('xrpl-trade-issuer') as HTMLInputElement).value).toBe(platformIssuer);
   });
 
@@ -65,6 +65,6 @@ describe('XrplTradingRoute', () => {
     renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
     await enterAddress(anAddress);
 
-    await waitFor(() => expect(submitButton('xrpl-issue-submit').disabled).toBe(false));
+    await waitFor(() => expect(submitButton('xrpl-issue-submit')).toBeEnabled());
   });
 });

@@ -129,6 +129,24 @@ describe('useRealtimeUpdates', () => {
     expect(emitted.mock.calls.map(([event]) => event)).toEqual(['connect', 'subscribe-trades', 'subscribe-credits']);
   });
 
+  it('listens to a socket whose client loads later, and closes one that arrives after unmount', async () => {
+    const { queryClient } = spiedQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const later = new FakeSocket();
+    const { result } = renderHook(() => useRealtimeUpdates(async () => later as unknown as Socket), { wrapper });
+    await act(async () => {});
+    act(() => later.emit('connect'));
+    expect(result.current).toBe('connected');
+
+    const tooLate = new FakeSocket();
+    const gone = renderHook(() => useRealtimeUpdates(async () => tooLate as unknown as Socket), { wrapper });
+    gone.unmount();
+    await act(async () => {});
+    expect(tooLate.disconnected).toBe(true);
+  });
+
   it('disconnects when unmounted', () => {
     const { socket, unmount } = renderWithSocket();
     unmount();

@@ -11,12 +11,12 @@ describe('showToast', () => {
     act(() => {
       showToast({ title: 'First', message: 'first message' });
     });
-    expect(await screen.findByText('First')).toBeTruthy();
+    expect(await screen.findByText('First')).toBeInTheDocument();
 
     act(() => {
       showToast({ title: 'Second', message: 'second message' });
     });
-    expect(await screen.findByText('Second')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('First')).toBeNull());
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('First')).not.toBeInTheDocument());
   });
 });

@@ -25,7 +25,7 @@ describe('HeaderNavigation', () => {
   it('shows the logo', () => {
     renderWithProviders(<HeaderNavigation />, { path: '/dashboard' });
 
-    expect(screen.getByText('NXCC Carbon Ledger')).toBeTruthy();
+    expect(screen.getByText('NXCC Carbon Ledger')).toBeInTheDocument();
   });
 
   it('lists the seven screens in spec order, then Notifications and Profile', () => {
@@ -64,7 +64,7 @@ describe('HeaderNavigation', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Compliance' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/compliance'));
-    await waitFor(() => expect(screen.queryByTestId('navigation-menu')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('navigation-menu')).not.toBeInTheDocument());
   });
 
   it('does nothing for Notifications', () => {

@@ -28,19 +28,19 @@ describe('CreateUserForm', () => {
     renderWithProviders(<CreateUserForm />);
 
     fillIn({ email: 'not-an-email', name: '   ', password: 'short' });
-    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
 
     submit();
 
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
-    expect(screen.getByText('Choose at least one role')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 12 characters')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one role')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'twelve-chars' } });
-    expect(screen.queryByText('Password must be at least 12 characters')).toBeNull();
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.queryByText('Password must be at least 12 characters')).not.toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   });
 
   it('creates the user, toasts, resets the form and refreshes the list', async () => {
@@ -53,8 +53,8 @@ describe('CreateUserForm', () => {
     await chooseRole('Trader');
     submit();
 
-    expect(await screen.findByText('User Created')).toBeTruthy();
-    expect(screen.getByText('New Trader (new.trader@example.com) can now sign in')).toBeTruthy();
+    expect(await screen.findByText('User Created')).toBeInTheDocument();
+    expect(screen.getByText('New Trader (new.trader@example.com) can now sign in')).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/users');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toEqual({
@@ -76,7 +76,7 @@ describe('CreateUserForm', () => {
     submit();
 
     const message = await screen.findByText('A user with this email already exists');
-    expect(screen.getByText('Create User Failed')).toBeTruthy();
+    expect(screen.getByText('Create User Failed')).toBeInTheDocument();
     expect(message.closest<HTMLElement>('.mantine-Notification-root')?.style.getPropertyValue('--notification-color')).toMatch(/red/);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('taken@example.com');
   });
@@ -113,7 +113,7 @@ describe('CreateUserForm', () => {
     fillIn({ email: 'new.trader@example.com', name: 'New Trader', password });
 
     expect(await screen.findByTestId('password-strength-reason', {}, { timeout: 10_000 })).toHaveProperty('textContent', reason);
-    expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByText(label)).toBeInTheDocument();
     await chooseRole('Trader');
     submit();
     expect(await screen.findAllByText(reason)).toHaveLength(2);
@@ -124,7 +124,7 @@ describe('CreateUserForm', () => {
     renderWithProviders(<CreateUserForm />);
     fillIn({ email: 'new.trader@example.com', name: 'New Trader', password: 'velvet-harbour-quartz-71' });
     await waitFor(() => expect(screen.getByTestId('password-strength').dataset.acceptable).toBe('true'), { timeout: 10_000 });
-    expect(screen.getByText('Very strong')).toBeTruthy();
-    expect(screen.queryByTestId('password-strength-reason')).toBeNull();
+    expect(screen.getByText('Very strong')).toBeInTheDocument();
+    expect(screen.queryByTestId('password-strength-reason')).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { createUserRequest, MIN_PASSWORD_LENGTH, type PasswordAssessment, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { z } from 'zod';
@@ -48,10 +49,17 @@ function serverFieldErrors(error: unknown): FieldErrors {
 /** Admins only: a new account with its first roles. */
 export function CreateUserForm() {
   const createUser = useCreateUser();
-  const [values, setValues] = useState<CreateUserRequest>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
   // Like the login form: validated on submit, then on every change.
-  const [submitted, setSubmitted] = useState(false);
+  const submitted = useRef(false);
+  const form = useForm<CreateUserRequest>({
+    mode: 'controlled',
+    initialValues: emptyForm,
+    validate: validateNewUser,
+    onValuesChange: (next) => {
+      if (submitted.current) form.setErrors(validateNewUser(next));
+    },
+  });
+  const { values } = form;
   // Judged as the user types, with the service's rules, so a refusal is seen before submitting.
   const [strength, setStrength] = useState<{ password: string; assessment: PasswordAssessment } | null>(null);
   // Estimated once typing pauses: each estimate runs the dictionary matchers.
@@ -70,33 +78,24 @@ export function CreateUserForm() {
   const assessment =
     values.password.length >= MIN_PASSWORD_LENGTH && strength?.password === values.password ? strength.assessment : null;
 
-  const change = <F extends Field>(field: F, value: CreateUserRequest[F]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateNewUser(next));
+  const markSubmitted = () => {
+    submitted.current = true;
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = createUserRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(validateNewUser(values));
-      return;
-    }
+  const submit = (entered: CreateUserRequest) => {
+    markSubmitted();
     if (assessment && !assessment.acceptable && assessment.reason) {
-      setErrors({ password: assessment.reason });
+      form.setErrors({ password: assessment.reason });
       return;
     }
-    setErrors({});
-    createUser.mutate(parsed.data, {
+    createUser.mutate(createUserRequest.parse(entered), {
       onSuccess: (user) => {
         showUserCreatedToast(user);
-        setValues(emptyForm);
-        setSubmitted(false);
+        submitted.current = false;
+        form.reset();
       },
       onError: (error) => {
-        setErrors(serverFieldErrors(error));
+        form.setErrors(serverFieldErrors(error));
         showCreateUserFailedToast(error);
       },
     });
@@ -104,7 +103,7 @@ export function CreateUserForm() {
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-user-title">
-      <form onSubmit={submit} noValidate data-testid="create-user-form">
+      <form onSubmit={form.onSubmit(submit, markSubmitted)} noValidate data-testid="create-user-form">
         <Stack gap="md">
           <div>
             <Title order={3} id="create-user-title">
@@ -119,34 +118,26 @@ export function CreateUserForm() {
             type="email"
             autoComplete="off"
             placeholder="name@company.com"
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
           />
           <TextInput
             label="Name"
             autoComplete="off"
             placeholder="Full name"
-            value={values.name}
-            onChange={(event) => change('name', event.currentTarget.value)}
-            error={errors.name}
+            {...form.getInputProps('name')}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             description={`At least ${MIN_PASSWORD_LENGTH} characters`}
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
           />
           <PasswordStrength assessment={assessment} />
           <MultiSelect<Role>
             label="Roles"
             placeholder={values.roles.length === 0 ? 'Choose roles' : undefined}
             data={roleOptions}
-            value={values.roles}
-            onChange={(chosen) => change('roles', chosen)}
-            error={errors.roles}
+            {...form.getInputProps('roles')}
             data-testid="create-user-roles"
           />
           <Button type="submit" color="teal" leftSection={<IconUserPlus size={16} />} loading={createUser.isPending}>

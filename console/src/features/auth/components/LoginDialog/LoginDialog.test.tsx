@@ -51,8 +51,8 @@ describe('LoginDialog', () => {
   it('is a modal with a title, a description and a Close button', () => {
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Sign in to Carbon Ledger' });
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(screen.getByText('Enter your email and password to access your trading dashboard.')).toBeDefined();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByText('Enter your email and password to access your trading dashboard.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });
@@ -63,23 +63,23 @@ describe('LoginDialog', () => {
     renderDialog();
 
     fillIn('not-an-email', '');
-    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
-    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
 
     submit();
-    expect(screen.getByText('Please enter a valid email address')).toBeDefined();
-    expect(screen.getByText('Password is required')).toBeDefined();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'trader@example.com' } });
-    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
-    expect(screen.getByText('Password is required')).toBeDefined();
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
-    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'broken@' } });
-    expect(screen.getByText('Please enter a valid email address')).toBeDefined();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   });
 
   it('shows a red toast and stays open when the password is wrong', async () => {
@@ -97,9 +97,9 @@ describe('LoginDialog', () => {
     const toast = await screen.findByText('Invalid email or password. Please try again.');
     const notification = toast.closest<HTMLElement>('.mantine-Notification-root');
     expect(notification?.style.getPropertyValue('--notification-color')).toMatch(/red/);
-    expect(screen.getByRole('dialog')).toBeDefined();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('replaces the failure toast with the success toast (one toast at a time)', async () => {
@@ -121,8 +121,8 @@ describe('LoginDialog', () => {
     fillIn('trader@example.com', 'correct-password');
     submit();
 
-    expect(await screen.findByText('Login successful')).toBeDefined();
-    await waitFor(() => expect(screen.queryByText('Invalid email or password. Please try again.')).toBeNull());
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Invalid email or password. Please try again.')).not.toBeInTheDocument());
   });
 
   it("shows 'Logging in...' while the request is pending", async () => {
@@ -133,9 +133,9 @@ describe('LoginDialog', () => {
     fillIn('trader@example.com', 'correct-password');
     submit();
 
-    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeInTheDocument();
     await act(async () => answer(Response.json(signedIn)));
-    expect(await screen.findByText('Login successful')).toBeDefined();
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
   });
 
   it('posts the credentials, toasts success, closes and navigates after 1 s', async () => {
@@ -148,7 +148,7 @@ describe('LoginDialog', () => {
     fillIn('trader@example.com', 'correct-password');
     submit();
 
-    expect(await screen.findByText('Login successful')).toBeDefined();
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'auth', 'me'] });
 
@@ -160,9 +160,9 @@ describe('LoginDialog', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'trader@example.com', password: 'correct-password' });
 
     act(() => vi.advanceTimersByTime(900));
-    expect(screen.queryByText('Dashboard screen')).toBeNull();
+    expect(screen.queryByText('Dashboard screen')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
-    await waitFor(() => expect(screen.getByText('Dashboard screen')).toBeDefined());
+    await waitFor(() => expect(screen.getByText('Dashboard screen')).toBeInTheDocument());
   });
 
   it('navigates to redirectTo when given', async () => {
@@ -175,6 +175,6 @@ describe('LoginDialog', () => {
     await screen.findByText('Login successful');
 
     act(() => vi.advanceTimersByTime(1000));
-    await waitFor(() => expect(screen.getByText('Portfolio screen')).toBeDefined());
+    await waitFor(() => expect(screen.getByText('Portfolio screen')).toBeInTheDocument());
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { loginRequest, type LoginRequest } from '@carbon-ledger/contracts';
 import { showToast } from '../../../../shared/toast/show-toast';
@@ -33,32 +34,31 @@ export interface LoginDialogProps {
 export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: LoginDialogProps) {
   const navigate = useNavigate();
   const login = useLogin();
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   // Validation runs on submit first, then on every change.
-  const [submitted, setSubmitted] = useState(false);
+  const submitted = useRef(false);
+  const form = useForm<LoginRequest>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate,
+    onValuesChange: (values) => {
+      if (submitted.current) form.setErrors(validate(values));
+    },
+  });
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const change = (field: keyof LoginRequest, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validate(next));
+  const markSubmitted = () => {
+    submitted.current = true;
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const fieldErrors = validate(values);
-    setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) return;
-
+  const submit = (values: LoginRequest) => {
+    markSubmitted();
     login.mutate(values, {
       onSuccess: () => {
         showToast({ color: 'teal', message: 'Login successful' });
-        setValues({ email: '', password: '' });
-        setSubmitted(false);
+        submitted.current = false;
+        form.reset();
         onClose();
         redirectTimer.current = setTimeout(() => navigate(redirectTo), LOGIN_REDIRECT_DELAY_MS);
       },
@@ -81,7 +81,7 @@ export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: Logi
       }
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, markSubmitted)} noValidate>
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
             Enter your email and password to access your trading dashboard.
@@ -91,17 +91,13 @@ export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: Logi
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
             data-autofocus
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...form.getInputProps('password')}
           />
           <Button type="submit" color="teal" fullWidth disabled={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log in'}

@@ -29,12 +29,12 @@ describe('ProfilePage', () => {
     renderProfile(aUser({ roles: ['trader', 'auditor'] }));
 
     const card = within(await screen.findByTestId('profile-card'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
-    expect(card.getByText('Tessa Trader')).toBeTruthy();
-    expect(card.getByText('trader@example.com')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(card.getByText('Tessa Trader')).toBeInTheDocument();
+    expect(card.getByText('trader@example.com')).toBeInTheDocument();
     expect(card.getAllByTestId('role-badge').map((badge) => badge.textContent)).toEqual(['trader', 'auditor']);
     // A profile's badges cannot be removed; only the admin list offers that.
-    expect(card.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(card.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('header-user-name').textContent).toBe('Tessa Trader');
   });
 
@@ -51,7 +51,7 @@ describe('ProfilePage', () => {
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get(CSRF_HEADER)).toBe('csrf-1');
     expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows a red toast with the server message when signing out fails', async () => {
@@ -64,8 +64,8 @@ describe('ProfilePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
 
-    expect(await screen.findByText('Sign Out Failed')).toBeTruthy();
-    expect(screen.getByText('Missing or invalid CSRF token')).toBeTruthy();
+    expect(await screen.findByText('Sign Out Failed')).toBeInTheDocument();
+    expect(screen.getByText('Missing or invalid CSRF token')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
   });
 
@@ -73,8 +73,8 @@ describe('ProfilePage', () => {
     const { requests } = renderProfile(aUser());
     await screen.findByTestId('profile-card');
 
-    expect(screen.queryByTestId('users-section')).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
+    expect(screen.queryByTestId('users-section')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
     expect(requests.some((request) => request.url === '/api/users')).toBe(false);
   });
 
@@ -83,12 +83,12 @@ describe('ProfilePage', () => {
     renderProfile(admin, [admin, aUser({ roles: ['trader', 'issuer'] })]);
 
     const section = within(await screen.findByTestId('users-section'));
-    expect(section.getByRole('heading', { level: 2, name: 'Users' })).toBeTruthy();
+    expect(section.getByRole('heading', { level: 2, name: 'Users' })).toBeInTheDocument();
     await section.findByText('Tessa Trader');
     const rows = section.getAllByTestId('user-row');
     expect(rows.map((row) => row.getAttribute('data-email'))).toEqual(['admin@example.com', 'trader@example.com']);
     expect(within(rows[1]!).getAllByTestId('role-badge').map((badge) => badge.textContent)).toEqual(['trader', 'issuer']);
-    expect(within(rows[0]!).getByText('You')).toBeTruthy();
-    expect(section.getByTestId('create-user-form')).toBeTruthy();
+    expect(within(rows[0]!).getByText('You')).toBeInTheDocument();
+    expect(section.getByTestId('create-user-form')).toBeInTheDocument();
   });
 });

@@ -28,8 +28,8 @@ describe('SessionGuard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/?login=1&next=%2Ftrading-desk');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/trading-desk');
-    expect(await screen.findByRole('dialog', { name: 'Sign in to Carbon Ledger' }, slow)).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'Sign in to Carbon Ledger' }, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).not.toBeInTheDocument();
   });
 
   it('keeps the search of the asked path in `next`', async () => {
@@ -47,13 +47,14 @@ describe('SessionGuard', () => {
     );
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).toBeNull();
+    // First the screen's code loads, then the session is still being checked.
+    expect(await screen.findByRole('status', { name: 'Checking your session' }, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Trading Desk' })).not.toBeInTheDocument();
 
     answer(jsonResponse({ user: aUser() }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeTruthy();
-    expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/trading-desk');
   });
 
@@ -64,7 +65,7 @@ describe('SessionGuard', () => {
       () => (sessionAlive ? jsonResponse(emptyBook) : unauthorized()),
     );
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
-    await screen.findByText('No orders yet. Create your first order!');
+    await screen.findByText('No orders yet. Create your first order!', {}, slow);
 
     sessionAlive = false;
     fireEvent.click(screen.getByTestId('orders-refresh'));
@@ -81,11 +82,11 @@ describe('SessionGuard', () => {
     );
     renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
-    expect(await screen.findByText('Database unavailable')).toBeTruthy();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeInTheDocument();
   });
 });
 

@@ -23,12 +23,12 @@ describe('SessionList', () => {
 
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('This session')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Laptop Browser/1.0')).toBeTruthy();
-    expect(within(rows[0]!).getByText(new Date(laptop.lastSeenAt).toLocaleString())).toBeTruthy();
-    expect(within(rows[0]!).queryByRole('button', { name: 'End session' })).toBeNull();
-    expect(within(rows[1]!).getByText('198.51.100.21')).toBeTruthy();
-    expect(within(rows[1]!).queryByText('This session')).toBeNull();
+    expect(within(rows[0]!).getByText('This session')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Laptop Browser/1.0')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(new Date(laptop.lastSeenAt).toLocaleString())).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('198.51.100.21')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('This session')).not.toBeInTheDocument();
   });
 
   it('ends another session with DELETE and shows the list without it', async () => {
@@ -43,7 +43,7 @@ describe('SessionList', () => {
     renderWithProviders(<SessionList />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'End session' }));
-    expect(await screen.findByText('Session Ended')).toBeTruthy();
+    expect(await screen.findByText('Session Ended')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
     const revoke = requests.find((request) => request.method === 'DELETE');
     expect(revoke?.url).toBe(`/api/auth/sessions/${phone.id}`);

@@ -23,7 +23,7 @@ describe('UserList', () => {
     expect(screen.getAllByRole('row', { busy: true }).length).toBeGreaterThan(0);
     answer(jsonResponse({ users: [admin] }));
 
-    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
     expect(screen.queryAllByRole('row', { busy: true })).toHaveLength(0);
   });
 
@@ -34,12 +34,12 @@ describe('UserList', () => {
     );
     renderWithProviders(<UserList currentUserId={admin.id} />);
 
-    expect(await screen.findByText('Unable to load users')).toBeTruthy();
-    expect(screen.getByText('Admins only')).toBeTruthy();
+    expect(await screen.findByText('Unable to load users')).toBeInTheDocument();
+    expect(screen.getByText('Admins only')).toBeInTheDocument();
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
-    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
   });
 
   it('grants a role, toasts and reloads the list', async () => {
@@ -61,8 +61,8 @@ describe('UserList', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'issuer' }));
     fireEvent.click(grantButton);
 
-    expect(await screen.findByText('Role Granted')).toBeTruthy();
-    expect(screen.getByText('Tessa Trader now has the issuer role')).toBeTruthy();
+    expect(await screen.findByText('Role Granted')).toBeInTheDocument();
+    expect(screen.getByText('Tessa Trader now has the issuer role')).toBeInTheDocument();
     const grant = requests.find((request) => request.method === 'POST');
     expect(grant?.body).toEqual({ role: 'issuer' });
     await waitFor(() =>
@@ -89,9 +89,9 @@ describe('UserList', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Revoke auditor from Tessa Trader' }));
 
-    expect(await screen.findByText('Tessa Trader no longer has the auditor role')).toBeTruthy();
+    expect(await screen.findByText('Tessa Trader no longer has the auditor role')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'DELETE')?.url).toBe(`/api/users/${trader.id}/roles/auditor`);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke auditor from Tessa Trader' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke auditor from Tessa Trader' })).not.toBeInTheDocument());
   });
 
   it("shows the server's refusal in a red toast", async () => {
@@ -106,7 +106,7 @@ describe('UserList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revoke admin from Ada Admin' }));
 
     const message = await screen.findByText('You cannot remove your own admin role');
-    expect(screen.getByText('Role Change Failed')).toBeTruthy();
+    expect(screen.getByText('Role Change Failed')).toBeInTheDocument();
     const toast = message.closest<HTMLElement>('.mantine-Notification-root');
     expect(toast?.style.getPropertyValue('--notification-color')).toMatch(/red/);
   });

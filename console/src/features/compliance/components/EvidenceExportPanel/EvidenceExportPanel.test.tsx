@@ -39,7 +39,7 @@ describe('EvidenceExportPanel', () => {
     fireEvent.click(screen.getByTestId('export-submit'));
 
     const toast = await findToast('Export Successful');
-    expect(within(toast).getByText('Evidence saved as evidence-export-2026-11-22T10-00-00-000Z.json')).toBeTruthy();
+    expect(within(toast).getByText('Evidence saved as evidence-export-2026-11-22T10-00-00-000Z.json')).toBeInTheDocument();
     expect(downloads).toEqual(['evidence-export-2026-11-22T10-00-00-000Z.json']);
     const [request] = requests;
     expect(request?.url).toBe('/api/export/evidence');
@@ -73,11 +73,11 @@ describe('EvidenceExportPanel', () => {
 
     fireEvent.click(screen.getByTestId('export-submit'));
     const toast = await findToast('Export Failed');
-    expect(within(toast).getByText('The start of the date range must not be after its end')).toBeTruthy();
+    expect(within(toast).getByText('The start of the date range must not be after its end')).toBeInTheDocument();
 
     mockFetch(() => new Response('oops', { status: 500 }));
     fireEvent.click(screen.getByTestId('export-submit'));
-    await waitFor(() => expect(screen.getByText('Failed to generate evidence export')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Failed to generate evidence export')).toBeInTheDocument());
     expect(downloads).toHaveLength(0);
   });
 });

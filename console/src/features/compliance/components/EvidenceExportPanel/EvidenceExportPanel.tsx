@@ -1,7 +1,7 @@
 import { exportFormats, exportTypes, type ExportFormat, type ExportType } from '@carbon-ledger/contracts';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useExportEvidence, type EvidenceExportInput } from '../../api/export-evidence';
 import { showExportFailedToast, showExportSuccessfulToast } from '../../compliance-toasts';
 import { saveFile } from '../../save-file';
@@ -27,17 +27,29 @@ function isExportFormat(value: string | null): value is ExportFormat {
   return exportFormats.some((format) => format === value);
 }
 
+interface EvidenceExportFormValues {
+  exportType: ExportType;
+  from: string;
+  to: string;
+  includeKYC: boolean;
+  includeBlockchain: boolean;
+  format: ExportFormat;
+}
+
+const defaultValues: EvidenceExportFormValues = {
+  exportType: 'full',
+  from: '',
+  to: '',
+  includeKYC: false,
+  includeBlockchain: true,
+  format: 'json',
+};
+
 export function EvidenceExportPanel() {
-  const [exportType, setExportType] = useState<ExportType>('full');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [includeKYC, setIncludeKYC] = useState(false);
-  const [includeBlockchain, setIncludeBlockchain] = useState(true);
-  const [format, setFormat] = useState<ExportFormat>('json');
+  const form = useForm<EvidenceExportFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const exportEvidence = useExportEvidence();
 
-  function handleSubmit(event: FormEvent): void {
-    event.preventDefault();
+  function handleSubmit({ exportType, from, to, includeKYC, includeBlockchain, format }: EvidenceExportFormValues): void {
     const request: EvidenceExportInput = {
       exportType,
       dateRange: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
@@ -62,39 +74,37 @@ export function EvidenceExportPanel() {
       <Text size="sm" c="dimmed" mb="md">
         Events from the ledger's log with their hash chain, seals and proofs, for auditors and regulators.
       </Text>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Export type"
               data={typeOptions}
-              value={exportType}
-              onChange={(value) => setExportType(isExportType(value) ? value : 'full')}
+              value={form.values.exportType}
+              onChange={(value) => form.setFieldValue('exportType', isExportType(value) ? value : 'full')}
               allowDeselect={false}
               data-testid="export-type"
             />
             <Select
               label="Format"
               data={formatOptions}
-              value={format}
-              onChange={(value) => setFormat(isExportFormat(value) ? value : 'json')}
+              value={form.values.format}
+              onChange={(value) => form.setFieldValue('format', isExportFormat(value) ? value : 'json')}
               allowDeselect={false}
               data-testid="export-format"
             />
-            <TextInput label="From (optional)" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} data-testid="export-from" />
-            <TextInput label="To (optional)" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} data-testid="export-to" />
+            <TextInput label="From (optional)" type="date" {...form.getInputProps('from')} data-testid="export-from" />
+            <TextInput label="To (optional)" type="date" {...form.getInputProps('to')} data-testid="export-to" />
           </SimpleGrid>
           <Group gap="xl">
             <Switch
               label="Include KYC/AML records"
-              checked={includeKYC}
-              onChange={(event) => setIncludeKYC(event.currentTarget.checked)}
+              {...form.getInputProps('includeKYC', { type: 'checkbox' })}
               data-testid="export-include-kyc"
             />
             <Switch
               label="Include blockchain records"
-              checked={includeBlockchain}
-              onChange={(event) => setIncludeBlockchain(event.currentTarget.checked)}
+              {...form.getInputProps('includeBlockchain', { type: 'checkbox' })}
               data-testid="export-include-blockchain"
             />
           </Group>

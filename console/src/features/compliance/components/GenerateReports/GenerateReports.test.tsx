@@ -31,17 +31,17 @@ describe('GenerateReports', () => {
     mockFetch(() => jsonResponse({}));
     renderWithProviders(<GenerateReports />);
 
-    expect(screen.getByText('Generate Reports')).toBeTruthy();
+    expect(screen.getByText('Generate Reports')).toBeInTheDocument();
     for (const [framework, name, description] of [
       ['csrd', 'CSRD', 'ESRS E1 carbon credits disclosure'],
       ['issb', 'ISSB', 'IFRS S2 carbon credits'],
       ['un-sdg', 'UN SDG', 'Impact by goal'],
     ] as const) {
       const row = within(screen.getByTestId(`report-${framework}`));
-      expect(row.getByText(name)).toBeTruthy();
-      expect(row.getByText(description)).toBeTruthy();
-      expect(row.getByRole('button', { name: `Download ${name} report as JSON` })).toBeTruthy();
-      expect(row.getByRole('button', { name: `Download ${name} report as PDF` })).toBeTruthy();
+      expect(row.getByText(name)).toBeInTheDocument();
+      expect(row.getByText(description)).toBeInTheDocument();
+      expect(row.getByRole('button', { name: `Download ${name} report as JSON` })).toBeInTheDocument();
+      expect(row.getByRole('button', { name: `Download ${name} report as PDF` })).toBeInTheDocument();
     }
   });
 
@@ -55,8 +55,8 @@ describe('GenerateReports', () => {
     fireEvent.click(button('report-csrd-pdf'));
 
     await waitFor(() => expect(button('report-csrd-pdf').dataset.loading).toBe('true'));
-    expect(button('report-csrd-json').disabled).toBe(true);
-    expect(button('report-issb-pdf').disabled).toBe(true);
+    expect(button('report-csrd-json')).toBeDisabled();
+    expect(button('report-issb-pdf')).toBeDisabled();
     const [request] = requests;
     expect(request?.url).toBe('/api/compliance/reports');
     expect(request?.method).toBe('POST');
@@ -71,10 +71,10 @@ describe('GenerateReports', () => {
     );
 
     const toast = await findToast('Report Generated');
-    expect(within(toast).getByText('Report saved as csrd-report-2026-11-22T10-15-00-000Z.pdf')).toBeTruthy();
+    expect(within(toast).getByText('Report saved as csrd-report-2026-11-22T10-15-00-000Z.pdf')).toBeInTheDocument();
     expect(downloads).toEqual(['csrd-report-2026-11-22T10-15-00-000Z.pdf']);
     await waitFor(() => expect(button('report-csrd-pdf').dataset.loading).toBeUndefined());
-    expect(button('report-issb-pdf').disabled).toBe(false);
+    expect(button('report-issb-pdf')).toBeEnabled();
   });
 
   it('sends no period when none is given, and names the file with a timestamp when the server does not', async () => {
@@ -94,12 +94,12 @@ describe('GenerateReports', () => {
 
     fireEvent.click(button('report-issb-json'));
     const toast = await findToast('Report Failed');
-    expect(within(toast).getByText('The start of the period must not be after its end')).toBeTruthy();
+    expect(within(toast).getByText('The start of the period must not be after its end')).toBeInTheDocument();
 
     mockFetch(() => new Response('oops', { status: 500 }));
     fireEvent.click(button('report-issb-json'));
-    await waitFor(() => expect(screen.getByText('Failed to generate report')).toBeTruthy());
-    await waitFor(() => expect(screen.queryByText('The start of the period must not be after its end')).toBeNull());
+    await waitFor(() => expect(screen.getByText('Failed to generate report')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('The start of the period must not be after its end')).not.toBeInTheDocument());
     expect(downloads).toHaveLength(0);
   });
 });

@@ -1,7 +1,8 @@
 import { reportFrameworkInfo, reportFrameworks, type ReportFormat, type ReportFramework } from '@carbon-ledger/contracts';
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { Fragment } from 'react';
 import { useGenerateReport } from '../../api/generate-report';
 import { showReportFailedToast, showReportGeneratedToast } from '../../compliance-toasts';
 import { saveFile } from '../../save-file';
@@ -10,15 +11,14 @@ const formatLabels: Record<ReportFormat, string> = { json: 'JSON', pdf: 'PDF' };
 const formats: readonly ReportFormat[] = ['json', 'pdf'];
 
 export function GenerateReports() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const period = useForm({ mode: 'controlled', initialValues: { from: '', to: '' } });
+  const { from, to } = period.values;
   const generate = useGenerateReport();
   const running = generate.isPending ? generate.variables : undefined;
 
   function download(framework: ReportFramework, format: ReportFormat): void {
-    const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
     generate.mutate(
-      { framework, period, format },
+      { framework, period: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, format },
       {
         onSuccess: ({ blob, fileName }) => {
           saveFile(blob, fileName);
@@ -39,8 +39,8 @@ export function GenerateReports() {
         serial ranges and XRPL transactions.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
-        <TextInput label="Period from (optional)" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} data-testid="report-from" />
-        <TextInput label="Period to (optional)" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} data-testid="report-to" />
+        <TextInput label="Period from (optional)" type="date" {...period.getInputProps('from')} data-testid="report-from" />
+        <TextInput label="Period to (optional)" type="date" {...period.getInputProps('to')} data-testid="report-to" />
       </SimpleGrid>
       <Stack gap="sm">
         {reportFrameworks.map((framework, index) => {

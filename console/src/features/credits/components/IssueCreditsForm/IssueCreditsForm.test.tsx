@@ -57,12 +57,12 @@ describe('IssueCreditsForm', () => {
     ['no address is entered', { xrplAddress: '' }],
   ])('disables issuing while %s', (_case, props) => {
     renderForm(props);
-    expect(submitButton().disabled).toBe(true);
+    expect(submitButton()).toBeDisabled();
   });
 
   it('enables issuing with a passed KYC and an address, and estimates 20% of the scopes rounded down', () => {
     renderForm();
-    expect(submitButton().disabled).toBe(false);
+    expect(submitButton()).toBeEnabled();
     expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('0');
 
     chooseScope(1, 'Medium (101-1,000)');
@@ -81,7 +81,7 @@ describe('IssueCreditsForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please fill in all required fields')).toBeTruthy();
+    expect(within(toast).getByText('Please fill in all required fields')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -93,7 +93,7 @@ describe('IssueCreditsForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -110,7 +110,7 @@ describe('IssueCreditsForm', () => {
       within(toast).getByText(
         'Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/issue');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toEqual({
@@ -127,7 +127,7 @@ describe('IssueCreditsForm', () => {
     });
     const result = screen.getByTestId('issue-result');
     expect(within(result).getByTestId('issued-token-id').textContent).toBe('SOLAR-2026-7F3A9C21');
-    expect(within(result).getByTestId('issued-quantity').textContent).toContain('120 credits');
+    expect(within(result).getByTestId('issued-quantity')).toHaveTextContent('120 credits');
     expect(within(result).getByTestId('issued-first-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000001');
     expect(within(result).getByTestId('issued-last-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000120');
     await waitFor(() => expect(input('issue-project-id').value).toBe(''));
@@ -150,7 +150,7 @@ describe('IssueCreditsForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeTruthy();
+    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalledTimes(1);
   });
 
@@ -162,7 +162,7 @@ describe('IssueCreditsForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Project PRJ-1 was already issued')).toBeTruthy();
+    expect(within(toast).getByText('Project PRJ-1 was already issued')).toBeInTheDocument();
     expect(onKycRequired).not.toHaveBeenCalled();
   });
 
@@ -174,7 +174,7 @@ describe('IssueCreditsForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Failed to issue carbon credits')).toBeTruthy();
+    expect(within(toast).getByText('Failed to issue carbon credits')).toBeInTheDocument();
   });
 
   it("saves a draft per user and restores it on the user's next visit only", async () => {

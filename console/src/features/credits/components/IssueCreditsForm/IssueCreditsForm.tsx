@@ -6,7 +6,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCertificate, IconDeviceFloppy } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { isKycRefusal } from '../../../../shared/api/kyc-refusal';
 import { useIssueCredits } from '../../api/issue-credits';
 import {
@@ -50,15 +51,16 @@ function isIssuanceProjectType(value: string | null): value is IssuanceProjectTy
 
 /** Spec: Issue Carbon Credits. The button waits for a passed KYC and an address. */
 export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus }: IssueCreditsFormProps) {
-  const [values, setValues] = useState<IssueFormValues>(() => loadIssueDraft(draftOwnerId) ?? defaultIssueFormValues);
+  // A saved draft of this user, else the spec's defaults.
+  const form = useForm<IssueFormValues>({
+    mode: 'controlled',
+    initialValues: loadIssueDraft(draftOwnerId) ?? defaultIssueFormValues,
+  });
+  const { values } = form;
   const [issued, setIssued] = useState<IssueCreditsResponse | null>(null);
   const issue = useIssueCredits();
 
-  const setField = <Field extends keyof IssueFormValues>(field: Field, value: IssueFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = (values: IssueFormValues) => {
     const check = checkIssueForm(values, xrplAddress);
     if (!check.valid) {
       showValidationToast(check.message);
@@ -75,7 +77,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
         showCreditsIssuedToast(result);
         // The draft was this project's; it is issued now.
         clearIssueDraft(draftOwnerId);
-        setValues(defaultIssueFormValues);
+        form.setValues(defaultIssueFormValues);
       },
       onError: (error) => {
         if (isKycRefusal(error)) {
@@ -96,7 +98,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
-        <form onSubmit={handleSubmit} noValidate data-testid="issue-credits-form">
+        <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="issue-credits-form">
           <Stack gap="md">
             <Title order={2} size="h4">
               Project Information
@@ -107,14 +109,14 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
                 withAsterisk
                 data-testid="issue-project-id"
                 value={values.id}
-                onChange={(event) => setField('id', event.currentTarget.value)}
+                onChange={(event) => form.setFieldValue('id', event.currentTarget.value)}
               />
               <TextInput
                 label="Project Name"
                 withAsterisk
                 data-testid="issue-project-name"
                 value={values.name}
-                onChange={(event) => setField('name', event.currentTarget.value)}
+                onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
               />
             </SimpleGrid>
             <Select
@@ -123,14 +125,14 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
               data={[...issuanceProjectTypes]}
               allowDeselect={false}
               value={values.projectType}
-              onChange={(type) => isIssuanceProjectType(type) && setField('projectType', type)}
+              onChange={(type) => isIssuanceProjectType(type) && form.setFieldValue('projectType', type)}
             />
             <Textarea
               label="Description"
               minRows={3}
               data-testid="issue-description"
               value={values.description}
-              onChange={(event) => setField('description', event.currentTarget.value)}
+              onChange={(event) => form.setFieldValue('description', event.currentTarget.value)}
             />
             <Title order={3} size="h5" mt="xs">
               Emissions Scopes
@@ -144,7 +146,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
                   data={scopeOptions}
                   allowDeselect={false}
                   value={String(values[field])}
-                  onChange={(value) => value !== null && setField(field, Number(value))}
+                  onChange={(value) => value !== null && form.setFieldValue(field, Number(value))}
                 />
               ))}
             </SimpleGrid>

@@ -27,9 +27,9 @@ describe('ProvenanceLookup', () => {
     search('   ');
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a token ID')).toBeTruthy();
+    expect(within(toast).getByText('Please enter a token ID')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
-    expect(screen.queryByTestId('provenance-result')).toBeNull();
+    expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
 
   it('shows the batch, the summary and the timeline of a token, and Provenance Found', async () => {
@@ -48,8 +48,8 @@ describe('ProvenanceLookup', () => {
     expect(screen.getByTestId('provenance-vintage').textContent).toBe('2026');
     expect(screen.getByTestId('provenance-serials').textContent).toBe(`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000120`);
     expect(screen.getByTestId('provenance-nft').textContent).toBe('Not minted on XRPL');
-    expect(screen.getByText('Gold Standard')).toBeTruthy();
-    expect(screen.getByText('AMS-I.D.')).toBeTruthy();
+    expect(screen.getByText('Gold Standard')).toBeInTheDocument();
+    expect(screen.getByText('AMS-I.D.')).toBeInTheDocument();
     expect(
       ['provenance-issued', 'provenance-tradable', 'provenance-reserved', 'provenance-retired'].map(
         (testId) => screen.getByTestId(testId).textContent,
@@ -65,14 +65,14 @@ describe('ProvenanceLookup', () => {
     ]);
     const [, retirement] = entries;
     if (!retirement) throw new Error('no retirement entry');
-    expect(within(retirement).getByText('5 credits retired by user-1 on behalf of Acme Corp (FY2026 travel)')).toBeTruthy();
-    expect(within(retirement).getByText(/5 credits$/)).toBeTruthy();
-    expect(within(retirement).getByText(`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000005`)).toBeTruthy();
+    expect(within(retirement).getByText('5 credits retired by user-1 on behalf of Acme Corp (FY2026 travel)')).toBeInTheDocument();
+    expect(within(retirement).getByText(/5 credits$/)).toBeInTheDocument();
+    expect(within(retirement).getByText(`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000005`)).toBeInTheDocument();
     const hash = within(retirement).getByTestId('provenance-entry-hash');
     expect(hash.textContent).toBe('1b1b1b1b1b…1b1b1b');
-    expect(hash.getAttribute('title')).toBe('1b'.repeat(32));
+    expect(hash).toHaveAttribute('title', '1b'.repeat(32));
     // No network known: the XRPL hash is text, not a link that might name the wrong explorer.
-    expect(within(retirement).getByText('AB'.repeat(32)).closest('a')).toBeNull();
+    expect(within(retirement).getByText('AB'.repeat(32)).closest('a')).not.toBeInTheDocument();
   });
 
   it('links XRPL transactions to the explorer of a known network', async () => {
@@ -83,7 +83,7 @@ describe('ProvenanceLookup', () => {
 
     await findToast('Provenance Found');
     const link = screen.getByText('AB'.repeat(32)).closest('a');
-    expect(link?.getAttribute('href')).toBe(`https://testnet.xrpl.org/transactions/${'AB'.repeat(32)}`);
+    expect(link).toHaveAttribute('href', `https://testnet.xrpl.org/transactions/${'AB'.repeat(32)}`);
   });
 
   it('shows the button loading while it searches', async () => {
@@ -106,8 +106,8 @@ describe('ProvenanceLookup', () => {
     search('WIND-2025-0A1B2C3D');
 
     const toast = await findToast('Search Failed');
-    expect(within(toast).getByText('No credits found for token WIND-2025-0A1B2C3D')).toBeTruthy();
-    expect(screen.queryByTestId('provenance-result')).toBeNull();
+    expect(within(toast).getByText('No credits found for token WIND-2025-0A1B2C3D')).toBeInTheDocument();
+    expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
 
   it('shows Search Failed with the default text when the request fails', async () => {
@@ -117,7 +117,7 @@ describe('ProvenanceLookup', () => {
     search(aTokenId);
 
     const toast = await findToast('Search Failed');
-    expect(within(toast).getByText('Failed to find provenance data')).toBeTruthy();
-    expect(screen.queryByTestId('provenance-result')).toBeNull();
+    expect(within(toast).getByText('Failed to find provenance data')).toBeInTheDocument();
+    expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
 });

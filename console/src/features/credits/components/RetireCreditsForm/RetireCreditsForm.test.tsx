@@ -24,7 +24,7 @@ function typeInto(testId: string, value: string): void {
 }
 
 async function chooseToken(): Promise<void> {
-  await waitFor(() => expect(field('retire-token-id').disabled).toBe(false));
+  await waitFor(() => expect(field('retire-token-id')).toBeEnabled());
   fireEvent.click(field('retire-token-id'));
   fireEvent.click(screen.getByRole('option', { name: `${aTokenId} · Sunfield Solar (100 available)` }));
 }
@@ -50,7 +50,7 @@ describe('RetireCreditsForm', () => {
     renderWithProviders(<RetireCreditsForm />);
 
     await chooseToken();
-    expect(screen.queryByRole('option', { name: /WIND-2025/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /WIND-2025/ })).not.toBeInTheDocument();
     expect(field('retire-standard').value).toBe('Gold Standard');
     expect(field('retire-offset-type').value).toBe('compensation');
   });
@@ -60,7 +60,7 @@ describe('RetireCreditsForm', () => {
     renderWithProviders(<RetireCreditsForm />);
 
     await waitFor(() => expect(requests.some((request) => request.url === '/api/credits')).toBe(true));
-    expect(field('retire-token-id').disabled).toBe(true);
+    expect(field('retire-token-id')).toBeDisabled();
     expect(field('retire-token-id').placeholder).toBe('You hold no credits to retire');
   });
 
@@ -73,7 +73,7 @@ describe('RetireCreditsForm', () => {
     fireEvent.click(screen.getByTestId('retire-submit'));
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Beneficiary is required')).toBeTruthy();
+    expect(within(toast).getByText('Beneficiary is required')).toBeInTheDocument();
     expect(requests.filter((request) => request.url === '/api/retire')).toHaveLength(0);
   });
 
@@ -88,7 +88,7 @@ describe('RetireCreditsForm', () => {
     fireEvent.click(screen.getByTestId('retire-submit'));
 
     const toast = await findToast('Credits Retired Successfully');
-    expect(within(toast).getByText('Retired 5 credits')).toBeTruthy();
+    expect(within(toast).getByText('Retired 5 credits')).toBeInTheDocument();
     expect(requests.find((request) => request.url === '/api/retire')?.body).toEqual({
       tokenId: aTokenId,
       amount: 5,
@@ -97,7 +97,7 @@ describe('RetireCreditsForm', () => {
       standard: 'Gold Standard',
       offsetType: 'compensation',
     });
-    expect(screen.getByTestId('retire-certificate-link').getAttribute('href')).toBe(`/retirements/${aRetirementId}`);
+    expect(screen.getByTestId('retire-certificate-link')).toHaveAttribute('href', `/retirements/${aRetirementId}`);
   });
 
   it("shows the server's message when the retirement is refused", async () => {
@@ -110,7 +110,7 @@ describe('RetireCreditsForm', () => {
     fireEvent.click(screen.getByTestId('retire-submit'));
 
     const toast = await findToast('Retirement Failed');
-    expect(within(toast).getByText('Only 3 credits are free to retire')).toBeTruthy();
+    expect(within(toast).getByText('Only 3 credits are free to retire')).toBeInTheDocument();
   });
 
   it("falls back to 'Failed to retire credits'", async () => {
@@ -123,6 +123,6 @@ describe('RetireCreditsForm', () => {
     fireEvent.click(screen.getByTestId('retire-submit'));
 
     const toast = await findToast('Retirement Failed');
-    expect(within(toast).getByText('Failed to retire credits')).toBeTruthy();
+    expect(within(toast).getByText('Failed to retire credits')).toBeInTheDocument();
   });
 });

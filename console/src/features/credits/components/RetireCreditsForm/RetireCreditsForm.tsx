@@ -10,7 +10,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { Alert, Anchor, Button, Card, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconLeaf } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCredits } from '../../api/list-credits';
 import { useRetireCredits } from '../../api/retire-credits';
@@ -44,18 +45,15 @@ function isOffsetType(value: string | null): value is OffsetType {
 
 /** Retires credits the caller holds (POST /api/retire) and links the certificate it produced. */
 export function RetireCreditsForm() {
-  const [values, setValues] = useState<RetireFormValues>(defaultValues);
+  const form = useForm<RetireFormValues>({ mode: 'controlled', initialValues: defaultValues });
+  const { values } = form;
   const [retired, setRetired] = useState<RetireCreditsResponse | null>(null);
   const credits = useCredits();
   const retire = useRetireCredits();
   const holdings = (credits.data?.holdings ?? []).filter((holding) => holding.tradable > 0);
   const chosen = holdings.find((holding) => holding.tokenId === values.tokenId);
 
-  const setField = <Field extends keyof RetireFormValues>(field: Field, value: RetireFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = (values: RetireFormValues) => {
     const parsed = retireCreditsRequest.safeParse({
       tokenId: values.tokenId ?? undefined,
       amount: values.amount === '' ? undefined : Number(values.amount),
@@ -72,7 +70,7 @@ export function RetireCreditsForm() {
       onSuccess: (result) => {
         setRetired(result);
         showCreditsRetiredToast(result.quantity);
-        setValues(defaultValues);
+        form.reset();
       },
       onError: showRetirementFailedToast,
     });
@@ -83,7 +81,7 @@ export function RetireCreditsForm() {
       <Title order={3} size="h5" mb="md">
         Retire Credits
       </Title>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <Select
             label="Token ID"
@@ -94,8 +92,7 @@ export function RetireCreditsForm() {
               label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)`,
             }))}
             disabled={holdings.length === 0}
-            value={values.tokenId}
-            onChange={(tokenId) => setField('tokenId', tokenId)}
+            {...form.getInputProps('tokenId')}
           />
           <NumberInput
             label="Amount"
@@ -105,21 +102,18 @@ export function RetireCreditsForm() {
             allowNegative={false}
             min={1}
             max={chosen?.tradable}
-            value={values.amount}
-            onChange={(amount) => setField('amount', amount)}
+            {...form.getInputProps('amount')}
           />
           <TextInput
             label="Beneficiary"
             withAsterisk
             data-testid="retire-beneficiary"
-            value={values.beneficiary}
-            onChange={(event) => setField('beneficiary', event.currentTarget.value)}
+            {...form.getInputProps('beneficiary')}
           />
           <TextInput
             label="Purpose"
             data-testid="retire-purpose"
-            value={values.purpose}
-            onChange={(event) => setField('purpose', event.currentTarget.value)}
+            {...form.getInputProps('purpose')}
           />
           <Select
             label="Standard"
@@ -127,7 +121,7 @@ export function RetireCreditsForm() {
             data={[...retirementStandards]}
             allowDeselect={false}
             value={values.standard}
-            onChange={(standard) => isStandard(standard) && setField('standard', standard)}
+            onChange={(standard) => isStandard(standard) && form.setFieldValue('standard', standard)}
           />
           <Select
             label="Offset Type"
@@ -135,7 +129,7 @@ export function RetireCreditsForm() {
             data={[...offsetTypes]}
             allowDeselect={false}
             value={values.offsetType}
-            onChange={(offsetType) => isOffsetType(offsetType) && setField('offsetType', offsetType)}
+            onChange={(offsetType) => isOffsetType(offsetType) && form.setFieldValue('offsetType', offsetType)}
           />
           <Button type="submit" color="teal" leftSection={<IconLeaf size={16} />} loading={retire.isPending} data-testid="retire-submit">
             Retire Credits

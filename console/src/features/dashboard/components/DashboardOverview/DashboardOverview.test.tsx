@@ -14,10 +14,10 @@ describe('DashboardOverview', () => {
     expect(screen.getByTestId('metric-portfolio-value').textContent).toBe('$53,125.50');
     expect(screen.getByTestId('metric-retired-credits').textContent).toBe('250');
     expect(screen.getByTestId('metric-co2-impact').textContent).toBe('250');
-    expect(screen.getByText('Total Credits Issued')).toBeTruthy();
-    expect(screen.getByText('Portfolio Value')).toBeTruthy();
-    expect(screen.getByText('Credits Retired')).toBeTruthy();
-    expect(screen.getByText('CO2 Tons Offset')).toBeTruthy();
+    expect(screen.getByText('Total Credits Issued')).toBeInTheDocument();
+    expect(screen.getByText('Portfolio Value')).toBeInTheDocument();
+    expect(screen.getByText('Credits Retired')).toBeInTheDocument();
+    expect(screen.getByText('CO2 Tons Offset')).toBeInTheDocument();
     expect(requests.map((request) => request.url)).toEqual(['/api/metrics']);
   });
 
@@ -25,8 +25,8 @@ describe('DashboardOverview', () => {
     mockFetch(() => jsonResponse(someMetrics()));
     renderWithProviders(<DashboardOverview />);
 
-    expect(await screen.findByText('No recent activity')).toBeTruthy();
-    expect(screen.queryByText('View All')).toBeNull();
+    expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+    expect(screen.queryByText('View All')).not.toBeInTheDocument();
   });
 
   it("shows the first 3 entries and all of them after 'View All'", async () => {
@@ -34,9 +34,9 @@ describe('DashboardOverview', () => {
     renderWithProviders(<DashboardOverview />);
 
     await waitFor(() => expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(3));
-    expect(screen.getByText('Activity number 0')).toBeTruthy();
-    expect(screen.getByText('10 credits')).toBeTruthy();
-    expect(screen.queryByText('Activity number 3')).toBeNull();
+    expect(screen.getByText('Activity number 0')).toBeInTheDocument();
+    expect(screen.getByText('10 credits')).toBeInTheDocument();
+    expect(screen.queryByText('Activity number 3')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByText('View All'));
     expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(5);
@@ -63,6 +63,6 @@ describe('DashboardOverview', () => {
     mockFetch(() => jsonResponse({ error: 'InternalError', message: 'Read models are rebuilding' }, 503));
     renderWithProviders(<DashboardOverview />);
 
-    expect((await screen.findByTestId('metrics-error')).textContent).toContain('Read models are rebuilding');
+    expect((await screen.findByTestId('metrics-error'))).toHaveTextContent('Read models are rebuilding');
   });
 });

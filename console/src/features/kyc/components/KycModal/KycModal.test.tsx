@@ -10,8 +10,8 @@ describe('KycModal', () => {
     renderWithProviders(<KycModal opened onClose={() => {}} address="rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe" />);
 
     const dialog = await screen.findByRole('dialog', { name: 'Identity verification' });
-    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog).toHaveAttribute('aria-describedby');
     expect(screen.getByRole('dialog', { description: /^Trading, issuing and retiring credits need KYC verified for your XRPL address\./ })).toBe(dialog);
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });

@@ -53,7 +53,7 @@ describe('KycVerification', () => {
     fireEvent.click(screen.getByTestId('kyc-start'));
 
     const toast = await findToast('Invalid Address');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
     expect(step()).toBe('setup');
   });
@@ -63,12 +63,12 @@ describe('KycVerification', () => {
     renderWithProviders(<KycVerification />);
     typeInto('kyc-address', anAddress);
     fireEvent.click(screen.getByTestId('kyc-start'));
-    expect(await findToast('Wallet Seed Required')).toBeTruthy();
+    expect(await findToast('Wallet Seed Required')).toBeInTheDocument();
 
     typeInto('kyc-seed', 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
     fireEvent.click(screen.getByTestId('kyc-start'));
     const toast = await findToast('Signing Failed');
-    expect(within(toast).getByText(/not for rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe/)).toBeTruthy();
+    expect(within(toast).getByText(/not for rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe/)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
     expect(step()).toBe('setup');
   });
@@ -92,7 +92,7 @@ describe('KycVerification', () => {
     fillIdentity();
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
     await waitFor(() => expect(step()).toBe('processing'));
-    expect(screen.getByTestId('kyc-processing')).toBeTruthy();
+    expect(screen.getByTestId('kyc-processing')).toBeInTheDocument();
 
     finishVerify(jsonResponse(aVerifyResponse()));
     await findToast('KYC Verification Complete');
@@ -131,7 +131,7 @@ describe('KycVerification', () => {
     fireEvent.click(screen.getByTestId('kyc-start'));
 
     const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('Failed to start KYC verification process')).toBeTruthy();
+    expect(within(toast).getByText('Failed to start KYC verification process')).toBeInTheDocument();
     expect(step()).toBe('setup');
   });
 
@@ -144,7 +144,7 @@ describe('KycVerification', () => {
     fireEvent.click(screen.getByTestId('kyc-start'));
 
     const toast = await findToast('Error');
-    expect(within(toast).getByText('Verification is not available for this address; contact compliance')).toBeTruthy();
+    expect(within(toast).getByText('Verification is not available for this address; contact compliance')).toBeInTheDocument();
   });
 
   it("returns to setup with the server's error when verification is refused", async () => {
@@ -160,7 +160,7 @@ describe('KycVerification', () => {
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
 
     const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('Name matches a sanctions list entry')).toBeTruthy();
+    expect(within(toast).getByText('Name matches a sanctions list entry')).toBeInTheDocument();
     await waitFor(() => expect(step()).toBe('setup'));
   });
 
@@ -175,6 +175,6 @@ describe('KycVerification', () => {
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
 
     const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('KYC verification failed')).toBeTruthy();
+    expect(within(toast).getByText('KYC verification failed')).toBeInTheDocument();
   });
 });

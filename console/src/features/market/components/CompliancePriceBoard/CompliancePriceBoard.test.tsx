@@ -18,19 +18,19 @@ describe('CompliancePriceBoard', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
     renderBoard();
 
-    expect(await screen.findByText('Unable to fetch live carbon prices: HTTP 502: Bad Gateway')).toBeDefined();
+    expect(await screen.findByText('Unable to fetch live carbon prices: HTTP 502: Bad Gateway')).toBeInTheDocument();
     const cards = screen.getAllByTestId('market-price-card');
     expect(cards).toHaveLength(8);
 
     const euCard = within(screen.getByRole('article', { name: 'EU ETS price' }));
-    expect(euCard.getByText('€75.94')).toBeDefined();
-    expect(euCard.getByText('+€1.12')).toBeDefined();
-    expect(euCard.getByText('(+1.5%)')).toBeDefined();
-    expect(euCard.getByText('EUR')).toBeDefined();
-    expect(screen.getByText('₩27,500')).toBeDefined();
-    expect(screen.getByText('¥98')).toBeDefined();
-    expect(screen.getByText('NZ$71.25')).toBeDefined();
-    expect(screen.getByText('C$36.52')).toBeDefined();
+    expect(euCard.getByText('€75.94')).toBeInTheDocument();
+    expect(euCard.getByText('+€1.12')).toBeInTheDocument();
+    expect(euCard.getByText('(+1.5%)')).toBeInTheDocument();
+    expect(euCard.getByText('EUR')).toBeInTheDocument();
+    expect(screen.getByText('₩27,500')).toBeInTheDocument();
+    expect(screen.getByText('¥98')).toBeInTheDocument();
+    expect(screen.getByText('NZ$71.25')).toBeInTheDocument();
+    expect(screen.getByText('C$36.52')).toBeInTheDocument();
   });
 
   it("shows 'Unable to load price data' when the API has no markets", async () => {
@@ -40,7 +40,7 @@ describe('CompliancePriceBoard', () => {
     );
     renderBoard();
 
-    expect(await screen.findByText('Unable to load price data')).toBeDefined();
+    expect(await screen.findByText('Unable to load price data')).toBeInTheDocument();
     expect(screen.queryAllByTestId('market-price-card')).toHaveLength(0);
   });
 
@@ -60,8 +60,8 @@ describe('CompliancePriceBoard', () => {
     );
     renderBoard();
 
-    expect(await screen.findByText(REFERENCE_PRICES_NOTICE)).toBeDefined();
-    expect(screen.getByText('£36.61')).toBeDefined();
-    expect(screen.getByText('-£0.48')).toBeDefined();
+    expect(await screen.findByText(REFERENCE_PRICES_NOTICE)).toBeInTheDocument();
+    expect(screen.getByText('£36.61')).toBeInTheDocument();
+    expect(screen.getByText('-£0.48')).toBeInTheDocument();
   });
 });

@@ -53,7 +53,7 @@ describe('CreateOrderForm', () => {
     submit();
 
     const toast = await findToast('Invalid Order');
-    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeTruthy();
+    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -80,7 +80,7 @@ describe('CreateOrderForm', () => {
     submit();
 
     const toast = await findToast('Order Created');
-    expect(within(toast).getByText('SELL order for 5 credits created successfully')).toBeTruthy();
+    expect(within(toast).getByText('SELL order for 5 credits created successfully')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.url).toBe('/api/orders');
@@ -134,7 +134,7 @@ describe('CreateOrderForm', () => {
     submit();
 
     const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Complete KYC verification before trading')).toBeTruthy();
+    expect(within(toast).getByText('Complete KYC verification before trading')).toBeInTheDocument();
     expect(field('order-amount').value).toBe('5');
   });
 
@@ -147,6 +147,6 @@ describe('CreateOrderForm', () => {
     submit();
 
     const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Failed to create order. Please try again.')).toBeTruthy();
+    expect(within(toast).getByText('Failed to create order. Please try again.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
 import { Button, Card, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId } from 'react';
 import { usePlaceOrder } from '../../api/place-order';
 import { showInvalidOrderToast, showOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
 import { defaultOrderFormValues, toPlaceOrderRequest, type OrderFormValues } from './order-form-values';
@@ -14,15 +15,12 @@ const orderSideOptions: { label: string; value: OrderSide }[] = [
 const currentYear = (): number => new Date().getFullYear();
 
 export function CreateOrderForm() {
-  const [values, setValues] = useState<OrderFormValues>(() => defaultOrderFormValues(currentYear()));
+  const form = useForm<OrderFormValues>({ mode: 'controlled', initialValues: defaultOrderFormValues(currentYear()) });
+  const { values } = form;
   const placeOrder = usePlaceOrder();
   const orderTypeLabelId = useId();
 
-  const setField = <Field extends keyof OrderFormValues>(field: Field, value: OrderFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = (values: OrderFormValues) => {
     const check = toPlaceOrderRequest(values, currentYear());
     if (!check.valid) {
       showInvalidOrderToast();
@@ -31,7 +29,8 @@ export function CreateOrderForm() {
     placeOrder.mutate(check.request, {
       onSuccess: (order) => {
         showOrderCreatedToast(order);
-        setValues(defaultOrderFormValues(currentYear()));
+        // The defaults of today: the vintage follows the year.
+        form.setValues(defaultOrderFormValues(currentYear()));
       },
       onError: showOrderFailedToast,
     });
@@ -42,7 +41,7 @@ export function CreateOrderForm() {
       <Title order={2} size="h4" mb="md">
         Create Order
       </Title>
-      <form onSubmit={handleSubmit} noValidate data-testid="create-order-form">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="create-order-form">
         <Stack gap="sm">
           <Input.Wrapper label="Order Type" labelElement="div" labelProps={{ id: orderTypeLabelId }}>
             <SegmentedControl
@@ -52,7 +51,7 @@ export function CreateOrderForm() {
               color={values.type === 'buy' ? 'teal' : 'orange'}
               data={orderSideOptions}
               value={values.type}
-              onChange={(type) => setField('type', type)}
+              onChange={(type) => form.setFieldValue('type', type)}
             />
           </Input.Wrapper>
           <NumberInput
@@ -61,8 +60,7 @@ export function CreateOrderForm() {
             allowDecimal={false}
             allowNegative={false}
             min={0}
-            value={values.amount}
-            onChange={(amount) => setField('amount', amount)}
+            {...form.getInputProps('amount')}
           />
           <NumberInput
             label="Price per credit ($)"
@@ -71,8 +69,7 @@ export function CreateOrderForm() {
             decimalScale={2}
             step={0.01}
             min={0}
-            value={values.price}
-            onChange={(price) => setField('price', price)}
+            {...form.getInputProps('price')}
           />
           <Select
             label="Project Type"
@@ -80,7 +77,7 @@ export function CreateOrderForm() {
             data={[...orderProjectTypes]}
             allowDeselect={false}
             value={values.projectType}
-            onChange={(projectType) => projectType && setField('projectType', projectType)}
+            onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
           />
           <NumberInput
             label="Vintage Year"
@@ -93,8 +90,7 @@ export function CreateOrderForm() {
             min={2020}
             max={2030}
             clampBehavior="none"
-            value={values.vintage}
-            onChange={(vintage) => setField('vintage', vintage)}
+            {...form.getInputProps('vintage')}
           />
           <Button
             type="submit"

@@ -60,8 +60,8 @@ describe('MarketplaceOrderForm', () => {
     fireEvent.click(screen.getByTestId('marketplace-sell'));
 
     expect(submitButton().textContent).toBe('Execute Sell Order');
-    expect(screen.getByLabelText('Seller Account ID')).toBeTruthy();
-    expect(screen.getByTestId('marketplace-sell').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText('Seller Account ID')).toBeInTheDocument();
+    expect(screen.getByTestId('marketplace-sell')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows Total Cost as quantity x price and a 0.5% Platform Fee, 2 decimals', () => {
@@ -82,7 +82,7 @@ describe('MarketplaceOrderForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Invalid Order');
-    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeTruthy();
+    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -105,7 +105,7 @@ describe('MarketplaceOrderForm', () => {
     fireEvent.click(submitButton());
 
     await waitFor(() => expect(submitButton().textContent).toBe('Executing Trade...'));
-    expect(submitButton().disabled).toBe(true);
+    expect(submitButton()).toBeDisabled();
     expect(requests[0]?.url).toBe('/api/orders');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toEqual({ type: 'sell', amount: 10, price: '12.50', projectType: 'Wind Energy', vintage: 2024 });
@@ -118,7 +118,7 @@ describe('MarketplaceOrderForm', () => {
     );
 
     const toast = await findToast('Order Created');
-    expect(within(toast).getByText('SELL order for 10 credits created successfully (4 of 10 filled)')).toBeTruthy();
+    expect(within(toast).getByText('SELL order for 10 credits created successfully (4 of 10 filled)')).toBeInTheDocument();
     await waitFor(() => expect(submitButton().textContent).toBe('Execute Sell Order'));
   });
 
@@ -130,6 +130,6 @@ describe('MarketplaceOrderForm', () => {
     fireEvent.click(submitButton());
 
     const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Not enough Wind Energy 2025 credits to sell')).toBeTruthy();
+    expect(within(toast).getByText('Not enough Wind Energy 2025 credits to sell')).toBeInTheDocument();
   });
 });

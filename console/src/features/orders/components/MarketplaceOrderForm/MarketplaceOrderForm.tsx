@@ -1,6 +1,6 @@
 import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintageOptions, type OrderSide } from '@carbon-ledger/contracts';
 import { Button, Card, Divider, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { formatUsdCents } from '../../../../shared/format/format-usd';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { usePlaceOrder } from '../../api/place-order';
@@ -19,17 +19,24 @@ const creditTypeOptions = marketplaceCreditTypes.map(({ value, label }) => ({ va
 const vintageOptions = marketplaceVintageOptions(new Date()).map((vintage) => String(vintage));
 
 /** Spec: the Marketplace's 'Place Order' form. It places an order on the order book of the chosen market. */
+interface MarketplaceOrderFormValues {
+  side: OrderSide;
+  quantity: NumericInputValue;
+  price: NumericInputValue;
+  tokenId: string;
+}
+
 export function MarketplaceOrderForm({ market, onMarketChange, accountId }: MarketplaceOrderFormProps) {
-  const [side, setSide] = useState<OrderSide>('buy');
-  const [quantity, setQuantity] = useState<NumericInputValue>(1);
-  const [price, setPrice] = useState<NumericInputValue>(DEFAULT_TRADE_PRICE);
-  const [tokenId, setTokenId] = useState('');
+  const form = useForm<MarketplaceOrderFormValues>({
+    mode: 'controlled',
+    initialValues: { side: 'buy', quantity: 1, price: DEFAULT_TRADE_PRICE, tokenId: '' },
+  });
+  const { side, quantity, price } = form.values;
   const placeOrder = usePlaceOrder();
   const totalCents = totalCostCents(quantity, price);
   const sideLabel = side === 'buy' ? 'Buy' : 'Sell';
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = ({ side, quantity, price }: MarketplaceOrderFormValues) => {
     const check = toMarketplaceOrder(side, market, quantity, price);
     if (!check.valid) {
       showInvalidOrderToast();
@@ -43,7 +50,7 @@ export function MarketplaceOrderForm({ market, onMarketChange, accountId }: Mark
       <Title order={2} size="h4" mb="md">
         Place Order
       </Title>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={2} spacing="xs">
             {(['buy', 'sell'] as const).map((mode) => (
@@ -52,7 +59,7 @@ export function MarketplaceOrderForm({ market, onMarketChange, accountId }: Mark
                 variant={side === mode ? 'filled' : 'default'}
                 color={mode === 'buy' ? 'teal' : 'orange'}
                 aria-pressed={side === mode}
-                onClick={() => setSide(mode)}
+                onClick={() => form.setFieldValue('side', mode)}
                 data-testid={`marketplace-${mode}`}
               >
                 {mode === 'buy' ? 'Buy' : 'Sell'}
@@ -81,8 +88,7 @@ export function MarketplaceOrderForm({ market, onMarketChange, accountId }: Mark
             allowDecimal={false}
             allowNegative={false}
             min={1}
-            value={quantity}
-            onChange={setQuantity}
+            {...form.getInputProps('quantity')}
           />
           <NumberInput
             label="Price per Credit ($)"
@@ -91,16 +97,14 @@ export function MarketplaceOrderForm({ market, onMarketChange, accountId }: Mark
             decimalScale={2}
             step={0.01}
             min={0}
-            value={price}
-            onChange={setPrice}
+            {...form.getInputProps('price')}
           />
           <TextInput
             label="Token ID"
             description="Optional: the batch you have in mind, for your reference. Orders trade any credits of this type and vintage."
             placeholder="SOLAR-2025-7F3A9C21"
             data-testid="marketplace-token-id"
-            value={tokenId}
-            onChange={(event) => setTokenId(event.currentTarget.value)}
+            {...form.getInputProps('tokenId')}
           />
           <TextInput
             label={side === 'buy' ? 'Buyer Account ID' : 'Seller Account ID'}

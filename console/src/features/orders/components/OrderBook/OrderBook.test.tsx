@@ -32,14 +32,14 @@ describe('OrderBook', () => {
     mockFetch(() => new Promise<Response>(() => {}));
     renderWithProviders(<OrderBook />);
 
-    expect(screen.getByTestId('order-book-loading')).toBeTruthy();
+    expect(screen.getByTestId('order-book-loading')).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no orders', async () => {
     mockFetch(() => jsonResponse(anOrderList([])));
     renderWithProviders(<OrderBook />);
 
-    expect(await screen.findByText('No orders yet. Create your first order!')).toBeTruthy();
+    expect(await screen.findByText('No orders yet. Create your first order!')).toBeInTheDocument();
   });
 
   it('renders each order with badges, quantity text and total', async () => {
@@ -52,7 +52,7 @@ describe('OrderBook', () => {
     const buyRow = rowOf(pendingBuy.id);
     expect(within(buyRow).getByTestId('order-side-badge').textContent).toBe('BUY');
     expect(within(buyRow).getByTestId('order-status-badge').textContent).toBe('pending');
-    expect(within(buyRow).getByText('5 credits @ $12.50')).toBeTruthy();
+    expect(within(buyRow).getByText('5 credits @ $12.50')).toBeInTheDocument();
     expect(within(buyRow).getByTestId('order-total').textContent).toBe('$62.50');
     expect(within(buyRow).getByTestId('order-project').textContent).toBe('Solar Energy · 2024');
 
@@ -78,9 +78,9 @@ describe('OrderBook', () => {
     renderWithProviders(<OrderBook />);
     await screen.findAllByTestId('order-row');
 
-    expect(within(rowOf(pendingBuy.id)).queryByText('Cancel')).toBeTruthy();
-    expect(within(rowOf(completedSell.id)).queryByText('Cancel')).toBeNull();
-    expect(within(rowOf(cancelledBuy.id)).queryByText('Cancel')).toBeNull();
+    expect(within(rowOf(pendingBuy.id)).queryByText('Cancel')).toBeInTheDocument();
+    expect(within(rowOf(completedSell.id)).queryByText('Cancel')).not.toBeInTheDocument();
+    expect(within(rowOf(cancelledBuy.id)).queryByText('Cancel')).not.toBeInTheDocument();
   });
 
   it('cancels a pending order through the API and confirms it', async () => {
@@ -94,8 +94,8 @@ describe('OrderBook', () => {
 
     fireEvent.click(within(rowOf(pendingBuy.id)).getByText('Cancel'));
 
-    expect(await screen.findByText('Order Cancelled')).toBeTruthy();
-    expect(screen.getByText('BUY order for 5 credits cancelled')).toBeTruthy();
+    expect(await screen.findByText('Order Cancelled')).toBeInTheDocument();
+    expect(screen.getByText('BUY order for 5 credits cancelled')).toBeInTheDocument();
     const cancelRequest = requests.find((request) => request.method === 'POST');
     expect(cancelRequest?.url).toBe(`/api/orders/${pendingBuy.id}/cancel`);
     await waitFor(() => expect(requests.filter((request) => request.method === 'GET')).toHaveLength(2));
@@ -112,8 +112,8 @@ describe('OrderBook', () => {
 
     fireEvent.click(within(rowOf(pendingBuy.id)).getByText('Cancel'));
 
-    expect(await screen.findByText('Cancel Failed')).toBeTruthy();
-    expect(screen.getByText('Order is already completed')).toBeTruthy();
+    expect(await screen.findByText('Cancel Failed')).toBeInTheDocument();
+    expect(screen.getByText('Order is already completed')).toBeInTheDocument();
   });
 
   it('shows the error in the list area when loading fails', async () => {
@@ -121,8 +121,8 @@ describe('OrderBook', () => {
     renderWithProviders(<OrderBook />);
 
     const error = await screen.findByTestId('order-book-error');
-    expect(error.textContent).toContain('503: Service Unavailable');
-    expect(screen.queryByTestId('order-book-loading')).toBeNull();
+    expect(error).toHaveTextContent('503: Service Unavailable');
+    expect(screen.queryByTestId('order-book-loading')).not.toBeInTheDocument();
   });
 
   it("prefers the server's message for a failed load", async () => {
@@ -130,6 +130,6 @@ describe('OrderBook', () => {
     renderWithProviders(<OrderBook />);
 
     const error = await screen.findByTestId('order-book-error');
-    expect(error.textContent).toContain('Sign in to see your orders');
+    expect(error).toHaveTextContent('Sign in to see your orders');
   });
 });

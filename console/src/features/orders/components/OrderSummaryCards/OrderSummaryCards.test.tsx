@@ -12,9 +12,9 @@ describe('OrderSummaryCards', () => {
     mockFetch(() => jsonResponse(anOrderList([])));
     renderWithProviders(<OrderSummaryCards />);
 
-    expect(screen.getByText('Total Orders')).toBeTruthy();
-    expect(screen.getByText('Pending Orders')).toBeTruthy();
-    expect(screen.getByText('Avg. Price')).toBeTruthy();
+    expect(screen.getByText('Total Orders')).toBeInTheDocument();
+    expect(screen.getByText('Pending Orders')).toBeInTheDocument();
+    expect(screen.getByText('Avg. Price')).toBeInTheDocument();
   });
 
   it("uses the server's totals", async () => {

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { AreaChart, DonutChart } from '@mantine/charts';
 import { Alert, Card, ColorSwatch, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';

@@ -6,10 +6,13 @@ const RealtimeConnectionContext = createContext<RealtimeConnectionState>('discon
 /** Without a provider (tests, for instance) subscriptions simply receive nothing. */
 const RealtimeMessageBusContext = createContext<RealtimeMessageBus>(new RealtimeMessageBus());
 
-/** One socket for the whole console; screens read its state with useRealtimeConnection. */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+/**
+ * One socket for the whole console while `enabled` (someone is signed in: the service accepts no
+ * other browser); screens read its state with useRealtimeConnection. Disabled, it loads no socket.io.
+ */
+export function RealtimeProvider({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
   const [messageBus] = useState(() => new RealtimeMessageBus());
-  const state = useRealtimeUpdates(connectRealtimeSocket, messageBus);
+  const state = useRealtimeUpdates(enabled ? connectRealtimeSocket : null, messageBus);
   return (
     <RealtimeMessageBusContext value={messageBus}>
       <RealtimeConnectionContext value={state}>{children}</RealtimeConnectionContext>

@@ -18,8 +18,8 @@ describe('AmmPoolMonitor', () => {
     expect((await screen.findByTestId('amm-pool-status')).textContent).toBe('Active');
     expect(screen.getByTestId('amm-reserve-asset1').textContent).toBe('1,200,000.00 XRP');
     expect(screen.getByTestId('amm-reserve-asset2').textContent).toBe('100,000 NXCC');
-    expect(screen.getByText('Trading fee 0.5%')).toBeTruthy();
-    expect(screen.getByText('1 NXCC ≈ 12.000000 XRP')).toBeTruthy();
+    expect(screen.getByText('Trading fee 0.5%')).toBeInTheDocument();
+    expect(screen.getByText('1 NXCC ≈ 12.000000 XRP')).toBeInTheDocument();
     expect(screen.getByTestId('amm-swap-count').textContent).toBe('12');
   });
 
@@ -58,10 +58,10 @@ describe('AmmPoolMonitor', () => {
     expect(rows).toHaveLength(5);
     const first = rows[0];
     if (!first) throw new Error('no first row');
-    expect(within(first).getByText('XRP')).toBeTruthy();
-    expect(within(first).getByText('NXCC')).toBeTruthy();
-    expect(within(first).getByText('1.5 NXCC')).toBeTruthy();
-    expect(within(first).getByText('SDG 13 Climate Action: 1.50 tCO2e of verified credits')).toBeTruthy();
+    expect(within(first).getByText('XRP')).toBeInTheDocument();
+    expect(within(first).getByText('NXCC')).toBeInTheDocument();
+    expect(within(first).getByText('1.5 NXCC')).toBeInTheDocument();
+    expect(within(first).getByText('SDG 13 Climate Action: 1.50 tCO2e of verified credits')).toBeInTheDocument();
     expect(screen.getByTestId('amm-latest-trade-amount').textContent).toBe('1.5 NXCC');
   });
 
@@ -74,7 +74,7 @@ describe('AmmPoolMonitor', () => {
     );
     renderWithProviders(<AmmPoolMonitor />);
 
-    expect(await screen.findByText('No recent swap activity')).toBeTruthy();
+    expect(await screen.findByText('No recent swap activity')).toBeInTheDocument();
   });
 
   it('shows the AMM error when the pool cannot be loaded', async () => {
@@ -87,10 +87,10 @@ describe('AmmPoolMonitor', () => {
     renderWithProviders(<AmmPoolMonitor />);
 
     const error = await screen.findByTestId('amm-error');
-    expect(within(error).getByText('Failed to load AMM data')).toBeTruthy();
-    expect(error.textContent).toContain('Check that AMM monitoring is active');
+    expect(within(error).getByText('Failed to load AMM data')).toBeInTheDocument();
+    expect(error).toHaveTextContent('Check that AMM monitoring is active');
     // The quote form stays usable.
-    expect(screen.getByRole('button', { name: 'Get Quote' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Get Quote' })).toBeInTheDocument();
   });
 
   it('links out to external wallet apps in a new tab', async () => {
@@ -103,12 +103,12 @@ describe('AmmPoolMonitor', () => {
     renderWithProviders(<AmmPoolMonitor />);
 
     const xaman = screen.getByRole('link', { name: /Open in Xaman/ });
-    expect(xaman.getAttribute('href')).toBe('https://xaman.app');
-    expect(xaman.getAttribute('target')).toBe('_blank');
+    expect(xaman).toHaveAttribute('href', 'https://xaman.app');
+    expect(xaman).toHaveAttribute('target', '_blank');
     expect(xaman.getAttribute('rel')).toContain('noopener');
     const toolkit = screen.getByRole('link', { name: /XRP Toolkit/ });
-    expect(toolkit.getAttribute('href')).toBe('https://www.xrptoolkit.com');
-    expect(toolkit.getAttribute('target')).toBe('_blank');
-    expect(await screen.findByTestId('wallet-app-sandbox-note')).toBeTruthy();
+    expect(toolkit).toHaveAttribute('href', 'https://www.xrptoolkit.com');
+    expect(toolkit).toHaveAttribute('target', '_blank');
+    expect(await screen.findByTestId('wallet-app-sandbox-note')).toBeInTheDocument();
   });
 });

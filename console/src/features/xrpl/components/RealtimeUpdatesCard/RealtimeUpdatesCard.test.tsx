@@ -86,7 +86,7 @@ describe('RealtimeUpdatesCard', () => {
       expect.stringContaining('Credits250 credits issued: Mojave Solar Farm'),
       expect.stringContaining('Trade3 credits @ $42.50 (order book)'),
     ]);
-    expect(screen.queryByTestId('realtime-updates-empty')).toBeNull();
+    expect(screen.queryByTestId('realtime-updates-empty')).not.toBeInTheDocument();
   });
 
   it('keeps the 10 newest entries', async () => {

@@ -46,7 +46,7 @@ describe('SwapQuoteForm', () => {
     expect(input('swap-to').value).toBe('NXCC');
     fireEvent.click(screen.getByTestId('swap-from'));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['XRP', 'NXCC']);
-    expect(screen.getByTestId('swap-quote-none')).toBeTruthy();
+    expect(screen.getByTestId('swap-quote-none')).toBeInTheDocument();
   });
 
   it.each(['', '0'])('refuses the amount "%s" with the Invalid Amount toast and no request', async (value) => {
@@ -57,7 +57,7 @@ describe('SwapQuoteForm', () => {
     getQuote();
 
     const toast = await findToast('Invalid Amount');
-    expect(within(toast).getByText('Please enter a valid positive number')).toBeTruthy();
+    expect(within(toast).getByText('Please enter a valid positive number')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -70,7 +70,7 @@ describe('SwapQuoteForm', () => {
     getQuote();
 
     const toast = await findToast('Invalid Swap');
-    expect(within(toast).getByText('Source and destination assets cannot be the same')).toBeTruthy();
+    expect(within(toast).getByText('Source and destination assets cannot be the same')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -87,12 +87,12 @@ describe('SwapQuoteForm', () => {
     expect(within(panel).getByTestId('swap-quote-sdg-impact').textContent).toBe(
       'SDG 13 Climate Action: 8.28 tCO2e of verified credits',
     );
-    expect(within(panel).getByTestId('swap-quote-message').textContent).toContain('100 XRP buys about 8.283306 NXCC');
+    expect(within(panel).getByTestId('swap-quote-message')).toHaveTextContent('100 XRP buys about 8.283306 NXCC');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe('/api/xrpl/swap-path?from=XRP&to=NXCC&amount=100');
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.credentials).toBe('include');
-    expect(screen.queryByTestId('swap-quote-error')).toBeNull();
+    expect(screen.queryByTestId('swap-quote-error')).not.toBeInTheDocument();
   });
 
   it('drops the previous quote when the next inputs are invalid', async () => {
@@ -106,8 +106,8 @@ describe('SwapQuoteForm', () => {
     getQuote();
 
     await findToast('Invalid Amount');
-    expect(screen.queryByTestId('swap-quote-panel')).toBeNull();
-    expect(screen.getByTestId('swap-quote-none')).toBeTruthy();
+    expect(screen.queryByTestId('swap-quote-panel')).not.toBeInTheDocument();
+    expect(screen.getByTestId('swap-quote-none')).toBeInTheDocument();
   });
 
   it('quotes the reverse direction after the assets are swapped', async () => {
@@ -132,11 +132,11 @@ describe('SwapQuoteForm', () => {
     getQuote();
 
     const toast = await findToast('Quote Failed');
-    expect(within(toast).getByText('Failed to get swap quote. Please check your inputs.')).toBeTruthy();
+    expect(within(toast).getByText('Failed to get swap quote. Please check your inputs.')).toBeInTheDocument();
     expect((await screen.findByTestId('swap-quote-error')).textContent).toBe(
       'Unable to generate quote. Please check pool liquidity and try again.',
     );
-    expect(screen.queryByTestId('swap-quote-panel')).toBeNull();
+    expect(screen.queryByTestId('swap-quote-panel')).not.toBeInTheDocument();
   });
 
   it('shows Quote Error when the service fails', async () => {
@@ -147,8 +147,8 @@ describe('SwapQuoteForm', () => {
     getQuote();
 
     const toast = await findToast('Quote Error');
-    expect(within(toast).getByText('Unable to get swap quote. Please try again.')).toBeTruthy();
-    expect(await screen.findByTestId('swap-quote-error')).toBeTruthy();
+    expect(within(toast).getByText('Unable to get swap quote. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByTestId('swap-quote-error')).toBeInTheDocument();
   });
 
   it('shows Quote Error when the network is down', async () => {

@@ -15,7 +15,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowsLeftRight, IconCalculator } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useSwapQuote } from '../../api/get-swap-quote';
 import {
   defaultSwapQuoteFormValues,
@@ -77,14 +78,11 @@ function QuotePanel({ quote, request }: { quote: SwapPathResponse; request: Swap
 }
 
 export function SwapQuoteForm() {
-  const [values, setValues] = useState<SwapQuoteFormValues>(defaultSwapQuoteFormValues);
+  const form = useForm<SwapQuoteFormValues>({ mode: 'controlled', initialValues: defaultSwapQuoteFormValues });
+  const { values } = form;
   const quote = useSwapQuote();
 
-  const setField = <Field extends keyof SwapQuoteFormValues>(field: Field, value: SwapQuoteFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = (values: SwapQuoteFormValues) => {
     const check = toSwapQuoteRequest(values);
     if (!check.valid) {
       // A quote for other inputs would read as the answer to these; back to no quote.
@@ -113,7 +111,7 @@ export function SwapQuoteForm() {
       <Text size="sm" c="dimmed" mb="md">
         What the XRP/NXCC pool would deliver right now, with its trading fee.
       </Text>
-      <form onSubmit={handleSubmit} noValidate data-testid="swap-quote-form">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="swap-quote-form">
         <Stack gap="sm">
           <NumberInput
             label="Amount"
@@ -125,7 +123,7 @@ export function SwapQuoteForm() {
             allowNegative={false}
             thousandSeparator=","
             value={values.amount}
-            onChange={(amount) => setField('amount', amount)}
+            onChange={(amount) => form.setFieldValue('amount', amount)}
           />
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <Select<SwapAsset>
@@ -134,7 +132,7 @@ export function SwapQuoteForm() {
               data={assetOptions}
               allowDeselect={false}
               value={values.from}
-              onChange={(from) => from && setField('from', from)}
+              onChange={(from) => from && form.setFieldValue('from', from)}
               style={{ flex: 1 }}
             />
             <Tooltip label="Reverse direction" withArrow>
@@ -143,7 +141,7 @@ export function SwapQuoteForm() {
                 size={36}
                 aria-label="Reverse direction"
                 data-testid="swap-reverse"
-                onClick={() => setValues((previous) => ({ ...previous, from: previous.to, to: previous.from }))}
+                onClick={() => form.setValues((previous) => ({ from: previous.to, to: previous.from }))}
               >
                 <IconArrowsLeftRight size={16} />
               </ActionIcon>
@@ -154,7 +152,7 @@ export function SwapQuoteForm() {
               data={assetOptions}
               allowDeselect={false}
               value={values.to}
-              onChange={(to) => to && setField('to', to)}
+              onChange={(to) => to && form.setFieldValue('to', to)}
               style={{ flex: 1 }}
             />
           </Group>

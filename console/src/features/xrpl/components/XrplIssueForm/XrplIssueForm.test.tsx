@@ -69,7 +69,7 @@ describe('XrplIssueForm', () => {
     ['no KYC', { kycPassed: false }],
   ])('disables the submit button with %s', (_, props) => {
     renderForm(props);
-    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeDisabled();
   });
 
   it('refuses an invalid address with the Validation Error toast and sends nothing', async () => {
@@ -79,7 +79,7 @@ describe('XrplIssueForm', () => {
     fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeTruthy();
+    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -90,7 +90,7 @@ describe('XrplIssueForm', () => {
     fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
 
     const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeTruthy();
+    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(0);
   });
@@ -107,7 +107,7 @@ describe('XrplIssueForm', () => {
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
     const toast = await findToast('Validation Error');
-    expect(within(toast).getByText(/Please fill in all required fields|Please enter a valid XRPL address/)).toBeTruthy();
+    expect(within(toast).getByText(/Please fill in all required fields|Please enter a valid XRPL address/)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -124,7 +124,7 @@ describe('XrplIssueForm', () => {
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
     const toast = await findToast('Credits Issued Successfully');
-    expect(within(toast).getByText(new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. carries 30 credits`))).toBeTruthy();
+    expect(within(toast).getByText(new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. carries 30 credits`))).toBeInTheDocument();
     expect(requestsTo(requests, '/api/xrpl/issue/prepare')[0]?.body).toEqual({
       name: 'Mojave Solar Farm',
       projectType: 'Solar Energy',
@@ -150,10 +150,10 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    await waitFor(() => expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeDisabled());
     answer(jsonResponse({ error: 'Conflict', message: 'busy' }, 409));
     await findToast('Issuance Failed');
-    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeEnabled();
   });
 
   it('refuses a seed of another account before asking the service', async () => {
@@ -163,7 +163,7 @@ describe('XrplIssueForm', () => {
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
     const toast = await findToast('Wrong Wallet Seed');
-    expect(within(toast).getByText(new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`))).toBeTruthy();
+    expect(within(toast).getByText(new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`))).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -198,7 +198,7 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
     const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE')).toBeTruthy();
+    expect(within(toast).getByText('XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE')).toBeInTheDocument();
   });
 
   it('shows the default failure text when the network is down', async () => {
@@ -207,6 +207,6 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
     const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Failed to issue credits')).toBeTruthy();
+    expect(within(toast).getByText('Failed to issue credits')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { estimatedCredits, issuanceProjectTypes, type IssuanceProjectType, xrplIssuePrepareRequest } from '@carbon-ledger/contracts';
 import { Button, Card, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
 import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -33,16 +33,15 @@ const scopeFields = [
 
 /** Spec: Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
 export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplActionFormProps) {
-  const [values, setValues] = useState<IssueFormValues>(defaultValues);
-  const [walletSeed, setWalletSeed] = useState('');
+  // The seed is a field like the others, but it never leaves the browser.
+  const form = useForm<IssueFormValues & { walletSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, walletSeed: '' } });
+  const { values } = form;
+  const { walletSeed } = values;
   const issue = useIssueXrplCredits();
 
-  const setField = <Field extends keyof IssueFormValues>(field: Field, value: IssueFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
   const scopes = scopeFields.map(([field]) => numberOrMissing(values[field]) ?? 0);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     submitSignedAction({
       action: 'issue',
       xrplAddress,
@@ -61,7 +60,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
       onKycRequired,
       onSuccess: (issued) => {
         showCreditsIssuedToast(issued);
-        setWalletSeed('');
+        form.setFieldValue('walletSeed', '');
       },
     });
   };
@@ -74,14 +73,14 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
       <Text size="sm" c="dimmed" mb="md">
         Mints the batch NFT with your wallet and pays the credits as NXCC to the destination.
       </Text>
-      <form onSubmit={handleSubmit} noValidate data-testid="xrpl-issue-form">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-issue-form">
         <Stack gap="sm">
           <TextInput
             label="Project Name"
             required
             data-testid="xrpl-issue-name"
             value={values.name}
-            onChange={(event) => setField('name', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
           />
           <Select<IssuanceProjectType>
             label="Project Type"
@@ -90,7 +89,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
             data={[...issuanceProjectTypes]}
             allowDeselect={false}
             value={values.projectType}
-            onChange={(projectType) => projectType && setField('projectType', projectType)}
+            onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {scopeFields.map(([field, label]) => (
@@ -104,7 +103,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
                 allowNegative={false}
                 thousandSeparator=","
                 value={values[field]}
-                onChange={(value) => setField(field, value)}
+                onChange={(value) => form.setFieldValue(field, value)}
               />
             ))}
           </SimpleGrid>
@@ -117,7 +116,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
             placeholder="r..."
             data-testid="xrpl-issue-destination"
             value={values.destinationAddress}
-            onChange={(event) => setField('destinationAddress', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('destinationAddress', event.currentTarget.value)}
           />
           <PasswordInput
             label="Issuer Wallet Seed"
@@ -127,7 +126,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
             data-testid="xrpl-issue-seed"
             value={walletSeed}
             onFocus={preloadSigner}
-            onChange={(event) => setWalletSeed(event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('walletSeed', event.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button

@@ -38,16 +38,16 @@ describe('XrplRetireForm', () => {
     renderForm();
     expect((screen.getByTestId('xrpl-retire-seed') as HTMLInputElement).type).toBe('password');
     expect((screen.getByTestId('xrpl-retire-issuer') as HTMLInputElement).value).toBe(platformIssuer);
-    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement)).toBeEnabled();
   });
 
   it('is disabled without KYC and asks for it with the retiring message', async () => {
     const { onKycRequired } = renderForm({ kycPassed: false });
-    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement)).toBeDisabled();
     type('xrpl-retire-seed', aSeed);
     type('xrpl-retire-amount', '4');
     fireEvent.submit(screen.getByTestId('xrpl-retire-form'));
-    expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before retiring credits.')).toBeTruthy();
+    expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before retiring credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalled();
   });
 
@@ -64,7 +64,7 @@ describe('XrplRetireForm', () => {
     type('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
 
-    expect(within(await findToast('Credits Retired Successfully')).getByText('Burned 4 tokens')).toBeTruthy();
+    expect(within(await findToast('Credits Retired Successfully')).getByText('Burned 4 tokens')).toBeInTheDocument();
     expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toEqual({
       tokenAmount: 4,
       issuer: platformIssuer,
@@ -102,7 +102,7 @@ describe('XrplRetireForm', () => {
     type('xrpl-retire-nft', 'abc');
     type('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Validation Error')).getByText('NFT ID must be 64 hexadecimal characters')).toBeTruthy();
+    expect(within(await findToast('Validation Error')).getByText('NFT ID must be 64 hexadecimal characters')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -112,7 +112,7 @@ describe('XrplRetireForm', () => {
     type('xrpl-retire-seed', aSeed);
     type('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Retirement Failed')).getByText('You hold no registry credits to retire')).toBeTruthy();
+    expect(within(await findToast('Retirement Failed')).getByText('You hold no registry credits to retire')).toBeInTheDocument();
   });
 
   it('shows the default retirement failure when the network is down', async () => {
@@ -121,6 +121,6 @@ describe('XrplRetireForm', () => {
     type('xrpl-retire-seed', aSeed);
     type('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Retirement Failed')).getByText('Failed to retire credits')).toBeTruthy();
+    expect(within(await findToast('Retirement Failed')).getByText('Failed to retire credits')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
 import { Button, Card, Group, NumberInput, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useRetireXrplCredits } from '../../api/retire-xrpl-credits';
 import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -19,16 +19,14 @@ const defaultValues: RetireFormValues = { nftId: '', tokenAmount: '', issuer: un
 
 /** Spec: Retire tab. Returns tokens to the issuer (and burns the batch NFT); the owner's seed signs here. */
 export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platformIssuer = '' }: XrplActionFormProps) {
-  const [values, setValues] = useState<RetireFormValues>(defaultValues);
-  const [ownerSeed, setOwnerSeed] = useState('');
+  // The seed is a field like the others, but it never leaves the browser.
+  const form = useForm<RetireFormValues & { ownerSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, ownerSeed: '' } });
+  const { values } = form;
+  const { ownerSeed } = values;
   const retire = useRetireXrplCredits();
   const issuer = values.issuer ?? platformIssuer;
 
-  const setField = <Field extends keyof RetireFormValues>(field: Field, value: RetireFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     const nftId = values.nftId.trim();
     submitSignedAction({
       action: 'retire',
@@ -46,7 +44,7 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
       onKycRequired,
       onSuccess: (retired) => {
         showCreditsRetiredToast(retired.burned);
-        setOwnerSeed('');
+        form.setFieldValue('ownerSeed', '');
       },
     });
   };
@@ -59,7 +57,7 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
       <Text size="sm" c="dimmed" mb="md">
         Returns NXCC to the issuer with a retirement memo and burns the batch NFT when you give one.
       </Text>
-      <form onSubmit={handleSubmit} noValidate data-testid="xrpl-retire-form">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-retire-form">
         <Stack gap="sm">
           <PasswordInput
             label="Owner Wallet Seed"
@@ -69,13 +67,13 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
             data-testid="xrpl-retire-seed"
             value={ownerSeed}
             onFocus={preloadSigner}
-            onChange={(event) => setOwnerSeed(event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('ownerSeed', event.currentTarget.value)}
           />
           <TextInput
             label="NFT ID (optional)"
             data-testid="xrpl-retire-nft"
             value={values.nftId}
-            onChange={(event) => setField('nftId', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('nftId', event.currentTarget.value)}
           />
           <NumberInput
             label="Token Amount"
@@ -86,7 +84,7 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
             allowDecimal={false}
             allowNegative={false}
             value={values.tokenAmount}
-            onChange={(tokenAmount) => setField('tokenAmount', tokenAmount)}
+            onChange={(tokenAmount) => form.setFieldValue('tokenAmount', tokenAmount)}
           />
           <TextInput
             label="Issuer"
@@ -94,14 +92,14 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
             placeholder="r..."
             data-testid="xrpl-retire-issuer"
             value={issuer}
-            onChange={(event) => setField('issuer', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
           />
           <Textarea
             label="Purpose (optional)"
             rows={2}
             data-testid="xrpl-retire-purpose"
             value={values.purpose}
-            onChange={(event) => setField('purpose', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('purpose', event.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button

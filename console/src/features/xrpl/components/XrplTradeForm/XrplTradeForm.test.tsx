@@ -67,7 +67,7 @@ describe('XrplTradeForm', () => {
     ['no KYC', { kycPassed: false }],
   ])('disables Execute Trade with %s', (_, props) => {
     renderForm(props);
-    expect((screen.getByTestId('xrpl-trade-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('xrpl-trade-submit') as HTMLButtonElement)).toBeDisabled();
   });
 
   it('asks for KYC with the trading message', async () => {
@@ -77,7 +77,7 @@ describe('XrplTradeForm', () => {
     fireEvent.submit(screen.getByTestId('xrpl-trade-form'));
 
     const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC verification before trading credits.')).toBeTruthy();
+    expect(within(toast).getByText('Please complete KYC verification before trading credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalled();
     expect(requests).toHaveLength(0);
   });
@@ -88,7 +88,7 @@ describe('XrplTradeForm', () => {
     fillIn();
     type('xrpl-trade-amount', '');
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Validation Error')).getByText('Please fill in all required fields')).toBeTruthy();
+    expect(within(await findToast('Validation Error')).getByText('Please fill in all required fields')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -106,7 +106,7 @@ describe('XrplTradeForm', () => {
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
 
     const toast = await findToast('Trade Executed via XRPL AMM');
-    expect(within(toast).getByText(`Transaction ${aTxHash.slice(0, 16)}...`)).toBeTruthy();
+    expect(within(toast).getByText(`Transaction ${aTxHash.slice(0, 16)}...`)).toBeInTheDocument();
     expect(requestsTo(requests, '/api/xrpl/trade/prepare')[0]?.body).toEqual({
       sellerAddress: anotherAddress,
       amountCRC: 10,
@@ -130,7 +130,7 @@ describe('XrplTradeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Trade Failed')).getByText('XRPL Payment was not applied: tecPATH_PARTIAL')).toBeTruthy();
+    expect(within(await findToast('Trade Failed')).getByText('XRPL Payment was not applied: tecPATH_PARTIAL')).toBeInTheDocument();
   });
 
   it('shows the default trade failure when the answer has no message', async () => {
@@ -138,6 +138,6 @@ describe('XrplTradeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Trade Failed')).getByText('Failed to execute trade')).toBeTruthy();
+    expect(within(await findToast('Trade Failed')).getByText('Failed to execute trade')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { xrplTradePrepareRequest } from '@carbon-ledger/contracts';
 import { Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useTradeXrplCredits } from '../../api/trade-xrpl-credits';
 import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -20,16 +20,14 @@ const defaultValues: TradeFormValues = { sellerAddress: '', amountCRC: '', xrpAm
 
 /** Spec: Trade AMM tab. Buys NXCC with XRP through the pool; the buyer's seed signs here, in the browser. */
 export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformIssuer = '' }: XrplActionFormProps) {
-  const [values, setValues] = useState<TradeFormValues>(defaultValues);
-  const [buyerSeed, setBuyerSeed] = useState('');
+  // The seed is a field like the others, but it never leaves the browser.
+  const form = useForm<TradeFormValues & { buyerSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, buyerSeed: '' } });
+  const { values } = form;
+  const { buyerSeed } = values;
   const trade = useTradeXrplCredits();
   const issuer = values.issuer ?? platformIssuer;
 
-  const setField = <Field extends keyof TradeFormValues>(field: Field, value: TradeFormValues[Field]) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = () => {
     submitSignedAction({
       action: 'trade',
       xrplAddress,
@@ -47,7 +45,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
       onKycRequired,
       onSuccess: (traded) => {
         showTradeExecutedToast(traded.txHash);
-        setBuyerSeed('');
+        form.setFieldValue('buyerSeed', '');
       },
     });
   };
@@ -60,7 +58,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
       <Text size="sm" c="dimmed" mb="md">
         Buys NXCC credits with XRP through the XRP/NXCC pool, spending at most the XRP amount.
       </Text>
-      <form onSubmit={handleSubmit} noValidate data-testid="xrpl-trade-form">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-trade-form">
         <Stack gap="sm">
           <PasswordInput
             label="Buyer Wallet Seed"
@@ -70,7 +68,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
             data-testid="xrpl-trade-seed"
             value={buyerSeed}
             onFocus={preloadSigner}
-            onChange={(event) => setBuyerSeed(event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('buyerSeed', event.currentTarget.value)}
           />
           <TextInput
             label="Seller Address"
@@ -78,7 +76,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
             placeholder="r..."
             data-testid="xrpl-trade-seller"
             value={values.sellerAddress}
-            onChange={(event) => setField('sellerAddress', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('sellerAddress', event.currentTarget.value)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
@@ -90,7 +88,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
               allowDecimal={false}
               allowNegative={false}
               value={values.amountCRC}
-              onChange={(amountCRC) => setField('amountCRC', amountCRC)}
+              onChange={(amountCRC) => form.setFieldValue('amountCRC', amountCRC)}
             />
             <NumberInput
               label="XRP Amount"
@@ -101,7 +99,7 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
               decimalScale={6}
               allowNegative={false}
               value={values.xrpAmount}
-              onChange={(xrpAmount) => setField('xrpAmount', xrpAmount)}
+              onChange={(xrpAmount) => form.setFieldValue('xrpAmount', xrpAmount)}
             />
           </SimpleGrid>
           <TextInput
@@ -110,13 +108,13 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
             placeholder="r..."
             data-testid="xrpl-trade-issuer"
             value={issuer}
-            onChange={(event) => setField('issuer', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
           />
           <TextInput
             label="Credit ID"
             data-testid="xrpl-trade-credit-id"
             value={values.creditId}
-            onChange={(event) => setField('creditId', event.currentTarget.value)}
+            onChange={(event) => form.setFieldValue('creditId', event.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button

@@ -78,12 +78,12 @@ describe('XrplWallets', () => {
     expect(within(issuer).getByTestId('wallet-role').textContent).toBe('Credit Issuer');
     expect(within(issuer).getByTestId('wallet-status').textContent).toBe('Funded');
     expect(within(issuer).getByTestId('wallet-address').textContent).toBe('rIssuerAddress1111111111111111111');
-    expect(within(issuer).getByRole('button', { name: 'Copy address' })).toBeTruthy();
+    expect(within(issuer).getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
     expect(within(issuer).getByTestId('wallet-balance').textContent).toBe('1,234,567.89 XRP');
     expect(within(issuer).getByTestId('wallet-credit-balance').textContent).toBe('100,000');
     expect(within(issuer).getByTestId('wallet-sequence').textContent).toBe('Sequence 9');
     expect(within(issuer).getByTestId('wallet-network-name').textContent).toBe('Sandbox XRP');
-    expect(within(issuer).queryByTestId('wallet-error')).toBeNull();
+    expect(within(issuer).queryByTestId('wallet-error')).not.toBeInTheDocument();
 
     const anchor = cardOf('audit_anchor');
     expect(within(anchor).getByTestId('wallet-role').textContent).toBe('Audit Anchor');
@@ -113,10 +113,10 @@ describe('XrplWallets', () => {
     const status = screen.getByTestId('wallet-summary-status');
     expect(status.textContent).toBe('Needs Funding');
     expect(status.dataset.status).toBe('needs_funding');
-    expect(screen.getByTestId('wallets-unfunded-alert')).toBeTruthy();
+    expect(screen.getByTestId('wallets-unfunded-alert')).toBeInTheDocument();
     const instructions = screen.getByTestId('funding-instructions');
-    expect(within(instructions).getByText('Fund each unfunded address below.')).toBeTruthy();
-    expect(within(instructions).getByTestId('funding-note').textContent).toContain('Wallet seeds stay inside the service');
+    expect(within(instructions).getByText('Fund each unfunded address below.')).toBeInTheDocument();
+    expect(within(instructions).getByTestId('funding-note')).toHaveTextContent('Wallet seeds stay inside the service');
   });
 
   it('keeps the funding instructions folded away while every wallet is funded', async () => {
@@ -125,12 +125,12 @@ describe('XrplWallets', () => {
 
     expect((await screen.findByTestId('wallet-summary-status')).textContent).toBe('Operational');
     expect(screen.getByTestId('wallet-funded-count').textContent).toBe('4/4');
-    expect(screen.queryByTestId('wallets-unfunded-alert')).toBeNull();
-    expect(screen.queryByText('Fund each unfunded address below.')).toBeNull();
+    expect(screen.queryByTestId('wallets-unfunded-alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fund each unfunded address below.')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('funding-instructions-toggle'));
 
-    expect(await screen.findByText('Fund each unfunded address below.')).toBeTruthy();
+    expect(await screen.findByText('Fund each unfunded address below.')).toBeInTheDocument();
   });
 
   it('shows the connection error when the balances cannot be loaded', async () => {
@@ -144,8 +144,8 @@ describe('XrplWallets', () => {
     renderWithProviders(<XrplWallets />);
 
     const error = await screen.findByTestId('wallets-connection-error');
-    expect(within(error).getByText('XRPL Connection Error')).toBeTruthy();
-    expect(within(error).getByText('Failed to connect to XRPL network. Please check wallet configuration.')).toBeTruthy();
+    expect(within(error).getByText('XRPL Connection Error')).toBeInTheDocument();
+    expect(within(error).getByText('Failed to connect to XRPL network. Please check wallet configuration.')).toBeInTheDocument();
   });
 
   it('polls balances every 5 s and transactions every 10 s in live mode, and stops when live is off', async () => {
@@ -185,7 +185,7 @@ describe('XrplWallets', () => {
     mockFetch(xrplApi(walletApi('sandbox', { '/api/xrpl/transactions': () => jsonResponse({ transactions: [] }) })));
     renderWithProviders(<XrplWallets />);
 
-    expect(await screen.findByText('No transactions found')).toBeTruthy();
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
   });
 
   it('lists transactions with type, wallet, status, amount and fee', async () => {
@@ -215,14 +215,14 @@ describe('XrplWallets', () => {
     const [ammCreate, payment] = rows;
     if (!ammCreate || !payment) throw new Error('two rows expected');
     expect(within(ammCreate).getByTestId('transaction-type').textContent).toBe('AMMCreate');
-    expect(within(ammCreate).getByText('AMM Market Maker')).toBeTruthy();
+    expect(within(ammCreate).getByText('AMM Market Maker')).toBeInTheDocument();
     expect(within(ammCreate).getByTestId('transaction-status').textContent).toBe('Success');
     expect(within(ammCreate).getByTestId('transaction-status').dataset.color).toBe('green');
-    expect(within(ammCreate).getByText('1,200,000.00 XRP')).toBeTruthy();
-    expect(within(ammCreate).getByText('0.20 XRP')).toBeTruthy();
+    expect(within(ammCreate).getByText('1,200,000.00 XRP')).toBeInTheDocument();
+    expect(within(ammCreate).getByText('0.20 XRP')).toBeInTheDocument();
     expect(within(payment).getByTestId('transaction-status').textContent).toBe('tecPATH_DRY');
     expect(within(payment).getByTestId('transaction-status').dataset.color).toBe('red');
-    expect(within(payment).getByText('< 0.01 XRP')).toBeTruthy();
+    expect(within(payment).getByText('< 0.01 XRP')).toBeInTheDocument();
   });
 
   it.each([
@@ -234,8 +234,8 @@ describe('XrplWallets', () => {
     renderWithProviders(<XrplWallets />);
 
     const hash = await firstHashCell();
-    await waitFor(() => expect(hash.closest('a')?.getAttribute('href')).toBe(`${base}/transactions/${aTransaction().hash}`));
-    expect(hash.closest('a')?.getAttribute('target')).toBe('_blank');
+    await waitFor(() => expect(hash.closest('a')).toHaveAttribute('href', `${base}/transactions/${aTransaction().hash}`));
+    expect(hash.closest('a')).toHaveAttribute('target', '_blank');
     expect(hash.textContent).toBe('ABCDEF01…456789');
   });
 
@@ -245,8 +245,8 @@ describe('XrplWallets', () => {
 
     await waitFor(() => expect(screen.getByTestId('xrpl-network-badge').textContent).toBe('Sandbox'));
     const hash = await firstHashCell();
-    expect(hash.closest('a')).toBeNull();
-    expect(within(cardOf('issuer')).getByTestId('wallet-address').closest('a')).toBeNull();
+    expect(hash.closest('a')).not.toBeInTheDocument();
+    expect(within(cardOf('issuer')).getByTestId('wallet-address').closest('a')).not.toBeInTheDocument();
   });
 
   it('falls back to the testnet explorer when the network is unknown', async () => {
@@ -256,7 +256,7 @@ describe('XrplWallets', () => {
 
     const hash = await firstHashCell();
     await waitFor(() =>
-      expect(hash.closest('a')?.getAttribute('href')).toBe(`https://testnet.xrpl.org/transactions/${aTransaction().hash}`),
+      expect(hash.closest('a')).toHaveAttribute('href', `https://testnet.xrpl.org/transactions/${aTransaction().hash}`),
     );
     expect(screen.getByTestId('xrpl-network-badge').textContent).toBe('Unknown network');
   });
@@ -267,8 +267,8 @@ describe('XrplWallets', () => {
 
     await waitFor(() => expect(screen.getByTestId('xrpl-network-badge').textContent).toBe('Sandbox'));
     await screen.findAllByTestId('wallet-card');
-    expect(screen.queryByTestId('xrp-market-data')).toBeNull();
-    expect(screen.queryByTestId('wallet-compliance-status')).toBeNull();
+    expect(screen.queryByTestId('xrp-market-data')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('wallet-compliance-status')).not.toBeInTheDocument();
     expect(requestsTo(requests, '/api/xrpl/market-data')).toHaveLength(0);
   });
 
@@ -277,7 +277,7 @@ describe('XrplWallets', () => {
     renderWithProviders(<XrplWallets />);
 
     const market = await screen.findByTestId('xrp-market-data');
-    expect(await within(market).findByText('$0.5234')).toBeTruthy();
+    expect(await within(market).findByText('$0.5234')).toBeInTheDocument();
     expect(within(market).getByTestId('xrp-change').textContent).toBe('-1.25%');
     expect(within(market).getByTestId('xrp-market-cap').textContent).toBe('$30.12B');
     expect(within(market).getByTestId('xrp-volume').textContent).toBe('$1.45B');
@@ -291,7 +291,7 @@ describe('XrplWallets', () => {
   it('notes stale market data and survives a missing price source', async () => {
     mockFetch(xrplApi(walletApi('mainnet', { '/api/xrpl/market-data': () => jsonResponse(someMarketData({ stale: true })) })));
     renderWithProviders(<XrplWallets />);
-    expect((await screen.findByTestId('xrp-market-data-updated')).textContent).toContain('Stale');
+    expect((await screen.findByTestId('xrp-market-data-updated'))).toHaveTextContent('Stale');
   });
 
   it('says when mainnet has no price source', async () => {
@@ -305,7 +305,7 @@ describe('XrplWallets', () => {
     );
     renderWithProviders(<XrplWallets />);
 
-    expect((await screen.findByTestId('xrp-market-data-error')).textContent).toContain('no price source is configured');
+    expect((await screen.findByTestId('xrp-market-data-error'))).toHaveTextContent('no price source is configured');
     expect(within(cardOf('issuer')).getByTestId('wallet-usd').textContent).toBe('USD value unavailable');
   });
 });

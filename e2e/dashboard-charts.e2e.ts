@@ -1,0 +1,61 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { type RunningService, startService } from './support/service.js';
+
+/** The demo organisation is seeded in the background after start, its retirements among the last steps. */
+const DEMO_SEEDING_TIMEOUT_MS = 120_000;
+
+/** Everything the browser reports about the Content-Security-Policy on a page. */
+function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+describe('Dashboard charts in Chromium against the real service with the demo organisation', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let page: Page;
+  let violations: string[];
+
+  beforeAll(async () => {
+    service = await startService({ demo: true });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
+    page = await context.newPage();
+    violations = watchCspViolations(page);
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('draws the project-type distribution as a donut, one segment per project type, under the CSP', async () => {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${service.baseUrl}/dashboard?tab=retirements`);
+          await page.getByTestId('project-type-distribution').waitFor();
+          return page.getByTestId('project-type-row').count();
+        },
+        { timeout: DEMO_SEEDING_TIMEOUT_MS, interval: 5_000 },
+      )
+      .toBeGreaterThan(0);
+    const rows = await page.getByTestId('project-type-row').count();
+    const chart = page.getByTestId('project-type-chart');
+    await chart.locator('.recharts-pie-sector').first().waitFor();
+    expect(await chart.locator('.recharts-pie-sector').count()).toBe(rows);
+    expect(await chart.textContent()).toContain('tCO2e');
+    await settledScreenshot(page, 'dashboard-retirements-chart');
+    expect(violations).toEqual([]);
+  });
+});
