@@ -46,13 +46,13 @@ describe('PortfolioRoute', () => {
     const requests = mockFetch(api({ portfolios: [] }));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
 
-    expect(await screen.findByText('Start Building Your Portfolio')).toBeTruthy();
+    expect(await screen.findByText('Start Building Your Portfolio')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
     const form = await screen.findByTestId('create-portfolio-form');
     expect((within(form).getByTestId('portfolio-risk-profile') as HTMLInputElement).value).toBe('Moderate');
     fireEvent.click(within(form).getByTestId('portfolio-submit'));
 
-    expect(await screen.findByText('Portfolio name is required')).toBeTruthy();
+    expect(await screen.findByText('Portfolio name is required')).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -80,24 +80,24 @@ describe('PortfolioRoute', () => {
     fireEvent.click(within(form).getByTestId('portfolio-submit'));
 
     const toast = await findToast('Failed to create portfolio');
-    expect(within(toast).getByText('Portfolio name must be at most 100 characters')).toBeTruthy();
+    expect(within(toast).getByText('Portfolio name must be at most 100 characters')).toBeInTheDocument();
   });
 
   it('selects the first portfolio when the list loads and shows its cards, tabs, holdings and Auto Rebalance Disabled', async () => {
     const requests = mockFetch(api());
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
 
-    expect(await screen.findByTestId('holdings-table')).toBeTruthy();
+    expect(await screen.findByTestId('holdings-table')).toBeInTheDocument();
     expect((screen.getByTestId('portfolio-selector') as HTMLInputElement).value).toBe('Climate Core');
     expect(paths(requests)).toContain(`GET /api/portfolios/${portfolio.id}/holdings`);
     expect(paths(requests).some((path) => path.includes(second.id))).toBe(false);
-    for (const tab of ['Overview', 'AI Suggestions', 'Analytics', 'Market Insights']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    for (const tab of ['Overview', 'AI Suggestions', 'Analytics', 'Market Insights']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     expect(screen.getByTestId('portfolio-total-value').textContent).toBe('$4,960.00');
     expect(screen.getByTestId('portfolio-total-credits').textContent).toBe('1,240');
     expect(screen.getByTestId('portfolio-risk').textContent).toBe('Conservative');
-    expect(await screen.findByText('1 high priority')).toBeTruthy();
+    expect(await screen.findByText('1 high priority')).toBeInTheDocument();
     const rebalance = screen.getByTestId('auto-rebalance');
-    expect(within(rebalance).getByText('Disabled')).toBeTruthy();
+    expect(within(rebalance).getByText('Disabled')).toBeInTheDocument();
     expect((within(rebalance).getByRole('switch') as HTMLInputElement).disabled).toBe(true);
   });
 
@@ -105,14 +105,14 @@ describe('PortfolioRoute', () => {
     mockFetch(api({ holdings: someHoldings({ holdings: [{ ...someHoldings().holdings[0]!, priceSource: 'reference', price: '3.80' }] }) }));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
     const table = await screen.findByTestId('holdings-table');
-    expect(within(table).getByText('$3.80')).toBeTruthy();
-    expect(within(table).getByText('Reference price')).toBeTruthy();
+    expect(within(table).getByText('$3.80')).toBeInTheDocument();
+    expect(within(table).getByText('Reference price')).toBeInTheDocument();
   });
 
   it('shows No holdings in this portfolio yet. for an empty portfolio', async () => {
     mockFetch(api({ holdings: { holdings: [], totalValue: '0.00', totalQuantity: 0 } }));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
-    expect(await screen.findByText('No holdings in this portfolio yet.')).toBeTruthy();
+    expect(await screen.findByText('No holdings in this portfolio yet.')).toBeInTheDocument();
   });
 
   it('lists suggestions with priority, reasoning and actions, and implements one', async () => {
@@ -132,11 +132,11 @@ describe('PortfolioRoute', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'AI Suggestions' }));
 
     const card = await screen.findByTestId('suggestion-urgent');
-    expect(within(card).getByText('Shift toward carbon removals')).toBeTruthy();
-    expect(within(card).getByLabelText('Urgent priority')).toBeTruthy();
-    expect(within(card).getByText('Removals are 0% of 1,240 t; a conservative profile in 2026 targets ≥ 20%.')).toBeTruthy();
-    expect(within(card).getByText('Buy 310 Forestry 2026 credits at $12.50')).toBeTruthy();
-    expect(within(card).getByText('Risk score 100/100')).toBeTruthy();
+    expect(within(card).getByText('Shift toward carbon removals')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Urgent priority')).toBeInTheDocument();
+    expect(within(card).getByText('Removals are 0% of 1,240 t; a conservative profile in 2026 targets ≥ 20%.')).toBeInTheDocument();
+    expect(within(card).getByText('Buy 310 Forestry 2026 credits at $12.50')).toBeInTheDocument();
+    expect(within(card).getByText('Risk score 100/100')).toBeInTheDocument();
     fireEvent.click(within(card).getByTestId('implement-suggestion'));
 
     await findToast('Suggestion implemented successfully!');
@@ -150,16 +150,16 @@ describe('PortfolioRoute', () => {
     fireEvent.click(await screen.findByTestId('implement-suggestion'));
 
     const toast = await findToast('Failed to implement suggestion');
-    expect(within(toast).getByText('Please complete KYC verification before trading. Go to Compliance page.')).toBeTruthy();
+    expect(within(toast).getByText('Please complete KYC verification before trading. Go to Compliance page.')).toBeInTheDocument();
   });
 
   it('says No optimization suggestions available... and No analytics data available when there are none', async () => {
     mockFetch(api({ suggestions: [], analytics: someAnalytics({ daysAnalyzed: 0, series: [], allocation: [] }) }));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
     fireEvent.click(await screen.findByRole('tab', { name: 'AI Suggestions' }));
-    expect(await screen.findByText('No optimization suggestions available...')).toBeTruthy();
+    expect(await screen.findByText('No optimization suggestions available...')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
-    expect(await screen.findByText('No analytics data available')).toBeTruthy();
+    expect(await screen.findByText('No analytics data available')).toBeInTheDocument();
   });
 
   it('shows the analytics figures for 30 days', async () => {
@@ -170,7 +170,7 @@ describe('PortfolioRoute', () => {
     expect(screen.getByTestId('analytics-sharpe').textContent).toBe('5.52');
     expect(screen.getByTestId('analytics-drawdown').textContent).toBe('10.00%');
     expect(screen.getByTestId('analytics-days').textContent).toBe('4');
-    expect(screen.getByTestId('value-chart')).toBeTruthy();
+    expect(screen.getByTestId('value-chart')).toBeInTheDocument();
     expect(paths(requests)).toContain(`GET /api/portfolios/${portfolio.id}/analytics?days=30`);
   });
 
@@ -178,7 +178,7 @@ describe('PortfolioRoute', () => {
     mockFetch(api());
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Market Insights' }));
-    expect(await screen.findByText('Removals averaged $12.50 a credit against $4.00 for reductions: a removal premium of 212.5%.')).toBeTruthy();
+    expect(await screen.findByText('Removals averaged $12.50 a credit against $4.00 for reductions: a removal premium of 212.5%.')).toBeInTheDocument();
     expect(marketInsightsQueryOptions().refetchInterval).toBe(MARKET_INSIGHTS_POLL_INTERVAL_MS);
     expect(MARKET_INSIGHTS_POLL_INTERVAL_MS).toBe(300_000);
   });
@@ -186,7 +186,7 @@ describe('PortfolioRoute', () => {
   it('shows an error when the list fails', async () => {
     mockFetch((request) => (request.url === '/api/auth/me' ? jsonResponse({ user: aUser({ id: 'user-1' }) }) : jsonResponse({ error: 'InternalError', message: 'boom' }, 500)));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
-    expect(await screen.findByText('Unable to load portfolios')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('boom')).toBeTruthy());
+    expect(await screen.findByText('Unable to load portfolios')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('boom')).toBeInTheDocument());
   });
 });
