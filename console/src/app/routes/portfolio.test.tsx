@@ -95,7 +95,7 @@ describe('PortfolioRoute', () => {
     expect(screen.getByTestId('portfolio-total-value').textContent).toBe('$4,960.00');
     expect(screen.getByTestId('portfolio-total-credits').textContent).toBe('1,240');
     expect(screen.getByTestId('portfolio-risk').textContent).toBe('Conservative');
-    expect(await screen.findByText('1 high priority')).toBeInTheDocument();
+    expect(await screen.findByText('1 urgent or high priority')).toBeInTheDocument();
     const rebalance = screen.getByTestId('auto-rebalance');
     expect(within(rebalance).getByText('Disabled')).toBeInTheDocument();
     expect((within(rebalance).getByRole('switch') as HTMLInputElement).disabled).toBe(true);

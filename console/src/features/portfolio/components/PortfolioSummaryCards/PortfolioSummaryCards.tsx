@@ -13,7 +13,7 @@ export interface PortfolioSummaryCardsProps {
 const riskProfileLabels = { conservative: 'Conservative', moderate: 'Moderate', aggressive: 'Aggressive' } as const;
 
 export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: PortfolioSummaryCardsProps) {
-  const urgent = suggestions?.filter((suggestion) => suggestion.priority === 'urgent' || suggestion.priority === 'high').length ?? 0;
+  const pressing = suggestions?.filter((suggestion) => suggestion.priority === 'urgent' || suggestion.priority === 'high').length ?? 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
       <StatCard label="Total Value" value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))} caption="At last trade prices; never-traded markets at reference prices" Icon={IconCoin} testId="portfolio-total-value" />
@@ -28,7 +28,7 @@ export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: Port
       <StatCard
         label="AI Suggestions"
         value={String(suggestions?.length ?? 0)}
-        caption={`${urgent} high priority`}
+        caption={`${pressing} urgent or high priority`}
         Icon={IconBulb}
         testId="portfolio-suggestion-count"
       />
