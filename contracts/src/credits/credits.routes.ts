@@ -8,6 +8,7 @@ import {
   metricsResponse,
   provenanceResponse,
   retirementAnalytics,
+  retirementsPerMonth,
 } from './credits.views.js';
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
 import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
@@ -84,6 +85,14 @@ export const creditsRoutes = [
     access: anyRole,
     params: retirementAnalyticsParams,
     success: { status: 200, json: retirementAnalytics },
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/enhanced-retirement/monthly',
+    summary: 'Credits retired per month over the last 12 months (UTC), oldest first',
+    access: anyRole,
+    success: { status: 200, json: retirementsPerMonth },
     idempotent: false,
   },
   { method: 'GET', path: '/api/metrics', summary: 'Dashboard metrics', access: anyRole, success: { status: 200, json: metricsResponse }, idempotent: false },

@@ -139,6 +139,22 @@ export const retirementAnalytics = z.object({
 });
 export type RetirementAnalytics = z.infer<typeof retirementAnalytics>;
 
+/** Months a retirements-per-month answer covers: the current one and the eleven before it. */
+export const RETIREMENT_MONTHS = 12;
+
+/** GET /api/enhanced-retirement/monthly: credits retired per calendar month (UTC), oldest first, empty months as 0. */
+export const retirementsPerMonth = z.object({
+  months: z.array(
+    z.object({
+      /** YYYY-MM */
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      retired: z.number().int(),
+      retirementCount: z.number().int(),
+    }),
+  ),
+});
+export type RetirementsPerMonth = z.infer<typeof retirementsPerMonth>;
+
 export const activityItem = z.object({
   type: z.enum(['trade', 'issuance', 'retirement']),
   description: z.string(),

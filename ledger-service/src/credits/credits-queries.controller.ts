@@ -13,6 +13,7 @@ import {
   type ProvenanceResponse,
   type RetirementAnalytics,
   type RetirementAnalyticsFilter,
+  type RetirementsPerMonth,
   provenanceParams,
   retirementAnalyticsParams,
   retirementParams,
@@ -25,6 +26,7 @@ import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
 import { GetMetricsQuery } from './queries/get-metrics.handler.js';
 import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
 import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.handler.js';
+import { GetRetirementsPerMonthQuery } from './queries/get-retirements-per-month.handler.js';
 import { GetRetirementQuery } from './queries/get-retirement.handler.js';
 import { ListCreditsQuery } from './queries/list-credits.handler.js';
 import { ListRetirementsQuery } from './queries/list-retirements.handler.js';
@@ -92,6 +94,12 @@ export class CreditsQueriesController {
   @Roles(...SIGNED_IN)
   filteredAnalytics(@Param(new ZodPipe(retirementAnalyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter }): Promise<RetirementAnalytics> {
     return this.queries.execute(new GetRetirementAnalyticsQuery(params.filter));
+  }
+
+  @Get('enhanced-retirement/monthly')
+  @Roles(...SIGNED_IN)
+  retirementsPerMonth(): Promise<RetirementsPerMonth> {
+    return this.queries.execute(new GetRetirementsPerMonthQuery());
   }
 
   @Get('metrics')

@@ -14,6 +14,7 @@ import {
   type Position,
   provenanceResponse,
   retirementAnalytics,
+  retirementsPerMonth,
   serialNumbersData,
   socketEvents,
   type XrplActionEvent,
@@ -222,6 +223,7 @@ describe('credit read side over HTTP', () => {
       '/api/metrics',
       '/api/enhanced-retirement/analytics',
       '/api/enhanced-retirement/analytics/7d',
+      '/api/enhanced-retirement/monthly',
       `/api/provenance/${TOKEN}`,
       '/api/marketplace',
     ]) {
@@ -340,6 +342,20 @@ describe('credit read side over HTTP', () => {
     const refused = await buyer.request('GET', '/api/enhanced-retirement/analytics/fortnight');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  it('sums retirements per UTC month over the last 12 months in PostgreSQL, empty months as 0', async () => {
+    const { months } = retirementsPerMonth.parse(await getJson(auditor, '/api/enhanced-retirement/monthly'));
+    const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)?.month).toBe(monthOf(new Date()));
+    expect(months.map((entry) => entry.month)).toEqual([...months.map((entry) => entry.month)].sort());
+    expect(months.reduce((sum, entry) => sum + entry.retired, 0)).toBe(1508);
+    expect(months.reduce((sum, entry) => sum + entry.retirementCount, 0)).toBe(3);
+    // The retirement dated a month back lands in its own month (or shares it with the recent ones early in a long month).
+    const monthBack = months.find((entry) => entry.month === monthOf(new Date(Date.now() - 30 * 86_400_000)));
+    expect(monthBack?.retired).toBeGreaterThanOrEqual(3);
+    expect(months.filter((entry) => entry.retired === 0).length).toBeGreaterThanOrEqual(10);
   });
 
   it('reports registry totals, the caller’s portfolio at the last registry trade price and recent activity', async () => {

@@ -2,6 +2,7 @@ import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
 import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
+import { GetRetirementsPerMonthHandler } from './get-retirements-per-month.handler.js';
 import { GetRetirementHandler } from './get-retirement.handler.js';
 import { ListCreditsHandler } from './list-credits.handler.js';
 import { ListRetirementsHandler } from './list-retirements.handler.js';
@@ -13,6 +14,7 @@ export const creditQueryHandlers = [
   ListRetirementsHandler,
   GetRetirementHandler,
   GetRetirementAnalyticsHandler,
+  GetRetirementsPerMonthHandler,
   GetMetricsHandler,
   GetProvenanceHandler,
   GetMarketplaceHandler,

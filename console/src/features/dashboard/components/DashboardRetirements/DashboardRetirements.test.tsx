@@ -21,6 +21,7 @@ function serve({ retirements = [aRetirementRecord()], analytics = anAnalytics(),
     if (url === '/api/retirements') return jsonResponse({ retirements });
     if (url === '/api/enhanced-retirement/analytics') return jsonResponse(analytics);
     if (url === '/api/credits') return jsonResponse(aCreditList([]));
+    if (url === '/api/enhanced-retirement/monthly') return jsonResponse({ months: [{ month: '2026-11', retired: 250, retirementCount: 3 }] });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
 }
@@ -40,6 +41,13 @@ describe('DashboardRetirements', () => {
     expect(screen.getByTestId('retired-sdg-goals').textContent).toBe('2');
     expect(screen.getByTestId('retired-progress-label').textContent).toBe('25%');
     expect(summaryProgress()).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  it('draws the credits retired per month beside the totals', async () => {
+    serve();
+    renderWithProviders(<DashboardRetirements />);
+
+    expect(await screen.findByTestId('retirements-per-month-total')).toHaveTextContent('250 tCO2e retired in the last 1 months');
   });
 
   it('caps the progress at 100%', async () => {

@@ -5,6 +5,7 @@ import { useRetirements } from '../../../credits/api/list-retirements';
 import { ProjectTypeDistribution } from '../../../credits/components/ProjectTypeDistribution/ProjectTypeDistribution';
 import { RetireCreditsForm } from '../../../credits/components/RetireCreditsForm/RetireCreditsForm';
 import { RetirementRecordCard } from '../../../credits/components/RetirementRecordCard/RetirementRecordCard';
+import { RetirementsPerMonthChart } from '../RetirementsPerMonthChart/RetirementsPerMonthChart';
 import { RetirementSummary } from '../../../credits/components/RetirementSummary/RetirementSummary';
 
 function RetirementData() {
@@ -28,6 +29,7 @@ function RetirementData() {
   return (
     <Stack gap="lg">
       <RetirementSummary analytics={analytics.data} />
+      <RetirementsPerMonthChart />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

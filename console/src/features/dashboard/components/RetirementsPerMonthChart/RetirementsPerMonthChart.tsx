@@ -1,0 +1,54 @@
+import '@mantine/charts/styles.css';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useRetirementsPerMonth } from '../../api/get-retirements-per-month';
+
+const CHART_HEIGHT = 220;
+// recharts loads with the chart, not with the dashboard.
+const BarChart = lazy(async () => ({ default: (await import('@mantine/charts')).BarChart }));
+
+const MONTH_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+
+/** "2026-03" → "Mar 26" */
+function monthLabel(month: string): string {
+  return MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** Credits retired per month over the last 12 months, from the retirements read model. */
+export function RetirementsPerMonthChart() {
+  const monthly = useRetirementsPerMonth();
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="retirements-per-month">
+      <Title order={3} size="h5" mb="md">
+        Retirements per Month
+      </Title>
+      {monthly.isError ? (
+        <Text c="red" size="sm" data-testid="retirements-per-month-error">
+          Failed to load retirements per month.
+        </Text>
+      ) : monthly.isPending ? (
+        <Skeleton height={CHART_HEIGHT} />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="sm" data-testid="retirements-per-month-total">
+            {monthly.data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last{' '}
+            {monthly.data.months.length} months
+          </Text>
+          <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
+            <BarChart
+              data-testid="retirements-per-month-chart"
+              h={CHART_HEIGHT}
+              dataKey="label"
+              data={monthly.data.months.map((entry) => ({ label: monthLabel(entry.month), retired: entry.retired }))}
+              series={[{ name: 'retired', label: 'Retired', color: 'teal.6' }]}
+              valueFormatter={(amount) => `${amount.toLocaleString('en-US')} tCO2e`}
+              tickLine="y"
+              gridAxis="y"
+            />
+          </Suspense>
+        </>
+      )}
+    </Card>
+  );
+}
