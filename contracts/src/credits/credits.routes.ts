@@ -6,6 +6,7 @@ import {
   marketplaceQuery,
   marketplaceResponse,
   metricsResponse,
+  orderBookDepthResponse,
   provenanceResponse,
   retirementAnalytics,
   retirementsPerMonth,
@@ -113,6 +114,15 @@ export const creditsRoutes = [
     access: anyRole,
     query: marketplaceQuery,
     success: { status: 200, json: marketplaceResponse },
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/marketplace/depth',
+    summary: 'Order-book depth: open quantity by side and price, with cumulative quantity away from the spread',
+    access: anyRole,
+    query: marketplaceQuery,
+    success: { status: 200, json: orderBookDepthResponse },
     idempotent: false,
   },
 ] satisfies readonly ApiRoute[];

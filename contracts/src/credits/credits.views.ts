@@ -228,3 +228,23 @@ export const marketplaceResponse = z.object({
   recentTrades: z.array(z.object({ time: z.iso.datetime(), price: z.string(), amount: z.number().int(), type: z.enum(['BUY', 'SELL']) })),
 });
 export type MarketplaceResponse = z.infer<typeof marketplaceResponse>;
+
+/** Price levels per side a depth answer carries at most, nearest the spread first. */
+export const ORDER_BOOK_DEPTH_LEVELS = 50;
+
+export const depthLevel = z.object({
+  price: z.string(),
+  /** Open quantity at this price. */
+  quantity: z.number().int(),
+  /** Open quantity at this price and every better one (bids: higher, asks: lower). */
+  cumulative: z.number().int(),
+});
+
+/** GET /api/marketplace/depth: open orders of a market summed by side and price, cumulated away from the spread. */
+export const orderBookDepthResponse = z.object({
+  /** Highest price first. */
+  bids: z.array(depthLevel),
+  /** Lowest price first. */
+  asks: z.array(depthLevel),
+});
+export type OrderBookDepthResponse = z.infer<typeof orderBookDepthResponse>;

@@ -10,6 +10,7 @@ import {
   type MarketplaceQuery,
   type MarketplaceResponse,
   type MetricsResponse,
+  type OrderBookDepthResponse,
   type ProvenanceResponse,
   type RetirementAnalytics,
   type RetirementAnalyticsFilter,
@@ -24,6 +25,7 @@ import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { DomainError } from '../shared/domain-error.js';
 import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
 import { GetMetricsQuery } from './queries/get-metrics.handler.js';
+import { GetOrderBookDepthQuery } from './queries/get-order-book-depth.handler.js';
 import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
 import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.handler.js';
 import { GetRetirementsPerMonthQuery } from './queries/get-retirements-per-month.handler.js';
@@ -120,6 +122,12 @@ export class CreditsQueriesController {
   @Roles(...SIGNED_IN)
   marketplace(@QueryParams(new ZodPipe(marketplaceQuery, 'marketplace query')) query: MarketplaceQuery): Promise<MarketplaceResponse> {
     return this.queries.execute(new GetMarketplaceQuery(query));
+  }
+
+  @Get('marketplace/depth')
+  @Roles(...SIGNED_IN)
+  orderBookDepth(@QueryParams(new ZodPipe(marketplaceQuery, 'marketplace query')) query: MarketplaceQuery): Promise<OrderBookDepthResponse> {
+    return this.queries.execute(new GetOrderBookDepthQuery(query));
   }
 
   private async retirement(id: string): Promise<GetRetirementResponse> {

@@ -8,6 +8,7 @@ import {
   listTradesResponse,
   marketplaceResponse,
   metricsResponse,
+  orderBookDepthResponse,
   newCreditMessage,
   newTradeMessage,
   type OrderEvent,
@@ -226,6 +227,7 @@ describe('credit read side over HTTP', () => {
       '/api/enhanced-retirement/monthly',
       `/api/provenance/${TOKEN}`,
       '/api/marketplace',
+      '/api/marketplace/depth',
     ]) {
       expect((await service.anonymous('GET', path)).status, path).toBe(401);
     }
@@ -430,6 +432,21 @@ describe('credit read side over HTTP', () => {
     const solar = marketplaceResponse.parse(await getJson(buyer, '/api/marketplace?creditType=solar&vintage=2023'));
     expect(solar).toEqual({ averagePrice: null, volume24h: 0, activeListings: 0, asks: [], bids: [], recentTrades: [] });
     const refused = await buyer.request('GET', '/api/marketplace?creditType=lunar');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  it('gives the depth of one market: open quantity by side and price, cumulated away from the spread in PostgreSQL', async () => {
+    const depth = orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=reforestation&vintage=2023'));
+    expect(depth).toEqual({
+      bids: [{ price: '9.50', quantity: 40, cumulative: 40 }],
+      asks: [
+        { price: '10.00', quantity: 120, cumulative: 120 },
+        { price: '12.00', quantity: 20, cumulative: 140 },
+      ],
+    });
+    expect(orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=solar&vintage=2023'))).toEqual({ bids: [], asks: [] });
+    const refused = await buyer.request('GET', '/api/marketplace/depth?creditType=lunar');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
   });

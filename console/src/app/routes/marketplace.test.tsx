@@ -1,4 +1,4 @@
-import type { MarketplaceResponse } from '@carbon-ledger/contracts';
+import type { MarketplaceResponse, OrderBookDepthResponse } from '@carbon-ledger/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '../../features/auth/user-fixtures';
@@ -20,9 +20,17 @@ const busyMarket: MarketplaceResponse = {
   recentTrades: [{ time: '2026-11-22T10:15:00.000Z', price: '42.00', amount: 7, type: 'SELL' }],
 };
 
+/** The depth the read model would give for these levels. */
+function depthOf(book: MarketplaceResponse): OrderBookDepthResponse {
+  const cumulate = (levels: MarketplaceResponse['asks']) =>
+    levels.map((level, index) => ({ price: level.price, quantity: level.amount, cumulative: levels.slice(0, index + 1).reduce((sum, each) => sum + each.amount, 0) }));
+  return { bids: cumulate(book.bids), asks: cumulate(book.asks) };
+}
+
 function serve(market: (url: string) => MarketplaceResponse) {
   return mockFetch(({ url }) => {
     if (url === '/api/auth/me') return jsonResponse({ user: aUser() });
+    if (url.startsWith('/api/marketplace/depth')) return jsonResponse(depthOf(market(url)));
     if (url.startsWith('/api/marketplace')) return jsonResponse(market(url));
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
@@ -41,6 +49,7 @@ describe('MarketplaceRoute', () => {
     expect(await screen.findByText('No open sell orders')).toBeInTheDocument();
     expect(screen.getByText('No open buy orders')).toBeInTheDocument();
     expect(screen.getByText('No trades yet in this market')).toBeInTheDocument();
+    expect(await screen.findByTestId('order-book-depth-empty')).toBeInTheDocument();
     expect(screen.getByTestId('stat-average-price').textContent).toBe('—');
     expect(screen.getByTestId('stat-volume').textContent).toBe('0');
     expect(screen.getByTestId('stat-active-listings').textContent).toBe('0');
@@ -56,6 +65,8 @@ describe('MarketplaceRoute', () => {
     expect(screen.getByTestId('stat-active-listings').textContent).toBe('3');
     expect(screen.getAllByTestId('order-book-asks-row').map((row) => row.textContent)).toEqual(['$43.0020ask', '$44.505ask']);
     expect(screen.getAllByTestId('order-book-bids-row')).toHaveLength(1);
+    expect(await screen.findByTestId('order-book-depth-chart')).toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain(`/api/marketplace/depth?creditType=solar&vintage=${thisYear}`);
     const [trade] = screen.getAllByTestId('recent-trade-row');
     expect(within(trade!).getByText('SELL')).toBeInTheDocument();
     expect(within(trade!).getByText('$42.00')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import type { MarketSelection } from '../../features/orders/api/get-marketplace'
 import { MarketOrderBook } from '../../features/orders/components/MarketOrderBook/MarketOrderBook';
 import { MarketplaceOrderForm } from '../../features/orders/components/MarketplaceOrderForm/MarketplaceOrderForm';
 import { MarketplaceStats } from '../../features/orders/components/MarketplaceStats/MarketplaceStats';
+import { OrderBookDepthChart } from '../../features/orders/components/OrderBookDepthChart/OrderBookDepthChart';
 import { RecentTrades } from '../../features/orders/components/RecentTrades/RecentTrades';
 
 const defaultMarket: MarketSelection = {
@@ -42,6 +43,7 @@ export function MarketplaceRoute() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <MarketOrderBook market={market} />
+            <OrderBookDepthChart market={market} />
             <RecentTrades market={market} />
           </Stack>
         </Grid.Col>

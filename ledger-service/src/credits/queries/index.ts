@@ -1,5 +1,6 @@
 import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
+import { GetOrderBookDepthHandler } from './get-order-book-depth.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
 import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
 import { GetRetirementsPerMonthHandler } from './get-retirements-per-month.handler.js';
@@ -18,4 +19,5 @@ export const creditQueryHandlers = [
   GetMetricsHandler,
   GetProvenanceHandler,
   GetMarketplaceHandler,
+  GetOrderBookDepthHandler,
 ];

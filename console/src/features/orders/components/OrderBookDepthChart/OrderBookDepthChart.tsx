@@ -1,0 +1,66 @@
+import '@mantine/charts/styles.css';
+import type { OrderBookDepthResponse } from '@carbon-ledger/contracts';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { useOrderBookDepth } from '../../api/get-order-book-depth';
+import type { MarketSelection } from '../../api/get-marketplace';
+
+const CHART_HEIGHT = 220;
+// recharts loads with the chart, not with the Marketplace.
+const AreaChart = lazy(async () => ({ default: (await import('@mantine/charts')).AreaChart }));
+
+interface DepthPoint {
+  price: string;
+  bids: number | null;
+  asks: number | null;
+}
+
+/** One row per price, lowest first: bids cumulate down from the best bid, asks up from the best ask. */
+export function depthPoints(depth: OrderBookDepthResponse): DepthPoint[] {
+  const bids = [...depth.bids].reverse().map((level) => ({ price: level.price, bids: level.cumulative, asks: null }));
+  const asks = depth.asks.map((level) => ({ price: level.price, bids: null, asks: level.cumulative }));
+  return [...bids, ...asks].map((point) => ({ ...point, price: formatUsdCents(priceToCents(point.price)) }));
+}
+
+/** The chosen market's order-book depth: cumulative bid and ask quantity by price, as the read model sums it. */
+export function OrderBookDepthChart({ market }: { market: MarketSelection }) {
+  const depth = useOrderBookDepth(market);
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="order-book-depth">
+      <Title order={2} size="h4" mb="md">
+        Market Depth
+      </Title>
+      {depth.isError ? (
+        <Text c="red" size="sm" data-testid="order-book-depth-error">
+          Failed to load the market depth.
+        </Text>
+      ) : depth.isPending ? (
+        <Skeleton height={CHART_HEIGHT} />
+      ) : depth.data.bids.length === 0 && depth.data.asks.length === 0 ? (
+        <Text c="dimmed" size="sm" data-testid="order-book-depth-empty">
+          No open orders in this market
+        </Text>
+      ) : (
+        <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
+          <AreaChart
+            data-testid="order-book-depth-chart"
+            h={CHART_HEIGHT}
+            dataKey="price"
+            data={depthPoints(depth.data)}
+            series={[
+              { name: 'bids', label: 'Bids (buy)', color: 'teal.6' },
+              { name: 'asks', label: 'Asks (sell)', color: 'red.6' },
+            ]}
+            curveType="step"
+            connectNulls={false}
+            withLegend
+            valueFormatter={(quantity) => `${quantity.toLocaleString('en-US')} credits`}
+            gridAxis="y"
+          />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
