@@ -58,4 +58,26 @@ describe('Dashboard charts in Chromium against the real service with the demo or
     await settledScreenshot(page, 'dashboard-retirements-chart');
     expect(violations).toEqual([]);
   });
+
+  it('draws the credits retired per month as bars, the demo retirements in this month', async () => {
+    await page.goto(`${service.baseUrl}/dashboard?tab=retirements`);
+    const card = page.getByTestId('retirements-per-month');
+    await card.waitFor();
+    await expect.poll(async () => (await page.getByTestId('retirements-per-month-total').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^[1-9][\d,]* tCO2e retired in the last 12 months$/);
+    const chart = page.getByTestId('retirements-per-month-chart');
+    await chart.locator('.recharts-bar-rectangle path').first().waitFor();
+    expect(await chart.locator('.recharts-cartesian-axis-tick').count()).toBeGreaterThanOrEqual(12);
+    await card.scrollIntoViewIfNeeded();
+    await settledScreenshot(page, 'dashboard-retirements-per-month');
+    expect(violations).toEqual([]);
+  });
+
+  it('draws the order-book depth of the chosen market on the Marketplace, bids and asks', async () => {
+    await page.goto(`${service.baseUrl}/trade`);
+    const chart = page.getByTestId('order-book-depth-chart');
+    await chart.locator('.recharts-area-area').first().waitFor({ timeout: 30_000 });
+    for (const side of ['bids', 'asks']) expect(await chart.locator(`.recharts-area-area[name="${side}"]`).count(), side).toBeGreaterThan(0);
+    await settledScreenshot(page, 'marketplace-order-book-depth');
+    expect(violations).toEqual([]);
+  });
 });

@@ -43,6 +43,8 @@ export function RetirementsPerMonthChart() {
               data={monthly.data.months.map((entry) => ({ label: monthLabel(entry.month), retired: entry.retired }))}
               series={[{ name: 'retired', label: 'Retired', color: 'teal.6' }]}
               valueFormatter={(amount) => `${amount.toLocaleString('en-US')} tCO2e`}
+              // The axis carries plain numbers (the total above names the unit); the tooltip keeps tCO2e.
+              yAxisProps={{ tickFormatter: (amount: number) => amount.toLocaleString('en-US'), width: 48 }}
               tickLine="y"
               gridAxis="y"
             />

@@ -20,10 +20,10 @@ const market = { creditType: 'solar', vintage: 2026 };
 describe('OrderBookDepthChart', () => {
   it('lays the cumulated levels out by price, lowest first, bids left of the spread and asks right', () => {
     expect(depthPoints(depth)).toEqual([
-      { price: '$40.50', bids: 20, asks: null },
-      { price: '$41.00', bids: 12, asks: null },
-      { price: '$43.00', bids: null, asks: 20 },
-      { price: '$44.50', bids: null, asks: 25 },
+      { price: '$40.50', bids: 20, asks: 0 },
+      { price: '$41.00', bids: 12, asks: 0 },
+      { price: '$43.00', bids: 0, asks: 20 },
+      { price: '$44.50', bids: 0, asks: 25 },
     ]);
   });
 

@@ -12,14 +12,17 @@ const AreaChart = lazy(async () => ({ default: (await import('@mantine/charts'))
 
 interface DepthPoint {
   price: string;
-  bids: number | null;
-  asks: number | null;
+  bids: number;
+  asks: number;
 }
 
-/** One row per price, lowest first: bids cumulate down from the best bid, asks up from the best ask. */
+/**
+ * One row per price, lowest first: bids cumulate down from the best bid, asks up from the best ask.
+ * Each side is 0 across the other's prices, so a side of one level still draws, dropping at the spread.
+ */
 export function depthPoints(depth: OrderBookDepthResponse): DepthPoint[] {
-  const bids = [...depth.bids].reverse().map((level) => ({ price: level.price, bids: level.cumulative, asks: null }));
-  const asks = depth.asks.map((level) => ({ price: level.price, bids: null, asks: level.cumulative }));
+  const bids = [...depth.bids].reverse().map((level) => ({ price: level.price, bids: level.cumulative, asks: 0 }));
+  const asks = depth.asks.map((level) => ({ price: level.price, bids: 0, asks: level.cumulative }));
   return [...bids, ...asks].map((point) => ({ ...point, price: formatUsdCents(priceToCents(point.price)) }));
 }
 
@@ -54,9 +57,10 @@ export function OrderBookDepthChart({ market }: { market: MarketSelection }) {
               { name: 'asks', label: 'Asks (sell)', color: 'red.6' },
             ]}
             curveType="step"
-            connectNulls={false}
+            withDots={false}
             withLegend
             valueFormatter={(quantity) => `${quantity.toLocaleString('en-US')} credits`}
+            yAxisProps={{ tickFormatter: (quantity: number) => quantity.toLocaleString('en-US'), width: 48 }}
             gridAxis="y"
           />
         </Suspense>
