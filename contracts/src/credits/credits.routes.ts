@@ -1,5 +1,6 @@
 import { anyRole, type ApiRoute } from '../api/api-route.js';
 import {
+  ammDailyPricesResponse,
   listCreditsResponse,
   listRetirementsResponse,
   listTradesResponse,
@@ -50,6 +51,14 @@ export const creditsRoutes = [
   },
   { method: 'GET', path: '/api/credits', summary: 'Credit batches and holdings', access: anyRole, success: { status: 200, json: listCreditsResponse }, idempotent: false },
   { method: 'GET', path: '/api/trades', summary: 'Trades', access: anyRole, success: { status: 200, json: listTradesResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/trades/amm-daily',
+    summary: 'XRPL AMM swaps per day over the last 30 days (UTC): average price in XRP, volume, count',
+    access: anyRole,
+    success: { status: 200, json: ammDailyPricesResponse },
+    idempotent: false,
+  },
   { method: 'GET', path: '/api/retirements', summary: 'Retirement records', access: anyRole, success: { status: 200, json: listRetirementsResponse }, idempotent: false },
   {
     method: 'GET',

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ammDailyPricesResponse,
   creditMarketStreamId,
   type CreditEvent,
   getRetirementResponse,
@@ -220,6 +221,7 @@ describe('credit read side over HTTP', () => {
     for (const path of [
       '/api/credits',
       '/api/trades',
+      '/api/trades/amm-daily',
       '/api/retirements',
       '/api/metrics',
       '/api/enhanced-retirement/analytics',
@@ -259,6 +261,15 @@ describe('credit read side over HTTP', () => {
     expect(sellers.holdings).toEqual([
       expect.objectContaining({ tokenId: TOKEN, tradable: 320, reserved: 140, serialRanges: [`${PREFIX}-000031 to ${PREFIX}-000170`, `${PREFIX}-001681 to ${PREFIX}-002000`] }),
     ]);
+  });
+
+  it('gives the XRPL AMM price history per UTC day from the trades read model, registry trades left out', async () => {
+    const { days } = ammDailyPricesResponse.parse(await getJson(buyer, '/api/trades/amm-daily'));
+    // Both swaps were executed five minutes ago: one day (two across midnight UTC), 8 credits at 2.50 XRP.
+    expect(days.reduce((sum, entry) => sum + entry.volume, 0)).toBe(8);
+    expect(days.reduce((sum, entry) => sum + entry.swaps, 0)).toBe(2);
+    for (const entry of days) expect(Number(entry.averagePrice)).toBe(2.5);
+    expect(days.at(-1)?.day).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it('lists trades newest first, XRPL swaps included (an NXCC swap outside a registry market has no vintage)', async () => {

@@ -1,3 +1,4 @@
+import { GetAmmDailyPricesHandler } from './get-amm-daily-prices.handler.js';
 import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
 import { GetOrderBookDepthHandler } from './get-order-book-depth.handler.js';
@@ -20,4 +21,5 @@ export const creditQueryHandlers = [
   GetProvenanceHandler,
   GetMarketplaceHandler,
   GetOrderBookDepthHandler,
+  GetAmmDailyPricesHandler,
 ];

@@ -2,6 +2,7 @@ import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useAmmState } from '../../api/get-amm-state';
 import { AmmPoolStatus } from '../AmmPoolStatus/AmmPoolStatus';
+import { AmmPriceHistory } from '../AmmPriceHistory/AmmPriceHistory';
 import { LatestTradeCard } from '../LatestTradeCard/LatestTradeCard';
 import { RecentSwaps } from '../RecentSwaps/RecentSwaps';
 import { SwapQuoteForm } from '../SwapQuoteForm/SwapQuoteForm';
@@ -32,6 +33,7 @@ export function AmmPoolMonitor() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
+            <AmmPriceHistory />
             {amm.data && <RecentSwaps swaps={amm.data.swapHistory} />}
             {amm.data && <LatestTradeCard trade={amm.data.lastTrade} />}
             <WalletAppLinks />
