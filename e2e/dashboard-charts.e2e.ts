@@ -80,4 +80,15 @@ describe('Dashboard charts in Chromium against the real service with the demo or
     await settledScreenshot(page, 'marketplace-order-book-depth');
     expect(violations).toEqual([]);
   });
+
+  it('puts the AMM price history on the AMM tab, honest about a demo without swaps', async () => {
+    await page.goto(`${service.baseUrl}/dashboard?tab=amm`);
+    const card = page.getByTestId('amm-price-history');
+    await card.waitFor();
+    // The demo organisation trades on the registry, not on the XRPL AMM: the history says there is nothing to draw.
+    await page.getByTestId('amm-price-history-empty').waitFor();
+    expect(await page.getByTestId('amm-price-history-empty').textContent()).toBe('No AMM swaps in the last 30 days');
+    await settledScreenshot(page, 'dashboard-amm-price-history');
+    expect(violations).toEqual([]);
+  });
 });
