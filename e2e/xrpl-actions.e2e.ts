@@ -209,4 +209,13 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
       expect(request.body).not.toContain(wallet.seed);
     }
   });
+
+  it('draws the AMM price history on the Dashboard from the swap the trades read model recorded', async () => {
+    await page.goto(`${service.baseUrl}/dashboard?tab=amm`);
+    const chart = page.getByTestId('amm-price-history-chart');
+    // One day of swaps is one point: a dot (a line needs two days).
+    await chart.locator('.recharts-line-dot').first().waitFor({ timeout: LEDGER_TIMEOUT_MS });
+    expect(await chart.locator('.recharts-cartesian-axis-tick').count()).toBeGreaterThan(0);
+    await settledScreenshot('dashboard-amm-price-history-swapped');
+  });
 });
