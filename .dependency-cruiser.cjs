@@ -23,15 +23,14 @@ module.exports = {
     {
       name: 'capabilities-share-only-contracts-and-core',
       severity: 'error',
-      comment:
-        'A capability imports no other capability of its package; they share contracts and the declared core (credit-market).',
+      comment: 'A capability imports no other capability of its package; they share contracts and the declared core (credit-market).',
       from: { path: `^(${SERVER_PACKAGES})/src/(${CAPABILITIES})/` },
       to: { path: `^$1/src/(${CAPABILITIES})/`, pathNot: `^$1/src/$2/` },
     },
     {
       name: 'console-features-share-only-contracts',
       severity: 'error',
-      comment: "A console feature imports no other feature; screens (app/routes) compose features.",
+      comment: 'A console feature imports no other feature; screens (app/routes) compose features.',
       from: { path: `^console/src/features/(${CAPABILITIES}|landing)/` },
       to: { path: `^console/src/features/(${CAPABILITIES}|landing)/`, pathNot: '^console/src/features/$1/' },
     },
@@ -73,7 +72,7 @@ module.exports = {
     {
       name: 'no-reaching-into-another-package',
       severity: 'error',
-      comment: "A package (its tests too) uses another package through its name (@carbon-ledger/...), never by a relative path into its src.",
+      comment: 'A package (its tests too) uses another package through its name (@carbon-ledger/...), never by a relative path into its src.',
       from: { path: `^(${PACKAGES}|e2e|test-support|scripts)/` },
       to: { path: `^(${PACKAGES})/src/`, pathNot: '^$1/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
     },

@@ -42,8 +42,7 @@ export default tseslint.config(
 function emptyQueryAssertions() {
   const query = '/^(get|find|query)(All)?By/';
   const assertion = "CallExpression[callee.property.name=/^(toBeDefined|toBeTruthy|toBeNull)$/][callee.object.callee.name='expect']";
-  const message =
-    'Assert with a jest-dom matcher (toBeInTheDocument, not.toBeInTheDocument, toHaveTextContent, …): a getBy/findBy result is never undefined.';
+  const message = 'Assert with a jest-dom matcher (toBeInTheDocument, not.toBeInTheDocument, toHaveTextContent, …): a getBy/findBy result is never undefined.';
   return [
     `${assertion}[callee.object.arguments.0.callee.property.name=${query}]`,
     `${assertion}[callee.object.arguments.0.callee.name=${query}]`,

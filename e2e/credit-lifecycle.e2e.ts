@@ -133,7 +133,12 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     });
     tokenId = body.tokenId;
     expect(tokenId).toMatch(new RegExp(`^WIND-${vintage}-[0-9A-F]{8}$`));
-    expect(body).toMatchObject({ quantity: ISSUED, vintage, firstSerial: `NXCC-${tokenId}-000001`, lastSerial: `NXCC-${tokenId}-${String(ISSUED).padStart(6, '0')}` });
+    expect(body).toMatchObject({
+      quantity: ISSUED,
+      vintage,
+      firstSerial: `NXCC-${tokenId}-000001`,
+      lastSerial: `NXCC-${tokenId}-${String(ISSUED).padStart(6, '0')}`,
+    });
 
     await expectToast(admin, 'Credits Issued Successfully', `Token ${tokenId}, serials ${body.firstSerial} to ${body.lastSerial}`);
     const result = admin.getByTestId('issue-result');

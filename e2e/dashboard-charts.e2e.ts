@@ -63,7 +63,9 @@ describe('Dashboard charts in Chromium against the real service with the demo or
     await page.goto(`${service.baseUrl}/dashboard?tab=retirements`);
     const card = page.getByTestId('retirements-per-month');
     await card.waitFor();
-    await expect.poll(async () => (await page.getByTestId('retirements-per-month-total').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^[1-9][\d,]* tCO2e retired in the last 12 months$/);
+    await expect
+      .poll(async () => (await page.getByTestId('retirements-per-month-total').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/^[1-9][\d,]* tCO2e retired in the last 12 months$/);
     const chart = page.getByTestId('retirements-per-month-chart');
     await chart.locator('.recharts-bar-rectangle path').first().waitFor();
     expect(await chart.locator('.recharts-cartesian-axis-tick').count()).toBeGreaterThanOrEqual(12);

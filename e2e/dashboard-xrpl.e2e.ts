@@ -36,12 +36,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   it('opens on Overview with the header buttons and the four tabs', async () => {
     await page.goto(`${service.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual([
-      'Overview',
-      'Retirements',
-      'AMM Pool Monitor',
-      'XRPL Wallets',
-    ]);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Retirements', 'AMM Pool Monitor', 'XRPL Wallets']);
     expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('link', { name: 'Issue New Credits' }).getAttribute('href')).toBe('/issue');
     expect(await page.getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe('/portfolio');
@@ -52,10 +47,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   it('shows the active XRP/NXCC pool and its reserves once the sandbox has provisioned it', async () => {
     await page.getByRole('tab', { name: 'AMM Pool Monitor' }).click();
     await page.waitForURL(/\?tab=amm$/);
-    await page
-      .getByTestId('amm-reserve-asset1')
-      .filter({ hasText: '1,200,000.00 XRP' })
-      .waitFor({ timeout: PROVISIONING_TIMEOUT_MS });
+    await page.getByTestId('amm-reserve-asset1').filter({ hasText: '1,200,000.00 XRP' }).waitFor({ timeout: PROVISIONING_TIMEOUT_MS });
     expect(await page.getByTestId('amm-reserve-asset2').textContent()).toBe('100,000 NXCC');
     expect(await page.getByTestId('amm-pool-status').textContent()).toBe('Active');
     await page.getByText('Trading fee 0.5%').waitFor();
@@ -106,12 +98,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
     const cards = page.getByTestId('wallet-card');
     expect(await cards.count()).toBe(4);
     expect(await page.getByTestId('wallet-status').allTextContents()).toEqual(['Funded', 'Funded', 'Funded', 'Funded']);
-    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual([
-      'Credit Issuer',
-      'AMM Market Maker',
-      'KYC Credential Issuer',
-      'Audit Anchor',
-    ]);
+    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual(['Credit Issuer', 'AMM Market Maker', 'KYC Credential Issuer', 'Audit Anchor']);
     expect(await page.getByTestId('wallet-summary-status').textContent()).toBe('Operational');
     expect(await page.getByTestId('wallet-network-name').first().textContent()).toBe('Sandbox XRP');
 

@@ -31,7 +31,9 @@ describe('Identity in Chromium against the real service: CSP, signed KYC challen
     violations = watchCspViolations(page);
     // The browser reports each blocked resource as an event too.
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
   });
   afterAll(async () => {

@@ -25,13 +25,7 @@ const projectCredits = [
   'ACX Blockchain',
   'ICVCM CCP Standard',
 ];
-const featureTitles = [
-  'Credit lifecycle',
-  'AI insights',
-  'Workforce localization',
-  'Cross-border compliance',
-  'Blockchain security',
-];
+const featureTitles = ['Credit lifecycle', 'AI insights', 'Workforce localization', 'Cross-border compliance', 'Blockchain security'];
 
 describe('Landing page in Chromium against the real service', () => {
   let service: RunningService;
@@ -51,7 +45,10 @@ describe('Landing page in Chromium against the real service', () => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto(service.baseUrl);
-    await page.getByTestId('market-price-card').nth(complianceMarkets.length - 1).waitFor();
+    await page
+      .getByTestId('market-price-card')
+      .nth(complianceMarkets.length - 1)
+      .waitFor();
     return page;
   }
 
@@ -90,12 +87,7 @@ describe('Landing page in Chromium against the real service', () => {
     const economy = page.getByRole('region', { name: /Carbon has a price/ });
     const statistics = await economy.getByTestId('economy-statistic').allTextContents();
     expect(statistics).toHaveLength(4);
-    for (const [index, parts] of [
-      ['78', '43 taxes, 35 ETS'],
-      ['28%'],
-      ['Over $100B'],
-      ['$535M'],
-    ].entries()) {
+    for (const [index, parts] of [['78', '43 taxes, 35 ETS'], ['28%'], ['Over $100B'], ['$535M']].entries()) {
       for (const part of parts) expect(statistics[index]).toContain(part);
     }
     expect(await page.getByTestId('particle').count()).toBe(24);
@@ -134,7 +126,10 @@ describe('Landing page in Chromium against the real service', () => {
       if (response.request().resourceType() === 'script') scripts.push(response);
     });
     await page.goto(service.baseUrl);
-    await page.getByTestId('market-price-card').nth(complianceMarkets.length - 1).waitFor();
+    await page
+      .getByTestId('market-price-card')
+      .nth(complianceMarkets.length - 1)
+      .waitFor();
     await page.waitForLoadState('networkidle');
 
     const loaded = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.body() })));

@@ -19,7 +19,18 @@ describe('AI Portfolio management in Chromium against the real service', () => {
     const address = await verifyKycThroughApi(context, service.baseUrl);
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
     const issued = await context.request.post(`${service.baseUrl}/api/issue`, {
-      data: { id: 'E2E-PORTFOLIO', name: 'E2E Solar Park', projectType: 'Solar Energy', description: '', scope1: 5500, scope2: 550, scope3: 0, scope4: 0, scope5: 0, xrplAddress: address },
+      data: {
+        id: 'E2E-PORTFOLIO',
+        name: 'E2E Solar Park',
+        projectType: 'Solar Energy',
+        description: '',
+        scope1: 5500,
+        scope2: 550,
+        scope3: 0,
+        scope4: 0,
+        scope5: 0,
+        xrplAddress: address,
+      },
       headers: { 'x-csrf-token': csrf },
     });
     expect(issued.status(), await issued.text()).toBe(201);

@@ -42,7 +42,16 @@ describe('a stuck projection, shown to administrators in Chromium', () => {
           [
             {
               type: 'OrderPlaced',
-              data: { orderId, ownerId: 'legacy', side: 'buy', amount: 1_000_000_000, price: '100000.00', projectType: 'Solar Energy', vintage: 2026, placedAt: new Date().toISOString() },
+              data: {
+                orderId,
+                ownerId: 'legacy',
+                side: 'buy',
+                amount: 1_000_000_000,
+                price: '100000.00',
+                projectType: 'Solar Energy',
+                vintage: 2026,
+                placedAt: new Date().toISOString(),
+              },
             },
           ],
           { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'legacy', role: 'trader' }, now: new Date() },

@@ -86,11 +86,7 @@ describe('Trading Desk in Chromium against the real service', () => {
       headers: { 'x-csrf-token': csrf },
     });
     expect(response.status()).toBe(201);
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('[data-testid="order-row"]').length > count,
-      rowsBefore,
-      { timeout: 6_000 },
-    );
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="order-row"]').length > count, rowsBefore, { timeout: 6_000 });
     expect(await page.getByTestId('summary-total-orders').textContent()).toBe('2');
     await other.close();
   });

@@ -132,7 +132,14 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     const issueRequests = xrplPosts().filter((request) => /\/api\/xrpl\/issue(\/prepare)?$/.test(request.url));
     expect(issueRequests.map((request) => new URL(request.url).pathname)).toEqual(['/api/xrpl/issue/prepare', '/api/xrpl/issue']);
     const prepareBody = JSON.parse(issueRequests[0]!.body) as Record<string, unknown>;
-    expect(prepareBody).toMatchObject({ name: PROJECT_NAME, projectType: 'Wind Energy', scope1: 100, scope2: 50, scope3: 0, xrplAddress: wallet.classicAddress });
+    expect(prepareBody).toMatchObject({
+      name: PROJECT_NAME,
+      projectType: 'Wind Energy',
+      scope1: 100,
+      scope2: 50,
+      scope3: 0,
+      xrplAddress: wallet.classicAddress,
+    });
     expect(Object.keys(JSON.parse(issueRequests[1]!.body) as object).sort()).toEqual(['preparation', 'signedTransactions']);
     for (const request of issueRequests) {
       expect(request.body).not.toContain(wallet.seed);
@@ -148,7 +155,9 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
   it('buys credits through the XRPL AMM with the issuer prefilled; the realtime card shows the trade without a reload', async () => {
     await page.getByRole('tab', { name: 'Trade AMM' }).click();
     await page.getByTestId('xrpl-trade-card').waitFor();
-    await page.waitForFunction(() => /^r\w{24,34}$/.test((document.querySelector('[data-testid="xrpl-trade-issuer"]') as HTMLInputElement | null)?.value ?? ''));
+    await page.waitForFunction(() =>
+      /^r\w{24,34}$/.test((document.querySelector('[data-testid="xrpl-trade-issuer"]') as HTMLInputElement | null)?.value ?? ''),
+    );
     const issuer = await page.getByTestId('xrpl-trade-issuer').inputValue();
     expect(issuer).not.toBe(wallet.classicAddress);
 

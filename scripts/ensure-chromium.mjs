@@ -11,7 +11,7 @@ export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    process.stdout.write('Chromium is missing; installing Debian\'s chromium package (apt-get)…\n');
+    process.stdout.write("Chromium is missing; installing Debian's chromium package (apt-get)…\n");
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     await run('apt-get', ['update', '-qq'], { env, stdio: 'pipe' });
     const install = await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env, stdio: 'pipe' });

@@ -48,6 +48,10 @@ async function vitest(config, label) {
 }
 
 await step('lint (eslint)', async () => (await run(join(BIN, 'eslint'), ['.'])).code === 0);
+await step(
+  'formatting (prettier --check; `npm run format` fixes it)',
+  async () => (await run(join(BIN, 'prettier'), ['--check', '--log-level', 'warn', '.'])).code === 0,
+);
 await step('capability map (dependency-cruiser)', async () => (await run('npm', ['run', '--silent', 'depcruise'])).code === 0);
 await step('type-check (server, tests, console)', async () => {
   const server = await run(join(BIN, 'tsc'), ['-b']);

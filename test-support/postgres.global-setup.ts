@@ -10,7 +10,6 @@ declare module 'vitest' {
   }
 }
 
-
 /** One real PostgreSQL cluster for the whole test run, in a throw-away directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(join(process.cwd(), '.test-data'), { recursive: true });

@@ -98,7 +98,12 @@ export class CpuMeter {
       const cores = (value: number): number => Math.round(Math.max(0, value) * 100) / 100;
       const ours = perSecond('oursSeconds');
       const kernel = perSecond('kernelSeconds');
-      return { ours: cores(ours), postgres: cores(perSecond('postgresSeconds')), kernel: cores(kernel), others: cores(perSecond('machineBusySeconds') - ours - kernel) };
+      return {
+        ours: cores(ours),
+        postgres: cores(perSecond('postgresSeconds')),
+        kernel: cores(kernel),
+        others: cores(perSecond('machineBusySeconds') - ours - kernel),
+      };
     };
   }
 

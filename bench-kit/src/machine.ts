@@ -3,7 +3,10 @@ import { round } from './stats.js';
 
 /** The load average over 1, 5 and 15 minutes, e.g. "1.93 0.72 0.26": how busy the machine was around a figure. */
 export function loadAverage(separator = ' '): string {
-  return os.loadavg().map((load) => load.toFixed(2)).join(separator);
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(separator);
 }
 
 export interface MachineFacts {

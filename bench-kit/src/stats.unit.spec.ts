@@ -18,6 +18,14 @@ describe('bench statistics', () => {
   });
 
   it('lays out a table with the label left and the figures right', () => {
-    expect(renderTable(['name', 'n'], [['a', '10'], ['bcd', '2']])).toBe('name   n\n----  --\na     10\nbcd    2');
+    expect(
+      renderTable(
+        ['name', 'n'],
+        [
+          ['a', '10'],
+          ['bcd', '2'],
+        ],
+      ),
+    ).toBe('name   n\n----  --\na     10\nbcd    2');
   });
 });

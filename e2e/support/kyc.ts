@@ -21,7 +21,14 @@ export async function verifyKycThroughApi(context: BrowserContext, baseUrl: stri
   const challenge = (await post('/api/kyc/address-challenge', { xrplAddress: address })) as { challengeId: string; message: string };
   const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
   const { inquiryId } = await post('/api/kyc/start-verification', { xrplAddress: address, proof, jurisdiction: 'UK', kycLevel: 'basic' });
-  await post('/api/kyc/verify', { xrplAddress: address, inquiryId, legalName: 'Erin Example', dateOfBirth: '1988-02-03', country: 'GB', documentNumber: 'P7654321' });
+  await post('/api/kyc/verify', {
+    xrplAddress: address,
+    inquiryId,
+    legalName: 'Erin Example',
+    dateOfBirth: '1988-02-03',
+    country: 'GB',
+    documentNumber: 'P7654321',
+  });
   const deadline = Date.now() + 15_000;
   for (;;) {
     const status = (await (await context.request.get(`${baseUrl}/api/kyc/status?address=${address}`)).json()) as { kycStatus?: string };

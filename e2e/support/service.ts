@@ -14,7 +14,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-
 /**
  * Starts the service exactly as `npm start` does (scripts/start.mjs), on its own
  * data directory and ports; without the demo organisation unless `demo` is set

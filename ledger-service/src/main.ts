@@ -102,7 +102,9 @@ async function seedDemo(app: INestApplicationContext, resuming: boolean, seeding
     }
   } catch (error) {
     if (seeding.signal.aborted) return;
-    process.stderr.write(`  Demo data could not be seeded completely: ${error instanceof Error ? error.message : String(error)}. The next start tries again.\n`);
+    process.stderr.write(
+      `  Demo data could not be seeded completely: ${error instanceof Error ? error.message : String(error)}. The next start tries again.\n`,
+    );
   }
 }
 

@@ -52,7 +52,13 @@ function text(max: number, options: { min?: number; multiline?: boolean } = {}):
   const current = fc
     .oneof(
       fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, 30) }),
-      fc.constantFrom(atLimit('x'), atLimit(RTL), atLimit(ASTRAL), atLimit(`${RTL} \u202E${ASTRAL}`), ...(options.multiline ? [atLimit('line\r\n\tnext ')] : [])),
+      fc.constantFrom(
+        atLimit('x'),
+        atLimit(RTL),
+        atLimit(ASTRAL),
+        atLimit(`${RTL} \u202E${ASTRAL}`),
+        ...(options.multiline ? [atLimit('line\r\n\tnext ')] : []),
+      ),
     )
     .filter(accepted);
   const legacy = fc.constantFrom('\u0000', 'before\u0000after', 'lone \uD800 surrogate', '\u0000\uDFFF');
@@ -61,10 +67,9 @@ function text(max: number, options: { min?: number; multiline?: boolean } = {}):
 
 const EPOCH = Date.UTC(1970, 0, 1);
 const FAR_FUTURE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-const date = fc.oneof(
-  fc.constantFrom(EPOCH, FAR_FUTURE, Date.UTC(2000, 1, 29), Date.UTC(2026, 10, 25, 1, 2, 3, 4)),
-  fc.integer({ min: EPOCH, max: FAR_FUTURE }),
-).map((ms) => new Date(ms).toISOString());
+const date = fc
+  .oneof(fc.constantFrom(EPOCH, FAR_FUTURE, Date.UTC(2000, 1, 29), Date.UTC(2026, 10, 25, 1, 2, 3, 4)), fc.integer({ min: EPOCH, max: FAR_FUTURE }))
+  .map((ms) => new Date(ms).toISOString());
 
 const credits = fc.oneof(fc.constantFrom(1, MAX_CREDITS), fc.integer({ min: 1, max: MAX_CREDITS }));
 const price = fc
@@ -95,7 +100,10 @@ const story = fc.record({
   role: fc.constantFrom(...roles),
   address,
   xrpDrops: fc.oneof(fc.constantFrom(1, MAX_XRP_AMOUNT * 1_000_000), fc.integer({ min: 1, max: MAX_XRP_AMOUNT * 1_000_000 })),
-  alertAmount: fc.oneof(fc.constantFrom(0, MAX_NOTIONAL_USD), fc.integer({ min: 0, max: MAX_NOTIONAL_USD * 100 }).map((cents) => cents / 100)),
+  alertAmount: fc.oneof(
+    fc.constantFrom(0, MAX_NOTIONAL_USD),
+    fc.integer({ min: 0, max: MAX_NOTIONAL_USD * 100 }).map((cents) => cents / 100),
+  ),
   priority: fc.constantFrom(...amlAlertPriorities),
   riskScore: fc.integer({ min: 0, max: 100 }),
   portfolioName: text(PORTFOLIO_NAME_MAX),
@@ -136,7 +144,16 @@ describe('every projection over events at the contracts’ limits', () => {
         const retired = Math.max(1, Math.floor(sold * s.retiredShare));
         const sellOrder = randomUUID();
         const buyOrder = randomUUID();
-        const [issuedAt, placedAt, matchedAt, retiredAt, swappedAt, raisedAt, registeredAt, kycAt] = s.at as [string, string, string, string, string, string, string, string];
+        const [issuedAt, placedAt, matchedAt, retiredAt, swappedAt, raisedAt, registeredAt, kycAt] = s.at as [
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+          string,
+        ];
         const alertId = randomUUID();
 
         await bed.append(`user-${seller}`, [
@@ -147,7 +164,17 @@ describe('every projection over events at the contracts’ limits', () => {
         await bed.append(`kyc-${s.address}`, [
           {
             type: 'KycStarted',
-            data: { address: s.address, inquiryId: s.inquiryId, templateId: 'tmpl_sandbox', provider: 'sandbox', environment: 'sandbox', jurisdiction: null, level: 'basic', ownerId: seller, startedAt: kycAt },
+            data: {
+              address: s.address,
+              inquiryId: s.inquiryId,
+              templateId: 'tmpl_sandbox',
+              provider: 'sandbox',
+              environment: 'sandbox',
+              jurisdiction: null,
+              level: 'basic',
+              ownerId: seller,
+              startedAt: kycAt,
+            },
           },
         ]);
         await bed.append(creditMarketStreamId(s.projectType, s.vintage), [
@@ -261,7 +288,14 @@ describe('every projection over events at the contracts’ limits', () => {
         await bed.append(portfolioStreamId(portfolioId), [
           {
             type: 'PortfolioCreated',
-            data: { portfolioId, ownerId: buyer, name: s.portfolioName, description: s.portfolioDescription, riskProfile: s.riskProfile, createdAt: registeredAt },
+            data: {
+              portfolioId,
+              ownerId: buyer,
+              name: s.portfolioName,
+              description: s.portfolioDescription,
+              riskProfile: s.riskProfile,
+              createdAt: registeredAt,
+            },
           },
           {
             type: 'SuggestionImplemented',

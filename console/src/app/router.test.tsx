@@ -43,9 +43,7 @@ describe('appRoutes', () => {
 
   it('shows a retirement certificate signed out, without the shared header', async () => {
     mockFetch(({ url }) =>
-      url.startsWith('/api/retirements/')
-        ? jsonResponse(aCertificate())
-        : jsonResponse({ error: 'Unauthorized', message: 'Sign in first' }, 401),
+      url.startsWith('/api/retirements/') ? jsonResponse(aCertificate()) : jsonResponse({ error: 'Unauthorized', message: 'Sign in first' }, 401),
     );
     renderWithProviders(null, { path: `/retirements/${aRetirementId}`, routes: appRoutes });
 

@@ -1,26 +1,14 @@
 import { Card, createTheme, type MantineColorsTuple, type TooltipProps } from '@mantine/core';
 
 /** A deep carbon-market green, from mint to forest. */
-const carbon: MantineColorsTuple = [
-  '#e6f8f0',
-  '#d2efe2',
-  '#a6dec5',
-  '#76cca6',
-  '#4fbd8c',
-  '#35b37b',
-  '#25ad72',
-  '#15985f',
-  '#078753',
-  '#007544',
-];
+const carbon: MantineColorsTuple = ['#e6f8f0', '#d2efe2', '#a6dec5', '#76cca6', '#4fbd8c', '#35b37b', '#25ad72', '#15985f', '#078753', '#007544'];
 
 export const theme = createTheme({
   primaryColor: 'carbon',
   primaryShade: { light: 7, dark: 5 },
   colors: { carbon },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
     // Spec: tooltips open after 700 ms. A plain object, not Tooltip.extend: that import would put

@@ -11,10 +11,7 @@ export interface RenderedApp extends RenderResult {
 }
 
 /** Renders `ui` at `path` with the app's providers (Mantine in test mode, a fresh query client). */
-export function renderWithProviders(
-  ui: ReactNode,
-  { path = '/', routes }: { path?: string; routes?: RouteObject[] } = {},
-): RenderedApp {
+export function renderWithProviders(ui: ReactNode, { path = '/', routes }: { path?: string; routes?: RouteObject[] } = {}): RenderedApp {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(

@@ -2,14 +2,7 @@ export const amlAlertPriorities = ['critical', 'high', 'medium'] as const;
 export type AmlAlertPriority = (typeof amlAlertPriorities)[number];
 
 /** Why a transaction raised an alert (docs/aml-rules.md). */
-export const amlRiskFlags = [
-  'large_amount',
-  'critical_amount',
-  'velocity',
-  'structuring',
-  'high_risk_jurisdiction',
-  'unverified_counterparty',
-] as const;
+export const amlRiskFlags = ['large_amount', 'critical_amount', 'velocity', 'structuring', 'high_risk_jurisdiction', 'unverified_counterparty'] as const;
 export type AmlRiskFlag = (typeof amlRiskFlags)[number];
 
 /** A screened transaction with an alert scoring this much or more counts as high risk. */

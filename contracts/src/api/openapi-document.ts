@@ -72,7 +72,10 @@ function errorResponses(route: ApiRoute): OpenApiOperation['responses'] {
     [...byStatus.entries()]
       .filter(([status]) => !route.success.alsoStatuses?.includes(status))
       .sort(([a], [b]) => a - b)
-      .map(([status, statusCodes]) => [String(status), { description: `error: ${statusCodes.join(' | ')}`, content: { 'application/json': { schema: ERROR_REF } } }]),
+      .map(([status, statusCodes]) => [
+        String(status),
+        { description: `error: ${statusCodes.join(' | ')}`, content: { 'application/json': { schema: ERROR_REF } } },
+      ]),
   );
 }
 
@@ -80,7 +83,14 @@ function successResponse(route: ApiRoute): OpenApiOperation['responses'][string]
   const content: Record<string, { schema: JsonSchema }> = {};
   if (route.success.json) content['application/json'] = { schema: jsonSchemaOf(route.success.json, 'output') };
   for (const type of route.success.file ?? []) content[type] ??= { schema: { type: 'string', contentMediaType: type } };
-  const replayed = route.idempotent ? { [IDEMPOTENT_REPLAYED_HEADER]: { description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key', schema: { type: 'string', const: 'true' } } } : undefined;
+  const replayed = route.idempotent
+    ? {
+        [IDEMPOTENT_REPLAYED_HEADER]: {
+          description: 'true when this is the stored answer to an earlier request with the same Idempotency-Key',
+          schema: { type: 'string', const: 'true' },
+        },
+      }
+    : undefined;
   return {
     description: route.success.status === 204 ? 'Done; no body' : 'Success',
     ...(Object.keys(content).length > 0 ? { content } : {}),

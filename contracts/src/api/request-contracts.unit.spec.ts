@@ -28,7 +28,18 @@ const contracts: { name: string; schema: z.ZodType; valid: Record<string, unknow
   {
     name: 'POST /api/issue',
     schema: issueCreditsRequest,
-    valid: { id: 'p-1', name: 'Sunny', projectType: 'Solar Energy', description: 'Roofs', scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0, xrplAddress: ADDRESS },
+    valid: {
+      id: 'p-1',
+      name: 'Sunny',
+      projectType: 'Solar Energy',
+      description: 'Roofs',
+      scope1: 0,
+      scope2: 0,
+      scope3: 0,
+      scope4: 0,
+      scope5: 0,
+      xrplAddress: ADDRESS,
+    },
     fields: [
       { field: 'id', multiline: false },
       { field: 'name', multiline: false },
@@ -123,8 +134,12 @@ describe('numbers every read model can hold', () => {
     const largest = { ...order, amount: MAX_CREDITS, price: `${MAX_PRICE_PER_CREDIT}.00` };
     expect(placeOrderRequest.safeParse(largest).success).toBe(true);
     expect(
-      tradeCreditsRequest.safeParse({ tokenId: 'SOLAR-2026-7F3A9C21', amount: MAX_CREDITS, buyerAccountId: '0b6a3c59-3c1f-4a43-9d7e-1f0e0a9a1b11', price: MAX_PRICE_PER_CREDIT })
-        .success,
+      tradeCreditsRequest.safeParse({
+        tokenId: 'SOLAR-2026-7F3A9C21',
+        amount: MAX_CREDITS,
+        buyerAccountId: '0b6a3c59-3c1f-4a43-9d7e-1f0e0a9a1b11',
+        price: MAX_PRICE_PER_CREDIT,
+      }).success,
     ).toBe(true);
     expect(MAX_NOTIONAL_USD * 100).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
     // numeric(16, 2) holds values below 10^14.

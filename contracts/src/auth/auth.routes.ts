@@ -15,7 +15,14 @@ export const authRoutes = [
     errors: ['TooManyRequests'],
   },
   { method: 'POST', path: '/api/auth/logout', summary: 'Sign out: ends this session', access: 'signed-in', success: { status: 204 }, idempotent: true },
-  { method: 'GET', path: '/api/auth/me', summary: 'The signed-in user and their roles', access: 'signed-in', success: { status: 200, json: meResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in user and their roles',
+    access: 'signed-in',
+    success: { status: 200, json: meResponse },
+    idempotent: false,
+  },
   {
     method: 'GET',
     path: '/api/auth/sessions',

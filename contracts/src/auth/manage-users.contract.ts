@@ -7,10 +7,7 @@ import { MIN_PASSWORD_LENGTH } from './password-policy.js';
 export const createUserRequest = z.object({
   email: z.email('Please enter a valid email address').max(254),
   name: freeText({ label: 'Name', min: 1, max: 120 }),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1024),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
   roles: z.array(z.enum(roles)).min(1, 'Choose at least one role'),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;

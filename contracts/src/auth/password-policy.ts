@@ -38,7 +38,11 @@ export interface PasswordAssessment {
   readonly reason: string | null;
 }
 
-const normalise = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const normalise = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Words a password must not contain: the email, its local part, the name and each longer word of it. */
 export function personalPasswordParts(owner: PasswordOwner): { email: string[]; name: string[] } {

@@ -76,6 +76,15 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   trades: ['OrderPlaced', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
   retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };
-export const kycEvidenceEventTypes = ['KycStarted', 'KycClaimSuperseded', 'KycVerified', 'KycRejected', 'AmlScreened', 'KycExpired', 'KycCredentialIssued', 'AmlAlertRaised'];
+export const kycEvidenceEventTypes = [
+  'KycStarted',
+  'KycClaimSuperseded',
+  'KycVerified',
+  'KycRejected',
+  'AmlScreened',
+  'KycExpired',
+  'KycCredentialIssued',
+  'AmlAlertRaised',
+];
 /** What the platform did on XRPL for the registry, and the audit anchors. */
 export const blockchainEvidenceEventTypes = ['XrplTransactionRecorded', 'XrplSettlementRecorded', 'AuditAnchored'];

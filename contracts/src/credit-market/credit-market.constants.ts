@@ -11,15 +11,7 @@ export const issuanceProjectTypes = ['Solar Energy', 'Wind Energy', 'Reforestati
 export type IssuanceProjectType = (typeof issuanceProjectTypes)[number];
 
 /** Every project type a credit can have: the issue screen's and the Trading Desk's. */
-export const creditProjectTypes = [
-  'Solar Energy',
-  'Wind Energy',
-  'Reforestation',
-  'Energy Efficiency',
-  'Forestry',
-  'Hydroelectric',
-  'Geothermal',
-] as const;
+export const creditProjectTypes = ['Solar Energy', 'Wind Energy', 'Reforestation', 'Energy Efficiency', 'Forestry', 'Hydroelectric', 'Geothermal'] as const;
 export type CreditProjectType = (typeof creditProjectTypes)[number];
 
 /** How a project's credits mitigate climate change: CO2 taken out of the air, or emissions avoided. */

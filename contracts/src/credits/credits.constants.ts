@@ -68,7 +68,6 @@ export const DEFAULT_TRADE_PRICE = 42.5;
 /** Registry account of the XRPL AMM pool, the counterparty of XRPL swaps. */
 export const XRPL_AMM_ACCOUNT = 'xrpl-amm';
 
-
 /** Who may issue credits (/api/issue and the XRPL issue flow); the console says so before the form is filled. */
 export const issuingRoles = ['issuer', 'admin'] as const;
 export const ISSUER_ROLE_REQUIRED_MESSAGE = 'Issuing credits needs the issuer role. Ask an administrator to grant it to your account.';

@@ -3,7 +3,6 @@ import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-mark
 import { serialRange } from '../credit-market/serial-range.js';
 import { offsetTypes, retirementStandards } from './credits.constants.js';
 
-
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
 

@@ -49,7 +49,14 @@ export const creditsRoutes = [
     idempotent: true,
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
   },
-  { method: 'GET', path: '/api/credits', summary: 'Credit batches and holdings', access: anyRole, success: { status: 200, json: listCreditsResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/credits',
+    summary: 'Credit batches and holdings',
+    access: anyRole,
+    success: { status: 200, json: listCreditsResponse },
+    idempotent: false,
+  },
   { method: 'GET', path: '/api/trades', summary: 'Trades', access: anyRole, success: { status: 200, json: listTradesResponse }, idempotent: false },
   {
     method: 'GET',
@@ -59,7 +66,14 @@ export const creditsRoutes = [
     success: { status: 200, json: ammDailyPricesResponse },
     idempotent: false,
   },
-  { method: 'GET', path: '/api/retirements', summary: 'Retirement records', access: anyRole, success: { status: 200, json: listRetirementsResponse }, idempotent: false },
+  {
+    method: 'GET',
+    path: '/api/retirements',
+    summary: 'Retirement records',
+    access: anyRole,
+    success: { status: 200, json: listRetirementsResponse },
+    idempotent: false,
+  },
   {
     method: 'GET',
     path: '/api/retirements/:id',

@@ -3,7 +3,6 @@ import { emissionScopeChoices, issuanceProjectTypes, REQUIRED_FIELDS_MESSAGE } f
 import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
 
-
 export const KYC_REQUIRED_TITLE = 'KYC Verification Required';
 export const NO_EMISSIONS_MESSAGE = 'Select at least one emission scope: estimated credits must be at least 1';
 

@@ -9,7 +9,11 @@ export const tradeCreditsRequest = z.object({
   tokenId: z.string({ error: TOKEN_REQUIRED }).trim().min(1, TOKEN_REQUIRED).regex(tokenIdPattern, 'Token ID must look like SOLAR-2026-7F3A9C21'),
   amount: creditAmount({ label: 'Amount', requiredMessage: TOKEN_REQUIRED }),
   /** Registry accounts are the users' ids. */
-  buyerAccountId: z.string({ error: TOKEN_REQUIRED }).trim().min(1, TOKEN_REQUIRED).pipe(z.uuid('Buyer account ID must be a registry account ID (shown on the Profile page)')),
+  buyerAccountId: z
+    .string({ error: TOKEN_REQUIRED })
+    .trim()
+    .min(1, TOKEN_REQUIRED)
+    .pipe(z.uuid('Buyer account ID must be a registry account ID (shown on the Profile page)')),
   price: z
     .union([z.number(), z.string()], { error: 'Price must be a number' })
     .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value))

@@ -112,11 +112,7 @@ export interface AllSubscription extends AsyncIterable<readonly RecordedEvent[]>
 }
 
 export interface EventStore {
-  appendToStream(
-    streamId: string,
-    events: readonly EventToAppend[],
-    options: { readonly expected: ExpectedVersion },
-  ): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeAll(options?: SubscribeAllOptions): AllSubscription;

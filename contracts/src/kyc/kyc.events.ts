@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { isoCountryCodes } from './countries.js';
-import {
-  amlScreeningResults,
-  kycEnvironments,
-  kycJurisdictions,
-  kycLevels,
-  kycProviderNames,
-  kycRejectionReasons,
-} from './kyc.constants.js';
+import { amlScreeningResults, kycEnvironments, kycJurisdictions, kycLevels, kycProviderNames, kycRejectionReasons } from './kyc.constants.js';
 
 const address = z.string().min(25).max(35);
 const riskScore = z.number().int().min(0).max(100);

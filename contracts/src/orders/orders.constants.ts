@@ -1,10 +1,4 @@
-export const orderProjectTypes = [
-  'Solar Energy',
-  'Wind Energy',
-  'Forestry',
-  'Hydroelectric',
-  'Geothermal',
-] as const;
+export const orderProjectTypes = ['Solar Energy', 'Wind Energy', 'Forestry', 'Hydroelectric', 'Geothermal'] as const;
 export type OrderProjectType = (typeof orderProjectTypes)[number];
 
 export const orderSides = ['buy', 'sell'] as const;

@@ -10,9 +10,7 @@ export const PORTFOLIO_DESCRIPTION_MAX = 1000;
 export const createPortfolioRequest = z.object({
   name: freeText({ label: 'Portfolio name', max: PORTFOLIO_NAME_MAX, min: 1, requiredMessage: PORTFOLIO_NAME_REQUIRED }),
   description: freeText({ label: 'Description', max: PORTFOLIO_DESCRIPTION_MAX, multiline: true }).default(''),
-  riskProfile: z
-    .enum(riskProfiles, { error: `Risk profile must be one of: ${riskProfiles.join(', ')}` })
-    .default(DEFAULT_RISK_PROFILE),
+  riskProfile: z.enum(riskProfiles, { error: `Risk profile must be one of: ${riskProfiles.join(', ')}` }).default(DEFAULT_RISK_PROFILE),
   /** The spec sends it; it must be the signed-in user's own id (admins may name anyone). */
   userId: z.string().trim().min(1).max(200).optional(),
 });

@@ -22,7 +22,5 @@ export function dateRangeBounds(range: DateRange): { from: number; to: number } 
 /** `{ from?, to? }`, each a date (YYYY-MM-DD) or an instant (ISO 8601, UTC); the start must not be after the end. */
 export function dateRangeSchema(inverted: string) {
   const bound = z.iso.date().or(z.iso.datetime()).optional();
-  return z
-    .object({ from: bound, to: bound })
-    .refine((range) => dateRangeBounds(range).from <= dateRangeBounds(range).to, { message: inverted });
+  return z.object({ from: bound, to: bound }).refine((range) => dateRangeBounds(range).from <= dateRangeBounds(range).to, { message: inverted });
 }

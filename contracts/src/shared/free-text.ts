@@ -34,9 +34,7 @@ export function freeText(options: FreeTextOptions) {
   const { max, min = 0, multiline = false, label } = options;
   const required = options.requiredMessage ?? `${label} is required`;
   const control = multiline ? CONTROL_CHARACTER_BUT_LINE_BREAK : CONTROL_CHARACTER;
-  const controlMessage = multiline
-    ? `${label} must not contain control characters`
-    : `${label} must not contain control characters or line breaks`;
+  const controlMessage = multiline ? `${label} must not contain control characters` : `${label} must not contain control characters or line breaks`;
   return z
     .string({ error: required })
     .trim()

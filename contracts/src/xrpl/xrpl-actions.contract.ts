@@ -14,8 +14,7 @@ import { kycAddress } from '../shared/xrpl-address.js';
 export const xrplActions = ['issue', 'trade', 'retire'] as const;
 export type XrplAction = (typeof xrplActions)[number];
 
-export const SEED_REFUSED_MESSAGE =
-  'Seeds never leave the browser: sign the prepared transactions in the console and send only the signed blobs';
+export const SEED_REFUSED_MESSAGE = 'Seeds never leave the browser: sign the prepared transactions in the console and send only the signed blobs';
 
 const SEED_LIKE_KEY = /seed|secret|private|mnemonic/i;
 
@@ -121,9 +120,15 @@ export type XrplPrepareResponse = z.infer<typeof xrplPrepareResponse>;
 export const xrplSubmitRequest = strictBody({
   preparation: z.string({ error: 'preparation is required' }).min(1, 'preparation is required').max(20_000, 'preparation is too long'),
   signedTransactions: z
-    .array(z.string().regex(/^[0-9A-Fa-f]+$/, 'Signed transactions must be hex blobs').max(10_000, 'A signed transaction is too long'), {
-      error: 'signedTransactions must be a list of hex blobs',
-    })
+    .array(
+      z
+        .string()
+        .regex(/^[0-9A-Fa-f]+$/, 'Signed transactions must be hex blobs')
+        .max(10_000, 'A signed transaction is too long'),
+      {
+        error: 'signedTransactions must be a list of hex blobs',
+      },
+    )
     .min(1, 'signedTransactions must not be empty')
     .max(3, 'At most 3 signed transactions'),
 });

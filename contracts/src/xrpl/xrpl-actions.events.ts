@@ -62,11 +62,7 @@ export const xrplActionEvent = z.discriminatedUnion('type', [
 ]);
 export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
 
-export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
-  'XrplCreditsMinted',
-  'XrplCreditsSwapped',
-  'XrplCreditsBurned',
-]);
+export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>(['XrplCreditsMinted', 'XrplCreditsSwapped', 'XrplCreditsBurned']);
 export function isXrplActionEvent<E extends { type: string; data: unknown }>(event: E): event is E & XrplActionEvent {
   return xrplActionEventTypes.has(event.type);
 }

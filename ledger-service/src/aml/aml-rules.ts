@@ -51,19 +51,14 @@ export interface AmlScreeningHit {
   readonly requiresReview: boolean;
 }
 
-const usd = (amount: number): string =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (amount: number): string => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function isNearThreshold(amount: number, settings: AmlRuleSettings): boolean {
   return amount >= settings.amountThresholdUsd * (1 - STRUCTURING_BAND) && amount < settings.amountThresholdUsd;
 }
 
 /** Pure: the rules that a transaction breaks, or undefined when it breaks none. */
-export function screenTransaction(
-  transaction: ScreenedTransaction,
-  history: AmlHistory,
-  settings: AmlRuleSettings,
-): AmlScreeningHit | undefined {
+export function screenTransaction(transaction: ScreenedTransaction, history: AmlHistory, settings: AmlRuleSettings): AmlScreeningHit | undefined {
   const flags: AmlRiskFlag[] = [];
   const reasons: string[] = [];
   const { amount } = transaction;

@@ -175,7 +175,11 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     expect((await trader.request('GET', '/api/kyc/dashboard')).status).toBe(403);
     const badLimit = await compliance.request('GET', '/api/aml/alerts?limit=0');
     expect(badLimit.status).toBe(400);
-    expect(await badLimit.json()).toMatchObject({ error: 'ValidationFailed', message: 'limit must be at least 1', details: expect.arrayContaining([{ path: 'limit', message: 'limit must be at least 1' }]) });
+    expect(await badLimit.json()).toMatchObject({
+      error: 'ValidationFailed',
+      message: 'limit must be at least 1',
+      details: expect.arrayContaining([{ path: 'limit', message: 'limit must be at least 1' }]),
+    });
     const two = listAmlAlertsResponse.parse(await (await compliance.request('GET', '/api/aml/alerts?limit=2')).json());
     expect(two.alerts).toHaveLength(2);
     expect(two.totalAlerts).toBe(5);

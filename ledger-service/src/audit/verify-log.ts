@@ -84,7 +84,7 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
       reason,
     });
 
-  for (let after: Position = START; ; ) {
+  for (let after: Position = START; ;) {
     const page = await eventStore.readAll({ after, limit: pageSize });
     for (const event of page) {
       const head = heads.get(event.streamId);
@@ -92,7 +92,10 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
       if (event.streamVersion !== expectedVersion) {
         return eventMismatch(event, `stream version ${event.streamVersion} where ${expectedVersion} was expected (an event is missing or moved)`);
       }
-      const hash = createHash('sha256').update(head?.hash ?? Buffer.alloc(0)).update(chainContent(event), 'utf8').digest();
+      const hash = createHash('sha256')
+        .update(head?.hash ?? Buffer.alloc(0))
+        .update(chainContent(event), 'utf8')
+        .digest();
       if (hash.toString('hex') !== event.hash) {
         return eventMismatch(event, 'stored data does not match its hash (the event, or one before it in the stream, was altered)');
       }
@@ -157,7 +160,11 @@ function anchorProblem(txHash: string, seal: LedgerSealedData, onLedger: AnchorO
   return undefined;
 }
 
-function checkSeal(seal: LedgerSealedData, previous: LedgerSealedData | undefined, pending: readonly { position: Position; hash: Buffer }[]): string | undefined {
+function checkSeal(
+  seal: LedgerSealedData,
+  previous: LedgerSealedData | undefined,
+  pending: readonly { position: Position; hash: Buffer }[],
+): string | undefined {
   if (seal.sealNumber !== (previous?.sealNumber ?? 0) + 1) return `seal ${seal.sealNumber} follows seal ${previous?.sealNumber ?? 0}`;
   if (seal.prevSealHash !== (previous?.sealHash ?? null)) return 'the seal does not chain to the previous seal';
   if (seal.fromPosition !== (previous?.toPosition ?? null)) return 'the seal does not start where the previous seal ended';

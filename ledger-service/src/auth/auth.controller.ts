@@ -67,11 +67,7 @@ export class AuthController {
       const seconds = Math.ceil(waitMs / 1000);
       throw new RetryLater(`Too many failed sign-in attempts from this address. Try again in ${seconds} second(s).`, seconds);
     }
-    const credential = await this.auth
-      .selectFrom('auth_credentials')
-      .select(['user_id', 'password_hash'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const credential = await this.auth.selectFrom('auth_credentials').select(['user_id', 'password_hash']).where('email', '=', email).executeTakeFirst();
     const valid = await verifyPassword(credentials.password, credential?.password_hash ?? (await decoyHash()));
     const user = valid && credential ? await this.queries.execute(new GetUserQuery(credential.user_id)) : undefined;
     if (!user) {

@@ -2,9 +2,7 @@ import { type AuthEvent, isAuthEvent, type Role } from '@carbon-ledger/contracts
 import { DomainError } from '../shared/domain-error.js';
 import type { Decider } from '../shared/handle-command.js';
 
-export type UserState =
-  | { readonly exists: false }
-  | { readonly exists: true; readonly userId: string; readonly roles: ReadonlySet<Role> };
+export type UserState = { readonly exists: false } | { readonly exists: true; readonly userId: string; readonly roles: ReadonlySet<Role> };
 
 export const initialUserState: UserState = { exists: false };
 
@@ -35,9 +33,7 @@ export function decideUser(command: UserCommand, state: UserState, now: Date): A
       if (state.exists) throw new DomainError('Conflict', 'This user already exists');
       return [
         { type: 'UserRegistered', data: { userId: command.userId, email: command.email.toLowerCase(), name: command.name, registeredAt: at } },
-        ...[...new Set(command.roles)].map(
-          (role): AuthEvent => ({ type: 'RoleGranted', data: { userId: command.userId, role, changedAt: at } }),
-        ),
+        ...[...new Set(command.roles)].map((role): AuthEvent => ({ type: 'RoleGranted', data: { userId: command.userId, role, changedAt: at } })),
       ];
     }
     case 'GrantRole': {

@@ -1,10 +1,4 @@
-import {
-  assessPassword,
-  PASSWORD_ESTIMATE_MAX_LENGTH,
-  type PasswordAssessment,
-  type PasswordOwner,
-  type PasswordScore,
-} from '@carbon-ledger/contracts';
+import { assessPassword, PASSWORD_ESTIMATE_MAX_LENGTH, type PasswordAssessment, type PasswordOwner, type PasswordScore } from '@carbon-ledger/contracts';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { translations } from '@zxcvbn-ts/language-en';

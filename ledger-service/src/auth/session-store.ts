@@ -29,7 +29,6 @@ export const SESSION_CACHE_MS = 1_000;
 const SESSION_CACHE_SIZE = 10_000;
 const USERS_PROJECTION: ProjectionName = 'users';
 
-
 export interface Session {
   readonly sessionId: string;
   readonly user: RequestUser;

@@ -38,10 +38,7 @@ export class UsersController {
 
   @Post()
   @HttpCode(201)
-  async create(
-    @Body(new ZodPipe(createUserRequest)) user: CreateUserRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<{ user: UserView }> {
+  async create(@Body(new ZodPipe(createUserRequest)) user: CreateUserRequest, @CurrentRequest() request: ApiRequest): Promise<{ user: UserView }> {
     const result = await this.commands.execute(new RegisterUserCommand(user, commandContextFrom(request)));
     return { user: await this.readAfter(result.userId, result.position) };
   }
@@ -59,10 +56,7 @@ export class UsersController {
 
   @Delete(':id/roles/:role')
   @HttpCode(200)
-  async revoke(
-    @Param(new ZodPipe(roleParams, 'role')) params: { id: string; role: Role },
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<{ user: UserView }> {
+  async revoke(@Param(new ZodPipe(roleParams, 'role')) params: { id: string; role: Role }, @CurrentRequest() request: ApiRequest): Promise<{ user: UserView }> {
     const result = await this.commands.execute(new ChangeRoleCommand('revoke', params.id, params.role, commandContextFrom(request)));
     return { user: await this.readAfter(params.id, result.position) };
   }

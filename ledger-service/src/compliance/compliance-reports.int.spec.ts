@@ -15,8 +15,28 @@ import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } fro
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
-const removalProject = { id: 'PRJ-R', name: 'Canopy Reforestation', projectType: 'Reforestation', description: '', scope1: 550, scope2: 550, scope3: 550, scope4: 0, scope5: 0 };
-const reductionProject = { id: 'PRJ-S', name: 'Sunfield Solar Park', projectType: 'Solar Energy', description: '', scope1: 550, scope2: 50, scope3: 0, scope4: 0, scope5: 0 };
+const removalProject = {
+  id: 'PRJ-R',
+  name: 'Canopy Reforestation',
+  projectType: 'Reforestation',
+  description: '',
+  scope1: 550,
+  scope2: 550,
+  scope3: 550,
+  scope4: 0,
+  scope5: 0,
+};
+const reductionProject = {
+  id: 'PRJ-S',
+  name: 'Sunfield Solar Park',
+  projectType: 'Solar Energy',
+  description: '',
+  scope1: 550,
+  scope2: 50,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 const SINGLE_RETIREMENTS = 15;
 
 describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
@@ -70,7 +90,10 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     await until('the retirements to settle on XRPL', async () => {
       const events = await service.runtime.eventStore.readAll({ limit: 10_000 });
       const settled = events.filter(
-        (event) => event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) && event.type === 'XrplSettlementRecorded' && (event.data as { subject: string }).subject === 'retirement',
+        (event) =>
+          event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) &&
+          event.type === 'XrplSettlementRecorded' &&
+          (event.data as { subject: string }).subject === 'retirement',
       );
       return settled.length === retirementIds.length ? true : undefined;
     });

@@ -108,7 +108,10 @@ describe('evidence export from the event log, verified offline', () => {
     const report = await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd', period: sameDay });
     expect(report.status).toBe(200);
 
-    const reversed = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', dateRange: { from: '2026-06-01T00:00:01Z', to: '2026-05-31' } });
+    const reversed = await auditor.request('POST', '/api/export/evidence', {
+      exportType: 'full',
+      dateRange: { from: '2026-06-01T00:00:01Z', to: '2026-05-31' },
+    });
     expect(reversed.status).toBe(400);
     expect(await reversed.json()).toEqual({
       error: 'ValidationFailed',

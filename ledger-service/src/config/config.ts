@@ -7,7 +7,12 @@ const port = z.coerce.number().int().min(1).max(65_535);
 /** A comma-separated list of ISO 3166-1 alpha-2 codes, e.g. "KP,IR,MM". */
 const countryList = z
   .string()
-  .transform((text) => text.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be two-letter country codes separated by commas')));
 
 /** FATF "high-risk jurisdictions subject to a call for action" (DPRK, Iran, Myanmar). */
@@ -36,10 +41,16 @@ const trustProxy = z
   .transform((text, ctx): boolean | number | string[] => {
     if (text === 'false' || text === '0' || text === '') return false;
     if (/^\d{1,2}$/.test(text)) return Number(text);
-    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.find((entry) => !isProxyAddress(entry));
     if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `must be false, a hop count, or proxy addresses/subnets (loopback, 10.0.0.0/8, ...); not ${JSON.stringify(bad)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count, or proxy addresses/subnets (loopback, 10.0.0.0/8, ...); not ${JSON.stringify(bad)}`,
+      });
       return z.NEVER;
     }
     return entries;
@@ -55,14 +66,20 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     EMBEDDED_PG_PORT: port.default(54329),
     EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
-    KURRENTDB_URL: z.string().regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// connection string').optional(),
+    KURRENTDB_URL: z
+      .string()
+      .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// connection string')
+      .optional(),
     /** Upper bound on how long a command waits for its read model (read-your-writes). */
     PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
     /** Optional live compliance-price feed answering { markets: [...] }; unset serves the reference prices. */
     CARBON_PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
     XRPL_NETWORK: z.enum(['sandbox', 'testnet', 'devnet', 'mainnet']).default('sandbox'),
     /** Unset with XRPL_NETWORK=sandbox: the in-process sandbox node. */
-    XRPL_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
+    XRPL_URL: z
+      .string()
+      .regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL')
+      .optional(),
     /** Sandbox only: ledger close interval, and its port (0 = any free port). */
     XRPL_LEDGER_CLOSE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     XRPL_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
@@ -78,7 +95,10 @@ export const configSchema = z
     /** KYC provider: the built-in sandbox, or Persona (needs KYC_API_KEY and KYC_TEMPLATE_ID). */
     KYC_PROVIDER: z.enum(['sandbox', 'persona']).default('sandbox'),
     KYC_API_KEY: z.string().min(10).optional(),
-    KYC_TEMPLATE_ID: z.string().regex(/^itmpl_[A-Za-z0-9]+$/, 'must be a Persona inquiry template id (itmpl_...)').optional(),
+    KYC_TEMPLATE_ID: z
+      .string()
+      .regex(/^itmpl_[A-Za-z0-9]+$/, 'must be a Persona inquiry template id (itmpl_...)')
+      .optional(),
     KYC_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.withpersona.com/api/v1'),
     /** How long a verification stays valid. */
     KYC_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),

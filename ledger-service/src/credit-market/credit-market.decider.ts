@@ -265,8 +265,7 @@ function placeOrder(
   const { order } = command;
   const at = context.now.toISOString();
   const limitCents = priceToCents(order.price);
-  const reserved =
-    order.type === 'sell' ? takeFromAccount(state, command.ownerId, order.amount, undefined, marketName) : undefined;
+  const reserved = order.type === 'sell' ? takeFromAccount(state, command.ownerId, order.amount, undefined, marketName) : undefined;
   const events: CreditMarketEvent[] = [
     {
       type: 'OrderPlaced',

@@ -137,14 +137,20 @@ describe('credit market decider', () => {
       { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false },
     ]);
     expect(events).toEqual([
-      { type: 'OrderCancelled', data: { orderId: ids(1), cancelledBy: 'alice', remaining: 5, released: [{ batchId: BATCH, start: 4, end: 8 }], cancelledAt: now.toISOString() } },
+      {
+        type: 'OrderCancelled',
+        data: { orderId: ids(1), cancelledBy: 'alice', remaining: 5, released: [{ batchId: BATCH, start: 4, end: 8 }], cancelledAt: now.toISOString() },
+      },
     ]);
     expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
     expect(tradableOf(state, 'bob')).toEqual([{ batchId: BATCH, start: 1, end: 3 }]);
   });
 
   it('given someone else’s order, when cancelled by a non-admin, then Forbidden; completed orders cannot be cancelled', () => {
-    const base: CreditMarketCommand[] = [issue(BATCH, 'alice', 10), { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 2, '10.00') }];
+    const base: CreditMarketCommand[] = [
+      issue(BATCH, 'alice', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 2, '10.00') },
+    ];
     expect(refusal([...base, { type: 'CancelOrder', orderId: ids(1), requestedBy: 'bob', isAdmin: false }])).toMatchObject({ code: 'Forbidden' });
     expect(
       refusal([
@@ -179,7 +185,10 @@ describe('credit market decider', () => {
 
   it('refuses a transfer to oneself, an unknown token, and a retirement beyond the holding', () => {
     expect(
-      refusal([issue(BATCH, 'alice', 5), { type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'alice', quantity: 1, price: '1.00' }]),
+      refusal([
+        issue(BATCH, 'alice', 5),
+        { type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'alice', quantity: 1, price: '1.00' },
+      ]),
     ).toMatchObject({ code: 'ValidationFailed' });
     expect(
       refusal([{ type: 'TransferCredits', tradeId: ids(9), batchId: BATCH, sellerAccountId: 'alice', buyerAccountId: 'bob', quantity: 1, price: '1.00' }]),
@@ -187,7 +196,18 @@ describe('credit market decider', () => {
     expect(
       refusal([
         issue(BATCH, 'alice', 5),
-        { type: 'RetireCredits', retirementId: ids(10), batchId: BATCH, accountId: 'alice', quantity: 6, beneficiary: 'x', purpose: '', standard: 'Gold Standard', offsetType: 'compensation', retiredBy: 'alice' },
+        {
+          type: 'RetireCredits',
+          retirementId: ids(10),
+          batchId: BATCH,
+          accountId: 'alice',
+          quantity: 6,
+          beneficiary: 'x',
+          purpose: '',
+          standard: 'Gold Standard',
+          offsetType: 'compensation',
+          retiredBy: 'alice',
+        },
       ]),
     ).toMatchObject({ code: 'Conflict' });
   });

@@ -65,8 +65,7 @@ describe('credit market invariant against the projections (property)', () => {
         next = row.serial_end + 1;
       }
       expect(next - 1).toBe(batch.quantity);
-      const size = (status: string): number =>
-        rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.serial_end - row.serial_start + 1, 0);
+      const size = (status: string): number => rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.serial_end - row.serial_start + 1, 0);
       const expected = batchSummary(run.state, batch.batchId);
       expect({ tradable: size('tradable'), reserved: size('reserved'), retired: size('retired') }).toEqual(expected);
       const stored = await bed.db.selectFrom('credit_batches').select(['quantity', 'retired']).where('token_id', '=', tokenId).executeTakeFirstOrThrow();

@@ -27,7 +27,13 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
   afterAll(() => database?.close());
 
   const place = (store: CreditMarketStore, vintage: number, commandId: string, userId = 'user-1') =>
-    store.execute('Solar Energy', vintage, { type: 'PlaceOrder', orderId: randomUUID(), ownerId: userId, order: buy(vintage) }, context(commandId, userId), () => undefined);
+    store.execute(
+      'Solar Energy',
+      vintage,
+      { type: 'PlaceOrder', orderId: randomUUID(), ownerId: userId, order: buy(vintage) },
+      context(commandId, userId),
+      () => undefined,
+    );
 
   it('a command whose event ids another stream holds is refused alone; the 800 decided with it are appended', async () => {
     const store = new CreditMarketStore(eventStore);
@@ -50,12 +56,16 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
     const orderId = randomUUID();
     const command = { type: 'PlaceOrder', orderId, ownerId: 'user-1', order: buy(2026, 3) } as const;
     const traffic = Array.from({ length: 30 }, (_, n) => place(store, 2026, randomUUID(), `user-${n}`));
-    const twice = await Promise.all([0, 1].map(() => store.execute('Solar Energy', 2026, command, context(commandId), (state) => state.orders.get(orderId)?.amount)));
+    const twice = await Promise.all(
+      [0, 1].map(() => store.execute('Solar Energy', 2026, command, context(commandId), (state) => state.orders.get(orderId)?.amount)),
+    );
     await Promise.all(traffic);
 
     expect(twice.map((outcome) => outcome.result)).toEqual([3, 3]);
     expect(twice.map((outcome) => outcome.replayed).sort()).toEqual([false, true]);
-    const placed = (await eventStore.readStream(creditMarketStreamId('Solar Energy', 2026))).filter((event) => event.type === 'OrderPlaced' && (event.data as { orderId: string }).orderId === orderId);
+    const placed = (await eventStore.readStream(creditMarketStreamId('Solar Energy', 2026))).filter(
+      (event) => event.type === 'OrderPlaced' && (event.data as { orderId: string }).orderId === orderId,
+    );
     expect(placed).toHaveLength(1);
   });
 

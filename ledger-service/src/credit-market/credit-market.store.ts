@@ -12,14 +12,7 @@ import {
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
-import {
-  aggregateStream,
-  CommandCollided,
-  type DecidedStream,
-  type Decider,
-  type GroupedOutcome,
-  handleCommand,
-} from '../shared/handle-command.js';
+import { aggregateStream, CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
@@ -127,7 +120,13 @@ export class CreditMarketStore {
     const market = this.markets.get(streamId);
     if (market?.stream && !market.running) return reader(market.stream.state);
     const commandId = `read:${randomUUID()}`;
-    const context: CommandContext = { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'system', role: 'admin' }, now: new Date() };
+    const context: CommandContext = {
+      commandId,
+      correlationId: commandId,
+      causationId: commandId,
+      actor: { userId: 'system', role: 'admin' },
+      now: new Date(),
+    };
     const outcome = await this.enqueue<R>(projectType, vintage, undefined, context, (state) => reader(state));
     return outcome.result;
   }
@@ -147,7 +146,7 @@ export class CreditMarketStore {
   private async runGroup(market: Market, group: Pending[]): Promise<void> {
     // Commands whose event ids the log already holds: replayed if the reloaded stream has them, else refused alone.
     const collided = new Set<Pending>();
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       try {
         market.stream ??= await aggregateStream(this.eventStore, market.streamId, market.decider);
         await this.decideAndAppend(market, market.stream, group, collided);
@@ -175,12 +174,7 @@ export class CreditMarketStore {
     }
   }
 
-  private async decideAndAppend(
-    market: Market,
-    stream: DecidedStream<CreditMarketState>,
-    group: Pending[],
-    collided: ReadonlySet<Pending>,
-  ): Promise<void> {
+  private async decideAndAppend(market: Market, stream: DecidedStream<CreditMarketState>, group: Pending[], collided: ReadonlySet<Pending>): Promise<void> {
     const expected = stream.version;
     const { appended, eventCount, outcomes } = await handleCommand(
       this.eventStore,

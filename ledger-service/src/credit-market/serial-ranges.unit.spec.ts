@@ -61,11 +61,22 @@ describe('serial ranges', () => {
 
   it('refuses to add serials that are already held', () => {
     expect(() => addRanges([{ start: 1, end: 10 }], [{ start: 10, end: 12 }])).toThrow('serials 10-12 overlap 1-10');
-    expect(() => addRanges([], [{ start: 5, end: 8 }, { start: 1, end: 5 }])).toThrow('overlap');
+    expect(() =>
+      addRanges(
+        [],
+        [
+          { start: 5, end: 8 },
+          { start: 1, end: 5 },
+        ],
+      ),
+    ).toThrow('overlap');
   });
 
   it('removes held serials, splitting runs, and refuses serials that are not held', () => {
-    expect(removeRanges([{ start: 1, end: 10 }], [{ start: 4, end: 6 }])).toEqual([{ start: 1, end: 3 }, { start: 7, end: 10 }]);
+    expect(removeRanges([{ start: 1, end: 10 }], [{ start: 4, end: 6 }])).toEqual([
+      { start: 1, end: 3 },
+      { start: 7, end: 10 },
+    ]);
     expect(() => removeRanges([{ start: 1, end: 10 }], [{ start: 9, end: 11 }])).toThrow('serials 9-11 are not all held here');
   });
 });

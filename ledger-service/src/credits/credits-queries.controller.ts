@@ -39,7 +39,6 @@ import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
 
 const SIGNED_IN = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
 
-
 /** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance, marketplace. */
 @Controller('api')
 export class CreditsQueriesController {
@@ -102,7 +101,9 @@ export class CreditsQueriesController {
 
   @Get('enhanced-retirement/analytics/:filter')
   @Roles(...SIGNED_IN)
-  filteredAnalytics(@Param(new ZodPipe(retirementAnalyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter }): Promise<RetirementAnalytics> {
+  filteredAnalytics(
+    @Param(new ZodPipe(retirementAnalyticsParams, 'analytics filter')) params: { filter: RetirementAnalyticsFilter },
+  ): Promise<RetirementAnalytics> {
     return this.queries.execute(new GetRetirementAnalyticsQuery(params.filter));
   }
 

@@ -30,7 +30,6 @@ import { toEventsToAppend } from '../shared/command-context.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
-
 const TOKEN = 'REFOREST-2023-0000AAAA';
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
 const MARKET = creditMarketStreamId('Reforestation', 2023);
@@ -40,7 +39,14 @@ const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'c
 const HASH = (digit: string): string => digit.repeat(64);
 const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function issued(batchId: string, quantity: number, accountId: string, projectType: 'Reforestation' | 'Wind Energy', vintage: number, minutes = 60): CreditEvent {
+function issued(
+  batchId: string,
+  quantity: number,
+  accountId: string,
+  projectType: 'Reforestation' | 'Wind Energy',
+  vintage: number,
+  minutes = 60,
+): CreditEvent {
   return {
     type: 'CreditsIssued',
     data: {
@@ -106,12 +112,21 @@ function expectedCid(document: unknown): string {
     Array.isArray(value)
       ? value.map(sortKeys)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]))
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+          )
         : value;
-  const digest = createHash('sha256').update(JSON.stringify(sortKeys(document))).digest();
+  const digest = createHash('sha256')
+    .update(JSON.stringify(sortKeys(document)))
+    .digest();
   const bits = [...Buffer.concat([Buffer.from([1, 0x55, 0x12, 0x20]), digest])].map((byte) => byte.toString(2).padStart(8, '0')).join('');
   const padded = bits.padEnd(Math.ceil(bits.length / 5) * 5, '0');
-  return `b${padded.match(/.{5}/g)!.map((chunk) => 'abcdefghijklmnopqrstuvwxyz234567'[Number.parseInt(chunk, 2)]).join('')}`;
+  return `b${padded
+    .match(/.{5}/g)!
+    .map((chunk) => 'abcdefghijklmnopqrstuvwxyz234567'[Number.parseInt(chunk, 2)])
+    .join('')}`;
 }
 
 describe('credit read side over HTTP', () => {
@@ -208,7 +223,16 @@ describe('credit read side over HTTP', () => {
       await append(xrplActionStreamId(hash), [
         {
           type: 'XrplCreditsSwapped',
-          data: { txHash: hash, account: 'rBuyer', userId: buyer.userId, sellerAddress: 'rSeller', creditId, creditAmount: '4', xrpDrops: '10000000', executedAt: minutesAgo(5) },
+          data: {
+            txHash: hash,
+            account: 'rBuyer',
+            userId: buyer.userId,
+            sellerAddress: 'rSeller',
+            creditId,
+            creditAmount: '4',
+            xrpDrops: '10000000',
+            executedAt: minutesAgo(5),
+          },
         },
       ]);
     }
@@ -259,7 +283,12 @@ describe('credit read side over HTTP', () => {
 
     const sellers = listCreditsResponse.parse(await getJson(seller, '/api/credits'));
     expect(sellers.holdings).toEqual([
-      expect.objectContaining({ tokenId: TOKEN, tradable: 320, reserved: 140, serialRanges: [`${PREFIX}-000031 to ${PREFIX}-000170`, `${PREFIX}-001681 to ${PREFIX}-002000`] }),
+      expect.objectContaining({
+        tokenId: TOKEN,
+        tradable: 320,
+        reserved: 140,
+        serialRanges: [`${PREFIX}-000031 to ${PREFIX}-000170`, `${PREFIX}-001681 to ${PREFIX}-002000`],
+      }),
     ]);
   });
 
@@ -315,7 +344,12 @@ describe('credit read side over HTTP', () => {
     const before = getRetirementResponse.parse(await (await service.anonymous('GET', `/api/retirements/${bigRetirement}`)).json());
     expect(before.verification.seal).toBeNull();
     expect(before.ipfsCid).toBe(expectedCid(before.certificate));
-    expect(before.certificate).toMatchObject({ beneficiary: 'Acme Corp', quantity: 1500, vintage: 2023, serialRanges: [`${PREFIX}-000181 to ${PREFIX}-001680`] });
+    expect(before.certificate).toMatchObject({
+      beneficiary: 'Acme Corp',
+      quantity: 1500,
+      vintage: 2023,
+      serialRanges: [`${PREFIX}-000181 to ${PREFIX}-001680`],
+    });
 
     expect((await auditor.request('POST', '/api/audit/seals')).status).toBe(201);
     const after = getRetirementResponse.parse(await (await service.anonymous('GET', `/api/retirements/${bigRetirement}`)).json());
@@ -326,7 +360,16 @@ describe('credit read side over HTTP', () => {
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     const { text, pages } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(pages).toBe(1);
-    for (const shown of ['Acme Corp', 'Green Valley Reforestation', 'Vintage:', '2023', `${PREFIX}-000181 to ${PREFIX}-001680`, 'Seal #1', after.verification.seal!.merkleRoot, `Verify at ${service.baseUrl}/retirements/${bigRetirement}`]) {
+    for (const shown of [
+      'Acme Corp',
+      'Green Valley Reforestation',
+      'Vintage:',
+      '2023',
+      `${PREFIX}-000181 to ${PREFIX}-001680`,
+      'Seal #1',
+      after.verification.seal!.merkleRoot,
+      `Verify at ${service.baseUrl}/retirements/${bigRetirement}`,
+    ]) {
       expect(text).toContain(shown);
     }
   });
@@ -380,7 +423,12 @@ describe('credit read side over HTTP', () => {
     const types = mine.recentActivity.map((item) => item.type);
     expect(types.slice(0, 4)).toEqual(['trade', 'trade', 'retirement', 'retirement']);
     expect(mine.recentActivity.length).toBeLessThanOrEqual(20);
-    expect(mine.recentActivity.map((item) => item.timestamp)).toEqual(mine.recentActivity.map((item) => item.timestamp).sort().reverse());
+    expect(mine.recentActivity.map((item) => item.timestamp)).toEqual(
+      mine.recentActivity
+        .map((item) => item.timestamp)
+        .sort()
+        .reverse(),
+    );
     expect(mine.recentActivity.filter((item) => item.type === 'issuance')).toEqual([
       expect.objectContaining({ description: 'Issued 50 Wind Energy credits of Coastal Wind (vintage 2024)', amount: 50 }),
       expect.objectContaining({ description: 'Issued 2000 Reforestation credits of Green Valley Reforestation (vintage 2023)', amount: 2000 }),

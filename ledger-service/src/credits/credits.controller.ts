@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  formatPosition,  issueCreditsRequest,
+  formatPosition,
+  issueCreditsRequest,
   type IssueCreditsRequest,
   type IssueCreditsResponse,
   type Position,
@@ -36,10 +37,7 @@ export class CreditsController {
   @Post('issue')
   @Roles('issuer', 'admin')
   @HttpCode(201)
-  async issue(
-    @Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<IssueCreditsResponse> {
+  async issue(@Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest, @CurrentRequest() request: ApiRequest): Promise<IssueCreditsResponse> {
     const result = await this.commands.execute(new IssueCreditsCommand(body, commandContextFrom(request)));
     await this.caughtUp(result.position);
     const { position, ...issued } = result;

@@ -1,11 +1,29 @@
-import { type EventStore, issueCreditsResponse, listAmlAlertsResponse, marketOfTokenId, placeOrderResponse, retireCreditsResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
+import {
+  type EventStore,
+  issueCreditsResponse,
+  listAmlAlertsResponse,
+  marketOfTokenId,
+  placeOrderResponse,
+  retireCreditsResponse,
+  tradeCreditsResponse,
+} from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
-const project = { id: 'PRJ-001', name: 'Sunfield Solar Park', projectType: 'Solar Energy', description: 'Rooftop PV', scope1: 550, scope2: 50, scope3: 0, scope4: 0, scope5: 0 };
+const project = {
+  id: 'PRJ-001',
+  name: 'Sunfield Solar Park',
+  projectType: 'Solar Energy',
+  description: 'Rooftop PV',
+  scope1: 550,
+  scope2: 50,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 
 describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
   let service: ServiceUnderTest;
@@ -35,7 +53,11 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     const unverified = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
     const response = await issuer.request('POST', '/api/issue', { ...project, xrplAddress: unverified });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: 'KycRequired', message: 'KYC Verification Required', details: { requiresKyc: true, kycStatus: 'not_started' } });
+    expect(await response.json()).toMatchObject({
+      error: 'KycRequired',
+      message: 'KYC Verification Required',
+      details: { requiresKyc: true, kycStatus: 'not_started' },
+    });
     expect(await service.countEvents('credit-market-')).toBe(before);
   });
 
@@ -105,7 +127,8 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     let settlement: { status: string; nftId?: string; transactions: { purpose: string }[]; reason?: string } | undefined;
     while (!settlement && Date.now() < deadline) {
       const stream = await eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage));
-      settlement = stream.find((event) => event.type === 'XrplSettlementRecorded' && (event.data as { subjectId: string }).subjectId === issued.tokenId)?.data as typeof settlement;
+      settlement = stream.find((event) => event.type === 'XrplSettlementRecorded' && (event.data as { subjectId: string }).subjectId === issued.tokenId)
+        ?.data as typeof settlement;
       if (!settlement) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(settlement).toMatchObject({ status: 'partial', transactions: [{ purpose: 'mint' }] });
@@ -124,7 +147,12 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(await tooMany.json()).toMatchObject({ message: `Insufficient credits: the account holds 90 tradable ${issued.tokenId} credits, 91 needed` });
     const malformedBuyer = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: 'nobody', price: 1 });
     expect(malformedBuyer.status).toBe(400);
-    const unknownBuyer = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: '0b7e4a52-8d2c-4c1e-9f3a-5e6d7c8b9a01', price: 1 });
+    const unknownBuyer = await issuer.request('POST', '/api/trade', {
+      tokenId: issued.tokenId,
+      amount: 1,
+      buyerAccountId: '0b7e4a52-8d2c-4c1e-9f3a-5e6d7c8b9a01',
+      price: 1,
+    });
     expect(unknownBuyer.status).toBe(404);
     expect(await unknownBuyer.json()).toMatchObject({ message: 'No registry account 0b7e4a52-8d2c-4c1e-9f3a-5e6d7c8b9a01' });
     const unknownToken = await issuer.request('POST', '/api/trade', { tokenId: 'SOLAR-2026-00000000', amount: 1, buyerAccountId: trader.userId, price: 1 });
@@ -155,7 +183,12 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     // The answer is the order as the book lists it.
     expect(book.orders.find((order) => order.id === buyOrder.id)).toEqual(buyOrder);
     const stream = await eventStore.readStream(creditMarketStreamId('Solar Energy', vintage));
-    const trade = stream.filter((event) => event.type === 'TradeExecuted').at(-1)!.data as { price: string; quantity: number; buyerAccountId: string; kind: string };
+    const trade = stream.filter((event) => event.type === 'TradeExecuted').at(-1)!.data as {
+      price: string;
+      quantity: number;
+      buyerAccountId: string;
+      kind: string;
+    };
     expect(trade).toMatchObject({ kind: 'order-match', price: '10.00', quantity: 25, buyerAccountId: trader.userId });
     // Cancel returns the 15 unsold credits to the seller.
     const cancelled = await issuer.request('POST', `/api/orders/${sellOrder.id}/cancel`);
@@ -184,7 +217,8 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     let memo: { status: string; transactions: { purpose: string; hash: string }[] } | undefined;
     while (!memo && Date.now() < deadline) {
       const stream = await eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage));
-      memo = stream.find((event) => event.type === 'XrplSettlementRecorded' && (event.data as { subjectId: string }).subjectId === retired.retirementId)?.data as typeof memo;
+      memo = stream.find((event) => event.type === 'XrplSettlementRecorded' && (event.data as { subjectId: string }).subjectId === retired.retirementId)
+        ?.data as typeof memo;
       if (!memo) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(memo).toMatchObject({ status: 'settled', transactions: [{ purpose: 'retirement-memo' }] });

@@ -11,14 +11,6 @@ import { SettleOnXrpl } from './reactions/settle-on-xrpl.handler.js';
 
 @Module({
   controllers: [CreditsController, CreditsQueriesController],
-  providers: [
-    IssueCreditsHandler,
-    TradeCreditsHandler,
-    RetireCreditsHandler,
-    ...creditQueryHandlers,
-    CreditsGateway,
-    SettleOnXrpl,
-    RegisterXrplActions,
-  ],
+  providers: [IssueCreditsHandler, TradeCreditsHandler, RetireCreditsHandler, ...creditQueryHandlers, CreditsGateway, SettleOnXrpl, RegisterXrplActions],
 })
 export class CreditsModule {}

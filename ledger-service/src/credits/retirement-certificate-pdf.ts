@@ -18,8 +18,17 @@ const HEADLINE_CHARACTERS = 60;
 const COLOURS = { ink: '#1b2b24', muted: '#5b6b63', accent: '#1f6f4a', rule: '#b9cbbf' } as const;
 
 function frame(doc: Pdf): void {
-  doc.save().lineWidth(2.5).strokeColor(COLOURS.accent).rect(MARGIN, MARGIN, PAGE.width - MARGIN * 2, PAGE.height - MARGIN * 2).stroke();
-  doc.lineWidth(0.75).rect(MARGIN + 5, MARGIN + 5, PAGE.width - MARGIN * 2 - 10, PAGE.height - MARGIN * 2 - 10).stroke().restore();
+  doc
+    .save()
+    .lineWidth(2.5)
+    .strokeColor(COLOURS.accent)
+    .rect(MARGIN, MARGIN, PAGE.width - MARGIN * 2, PAGE.height - MARGIN * 2)
+    .stroke();
+  doc
+    .lineWidth(0.75)
+    .rect(MARGIN + 5, MARGIN + 5, PAGE.width - MARGIN * 2 - 10, PAGE.height - MARGIN * 2 - 10)
+    .stroke()
+    .restore();
 }
 
 function sectionHeading(doc: Pdf, text: string, width = CONTENT_WIDTH): void {
@@ -27,7 +36,14 @@ function sectionHeading(doc: Pdf, text: string, width = CONTENT_WIDTH): void {
   doc.fillColor(COLOURS.accent);
   writeText(doc, text.toUpperCase(), { bold: true, size: 9, characterSpacing: 1.2 }, INNER, doc.y);
   const y = doc.y + 2;
-  doc.save().lineWidth(0.5).strokeColor(COLOURS.rule).moveTo(INNER, y).lineTo(INNER + width, y).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.5)
+    .strokeColor(COLOURS.rule)
+    .moveTo(INNER, y)
+    .lineTo(INNER + width, y)
+    .stroke()
+    .restore();
   doc.y = y + 5;
   doc.fillColor(COLOURS.ink);
 }
@@ -63,11 +79,23 @@ function sealMark(doc: Pdf, retirement: GetRetirementResponse, centreX: number, 
   const radius = 40;
   const colour = seal ? COLOURS.accent : COLOURS.muted;
   doc.save().lineWidth(2).strokeColor(colour).circle(centreX, centreY, radius).stroke();
-  doc.lineWidth(0.6).circle(centreX, centreY, radius - 5).stroke().restore();
+  doc
+    .lineWidth(0.6)
+    .circle(centreX, centreY, radius - 5)
+    .stroke()
+    .restore();
   doc.fillColor(colour);
-  const lines = seal ? ['EVENT LOG', `SEAL #${seal.sealNumber}`, seal.anchorTxHash ? 'ANCHORED ON XRPL' : 'NOT YET ANCHORED'] : ['EVENT LOG', 'AWAITING', 'SEAL'];
+  const lines = seal
+    ? ['EVENT LOG', `SEAL #${seal.sealNumber}`, seal.anchorTxHash ? 'ANCHORED ON XRPL' : 'NOT YET ANCHORED']
+    : ['EVENT LOG', 'AWAITING', 'SEAL'];
   lines.forEach((line, index) => {
-    writeText(doc, line, { bold: index === 1, size: index === 1 ? 10 : 6, width: radius * 2 - 12, align: 'center', lineBreak: false }, centreX - radius + 6, centreY - 16 + index * 12);
+    writeText(
+      doc,
+      line,
+      { bold: index === 1, size: index === 1 ? 10 : 6, width: radius * 2 - 12, align: 'center', lineBreak: false },
+      centreX - radius + 6,
+      centreY - 16 + index * 12,
+    );
   });
   doc.fillColor(COLOURS.ink);
 }
@@ -75,7 +103,14 @@ function sealMark(doc: Pdf, retirement: GetRetirementResponse, centreX: number, 
 function footer(doc: Pdf, retirement: GetRetirementResponse, links: CertificateLinks): void {
   const bottomMargin = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
-  doc.save().lineWidth(0.5).strokeColor(COLOURS.rule).moveTo(INNER, FOOTER_TOP - 6).lineTo(INNER + CONTENT_WIDTH, FOOTER_TOP - 6).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.5)
+    .strokeColor(COLOURS.rule)
+    .moveTo(INNER, FOOTER_TOP - 6)
+    .lineTo(INNER + CONTENT_WIDTH, FOOTER_TOP - 6)
+    .stroke()
+    .restore();
   doc.fillColor(COLOURS.muted);
   writeText(doc, `Certificate document CID (CIDv1, raw, sha2-256): ${retirement.ipfsCid}`, { size: 7, width: CONTENT_WIDTH }, INNER, FOOTER_TOP);
   writeText(doc, `Verify at ${links.verifyUrl}`, { size: 7, width: CONTENT_WIDTH, link: links.verifyUrl }, INNER, doc.y + 1);
@@ -109,10 +144,22 @@ export async function retirementCertificatePdf(retirement: GetRetirementResponse
 
   doc.fillColor(COLOURS.ink);
   writeText(doc, 'This certifies that', { size: 10, width: CONTENT_WIDTH, align: 'center' }, INNER, doc.y + 16);
-  writeText(doc, `${certificate.quantity} ${certificate.unit} (${certificate.quantity} credits)`, { bold: true, size: 16, width: CONTENT_WIDTH, align: 'center' }, INNER, doc.y + 4);
+  writeText(
+    doc,
+    `${certificate.quantity} ${certificate.unit} (${certificate.quantity} credits)`,
+    { bold: true, size: 16, width: CONTENT_WIDTH, align: 'center' },
+    INNER,
+    doc.y + 4,
+  );
   writeText(doc, 'were permanently retired on behalf of', { size: 10, width: CONTENT_WIDTH, align: 'center' }, INNER, doc.y + 4);
   doc.fillColor(COLOURS.accent);
-  writeText(doc, certificate.beneficiary, { bold: true, size: certificate.beneficiary.length > HEADLINE_CHARACTERS ? 12 : 18, width: CONTENT_WIDTH, align: 'center' }, INNER, doc.y + 6);
+  writeText(
+    doc,
+    certificate.beneficiary,
+    { bold: true, size: certificate.beneficiary.length > HEADLINE_CHARACTERS ? 12 : 18, width: CONTENT_WIDTH, align: 'center' },
+    INNER,
+    doc.y + 6,
+  );
   doc.fillColor(COLOURS.ink);
   doc.y += 6;
 
@@ -145,7 +192,8 @@ export async function retirementCertificatePdf(retirement: GetRetirementResponse
   sectionHeading(doc, 'XRP Ledger record', recordWidth);
   const sealTop = doc.y;
   if (verification.xrplTransactions.length > 0) {
-    for (const transaction of verification.xrplTransactions) writeText(doc, `${transaction.purpose}: ${transaction.hash}`, { size: 8, width: recordWidth }, INNER, doc.y);
+    for (const transaction of verification.xrplTransactions)
+      writeText(doc, `${transaction.purpose}: ${transaction.hash}`, { size: 8, width: recordWidth }, INNER, doc.y);
   } else {
     writeText(doc, 'Pending: not yet recorded on the XRP Ledger', { size: 9, width: recordWidth }, INNER, doc.y);
   }

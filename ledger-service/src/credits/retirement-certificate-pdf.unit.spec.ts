@@ -55,7 +55,15 @@ export function aRetirement(beneficiary: string, purpose: string, overrides: Par
     verification: {
       network: 'sandbox',
       xrplTransactions: [{ purpose: 'burn', hash: 'AB'.repeat(32) }],
-      seal: { sealNumber: 7, fromPosition: '900:900', toPosition: '1100:1100', merkleRoot: MERKLE_ROOT, sealHash: 'cd'.repeat(32), sealedAt: '2026-11-20T10:20:00.000Z', anchorTxHash: ANCHOR },
+      seal: {
+        sealNumber: 7,
+        fromPosition: '900:900',
+        toPosition: '1100:1100',
+        merkleRoot: MERKLE_ROOT,
+        sealHash: 'cd'.repeat(32),
+        sealedAt: '2026-11-20T10:20:00.000Z',
+        anchorTxHash: ANCHOR,
+      },
     },
   });
 }
@@ -73,7 +81,11 @@ describe('retirement certificate PDF', () => {
   });
 
   it('the longest inputs: title, parties, serial ranges, verify link, XRPL record, seal and anchor flow onto a framed second page', async () => {
-    const ranges = Array.from({ length: 15 }, (_, index) => `NXCC-FOREST-2023-7F3A9C21-${String(index * 10 + 1).padStart(6, '0')} to NXCC-FOREST-2023-7F3A9C21-${String(index * 10 + 5).padStart(6, '0')}`);
+    const ranges = Array.from(
+      { length: 15 },
+      (_, index) =>
+        `NXCC-FOREST-2023-7F3A9C21-${String(index * 10 + 1).padStart(6, '0')} to NXCC-FOREST-2023-7F3A9C21-${String(index * 10 + 5).padStart(6, '0')}`,
+    );
     // The longest beneficiary (200) and purpose (500) the retire contract accepts still fit the page.
     const beneficiary = `Acme Corp ${'Holdings '.repeat(21)}`.slice(0, 200);
     const longPurpose = 'Compensating the emissions of our whole supply chain '.repeat(10).slice(0, 500);

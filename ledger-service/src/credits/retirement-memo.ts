@@ -29,7 +29,10 @@ export function retirementMemoJson(memo: RetirementMemo, maxBytes = RETIREMENT_M
   if (fits(fields)) return JSON.stringify(fields);
   for (const key of ['purpose', 'beneficiary'] as const) {
     const characters = Array.from(fields[key]);
-    const shortened = (keep: number): typeof fields => ({ ...fields, [key]: keep >= characters.length ? fields[key] : `${characters.slice(0, keep).join('')}${ELLIPSIS}` });
+    const shortened = (keep: number): typeof fields => ({
+      ...fields,
+      [key]: keep >= characters.length ? fields[key] : `${characters.slice(0, keep).join('')}${ELLIPSIS}`,
+    });
     fields = shortened(longestFitting(characters.length, (keep) => fits(shortened(keep))));
     if (fits(fields)) return JSON.stringify(fields);
   }

@@ -33,7 +33,12 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
       batches: await db.selectFrom('credit_batches').select('project_name').where('project_name', 'like', `${DEMO_MARK} · %`).execute(),
       orders: await db.selectFrom('order_book').select('order_id').where('owner_id', 'in', userIds).execute(),
       portfolios: await db.selectFrom('portfolios').select(['name', 'risk_profile']).where('name', 'like', `${DEMO_MARK} · %`).orderBy('name').execute(),
-      retirements: await db.selectFrom('credit_retirements').select(['beneficiary', 'quantity']).where('account_id', 'in', userIds).orderBy('quantity').execute(),
+      retirements: await db
+        .selectFrom('credit_retirements')
+        .select(['beneficiary', 'quantity'])
+        .where('account_id', 'in', userIds)
+        .orderBy('quantity')
+        .execute(),
     };
   }
 

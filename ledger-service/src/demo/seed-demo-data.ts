@@ -45,11 +45,41 @@ const users: readonly DemoUser[] = [
   { key: 'compliance', name: `${DEMO_MARK} · Compliance Officer`, roles: ['compliance', 'auditor'], legalName: 'Compliance Officer', country: 'GB' },
 ];
 
-const projects: readonly { id: string; name: string; projectType: IssuanceProjectType; description: string; scopes: [number, number, number, number, number] }[] = [
-  { id: 'DEMO-SOL-001', name: `${DEMO_MARK} · Sunfield Solar Park, Rajasthan`, projectType: 'Solar Energy', description: '50 MW grid-connected photovoltaic plant displacing coal power.', scopes: [5500, 550, 0, 0, 0] },
-  { id: 'DEMO-WND-002', name: `${DEMO_MARK} · Cape Breeze Wind Farm`, projectType: 'Wind Energy', description: 'Twelve onshore turbines feeding the regional grid.', scopes: [5500, 0, 0, 0, 0] },
-  { id: 'DEMO-REF-003', name: `${DEMO_MARK} · Mata Atlântica Reforestation`, projectType: 'Reforestation', description: 'Native species planting on degraded pasture land.', scopes: [550, 550, 550, 0, 0] },
-  { id: 'DEMO-EFF-004', name: `${DEMO_MARK} · Efficient Cookstoves Kenya`, projectType: 'Energy Efficiency', description: 'Improved cookstoves cutting household wood use.', scopes: [550, 50, 0, 0, 0] },
+const projects: readonly {
+  id: string;
+  name: string;
+  projectType: IssuanceProjectType;
+  description: string;
+  scopes: [number, number, number, number, number];
+}[] = [
+  {
+    id: 'DEMO-SOL-001',
+    name: `${DEMO_MARK} · Sunfield Solar Park, Rajasthan`,
+    projectType: 'Solar Energy',
+    description: '50 MW grid-connected photovoltaic plant displacing coal power.',
+    scopes: [5500, 550, 0, 0, 0],
+  },
+  {
+    id: 'DEMO-WND-002',
+    name: `${DEMO_MARK} · Cape Breeze Wind Farm`,
+    projectType: 'Wind Energy',
+    description: 'Twelve onshore turbines feeding the regional grid.',
+    scopes: [5500, 0, 0, 0, 0],
+  },
+  {
+    id: 'DEMO-REF-003',
+    name: `${DEMO_MARK} · Mata Atlântica Reforestation`,
+    projectType: 'Reforestation',
+    description: 'Native species planting on degraded pasture land.',
+    scopes: [550, 550, 550, 0, 0],
+  },
+  {
+    id: 'DEMO-EFF-004',
+    name: `${DEMO_MARK} · Efficient Cookstoves Kenya`,
+    projectType: 'Energy Efficiency',
+    description: 'Improved cookstoves cutting household wood use.',
+    scopes: [550, 50, 0, 0, 0],
+  },
 ];
 
 /** Command ids of the demo come from this namespace and the step, so a later start that resumes the seeding replays what is done. */
@@ -85,7 +115,12 @@ export async function demoSeedingUnfinished(app: INestApplicationContext): Promi
   const head = await app.get<EventStore>(EVENT_STORE).headPosition();
   if (!(await app.get(ProjectionHost).waitFor(['credit-retirements'], head, 30_000))) return undefined;
   const lastRetirement = deriveId(deriveId(DEMO_COMMANDS, LAST_STEP), 'retirement');
-  const recorded = await app.get<ReadModels>(READ_MODELS).selectFrom('credit_retirements').select('retirement_id').where('retirement_id', '=', lastRetirement).executeTakeFirst();
+  const recorded = await app
+    .get<ReadModels>(READ_MODELS)
+    .selectFrom('credit_retirements')
+    .select('retirement_id')
+    .where('retirement_id', '=', lastRetirement)
+    .executeTakeFirst();
   return recorded === undefined;
 }
 
@@ -144,7 +179,12 @@ export async function seedDemoData(
   const ids = new Map<string, string>();
   for (const user of users) {
     const registered = await step(`register:${user.key}`, { userId: 'system', role: 'admin' }, (context) =>
-      commands.execute(new RegisterUserCommand({ email: demoEmail(user), name: user.name, password: generatePassword({ email: demoEmail(user), name: user.name }), roles: user.roles }, context)),
+      commands.execute(
+        new RegisterUserCommand(
+          { email: demoEmail(user), name: user.name, password: generatePassword({ email: demoEmail(user), name: user.name }), roles: user.roles },
+          context,
+        ),
+      ),
     );
     ids.set(user.key, registered.userId);
   }
@@ -181,7 +221,11 @@ export async function seedDemoData(
       const address = wallet.address;
       // The demo user proves its address as a user does in the browser: the wallet signs the server's challenge.
       const challenge = await challenges.issue(userId, address);
-      const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
+      const proof = {
+        challengeId: challenge.challengeId,
+        publicKey: wallet.publicKey,
+        signature: sign(challengeMessageHex(challenge.message), wallet.privateKey),
+      };
       const started = await step(`kyc-start:${user.key}`, { userId, role }, (context) =>
         commands.execute(new StartKycCommand({ xrplAddress: address, proof, jurisdiction: 'UK', kycLevel: 'enhanced' }, false, context)),
       );
@@ -192,7 +236,13 @@ export async function seedDemoData(
     const verified = await step(`kyc-verify:${user.key}`, { userId, role }, (context) =>
       commands.execute(
         new VerifyKycCommand(
-          { ...verifying, legalName: user.legalName, dateOfBirth: '1985-06-15', country: user.country as never, documentNumber: `DEMO${user.key.toUpperCase()}1` },
+          {
+            ...verifying,
+            legalName: user.legalName,
+            dateOfBirth: '1985-06-15',
+            country: user.country as never,
+            documentNumber: `DEMO${user.key.toUpperCase()}1`,
+          },
           false,
           context,
         ),
@@ -212,7 +262,18 @@ export async function seedDemoData(
     const issued = await step(`issue:${project.id}`, { userId: issuerId, role: 'issuer' }, (context) =>
       commands.execute(
         new IssueCreditsCommand(
-          { id: project.id, name: project.name, projectType: project.projectType, description: project.description, scope1, scope2, scope3, scope4, scope5, xrplAddress: addresses.get('issuer')! },
+          {
+            id: project.id,
+            name: project.name,
+            projectType: project.projectType,
+            description: project.description,
+            scope1,
+            scope2,
+            scope3,
+            scope4,
+            scope5,
+            xrplAddress: addresses.get('issuer')!,
+          },
           context,
         ),
       ),
@@ -223,7 +284,9 @@ export async function seedDemoData(
   const vintage = new Date().getUTCFullYear();
 
   const transfer = (name: string, tokenId: string, amount: number, buyerAccountId: string, price: string) =>
-    step(`transfer:${name}`, { userId: issuerId, role: 'issuer' }, (context) => commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, context)));
+    step(`transfer:${name}`, { userId: issuerId, role: 'issuer' }, (context) =>
+      commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, context)),
+    );
   await transfer('solar-to-trader', solar, 200, traderId, '42.50');
   const adminId = await firstAdminId(authDb);
   if (adminId) await transfer('reforestation-to-admin', reforestation, 60, adminId, '18.75');
@@ -233,7 +296,9 @@ export async function seedDemoData(
   let orders = 0;
   const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) => {
     orders += 1;
-    return step(`order:${orders}`, { userId, role: 'trader' }, (context) => commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, context)));
+    return step(`order:${orders}`, { userId, role: 'trader' }, (context) =>
+      commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, context)),
+    );
   };
   await order(issuerId, 'sell', 300, '41.00', 'Solar Energy');
   await order(issuerId, 'sell', 200, '43.50', 'Solar Energy');
@@ -258,10 +323,31 @@ export async function seedDemoData(
 
   const retire = (name: string, userId: string, role: Role, request: ConstructorParameters<typeof RetireCreditsCommand>[0]) =>
     step(`retire:${name}`, { userId, role }, (context) => commands.execute(new RetireCreditsCommand(request, context)));
-  await retire('solar', traderId, 'trader', { tokenId: solar, amount: 40, beneficiary: `${DEMO_MARK} · Northwind Logistics`, purpose: 'Offsetting FY2026 fleet emissions', standard: 'Gold Standard', offsetType: 'compensation' });
-  await retire('reforestation', issuerId, 'issuer', { tokenId: reforestation, amount: 150, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Corporate net-zero commitment 2026', standard: 'Verra VCS', offsetType: 'reduction' });
+  await retire('solar', traderId, 'trader', {
+    tokenId: solar,
+    amount: 40,
+    beneficiary: `${DEMO_MARK} · Northwind Logistics`,
+    purpose: 'Offsetting FY2026 fleet emissions',
+    standard: 'Gold Standard',
+    offsetType: 'compensation',
+  });
+  await retire('reforestation', issuerId, 'issuer', {
+    tokenId: reforestation,
+    amount: 150,
+    beneficiary: `${DEMO_MARK} · Verdant Energy Co.`,
+    purpose: 'Corporate net-zero commitment 2026',
+    standard: 'Verra VCS',
+    offsetType: 'reduction',
+  });
   // LAST_STEP: keep it last.
-  await retire('wind', issuerId, 'issuer', { tokenId: wind, amount: 75, beneficiary: `${DEMO_MARK} · Verdant Energy Co.`, purpose: 'Data centre electricity 2026', standard: 'Gold Standard', offsetType: 'compensation' });
+  await retire('wind', issuerId, 'issuer', {
+    tokenId: wind,
+    amount: 75,
+    beneficiary: `${DEMO_MARK} · Verdant Energy Co.`,
+    purpose: 'Data centre electricity 2026',
+    standard: 'Gold Standard',
+    offsetType: 'compensation',
+  });
   return { steps, recorded };
 }
 

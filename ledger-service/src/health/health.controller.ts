@@ -22,11 +22,7 @@ export class HealthController {
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     // 503 with the reason while the database is down (the filter maps DatabaseUnavailable).
     await this.runtime.database.ensureAvailable();
-    const [head, projections, reactions] = await Promise.all([
-      this.eventStore.headPosition(),
-      this.projections.health(),
-      this.reactions.health(),
-    ]);
+    const [head, projections, reactions] = await Promise.all([this.eventStore.headPosition(), this.projections.health(), this.reactions.health()]);
     const followers = [...projections, ...reactions];
     // 503 when one is stuck at an event; one that lost its connection retries on its own
     // (and while the database is down, ensureAvailable above already answered 503).

@@ -22,9 +22,14 @@ const ASTRAL = '\u{1F331}\u{1F30D}\u{1D400}\u{20000}';
 /** Text a request contract's field accepts, biased to its limits: the longest, astral-plane and right-to-left. */
 function acceptedText(field: z.ZodType, max: number): fc.Arbitrary<string> {
   const atLimit = (unit: string): string =>
-    Array.from(unit.repeat(Math.ceil(max / unit.length))).reduce((out, char) => (out.length + char.length <= max ? out + char : out), '').trim();
+    Array.from(unit.repeat(Math.ceil(max / unit.length)))
+      .reduce((out, char) => (out.length + char.length <= max ? out + char : out), '')
+      .trim();
   return fc
-    .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }), fc.constantFrom(atLimit('x'), atLimit(RTL), atLimit(ASTRAL), atLimit(`${RTL} ${ASTRAL}\n`)))
+    .oneof(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+      fc.constantFrom(atLimit('x'), atLimit(RTL), atLimit(ASTRAL), atLimit(`${RTL} ${ASTRAL}\n`)),
+    )
     .filter((text) => field.safeParse(text).success);
 }
 
@@ -108,7 +113,12 @@ describe('every reaction and projection follows commands at the contracts’ lim
           await post(issuer, '/api/orders', { type: 'sell', amount: sold, price: s.price, ...market });
           await post(buyer, '/api/orders', { type: 'buy', amount: sold, price: s.price, ...market });
           await post(issuer, '/api/retire', { tokenId: issued.tokenId, amount: issued.quantity - sold, beneficiary: s.beneficiary, purpose: s.purpose });
-          await post(issuer, '/api/users', { email: `limits-${issued.tokenId.toLowerCase()}@example.test`, name: s.userName, password: 'correct horse battery', roles: ['trader'] });
+          await post(issuer, '/api/users', {
+            email: `limits-${issued.tokenId.toLowerCase()}@example.test`,
+            name: s.userName,
+            password: 'correct horse battery',
+            roles: ['trader'],
+          });
         },
       ),
       { numRuns: 6, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },

@@ -21,10 +21,31 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
     await service?.close();
   });
 
-  const issue = { id: 'p-1', name: 'Sunny Fields', projectType: 'Solar Energy', description: 'Roofs', scope1: 50, scope2: 50, scope3: 50, scope4: 50, scope5: 50, xrplAddress: address };
+  const issue = {
+    id: 'p-1',
+    name: 'Sunny Fields',
+    projectType: 'Solar Energy',
+    description: 'Roofs',
+    scope1: 50,
+    scope2: 50,
+    scope3: 50,
+    scope4: 50,
+    scope5: 50,
+    xrplAddress: address,
+  };
   const cases: { call: string; path: string; body: Record<string, unknown>; field: string }[] = [
-    { call: 'retire', path: '/api/retire', body: { tokenId: 'SOLAR-2026-7F3A9C21', amount: 1, beneficiary: `Acme${NUL}`, purpose: 'Offset' }, field: 'beneficiary' },
-    { call: 'retire', path: '/api/retire', body: { tokenId: 'SOLAR-2026-7F3A9C21', amount: 1, beneficiary: 'Acme', purpose: `Offset${NUL}` }, field: 'purpose' },
+    {
+      call: 'retire',
+      path: '/api/retire',
+      body: { tokenId: 'SOLAR-2026-7F3A9C21', amount: 1, beneficiary: `Acme${NUL}`, purpose: 'Offset' },
+      field: 'beneficiary',
+    },
+    {
+      call: 'retire',
+      path: '/api/retire',
+      body: { tokenId: 'SOLAR-2026-7F3A9C21', amount: 1, beneficiary: 'Acme', purpose: `Offset${NUL}` },
+      field: 'purpose',
+    },
     { call: 'issue', path: '/api/issue', body: { ...issue, id: `p${NUL}1` }, field: 'id' },
     { call: 'issue', path: '/api/issue', body: { ...issue, name: `Sunny${NUL}` }, field: 'name' },
     { call: 'issue', path: '/api/issue', body: { ...issue, description: `Roofs${NUL}` }, field: 'description' },
@@ -34,7 +55,12 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
       body: { name: `Sunny${NUL}`, projectType: 'Solar Energy', scope1: 10, scope2: 0, scope3: 0, destinationAddress: otherAddress, xrplAddress: address },
       field: 'name',
     },
-    { call: 'create user', path: '/api/users', body: { email: `nul-${randomUUID()}@example.test`, name: `Eve${NUL}`, password: 'correct horse battery', roles: ['trader'] }, field: 'name' },
+    {
+      call: 'create user',
+      path: '/api/users',
+      body: { email: `nul-${randomUUID()}@example.test`, name: `Eve${NUL}`, password: 'correct horse battery', roles: ['trader'] },
+      field: 'name',
+    },
   ];
 
   for (const { call, path, body, field } of cases) {
@@ -52,7 +78,13 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
 
   it('refuses the order that stalled AML monitoring (1,000,000,000 credits at 100,000.00) with 400 naming the price', async () => {
     const before = await service.countEvents();
-    const response = await admin.request('POST', '/api/orders', { type: 'buy', amount: 1_000_000_000, price: '100000.00', projectType: 'Solar Energy', vintage: 2026 });
+    const response = await admin.request('POST', '/api/orders', {
+      type: 'buy',
+      amount: 1_000_000_000,
+      price: '100000.00',
+      projectType: 'Solar Energy',
+      vintage: 2026,
+    });
     expect(response.status).toBe(400);
     const error = apiErrorBody.parse(await response.json());
     expect(error.message).toBe('Price must be at most 10000 per credit');
@@ -68,7 +100,9 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
     expect(health.projections.map((projection) => projection.name)).toEqual(
       expect.arrayContaining(['order-book', 'users', 'kyc-status', 'aml-alerts', 'credit-registry', 'credit-trades', 'credit-retirements']),
     );
-    expect(health.reactions.map((reaction) => reaction.name)).toEqual(expect.arrayContaining(['reaction:screen-transaction-when-recorded', 'reaction:settle-credits-on-xrpl']));
+    expect(health.reactions.map((reaction) => reaction.name)).toEqual(
+      expect.arrayContaining(['reaction:screen-transaction-when-recorded', 'reaction:settle-credits-on-xrpl']),
+    );
     for (const follower of [...health.projections, ...health.reactions]) {
       expect(follower).toMatchObject({ lagEvents: expect.any(Number), lagMs: expect.any(Number) });
     }
@@ -79,13 +113,16 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
     const commandId = randomUUID();
     await service.runtime.eventStore.appendToStream(
       `user-${userId}`,
-      toEventsToAppend([{ type: 'UserRegistered', data: { userId, email: `legacy-${userId}@example.test`, name: `Mallory${NUL}`, registeredAt: new Date().toISOString() } }], {
-        commandId,
-        correlationId: commandId,
-        causationId: commandId,
-        actor: { userId: 'legacy', role: 'admin' },
-        now: new Date(),
-      }),
+      toEventsToAppend(
+        [{ type: 'UserRegistered', data: { userId, email: `legacy-${userId}@example.test`, name: `Mallory${NUL}`, registeredAt: new Date().toISOString() } }],
+        {
+          commandId,
+          correlationId: commandId,
+          causationId: commandId,
+          actor: { userId: 'legacy', role: 'admin' },
+          now: new Date(),
+        },
+      ),
       { expected: 'no_stream' },
     );
     // The users projection passes the old event and goes on: a new user can sign in, a revoked role stops working.
@@ -109,7 +146,16 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
         [
           {
             type: 'OrderPlaced',
-            data: { orderId, ownerId: admin.userId, side: 'buy', amount: 1_000_000_000, price: '100000.00', projectType: 'Solar Energy', vintage: 2026, placedAt: new Date().toISOString() },
+            data: {
+              orderId,
+              ownerId: admin.userId,
+              side: 'buy',
+              amount: 1_000_000_000,
+              price: '100000.00',
+              projectType: 'Solar Energy',
+              vintage: 2026,
+              placedAt: new Date().toISOString(),
+            },
           },
         ],
         { commandId, correlationId: commandId, causationId: commandId, actor: { userId: admin.userId, role: 'trader' }, now: new Date() },

@@ -5,12 +5,7 @@ import type { LogFollowerRunner } from '@carbon-ledger/projections';
 const LAG_COUNT_CAP = 10_000;
 
 /** How far a projection's or reaction's runner is behind the log, and where it is stuck if it is. */
-export async function logFollowerHealth(
-  runner: LogFollowerRunner,
-  kind: LogFollowerKind,
-  eventStore: EventStore,
-  now: number,
-): Promise<ProjectionHealth> {
+export async function logFollowerHealth(runner: LogFollowerRunner, kind: LogFollowerKind, eventStore: EventStore, now: number): Promise<ProjectionHealth> {
   const status = runner.status;
   const behind = await eventStore.readAll({ after: status.checkpoint, limit: LAG_COUNT_CAP });
   const oldest = behind[0];

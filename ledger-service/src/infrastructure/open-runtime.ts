@@ -28,9 +28,7 @@ export async function openRuntime(
   log: (line: string) => void = () => undefined,
   options: { readonly xrpl?: boolean } = {},
 ): Promise<OpenedRuntime> {
-  const embedded = config.DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
+  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
   const connectionString = config.DATABASE_URL ?? embedded?.connectionString ?? '';
   const pool = createPool(connectionString);
   const readModels = createReadModels(pool);
@@ -40,13 +38,14 @@ export async function openRuntime(
   let sandbox: Sandbox | undefined;
   try {
     // Command-line tools work on the log only and start no ledger node.
-    sandbox = config.XRPL_URL || options.xrpl === false
-      ? undefined
-      : await startSandbox({
-          port: config.XRPL_SANDBOX_PORT,
-          dataDir: join(config.dataDir, 'xrpl'),
-          ledgerCloseIntervalMs: config.XRPL_LEDGER_CLOSE_MS,
-        });
+    sandbox =
+      config.XRPL_URL || options.xrpl === false
+        ? undefined
+        : await startSandbox({
+            port: config.XRPL_SANDBOX_PORT,
+            dataDir: join(config.dataDir, 'xrpl'),
+            ledgerCloseIntervalMs: config.XRPL_LEDGER_CLOSE_MS,
+          });
     await runMigrations(readModels, { eventStore: config.EVENT_STORE === 'postgres' });
     const eventStore = await openEventStore(config, pool, connectionString);
     const url = new URL(connectionString);

@@ -72,10 +72,7 @@ export class KycController {
   @Post('address-challenge')
   @Roles(...EVERY_ROLE)
   @HttpCode(201)
-  challenge(
-    @Body(new ZodPipe(challengeRequest)) body: AddressChallengeRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<AddressChallengeResponse> {
+  challenge(@Body(new ZodPipe(challengeRequest)) body: AddressChallengeRequest, @CurrentRequest() request: ApiRequest): Promise<AddressChallengeResponse> {
     if (platformWalletRoles.some((role) => this.gateway.wallets[role].address === body.xrplAddress)) {
       throw new DomainError('Forbidden', PLATFORM_ADDRESS_REFUSED);
     }
@@ -84,10 +81,7 @@ export class KycController {
 
   @Get('status')
   @Roles(...EVERY_ROLE)
-  status(
-    @QueryParams(new ZodPipe(statusQuery, 'query')) query: KycStatusQuery,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<KycStatusResponse> {
+  status(@QueryParams(new ZodPipe(statusQuery, 'query')) query: KycStatusQuery, @CurrentRequest() request: ApiRequest): Promise<KycStatusResponse> {
     return this.queries.execute(new GetKycStatusQuery(query.address, viewerOf(request)));
   }
 
@@ -95,10 +89,7 @@ export class KycController {
   @Post('start-verification')
   @Roles(...EVERY_ROLE)
   @HttpCode(201)
-  async start(
-    @Body(new ZodPipe(startRequest)) body: StartVerificationRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<StartVerificationResponse> {
+  async start(@Body(new ZodPipe(startRequest)) body: StartVerificationRequest, @CurrentRequest() request: ApiRequest): Promise<StartVerificationResponse> {
     const result = await this.commands.execute(new StartKycCommand(body, isAdmin(request), commandContextFrom(request)));
     await this.projections.waitFor(KYC_STATUS, result.position, this.config.PROJECTION_WAIT_MS);
     const { inquiryId, templateId, environment } = result.inquiry;
@@ -108,10 +99,7 @@ export class KycController {
   @Post('verify')
   @Roles(...EVERY_ROLE)
   @HttpCode(200)
-  async verify(
-    @Body(new ZodPipe(verifyRequest)) body: VerifyKycRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<VerifyKycResponse> {
+  async verify(@Body(new ZodPipe(verifyRequest)) body: VerifyKycRequest, @CurrentRequest() request: ApiRequest): Promise<VerifyKycResponse> {
     const result = await this.commands.execute(new VerifyKycCommand(body, isAdmin(request), commandContextFrom(request)));
     const status = await this.readAfter(body.xrplAddress, result.position);
     const outcome = { kycStatus: status.kycStatus, amlStatus: status.amlStatus, riskScore: status.riskScore, position: formatPosition(result.position) };

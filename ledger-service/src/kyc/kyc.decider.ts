@@ -92,9 +92,7 @@ export function evolveKyc(state: KycState, event: KycEvent): KycState {
         ? { ...state, phase: 'review', riskScore: event.data.riskScore, sanctionsHit: state.sanctionsHit || event.data.result === 'hit' }
         : state;
     case 'KycVerified':
-      return state.exists
-        ? { ...state, phase: 'verified', riskScore: event.data.riskScore, expiresAt: event.data.expiresAt, credentialFor: null }
-        : state;
+      return state.exists ? { ...state, phase: 'verified', riskScore: event.data.riskScore, expiresAt: event.data.expiresAt, credentialFor: null } : state;
     case 'KycRejected':
       return state.exists ? { ...state, phase: 'rejected' } : state;
     case 'KycExpired':

@@ -11,16 +11,33 @@ const owner = { address, requestedBy: 'user-1', isAdmin: false };
 
 const started: KycEvent = {
   type: 'KycStarted',
-  data: { address, inquiryId: 'inq_first', templateId: 'itmpl_sandbox_kyc', provider: 'sandbox', environment: 'sandbox', jurisdiction: 'UK', level: 'basic', ownerId: 'user-1', startedAt: now.toISOString() },
+  data: {
+    address,
+    inquiryId: 'inq_first',
+    templateId: 'itmpl_sandbox_kyc',
+    provider: 'sandbox',
+    environment: 'sandbox',
+    jurisdiction: 'UK',
+    level: 'basic',
+    ownerId: 'user-1',
+    startedAt: now.toISOString(),
+  },
 };
 const screening = (result: 'clear' | 'potential_match' | 'hit', riskScore: number): KycVerificationOutcome['screening'] => ({
   result,
   riskScore,
-  matches: result === 'clear' ? [] : [{ entryId: '90001', listName: 'OFAC SDN', matchedName: 'SANCTIONED, Ivan Testovich', score: result === 'hit' ? 1 : 0.85, program: 'X' }],
+  matches:
+    result === 'clear'
+      ? []
+      : [{ entryId: '90001', listName: 'OFAC SDN', matchedName: 'SANCTIONED, Ivan Testovich', score: result === 'hit' ? 1 : 0.85, program: 'X' }],
   listName: 'OFAC SDN',
   listEntries: 7,
 });
-const outcome = (result: 'clear' | 'potential_match' | 'hit' = 'clear', riskScore = 12, identity: KycVerificationOutcome['identity'] = 'verified'): KycVerificationOutcome => ({
+const outcome = (
+  result: 'clear' | 'potential_match' | 'hit' = 'clear',
+  riskScore = 12,
+  identity: KycVerificationOutcome['identity'] = 'verified',
+): KycVerificationOutcome => ({
   identity,
   country: 'GB',
   screening: screening(result, riskScore),
@@ -62,7 +79,12 @@ function expectRefusal(run: () => unknown, code: string, message: string): void 
 describe('kyc decider', () => {
   describe('StartKyc', () => {
     const start: KycCommand = { type: 'StartKyc', ...owner, addressProof: null, inquiry, level: 'basic', jurisdiction: 'UK' };
-    const proof = { challengeId: '7d2c6a58-3f7e-4d7a-9a41-2b0f1c9e8d10', message: 'Carbon Ledger: prove control…', publicKey: `ED${'A'.repeat(64)}`, signature: 'B'.repeat(128) };
+    const proof = {
+      challengeId: '7d2c6a58-3f7e-4d7a-9a41-2b0f1c9e8d10',
+      message: 'Carbon Ledger: prove control…',
+      publicKey: `ED${'A'.repeat(64)}`,
+      signature: 'B'.repeat(128),
+    };
     const provenStart = (requestedBy: string, inquiryId = 'inq_second'): KycCommand => ({
       ...start,
       requestedBy,
@@ -86,7 +108,10 @@ describe('kyc decider', () => {
     it('given an unproven verified claim, when the key holder starts with a signed challenge, then KycClaimSuperseded and KycStarted owned by the key holder', () => {
       const events = given([started, screenedClear, verified]).when(provenStart('user-2'))();
       expect(events).toEqual([
-        { type: 'KycClaimSuperseded', data: { address, previousOwnerId: 'user-1', ownerId: 'user-2', previousClaimProven: false, supersededAt: now.toISOString() } },
+        {
+          type: 'KycClaimSuperseded',
+          data: { address, previousOwnerId: 'user-1', ownerId: 'user-2', previousClaimProven: false, supersededAt: now.toISOString() },
+        },
         { type: 'KycStarted', data: { ...started.data, inquiryId: 'inq_second', ownerId: 'user-2', addressProof: { method: 'signed-challenge', ...proof } } },
       ]);
       const state = [started, screenedClear, verified, ...events].reduce(evolveKyc, initialKycState);
@@ -99,14 +124,14 @@ describe('kyc decider', () => {
       expect(events[0]).toMatchObject({ type: 'KycClaimSuperseded', data: { previousOwnerId: 'user-1', ownerId: 'user-3', previousClaimProven: true } });
     });
 
-    it('given a case under another user\'s review, when the key holder proves it, then it supersedes; a sanctions hit still refuses', () => {
+    it("given a case under another user's review, when the key holder proves it, then it supersedes; a sanctions hit still refuses", () => {
       const review: KycEvent = { type: 'AmlScreened', data: { ...screenedClear.data, result: 'potential_match', riskScore: 70 } } as KycEvent;
       expect(given([started, review]).when(provenStart('user-2'))()[1]).toMatchObject({ type: 'KycStarted', data: { ownerId: 'user-2' } });
       const hit: KycEvent = { type: 'AmlScreened', data: { ...screenedClear.data, result: 'hit', riskScore: 100 } } as KycEvent;
       expectRefusal(given([started, hit]).when(provenStart('user-2')), 'Forbidden', 'Verification is not available for this address; contact compliance');
     });
 
-    it('given the owner\'s own current verification, when the owner proves the key, then still Conflict', () => {
+    it("given the owner's own current verification, when the owner proves the key, then still Conflict", () => {
       expectRefusal(given([started, screenedClear, verified]).when(provenStart('user-1')), 'Conflict', 'This address is already verified');
     });
 
@@ -211,7 +236,10 @@ describe('kyc decider', () => {
 
     it('given a current verification, when its credential is recorded, then KycCredentialIssued', () => {
       expect(given([started, screenedClear, verified]).when(record)()).toEqual([
-        { type: 'KycCredentialIssued', data: { address, credentialType: 'KYC', issuer: 'rIssuer', txHash: 'A'.repeat(64), expiresAt, issuedAt: now.toISOString() } },
+        {
+          type: 'KycCredentialIssued',
+          data: { address, credentialType: 'KYC', issuer: 'rIssuer', txHash: 'A'.repeat(64), expiresAt, issuedAt: now.toISOString() },
+        },
       ]);
     });
 

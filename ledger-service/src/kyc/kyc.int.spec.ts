@@ -148,7 +148,10 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect(Math.abs(validFor - 365 * 86_400_000)).toBeLessThan(60_000);
 
     // The reaction issues the credential after the fact; the status shows it once recorded.
-    const withCredential = await eventually(() => status(trader, address), (value) => value.credential.issued);
+    const withCredential = await eventually(
+      () => status(trader, address),
+      (value) => value.credential.issued,
+    );
     expect(withCredential.credential.txHash).toMatch(/^[0-9A-F]{64}$/);
 
     const objects = await ledger.request({ command: 'account_objects', account: address, type: 'credential', ledger_index: 'validated' });
@@ -223,14 +226,21 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     const before = await service.countEvents('kyc-');
     const response = await start(trader, address);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'ValidationFailed', message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'xrplAddress', message: INVALID_ADDRESS }]) });
+    expect(await response.json()).toMatchObject({
+      error: 'ValidationFailed',
+      message: INVALID_ADDRESS,
+      details: expect.arrayContaining([{ path: 'xrplAddress', message: INVALID_ADDRESS }]),
+    });
     expect(await service.countEvents('kyc-')).toBe(before);
   });
 
   it('refuses bad status queries and bad identity fields', async () => {
     const shortQuery = await trader.request('GET', '/api/kyc/status?address=rPT1Sjq2YGrBMTttX4GZ');
     expect(shortQuery.status).toBe(400);
-    expect(await shortQuery.json()).toMatchObject({ message: INVALID_ADDRESS, details: expect.arrayContaining([{ path: 'address', message: INVALID_ADDRESS }]) });
+    expect(await shortQuery.json()).toMatchObject({
+      message: INVALID_ADDRESS,
+      details: expect.arrayContaining([{ path: 'address', message: INVALID_ADDRESS }]),
+    });
     expect((await start(trader, newAddress(), { kycLevel: 'premium' })).status).toBe(400);
 
     const address = newAddress();
@@ -283,7 +293,10 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
 
     await fundedAddress(wallet);
     expect((await check.checkNow()).credentialsIssued).toEqual([wallet.address]);
-    const answer = await eventually(() => status(trader, wallet.address), (value) => value.credential.issued);
+    const answer = await eventually(
+      () => status(trader, wallet.address),
+      (value) => value.credential.issued,
+    );
     expect(answer.credential.txHash).toMatch(/^[0-9A-F]{64}$/);
   });
 
@@ -298,13 +311,16 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect((await check.checkNow(nextYear)).expired).not.toContain(address);
     expect((await streamTypes(address)).filter((type) => type === 'KycExpired')).toHaveLength(1);
 
-    const lapsed = await eventually(() => status(trader, address), (value) => value.kycStatus === 'not_started');
+    const lapsed = await eventually(
+      () => status(trader, address),
+      (value) => value.kycStatus === 'not_started',
+    );
     expect(lapsed).toMatchObject({ kycStatus: 'not_started', amlStatus: 'cleared' });
     expect(lapsed.expiresAt).not.toBeNull();
     expect((await start(trader, address)).status).toBe(201);
   });
 
-  it('refuses to start without proof of the key: no proof, a signature by another key, another user\'s challenge, a used or expired challenge', async () => {
+  it("refuses to start without proof of the key: no proof, a signature by another key, another user's challenge, a used or expired challenge", async () => {
     const wallet = newWallet();
     const before = await service.countEvents('kyc-');
     const noProof = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, jurisdiction: 'UK', kycLevel: 'basic' });
@@ -312,7 +328,10 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
 
     const otherKey = await start(trader, wallet.address, {}, {}, Wallet.generate());
     expect(otherKey.status).toBe(403);
-    expect(await otherKey.json()).toMatchObject({ error: 'Forbidden', message: 'The signature does not prove control of this address; sign the challenge with its key' });
+    expect(await otherKey.json()).toMatchObject({
+      error: 'Forbidden',
+      message: 'The signature does not prove control of this address; sign the challenge with its key',
+    });
 
     // A challenge is bound to the user who asked for it.
     const othersChallenge = await signedChallenge(otherTrader, wallet.address, wallet);
@@ -326,7 +345,9 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect(otherAddress.status).toBe(403);
 
     const expiring = await signedChallenge(trader, wallet.address, wallet);
-    await service.runtime.pool.query(`update kyc_address_challenges set expires_at = now() - interval '1 second' where challenge_id = $1`, [expiring.challengeId]);
+    await service.runtime.pool.query(`update kyc_address_challenges set expires_at = now() - interval '1 second' where challenge_id = $1`, [
+      expiring.challengeId,
+    ]);
     const expired = await trader.request('POST', '/api/kyc/start-verification', { xrplAddress: wallet.address, proof: expiring, kycLevel: 'basic' });
     expect(await expired.json()).toMatchObject({ error: 'Forbidden', message: 'This challenge has expired; ask for a new one' });
     expect(await service.countEvents('kyc-')).toBe(before);
@@ -338,10 +359,13 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect(await replayed.json()).toMatchObject({ message: 'This challenge was already used; ask for a new one' });
 
     const [recorded] = (await service.runtime.eventStore.readStream(kycStreamId(wallet.address))).filter(isKycEvent);
-    expect(recorded).toMatchObject({ type: 'KycStarted', data: { addressProof: { method: 'signed-challenge', publicKey: wallet.publicKey, challengeId: proof.challengeId } } });
+    expect(recorded).toMatchObject({
+      type: 'KycStarted',
+      data: { addressProof: { method: 'signed-challenge', publicKey: wallet.publicKey, challengeId: proof.challengeId } },
+    });
   });
 
-  it('refuses the platform\'s own addresses (the market maker\'s could be claimed)', async () => {
+  it("refuses the platform's own addresses (the market maker's could be claimed)", async () => {
     for (const role of ['market_maker', 'issuer', 'kyc_issuer', 'audit_anchor'] as const) {
       const platform = gateway.wallets[role];
       const challenge = await trader.request('POST', '/api/kyc/address-challenge', { xrplAddress: platform.address });
@@ -357,14 +381,65 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     // A claim recorded before proofs were asked: another user verified an address it holds no key for.
     const wallet = newWallet();
     const at = new Date().toISOString();
-    const metadata = { commandId: randomUUID(), correlationId: 'legacy', causationId: 'legacy', actor: { userId: otherTrader.userId, role: 'trader' }, schemaVersion: 1, recordedAt: at };
+    const metadata = {
+      commandId: randomUUID(),
+      correlationId: 'legacy',
+      causationId: 'legacy',
+      actor: { userId: otherTrader.userId, role: 'trader' },
+      schemaVersion: 1,
+      recordedAt: at,
+    };
     const legacy = [
-      { type: 'KycStarted', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', templateId: 'itmpl_sandbox_kyc', provider: 'sandbox', environment: 'sandbox', jurisdiction: 'UK', level: 'basic', ownerId: otherTrader.userId, startedAt: at } },
-      { type: 'AmlScreened', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', result: 'clear', riskScore: 12, matches: [], listName: 'OFAC SDN', listEntries: 7, screenedAt: at } },
-      { type: 'KycVerified', data: { address: wallet.address, inquiryId: 'inq_legacyclaim000000000000', riskScore: 12, level: 'basic', jurisdiction: 'UK', country: 'GB', verifiedAt: at, expiresAt: new Date(Date.now() + 86_400_000).toISOString() } },
+      {
+        type: 'KycStarted',
+        data: {
+          address: wallet.address,
+          inquiryId: 'inq_legacyclaim000000000000',
+          templateId: 'itmpl_sandbox_kyc',
+          provider: 'sandbox',
+          environment: 'sandbox',
+          jurisdiction: 'UK',
+          level: 'basic',
+          ownerId: otherTrader.userId,
+          startedAt: at,
+        },
+      },
+      {
+        type: 'AmlScreened',
+        data: {
+          address: wallet.address,
+          inquiryId: 'inq_legacyclaim000000000000',
+          result: 'clear',
+          riskScore: 12,
+          matches: [],
+          listName: 'OFAC SDN',
+          listEntries: 7,
+          screenedAt: at,
+        },
+      },
+      {
+        type: 'KycVerified',
+        data: {
+          address: wallet.address,
+          inquiryId: 'inq_legacyclaim000000000000',
+          riskScore: 12,
+          level: 'basic',
+          jurisdiction: 'UK',
+          country: 'GB',
+          verifiedAt: at,
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
     ];
-    await service.runtime.eventStore.appendToStream(kycStreamId(wallet.address), legacy.map((event) => ({ eventId: randomUUID(), ...event, metadata })), { expected: 'no_stream' });
-    await eventually(() => status(compliance, wallet.address), (value) => value.kycStatus === 'verified');
+    await service.runtime.eventStore.appendToStream(
+      kycStreamId(wallet.address),
+      legacy.map((event) => ({ eventId: randomUUID(), ...event, metadata })),
+      { expected: 'no_stream' },
+    );
+    await eventually(
+      () => status(compliance, wallet.address),
+      (value) => value.kycStatus === 'verified',
+    );
 
     const reclaimed = await start(trader, wallet.address);
     expect(reclaimed.status).toBe(201);

@@ -8,7 +8,17 @@ import { pendingAddress, verifiedAddress } from '../test-support/verified-addres
 
 const buy = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };
 const sell = { ...buy, type: 'sell' };
-const project = { id: 'PRJ-ACCESS', name: 'Access Solar', projectType: 'Solar Energy', description: '', scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
+const project = {
+  id: 'PRJ-ACCESS',
+  name: 'Access Solar',
+  projectType: 'Solar Energy',
+  description: '',
+  scope1: 550,
+  scope2: 0,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 
 describe('trading needs KYC verified on every path that trades (spec 6)', () => {
   let service: ServiceUnderTest;
@@ -110,7 +120,7 @@ describe('each user sees their own orders and account ids; oversight roles may s
     await service?.close();
   });
 
-  it("a trader lists and counts only their own orders, and cannot switch to all", async () => {
+  it('a trader lists and counts only their own orders, and cannot switch to all', async () => {
     const mine = await list(bob);
     expect(mine.scope).toBe('mine');
     expect(mine.orders.map((order) => order.id).sort()).toEqual([...bobOrders].sort());

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  canOversee,  cancelOrderParams,
+  canOversee,
+  cancelOrderParams,
   type CancelOrderResponse,
   formatPosition,
   listOrdersParams,
@@ -55,10 +56,7 @@ export class OrdersController {
   @Post()
   @Roles('trader', 'admin')
   @HttpCode(201)
-  async place(
-    @Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest,
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<PlaceOrderResponse> {
+  async place(@Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest, @CurrentRequest() request: ApiRequest): Promise<PlaceOrderResponse> {
     const result = await this.commands.execute(new PlaceOrderCommand(order, commandContextFrom(request)));
     const view = await this.answerAfter(result.orderId, result.order, result.position);
     return { ...view, position: formatPosition(result.position) };
@@ -67,10 +65,7 @@ export class OrdersController {
   @Post(':id/cancel')
   @Roles('trader', 'admin')
   @HttpCode(200)
-  async cancel(
-    @Param(new ZodPipe(cancelOrderParams, 'order id')) params: { id: string },
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<CancelOrderResponse> {
+  async cancel(@Param(new ZodPipe(cancelOrderParams, 'order id')) params: { id: string }, @CurrentRequest() request: ApiRequest): Promise<CancelOrderResponse> {
     const context = commandContextFrom(request);
     const isAdmin = request.user?.roles.includes('admin') ?? false;
     const order = await this.queries.execute(new GetOrderQuery(params.id));

@@ -37,15 +37,14 @@ describe('Trading Desk orders over HTTP', () => {
 
   it('answers a placed or cancelled order exactly as the order book then lists it', async () => {
     // The answer comes from the market's state, the list from the order book projection: they must agree to the letter.
-    const listed = async (id: string) => listOrdersResponse.parse(await (await trader.request('GET', '/api/orders')).json()).orders.find((order) => order.id === id);
+    const listed = async (id: string) =>
+      listOrdersResponse.parse(await (await trader.request('GET', '/api/orders')).json()).orders.find((order) => order.id === id);
     const { position: _placedAt, ...placed } = placeOrderResponse.parse(
       await (await trader.request('POST', '/api/orders', { ...validOrder, price: '7.5', amount: 3 })).json(),
     );
     expect(placed).toMatchObject({ price: '7.50', status: 'pending', filled: 0 });
     expect(await listed(placed.id)).toEqual(placed);
-    const { position: _cancelledAt, ...cancelled } = placeOrderResponse.parse(
-      await (await trader.request('POST', `/api/orders/${placed.id}/cancel`)).json(),
-    );
+    const { position: _cancelledAt, ...cancelled } = placeOrderResponse.parse(await (await trader.request('POST', `/api/orders/${placed.id}/cancel`)).json());
     expect(cancelled).toEqual({ ...placed, status: 'cancelled' });
     expect(await listed(placed.id)).toEqual(cancelled);
   });

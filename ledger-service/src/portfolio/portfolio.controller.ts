@@ -56,10 +56,7 @@ export class PortfolioController {
 
   @Get('portfolios/:userId')
   @Roles(...PORTFOLIO_ROLES)
-  list(
-    @Param(new ZodPipe(portfolioOwnerParams, 'user id')) params: { userId: string },
-    @CurrentRequest() request: ApiRequest,
-  ): Promise<PortfolioView[]> {
+  list(@Param(new ZodPipe(portfolioOwnerParams, 'user id')) params: { userId: string }, @CurrentRequest() request: ApiRequest): Promise<PortfolioView[]> {
     const viewer = viewerOf(request);
     // A portfolio is its owner's: another user's list does not exist for the caller.
     if (params.userId !== viewer.id && !isAdmin(viewer)) throw new DomainError('NotFound', 'Portfolios not found');

@@ -1,4 +1,11 @@
-import { type CreatePortfolioCommandInput, isPortfolioEvent, type PlacedSuggestionOrder, type PortfolioEvent, type SuggestionImplemented, type SuggestionType } from '@carbon-ledger/contracts';
+import {
+  type CreatePortfolioCommandInput,
+  isPortfolioEvent,
+  type PlacedSuggestionOrder,
+  type PortfolioEvent,
+  type SuggestionImplemented,
+  type SuggestionType,
+} from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
 import type { Decider } from '../shared/handle-command.js';
 

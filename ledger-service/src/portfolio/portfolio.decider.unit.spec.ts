@@ -22,7 +22,10 @@ const implement: PortfolioCommand = {
 describe('portfolio decider', () => {
   it('given nothing, when created, then PortfolioCreated with the request and the time', () => {
     expect(decidePortfolio(create, initialPortfolioState, { now })).toEqual([
-      { type: 'PortfolioCreated', data: { portfolioId, ownerId: 'user-1', name: 'Growth', description: '', riskProfile: 'moderate', createdAt: now.toISOString() } },
+      {
+        type: 'PortfolioCreated',
+        data: { portfolioId, ownerId: 'user-1', name: 'Growth', description: '', riskProfile: 'moderate', createdAt: now.toISOString() },
+      },
     ]);
   });
 

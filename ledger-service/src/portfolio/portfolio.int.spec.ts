@@ -14,7 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
-const project = { id: 'PRJ-PORTFOLIO', name: 'Portfolio Solar', projectType: 'Solar Energy', description: '', scope1: 5500, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
+const project = {
+  id: 'PRJ-PORTFOLIO',
+  name: 'Portfolio Solar',
+  projectType: 'Solar Energy',
+  description: '',
+  scope1: 5500,
+  scope2: 0,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 const year = new Date().getUTCFullYear();
 
 describe('portfolios over HTTP (issue 19)', () => {
@@ -104,7 +114,9 @@ describe('portfolios over HTTP (issue 19)', () => {
 
     const marketEvents = await service.countEvents('credit-market-');
     const portfolioEvents = await service.countEvents('portfolio-');
-    const again = implementSuggestionResponse.parse(await json(await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`)));
+    const again = implementSuggestionResponse.parse(
+      await json(await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`)),
+    );
     expect(again.alreadyImplemented).toBe(true);
     expect(again.orders).toEqual(implemented.orders);
     expect(await service.countEvents('credit-market-')).toBe(marketEvents);
@@ -178,7 +190,9 @@ describe('portfolios over HTTP (issue 19)', () => {
   });
 
   it('implementing needs KYC verified, like POST /api/orders: 403 and nothing appended', async () => {
-    const mine = createPortfolioResponse.parse(await json(await unverified.request('POST', '/api/portfolios', { name: 'Pending KYC', riskProfile: 'conservative' })));
+    const mine = createPortfolioResponse.parse(
+      await json(await unverified.request('POST', '/api/portfolios', { name: 'Pending KYC', riskProfile: 'conservative' })),
+    );
     const { suggestions } = listSuggestionsResponse.parse(await json(await unverified.request('GET', `/api/portfolios/${mine.id}/suggestions`)));
     expect(suggestions.length).toBeGreaterThan(0);
     const before = await service.countEvents();

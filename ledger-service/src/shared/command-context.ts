@@ -21,10 +21,7 @@ export function deriveId(commandId: string, purpose: string): string {
 
 export const SCHEMA_VERSION = 1;
 
-export function toEventsToAppend<E extends { type: string; data: unknown }>(
-  events: readonly E[],
-  context: CommandContext,
-): EventToAppend[] {
+export function toEventsToAppend<E extends { type: string; data: unknown }>(events: readonly E[], context: CommandContext): EventToAppend[] {
   return events.map((event, index) => ({
     eventId: deriveId(context.commandId, `event:${index}`),
     type: event.type,

@@ -1,12 +1,4 @@
-import {
-  type AppendResult,
-  DuplicateEventId,
-  type EventStore,
-  type EventToAppend,
-  type Position,
-  type RecordedEvent,
-  START,
-} from '@carbon-ledger/contracts';
+import { type AppendResult, DuplicateEventId, type EventStore, type EventToAppend, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
 import { type CommandContext, toEventsToAppend } from './command-context.js';
 
 /** An event as a decider returns it; its id and metadata come from the command's context. */
@@ -98,9 +90,7 @@ export class CommandCollided extends Error {
  * decision was made by the caller; its command is the event itself. Whether it may be appended twice
  * is the stream's version's business (see knownStream).
  */
-export function recordDecider<Event extends DecidedEvent>(
-  isEvent: (event: RecordedEvent) => event is RecordedEvent & Event,
-): Decider<undefined, Event, Event> {
+export function recordDecider<Event extends DecidedEvent>(isEvent: (event: RecordedEvent) => event is RecordedEvent & Event): Decider<undefined, Event, Event> {
   return { decide: (event) => [event], evolve: () => undefined, initialState: () => undefined, isEvent };
 }
 

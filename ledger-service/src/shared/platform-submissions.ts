@@ -111,7 +111,10 @@ export class PlatformSubmissions {
           continue;
         }
         if (latest.attempt + 1 >= MAX_ATTEMPTS) {
-          throw new DomainError('ServiceUnavailable', `XRPL ${transaction.transaction.TransactionType} for ${transaction.key} could not be applied in ${MAX_ATTEMPTS} attempts`);
+          throw new DomainError(
+            'ServiceUnavailable',
+            `XRPL ${transaction.transaction.TransactionType} for ${transaction.key} could not be applied in ${MAX_ATTEMPTS} attempts`,
+          );
         }
         // Void: the sequence may have been given to a transaction that never reached the ledger.
         this.nextSequence.delete(latest.walletRole);
@@ -172,7 +175,11 @@ export class PlatformSubmissions {
       const waiting = this.claimRequests.get(role) ?? [];
       waiting.push({ transaction, latest, resolve, reject });
       this.claimRequests.set(role, waiting);
-      if (!this.claiming.has(role)) this.claiming.set(role, this.claimWaiting(role).finally(() => this.claiming.delete(role)));
+      if (!this.claiming.has(role))
+        this.claiming.set(
+          role,
+          this.claimWaiting(role).finally(() => this.claiming.delete(role)),
+        );
     });
   }
 
@@ -227,10 +234,14 @@ export class PlatformSubmissions {
       else gap = true;
     }
     // Sent in sequence order on one connection, without waiting for each answer.
-    const answers = await Promise.all(submitted.map(({ claim }) => this.gateway.submitBlob(claim.txBlob).then(
-      (answer) => answer.engineResult,
-      (error: unknown) => error,
-    )));
+    const answers = await Promise.all(
+      submitted.map(({ claim }) =>
+        this.gateway.submitBlob(claim.txBlob).then(
+          (answer) => answer.engineResult,
+          (error: unknown) => error,
+        ),
+      ),
+    );
     const unsure = gap || answers.some((answer) => typeof answer !== 'string' || isFinalRefusal(answer));
     // Refused outright or not answered: the account's sequence is read again for the next group.
     if (unsure) this.nextSequence.delete(role);
@@ -296,7 +307,12 @@ export class PlatformSubmissions {
   /** A no-op AccountSet for a sequence whose claim was lost, itself claimed (once per account and sequence). */
   private fillerTransaction(role: PlatformWalletRole, sequence: number): PlatformTransaction {
     const account = this.gateway.wallets[role].address;
-    return { key: `sequence-filler:${account}:${sequence}`, role, transaction: { TransactionType: 'AccountSet', Account: account }, purpose: `fill sequence ${sequence}` };
+    return {
+      key: `sequence-filler:${account}:${sequence}`,
+      role,
+      transaction: { TransactionType: 'AccountSet', Account: account },
+      purpose: `fill sequence ${sequence}`,
+    };
   }
 
   private async sequenceFiller(role: PlatformWalletRole, account: string, sequence: number, lastLedgerSequence: number, now: Date): Promise<Claim | undefined> {
@@ -349,7 +365,13 @@ export class PlatformSubmissions {
               submittedAt: claim.claimedAt,
             },
           },
-          context: { commandId, correlationId: commandId, causationId: deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`), actor: { userId: 'platform', role: 'admin' }, now },
+          context: {
+            commandId,
+            correlationId: commandId,
+            causationId: deriveId(claim.key, `xrpl-submission-claim:${claim.attempt}`),
+            actor: { userId: 'platform', role: 'admin' },
+            now,
+          },
         },
         // The wallet's record of every transaction is never read to decide: appended wherever it stands.
         { stream: knownStream(records, 'any') },

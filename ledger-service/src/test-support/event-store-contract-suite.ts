@@ -21,12 +21,7 @@ function makeEvent(type: string, data: Record<string, unknown>, eventId = random
   return { ...sampleEvent(0), eventId, type, data };
 }
 
-async function collectUntil(
-  store: EventStore,
-  predicate: (events: RecordedEvent[]) => boolean,
-  timeoutMs = 20_000,
-  after = START,
-): Promise<RecordedEvent[]> {
+async function collectUntil(store: EventStore, predicate: (events: RecordedEvent[]) => boolean, timeoutMs = 20_000, after = START): Promise<RecordedEvent[]> {
   const received: RecordedEvent[] = [];
   const subscription = store.subscribeAll({ after, batchSize: 100 });
   const timer = setTimeout(() => void subscription.close(), timeoutMs);
@@ -43,11 +38,7 @@ async function collectUntil(
 }
 
 /** The behaviour every EventStore adapter must have. `open` gives a store over an empty log. */
-export function describeEventStoreContract(
-  adapter: string,
-  open: () => Promise<EventStoreUnderTest>,
-  options: { skip?: boolean } = {},
-): void {
+export function describeEventStoreContract(adapter: string, open: () => Promise<EventStoreUnderTest>, options: { skip?: boolean } = {}): void {
   describe.skipIf(options.skip ?? false)(`EventStore contract: ${adapter}`, () => {
     let underTest: EventStoreUnderTest;
     let store: EventStore;
@@ -83,19 +74,13 @@ export function describeEventStoreContract(
     it('enforces the expected version', async () => {
       const id = stream('expect');
       await store.appendToStream(id, [makeEvent('A', {})], { expected: 'no_stream' });
-      await expect(store.appendToStream(id, [makeEvent('B', {})], { expected: 'no_stream' })).rejects.toBeInstanceOf(
-        WrongExpectedVersion,
-      );
+      await expect(store.appendToStream(id, [makeEvent('B', {})], { expected: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedVersion);
       await expect(store.appendToStream(id, [makeEvent('B', {})], { expected: 5n })).rejects.toMatchObject({
         name: 'WrongExpectedVersion',
         actual: 0n,
       });
-      await expect(
-        store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 'exists' }),
-      ).rejects.toBeInstanceOf(WrongExpectedVersion);
-      await expect(
-        store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 0n }),
-      ).rejects.toMatchObject({ actual: 'no_stream' });
+      await expect(store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 'exists' })).rejects.toBeInstanceOf(WrongExpectedVersion);
+      await expect(store.appendToStream(stream('nothing'), [makeEvent('B', {})], { expected: 0n })).rejects.toMatchObject({ actual: 'no_stream' });
 
       const ok = await store.appendToStream(id, [makeEvent('B', {})], { expected: 0n });
       expect(ok.nextExpectedVersion).toBe(1n);
@@ -125,10 +110,7 @@ export function describeEventStoreContract(
       await store.appendToStream(id, [makeEvent('C', { nested: { b: 2, a: 1 } })], { expected: 1n });
       let previous = Buffer.alloc(0);
       for (const event of await store.readStream(id)) {
-        const expected = createHash('sha256')
-          .update(previous)
-          .update(chainContent(event), 'utf8')
-          .digest();
+        const expected = createHash('sha256').update(previous).update(chainContent(event), 'utf8').digest();
         expect(event.hash).toBe(expected.toString('hex'));
         previous = expected;
       }
@@ -181,19 +163,12 @@ export function describeEventStoreContract(
       const acknowledged = new Map<string, string>(); // eventId -> stream
       let conflicts = 0;
 
-      const subscriber = collectUntil(
-        store,
-        (events) => events.some((event) => event.type === 'Done'),
-        60_000,
-        start,
-      );
+      const subscriber = collectUntil(store, (events) => events.some((event) => event.type === 'Done'), 60_000, start);
 
       const writer = async (writerIndex: number): Promise<void> => {
         for (let n = 0; n < APPENDS_PER_WRITER; n += 1) {
           const target = streams[(writerIndex + n) % STREAMS]!;
-          const batch = Array.from({ length: 1 + (n % 3) }, (_, k) =>
-            makeEvent('Contended', { writerIndex, n, k }),
-          );
+          const batch = Array.from({ length: 1 + (n % 3) }, (_, k) => makeEvent('Contended', { writerIndex, n, k }));
           const useAny = n % 4 === 0;
           try {
             let expected: 'any' | 'no_stream' | bigint = 'any';
@@ -220,9 +195,7 @@ export function describeEventStoreContract(
         const versions = received.filter((event) => event.streamId === id).map((event) => event.streamVersion);
         expect(versions).toEqual(versions.map((_, index) => BigInt(index)));
         const stored = await store.readStream(id);
-        expect(stored.map((event) => event.eventId)).toEqual(
-          received.filter((event) => event.streamId === id).map((event) => event.eventId),
-        );
+        expect(stored.map((event) => event.eventId)).toEqual(received.filter((event) => event.streamId === id).map((event) => event.eventId));
       }
       for (let index = 1; index < received.length; index += 1) {
         expect(

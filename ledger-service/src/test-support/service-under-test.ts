@@ -96,12 +96,14 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
     async signIn(roles, password = `pw-${randomUUID()}`) {
       const commandId = randomUUID();
       const email = `${roles.join('-') || 'none'}-${commandId.slice(0, 8)}@example.test`;
-      const registered = await app.get(CommandBus).execute(
-        new RegisterUserCommand(
-          { email, name: `Test ${roles.join(' ')}`, password, roles },
-          { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() },
-        ),
-      );
+      const registered = await app
+        .get(CommandBus)
+        .execute(
+          new RegisterUserCommand(
+            { email, name: `Test ${roles.join(' ')}`, password, roles },
+            { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() },
+          ),
+        );
       // Sign-in reads the users read model; wait until it has the new user.
       await app.get(ProjectionHost).waitFor(['users'], registered.position, 5_000);
       const login = await send('POST', '/api/auth/login', { email, password }, {});

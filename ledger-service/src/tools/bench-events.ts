@@ -33,15 +33,7 @@ import {
   summarize,
   writeFigures,
 } from '@carbon-ledger/bench-kit';
-import {
-  type AppendResult,
-  comparePositions,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedVersion,
-  type Position,
-  START,
-} from '@carbon-ledger/contracts';
+import { type AppendResult, comparePositions, type EventStore, type EventToAppend, type ExpectedVersion, type Position, START } from '@carbon-ledger/contracts';
 import { type LogFollower, LogFollowerRunner, type ReadModelDatabase } from '@carbon-ledger/projections';
 import { Kysely, PostgresDialect, type QueryCreator, sql } from 'kysely';
 import pg from 'pg';
@@ -136,7 +128,6 @@ function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
   };
 }
 
-
 function item<T>(items: readonly T[], index: number): T {
   const value = items[index];
   if (value === undefined) throw new RangeError(`no item ${index}`);
@@ -199,12 +190,7 @@ class WriterStreams {
  * Runs `writers` closed loops for warm-up + window; counts rows of transactions
  * that finish inside the window.
  */
-async function measureWriters(
-  writers: number,
-  config: BenchConfig,
-  meter: CpuMeter,
-  transaction: (writer: number) => Promise<number>,
-): Promise<Throughput> {
+async function measureWriters(writers: number, config: BenchConfig, meter: CpuMeter, transaction: (writer: number) => Promise<number>): Promise<Throughput> {
   const windowStart = performance.now() + config.warmupSeconds * 1000;
   const end = windowStart + config.seconds * 1000;
   let rows = 0;
@@ -349,10 +335,7 @@ class Bench {
   async ours(writers: number, eventsPerAppend: number, raw: number): Promise<Comparison> {
     const pool = createPool(this.connectionString, writers);
     const store = new PostgresEventStore(pool, { connectionString: this.connectionString });
-    const streams = Array.from(
-      { length: writers },
-      (_, writer) => new WriterStreams(`bench-${eventsPerAppend}x${writers}-w${writer}`),
-    );
+    const streams = Array.from({ length: writers }, (_, writer) => new WriterStreams(`bench-${eventsPerAppend}x${writers}-w${writer}`));
     try {
       await this.settle();
       const measured = await measureWriters(writers, this.config, this.meter, async (writer) => {
@@ -568,12 +551,7 @@ class Bench {
   }
 }
 
-function evaluateTargets(
-  ours16: Comparison | undefined,
-  ours100: Comparison | undefined,
-  catchUp: CatchUp,
-  lag: Lag,
-): TargetResult[] {
+function evaluateTargets(ours16: Comparison | undefined, ours100: Comparison | undefined, catchUp: CatchUp, lag: Lag): TargetResult[] {
   const targets: TargetResult[] = [];
   if (ours16) {
     targets.push({
@@ -638,20 +616,10 @@ function report(
     ...raw1.map((figure) => throughputRow('raw INSERT, 1 row/tx', figure)),
     ...raw100.map((figure) => throughputRow(`raw INSERT, ${BATCH} rows/tx`, figure)),
     ...ours1.map((figure) =>
-      throughputRow(
-        'appendToStream, 1 event',
-        figure,
-        figure,
-        figure.writers === 16 ? statusOf('appendToStream 1 event, 16 writers / raw') : '',
-      ),
+      throughputRow('appendToStream, 1 event', figure, figure, figure.writers === 16 ? statusOf('appendToStream 1 event, 16 writers / raw') : ''),
     ),
     ...ours100.map((figure) =>
-      throughputRow(
-        `appendToStream, ${BATCH} events`,
-        figure,
-        figure,
-        figure.writers === 8 ? statusOf('appendToStream 100 events, 8 writers / raw') : '',
-      ),
+      throughputRow(`appendToStream, ${BATCH} events`, figure, figure, figure.writers === 8 ? statusOf('appendToStream 100 events, 8 writers / raw') : ''),
     ),
     [
       `subscribeAll catch-up, batch ${catchUp.batchSize}`,
@@ -665,10 +633,7 @@ function report(
       statusOf('subscribeAll catch-up, events/s'),
     ],
   ];
-  const throughput = renderTable(
-    ['Throughput', 'Writers', 'Rows|ev/s', 'Raw/s', 'Ratio', 'p50 ms', 'p99 ms', 'CPU us/k/oth', 'Target'],
-    rows,
-  );
+  const throughput = renderTable(['Throughput', 'Writers', 'Rows|ev/s', 'Raw/s', 'Ratio', 'p50 ms', 'p99 ms', 'CPU us/k/oth', 'Target'], rows);
   const lagTable = renderTable(
     ['Projection lag', 'Rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'CPU us/k/oth', 'Target'],
     [
@@ -712,7 +677,7 @@ function report(
     lagTable,
     '',
     'CPU us/k/oth: cores used by this benchmark (Node + its PostgreSQL) / by interrupts and kernel threads (fsync I/O) /',
-    '  by other processes on the machine (noise: other engineers\' tests); 2.00 = both cores busy.',
+    "  by other processes on the machine (noise: other engineers' tests); 2.00 = both cores busy.",
     `targets: ${passed}/${targets.length} PASS${missed.length === 0 ? '' : ` (MISS: ${missed.join('; ')})`}`,
   ].join('\n');
 }

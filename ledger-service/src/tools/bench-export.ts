@@ -36,7 +36,6 @@ const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --
 /** BENCH_PROFILE_DIR=dir: CPU profiles of the export and verify processes in dir/export and dir/verify. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
-
 /** Samples this process's memory while `work` runs; returns its result, seconds and peaks in MiB. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakRssMiB: number; peakHeapMiB: number }> {
   global.gc?.();
@@ -131,7 +130,10 @@ async function phase(kind: string, args: string[]): Promise<PhaseResult> {
     const store = new PostgresEventStore(pool, { connectionString });
     const request = { exportType: 'full' as const, dateRange: {}, includeKYC: true, includeBlockchain: true, format: 'json' as const };
     const summary = emptySummary();
-    await pipeline(Readable.from(jsonExport({ request, generatedAt: new Date(), summary, records: evidenceRecords(store, request, summary) })), createWriteStream(file));
+    await pipeline(
+      Readable.from(jsonExport({ request, generatedAt: new Date(), summary, records: evidenceRecords(store, request, summary) })),
+      createWriteStream(file),
+    );
     await store.close();
     await pool.end();
     return { seconds: (performance.now() - started) / 1000, ...done(), events: summary.events };
@@ -208,8 +210,19 @@ async function main(): Promise<number> {
       streams: STREAMS,
       generateSeconds: +generation.seconds.toFixed(1),
       sealSeconds: +sealing.seconds.toFixed(1),
-      export: { seconds: +exporting.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / exporting.seconds), peakRssMiB: Math.round(exporting.maxRssMiB), peakMiB: exporting.peakMiB, fileMiB: Math.round(sizeMiB) },
-      verify: { seconds: +verifying.seconds.toFixed(1), eventsPerSecond: Math.round(EVENTS / verifying.seconds), peakRssMiB: Math.round(verifying.maxRssMiB), peakMiB: verifying.peakMiB },
+      export: {
+        seconds: +exporting.seconds.toFixed(1),
+        eventsPerSecond: Math.round(EVENTS / exporting.seconds),
+        peakRssMiB: Math.round(exporting.maxRssMiB),
+        peakMiB: exporting.peakMiB,
+        fileMiB: Math.round(sizeMiB),
+      },
+      verify: {
+        seconds: +verifying.seconds.toFixed(1),
+        eventsPerSecond: Math.round(EVENTS / verifying.seconds),
+        peakRssMiB: Math.round(verifying.maxRssMiB),
+        peakMiB: verifying.peakMiB,
+      },
       totalSeconds: +total.toFixed(1),
       targets: { totalUnder60s: total < 60, peakUnder256MiB: peak < 256 },
     };
@@ -221,7 +234,11 @@ async function main(): Promise<number> {
         `load average (1/5/15 min) before the export ${loadBefore}, after the verification ${loadAfter}; phases run with ${figures.nodeFlags || 'no V8 flags'}\n\n` +
         row('events generated (not timed)', `${EVENTS.toLocaleString('en')}`, `${generation.seconds.toFixed(1)} s`) +
         row('sealed in one seal', `${sealing.seconds.toFixed(1)} s`) +
-        row('export to JSON', `${exporting.seconds.toFixed(1)} s`, `${figures.export.eventsPerSecond.toLocaleString('en')} events/s, ${figures.export.fileMiB} MiB file`) +
+        row(
+          'export to JSON',
+          `${exporting.seconds.toFixed(1)} s`,
+          `${figures.export.eventsPerSecond.toLocaleString('en')} events/s, ${figures.export.fileMiB} MiB file`,
+        ) +
         row('  peak RSS of the export process', `${figures.export.peakRssMiB} MiB`, breakdown(exporting.peakMiB)) +
         row('verify offline', `${verifying.seconds.toFixed(1)} s`, `${figures.verify.eventsPerSecond.toLocaleString('en')} events/s`) +
         row('  peak RSS of the verify process', `${figures.verify.peakRssMiB} MiB`, breakdown(verifying.peakMiB)) +
@@ -241,4 +258,8 @@ async function main(): Promise<number> {
 }
 
 const [kind, ...phaseArgs] = process.argv.slice(2);
-runBench(import.meta.url, 'bench:export', kind === 'export' || kind === 'verify' ? () => phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main);
+runBench(
+  import.meta.url,
+  'bench:export',
+  kind === 'export' || kind === 'verify' ? () => phase(kind, phaseArgs).then((result) => (process.stdout.write(JSON.stringify(result)), 0)) : main,
+);

@@ -112,10 +112,7 @@ export class OurStore implements PeerStore {
   }
 
   async streamVersion(stream: string): Promise<bigint> {
-    const result = await this.pool.query<{ version: string | null }>(
-      'select max(stream_version)::text as version from events where stream_id = $1',
-      [stream],
-    );
+    const result = await this.pool.query<{ version: string | null }>('select max(stream_version)::text as version from events where stream_id = $1', [stream]);
     return BigInt(result.rows[0]?.version ?? '-1');
   }
 
@@ -262,7 +259,12 @@ export class MessageDbStore implements PeerStore {
     return new MessageDbStore(createPool(connectionString, connections));
   }
 
-  private write(client: pg.Pool | pg.PoolClient, stream: string, events: readonly PeerEvent[], expected: bigint): Promise<pg.QueryResult<{ position: string }>> {
+  private write(
+    client: pg.Pool | pg.PoolClient,
+    stream: string,
+    events: readonly PeerEvent[],
+    expected: bigint,
+  ): Promise<pg.QueryResult<{ position: string }>> {
     // The first write carries the expectation; the rest follow it in the same statement, in order.
     return client.query({
       name: 'mdb_write',
@@ -377,7 +379,15 @@ export class RawEventRow implements PeerStore {
     let after: [string, string] = ['0', '0'];
     return {
       next: async (batchSize) => {
-        const result = await this.pool.query<{ event_id: string; stream_id: string; stream_version: string; transaction_id: string; global_position: string; data: unknown; metadata: unknown }>({
+        const result = await this.pool.query<{
+          event_id: string;
+          stream_id: string;
+          stream_version: string;
+          transaction_id: string;
+          global_position: string;
+          data: unknown;
+          metadata: unknown;
+        }>({
           name: 'raw_read',
           text: `select event_id, stream_id, stream_version, transaction_id, global_position, type, data, metadata, hash, recorded_at from raw_events
                   where (transaction_id, global_position) > ($1::xid8, $2::bigint) order by transaction_id, global_position limit $3`,

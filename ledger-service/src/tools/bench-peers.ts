@@ -22,7 +22,19 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { benchOutputPath, formatInt, formatRatio, loadAverage, machineSummary, median, renderTable, round, runBench, summarize, writeFigures } from '@carbon-ledger/bench-kit';
+import {
+  benchOutputPath,
+  formatInt,
+  formatRatio,
+  loadAverage,
+  machineSummary,
+  median,
+  renderTable,
+  round,
+  runBench,
+  summarize,
+  writeFigures,
+} from '@carbon-ledger/bench-kit';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
@@ -333,13 +345,14 @@ async function main(): Promise<void> {
   const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres', log: (line) => console.error(line) });
   const stores = new Map<StoreName, PeerStore>();
   try {
-    const urls = await createDatabases(server.connectionString, STORES.map((store) => store.name));
+    const urls = await createDatabases(
+      server.connectionString,
+      STORES.map((store) => store.name),
+    );
     for (const factory of STORES) stores.set(factory.name, await factory.open(urls.get(factory.name) ?? ''));
     const version = await serverVersion(urls.get('ours') ?? '');
     console.log(`bench:peers  ${new Date().toISOString()}`);
-    console.log(
-      `machine: ${machineSummary()}, PostgreSQL ${version} embedded, load at start ${loadAtStart}`,
-    );
+    console.log(`machine: ${machineSummary()}, PostgreSQL ${version} embedded, load at start ${loadAtStart}`);
     console.log(`${SECONDS} s per figure after ${WARMUP_SECONDS} s warm-up, ${ROUNDS} rounds (median), stores alternating per round\n`);
 
     const results = new Map<string, Map<StoreName, Throughput[]>>();
@@ -431,13 +444,29 @@ async function main(): Promise<void> {
       ),
     );
     const ourExactly = exactly.get('ours');
-    if (ourExactly) targets.push({ workload: 'exactly-once', needed: '0 missing', measured: formatInt(ourExactly?.missing ?? Number.NaN), pass: ourExactly?.missing === 0 });
+    if (ourExactly)
+      targets.push({ workload: 'exactly-once', needed: '0 missing', measured: formatInt(ourExactly?.missing ?? Number.NaN), pass: ourExactly?.missing === 0 });
     console.log('\ntargets');
-    console.log(renderTable(['workload', 'needed', 'measured', ''], targets.map((target) => [target.workload, target.needed, target.measured, target.pass ? 'pass' : 'MISSED'])));
+    console.log(
+      renderTable(
+        ['workload', 'needed', 'measured', ''],
+        targets.map((target) => [target.workload, target.needed, target.measured, target.pass ? 'pass' : 'MISSED']),
+      ),
+    );
     const loadAtEnd = loadAverage();
     console.log(`\nload average at end: ${loadAtEnd}`);
     const output = benchOutputPath('bench-peers.json');
-    writeFigures(output, { at: new Date().toISOString(), loadAtStart, loadAtEnd, postgres: version, seconds: SECONDS, rounds: ROUNDS, medians, exactlyOnce: Object.fromEntries(exactly), targets });
+    writeFigures(output, {
+      at: new Date().toISOString(),
+      loadAtStart,
+      loadAtEnd,
+      postgres: version,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      medians,
+      exactlyOnce: Object.fromEntries(exactly),
+      targets,
+    });
     console.log(`wrote ${output}`);
   } finally {
     for (const store of stores.values()) await store.close().catch(() => undefined);

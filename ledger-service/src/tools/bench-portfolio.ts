@@ -36,7 +36,10 @@ const APPEND_BATCH = 1_000;
 const WRITERS = 4;
 const TARGET_P99_MS = 50;
 
-const load = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const user = (index: number): string => `bench-user-${index}`;
 
 interface Market {
@@ -146,7 +149,14 @@ async function main(): Promise<number> {
             [
               {
                 type: 'PortfolioCreated',
-                data: { portfolioId, ownerId: owners[index]!, name: `Bench ${index}`, description: '', riskProfile: riskProfiles[index % riskProfiles.length]!, createdAt: now.toISOString() },
+                data: {
+                  portfolioId,
+                  ownerId: owners[index]!,
+                  name: `Bench ${index}`,
+                  description: '',
+                  riskProfile: riskProfiles[index % riskProfiles.length]!,
+                  createdAt: now.toISOString(),
+                },
               },
             ],
             context,
@@ -161,7 +171,8 @@ async function main(): Promise<number> {
     const projectStarted = performance.now();
     const head = await store.headPosition();
     const runners = [marketDailyProjection, portfoliosProjection].map(
-      (projection) => new LogFollowerRunner(projection, { db, eventStore: store, connectionConfig: { connectionString: server.connectionString }, batchSize: 2_000 }),
+      (projection) =>
+        new LogFollowerRunner(projection, { db, eventStore: store, connectionConfig: { connectionString: server.connectionString }, batchSize: 2_000 }),
     );
     for (const runner of runners) runner.start();
     for (const runner of runners) {
@@ -233,7 +244,12 @@ async function main(): Promise<number> {
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version },
       loadAverage: { before: loadBefore, after: loadAfter },
       log: { users: USERS, trades: Number(counts.rows[0]!.trades), portfolios: Number(counts.rows[0]!.portfolios) },
-      readModels: { dailyPrices: Number(counts.rows[0]!.daily), accountDailyPositions: Number(counts.rows[0]!.positions), holdingBlocks: Number(counts.rows[0]!.holdings), openOrders: OPEN_ORDERS },
+      readModels: {
+        dailyPrices: Number(counts.rows[0]!.daily),
+        accountDailyPositions: Number(counts.rows[0]!.positions),
+        holdingBlocks: Number(counts.rows[0]!.holdings),
+        openOrders: OPEN_ORDERS,
+      },
       setupSeconds: { appendToLog: +appendSeconds.toFixed(1), projectionsCatchUp: +projectSeconds.toFixed(1), bulkReadModelRows: +bulkSeconds.toFixed(1) },
       samples: SAMPLES,
       holdings: summarize(timings.holdings),

@@ -24,7 +24,15 @@ export async function withBenchService<T>(name: string, announce: (config: AppCo
   // Every port the service listens on is given, none left to port 0, which could land on one of these.
   const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
   const { DATABASE_URL: _external, ...env } = process.env;
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
+  const config = loadConfig({
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(postgresPort),
+    XRPL_SANDBOX_PORT: String(sandboxPort),
+    LOG_LEVEL: 'error',
+    SEAL_INTERVAL_MS: '0',
+  });
   process.stdout.write(announce(config));
   const opened = await openRuntime(config, () => undefined);
   const app = await createApp(opened.runtime);

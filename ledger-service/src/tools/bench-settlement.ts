@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatInt, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
-import {
-  DEFAULT_OFFSET_TYPE,
-  DEFAULT_RETIREMENT_STANDARD,
-  type EventStore,
-  isCreditEvent,
-  serialPrefixFor,
-} from '@carbon-ledger/contracts';
+import { DEFAULT_OFFSET_TYPE, DEFAULT_RETIREMENT_STANDARD, type EventStore, isCreditEvent, serialPrefixFor } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
 import type { AppConfig } from '../config/config.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -153,7 +147,11 @@ async function main(): Promise<void> {
         renderTable(
           ['measure', 'value', 'target'],
           [
-            ['retirements sent (rate, window s)', `${formatInt(sentAt.size)} (${round(sentAt.size / window, 1)}/s, ${round(window, 1)})`, `${RATE}/s for ${SECONDS} s`],
+            [
+              'retirements sent (rate, window s)',
+              `${formatInt(sentAt.size)} (${round(sentAt.size / window, 1)}/s, ${round(window, 1)})`,
+              `${RATE}/s for ${SECONDS} s`,
+            ],
             ['refused retirements', String(refused), '0'],
             ['settlement lag p50 s', String(round(lag.p50 / 1000, 2)), ''],
             ['settlement lag p95 s', String(round(lag.p95 / 1000, 2)), ''],

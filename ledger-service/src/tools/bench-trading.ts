@@ -48,7 +48,8 @@ function cookieValue(setCookies: string[], name: string): string {
  * run on a worker thread, so this thread's event loop is the service's alone.
  */
 async function main(): Promise<void> {
-  const announce = (): string => `bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`;
+  const announce = (): string =>
+    `bench:trading — ${CLIENTS} clients, ${SECONDS} s (+${WARMUP_SECONDS} s warm-up); starting the service on a fresh embedded PostgreSQL…\n`;
   await withBenchService('bench-trading', announce, async ({ app, config, baseUrl }) => {
     const commands = app.get(CommandBus);
     const projections = app.get(ProjectionHost);
@@ -60,7 +61,11 @@ async function main(): Promise<void> {
       const email = `${name}-${randomUUID().slice(0, 8)}@bench.test`;
       const registered = await commands.execute(new RegisterUserCommand({ email, name, password, roles: ['trader', 'issuer'] }, context('system')));
       await projections.waitFor(['users'], registered.position, 10_000);
-      const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const login = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
       if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
       const setCookies = login.headers.getSetCookie();
       const session = cookieValue(setCookies, SESSION_COOKIE);
@@ -104,7 +109,12 @@ async function main(): Promise<void> {
           markets.execute(
             'Solar Energy',
             VINTAGE,
-            { type: 'PlaceOrder', orderId: randomUUID(), ownerId: seller.userId, order: { type: 'sell', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE } },
+            {
+              type: 'PlaceOrder',
+              orderId: randomUUID(),
+              ownerId: seller.userId,
+              order: { type: 'sell', amount: 1, price: '10.00', projectType: 'Solar Energy', vintage: VINTAGE },
+            },
             context(seller.userId),
             () => undefined,
           ),
@@ -191,11 +201,15 @@ async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string
   // The address's key signs the server's challenge, as the console does in the browser.
   const challenge = addressChallengeResponse.parse(await post('/api/kyc/address-challenge', { xrplAddress }));
   const proof = { challengeId: challenge.challengeId, publicKey: wallet.publicKey, signature: sign(challengeMessageHex(challenge.message), wallet.privateKey) };
-  const { inquiryId } = startVerificationResponse.parse(await post('/api/kyc/start-verification', { xrplAddress, proof, jurisdiction: 'UK', kycLevel: 'basic' }));
+  const { inquiryId } = startVerificationResponse.parse(
+    await post('/api/kyc/start-verification', { xrplAddress, proof, jurisdiction: 'UK', kycLevel: 'basic' }),
+  );
   await post('/api/kyc/verify', { xrplAddress, inquiryId, legalName: 'Bench Buyer', dateOfBirth: '1990-01-01', country: 'GB', documentNumber: 'P1234567' });
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const status = (await (await fetch(`${baseUrl}/api/kyc/status?address=${xrplAddress}`, { headers: { cookie: client.cookie } })).json()) as { kycStatus?: string };
+    const status = (await (await fetch(`${baseUrl}/api/kyc/status?address=${xrplAddress}`, { headers: { cookie: client.cookie } })).json()) as {
+      kycStatus?: string;
+    };
     if (status.kycStatus === 'verified') return;
     if (Date.now() > deadline) throw new Error(`KYC of ${xrplAddress} is ${status.kycStatus}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -37,7 +37,14 @@ export async function openToolRuntime(config: AppConfig = loadConfig()): Promise
       release?.();
       throw error;
     });
-    return { ...opened, serviceRunning: false, close: async () => { await opened.close(); release?.(); } };
+    return {
+      ...opened,
+      serviceRunning: false,
+      close: async () => {
+        await opened.close();
+        release?.();
+      },
+    };
   }
   // The service is running: its embedded server is up on the configured port.
   const connectionString = `postgres://postgres:carbon-ledger-local@127.0.0.1:${config.EMBEDDED_PG_PORT}/carbon_ledger`;
@@ -46,7 +53,16 @@ export async function openToolRuntime(config: AppConfig = loadConfig()): Promise
   await runMigrations(readModels, { eventStore: true });
   const eventStore = new PostgresEventStore(pool, { connectionString });
   return {
-    runtime: { config, pool, database: new DatabaseAvailability(pool), readModels, eventStore, eventStoreAdapter: 'postgres', readModelConnection: { connectionString }, xrpl: { url: '' } },
+    runtime: {
+      config,
+      pool,
+      database: new DatabaseAvailability(pool),
+      readModels,
+      eventStore,
+      eventStoreAdapter: 'postgres',
+      readModelConnection: { connectionString },
+      xrpl: { url: '' },
+    },
     xrplLabel: 'not used',
     databaseLabel: `the running service's embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`,
     serviceRunning: true,
@@ -148,10 +164,7 @@ export async function openAnchorLedger(config: AppConfig, options: AnchorLedgerO
     }
     staleNote = `; ignored the stale ${urlFile} (pid ${published.pid} is gone)`;
   } else if (options.serviceRunning) {
-    return unreachable(
-      'the running service',
-      `the service is running but has not published its sandbox node's URL in ${urlFile} (is it still starting?)`,
-    );
+    return unreachable('the running service', `the service is running but has not published its sandbox node's URL in ${urlFile} (is it still starting?)`);
   }
 
   // The service is not running: serve its saved ledger read-only. (A tool holding the

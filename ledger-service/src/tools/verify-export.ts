@@ -26,7 +26,10 @@ async function main(): Promise<number> {
       `  ${result.seals} seals: Merkle roots and seal chain match; ${result.unsealedEvents} events are newer than the last seal`,
       `  manifest SHA-256 ${result.manifestSha256}`,
       ...(result.anchors.length
-        ? ['  Anchors to look up on the XRP Ledger (memo carries the seal root):', ...result.anchors.map((anchor) => `    seal ${anchor.sealNumber} -> ${anchor.network} tx ${anchor.txHash}`)]
+        ? [
+            '  Anchors to look up on the XRP Ledger (memo carries the seal root):',
+            ...result.anchors.map((anchor) => `    seal ${anchor.sealNumber} -> ${anchor.network} tx ${anchor.txHash}`),
+          ]
         : ['  No anchors in this export.']),
       '',
     ].join('\n'),

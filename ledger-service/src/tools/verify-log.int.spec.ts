@@ -204,7 +204,9 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
       expect(readPublishedSandbox(dataDir)).toBeUndefined();
       const modified = statSync(stateFile).mtimeMs;
       const { code, output } = await verify();
-      expect(output).toMatch(/2 anchors checked against sandbox \(the service is not running: its sandbox ledger in .+, saved .+, served read-only on ws:\/\/127\.0\.0\.1:\d+\)\./);
+      expect(output).toMatch(
+        /2 anchors checked against sandbox \(the service is not running: its sandbox ledger in .+, saved .+, served read-only on ws:\/\/127\.0\.0\.1:\d+\)\./,
+      );
       expect(code).toBe(VERIFY_EXIT.ok);
       expect(readFileSync(stateFile, 'utf8')).toBe(saved);
       expect(statSync(stateFile).mtimeMs).toBe(modified);

@@ -87,7 +87,10 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
     write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
     return { code: VERIFY_EXIT.ok, output };
   } finally {
-    await ledger?.then((anchorLedger) => anchorLedger.close(), () => undefined);
+    await ledger?.then(
+      (anchorLedger) => anchorLedger.close(),
+      () => undefined,
+    );
     await opened.close();
   }
 }

@@ -15,7 +15,18 @@ import {
   xrplRetireResponse,
   xrplTradeResponse,
 } from '@carbon-ledger/contracts';
-import { Client, convertHexToString, convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, type Transaction, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
+import {
+  Client,
+  convertHexToString,
+  convertStringToHex,
+  getNFTokenID,
+  NFTokenMintFlags,
+  type Payment,
+  type Transaction,
+  type TrustSet,
+  Wallet,
+  xrpToDrops,
+} from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -70,7 +81,11 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
   async function trustCredits(wallet: Wallet): Promise<void> {
     await ledger.submitAndWait(
-      { TransactionType: 'TrustSet', Account: wallet.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000000' } } satisfies TrustSet,
+      {
+        TransactionType: 'TrustSet',
+        Account: wallet.address,
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000000' },
+      } satisfies TrustSet,
       { wallet },
     );
   }
@@ -285,7 +300,10 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   it('refuses a blob that is not the prepared transaction, and one signed by another wallet', async () => {
     const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20 }));
     const [payment] = prepared.transactions;
-    const tampered = traderWallet.sign({ ...payment, Amount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000' } } as unknown as Transaction);
+    const tampered = traderWallet.sign({
+      ...payment,
+      Amount: { currency: CREDIT_CURRENCY_CODE, issuer: platformIssuer, value: '1000' },
+    } as unknown as Transaction);
     const refused = await submit(trader, 'trade', prepared.preparation, [tampered.tx_blob]);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining('Amount differ') });
@@ -453,7 +471,16 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
         .execute();
       await service.runtime.readModels
         .insertInto('credit_holdings')
-        .values(serials.map(([start, end]) => ({ token_id: tokenId, serial_start: start, serial_end: end, account_id: accountId, status: 'tradable' as const, order_id: null })))
+        .values(
+          serials.map(([start, end]) => ({
+            token_id: tokenId,
+            serial_start: start,
+            serial_end: end,
+            account_id: accountId,
+            status: 'tradable' as const,
+            order_id: null,
+          })),
+        )
         .execute();
       return tokenId;
     }
@@ -466,13 +493,28 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
     it('returns the tokens to the issuer with a memo, burns the NFT and records XrplCreditsBurned', async () => {
       const minted = await ledger.submitAndWait(
-        { TransactionType: 'NFTokenMint', Account: traderWallet.address, NFTokenTaxon: 2026, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('nxcc:test') },
+        {
+          TransactionType: 'NFTokenMint',
+          Account: traderWallet.address,
+          NFTokenTaxon: 2026,
+          Flags: NFTokenMintFlags.tfBurnable,
+          URI: convertStringToHex('nxcc:test'),
+        },
         { wallet: traderWallet },
       );
       const nftId = getNFTokenID(minted.result.meta)!;
-      const tokenId = await seedRegistryBatch(trader.userId, nftId, [[1, 2], [5, 9]]);
+      const tokenId = await seedRegistryBatch(trader.userId, nftId, [
+        [1, 2],
+        [5, 9],
+      ]);
 
-      const prepared = await prepare(trader, 'retire', { nftId: nftId.toLowerCase(), tokenAmount: 4, issuer: platformIssuer, purpose: 'Scope 2 offset 2026', xrplAddress: traderWallet.address });
+      const prepared = await prepare(trader, 'retire', {
+        nftId: nftId.toLowerCase(),
+        tokenAmount: 4,
+        issuer: platformIssuer,
+        purpose: 'Scope 2 offset 2026',
+        xrplAddress: traderWallet.address,
+      });
       expect(prepared.tokenId).toBe(tokenId);
       expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment', 'NFTokenBurn']);
       const [payment, burn] = prepared.transactions;

@@ -91,9 +91,15 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
 
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
     const buyer = Wallet.generate();
-    await client.submitAndWait({ TransactionType: 'Payment', Account: genesis.address, Destination: buyer.address, Amount: xrpToDrops(5_000) } satisfies Payment, { wallet: genesis });
+    await client.submitAndWait(
+      { TransactionType: 'Payment', Account: genesis.address, Destination: buyer.address, Amount: xrpToDrops(5_000) } satisfies Payment,
+      { wallet: genesis },
+    );
     const issuer = gateway.wallets.issuer.address;
-    await client.submitAndWait({ TransactionType: 'TrustSet', Account: buyer.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer, value: '1000000' } } satisfies TrustSet, { wallet: buyer });
+    await client.submitAndWait(
+      { TransactionType: 'TrustSet', Account: buyer.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer, value: '1000000' } } satisfies TrustSet,
+      { wallet: buyer },
+    );
     const swap = await client.submitAndWait(
       {
         TransactionType: 'Payment',
@@ -120,7 +126,13 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     const minted = await submissions.submit({
       key: 'test:mint',
       role: 'issuer',
-      transaction: { TransactionType: 'NFTokenMint', Account: issuer, NFTokenTaxon: 7, Flags: NFTokenMintFlags.tfBurnable, URI: convertStringToHex('ipfs://batch-certificate') },
+      transaction: {
+        TransactionType: 'NFTokenMint',
+        Account: issuer,
+        NFTokenTaxon: 7,
+        Flags: NFTokenMintFlags.tfBurnable,
+        URI: convertStringToHex('ipfs://batch-certificate'),
+      },
       purpose: 'Mint a test batch NFT',
     });
     const nftId = getNFTokenID(minted.meta);
@@ -128,11 +140,18 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     const held = await client.request({ command: 'account_nfts', account: issuer });
     expect(held.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(nftId);
 
-    await submissions.submit({ key: 'test:burn', role: 'issuer', transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! }, purpose: 'Burn the test batch NFT' });
+    await submissions.submit({
+      key: 'test:burn',
+      role: 'issuer',
+      transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! },
+      purpose: 'Burn the test batch NFT',
+    });
     const after = await client.request({ command: 'account_nfts', account: issuer });
     expect(after.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
 
-    const recorded = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).map((event) => event.data as { transactionType: string; result: string; hash: string });
+    const recorded = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).map(
+      (event) => event.data as { transactionType: string; result: string; hash: string },
+    );
     expect(recorded.filter((entry) => ['NFTokenMint', 'NFTokenBurn'].includes(entry.transactionType))).toEqual([
       expect.objectContaining({ transactionType: 'NFTokenMint', result: 'tesSUCCESS', hash: minted.hash }),
       expect.objectContaining({ transactionType: 'NFTokenBurn', result: 'tesSUCCESS' }),
@@ -142,7 +161,12 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
   it('records a refused platform transaction with its result and answers a conflict', async () => {
     const issuer = gateway.wallets.issuer.address;
     await expect(
-      submissions.submit({ key: 'test:burn-missing', role: 'issuer', transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: '0'.repeat(64) }, purpose: 'Burn a token that does not exist' }),
+      submissions.submit({
+        key: 'test:burn-missing',
+        role: 'issuer',
+        transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: '0'.repeat(64) },
+        purpose: 'Burn a token that does not exist',
+      }),
     ).rejects.toMatchObject({ code: 'Conflict', message: expect.stringContaining('tecNO_ENTRY') });
     const last = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).at(-1)?.data as { transactionType: string; result: string };
     expect(last).toMatchObject({ transactionType: 'NFTokenBurn', result: 'tecNO_ENTRY' });

@@ -1,8 +1,4 @@
-import {
-  isAuthEvent,
-  type RecordedEvent,
-  authEventTypes,
-} from '@carbon-ledger/contracts';
+import { isAuthEvent, type RecordedEvent, authEventTypes } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 

@@ -1,10 +1,4 @@
-import {
-  isCreditEvent,
-  marketOfTokenId,
-  type RecordedEvent,
-  type CreditEvent,
-  type XrplSettlementRecorded,
-} from '@carbon-ledger/contracts';
+import { isCreditEvent, marketOfTokenId, type RecordedEvent, type CreditEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditRetirementBatchesTable } from '../read-model-database.js';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
@@ -62,11 +56,7 @@ export const creditRetirementsProjection: Projection = {
         case 'CreditsRetired': {
           await flushIssued();
           const { data } = event;
-          const batch = await db
-            .selectFrom('credit_retirement_batches')
-            .select('project_name')
-            .where('token_id', '=', data.batchId)
-            .executeTakeFirst();
+          const batch = await db.selectFrom('credit_retirement_batches').select('project_name').where('token_id', '=', data.batchId).executeTakeFirst();
           const market = marketOfTokenId(data.batchId);
           await db
             .insertInto('credit_retirements')

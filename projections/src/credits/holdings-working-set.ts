@@ -60,7 +60,11 @@ export class HoldingsWorkingSet {
     const wanted = ranges.filter((range) => !this.prefetched.has(rangeKey(range.tokenId, range.start, range.end)));
     if (wanted.length === 0) return;
     // Through the query builder, so a rebuild (db.withSchema) reads its own schema's table.
-    const requested = sql<{ token_id: string; range_start: number; range_end: number }>`(select * from unnest(${wanted.map((range) => range.tokenId)}::text[], ${wanted.map(
+    const requested = sql<{
+      token_id: string;
+      range_start: number;
+      range_end: number;
+    }>`(select * from unnest(${wanted.map((range) => range.tokenId)}::text[], ${wanted.map(
       (range) => range.start,
     )}::int[], ${wanted.map((range) => range.end)}::int[]) as u(token_id, range_start, range_end))`.as('r');
     // For each range: the block that contains its start (the last one starting at or before it), and

@@ -1,8 +1,4 @@
-import {
-  isKycEvent,
-  type RecordedEvent,
-  kycEventTypes,
-} from '@carbon-ledger/contracts';
+import { isKycEvent, type RecordedEvent, kycEventTypes } from '@carbon-ledger/contracts';
 import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 const amlStatusOf = { clear: 'cleared', potential_match: 'pending', hit: 'rejected' } as const;

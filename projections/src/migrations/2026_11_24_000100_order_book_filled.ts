@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('order_book').addColumn('filled', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_book')
+    .addColumn('filled', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('order_book_by_market_status').on('order_book').columns(['project_type', 'vintage', 'status']).execute();
 }
 

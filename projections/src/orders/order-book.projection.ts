@@ -62,7 +62,14 @@ async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placed
   const cancelled = [...changes.values()].map((change) => change.cancelled);
   const updatedAt = [...changes.values()].map((change) => change.updatedAt);
   // Through the query builder, so a rebuild (db.withSchema) writes its own schema's table.
-  const changed = sql<{ order_id: string; fill: number; cancelled: boolean; updated_at: Date }>`(select * from unnest(${orderIds}::uuid[], ${fills}::integer[], ${cancelled}::boolean[], ${updatedAt}::timestamptz[]) as t(order_id, fill, cancelled, updated_at))`.as('v');
+  const changed = sql<{
+    order_id: string;
+    fill: number;
+    cancelled: boolean;
+    updated_at: Date;
+  }>`(select * from unnest(${orderIds}::uuid[], ${fills}::integer[], ${cancelled}::boolean[], ${updatedAt}::timestamptz[]) as t(order_id, fill, cancelled, updated_at))`.as(
+    'v',
+  );
   const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator)) : db;
   await writer
     .updateTable('order_book as o')

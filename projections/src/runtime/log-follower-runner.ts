@@ -98,10 +98,7 @@ export function advisoryLockKey(projectionName: string): string {
   return `projection:${projectionName}`;
 }
 
-export async function readCheckpoint(
-  db: Kysely<ReadModelDatabase>,
-  name: string,
-): Promise<{ position: Position; eventsApplied: bigint } | undefined> {
+export async function readCheckpoint(db: Kysely<ReadModelDatabase>, name: string): Promise<{ position: Position; eventsApplied: bigint } | undefined> {
   const row = await db
     .selectFrom('projection_checkpoints')
     .select(['commit_position', 'prepare_position', 'events_applied'])
@@ -439,10 +436,9 @@ export class LogFollowerRunner {
       if (this.leader === client) this.leader = undefined;
     });
     await client.connect();
-    const result = await client.query<{ acquired: boolean }>(
-      'select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired',
-      [advisoryLockKey(this.follower.name)],
-    );
+    const result = await client.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
+      advisoryLockKey(this.follower.name),
+    ]);
     if (result.rows[0]?.acquired) {
       this.leader = client;
       return true;

@@ -11,9 +11,7 @@ const REBUILD_SCHEMA = 'projection_rebuild';
 export class ProjectionBusy extends Error {
   override readonly name = 'ProjectionBusy';
   constructor(readonly projection: string) {
-    super(
-      `Projection ${projection} is running in another process (is the service started?). Stop it, then rebuild.`,
-    );
+    super(`Projection ${projection} is running in another process (is the service started?). Stop it, then rebuild.`);
   }
 }
 
@@ -42,10 +40,9 @@ export async function rebuildProjection(options: {
   const leader = new pg.Client(options.connectionConfig);
   await leader.connect();
   try {
-    const lock = await leader.query<{ acquired: boolean }>(
-      'select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired',
-      [advisoryLockKey(projection.name)],
-    );
+    const lock = await leader.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
+      advisoryLockKey(projection.name),
+    ]);
     if (!lock.rows[0]?.acquired) throw new ProjectionBusy(projection.name);
 
     await sql`drop schema if exists ${sql.id(REBUILD_SCHEMA)} cascade`.execute(db);

@@ -109,7 +109,7 @@ function ms(value: number): string {
 }
 
 function describeError(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n', 1)[0] ?? error.name : String(error);
+  return error instanceof Error ? (error.message.split('\n', 1)[0] ?? error.name) : String(error);
 }
 
 async function connect(url: string): Promise<Client> {
@@ -371,7 +371,7 @@ function report(facts: MachineFacts, config: BenchConfig, results: readonly RunR
     'validated: submitAndWait call -> the validated transaction arriving on a transactions-stream subscription.',
     'ledgers: closed ledgers holding payments / all closed ledgers; close gap: time between closes seen on the stream.',
     'CPU us/oth: cores used by this process (sandbox + clients) / by other processes on the machine (noise from other runs);',
-    'CPU ms/tx: this process\'s CPU per validated payment, client and sandbox together.',
+    "CPU ms/tx: this process's CPU per validated payment, client and sandbox together.",
     '',
     `Latency is waiting, not work. submitAndWait (xrpl.js 5.3) sleeps a fixed ${XRPL_JS_POLL_MS} ms after submitting, then sends`,
     `\`ledger\` + \`tx\`, and repeats every ${XRPL_JS_POLL_MS} ms until the payment is validated. With a close interval <= ${XRPL_JS_POLL_MS} ms the`,
@@ -379,7 +379,7 @@ function report(facts: MachineFacts, config: BenchConfig, results: readonly RunR
     `ledger to close ("validated") is hidden inside the client's sleep, and Tx/s ~= ${config.submitters} submitters / ~1.1 s in both rows.`,
     'A shorter interval validates payments sooner but does not speed up submitAndWait; a caller waiting on the transactions',
     'stream would see the "validated" figures. "2nd poll": the close came after the first poll (>= 2 s). The process uses a small',
-    'fraction of a core (CPU us), so Tx/s here measures the client wait, not the node\'s capacity.',
+    "fraction of a core (CPU us), so Tx/s here measures the client wait, not the node's capacity.",
   ].join('\n');
 }
 

@@ -2,13 +2,7 @@ import type { JsonObject } from '../protocol/json.js';
 import { accountKey } from '../protocol/keylets.js';
 import type { Ter } from '../protocol/ter.js';
 import { rippleTimeFromUnixMs } from '../protocol/time.js';
-import {
-  ledgerHeaderHash,
-  stateLeafHash,
-  stateTreeHash,
-  transactionTreeHash,
-  ZERO_HASH,
-} from './hashing.js';
+import { ledgerHeaderHash, stateLeafHash, stateTreeHash, transactionTreeHash, ZERO_HASH } from './hashing.js';
 import type { SleFields } from './sle.js';
 import { StateTree } from './state-tree.js';
 import type { Fees, LedgerInfo, StateReader } from './view.js';

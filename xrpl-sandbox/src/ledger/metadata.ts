@@ -17,7 +17,6 @@ const ALWAYS_ONLY = new Set(['RootIndex']);
 
 const ZERO_HASH = '0'.repeat(64);
 
-
 /** STBase::isDefault for the JSON form of a field. */
 function isDefaultValue(name: string, value: Json): boolean {
   switch (fieldType(name)) {
@@ -172,19 +171,14 @@ export function buildMetadata(input: MetadataInput): TxMetadata {
       node.type = 'CreatedNode';
       threadOwners(cur);
       threadItem(item.sle);
-      const news = pickFields(
-        cur,
-        (name, value) => !NEVER.has(name) && !DELETE_FINAL_ONLY.has(name) && !isDefaultValue(name, value),
-      );
+      const news = pickFields(cur, (name, value) => !NEVER.has(name) && !DELETE_FINAL_ONLY.has(name) && !isDefaultValue(name, value));
       if (Object.keys(news).length > 0) node.body.NewFields = news;
       writes.set(key, cur);
     }
   }
   for (const [key, sle] of threadOnly) if (!writes.has(key)) writes.set(key, sle.fields);
 
-  const affected = [...nodes.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, node]) => ({ [node.type]: node.body }));
+  const affected = [...nodes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, node]) => ({ [node.type]: node.body }));
   const meta: JsonObject = {
     AffectedNodes: affected,
     TransactionIndex: input.txIndex,
@@ -204,9 +198,5 @@ function pickFields(fields: SleFields, keep: (name: string, value: Json) => bool
 
 /** Original values of fields (sMD_ChangeOrig) the transaction changed or removed. */
 function changedFields(orig: SleFields, cur: SleFields): JsonObject {
-  return pickFields(
-    orig,
-    (name, value) =>
-      !NEVER.has(name) && !DELETE_FINAL_ONLY.has(name) && !ALWAYS_ONLY.has(name) && !jsonEqual(value, cur[name]),
-  );
+  return pickFields(orig, (name, value) => !NEVER.has(name) && !DELETE_FINAL_ONLY.has(name) && !ALWAYS_ONLY.has(name) && !jsonEqual(value, cur[name]));
 }

@@ -23,12 +23,8 @@ describe('persistence', () => {
     await client.connect();
     const [issuer, holder] = (await fundWallets(client, server.genesis, 2, 500)) as [Wallet, Wallet];
     const usd = { currency: 'USD', issuer: issuer.address };
-    await submitBatch(client, issuer, [
-      { TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
-    ]);
-    await submitBatch(client, holder, [
-      { TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000' } },
-    ]);
+    await submitBatch(client, issuer, [{ TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }]);
+    await submitBatch(client, holder, [{ TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000' } }]);
     const mint: NFTokenMint = { TransactionType: 'NFTokenMint', Account: issuer.address, NFTokenTaxon: 7 };
     const [, minted] = await submitBatch(client, issuer, [
       { TransactionType: 'Payment', Account: issuer.address, Destination: holder.address, Amount: { ...usd, value: '250' } },

@@ -21,7 +21,10 @@ describe('StateFile: the state file and the journal of closes since', () => {
   /** A close of ledger `index` writing `count` entries of `size` characters. */
   function close(index: number, count = 1, size = 10): JournalEntry {
     const ledger: ClosedLedger = { ...chain.latestClosed, ledgerIndex: index, ledgerHash: `H${index}`, txHashes: [`T${index}`] };
-    const state: JournalEntry['state'] = Array.from({ length: count }, (_, entry) => [`K${index}-${entry}`, { LedgerEntryType: 'Test', Memo: 'x'.repeat(size) }]);
+    const state: JournalEntry['state'] = Array.from({ length: count }, (_, entry) => [
+      `K${index}-${entry}`,
+      { LedgerEntryType: 'Test', Memo: 'x'.repeat(size) },
+    ]);
     return { ledger, state, txs: [{ hash: `T${index}`, blob: '', tx: {}, meta: {}, result: 'tesSUCCESS', ledgerIndex: index, txIndex: 0, accounts: [] }] };
   }
   const snapshot = () => ({ genesis: GENESIS, chain: chain.snapshot() });
@@ -30,7 +33,16 @@ describe('StateFile: the state file and the journal of closes since', () => {
     const file = new StateFile(dir);
     file.save(snapshot());
     file.append(close(3), snapshot);
-    file.append({ ...close(4), state: [['K3-0', null], ['K4-0', { LedgerEntryType: 'Test', Memo: 'kept' }]] }, snapshot);
+    file.append(
+      {
+        ...close(4),
+        state: [
+          ['K3-0', null],
+          ['K4-0', { LedgerEntryType: 'Test', Memo: 'kept' }],
+        ],
+      },
+      snapshot,
+    );
 
     const loaded = new StateFile(dir).load()!;
     const state = new Map(loaded.chain.state);

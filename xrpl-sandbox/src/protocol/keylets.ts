@@ -43,13 +43,7 @@ function issueAccountBytes(issue: Issue): Bytes {
 
 export function ammKey(a: Issue, b: Issue): string {
   const [min, max] = compareIssues(a, b) <= 0 ? [a, b] : [b, a];
-  return indexHash(
-    space.amm,
-    issueAccountBytes(min),
-    currencyBytes(min.currency),
-    issueAccountBytes(max),
-    currencyBytes(max.currency),
-  );
+  return indexHash(space.amm, issueAccountBytes(min), currencyBytes(min.currency), issueAccountBytes(max), currencyBytes(max.currency));
 }
 
 export function credentialKey(subject: string, issuer: string, credentialTypeHex: string): string {

@@ -46,14 +46,7 @@ function isqrt(value: bigint): bigint {
   }
 }
 
-function shouldRoundUp(
-  quotient: bigint,
-  remainder: bigint,
-  divisor: bigint,
-  sticky: boolean,
-  mode: RoundingMode,
-  negative: boolean,
-): boolean {
+function shouldRoundUp(quotient: bigint, remainder: bigint, divisor: bigint, sticky: boolean, mode: RoundingMode, negative: boolean): boolean {
   if (remainder === 0n && !sticky) return false;
   switch (mode) {
     case 'towardZero':
@@ -213,7 +206,7 @@ export class Num {
       const y = other.mantissa < 0n ? -other.mantissa : other.mantissa;
       magnitude = x === y ? 0 : x > y ? 1 : -1;
     }
-    return a > 0 ? magnitude : ((-magnitude) as -1 | 0 | 1);
+    return a > 0 ? magnitude : (-magnitude as -1 | 0 | 1);
   }
 
   lt(other: Num): boolean {

@@ -60,14 +60,8 @@ const results = {
   telINSUF_FEE_P: [-394, 'Fee insufficient.'],
   telNO_DST_PARTIAL: [-393, 'Partial payment to create account not allowed.'],
   telWRONG_NETWORK: [-386, 'Transaction specifies a Network ID that differs from that of the local node.'],
-  telREQUIRES_NETWORK_ID: [
-    -385,
-    'Transactions submitted to this node/network must include a correct NetworkID field.',
-  ],
-  telNETWORK_ID_MAKES_TX_NON_CANONICAL: [
-    -384,
-    'Transactions submitted to this node/network must NOT include a NetworkID field.',
-  ],
+  telREQUIRES_NETWORK_ID: [-385, 'Transactions submitted to this node/network must include a correct NetworkID field.'],
+  telNETWORK_ID_MAKES_TX_NON_CANONICAL: [-384, 'Transactions submitted to this node/network must NOT include a NetworkID field.'],
   temMALFORMED: [-299, 'Malformed transaction.'],
   temBAD_AMOUNT: [-298, 'Malformed: Bad amount.'],
   temBAD_CURRENCY: [-297, 'Malformed: Bad currency.'],
@@ -96,10 +90,7 @@ const results = {
   temINVALID_ACCOUNT_ID: [-268, 'Malformed: A field contains an invalid account ID.'],
   temUNKNOWN: [-264, 'The transaction requires logic that is not implemented yet.'],
   temSEQ_AND_TICKET: [-263, 'Transaction contains a TicketSequence and a non-zero Sequence.'],
-  temBAD_NFTOKEN_TRANSFER_FEE: [
-    -262,
-    'Malformed: The NFToken transfer fee must be between 1 and 5000, inclusive.',
-  ],
+  temBAD_NFTOKEN_TRANSFER_FEE: [-262, 'Malformed: The NFToken transfer fee must be between 1 and 5000, inclusive.'],
   temBAD_AMM_TOKENS: [-261, 'Malformed: Invalid LPTokens.'],
   terRETRY: [-99, 'Retry transaction.'],
   terINSUF_FEE_B: [-97, "Account balance can't pay fee."],

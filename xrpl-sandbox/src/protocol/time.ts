@@ -13,7 +13,9 @@ function dateOf(rippleTime: number): Date {
 
 /** to_string_iso: 2024-01-01T00:00:00Z */
 export function isoFromRippleTime(rippleTime: number): string {
-  return dateOf(rippleTime).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return dateOf(rippleTime)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** AMM auction slot expiration as amm_info prints it: 2024-01-01T00:00:00+0000 */

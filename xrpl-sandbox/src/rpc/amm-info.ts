@@ -60,8 +60,7 @@ export const ammInfo: RpcHandler = (ctx) => {
   if (issue1 === undefined || issue2 === undefined) throw rpcError('internal');
   const ammAccount = amm.getAccount('Account');
   const lpt = amm.getAmount('LPTokenBalance');
-  const lpShown: Amount =
-    typeof params.account === 'string' && lpt.kind === 'iou' ? iou(lpt, lpHolds(ledger.view, amm, params.account)) : lpt;
+  const lpShown: Amount = typeof params.account === 'string' && lpt.kind === 'iou' ? iou(lpt, lpHolds(ledger.view, amm, params.account)) : lpt;
 
   const result: JsonObject = {
     account: ammAccount,

@@ -28,11 +28,7 @@ function selectorFrom(params: JsonObject, fallback: 'current' | 'validated'): Se
 }
 
 /** RPC::lookupLedger: ledger_hash or ledger_index ('current' when neither is given). */
-export function lookupLedger(
-  ctx: RpcContext,
-  fallback: 'current' | 'validated' = 'current',
-  needState = true,
-): LookedUpLedger {
+export function lookupLedger(ctx: RpcContext, fallback: 'current' | 'validated' = 'current', needState = true): LookedUpLedger {
   const { chain } = ctx.node;
   const hash = ctx.params.ledger_hash;
   let closed: ClosedLedger | undefined;

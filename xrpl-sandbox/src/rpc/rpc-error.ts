@@ -24,9 +24,7 @@ const errors = {
 export type RpcErrorToken = keyof typeof errors;
 
 export class RpcError extends Error {
-  constructor(
-    readonly body: JsonObject,
-  ) {
+  constructor(readonly body: JsonObject) {
     super(typeof body.error_message === 'string' ? body.error_message : String(body.error));
   }
 }

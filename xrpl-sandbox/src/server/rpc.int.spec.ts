@@ -77,14 +77,10 @@ describe('rippled WebSocket API', () => {
       type: 'response',
     });
 
-    const missingTx = await client
-      .request({ command: 'tx', transaction: 'A'.repeat(64) })
-      .catch((e: unknown) => e);
+    const missingTx = await client.request({ command: 'tx', transaction: 'A'.repeat(64) }).catch((e: unknown) => e);
     expect((missingTx as RippledError).data).toMatchObject({ error: 'txnNotFound', error_code: 29 });
 
-    const missingLedger = await client
-      .request({ command: 'ledger', ledger_index: 99_999_999 })
-      .catch((e: unknown) => e);
+    const missingLedger = await client.request({ command: 'ledger', ledger_index: 99_999_999 }).catch((e: unknown) => e);
     expect((missingLedger as RippledError).data).toMatchObject({ error: 'lgrNotFound', error_code: 21 });
 
     const unknown = await client.connection.request({ command: 'no_such_command' }).catch((e: unknown) => e);

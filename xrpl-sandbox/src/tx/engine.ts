@@ -22,9 +22,7 @@ import { Tx } from './transactor.js';
 import { transactors } from './transactors/index.js';
 import { localCheckProblem } from './validity.js';
 
-export type SubmitOutcome =
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'processed'; tx: Tx; hash: string; ter: Ter; record?: TxRecord };
+export type SubmitOutcome = { kind: 'invalid'; reason: string } | { kind: 'processed'; tx: Tx; hash: string; ter: Ter; record?: TxRecord };
 
 export interface EngineOptions {
   networkId?: number | undefined;
@@ -57,13 +55,7 @@ export function submitBlob(chain: LedgerChain, blob: string, options: EngineOpti
   return { kind: 'processed', tx, hash, ter: outcome.ter, ...(outcome.record ? { record: outcome.record } : {}) };
 }
 
-function process(
-  chain: LedgerChain,
-  tx: Tx,
-  hash: string,
-  blob: string,
-  options: EngineOptions,
-): { ter: Ter; record?: TxRecord } {
+function process(chain: LedgerChain, tx: Tx, hash: string, blob: string, options: EngineOptions): { ter: Ter; record?: TxRecord } {
   const transactor = transactors[tx.type];
   if (transactor === undefined) return { ter: 'temDISABLED' };
   const preflight = commonPreflight(tx, transactor, options) ?? transactor.preflight(tx);
@@ -164,13 +156,7 @@ interface RunResult {
 }
 
 /** Takes the fee and sequence, then runs the transactor (none: fee and sequence only, for tec). */
-function runTransactor(
-  chain: LedgerChain,
-  tx: Tx,
-  transactor: Transactor | undefined,
-  fee: bigint,
-  hash: string,
-): RunResult {
+function runTransactor(chain: LedgerChain, tx: Tx, transactor: Transactor | undefined, fee: bigint, hash: string): RunResult {
   const view = new ApplyView(chain.openReader(), chain.openInfo, chain.fees);
   const root = view.peek(accountKey(tx.account));
   if (root === undefined) throw new Error('Source account vanished after preclaim');

@@ -102,10 +102,7 @@ export function trustCreate(view: ApplyView, args: TrustCreateArgs): Ter {
   line.setU64('LowNode', lowNode);
   line.setU64('HighNode', highNode);
   line.setAmount(setHigh ? 'HighLimit' : 'LowLimit', args.limit);
-  line.setAmount(
-    setHigh ? 'LowLimit' : 'HighLimit',
-    iou({ currency: args.balance.currency, issuer: setDst ? args.src : args.dst }, Num.zero),
-  );
+  line.setAmount(setHigh ? 'LowLimit' : 'HighLimit', iou({ currency: args.balance.currency, issuer: setDst ? args.src : args.dst }, Num.zero));
   if (args.qualityIn !== 0) line.setU32(setHigh ? 'HighQualityIn' : 'LowQualityIn', args.qualityIn);
   if (args.qualityOut !== 0) line.setU32(setHigh ? 'HighQualityOut' : 'LowQualityOut', args.qualityOut);
   let flags = setHigh ? lsf.highReserve : lsf.lowReserve;

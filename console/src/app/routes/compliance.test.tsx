@@ -82,7 +82,9 @@ describe('ComplianceRoute', () => {
     expect(screen.getByTestId('stat-average-risk').textContent).toBe('18/100');
     await waitFor(() => expect(screen.getAllByTestId('aml-alert')).toHaveLength(1));
 
-    act(() => source.emit('aml-alert', { ...anAmlAlert({ priority: 'critical', timestamp: '2026-11-22T12:00:00.000Z' }), projection: 'aml-alerts', position: '9:9' }));
+    act(() =>
+      source.emit('aml-alert', { ...anAmlAlert({ priority: 'critical', timestamp: '2026-11-22T12:00:00.000Z' }), projection: 'aml-alerts', position: '9:9' }),
+    );
 
     await waitFor(() => expect(screen.getAllByTestId('aml-alert')).toHaveLength(2));
     expect(screen.getAllByTestId('aml-alert-priority').map((badge) => badge.textContent)).toEqual(['critical', 'high']);

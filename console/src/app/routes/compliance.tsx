@@ -14,10 +14,7 @@ import { ReportingFrameworks } from '../../features/compliance/components/Report
 import { ProvenanceLookup } from '../../features/credits/components/ProvenanceLookup/ProvenanceLookup';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
 import { KycVerification } from '../../features/kyc/components/KycVerification/KycVerification';
-import {
-  useRealtimeConnection,
-  useRealtimeMessage,
-} from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
+import { useRealtimeConnection, useRealtimeMessage } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
 import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import { describeError } from '../../shared/api/http';
 

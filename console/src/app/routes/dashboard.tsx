@@ -44,13 +44,7 @@ export function DashboardRoute() {
           <Button component={Link} to="/issue" leftSection={<IconPlus size={16} />} data-testid="dashboard-issue">
             Issue New Credits
           </Button>
-          <Button
-            component={Link}
-            to="/portfolio"
-            variant="default"
-            leftSection={<IconBriefcase size={16} />}
-            data-testid="dashboard-portfolio"
-          >
+          <Button component={Link} to="/portfolio" variant="default" leftSection={<IconBriefcase size={16} />} data-testid="dashboard-portfolio">
             View Portfolio
           </Button>
         </Group>

@@ -33,7 +33,7 @@ describe('IssueCreditsRoute', () => {
     const requests = serve(passed, () => jsonResponse({}, 500), aUser({ roles: ['trader'] }));
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
 
-    expect((await screen.findByTestId('role-required-note'))).toHaveTextContent(
+    expect(await screen.findByTestId('role-required-note')).toHaveTextContent(
       'Issuing credits needs the issuer role. Ask an administrator to grant it to your account.',
     );
     const fieldset = screen.getByTestId('role-required-fieldset') as HTMLFieldSetElement;

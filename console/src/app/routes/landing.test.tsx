@@ -25,7 +25,10 @@ function renderLanding(url = '/') {
 }
 
 function failPriceFetch(): void {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
 }
 
 afterEach(() => {

@@ -23,7 +23,11 @@ const busyMarket: MarketplaceResponse = {
 /** The depth the read model would give for these levels. */
 function depthOf(book: MarketplaceResponse): OrderBookDepthResponse {
   const cumulate = (levels: MarketplaceResponse['asks']) =>
-    levels.map((level, index) => ({ price: level.price, quantity: level.amount, cumulative: levels.slice(0, index + 1).reduce((sum, each) => sum + each.amount, 0) }));
+    levels.map((level, index) => ({
+      price: level.price,
+      quantity: level.amount,
+      cumulative: levels.slice(0, index + 1).reduce((sum, each) => sum + each.amount, 0),
+    }));
   return { bids: cumulate(book.bids), asks: cumulate(book.asks) };
 }
 

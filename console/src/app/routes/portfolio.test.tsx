@@ -144,7 +144,9 @@ describe('PortfolioRoute', () => {
   });
 
   it('shows Failed to implement suggestion with the message', async () => {
-    mockFetch(api({ post: () => jsonResponse({ error: 'KycRequired', message: 'Please complete KYC verification before trading. Go to Compliance page.' }, 403) }));
+    mockFetch(
+      api({ post: () => jsonResponse({ error: 'KycRequired', message: 'Please complete KYC verification before trading. Go to Compliance page.' }, 403) }),
+    );
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
     fireEvent.click(await screen.findByRole('tab', { name: 'AI Suggestions' }));
     fireEvent.click(await screen.findByTestId('implement-suggestion'));
@@ -184,7 +186,9 @@ describe('PortfolioRoute', () => {
   });
 
   it('shows an error when the list fails', async () => {
-    mockFetch((request) => (request.url === '/api/auth/me' ? jsonResponse({ user: aUser({ id: 'user-1' }) }) : jsonResponse({ error: 'InternalError', message: 'boom' }, 500)));
+    mockFetch((request) =>
+      request.url === '/api/auth/me' ? jsonResponse({ user: aUser({ id: 'user-1' }) }) : jsonResponse({ error: 'InternalError', message: 'boom' }, 500),
+    );
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
     expect(await screen.findByText('Unable to load portfolios')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('boom')).toBeInTheDocument());

@@ -13,9 +13,7 @@ function serve({ certificate = jsonResponse(aCertificate()), network }: { certif
   return mockFetch(({ url }) => {
     if (url === `/api/retirements/${aRetirementId}`) return certificate;
     if (url === '/api/xrpl/network') {
-      return network
-        ? jsonResponse(aNetwork(network))
-        : jsonResponse({ error: 'Unauthorized', message: 'Sign in first' }, 401);
+      return network ? jsonResponse(aNetwork(network)) : jsonResponse({ error: 'Unauthorized', message: 'Sign in first' }, 401);
     }
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
@@ -40,9 +38,7 @@ describe('RetirementCertificateRoute', () => {
     expect(screen.getByTestId('certificate-vintage').textContent).toBe('2026');
     expect(screen.getByTestId('certificate-standard').textContent).toBe('Gold Standard');
     expect(screen.getByTestId('certificate-purpose').textContent).toBe('FY2026 travel');
-    expect(screen.getByTestId('certificate-serial-ranges').textContent).toBe(
-      'NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000005',
-    );
+    expect(screen.getByTestId('certificate-serial-ranges').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000005');
     expect(screen.getByTestId('certificate-status').textContent).toBe('verified');
     expect(screen.getByTestId('certificate-seal')).toHaveTextContent('Seal #7');
     expect(screen.getByTestId('certificate-seal')).toHaveTextContent('cd'.repeat(32));
@@ -60,8 +56,10 @@ describe('RetirementCertificateRoute', () => {
     expect(within(transaction).getByRole('link')).toHaveAttribute('href', `https://testnet.xrpl.org/transactions/${hash}`);
   });
 
-  it("links the XRPL transaction on the network the certificate names, signed in or out", async () => {
-    serve({ certificate: jsonResponse(aCertificate({ verification: { network: 'mainnet', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })) });
+  it('links the XRPL transaction on the network the certificate names, signed in or out', async () => {
+    serve({
+      certificate: jsonResponse(aCertificate({ verification: { network: 'mainnet', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })),
+    });
     renderCertificate();
 
     const transaction = await screen.findByTestId('certificate-xrpl-tx');
@@ -73,7 +71,9 @@ describe('RetirementCertificateRoute', () => {
 
   it('shows the hash without a link on the local sandbox ledger, and an unsealed retirement', async () => {
     serve({
-      certificate: jsonResponse(aCertificate({ verificationStatus: 'pending', verification: { network: 'sandbox', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } })),
+      certificate: jsonResponse(
+        aCertificate({ verificationStatus: 'pending', verification: { network: 'sandbox', xrplTransactions: [{ purpose: 'retirement', hash }], seal: null } }),
+      ),
     });
     renderCertificate();
 

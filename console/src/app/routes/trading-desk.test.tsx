@@ -39,9 +39,7 @@ describe('TradingDeskRoute', () => {
 
   it('refetches the list after an order is created', async () => {
     const requests = mockFetch(
-      signedInAs(['trader'], ({ method }) =>
-        method === 'POST' ? jsonResponse({ ...anOrder(), position: '5:5' }, 201) : jsonResponse(anOrderList([])),
-      ),
+      signedInAs(['trader'], ({ method }) => (method === 'POST' ? jsonResponse({ ...anOrder(), position: '5:5' }, 201) : jsonResponse(anOrderList([])))),
     );
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
     await screen.findByText('No orders yet. Create your first order!');
@@ -57,7 +55,12 @@ describe('TradingDeskRoute', () => {
   it("lists a trader's own orders only: no Mine / All switch, and no Cancel on an order that is not theirs", async () => {
     const requests = mockFetch(
       signedInAs(['trader'], () =>
-        jsonResponse(anOrderList([anOrder({ id: '0b7e9a3c-1f2d-4c5b-9a8e-7d6c5b4a3f21' }), anOrder({ id: '1c8f0b4d-2a3e-4d6c-8b9f-8e7d6c5b4a32', ownerId: 'someone-else' })])),
+        jsonResponse(
+          anOrderList([
+            anOrder({ id: '0b7e9a3c-1f2d-4c5b-9a8e-7d6c5b4a3f21' }),
+            anOrder({ id: '1c8f0b4d-2a3e-4d6c-8b9f-8e7d6c5b4a32', ownerId: 'someone-else' }),
+          ]),
+        ),
       ),
     );
     renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk?orders=all' });

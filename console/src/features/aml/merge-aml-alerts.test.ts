@@ -11,9 +11,7 @@ describe('mergeAmlAlerts', () => {
   });
 
   it('keeps only the 10 newest', () => {
-    const alerts = Array.from({ length: 14 }, (_, index) =>
-      anAmlAlert({ timestamp: `2026-11-22T10:${String(index).padStart(2, '0')}:00.000Z` }),
-    );
+    const alerts = Array.from({ length: 14 }, (_, index) => anAmlAlert({ timestamp: `2026-11-22T10:${String(index).padStart(2, '0')}:00.000Z` }));
 
     const merged = mergeAmlAlerts([alerts]);
 

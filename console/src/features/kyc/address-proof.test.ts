@@ -20,7 +20,9 @@ describe('proving control of an address in the browser', () => {
     const requests = mockFetch(() => jsonResponse(challenge, 201));
     const proof = await proveAddressControl(wallet.address, ` ${wallet.seed ?? ''} `);
 
-    expect(requests.map((request) => [request.method, request.url, request.body])).toEqual([['POST', '/api/kyc/address-challenge', { xrplAddress: wallet.address }]]);
+    expect(requests.map((request) => [request.method, request.url, request.body])).toEqual([
+      ['POST', '/api/kyc/address-challenge', { xrplAddress: wallet.address }],
+    ]);
     expect(proof.challengeId).toBe(challenge.challengeId);
     expect(deriveAddress(proof.publicKey)).toBe(wallet.address);
     expect(verify(challengeMessageHex(message), proof.signature, proof.publicKey)).toBe(true);

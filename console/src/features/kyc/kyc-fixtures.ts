@@ -27,7 +27,11 @@ export function aKycStatus(overrides: Partial<KycStatusResponse> = {}): KycStatu
 
 /** The seed a test types for anAddress; the fake below signs only with it. */
 export const aSeed = 'sEdSo2xcnvLfiJquG37w2V2kzHkfuti';
-export const aProof: AddressProofRequest = { challengeId: '0d7e1c44-59a6-4c55-8f0e-3b1f1e7a2c90', publicKey: `ED${'7'.repeat(64)}`, signature: 'A'.repeat(128) };
+export const aProof: AddressProofRequest = {
+  challengeId: '0d7e1c44-59a6-4c55-8f0e-3b1f1e7a2c90',
+  publicKey: `ED${'7'.repeat(64)}`,
+  signature: 'A'.repeat(128),
+};
 
 /** Stands in for proveAddressControl in jsdom (@noble refuses jsdom's typed arrays); the real one is tested in node. */
 export async function fakeProveAddressControl(address: string, seed: string): Promise<AddressProofRequest> {

@@ -17,7 +17,7 @@ export function showInvalidCountryToast(): void {
 
 // Not in the spec: starting needs the address's key to sign a challenge in the browser.
 export function showSeedRequiredToast(): void {
-  showFailure('Wallet Seed Required', "Enter the seed of this address (or generate a wallet) to sign the verification challenge; it never leaves this browser");
+  showFailure('Wallet Seed Required', 'Enter the seed of this address (or generate a wallet) to sign the verification challenge; it never leaves this browser');
 }
 
 /** The seed was unusable or belongs to another address; nothing was sent. */

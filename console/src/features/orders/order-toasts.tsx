@@ -18,10 +18,7 @@ export function showInvalidOrderToast(): void {
 }
 
 export function showOrderCreatedToast(order: OrderSummaryText): void {
-  showSuccess(
-    'Order Created',
-    `${order.type.toUpperCase()} order for ${order.amount} credits created successfully`,
-  );
+  showSuccess('Order Created', `${order.type.toUpperCase()} order for ${order.amount} credits created successfully`);
 }
 
 /** The Marketplace also says how much of the order traded at once. */
@@ -38,10 +35,7 @@ export function showOrderFailedToast(error: unknown): void {
 
 // Cancelling is not in the spec; these texts follow the pattern of the creation toasts.
 export function showOrderCancelledToast(order: OrderSummaryText): void {
-  showSuccess(
-    'Order Cancelled',
-    `${order.type.toUpperCase()} order for ${order.amount} credits cancelled`,
-  );
+  showSuccess('Order Cancelled', `${order.type.toUpperCase()} order for ${order.amount} credits cancelled`);
 }
 
 export function showCancelFailedToast(error: unknown): void {

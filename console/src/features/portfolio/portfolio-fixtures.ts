@@ -45,7 +45,9 @@ export function aSuggestion(overrides: Partial<SuggestionView> = {}): Suggestion
     description: 'Your portfolio is mostly emission reductions.',
     reasoning: 'Removals are 0% of 1,240 t; a conservative profile in 2026 targets ≥ 20%.',
     expectedImpact: 'Removals rise from 0% to 20% of 1,550 t for about $3875.00.',
-    recommendedActions: [{ action: 'Buy 310 Forestry 2026 credits at $12.50', side: 'buy', projectType: 'Forestry', vintage: 2026, amount: 310, price: '12.50' }],
+    recommendedActions: [
+      { action: 'Buy 310 Forestry 2026 credits at $12.50', side: 'buy', projectType: 'Forestry', vintage: 2026, amount: 310, price: '12.50' },
+    ],
     riskScore: 100,
     ...overrides,
   };
@@ -71,7 +73,8 @@ export function someAnalytics(overrides: Partial<PortfolioAnalyticsResponse> = {
 
 export function someInsights(): MarketInsightsResponse {
   return {
-    insights: 'Over the last 7 days 1,300 t traded across 2 markets for $7,750.00, an average of $5.96 a credit.\nRemovals averaged $12.50 a credit against $4.00 for reductions: a removal premium of 212.5%.',
+    insights:
+      'Over the last 7 days 1,300 t traded across 2 markets for $7,750.00, an average of $5.96 a credit.\nRemovals averaged $12.50 a credit against $4.00 for reductions: a removal premium of 212.5%.',
     timestamp: '2026-11-26T10:00:00.000Z',
   };
 }

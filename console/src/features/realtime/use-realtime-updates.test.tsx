@@ -85,9 +85,7 @@ describe('useRealtimeUpdates', () => {
     const { queryClient, invalidate } = spiedQueryClient();
     const socket = new FakeSocket();
     const connect = () => socket as unknown as Socket;
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const hook = renderHook(() => useRealtimeUpdates(connect), { wrapper });
     return { ...hook, socket, invalidate };
   }
@@ -131,9 +129,7 @@ describe('useRealtimeUpdates', () => {
 
   it('listens to a socket whose client loads later, and closes one that arrives after unmount', async () => {
     const { queryClient } = spiedQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const later = new FakeSocket();
     const { result } = renderHook(() => useRealtimeUpdates(async () => later as unknown as Socket), { wrapper });
     await act(async () => {});

@@ -12,7 +12,10 @@ describe('queryKeysOfViews', () => {
   });
 
   it('refreshes the retirement analytics with the retirements', () => {
-    expect(queryKeysOfViews(['retirements'])).toEqual([['api', 'retirements'], ['api', 'enhanced-retirement']]);
+    expect(queryKeysOfViews(['retirements'])).toEqual([
+      ['api', 'retirements'],
+      ['api', 'enhanced-retirement'],
+    ]);
   });
 
   it('ignores views it does not know', () => {

@@ -14,11 +14,18 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   credits: [['api', 'credits']],
   trades: [['api', 'trades']],
   // The analytics are computed from the same retirements.
-  retirements: [['api', 'retirements'], ['api', 'enhanced-retirement']],
+  retirements: [
+    ['api', 'retirements'],
+    ['api', 'enhanced-retirement'],
+  ],
   metrics: [['api', 'metrics']],
   marketplace: [['api', 'marketplace']],
   // Portfolio lists, holdings, suggestions and analytics; market insights read the same daily prices.
-  portfolios: [['api', 'portfolios'], ['api', 'portfolio'], ['api', 'market-insights']],
+  portfolios: [
+    ['api', 'portfolios'],
+    ['api', 'portfolio'],
+    ['api', 'market-insights'],
+  ],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

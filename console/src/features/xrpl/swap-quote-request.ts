@@ -9,9 +9,7 @@ export interface SwapQuoteFormValues {
 
 export const defaultSwapQuoteFormValues: SwapQuoteFormValues = { amount: '', from: 'XRP', to: 'NXCC' };
 
-export type SwapQuoteCheck =
-  | { valid: true; request: SwapPathQuery }
-  | { valid: false; problem: 'invalid-amount' | 'same-assets' };
+export type SwapQuoteCheck = { valid: true; request: SwapPathQuery } | { valid: false; problem: 'invalid-amount' | 'same-assets' };
 
 /** Spec section 5, checked in this order before any request: a positive amount, then two different assets. */
 export function toSwapQuoteRequest({ amount, from, to }: SwapQuoteFormValues): SwapQuoteCheck {

@@ -34,10 +34,7 @@ export function aWallet(overrides: Partial<WalletBalance> = {}): WalletBalance {
   };
 }
 
-export function aBalanceResponse(
-  wallets: WalletBalance[],
-  overrides: Partial<WalletBalanceResponse['summary']> = {},
-): WalletBalanceResponse {
+export function aBalanceResponse(wallets: WalletBalance[], overrides: Partial<WalletBalanceResponse['summary']> = {}): WalletBalanceResponse {
   const funded = wallets.filter((wallet) => wallet.status === 'funded').length;
   return {
     wallets,

@@ -56,9 +56,7 @@ function showSuccess(title: string, message: string): void {
 
 export function showCreditsIssuedToast(issued: { nftId: string; creditAmount: number; paymentResult: string }): void {
   const payment =
-    issued.paymentResult === 'tesSUCCESS'
-      ? ''
-      : ` The NXCC payment was not applied (${issued.paymentResult}); the destination needs a trust line for NXCC.`;
+    issued.paymentResult === 'tesSUCCESS' ? '' : ` The NXCC payment was not applied (${issued.paymentResult}); the destination needs a trust line for NXCC.`;
   showSuccess('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${issued.creditAmount} credits.${payment}`);
 }
 

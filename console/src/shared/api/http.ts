@@ -87,10 +87,14 @@ function isNetworkFailure(error: unknown): boolean {
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -111,11 +115,7 @@ async function send(path: string, method: HttpMethod, init: RequestInit): Promis
 }
 
 /** Every API call goes through here: cookies included, JSON in and out, non-OK answers thrown. */
-export async function requestJson<T>(
-  path: string,
-  parser: ResponseParser<T>,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<T> {
+export async function requestJson<T>(path: string, parser: ResponseParser<T>, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   const hasBody = body !== undefined;
   const response = await send(path, method, {
     credentials: 'include',

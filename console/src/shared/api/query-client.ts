@@ -4,8 +4,7 @@ import { requestJson } from './http';
 const untypedJson = { parse: (data: unknown): unknown => data };
 
 /** Spec: a cached load without its own fetcher GETs the query key parts joined by slashes. */
-const getByQueryKey: QueryFunction = ({ queryKey, signal }) =>
-  requestJson(`/${queryKey.join('/')}`, untypedJson, { signal });
+const getByQueryKey: QueryFunction = ({ queryKey, signal }) => requestJson(`/${queryKey.join('/')}`, untypedJson, { signal });
 
 /** Spec defaults: no polling unless a query asks, no refetch on focus, never stale, no retries. */
 export function createQueryClient(): QueryClient {

@@ -49,7 +49,10 @@ export class ListAmlAlertsHandler implements IQueryHandler<ListAmlAlertsQuery> {
   async execute({ limit }: ListAmlAlertsQuery): Promise<ListAmlAlertsResponse> {
     const [rows, total] = await Promise.all([
       this.db.selectFrom('aml_alerts').selectAll().orderBy('raised_at', 'desc').orderBy('alert_id').limit(limit).execute(),
-      this.db.selectFrom('aml_alerts').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('aml_alerts')
+        .select(sql<string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { alerts: rows.map(toAmlAlertView), totalAlerts: Number(total.count) };
   }

@@ -1,12 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  ANCHOR_MEMO_TYPE,
-  ANCHORS_STREAM,
-  type AuditEvent,
-  type EventStore,
-  isAuditEvent,
-  type RecordedEvent,
-} from '@carbon-ledger/contracts';
+import { ANCHOR_MEMO_TYPE, ANCHORS_STREAM, type AuditEvent, type EventStore, isAuditEvent, type RecordedEvent } from '@carbon-ledger/contracts';
 import { convertStringToHex } from 'xrpl';
 import type { Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';

@@ -102,7 +102,7 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
     const leaves: Buffer[] = [];
     let to: Position | undefined;
     let business = 0;
-    for (let after = from; ; ) {
+    for (let after = from; ;) {
       const page = await this.eventStore.readAll({ after, limit: PAGE });
       const tail = page.at(-1);
       if (!tail) break;

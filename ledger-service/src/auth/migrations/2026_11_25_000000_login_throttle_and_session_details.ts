@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('auth_login_throttle_by_last_failure').on('auth_login_throttle').column('last_failure_at').execute();
   await db.schema
     .alterTable('auth_sessions')
-    .addColumn('session_id', 'uuid', (col) => col.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('session_id', 'uuid', (col) =>
+      col
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .addColumn('last_seen_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('user_agent', 'text')
     .addColumn('client_address', 'text')

@@ -32,11 +32,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
   async execute({ userId }: GetUserQuery): Promise<UserView | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['user_id', 'email', 'name', 'roles'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('users').select(['user_id', 'email', 'name', 'roles']).where('user_id', '=', userId).executeTakeFirst();
     return row ? toUserView(row) : undefined;
   }
 }

@@ -99,7 +99,8 @@ export class CanonicalScanner {
     const { bytes, end } = this;
     if (at + 1 >= end) return -1;
     const next = bytes[at + 1]!;
-    if (next === QUOTE || next === BACKSLASH || next === LETTER_B || next === LETTER_F || next === LETTER_N || next === LETTER_R || next === LETTER_T) return at + 2;
+    if (next === QUOTE || next === BACKSLASH || next === LETTER_B || next === LETTER_F || next === LETTER_N || next === LETTER_R || next === LETTER_T)
+      return at + 2;
     if (next !== LETTER_U || at + 6 > end || bytes[at + 2] !== DIGIT_0 || bytes[at + 3] !== DIGIT_0) return -1;
     const high = bytes[at + 4]!;
     const low = bytes[at + 5]!;

@@ -48,7 +48,14 @@ class MemoryLog implements Pick<EventStore, 'readAll' | 'readStream'> {
       eventId: randomUUID(),
       type,
       data: asJsonb(JSON.parse(JSON.stringify(data))),
-      metadata: asJsonb({ commandId: randomUUID(), correlationId: 'c', causationId: 'c', actor: { userId: 'u-1', role: 'trader' }, schemaVersion: 1, recordedAt: '2026-11-22T10:00:00.000Z' }) as RecordedEvent['metadata'],
+      metadata: asJsonb({
+        commandId: randomUUID(),
+        correlationId: 'c',
+        causationId: 'c',
+        actor: { userId: 'u-1', role: 'trader' },
+        schemaVersion: 1,
+        recordedAt: '2026-11-22T10:00:00.000Z',
+      }) as RecordedEvent['metadata'],
     };
     const hash = createHash('sha256')
       .update(Buffer.from(previous?.hash ?? '', 'hex'))
@@ -105,7 +112,13 @@ async function exportTo(log: MemoryLog, name: string, request: EvidenceExportReq
 function sampleLog(): MemoryLog {
   const log = new MemoryLog();
   for (let n = 0; n < 40; n += 1) {
-    log.append(`order-${n % 3}`, n % 5 === 4 ? 'OrderCancelled' : 'OrderPlaced', { orderId: `o-${n}`, side: n % 2 ? 'buy' : 'sell', amount: n + 1, price: '12.50', vintage: 2025 });
+    log.append(`order-${n % 3}`, n % 5 === 4 ? 'OrderCancelled' : 'OrderPlaced', {
+      orderId: `o-${n}`,
+      side: n % 2 ? 'buy' : 'sell',
+      amount: n + 1,
+      price: '12.50',
+      vintage: 2025,
+    });
   }
   log.append('project-1', 'ProjectRegistered', {
     name: 'São Paulo reforestation — fase 2 ✓ 🌳',
@@ -126,14 +139,42 @@ function sampleLog(): MemoryLog {
 
 describe('canonical text', () => {
   const values: unknown[] = [
-    null, true, false, 0, -0, 1, -1, 1.5, 0.1 + 0.2, 1e21, 1e-7, -1.5e-7, 2 ** 53 + 2, 123456789012345, 1234567890123456,
-    '', 'plain', 'é ✓ 🌳', 'quote " backslash \\ slash /', 'controls \b\f\n\r\t \u0000 \u001f \u007f', '\u2028\u2029', 'lone \ud800 surrogate',
-    [], {}, [1, [2, [3]]], { b: 1, a: 2 }, { '10': 1, '9': 2, a: 3 }, { é: 1, e: 2, z: 3 }, { 'a"b': 1, 'a\\b': 2 }, { '\ud83c\udf33': 1, '\uffff': 2 },
-    { a: { c: [{ e: 1, d: 2 }], b: null } }, { ['__proto__']: { x: 1 }, y: 2 },
+    null,
+    true,
+    false,
+    0,
+    -0,
+    1,
+    -1,
+    1.5,
+    0.1 + 0.2,
+    1e21,
+    1e-7,
+    -1.5e-7,
+    2 ** 53 + 2,
+    123456789012345,
+    1234567890123456,
+    '',
+    'plain',
+    'é ✓ 🌳',
+    'quote " backslash \\ slash /',
+    'controls \b\f\n\r\t \u0000 \u001f \u007f',
+    '\u2028\u2029',
+    'lone \ud800 surrogate',
+    [],
+    {},
+    [1, [2, [3]]],
+    { b: 1, a: 2 },
+    { '10': 1, '9': 2, a: 3 },
+    { é: 1, e: 2, z: 3 },
+    { 'a"b': 1, 'a\\b': 2 },
+    { '\ud83c\udf33': 1, '\uffff': 2 },
+    { a: { c: [{ e: 1, d: 2 }], b: null } },
+    { ['__proto__']: { x: 1 }, y: 2 },
   ];
   const parsed = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
 
-  it('the exporter\'s canonicalJson writes what the definition writes', () => {
+  it("the exporter's canonicalJson writes what the definition writes", () => {
     for (const value of values) expect(canonicalJsonByMembers(parsed(value)), JSON.stringify(value)).toBe(canonicalJson(parsed(value)));
     expect(canonicalJsonByMembers(JSON.parse('{"__proto__":{"b":1,"a":2},"x":1}'))).toBe(canonicalJson(JSON.parse('{"__proto__":{"b":1,"a":2},"x":1}')));
     expect(canonicalJsonByMembers(new Date(0))).toBe(canonicalJson(new Date(0)));
@@ -158,9 +199,34 @@ describe('canonical text', () => {
 
   it('accepts only canonical texts', () => {
     const texts = [
-      '{"a":1, "b":2}', ' 1', '{"b":1,"a":2}', '{"a":1,"a":2}', '1.50', '1.0', '-0', '01', '1E5', '1e5', '100000000000000000000000', '0.1e1',
-      '"\\u0041"', '"\\/"', '"\\u000a"', '"\\u001F"', '"a\u0001"', '[1,]', '{"a":1,}', '{"a"}', 'nul', 'true1', '"unterminated',
-      '{"10":1,"9":2}', '[01]', '{"a":[1 ,2]}', '1.7976931348623157e309', 'NaN',
+      '{"a":1, "b":2}',
+      ' 1',
+      '{"b":1,"a":2}',
+      '{"a":1,"a":2}',
+      '1.50',
+      '1.0',
+      '-0',
+      '01',
+      '1E5',
+      '1e5',
+      '100000000000000000000000',
+      '0.1e1',
+      '"\\u0041"',
+      '"\\/"',
+      '"\\u000a"',
+      '"\\u001F"',
+      '"a\u0001"',
+      '[1,]',
+      '{"a":1,}',
+      '{"a"}',
+      'nul',
+      'true1',
+      '"unterminated',
+      '{"10":1,"9":2}',
+      '[01]',
+      '{"a":[1 ,2]}',
+      '1.7976931348623157e309',
+      'NaN',
     ];
     for (const text of texts) {
       let canonical: boolean;
@@ -172,7 +238,13 @@ describe('canonical text', () => {
       expect(scan(text), text).toBe(canonical);
     }
     // Bytes that are not well-formed UTF-8: overlong, surrogate, truncated, stray continuation.
-    for (const bytes of [[0x22, 0xc0, 0xaf, 0x22], [0x22, 0xed, 0xa0, 0x80, 0x22], [0x22, 0xe2, 0x82, 0x22], [0x22, 0x80, 0x22], [0x22, 0xf5, 0x80, 0x80, 0x80, 0x22]]) {
+    for (const bytes of [
+      [0x22, 0xc0, 0xaf, 0x22],
+      [0x22, 0xed, 0xa0, 0x80, 0x22],
+      [0x22, 0xe2, 0x82, 0x22],
+      [0x22, 0x80, 0x22],
+      [0x22, 0xf5, 0x80, 0x80, 0x80, 0x22],
+    ]) {
       const scanner = new CanonicalScanner();
       scanner.reset(Buffer.from(bytes), bytes.length);
       expect(scanner.value(0)).toBe(-1);
@@ -225,13 +297,28 @@ describe('JSON evidence file, verified offline', () => {
       if (!match) return line;
       const { event } = JSON.parse(match[1]!) as { event: Record<string, unknown> & { eventId: string } };
       const stored = log.events.find((candidate) => candidate.eventId === event.eventId)!;
-      const legacy = { event: { streamId: event.streamId, streamVersion: event.streamVersion, eventId: event.eventId, type: event.type, position: event.position, data: stored.data, metadata: stored.metadata, hash: event.hash, prevHash: event.prevHash, sealNumber: event.sealNumber } };
+      const legacy = {
+        event: {
+          streamId: event.streamId,
+          streamVersion: event.streamVersion,
+          eventId: event.eventId,
+          type: event.type,
+          position: event.position,
+          data: stored.data,
+          metadata: stored.metadata,
+          hash: event.hash,
+          prevHash: event.prevHash,
+          sealNumber: event.sealNumber,
+        },
+      };
       return `${JSON.stringify(legacy)}${match[2]}`;
     });
     const manifestAt = earlier.findIndex((line) => line.startsWith('],"manifest":'));
     const manifest = JSON.parse(earlier[manifestAt]!.slice('],"manifest":'.length, -1)) as Record<string, unknown>;
     const records = earlier.slice(1, manifestAt).map((line) => line.replace(/,$/, ''));
-    manifest.sha256 = createHash('sha256').update(records.map((line) => `${line}\n`).join('')).digest('hex');
+    manifest.sha256 = createHash('sha256')
+      .update(records.map((line) => `${line}\n`).join(''))
+      .digest('hex');
     earlier[manifestAt] = `],"manifest":${canonicalJson(manifest)}}`;
     expect(earlier[1]).not.toBe(lines[1]);
     writeFileSync(join(dir, 'earlier.json'), earlier.join('\n'));
@@ -270,7 +357,10 @@ describe('JSON evidence file, verified offline', () => {
     it('an altered event', async () => {
       const result = await tampered('altered.json', (text) => text.replace('"price":"12.50"', '"price":"1.25"'));
       expect(result.ok).toBe(false);
-      expect(result.firstMismatch).toEqual({ line: 2, reason: expect.stringMatching(/^event .* \(OrderPlaced, stream order-0 version 0\) does not match its hash$/) });
+      expect(result.firstMismatch).toEqual({
+        line: 2,
+        reason: expect.stringMatching(/^event .* \(OrderPlaced, stream order-0 version 0\) does not match its hash$/),
+      });
     });
 
     it('an unsealed event rewritten with a hash over bytes that are not its canonical content', async () => {
@@ -286,31 +376,59 @@ describe('JSON evidence file, verified offline', () => {
       }
       // The same forgery with canonical bytes is a different event that its hash does match, but the
       // stream's next event (late-2) still names the hash it had.
-      const forged = await tampered('forged.json', rehashed(late, (line) => line.replace('"price":"9.99"', '"price":"0.01"')));
-      expect(forged.firstMismatch?.reason).toMatch(/^event .* \(OrderPlaced, stream order-0 version 15\) lists prevHash [0-9a-f]{64}; expected [0-9a-f]{64}, the hash of version 14 of its stream in the file$/);
+      const forged = await tampered(
+        'forged.json',
+        rehashed(late, (line) => line.replace('"price":"9.99"', '"price":"0.01"')),
+      );
+      expect(forged.firstMismatch?.reason).toMatch(
+        /^event .* \(OrderPlaced, stream order-0 version 15\) lists prevHash [0-9a-f]{64}; expected [0-9a-f]{64}, the hash of version 14 of its stream in the file$/,
+      );
       // A stream's last event has no successor to tell: only a seal (or here the manifest) could.
-      const last = await tampered('forged-last.json', rehashed(/"orderId":"late-6"/, (line) => line.replace('"price":"9.99"', '"price":"0.01"')));
+      const last = await tampered(
+        'forged-last.json',
+        rehashed(/"orderId":"late-6"/, (line) => line.replace('"price":"9.99"', '"price":"0.01"')),
+      );
       expect(last.firstMismatch?.reason).toMatch(/manifest hash does not match/);
     });
 
     it('a sealed event rehashed, a removed record, a changed leaf, seal and manifest, and a truncated file', async () => {
       // o-38 is the last event of order-2: no later event of its stream names its hash.
-      const sealedForgery = await tampered('sealed-forgery.json', rehashed(/"orderId":"o-38"/, (line) => line.replace('"amount":39', '"amount":400')));
+      const sealedForgery = await tampered(
+        'sealed-forgery.json',
+        rehashed(/"orderId":"o-38"/, (line) => line.replace('"amount":39', '"amount":400')),
+      );
       expect(sealedForgery.firstMismatch?.reason).toBe('seal 1: the Merkle root over its events does not match');
       // o-3 is not: o-6, the next event of order-0, tells before the seal does.
-      const linkedForgery = await tampered('linked-forgery.json', rehashed(/"orderId":"o-3"/, (line) => line.replace('"amount":4', '"amount":400')));
-      expect(linkedForgery.firstMismatch).toEqual({ line: 8, reason: expect.stringMatching(/^event .* \(OrderPlaced, stream order-0 version 2\) lists prevHash [0-9a-f]{64}; expected [0-9a-f]{64}, the hash of version 1 of its stream in the file$/) });
+      const linkedForgery = await tampered(
+        'linked-forgery.json',
+        rehashed(/"orderId":"o-3"/, (line) => line.replace('"amount":4', '"amount":400')),
+      );
+      expect(linkedForgery.firstMismatch).toEqual({
+        line: 8,
+        reason: expect.stringMatching(
+          /^event .* \(OrderPlaced, stream order-0 version 2\) lists prevHash [0-9a-f]{64}; expected [0-9a-f]{64}, the hash of version 1 of its stream in the file$/,
+        ),
+      });
 
       const removed = await tampered('removed.json', (text) => text.replace(/\n\{"event":[^\n]*"orderId":"o-38"[^\n]*/, ''));
       expect(removed.firstMismatch?.reason).toBe('seal 1 covers 41 events; the file lists 40 in its range');
       // o-7 (order-1 version 2) removed: order-1 jumps from version 1 to 3.
       const gap = await tampered('removed-gap.json', (text) => text.replace(/\n\{"event":[^\n]*"orderId":"o-7"[^\n]*/, ''));
-      expect(gap.firstMismatch).toEqual({ line: 11, reason: expect.stringMatching(/^event .* \(OrderPlaced, stream order-1 version 3\) follows version 1 of its stream in the file; expected version 2$/) });
+      expect(gap.firstMismatch).toEqual({
+        line: 11,
+        reason: expect.stringMatching(/^event .* \(OrderPlaced, stream order-1 version 3\) follows version 1 of its stream in the file; expected version 2$/),
+      });
 
       const leafFile = await exportTo(sampleLog(), 'leaves.json', { ...full, exportType: 'projects' });
       const leafText = readFileSync(leafFile, 'utf8');
       const leaf = /"leaf":"([0-9a-f]{64})"/.exec(leafText)![1]!;
-      writeFileSync(join(dir, 'leaf.json'), leafText.replace(leaf, leaf.replace(/^./, (digit) => (digit === '0' ? '1' : '0'))));
+      writeFileSync(
+        join(dir, 'leaf.json'),
+        leafText.replace(
+          leaf,
+          leaf.replace(/^./, (digit) => (digit === '0' ? '1' : '0')),
+        ),
+      );
       expect((await verifyEvidenceFile(join(dir, 'leaf.json'))).firstMismatch?.reason).toBe('seal 1: the Merkle root over its events does not match');
       writeFileSync(join(dir, 'leaf-upper.json'), leafText.replace(leaf, leaf.toUpperCase()));
       expect((await verifyEvidenceFile(join(dir, 'leaf-upper.json'))).firstMismatch?.reason).toBe('a leaf is not a SHA-256 hash');
@@ -321,7 +439,9 @@ describe('JSON evidence file, verified offline', () => {
       const manifest = await tampered('manifest.json', (text) => text.replace(/"records":(\d+)/, (_, count: string) => `"records":${Number(count) + 1}`));
       expect(manifest.firstMismatch?.reason).toBe('the manifest counts do not match the records');
 
-      const extra = await tampered('extra.json', (text) => text.replace(/\n\],"manifest"/, `,\n${evidenceLine({ leaf: '0'.repeat(64), position: '1:1' })}\n],"manifest"`));
+      const extra = await tampered('extra.json', (text) =>
+        text.replace(/\n\],"manifest"/, `,\n${evidenceLine({ leaf: '0'.repeat(64), position: '1:1' })}\n],"manifest"`),
+      );
       expect(extra.firstMismatch?.reason).toMatch(/manifest hash does not match/);
 
       const truncated = await tampered('truncated.json', (text) => text.split('\n').slice(0, -3).join('\n'));
@@ -333,7 +453,7 @@ describe('JSON evidence file, verified offline', () => {
   });
 });
 
-describe('each event links to its stream\'s previous event in the file', () => {
+describe("each event links to its stream's previous event in the file", () => {
   const MANIFEST = '],"manifest":';
   type Layout = 'exporter' | 'reordered';
   /** The exporter's layout is checked on its bytes; members in another order make the verifier parse the line. */
@@ -366,7 +486,9 @@ describe('each event links to its stream\'s previous event in the file', () => {
     const manifestAt = lines.findIndex((line) => line.startsWith(MANIFEST));
     const records = lines.slice(1, manifestAt).map((line) => line.replace(/,$/, ''));
     const manifest = JSON.parse(lines[manifestAt]!.slice(MANIFEST.length, -1)) as Record<string, unknown>;
-    manifest.sha256 = createHash('sha256').update(records.map((line) => `${line}\n`).join('')).digest('hex');
+    manifest.sha256 = createHash('sha256')
+      .update(records.map((line) => `${line}\n`).join(''))
+      .digest('hex');
     manifest.records = records.length;
     manifest.events = records.filter((line) => line.startsWith('{"event":')).length;
     const path = join(dir, name);
@@ -374,7 +496,7 @@ describe('each event links to its stream\'s previous event in the file', () => {
     return verifyEvidenceFile(path);
   };
 
-  it('refuses an unsealed event whose prevHash is not the hash of its stream\'s previous event, on either path', async () => {
+  it("refuses an unsealed event whose prevHash is not the hash of its stream's previous event, on either path", async () => {
     const lines = await linesOf(sampleLog(), 'link-original.json');
     // late-0 and late-2 are versions 14 and 15 of order-0, late-1 is order-1's, all newer than the seal.
     const previous = eventAt(lines, indexOf(lines, /"orderId":"late-0"/));
@@ -402,7 +524,10 @@ describe('each event links to its stream\'s previous event in the file', () => {
       const event = rewrite(forged, at, layout, (original) => ({ ...original, streamVersion: '16' }));
       expect(await verified(`gap-${layout}.json`, forged)).toMatchObject({
         ok: false,
-        firstMismatch: { line: at + 1, reason: `event ${event.eventId} (OrderPlaced, stream order-0 version 16) follows version 14 of its stream in the file; expected version 15` },
+        firstMismatch: {
+          line: at + 1,
+          reason: `event ${event.eventId} (OrderPlaced, stream order-0 version 16) follows version 14 of its stream in the file; expected version 15`,
+        },
       });
     }
     // late-2 taken out of the unsealed tail, the manifest written anew: late-4 (version 16) now follows version 14.
@@ -414,7 +539,7 @@ describe('each event links to its stream\'s previous event in the file', () => {
     });
   });
 
-  it('refuses a stream\'s first event (version 0) that lists a prevHash, on either path', async () => {
+  it("refuses a stream's first event (version 0) that lists a prevHash, on either path", async () => {
     const log = sampleLog();
     log.append('order-9', 'OrderPlaced', { orderId: 'new-0', amount: 1, price: '5.00' });
     log.append('order-9', 'OrderPlaced', { orderId: 'new-1', amount: 2, price: '5.00' });
@@ -429,7 +554,10 @@ describe('each event links to its stream\'s previous event in the file', () => {
       rewrite(forged, second, layout, (original) => ({ ...original, prevHash: event.hash }));
       expect(await verified(`first-${layout}.json`, forged)).toMatchObject({
         ok: false,
-        firstMismatch: { line: first + 1, reason: `event ${event.eventId} (OrderPlaced, stream order-9 version 0) is its stream's first event (version 0) but lists prevHash ${claimed}; expected none` },
+        firstMismatch: {
+          line: first + 1,
+          reason: `event ${event.eventId} (OrderPlaced, stream order-9 version 0) is its stream's first event (version 0) but lists prevHash ${claimed}; expected none`,
+        },
       });
     }
   });
@@ -446,7 +574,11 @@ describe('each event links to its stream\'s previous event in the file', () => {
     const range: EvidenceExportRequest = { ...full, dateRange: { from: '2026-11-22T10:00:00.000Z' } };
     const lines = await linesOf(log, 'range.json', range);
     const entered = eventAt(lines, indexOf(lines, /"orderId":"r-0"/));
-    expect(entered).toMatchObject({ streamId: 'order-0', streamVersion: '3', prevHash: log.events.find((event) => event.data && (event.data as { orderId?: string }).orderId === 'o-6')!.hash });
+    expect(entered).toMatchObject({
+      streamId: 'order-0',
+      streamVersion: '3',
+      prevHash: log.events.find((event) => event.data && (event.data as { orderId?: string }).orderId === 'o-6')!.hash,
+    });
     expect(lines.some((line) => /"orderId":"o-/.test(line))).toBe(false);
     const result = await verified('range-untouched.json', lines);
     expect(result).toMatchObject({ ok: true, events: 6 + 2 + 1, leaves: 0, seals: 1, entryPoints: 2 });
@@ -463,7 +595,7 @@ describe('each event links to its stream\'s previous event in the file', () => {
     }
   });
 
-  it('takes a selection\'s versions listed by hash as an entry point, but only as many as there are leaves in between', async () => {
+  it("takes a selection's versions listed by hash as an entry point, but only as many as there are leaves in between", async () => {
     const log = new MemoryLog();
     log.append('batch-1', 'CreditsRetired', { serials: '1-10' });
     log.append('batch-1', 'OrderPlaced', { orderId: 'x-1' });
@@ -527,8 +659,10 @@ describe('the export reads the log ahead', () => {
       },
     });
     const records = evidenceRecords(failing as unknown as EventStore, full, emptySummary());
-    await expect((async () => {
-      for await (const record of records) void record;
-    })()).rejects.toThrow('connection lost');
+    await expect(
+      (async () => {
+        for await (const record of records) void record;
+      })(),
+    ).rejects.toThrow('connection lost');
   });
 });

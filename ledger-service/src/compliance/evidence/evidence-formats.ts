@@ -151,7 +151,9 @@ export async function pdfExport(context: ExportContext): Promise<Buffer> {
   const lines: PdfLine[] = [
     { text: 'Carbon Ledger - Evidence Export Summary', bold: true, size: 16, gap: 26 },
     { text: `Generated ${context.generatedAt.toISOString()}` },
-    { text: `Export type: ${request.exportType}; KYC/AML records: ${request.includeKYC ? 'included' : 'not included'}; ledger records: ${request.includeBlockchain ? 'included' : 'not included'}` },
+    {
+      text: `Export type: ${request.exportType}; KYC/AML records: ${request.includeKYC ? 'included' : 'not included'}; ledger records: ${request.includeBlockchain ? 'included' : 'not included'}`,
+    },
     { text: `Date range: ${request.dateRange.from ?? 'start of the log'} to ${request.dateRange.to ?? 'now'}`, gap: 24 },
     { text: 'Contents', bold: true, size: 12, gap: 18 },
     { text: `${summary.events} events exported; ${summary.leaves} other events of the sealed ranges listed by hash` },
@@ -160,7 +162,9 @@ export async function pdfExport(context: ExportContext): Promise<Buffer> {
     ...(types.length > 12 ? [{ text: `    ... and ${types.length - 12} more event types` }] : []),
     { text: '', gap: 10 },
     { text: 'Tamper evidence', bold: true, size: 12, gap: 18 },
-    { text: `${summary.seals} seals cover the export (${summary.sealNumbers.length ? `numbers ${summary.sealNumbers[0]} to ${summary.sealNumbers.at(-1)}` : 'none yet'}); ${summary.unsealedEvents} events are newer than the last seal.` },
+    {
+      text: `${summary.seals} seals cover the export (${summary.sealNumbers.length ? `numbers ${summary.sealNumbers[0]} to ${summary.sealNumbers.at(-1)}` : 'none yet'}); ${summary.unsealedEvents} events are newer than the last seal.`,
+    },
     ...summary.anchors.slice(-6).map((anchor) => ({ text: `    Seal ${anchor.sealNumber} anchored on XRPL ${anchor.network}: ${anchor.txHash}` })),
     { text: `Manifest SHA-256 (over the JSON export's records): ${manifest.sha256}`, gap: 24 },
     { text: 'Verify the JSON export offline with: npm run verify:export <file>', size: 9 },

@@ -69,18 +69,10 @@ export function evidenceSelector(request: EvidenceExportRequest): (event: Record
  * hash otherwise, each seal after its range, then the anchors. `summary` fills in
  * as the records go by.
  */
-export async function* evidenceRecords(
-  eventStore: EventStore,
-  request: EvidenceExportRequest,
-  summary: EvidenceSummary,
-): AsyncGenerator<EvidenceRecord> {
+export async function* evidenceRecords(eventStore: EventStore, request: EvidenceExportRequest, summary: EvidenceSummary): AsyncGenerator<EvidenceRecord> {
   const selected = evidenceSelector(request);
-  const seals = (await eventStore.readStream(SEALS_STREAM))
-    .filter(isAuditEvent)
-    .flatMap((event) => (event.type === 'LedgerSealed' ? [event.data] : []));
-  const anchors = (await eventStore.readStream(ANCHORS_STREAM))
-    .filter(isAuditEvent)
-    .flatMap((event) => (event.type === 'AuditAnchored' ? [event.data] : []));
+  const seals = (await eventStore.readStream(SEALS_STREAM)).filter(isAuditEvent).flatMap((event) => (event.type === 'LedgerSealed' ? [event.data] : []));
+  const anchors = (await eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent).flatMap((event) => (event.type === 'AuditAnchored' ? [event.data] : []));
 
   // Seals sealed before the range starts hold no event recorded inside it.
   const fromTime = dateRangeBounds(request.dateRange).from;

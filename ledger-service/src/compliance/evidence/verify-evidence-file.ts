@@ -200,7 +200,8 @@ class EvidenceFileVerifier {
 
   /** A seal: the Merkle root over the events since the last seal, its own hash, and its link to the last seal. */
   private seal(seal: LedgerSealedData): string | undefined {
-    if (this.merkle.count !== seal.eventCount) return `seal ${seal.sealNumber} covers ${seal.eventCount} events; the file lists ${this.merkle.count} in its range`;
+    if (this.merkle.count !== seal.eventCount)
+      return `seal ${seal.sealNumber} covers ${seal.eventCount} events; the file lists ${this.merkle.count} in its range`;
     if (this.merkle.root().toString('hex') !== seal.merkleRoot) return `seal ${seal.sealNumber}: the Merkle root over its events does not match`;
     const sealHash = createHash('sha256').update(sealContent(seal), 'utf8').digest('hex');
     if (sealHash !== seal.sealHash) return `seal ${seal.sealNumber}: its hash does not match its content`;
@@ -269,7 +270,7 @@ class EvidenceFileVerifier {
 export async function verifyEvidenceFile(path: string): Promise<EvidenceVerification> {
   const verifier = new EvidenceFileVerifier();
   for await (const { bytes, end } of lineBlocks(path)) {
-    for (let start = 0; start < end; ) {
+    for (let start = 0; start < end;) {
       let lineBreak = bytes.indexOf(LINE_FEED, start);
       if (lineBreak < 0 || lineBreak >= end) lineBreak = end;
       // A line break may have become CRLF on the way.

@@ -61,7 +61,12 @@ function recordLines(report: ComplianceReport): PdfLine[] {
   return [
     heading('Retirement records'),
     ...report.retirements.records.flatMap((record): PdfLine[] => [
-      { text: `${record.retiredAt}  ${tonnes(record.quantity)} for ${record.beneficiary}${record.purpose ? ` - ${record.purpose}` : ''}`, bold: true, size: 9, gap: 13 },
+      {
+        text: `${record.retiredAt}  ${tonnes(record.quantity)} for ${record.beneficiary}${record.purpose ? ` - ${record.purpose}` : ''}`,
+        bold: true,
+        size: 9,
+        gap: 13,
+      },
       {
         text: `${record.projectName ?? record.tokenId} (${record.projectType}, ${record.mitigation}), vintage ${record.vintage}, ${record.standard}, ${record.offsetType}, SDG ${record.sdgs.join(', ')}`,
         size: 9,
@@ -83,7 +88,9 @@ function ledgerLines(report: ComplianceReport): PdfLine[] {
   const { seal } = ledger;
   return [
     heading('Ledger coverage'),
-    { text: `${ledger.eventsRead} events read from the log, positions ${ledger.firstPosition ?? '-'} to ${ledger.lastPosition ?? '-'}; ${ledger.eventsUsed} used by this report.` },
+    {
+      text: `${ledger.eventsRead} events read from the log, positions ${ledger.firstPosition ?? '-'} to ${ledger.lastPosition ?? '-'}; ${ledger.eventsUsed} used by this report.`,
+    },
     ...(seal
       ? [
           { text: `Seal ${seal.sealNumber} (to position ${seal.toPosition}, sealed ${seal.sealedAt}) Merkle root ${seal.merkleRoot}` },
@@ -105,7 +112,9 @@ export function complianceReportPdf(report: ComplianceReport): Promise<Buffer> {
     ...retirementLines(report),
     heading('Credits issued in the period'),
     { text: `${tonnes(issuance.tCO2e)} in ${issuance.batches} ${issuance.batches === 1 ? 'batch' : 'batches'}` },
-    ...issuance.byProjectType.map((item) => row(`${item.projectType} (${item.mitigation}): ${tonnes(item.tCO2e)} in ${item.batches} ${item.batches === 1 ? 'batch' : 'batches'}`)),
+    ...issuance.byProjectType.map((item) =>
+      row(`${item.projectType} (${item.mitigation}): ${tonnes(item.tCO2e)} in ${item.batches} ${item.batches === 1 ? 'batch' : 'batches'}`),
+    ),
     spacer,
     ...recordLines(report),
     ...ledgerLines(report),

@@ -73,8 +73,10 @@ function tallyBy<K>(records: readonly ReportRetirement[], keyOf: (record: Report
 }
 
 /** Largest first, then by name (code units, not locale), so the same log always gives the same document. */
-const byTonnesThenName = <T extends { tCO2e: number }>(name: (item: T) => string) => (a: T, b: T): number =>
-  b.tCO2e - a.tCO2e || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+const byTonnesThenName =
+  <T extends { tCO2e: number }>(name: (item: T) => string) =>
+  (a: T, b: T): number =>
+    b.tCO2e - a.tCO2e || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 
 /** Every month from the first to the last with a retirement, empty months included. */
 function monthsOf(records: readonly ReportRetirement[]): ComplianceReport['retirements']['byMonth'] {
@@ -94,8 +96,7 @@ function monthsOf(records: readonly ReportRetirement[]): ComplianceReport['retir
   }
 }
 
-const typesOf = (kind: MitigationKind): string =>
-  creditProjectTypes.filter((type) => projectTypeMitigation[type] === kind).join(', ');
+const typesOf = (kind: MitigationKind): string => creditProjectTypes.filter((type) => projectTypeMitigation[type] === kind).join(', ');
 
 function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements']): ReportDisclosure {
   const { reference } = reportFrameworkInfo[framework];
@@ -363,12 +364,7 @@ export class ComplianceReportFold {
 }
 
 /** The report of `framework` on `period` from these events (in log order). */
-export function buildComplianceReport(
-  events: Iterable<RecordedEvent>,
-  framework: ReportFramework,
-  period: ReportPeriod,
-  generatedAt: Date,
-): ComplianceReport {
+export function buildComplianceReport(events: Iterable<RecordedEvent>, framework: ReportFramework, period: ReportPeriod, generatedAt: Date): ComplianceReport {
   const fold = new ComplianceReportFold(framework, period);
   for (const event of events) fold.apply(event);
   return fold.report(generatedAt);

@@ -130,7 +130,15 @@ function twoProjects() {
   given.retired(1, REFOREST, [[1, 30]], '2026-01-10T10:00:00.000Z', { standard: 'Verra VCS', offsetType: 'reduction' });
   given.retired(2, SOLAR, [[1, 50]], '2026-01-20T10:00:00.000Z');
   given.other('2026-02-01T10:00:00.000Z');
-  given.retired(3, SOLAR, [[51, 60], [70, 79]], '2026-04-02T10:00:00.000Z');
+  given.retired(
+    3,
+    SOLAR,
+    [
+      [51, 60],
+      [70, 79],
+    ],
+    '2026-04-02T10:00:00.000Z',
+  );
   return given;
 }
 
@@ -204,8 +212,14 @@ describe('compliance report from the event log', () => {
     expect(report.disclosure).toMatchObject({
       framework: 'issb',
       extent: { count: 3, tCO2e: 100 },
-      certificationSchemes: [{ standard: 'Gold Standard', tCO2e: 70 }, { standard: 'Verra VCS', tCO2e: 30 }],
-      creditTypes: [{ mitigation: 'removal', tCO2e: 30, sharePercent: 30 }, { mitigation: 'reduction', tCO2e: 70, sharePercent: 70 }],
+      certificationSchemes: [
+        { standard: 'Gold Standard', tCO2e: 70 },
+        { standard: 'Verra VCS', tCO2e: 30 },
+      ],
+      creditTypes: [
+        { mitigation: 'removal', tCO2e: 30, sharePercent: 30 },
+        { mitigation: 'reduction', tCO2e: 70, sharePercent: 70 },
+      ],
     });
   });
 
@@ -250,14 +264,28 @@ describe('compliance report from the event log', () => {
 
   it('adds the XRPL transactions of a settled retirement, and the burn of one retired on XRPL', () => {
     const given = twoProjects();
-    given.settled(1, REFOREST, [{ purpose: 'retirement-memo', hash: hex(1) }, { purpose: 'nft-burn', hash: hex(2) }], '2026-05-01T00:00:00.000Z');
+    given.settled(
+      1,
+      REFOREST,
+      [
+        { purpose: 'retirement-memo', hash: hex(1) },
+        { purpose: 'nft-burn', hash: hex(2) },
+      ],
+      '2026-05-01T00:00:00.000Z',
+    );
     given.retired(4, SOLAR, [[100, 100]], '2026-05-02T00:00:00.000Z', { burnTxHash: hex(3) });
     given.settled(4, SOLAR, [{ purpose: 'burn', hash: hex(3) }], '2026-05-02T00:00:01.000Z');
 
     const report = buildComplianceReport(given.events, 'csrd', { to: '2026-05-02' }, generatedAt);
 
     const [first, , , fourth] = report.retirements.records;
-    expect(first?.xrpl).toEqual({ status: 'settled', transactions: [{ purpose: 'retirement-memo', hash: hex(1) }, { purpose: 'nft-burn', hash: hex(2) }] });
+    expect(first?.xrpl).toEqual({
+      status: 'settled',
+      transactions: [
+        { purpose: 'retirement-memo', hash: hex(1) },
+        { purpose: 'nft-burn', hash: hex(2) },
+      ],
+    });
     expect(fourth?.xrpl).toEqual({ status: 'settled', transactions: [{ purpose: 'burn', hash: hex(3) }] });
     expect(fourth?.serialRanges).toEqual([`NXCC-${SOLAR}-000100`]);
     // A settlement recorded after the period still belongs to a retirement inside it.

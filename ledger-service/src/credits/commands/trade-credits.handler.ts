@@ -27,7 +27,6 @@ export class TradeCreditsCommand extends Command<TradeCreditsResult> {
   }
 }
 
-
 /**
  * Spec: Trade (/api/trade): the caller transfers part of a batch they hold to the
  * buyer's registry account at an agreed price. Payment is marked for settlement

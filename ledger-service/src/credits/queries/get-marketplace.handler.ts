@@ -21,8 +21,7 @@ export class GetMarketplaceQuery extends Query<MarketplaceResponse> {
   }
 }
 
-const creditTypeOf = (projectType: string): string =>
-  marketplaceCreditTypes.find((type) => type.projectType === projectType)?.value ?? projectType;
+const creditTypeOf = (projectType: string): string => marketplaceCreditTypes.find((type) => type.projectType === projectType)?.value ?? projectType;
 
 @QueryHandler(GetMarketplaceQuery)
 export class GetMarketplaceHandler implements IQueryHandler<GetMarketplaceQuery> {
@@ -56,7 +55,9 @@ export class GetMarketplaceHandler implements IQueryHandler<GetMarketplaceQuery>
     const [asks, bids, listings, recent, day] = await Promise.all([
       levels('sell'),
       levels('buy'),
-      orders().select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      orders()
+        .select(sql<string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow(),
       trades()
         .select(['executed_at', 'price', 'quantity', 'aggressor'])
         .orderBy('executed_at', 'desc')

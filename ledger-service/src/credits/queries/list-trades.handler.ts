@@ -1,11 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import {
-  formatSerialRange,
-  type ListTradesResponse,
-  serialPrefixFor,
-  type TradeView,
-} from '@carbon-ledger/contracts';
+import { formatSerialRange, type ListTradesResponse, serialPrefixFor, type TradeView } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CreditTradeRow } from './read-model-rows.js';

@@ -35,8 +35,7 @@ export function selectRetirements(db: ReadModels) {
     .select(['b.methodology', 'b.description', 'b.serial_prefix']);
 }
 
-const projectTypeOf = (row: RetirementRow): CreditProjectType =>
-  creditProjectTypes.find((type) => type === row.project_type) ?? 'Solar Energy';
+const projectTypeOf = (row: RetirementRow): CreditProjectType => creditProjectTypes.find((type) => type === row.project_type) ?? 'Solar Energy';
 const prefixOf = (row: RetirementRow): string => row.serial_prefix ?? serialPrefixFor(row.token_id);
 const sdgsOf = (row: RetirementRow): readonly number[] => projectTypeSdgs[projectTypeOf(row)];
 

@@ -121,7 +121,8 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
           purpose: `batch NFT of ${data.batchId}`,
         }),
       );
-      if ('error' in minted) return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
+      if ('error' in minted)
+        return this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'failed', transactions, reason: minted.error });
       transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
       nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
     }
@@ -226,11 +227,7 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
     }
   }
 
-  private async record(
-    event: RecordedEvent,
-    batchId: string,
-    settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt' | 'batchId'>,
-  ): Promise<void> {
+  private async record(event: RecordedEvent, batchId: string, settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt' | 'batchId'>): Promise<void> {
     const market = marketOfTokenId(batchId);
     if (!market) return;
     const commandId = deriveId(event.eventId, 'xrpl-settlement');

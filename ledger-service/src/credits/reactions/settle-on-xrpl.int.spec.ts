@@ -20,7 +20,17 @@ import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } fro
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { settlementKeys } from './settle-on-xrpl.handler.js';
 
-const project = { id: 'PRJ-EO', name: 'Exactly Once Wind', projectType: 'Wind Energy', description: 'Onshore wind', scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
+const project = {
+  id: 'PRJ-EO',
+  name: 'Exactly Once Wind',
+  projectType: 'Wind Energy',
+  description: 'Onshore wind',
+  scope1: 550,
+  scope2: 0,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 const REACTION = 'settle-credits-on-xrpl';
 
 describe('XRPL settlement of registry issuances and retirements: exactly once', () => {
@@ -42,7 +52,11 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
     wallet = await verifiedAddress(service, issuer);
     // The issuer's address opts in to NXCC, so the platform's payment applies.
     await ledger.submitAndWait(
-      { TransactionType: 'TrustSet', Account: wallet.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '1000000' } } satisfies TrustSet,
+      {
+        TransactionType: 'TrustSet',
+        Account: wallet.address,
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '1000000' },
+      } satisfies TrustSet,
       { wallet },
     );
   });
@@ -77,7 +91,13 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
 
   /** Every transaction the platform issuer has sent, as the ledger lists them. */
   async function issuerTransactions(): Promise<{ hash: string; type: string }[]> {
-    const history = await ledger.request({ command: 'account_tx', account: gateway.wallets.issuer.address, ledger_index_min: -1, ledger_index_max: -1, limit: 1000 });
+    const history = await ledger.request({
+      command: 'account_tx',
+      account: gateway.wallets.issuer.address,
+      ledger_index_min: -1,
+      ledger_index_max: -1,
+      limit: 1000,
+    });
     return history.result.transactions
       .map((entry) => ({ hash: String(entry.hash), tx: entry.tx_json as { TransactionType?: string; Account?: string } | undefined }))
       .filter(({ tx }) => tx?.Account === gateway.wallets.issuer.address)

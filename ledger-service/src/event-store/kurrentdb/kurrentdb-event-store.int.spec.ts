@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  comparePositions,
-  DuplicateEventId,
-  type EventStore,
-  type EventToAppend,
-  type Position,
-  START,
-} from '@carbon-ledger/contracts';
+import { comparePositions, DuplicateEventId, type EventStore, type EventToAppend, type Position, START } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from '../../test-support/event-store-contract-suite.js';
 import { sampleEvent } from '../../test-support/sample-events.js';
@@ -19,8 +12,7 @@ const url = process.env.KURRENTDB_URL;
  * the log starts after the head seen at `open` (reads from START or earlier begin there).
  */
 function logStartingAfter(store: EventStore, origin: Position): EventStore {
-  const clamp = (after: Position | undefined): Position =>
-    after && comparePositions(after, origin) > 0 ? after : origin;
+  const clamp = (after: Position | undefined): Position => (after && comparePositions(after, origin) > 0 ? after : origin);
   return {
     appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
     readStream: (streamId) => store.readStream(streamId),
@@ -99,8 +91,6 @@ describe.skipIf(!url)('KurrentDbEventStore on a shared server', () => {
     const id = stream('reused');
     const reused = makeEvent('A');
     await store.appendToStream(id, [reused, makeEvent('B')], { expected: 'no_stream' });
-    await expect(store.appendToStream(id, [reused, makeEvent('C')], { expected: 'any' })).rejects.toBeInstanceOf(
-      DuplicateEventId,
-    );
+    await expect(store.appendToStream(id, [reused, makeEvent('C')], { expected: 'any' })).rejects.toBeInstanceOf(DuplicateEventId);
   });
 });

@@ -94,20 +94,13 @@ export function toReadPosition(after: Position | undefined): ReadPosition {
  * The stream state to append with, given the revision just read (`current`), or undefined when the
  * expectation already fails. 'any' and 'exists' are pinned to that revision so the hash chain never forks.
  */
-export function pinnedStreamState(
-  expected: PinnedExpectation,
-  current: bigint | 'no_stream',
-): AppendStreamState | undefined {
+export function pinnedStreamState(expected: PinnedExpectation, current: bigint | 'no_stream'): AppendStreamState | undefined {
   if (current === 'no_stream') return expected === 'any' ? NO_STREAM : undefined;
   if (typeof expected === 'bigint') return expected === current ? expected : undefined;
   return current;
 }
 
-export function toWrongExpectedVersion(
-  streamId: string,
-  expected: ExpectedVersion,
-  actual: CurrentStreamState,
-): WrongExpectedVersion {
+export function toWrongExpectedVersion(streamId: string, expected: ExpectedVersion, actual: CurrentStreamState): WrongExpectedVersion {
   return new WrongExpectedVersion(streamId, expected, actual === 'no_stream' || actual < 0n ? 'no_stream' : actual);
 }
 
@@ -131,11 +124,7 @@ export function chainHash(previous: Buffer, streamId: string, event: StoredEvent
 }
 
 /** The events to send, each carrying its chain hash in metadata. */
-export function chainedEvents(
-  streamId: string,
-  previousHash: Buffer,
-  events: readonly StoredEventContent[],
-): EventData[] {
+export function chainedEvents(streamId: string, previousHash: Buffer, events: readonly StoredEventContent[]): EventData[] {
   let previous = previousHash;
   return events.map((event) => {
     previous = chainHash(previous, streamId, event);
@@ -208,11 +197,7 @@ export class KurrentDbEventStore implements EventStore {
     return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
-  async appendToStream(
-    streamId: string,
-    events: readonly EventToAppend[],
-    options: { readonly expected: ExpectedVersion },
-  ): Promise<AppendResult> {
+  async appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
     const { expected } = options;
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     if (typeof expected === 'bigint' && expected < 0n) throw new RangeError('expected version must be >= 0');
@@ -354,11 +339,7 @@ export class KurrentDbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  private async planAppend(
-    streamId: string,
-    events: readonly StoredEventContent[],
-    expected: ExpectedVersion,
-  ): Promise<AppendPlan> {
+  private async planAppend(streamId: string, events: readonly StoredEventContent[], expected: ExpectedVersion): Promise<AppendPlan> {
     // KurrentDB itself makes a retry with 'no_stream' idempotent: it finds the same ids at 0..n-1.
     if (expected === 'no_stream') return { kind: 'append', streamState: NO_STREAM, previousHash: EMPTY_HASH };
 
@@ -408,15 +389,10 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /** The earlier append of a retried command: the same ids in order from `from`, else the id was reused. */
-  private async confirmRetry(
-    streamId: string,
-    events: readonly StoredEventContent[],
-    from: bigint,
-  ): Promise<AppendResult> {
+  private async confirmRetry(streamId: string, events: readonly StoredEventContent[], from: bigint): Promise<AppendResult> {
     const stored = await this.readStreamRecords(streamId, { fromRevision: from, maxCount: events.length });
     const last = stored.at(-1);
-    const same =
-      stored.length === events.length && stored.every((record, index) => record.id === events[index]?.eventId);
+    const same = stored.length === events.length && stored.every((record, index) => record.id === events[index]?.eventId);
     if (!same || !last?.position) throw new DuplicateEventId(events[0]?.eventId ?? '');
     return { nextExpectedVersion: last.revision, position: copyPosition(last.position), alreadyAppended: true };
   }
@@ -425,11 +401,7 @@ export class KurrentDbEventStore implements EventStore {
    * The append answer carries the commit position as both parts (not the last event's prepare
    * position), and none at all for an idempotent retry: read the last event back.
    */
-  private async appendResult(
-    streamId: string,
-    revision: bigint,
-    answered: Position | undefined,
-  ): Promise<AppendResult> {
+  private async appendResult(streamId: string, revision: bigint, answered: Position | undefined): Promise<AppendResult> {
     const [last] = await this.readStreamRecords(streamId, { fromRevision: revision, maxCount: 1 });
     const position = last?.revision === revision ? last.position : answered;
     if (!position) throw new Error(`no log position for ${streamId}@${revision}`);

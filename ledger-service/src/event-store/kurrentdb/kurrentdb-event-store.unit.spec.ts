@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  chainContent,
-  type EventToAppend,
-  START,
-  WrongExpectedVersion,
-} from '@carbon-ledger/contracts';
+import { chainContent, type EventToAppend, START, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import { NO_STREAM, START as LOG_START } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import {
@@ -132,9 +127,7 @@ describe('KurrentDB adapter: hash chain', () => {
   });
 
   it('refuses metadata that is not a JSON object', () => {
-    expect(() => toStoredContent({ ...placed, metadata: 'plain' as unknown as EventToAppend['metadata'] })).toThrow(
-      TypeError,
-    );
+    expect(() => toStoredContent({ ...placed, metadata: 'plain' as unknown as EventToAppend['metadata'] })).toThrow(TypeError);
   });
 });
 

@@ -64,7 +64,10 @@ describe('AppendBatcher', () => {
     expect(writer.batches).toEqual([['a', 'b']]);
     writer.finish(0);
     await settle();
-    expect(writer.batches).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+    expect(writer.batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
   });
 
   it('keeps appends of one stream in order, together in one batch, and never two batches of a stream in flight', async () => {

@@ -330,12 +330,7 @@ export class PostgresAppender {
   }
 }
 
-function translateError(
-  error: unknown,
-  streamId: string,
-  expected: ExpectedVersion,
-  events: readonly EventToAppend[],
-): unknown {
+function translateError(error: unknown, streamId: string, expected: ExpectedVersion, events: readonly EventToAppend[]): unknown {
   if (!(error instanceof pg.DatabaseError)) return error;
   if (error.code === 'CL001') {
     const actual = BigInt(error.detail ?? '-1');

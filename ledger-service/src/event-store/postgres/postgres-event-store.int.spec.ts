@@ -1,12 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  chainContent,
-  comparePositions,
-  DuplicateEventId,
-  type EventToAppend,
-  type RecordedEvent,
-  WrongExpectedVersion,
-} from '@carbon-ledger/contracts';
+import { chainContent, comparePositions, DuplicateEventId, type EventToAppend, type RecordedEvent, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,9 +200,7 @@ describe('PostgresEventStore: batches and remembered heads', () => {
   it('refuses stream ids, event types and event ids that cannot travel one per line', async () => {
     await expect(mine.appendToStream('two\nlines', [event('A')], { expected: 'any' })).rejects.toThrow(RangeError);
     await expect(mine.appendToStream(`ok-${randomUUID()}`, [event('Two\nLines')], { expected: 'any' })).rejects.toThrow(RangeError);
-    await expect(
-      mine.appendToStream(`ok-${randomUUID()}`, [{ ...event('A'), eventId: 'not-a-uuid' }], { expected: 'any' }),
-    ).rejects.toThrow(RangeError);
+    await expect(mine.appendToStream(`ok-${randomUUID()}`, [{ ...event('A'), eventId: 'not-a-uuid' }], { expected: 'any' })).rejects.toThrow(RangeError);
     await expect(mine.appendToStream('', [event('A')], { expected: 'any' })).rejects.toThrow(RangeError);
   });
 

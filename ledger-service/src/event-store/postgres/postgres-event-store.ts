@@ -46,8 +46,7 @@ interface SubscriptionState {
   wake: (() => void) | undefined;
 }
 
-const EVENT_COLUMNS =
-  'global_position, stream_id, stream_version, event_id, type, data, metadata, hash, transaction_id';
+const EVENT_COLUMNS = 'global_position, stream_id, stream_version, event_id, type, data, metadata, hash, transaction_id';
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -65,10 +64,7 @@ function toRecorded(row: EventRow): RecordedEvent {
 /** The cursor never starts below transaction 0 (xid8 is unsigned). */
 function cursorParams(after: Position | undefined): [string, string] {
   const position = after ?? START;
-  return [
-    (position.commit < 0n ? 0n : position.commit).toString(),
-    position.prepare.toString(),
-  ];
+  return [(position.commit < 0n ? 0n : position.commit).toString(), position.prepare.toString()];
 }
 
 /**
@@ -105,11 +101,7 @@ export class PostgresEventStore implements EventStore {
     this.appended.on('appended', () => this.tail.appended());
   }
 
-  appendToStream(
-    streamId: string,
-    events: readonly EventToAppend[],
-    options: { readonly expected: ExpectedVersion },
-  ): Promise<AppendResult> {
+  appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
     return this.appender.append(streamId, events, options.expected);
   }
 

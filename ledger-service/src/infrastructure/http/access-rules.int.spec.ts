@@ -9,7 +9,10 @@ import { verifiedAddress } from '../../test-support/verified-address.js';
 const registeredEndpoints = (service: ServiceUnderTest) => walk(service.app);
 
 const concrete = (path: string): string =>
-  path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:role\b/g, 'trader').replace(/:\w+/g, 'x');
+  path
+    .replace(/:id\b/g, '00000000-0000-4000-8000-000000000000')
+    .replace(/:role\b/g, 'trader')
+    .replace(/:\w+/g, 'x');
 
 /** The public endpoints, on purpose. Anything else must need a session. */
 const PUBLIC = new Set([
@@ -69,7 +72,7 @@ describe('access rules on every endpoint', () => {
     }
   });
 
-  it('only signing out, asking who one is and managing one\'s own sessions need no role: any signed-in user may call them', () => {
+  it("only signing out, asking who one is and managing one's own sessions need no role: any signed-in user may call them", () => {
     const signedIn = registeredEndpoints(service)
       .filter((endpoint) => endpoint.rule?.kind === 'signed-in')
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`);

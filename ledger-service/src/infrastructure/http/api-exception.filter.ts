@@ -1,11 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import {
-  type ApiErrorBody,
-  type ApiErrorCode,
-  apiErrorStatus,
-  DuplicateEventId,
-  WrongExpectedVersion,
-} from '@carbon-ledger/contracts';
+import { type ApiErrorBody, type ApiErrorCode, apiErrorStatus, DuplicateEventId, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../shared/domain-error.js';
 import { connectionFailureReason, type DatabaseAvailability, DatabaseUnavailable } from '../postgres/database-availability.js';
@@ -109,9 +103,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private answer(exception: unknown, request: Request, response: Response): void {
     const { status, body } = errorAnswer(exception);
     if (status >= 500) {
-      this.logger.error(
-        `${request.method} ${request.path} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
-      );
+      this.logger.error(`${request.method} ${request.path} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
     }
     if (response.headersSent) return;
     if (exception instanceof RetryLater) response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));

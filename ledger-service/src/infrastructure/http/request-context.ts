@@ -49,6 +49,4 @@ export function commandContextFrom(request: ApiRequest, now = new Date()): Comma
   };
 }
 
-export const CurrentRequest = createParamDecorator((_: unknown, context: ExecutionContext): ApiRequest =>
-  context.switchToHttp().getRequest<ApiRequest>(),
-);
+export const CurrentRequest = createParamDecorator((_: unknown, context: ExecutionContext): ApiRequest => context.switchToHttp().getRequest<ApiRequest>());

@@ -116,10 +116,11 @@ export class IdempotencyKeys {
   /** Frees the key without an answer (the request failed on our side): a retry runs it again. */
   async release(scope: KeyScope, leaseToken: string): Promise<void> {
     try {
-      await this.pool.query(
-        `delete from idempotency_keys where user_id = $1 and idempotency_key = $2 and lease_token = $3 and status is null`,
-        [scope.userId, scope.key, leaseToken],
-      );
+      await this.pool.query(`delete from idempotency_keys where user_id = $1 and idempotency_key = $2 and lease_token = $3 and status is null`, [
+        scope.userId,
+        scope.key,
+        leaseToken,
+      ]);
     } finally {
       this.wake(scope);
     }

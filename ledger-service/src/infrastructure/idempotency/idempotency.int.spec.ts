@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import {
-  creditMarketStreamId,
-  IDEMPOTENT_REPLAYED_HEADER,
-  issueCreditsResponse,
-  placeOrderResponse,
-  retireCreditsResponse,
-} from '@carbon-ledger/contracts';
+import { creditMarketStreamId, IDEMPOTENT_REPLAYED_HEADER, issueCreditsResponse, placeOrderResponse, retireCreditsResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 
 const YEAR = new Date().getUTCFullYear();
 const buy = (amount: number, price = '3.00', vintage = YEAR) => ({ type: 'buy', amount, price, projectType: 'Solar Energy', vintage });
-const project = { id: 'PRJ-IDEM', name: 'Idempotent Solar', projectType: 'Solar Energy', description: 'PV', scope1: 550, scope2: 50, scope3: 0, scope4: 0, scope5: 0 };
+const project = {
+  id: 'PRJ-IDEM',
+  name: 'Idempotent Solar',
+  projectType: 'Solar Energy',
+  description: 'PV',
+  scope1: 550,
+  scope2: 50,
+  scope3: 0,
+  scope4: 0,
+  scope5: 0,
+};
 const retirement = (tokenId: string, amount: number) => ({ tokenId, amount, beneficiary: 'Acme Ltd', purpose: 'FY offset' });
 
 /** A fresh key, as the console sends one with every change. */
@@ -84,7 +88,12 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
       message: 'This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.',
     });
     // Key order and spacing of the JSON do not make it another request.
-    const reordered = await trader.request('POST', '/api/orders', `{ "vintage": ${YEAR}, "projectType": "Solar Energy", "price": "3.00", "amount": 2, "type": "buy" }`, key);
+    const reordered = await trader.request(
+      'POST',
+      '/api/orders',
+      `{ "vintage": ${YEAR}, "projectType": "Solar Energy", "price": "3.00", "amount": 2, "type": "buy" }`,
+      key,
+    );
     expect(reordered.status).toBe(201);
     expect(await service.countEvents()).toBe(before);
   });
@@ -128,7 +137,9 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     expect(again).toEqual({ ...first, replayed: true });
 
     // Past the expiry window the row is gone; the command id (user + key + request) collides in the log instead.
-    await service.runtime.pool.query('update idempotency_keys set expires_at = now() - interval \'1 second\' where idempotency_key = $1', [key['idempotency-key']]);
+    await service.runtime.pool.query("update idempotency_keys set expires_at = now() - interval '1 second' where idempotency_key = $1", [
+      key['idempotency-key'],
+    ]);
     const afterExpiry = await answerOf(issuer.request('POST', '/api/retire', retirement(batch.tokenId, 4), key));
     expect(afterExpiry.status).toBe(201);
     expect(afterExpiry.replayed).toBe(false);
@@ -141,7 +152,9 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
   it('16 concurrent duplicates place one order and get 16 identical answers, on an idle and on a busy market', async () => {
     for (const busy of [false, true]) {
       const key = keyed();
-      const traffic = busy ? Array.from({ length: 48 }, (_, n) => otherTrader.request('POST', '/api/orders', buy(1, `1.${String(n).padStart(2, '0')}`), keyed())) : [];
+      const traffic = busy
+        ? Array.from({ length: 48 }, (_, n) => otherTrader.request('POST', '/api/orders', buy(1, `1.${String(n).padStart(2, '0')}`), keyed()))
+        : [];
       const answers = await Promise.all(Array.from({ length: 16 }, () => answerOf(trader.request('POST', '/api/orders', buy(9, '2.25'), key))));
       for (const other of await Promise.all(traffic)) expect(other.status).toBe(201);
 
@@ -159,7 +172,11 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
       const key = keyed();
       const answers = await Promise.all(
         Array.from({ length: 16 }, (_, n) =>
-          answerOf(n % 2 === 0 ? trader.request('POST', '/api/orders', buy(6, '2.75'), key) : trader.requestAt(other.baseUrl, 'POST', '/api/orders', buy(6, '2.75'), key)),
+          answerOf(
+            n % 2 === 0
+              ? trader.request('POST', '/api/orders', buy(6, '2.75'), key)
+              : trader.requestAt(other.baseUrl, 'POST', '/api/orders', buy(6, '2.75'), key),
+          ),
         ),
       );
       expect(answers[0]?.status).toBe(201);
@@ -173,7 +190,7 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     }
   });
 
-  it("800 orders from many users in one market: one request reusing a key fails alone, none of the others does", async () => {
+  it('800 orders from many users in one market: one request reusing a key fails alone, none of the others does', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => service.signIn(['trader'])));
     for (const user of users) await verifiedAddress(service, user);
     // The reused key first placed an order on another market (another vintage).

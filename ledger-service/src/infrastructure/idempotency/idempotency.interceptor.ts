@@ -18,8 +18,7 @@ const MAX_POLL_MS = 250;
 /** A duplicate gives up waiting for the first request after this long. */
 const MAX_WAIT_MS = 60_000;
 
-export const KEY_REUSED_MESSAGE =
-  'This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.';
+export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.';
 export const KEY_BUSY_MESSAGE = 'The first request with this Idempotency-Key is still running; retry in a moment.';
 
 /**

@@ -10,7 +10,11 @@ const key = fc.stringMatching(/^[A-Za-z0-9._:-]{8,128}$/);
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([name, member]) => [name, reordered(member)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([name, member]) => [name, reordered(member)]),
+  );
 }
 
 describe('request fingerprint and the command id of a keyed request (property)', () => {

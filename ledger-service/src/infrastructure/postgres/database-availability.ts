@@ -12,9 +12,7 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-export type DatabaseState =
-  | { readonly available: true }
-  | { readonly available: false; readonly reason: string; readonly since: Date };
+export type DatabaseState = { readonly available: true } | { readonly available: false; readonly reason: string; readonly since: Date };
 
 /** Error codes of Node's sockets that mean the server is not there (or went away). */
 const SOCKET_FAILURES: Readonly<Record<string, string>> = {

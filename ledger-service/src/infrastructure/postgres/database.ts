@@ -8,7 +8,6 @@ import { eventStoreMigrations } from '../../event-store/postgres/migrations/inde
 import { idempotencyMigrations } from '../idempotency/migrations/index.js';
 import { kycMigrations } from '../../kyc/migrations/index.js';
 
-
 export type ReadModels = Kysely<ReadModelDatabase>;
 
 /**
@@ -71,9 +70,7 @@ async function migrate(db: MigrationDatabase, provider: MigrationProvider, table
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(
-      `migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

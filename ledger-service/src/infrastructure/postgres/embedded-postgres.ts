@@ -119,9 +119,7 @@ class PostgresSupervisor {
     let delayMs = FIRST_RESTART_DELAY_MS;
     for (let attempt = 1; !this.stopped; attempt += 1) {
       events.down(
-        attempt === 1
-          ? 'the embedded PostgreSQL server exited; restarting it'
-          : `the embedded PostgreSQL server exited; restarting it (attempt ${attempt})`,
+        attempt === 1 ? 'the embedded PostgreSQL server exited; restarting it' : `the embedded PostgreSQL server exited; restarting it (attempt ${attempt})`,
       );
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (this.stopped) return;
@@ -170,9 +168,12 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', `unix_socket_directories=${SOCKET_DIRECTORY}`,
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${SOCKET_DIRECTORY}`,
+      '-c',
+      'max_connections=200',
       // Crash recovery first syncs the data directory: one syncfs instead of an fsync per file
       // (measured here: 60 ms instead of 2.7 s before a restarted server accepts connections).
       ...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),

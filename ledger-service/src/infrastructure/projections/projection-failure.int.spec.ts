@@ -18,7 +18,13 @@ describe('a projection over events it cannot or could not store', () => {
     const commandId = randomUUID();
     const result = await store.appendToStream(
       streamId,
-      toEventsToAppend([{ type, data }], { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'legacy', role: 'trader' }, now: new Date() }),
+      toEventsToAppend([{ type, data }], {
+        commandId,
+        correlationId: commandId,
+        causationId: commandId,
+        actor: { userId: 'legacy', role: 'trader' },
+        now: new Date(),
+      }),
       { expected: 'any' },
     );
     return result.position;

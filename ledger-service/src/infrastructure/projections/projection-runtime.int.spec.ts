@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { comparePositions, type ProjectionName } from '@carbon-ledger/contracts';
-import {
-  orderBookProjection,
-  ProjectionBusy,
-  LogFollowerRunner,
-    type ProjectionWriter,
-  readCheckpoint,
-  rebuildProjection,
-} from '@carbon-ledger/projections';
+import { orderBookProjection, ProjectionBusy, LogFollowerRunner, type ProjectionWriter, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +29,16 @@ describe('projection runtime on PostgreSQL', () => {
           [
             {
               type: 'OrderPlaced',
-              data: { orderId, ownerId, side: 'buy', amount: n + 1, price: '10.00', projectType: 'Forestry', vintage: 2025, placedAt: new Date().toISOString() },
+              data: {
+                orderId,
+                ownerId,
+                side: 'buy',
+                amount: n + 1,
+                price: '10.00',
+                projectType: 'Forestry',
+                vintage: 2025,
+                placedAt: new Date().toISOString(),
+              },
             },
           ],
           { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'u1', role: 'trader' }, now: new Date() },
@@ -84,9 +86,9 @@ describe('projection runtime on PostgreSQL', () => {
     expect(comparePositions(checkpoint!.position, next)).toBe(0);
 
     // While a runner holds the projection, a rebuild refuses to run.
-    await expect(
-      rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection }),
-    ).rejects.toBeInstanceOf(ProjectionBusy);
+    await expect(rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection })).rejects.toBeInstanceOf(
+      ProjectionBusy,
+    );
     await second.stop();
   });
 
@@ -151,7 +153,10 @@ describe('projection runtime on PostgreSQL', () => {
       },
     };
     const slowRunner = new LogFollowerRunner(slow, { db, eventStore: store, connectionConfig: connection() });
-    const fast = new LogFollowerRunner({ ...orderBookProjection, name: 'order-book-behind-slow-test' }, { db, eventStore: store, connectionConfig: connection() });
+    const fast = new LogFollowerRunner(
+      { ...orderBookProjection, name: 'order-book-behind-slow-test' },
+      { db, eventStore: store, connectionConfig: connection() },
+    );
     slowRunner.start();
     fast.start();
     const before = await placeOrders(1);
@@ -190,7 +195,10 @@ describe('projection runtime on PostgreSQL', () => {
       },
     };
     const waitingRunner = new LogFollowerRunner(waiting, { db, eventStore: store, connectionConfig: connection() });
-    const fast = new LogFollowerRunner({ ...orderBookProjection, name: 'order-book-beside-waiting-test' }, { db, eventStore: store, connectionConfig: connection() });
+    const fast = new LogFollowerRunner(
+      { ...orderBookProjection, name: 'order-book-beside-waiting-test' },
+      { db, eventStore: store, connectionConfig: connection() },
+    );
     waitingRunner.start();
     fast.start();
     const before = await placeOrders(1);
@@ -235,7 +243,9 @@ describe('projection runtime on PostgreSQL', () => {
     const server = parseConnectionString(database.connectionString);
     const proxy = createServer((client) => {
       // The test cluster may listen on a Unix socket (`host` is then its directory).
-      const upstream = server.host?.startsWith('/') ? connect(`${server.host}/.s.PGSQL.${server.port ?? 5432}`) : connect(Number(server.port ?? 5432), server.host ?? 'localhost');
+      const upstream = server.host?.startsWith('/')
+        ? connect(`${server.host}/.s.PGSQL.${server.port ?? 5432}`)
+        : connect(Number(server.port ?? 5432), server.host ?? 'localhost');
       client.on('data', (chunk: Buffer) => {
         traffic.push({ sent: chunk.toString('latin1') });
         upstream.write(chunk);
@@ -345,7 +355,11 @@ describe('projection runtime on PostgreSQL', () => {
     expect(await runner.waitFor(caughtUp, 10_000)).toBe(true);
     const before = (await rows()).length;
     // Another instance stores a checkpoint further on, as if it had applied what follows.
-    await db.updateTable('projection_checkpoints').set({ prepare_position: sql`prepare_position + 1000000` }).where('name', '=', 'order-book').execute();
+    await db
+      .updateTable('projection_checkpoints')
+      .set({ prepare_position: sql`prepare_position + 1000000` })
+      .where('name', '=', 'order-book')
+      .execute();
     await placeOrders(1);
     const deadline = Date.now() + 10_000;
     while (errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

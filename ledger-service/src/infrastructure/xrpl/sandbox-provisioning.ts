@@ -74,7 +74,11 @@ export async function provisionSandbox(gateway: XrplGateway, submissions: Platfo
     await submissions.submit({
       key: `sandbox:pool-trust-line:${wallets.market_maker.address}`,
       role: 'market_maker',
-      transaction: { TransactionType: 'TrustSet', Account: wallets.market_maker.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: '1000000000' } },
+      transaction: {
+        TransactionType: 'TrustSet',
+        Account: wallets.market_maker.address,
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: '1000000000' },
+      },
       purpose: 'Hold NXCC for the AMM pool',
     });
   }

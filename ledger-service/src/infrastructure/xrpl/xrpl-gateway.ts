@@ -34,8 +34,7 @@ const SPECIAL_FEE_TYPES: ReadonlySet<string> = new Set(['AMMCreate', 'AccountDel
 const POLL_MS = 250;
 /** A waiter further behind than this many ledgers is looked up by hash instead. */
 const MAX_LEDGERS_READ = 20;
-export const NOT_CONNECTED =
-  'Not connected to the XRPL network; the service keeps retrying. Check XRPL_URL and the network status.';
+export const NOT_CONNECTED = 'Not connected to the XRPL network; the service keeps retrying. Check XRPL_URL and the network status.';
 
 /**
  * The service's only door to the XRP Ledger (xrpl.js Client). Connection loss is
@@ -248,9 +247,7 @@ export class XrplGateway {
     looked.forEach((answer) => {
       if (answer.state === 'validated') found.set(answer.outcome.hash, answer.outcome);
     });
-    const read = await Promise.all(
-      [...ledgers].map((index) => this.request({ command: 'ledger', ledger_index: index, transactions: true, expand: true })),
-    );
+    const read = await Promise.all([...ledgers].map((index) => this.request({ command: 'ledger', ledger_index: index, transactions: true, expand: true })));
     for (const answer of read) {
       for (const entry of answer.result.ledger.transactions ?? []) {
         if (typeof entry !== 'object') continue;

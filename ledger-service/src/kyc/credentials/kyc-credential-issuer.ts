@@ -64,7 +64,13 @@ export class KycCredentialIssuer {
         const outcome = await this.submissions.submit({
           key: `kyc-credential:${address}:${expiresAt}`,
           role: 'kyc_issuer',
-          transaction: { TransactionType: 'CredentialCreate', Account: issuer, Subject: address, CredentialType: KYC_CREDENTIAL_TYPE_HEX, Expiration: expiration },
+          transaction: {
+            TransactionType: 'CredentialCreate',
+            Account: issuer,
+            Subject: address,
+            CredentialType: KYC_CREDENTIAL_TYPE_HEX,
+            Expiration: expiration,
+          },
           purpose: `KYC credential for ${address}`,
         });
         txHash = outcome.hash;

@@ -37,9 +37,7 @@ export class KycExpiryCheck implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap(): void {
     if (this.config.KYC_EXPIRY_CHECK_INTERVAL_MS === 0) return;
     this.timer = setInterval(() => {
-      void this.checkNow().catch((error: unknown) =>
-        this.logger.error(`KYC expiry check failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      void this.checkNow().catch((error: unknown) => this.logger.error(`KYC expiry check failed: ${error instanceof Error ? error.message : String(error)}`));
     }, this.config.KYC_EXPIRY_CHECK_INTERVAL_MS);
     this.timer.unref();
   }

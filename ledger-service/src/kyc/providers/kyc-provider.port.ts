@@ -1,12 +1,4 @@
-import type {
-  AmlScreeningResult,
-  IsoCountryCode,
-  KycEnvironment,
-  KycJurisdiction,
-  KycLevel,
-  KycProviderName,
-  SanctionsMatch,
-} from '@carbon-ledger/contracts';
+import type { AmlScreeningResult, IsoCountryCode, KycEnvironment, KycJurisdiction, KycLevel, KycProviderName, SanctionsMatch } from '@carbon-ledger/contracts';
 
 export interface KycInquiry {
   readonly inquiryId: string;

@@ -52,11 +52,7 @@ const JOINED_FROM = 0.5;
  * ("Ivan" vs "Ivan Testovich Sanctioned") scores well below 1. Names split into
  * a different number of words are also compared written together ("Al Qadi" / "Alqadi").
  */
-export function combinedSimilarity(
-  a: readonly string[],
-  b: readonly string[],
-  wordSimilarity: (i: number, j: number) => number,
-): number {
+export function combinedSimilarity(a: readonly string[], b: readonly string[], wordSimilarity: (i: number, j: number) => number): number {
   if (a.length === 0 || b.length === 0) return 0;
   let forward = 0;
   for (let i = 0; i < a.length; i += 1) {

@@ -48,7 +48,9 @@ export class ImplementSuggestionCommand extends Command<ImplementSuggestionResul
 /** The same suggestion is the same type and the same orders, whatever position it has in the list. */
 export function suggestionKeyOf(suggestion: SuggestionView): string {
   const orders = suggestion.recommendedActions.map(({ side, projectType, vintage, amount, price }) => ({ side, projectType, vintage, amount, price }));
-  return createHash('sha256').update(canonicalJson({ type: suggestion.type, orders })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ type: suggestion.type, orders }))
+    .digest('hex');
 }
 
 /**
@@ -89,7 +91,13 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
       // One command id per order of this suggestion: a retry is answered as a replay by its market.
       const commandId = deriveId(implementationId, `order:${index}`);
       const orderId = deriveId(commandId, 'order');
-      const order = { type: recommended.side, amount: recommended.amount, price: recommended.price, projectType: recommended.projectType, vintage: recommended.vintage };
+      const order = {
+        type: recommended.side,
+        amount: recommended.amount,
+        price: recommended.price,
+        projectType: recommended.projectType,
+        vintage: recommended.vintage,
+      };
       const outcome = await this.markets.execute(
         recommended.projectType,
         recommended.vintage,
@@ -98,12 +106,27 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
         () => undefined,
       );
       if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
-      orders.push({ orderId, side: recommended.side, amount: recommended.amount, price: recommended.price, projectType: recommended.projectType, vintage: recommended.vintage });
+      orders.push({
+        orderId,
+        side: recommended.side,
+        amount: recommended.amount,
+        price: recommended.price,
+        projectType: recommended.projectType,
+        vintage: recommended.vintage,
+      });
     }
     const recorded = await this.record(
       streamId,
       implementationId,
-      { type: 'RecordSuggestionImplemented', suggestionId, suggestionKey, suggestionType: suggestion.type, title: suggestion.title, orders, implementedBy: context.actor.userId },
+      {
+        type: 'RecordSuggestionImplemented',
+        suggestionId,
+        suggestionKey,
+        suggestionType: suggestion.type,
+        title: suggestion.title,
+        orders,
+        implementedBy: context.actor.userId,
+      },
       context,
     );
     const position = last && comparePositions(last, recorded.position) > 0 ? last : recorded.position;

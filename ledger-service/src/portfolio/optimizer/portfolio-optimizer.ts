@@ -259,10 +259,11 @@ export function vintageAge(facts: PortfolioFacts): Draft | undefined {
   }
   if (sold === 0) return undefined;
   const largest = old.reduce((best, holding) => (holding.quantity > best.quantity ? holding : best), old[0]!);
-  const recent = pickBuyMarket(
-    facts.input.markets.filter((market) => market.projectType === largest.projectType && market.vintage >= cutoff),
-    year,
-  ) ?? facts.marketOf({ projectType: largest.projectType, vintage: year });
+  const recent =
+    pickBuyMarket(
+      facts.input.markets.filter((market) => market.projectType === largest.projectType && market.vintage >= cutoff),
+      year,
+    ) ?? facts.marketOf({ projectType: largest.projectType, vintage: year });
   const buyPrice = orderPrice(recent, 'buy').price;
   actions.push(action('buy', recent, sold, buyPrice));
   const newShare = ((oldTotal - sold) / total) * 100;
@@ -287,7 +288,9 @@ export function concentration(facts: PortfolioFacts): Draft | undefined {
   if (facts.totalValue <= 0) return undefined;
   const byType = new Map<CreditProjectType, number>();
   for (const holding of holdings) byType.set(holding.projectType, (byType.get(holding.projectType) ?? 0) + holding.quantity * holding.price);
-  const shares = [...byType.entries()].map(([type, value]) => ({ type, share: (value / facts.totalValue) * 100 })).sort((a, b) => b.share - a.share || a.type.localeCompare(b.type));
+  const shares = [...byType.entries()]
+    .map(([type, value]) => ({ type, share: (value / facts.totalValue) * 100 }))
+    .sort((a, b) => b.share - a.share || a.type.localeCompare(b.type));
   const top = shares[0]!;
   const limit = profileLimits[riskProfile].concentrationMax;
   if (top.share <= limit) return undefined;
@@ -301,14 +304,22 @@ export function concentration(facts: PortfolioFacts): Draft | undefined {
   const excessValue = ((top.share - limit) / 100) * facts.totalValue;
   const sellAmount = Math.min(sellFrom.tradable, Math.max(1, Math.ceil(excessValue / Math.max(sellPrice, 0.01))));
   const buyMarket =
-    pickBuyMarket(facts.input.markets.filter((market) => market.projectType !== top.type && mitigationOf(market.projectType) === 'removal'), year) ??
-    pickBuyMarket(facts.input.markets.filter((market) => market.projectType !== top.type), year) ??
+    pickBuyMarket(
+      facts.input.markets.filter((market) => market.projectType !== top.type && mitigationOf(market.projectType) === 'removal'),
+      year,
+    ) ??
+    pickBuyMarket(
+      facts.input.markets.filter((market) => market.projectType !== top.type),
+      year,
+    ) ??
     facts.marketOf({ projectType: top.type === 'Forestry' ? 'Reforestation' : 'Forestry', vintage: year });
   const buyPrice = orderPrice(buyMarket, 'buy').price;
   const buyAmount = Math.max(1, Math.floor((sellAmount * sellPrice) / Math.max(buyPrice, 0.01)));
   const volatility = sellMarket.volatility;
   const volatilityText =
-    volatility === null ? `${top.type} ${sellFrom.vintage} has too few closes for a volatility figure.` : `${top.type} ${sellFrom.vintage} moved with ${formatPercent(volatility)} annualised volatility over its last 30 closes.`;
+    volatility === null
+      ? `${top.type} ${sellFrom.vintage} has too few closes for a volatility figure.`
+      : `${top.type} ${sellFrom.vintage} moved with ${formatPercent(volatility)} annualised volatility over its last 30 closes.`;
   return {
     type: 'concentration',
     title: `Reduce concentration in ${top.type}`,

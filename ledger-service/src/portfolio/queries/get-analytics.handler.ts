@@ -61,11 +61,17 @@ export class GetAnalyticsHandler implements IQueryHandler<GetAnalyticsQuery> {
       referencePrice: (market) => referencePriceOf(market.split('|')[0] ?? ''),
     });
     // Days before the owner held anything are not part of the analysed history.
-    const held = valuation.slice(Math.max(0, valuation.findIndex((day) => day.value > 0)));
+    const held = valuation.slice(
+      Math.max(
+        0,
+        valuation.findIndex((day) => day.value > 0),
+      ),
+    );
     const analysed = held.some((day) => day.value > 0) ? held : [];
     const analytics = computeAnalytics(analysed);
     const allocation = new Map<string, number>();
-    for (const holding of holdingViews(holdings)) allocation.set(holding.projectType, (allocation.get(holding.projectType) ?? 0) + Number(holding.currentValue));
+    for (const holding of holdingViews(holdings))
+      allocation.set(holding.projectType, (allocation.get(holding.projectType) ?? 0) + Number(holding.currentValue));
     return {
       totalReturn: analytics.totalReturn,
       volatility: analytics.volatility,

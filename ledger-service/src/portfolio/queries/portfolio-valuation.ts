@@ -140,7 +140,19 @@ export async function loadMarkets(db: ReadModels, now: Date): Promise<OptimizerM
       .groupBy(['project_type', 'vintage', 'side'])
       .execute(),
   ]);
-  const markets = new Map<string, { projectType: CreditProjectType; vintage: number; lastPrice: number | null; bestAsk: number | null; askDepth: number; bestBid: number | null; bidDepth: number; closes: number[] }>();
+  const markets = new Map<
+    string,
+    {
+      projectType: CreditProjectType;
+      vintage: number;
+      lastPrice: number | null;
+      bestAsk: number | null;
+      askDepth: number;
+      bestBid: number | null;
+      bidDepth: number;
+      closes: number[];
+    }
+  >();
   const marketFor = (projectType: string, vintage: number) => {
     if (!isCreditProjectType(projectType)) return undefined;
     const key = marketKey(projectType, vintage);

@@ -62,7 +62,9 @@ export function writeText(doc: Pdf, text: string, options: WriteOptions = {}, x?
     if (total <= width) {
       let left = x + (width - total) / 2;
       runs.forEach((run, index) => {
-        doc.font(fontName(run.script, weight)).text(run.text, left, y, { ...textOptions, baseline, align: 'left', width: undefined, lineBreak: false, features: RUN_FEATURES[run.script] });
+        doc
+          .font(fontName(run.script, weight))
+          .text(run.text, left, y, { ...textOptions, baseline, align: 'left', width: undefined, lineBreak: false, features: RUN_FEATURES[run.script] });
         left += widths[index] ?? 0;
       });
       doc.font(fontName('general', weight));

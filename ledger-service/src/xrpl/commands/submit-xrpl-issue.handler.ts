@@ -49,7 +49,12 @@ async function payCredits(
   const paid = await submissions.outcomeOf({
     key: issuePaymentKey(mintHash),
     role: 'issuer',
-    transaction: { TransactionType: 'Payment', Account: '', Destination: destination, Amount: { currency: CREDIT_CURRENCY_CODE, issuer, value: String(amount) } },
+    transaction: {
+      TransactionType: 'Payment',
+      Account: '',
+      Destination: destination,
+      Amount: { currency: CREDIT_CURRENCY_CODE, issuer, value: String(amount) },
+    },
     purpose,
   });
   return paid.result === 'tesSUCCESS' && paid.validated ? { paymentResult: paid.result, paymentTxHash: paid.hash } : { paymentResult: paid.result };
@@ -98,26 +103,26 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
         this.eventStore,
         mint.hash,
         {
-        type: 'XrplCreditsMinted',
-        data: {
-          txHash: mint.hash,
-          account: prepared.xrplAddress,
-          userId,
-          nftId,
-          tokenId,
-          projectName: form.name,
-          projectType: form.projectType,
-          scope1: form.scope1,
-          scope2: form.scope2,
-          scope3: form.scope3,
-          creditAmount,
-          destinationAddress: form.destinationAddress,
-          ...payment,
-          mintedAt: context.now.toISOString(),
+          type: 'XrplCreditsMinted',
+          data: {
+            txHash: mint.hash,
+            account: prepared.xrplAddress,
+            userId,
+            nftId,
+            tokenId,
+            projectName: form.name,
+            projectType: form.projectType,
+            scope1: form.scope1,
+            scope2: form.scope2,
+            scope3: form.scope3,
+            creditAmount,
+            destinationAddress: form.destinationAddress,
+            ...payment,
+            mintedAt: context.now.toISOString(),
+          },
         },
-      },
-      context,
-    );
+        context,
+      );
     } catch (error) {
       // A concurrent submission of the same mint recorded it first: answer as it did.
       const first = error instanceof WrongExpectedVersion || error instanceof DuplicateEventId ? await this.answeredBefore(mint.hash) : undefined;

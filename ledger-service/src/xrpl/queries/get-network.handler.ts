@@ -12,7 +12,10 @@ export class GetXrplNetworkHandler implements IQueryHandler<GetXrplNetworkQuery>
 
   async execute(): Promise<XrplNetworkResponse> {
     const ledgerIndex = this.gateway.connected
-      ? await this.gateway.request({ command: 'ledger_current' }).then((answer) => answer.result.ledger_current_index, () => null)
+      ? await this.gateway.request({ command: 'ledger_current' }).then(
+          (answer) => answer.result.ledger_current_index,
+          () => null,
+        )
       : null;
     return {
       network: this.gateway.network,

@@ -1,12 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import {
-  CREDIT_CURRENCY_CODE,
-  platformWalletRoles,
-  type WalletBalance,
-  type WalletBalanceResponse,
-  type XrplNetwork,
-} from '@carbon-ledger/contracts';
+import { CREDIT_CURRENCY_CODE, platformWalletRoles, type WalletBalance, type WalletBalanceResponse, type XrplNetwork } from '@carbon-ledger/contracts';
 import { dropsToXrpText, trimDecimal } from '../ledger-amounts.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';

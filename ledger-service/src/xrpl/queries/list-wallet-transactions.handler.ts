@@ -31,19 +31,17 @@ export class ListWalletTransactionsHandler implements IQueryHandler<ListWalletTr
         });
         // A transaction between two platform wallets is listed once, under its sender.
         const mine = entries.filter((entry) => entry.account === address || !platformAddresses.has(entry.account));
-        return mine.map(
-          (entry): WalletTransaction => ({
-            type: entry.type,
-            walletRole: role,
-            status: entry.result,
-            hash: entry.hash,
-            amount: formatAmount(entry.deliveredAmount ?? entry.amount),
-            fee: dropsToXrpText(entry.fee),
-            sequence: entry.sequence,
-            timestamp: entry.timestamp,
-            destination: entry.destination,
-          }),
-        );
+        return mine.map((entry): WalletTransaction => ({
+          type: entry.type,
+          walletRole: role,
+          status: entry.result,
+          hash: entry.hash,
+          amount: formatAmount(entry.deliveredAmount ?? entry.amount),
+          fee: dropsToXrpText(entry.fee),
+          sequence: entry.sequence,
+          timestamp: entry.timestamp,
+          destination: entry.destination,
+        }));
       }),
     );
     const transactions = perWallet

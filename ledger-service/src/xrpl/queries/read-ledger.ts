@@ -39,10 +39,7 @@ export async function accountTransactions(gateway: XrplGateway, account: string,
       amount: field(tx, 'DeliverMax') ?? field(tx, 'Amount'),
       sendMax: field(tx, 'SendMax'),
       deliveredAmount: field(meta, 'delivered_amount'),
-      timestamp:
-        typeof closeIso === 'string'
-          ? new Date(closeIso).toISOString()
-          : new Date(((rippleSeconds ?? 0) + 946_684_800) * 1000).toISOString(),
+      timestamp: typeof closeIso === 'string' ? new Date(closeIso).toISOString() : new Date(((rippleSeconds ?? 0) + 946_684_800) * 1000).toISOString(),
       ledgerIndex: Number(field(entry, 'ledger_index') ?? 0),
     };
   });

@@ -112,7 +112,8 @@ export async function submitInOrder(
     const lastLedgerSequence = typeof transaction.LastLedgerSequence === 'number' ? transaction.LastLedgerSequence : undefined;
     let outcome = await onLedger(`XRPL ${transactionType} was not submitted`, () => gateway.submitSigned(blobs[index]!, lastLedgerSequence));
     // A repeated submission (the answer to the first one was lost): the ledger has it already.
-    if (outcome.result === 'tefPAST_SEQ' || outcome.result === 'tefALREADY') outcome = (await appliedEarlier(gateway, outcome.hash, lastLedgerSequence)) ?? outcome;
+    if (outcome.result === 'tefPAST_SEQ' || outcome.result === 'tefALREADY')
+      outcome = (await appliedEarlier(gateway, outcome.hash, lastLedgerSequence)) ?? outcome;
     if (outcome.result !== 'tesSUCCESS' || !outcome.validated) {
       const final = outcome.validated || /^(tem|tef|tel)/.test(outcome.result);
       return { applied, failed: { transactionType, result: final ? outcome.result : `${outcome.result}, not validated before its LastLedgerSequence` } };

@@ -28,7 +28,10 @@ export function checkSignedTransaction(prepared: PreparedXrplTransaction, blob: 
   const fields = new Set([...Object.keys(expected), ...Object.keys(signed)]);
   const differing = [...fields].filter((field) => !SIGNATURE_FIELDS.has(field) && !isDeepStrictEqual(expected[field], signed[field]));
   if (differing.length > 0) {
-    throw new DomainError('ValidationFailed', `${which} is not the prepared transaction: ${differing.join(', ')} differ; sign the prepared transaction as it is`);
+    throw new DomainError(
+      'ValidationFailed',
+      `${which} is not the prepared transaction: ${differing.join(', ')} differ; sign the prepared transaction as it is`,
+    );
   }
 
   const { SigningPubKey: publicKey, TxnSignature: signature } = signed;

@@ -3,15 +3,7 @@ import { dirRemove, ownerDirEntries } from '../../ledger/directory.js';
 import type { Sle } from '../../ledger/sle.js';
 import type { ReadView } from '../../ledger/view.js';
 import type { Amount, Issue } from '../../protocol/amount.js';
-import {
-  amountFromJson,
-  amountToNum,
-  issueEquals,
-  issueFromJson,
-  issueOf,
-  isXrpIssue,
-  signum,
-} from '../../protocol/amount.js';
+import { amountFromJson, amountToNum, issueEquals, issueFromJson, issueOf, isXrpIssue, signum } from '../../protocol/amount.js';
 import { accountKey, ammKey } from '../../protocol/keylets.js';
 import type { Num } from '../../protocol/number.js';
 import type { Ter } from '../../protocol/ter.js';

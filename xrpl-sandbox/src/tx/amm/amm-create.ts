@@ -18,13 +18,7 @@ import { lpTokenIssue, pseudoAccountCandidate } from './amm-pool.js';
 const MAX_ACCOUNT_ATTEMPTS = 256;
 
 /** initializeFeeAuctionVote: the creator holds the only vote and a free auction slot. */
-export function initializeFeeAuctionVote(
-  amm: Sle,
-  account: string,
-  lptIssue: Issue,
-  tradingFee: number,
-  parentCloseTime: number,
-): void {
+export function initializeFeeAuctionVote(amm: Sle, account: string, lptIssue: Issue, tradingFee: number, parentCloseTime: number): void {
   const vote: JsonObject = { Account: account, VoteWeight: VOTE_WEIGHT_SCALE };
   if (tradingFee !== 0) vote.TradingFee = tradingFee;
   amm.set('VoteSlots', [{ VoteEntry: vote }]);

@@ -95,7 +95,10 @@ export function lpTokensIn(balance: Num, withdraw: Num, lptBalance: Num, trading
 export function ammAssetOut(balance: Num, lptBalance: Num, lpTokens: Num, tradingFee: number): Num {
   const f = feeFraction(tradingFee);
   const t1 = lpTokens.div(lptBalance);
-  const fraction = t1.mul(t1).sub(t1.mul(TWO.sub(f))).div(t1.mul(f).sub(ONE));
+  const fraction = t1
+    .mul(t1)
+    .sub(t1.mul(TWO.sub(f)))
+    .div(t1.mul(f).sub(ONE));
   return balance.mul(fraction, 'downward');
 }
 

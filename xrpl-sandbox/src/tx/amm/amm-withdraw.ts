@@ -10,8 +10,7 @@ import { checkAssets, deleteAmm, invalidAmmAmount, optionalAmount, readPool, sid
 import { ammAssetOut, lpTokensIn } from './amm-math.js';
 import { lpHolds, tradingFeeFor } from './amm-pool.js';
 
-const MODES =
-  tf.lpToken | tf.withdrawAll | tf.oneAssetWithdrawAll | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken;
+const MODES = tf.lpToken | tf.withdrawAll | tf.oneAssetWithdrawAll | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken;
 
 function popcount(value: number): number {
   let count = 0;

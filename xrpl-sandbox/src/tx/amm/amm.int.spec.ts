@@ -30,14 +30,10 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     await client.connect();
     [issuer, provider, trader] = (await fundWallets(client, server.genesis, 3, 1000)) as [Wallet, Wallet, Wallet];
     usd = { currency: 'USD', issuer: issuer.address };
-    await submitBatch(client, issuer, [
-      { TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
-    ]);
+    await submitBatch(client, issuer, [{ TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }]);
     await Promise.all(
       [provider, trader].map((holder) =>
-        submitBatch(client, holder, [
-          { TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000000' } },
-        ]),
+        submitBatch(client, holder, [{ TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000000' } }]),
       ),
     );
     await submitBatch(client, issuer, [
@@ -140,10 +136,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     const after = await pool();
     expect(Number(after.amount)).toBe(poolIn + spend);
 
-    const tooGreedy = await client.submitAndWait(
-      { ...partial, SendMax: '1000000', DeliverMin: { ...usd, value: '50' } },
-      { wallet: trader },
-    );
+    const tooGreedy = await client.submitAndWait({ ...partial, SendMax: '1000000', DeliverMin: { ...usd, value: '50' } }, { wallet: trader });
     expect(resultOf(tooGreedy)).toBe('tecPATH_PARTIAL');
   });
 

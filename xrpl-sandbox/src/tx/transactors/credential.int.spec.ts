@@ -32,9 +32,7 @@ describe('Credentials and memos', () => {
       type: 'credential',
       ledger_index: 'validated',
     });
-    return result.account_objects.filter(
-      (object): object is LedgerEntry.Credential => object.LedgerEntryType === 'Credential',
-    );
+    return result.account_objects.filter((object): object is LedgerEntry.Credential => object.LedgerEntryType === 'Credential');
   }
 
   async function ownerCount(account: string): Promise<number> {

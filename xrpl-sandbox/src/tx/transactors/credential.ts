@@ -140,9 +140,7 @@ export const credentialDelete: Transactor = {
   preclaim({ view, tx }) {
     const subject = tx.getString('Subject') ?? tx.account;
     const issuer = tx.getString('Issuer') ?? tx.account;
-    return view.read(credentialKey(subject, issuer, tx.getString('CredentialType') ?? '')) === undefined
-      ? 'tecNO_ENTRY'
-      : 'tesSUCCESS';
+    return view.read(credentialKey(subject, issuer, tx.getString('CredentialType') ?? '')) === undefined ? 'tecNO_ENTRY' : 'tesSUCCESS';
   },
 
   doApply({ view, tx, account }) {

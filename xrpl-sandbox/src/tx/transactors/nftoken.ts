@@ -50,13 +50,7 @@ export const nftokenMint: Transactor = {
     view.update(issuerRoot);
 
     const ownerCountBefore = view.read(accountKey(account))?.getU32('OwnerCount') ?? 0;
-    const id = createNFTokenId(
-      tx.getU32('Flags') & 0xffff,
-      tx.getU32('TransferFee'),
-      issuer,
-      tx.getU32('NFTokenTaxon'),
-      serial,
-    );
+    const id = createNFTokenId(tx.getU32('Flags') & 0xffff, tx.getU32('TransferFee'), issuer, tx.getU32('NFTokenTaxon'), serial);
     const token: JsonObject = { NFTokenID: id };
     const uri = tx.getString('URI');
     if (uri !== undefined) token.URI = uri;

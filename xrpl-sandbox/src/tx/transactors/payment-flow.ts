@@ -125,10 +125,7 @@ function ammFlow(view: ApplyView, request: FlowRequest, srcIssue: Issue, dstIssu
   const wanted = amountToNum(request.deliver);
 
   const outCap = minDefined(wanted, receivable(view, request.destination, dstIssue)) ?? wanted;
-  const inCap = minDefined(
-    sendable(view, request.source, srcIssue),
-    request.sendMax === undefined ? undefined : amountToNum(request.sendMax),
-  );
+  const inCap = minDefined(sendable(view, request.source, srcIssue), request.sendMax === undefined ? undefined : amountToNum(request.sendMax));
 
   const toIn = (value: Num): Amount => amountFromNum(srcIssue, value, 'upward');
   const toOut = (value: Num): Amount => amountFromNum(dstIssue, value, 'downward');

@@ -147,10 +147,7 @@ describe('Payment, TrustSet and AccountSet', () => {
 
   it('pays issued currency over trust lines, rippling through an issuer with DefaultRipple', async () => {
     const [issuer, alice, bob] = await fundWallets(client, server.genesis, 3, 100);
-    await client.submitAndWait(
-      { TransactionType: 'AccountSet', Account: issuer!.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
-      { wallet: issuer! },
-    );
+    await client.submitAndWait({ TransactionType: 'AccountSet', Account: issuer!.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }, { wallet: issuer! });
     const trust = (holder: Wallet): TrustSet => ({
       TransactionType: 'TrustSet',
       Account: holder.address,

@@ -33,9 +33,7 @@ function SignedInUser() {
 
 /** How the menu marks the entry of the current page. */
 function highlightWhen(current: boolean) {
-  return current
-    ? { 'aria-current': 'page' as const, 'data-active': true, c: 'carbon.8', bg: 'carbon.0', fw: 600 }
-    : {};
+  return current ? { 'aria-current': 'page' as const, 'data-active': true, c: 'carbon.8', bg: 'carbon.0', fw: 600 } : {};
 }
 
 function NavigationMenu() {
@@ -53,11 +51,7 @@ function NavigationMenu() {
         {navigationEntries.map((entry) => {
           const current = entry.path === pathname;
           return (
-            <Menu.Item
-              key={entry.path}
-              onClick={() => void navigate(entry.path)}
-              {...highlightWhen(current)}
-            >
+            <Menu.Item key={entry.path} onClick={() => void navigate(entry.path)} {...highlightWhen(current)}>
               {entry.label}
             </Menu.Item>
           );
@@ -65,11 +59,7 @@ function NavigationMenu() {
         <Menu.Divider />
         {/* Spec: no action. */}
         <Menu.Item leftSection={<IconBell size={16} />}>Notifications</Menu.Item>
-        <Menu.Item
-          leftSection={<IconUser size={16} />}
-          onClick={() => void navigate(PROFILE_PATH)}
-          {...highlightWhen(pathname === PROFILE_PATH)}
-        >
+        <Menu.Item leftSection={<IconUser size={16} />} onClick={() => void navigate(PROFILE_PATH)} {...highlightWhen(pathname === PROFILE_PATH)}>
           Profile
         </Menu.Item>
       </Menu.Dropdown>

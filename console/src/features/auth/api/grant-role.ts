@@ -20,10 +20,6 @@ export function useGrantRole() {
   return useMutation({
     mutationFn: grantRole,
     // The session too: an admin may have changed their own roles.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]),
   });
 }

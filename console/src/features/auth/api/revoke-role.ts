@@ -16,10 +16,6 @@ export function useRevokeRole() {
   return useMutation({
     mutationFn: revokeRole,
     // The session too: an admin may have changed their own roles.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]),
   });
 }

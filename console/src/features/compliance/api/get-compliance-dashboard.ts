@@ -1,8 +1,4 @@
-import {
-  COMPLIANCE_DASHBOARD_POLL_MS,
-  complianceDashboardResponse,
-  type ComplianceDashboardResponse,
-} from '@carbon-ledger/contracts';
+import { COMPLIANCE_DASHBOARD_POLL_MS, complianceDashboardResponse, type ComplianceDashboardResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 

@@ -14,10 +14,6 @@ export function useRetireCredits() {
   return useMutation({
     mutationFn: retireCredits,
     onSuccess: () =>
-      Promise.all(
-        [creditsQueryKey, retirementsQueryKey, retirementAnalyticsQueryKeyPrefix].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+      Promise.all([creditsQueryKey, retirementsQueryKey, retirementAnalyticsQueryKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,8 +1,4 @@
-import {
-  startVerificationResponse,
-  type StartVerificationRequest,
-  type StartVerificationResponse,
-} from '@carbon-ledger/contracts';
+import { startVerificationResponse, type StartVerificationRequest, type StartVerificationResponse } from '@carbon-ledger/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 

@@ -12,7 +12,6 @@ export function useVerifyKyc() {
   return useMutation({
     mutationFn: verifyKyc,
     // Whatever the outcome, the address's status changed (verified, pending review or rejected).
-    onSettled: (_data, _error, request) =>
-      queryClient.invalidateQueries({ queryKey: kycStatusQueryKey(request.xrplAddress.trim()) }),
+    onSettled: (_data, _error, request) => queryClient.invalidateQueries({ queryKey: kycStatusQueryKey(request.xrplAddress.trim()) }),
   });
 }

@@ -27,9 +27,7 @@ function jsonResponse(body: unknown): Response {
 }
 
 let queryClient: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
 beforeEach(() => {
   queryClient = createQueryClient();
@@ -60,7 +58,10 @@ describe('useCarbonPrices', () => {
   });
 
   it('falls back to the eight sample prices with the spec error text on a non-OK answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 503, statusText: 'Service Unavailable' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503, statusText: 'Service Unavailable' })),
+    );
 
     const { result } = renderHook(() => useCarbonPrices(), { wrapper });
 
@@ -72,7 +73,10 @@ describe('useCarbonPrices', () => {
   });
 
   it("says 'Network error' when the server cannot be reached", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     const { result } = renderHook(() => useCarbonPrices(), { wrapper });
 
@@ -97,7 +101,10 @@ describe('useCarbonPrices', () => {
   });
 
   it('marks reference data served by the API with a notice', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ ...liveAnswer, source: 'reference' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...liveAnswer, source: 'reference' })),
+    );
 
     const { result } = renderHook(() => useCarbonPrices(), { wrapper });
 

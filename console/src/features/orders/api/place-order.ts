@@ -14,9 +14,6 @@ export function usePlaceOrder() {
     mutationFn: placeOrder,
     // A new order changes the book and may have traded at once.
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: marketplaceQueryKeyPrefix }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: ordersQueryKey }), queryClient.invalidateQueries({ queryKey: marketplaceQueryKeyPrefix })]),
   });
 }

@@ -18,9 +18,6 @@ export function useImplementSuggestion() {
     mutationFn: implementSuggestion,
     // The orders it placed show on the Trading Desk; suggestions and holdings may change with them.
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: portfoliosQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: portfoliosQueryKey }), queryClient.invalidateQueries({ queryKey: ordersQueryKey })]),
   });
 }

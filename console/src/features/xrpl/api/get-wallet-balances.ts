@@ -1,8 +1,4 @@
-import {
-  WALLET_BALANCE_LIVE_POLL_MS,
-  walletBalanceResponse,
-  type WalletBalanceResponse,
-} from '@carbon-ledger/contracts';
+import { WALLET_BALANCE_LIVE_POLL_MS, walletBalanceResponse, type WalletBalanceResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 

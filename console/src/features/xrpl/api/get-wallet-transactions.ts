@@ -1,8 +1,4 @@
-import {
-  WALLET_TRANSACTIONS_LIVE_POLL_MS,
-  walletTransactionsResponse,
-  type WalletTransactionsResponse,
-} from '@carbon-ledger/contracts';
+import { WALLET_TRANSACTIONS_LIVE_POLL_MS, walletTransactionsResponse, type WalletTransactionsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 

@@ -1,10 +1,4 @@
-import {
-  XRP_PRICE_LIVE_POLL_MS,
-  XRP_PRICE_POLL_MS,
-  XRP_PRICE_STALE_MS,
-  xrpMarketDataResponse,
-  type XrpMarketDataResponse,
-} from '@carbon-ledger/contracts';
+import { XRP_PRICE_LIVE_POLL_MS, XRP_PRICE_POLL_MS, XRP_PRICE_STALE_MS, xrpMarketDataResponse, type XrpMarketDataResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 

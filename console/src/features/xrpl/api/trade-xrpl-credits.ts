@@ -30,9 +30,6 @@ export function useTradeXrplCredits() {
     mutationKey: ['api', 'xrpl', 'trade'],
     mutationFn: tradeXrplCredits,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['api', 'trades'] }),
-        queryClient.invalidateQueries({ queryKey: ammStateQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['api', 'trades'] }), queryClient.invalidateQueries({ queryKey: ammStateQueryKey })]),
   });
 }

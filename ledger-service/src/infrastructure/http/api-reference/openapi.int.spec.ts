@@ -85,7 +85,9 @@ describe('OpenAPI document', () => {
         swept.push(route.path);
       }
     }
-    expect(swept).toEqual(expect.arrayContaining(['/api/health', '/api/orders', '/api/metrics', '/api/kyc/dashboard', '/api/audit/verify', '/api/xrpl/amm-state']));
+    expect(swept).toEqual(
+      expect.arrayContaining(['/api/health', '/api/orders', '/api/metrics', '/api/kyc/dashboard', '/api/audit/verify', '/api/xrpl/amm-state']),
+    );
   });
 
   it('a seal, a JSON report and the error answers match their documented schemas', async () => {
@@ -113,7 +115,7 @@ describe('OpenAPI document', () => {
       expect(script.status, src).toBe(200);
       expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     }
-    expect(await (await service.anonymous('GET', '/api/docs/reference.js')).text()).toContain("url: \"/api/openapi.json\"");
+    expect(await (await service.anonymous('GET', '/api/docs/reference.js')).text()).toContain('url: "/api/openapi.json"');
     expect((await service.anonymous('GET', '/api/docs/swagger-ui.css')).status).toBe(200);
   });
 });

@@ -106,19 +106,23 @@ describe('CreateUserForm', () => {
     ['aaaaaaaaaaaa', 'Very weak', 'Password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
     ['passwordpassword', 'Very weak', 'Password is too easy to guess. Repeated character patterns like "abcabcabc" are easy to guess.'],
     ['new.trader@example.com', 'Weak', 'Password must not contain your email address'],
-  ])('shows the strength of %j and why it is refused as the user types, and does not send it', async (password, label, reason) => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<CreateUserForm />);
-    fillIn({ email: 'new.trader@example.com', name: 'New Trader', password });
+  ])(
+    'shows the strength of %j and why it is refused as the user types, and does not send it',
+    async (password, label, reason) => {
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      renderWithProviders(<CreateUserForm />);
+      fillIn({ email: 'new.trader@example.com', name: 'New Trader', password });
 
-    expect(await screen.findByTestId('password-strength-reason', {}, { timeout: 10_000 })).toHaveProperty('textContent', reason);
-    expect(screen.getByText(label)).toBeInTheDocument();
-    await chooseRole('Trader');
-    submit();
-    expect(await screen.findAllByText(reason)).toHaveLength(2);
-    expect(fetchMock).not.toHaveBeenCalled();
-  }, 20_000);
+      expect(await screen.findByTestId('password-strength-reason', {}, { timeout: 10_000 })).toHaveProperty('textContent', reason);
+      expect(screen.getByText(label)).toBeInTheDocument();
+      await chooseRole('Trader');
+      submit();
+      expect(await screen.findAllByText(reason)).toHaveLength(2);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+    20_000,
+  );
 
   it('shows a strong password as strong, without a reason', async () => {
     renderWithProviders(<CreateUserForm />);

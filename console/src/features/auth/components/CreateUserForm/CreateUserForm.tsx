@@ -75,8 +75,7 @@ export function CreateUserForm() {
     };
   }, [typed.password, typed.email, typed.name]);
   // Below the minimum length the field's description already says what is missing.
-  const assessment =
-    values.password.length >= MIN_PASSWORD_LENGTH && strength?.password === values.password ? strength.assessment : null;
+  const assessment = values.password.length >= MIN_PASSWORD_LENGTH && strength?.password === values.password ? strength.assessment : null;
 
   const markSubmitted = () => {
     submitted.current = true;
@@ -113,19 +112,8 @@ export function CreateUserForm() {
               The new user signs in with this email and password.
             </Text>
           </div>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            placeholder="name@company.com"
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Name"
-            autoComplete="off"
-            placeholder="Full name"
-            {...form.getInputProps('name')}
-          />
+          <TextInput label="Email" type="email" autoComplete="off" placeholder="name@company.com" {...form.getInputProps('email')} />
+          <TextInput label="Name" autoComplete="off" placeholder="Full name" {...form.getInputProps('name')} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"

@@ -85,9 +85,7 @@ describe('LoginDialog', () => {
   it('shows a red toast and stays open when the password is wrong', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json({ error: 'Unauthorized', message: 'Invalid credentials' }, { status: 401, statusText: 'Unauthorized' }),
-      ),
+      vi.fn(async () => Response.json({ error: 'Unauthorized', message: 'Invalid credentials' }, { status: 401, statusText: 'Unauthorized' })),
     );
     renderDialog();
 
@@ -107,9 +105,7 @@ describe('LoginDialog', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        ++attempt === 1
-          ? Response.json({ error: 'Unauthorized', message: 'Invalid email or password' }, { status: 401 })
-          : Response.json(signedIn),
+        ++attempt === 1 ? Response.json({ error: 'Unauthorized', message: 'Invalid email or password' }, { status: 401 }) : Response.json(signedIn),
       ),
     );
     renderDialog();
@@ -127,7 +123,10 @@ describe('LoginDialog', () => {
 
   it("shows 'Logging in...' while the request is pending", async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderDialog();
 
     fillIn('trader@example.com', 'correct-password');
@@ -167,7 +166,10 @@ describe('LoginDialog', () => {
 
   it('navigates to redirectTo when given', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(signedIn)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(signedIn)),
+    );
     renderDialog({ redirectTo: '/portfolio' });
 
     fillIn('trader@example.com', 'correct-password');

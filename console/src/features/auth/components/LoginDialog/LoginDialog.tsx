@@ -86,19 +86,8 @@ export function LoginDialog({ opened, onClose, redirectTo = '/dashboard' }: Logi
           <Text fz="sm" c="dimmed">
             Enter your email and password to access your trading dashboard.
           </Text>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            {...form.getInputProps('email')}
-            data-autofocus
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...form.getInputProps('email')} data-autofocus />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Button type="submit" color="teal" fullWidth disabled={login.isPending}>
             {login.isPending ? 'Logging in...' : 'Log in'}
           </Button>

@@ -87,7 +87,11 @@ describe('ProfilePage', () => {
     await section.findByText('Tessa Trader');
     const rows = section.getAllByTestId('user-row');
     expect(rows.map((row) => row.getAttribute('data-email'))).toEqual(['admin@example.com', 'trader@example.com']);
-    expect(within(rows[1]!).getAllByTestId('role-badge').map((badge) => badge.textContent)).toEqual(['trader', 'issuer']);
+    expect(
+      within(rows[1]!)
+        .getAllByTestId('role-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['trader', 'issuer']);
     expect(within(rows[0]!).getByText('You')).toBeInTheDocument();
     expect(section.getByTestId('create-user-form')).toBeInTheDocument();
   });

@@ -42,9 +42,7 @@ describe('SessionGuard', () => {
 
   it('shows a centred loader while checking, then the page with a session', async () => {
     let answer: (response: Response) => void = () => {};
-    mockFetch(({ url }) =>
-      url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse(emptyBook),
-    );
+    mockFetch(({ url }) => (url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse(emptyBook)));
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
     // First the screen's code loads, then the session is still being checked.
@@ -77,9 +75,7 @@ describe('SessionGuard', () => {
 
   it('offers a retry when the session cannot be checked', async () => {
     let failing = true;
-    serve(() =>
-      failing ? jsonResponse({ error: 'InternalError', message: 'Database unavailable' }, 500) : jsonResponse({ user: aUser() }),
-    );
+    serve(() => (failing ? jsonResponse({ error: 'InternalError', message: 'Database unavailable' }, 500) : jsonResponse({ user: aUser() })));
     renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
@@ -93,8 +89,6 @@ describe('SessionGuard', () => {
 describe('loginPathFor', () => {
   it('encodes the whole asked location as `next`', () => {
     expect(loginPathFor({ pathname: '/trading-desk', search: '', hash: '' })).toBe('/?login=1&next=%2Ftrading-desk');
-    expect(loginPathFor({ pathname: '/trade', search: '?a=1&b=2', hash: '#top' })).toBe(
-      '/?login=1&next=%2Ftrade%3Fa%3D1%26b%3D2%23top',
-    );
+    expect(loginPathFor({ pathname: '/trade', search: '?a=1&b=2', hash: '#top' })).toBe('/?login=1&next=%2Ftrade%3Fa%3D1%26b%3D2%23top');
   });
 });

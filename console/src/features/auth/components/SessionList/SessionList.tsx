@@ -66,7 +66,13 @@ export function SessionList() {
                     <Table.Td>
                       {/* This session ends with Log out, which also leaves the page. */}
                       {!session.current && (
-                        <Button size="xs" variant="light" color="red" onClick={() => end(session)} loading={revoke.isPending && revoke.variables === session.id}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => end(session)}
+                          loading={revoke.isPending && revoke.variables === session.id}
+                        >
                           End session
                         </Button>
                       )}

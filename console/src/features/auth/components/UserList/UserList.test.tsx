@@ -29,9 +29,7 @@ describe('UserList', () => {
 
   it('shows the error and retries', async () => {
     let failing = true;
-    mockFetch(() =>
-      failing ? jsonResponse({ error: 'Forbidden', message: 'Admins only' }, 403) : jsonResponse({ users: [admin] }),
-    );
+    mockFetch(() => (failing ? jsonResponse({ error: 'Forbidden', message: 'Admins only' }, 403) : jsonResponse({ users: [admin] })));
     renderWithProviders(<UserList currentUserId={admin.id} />);
 
     expect(await screen.findByText('Unable to load users')).toBeInTheDocument();
@@ -66,10 +64,11 @@ describe('UserList', () => {
     const grant = requests.find((request) => request.method === 'POST');
     expect(grant?.body).toEqual({ role: 'issuer' });
     await waitFor(() =>
-      expect(within(rowOf('trader@example.com')).getAllByTestId('role-badge').map((badge) => badge.textContent)).toEqual([
-        'trader',
-        'issuer',
-      ]),
+      expect(
+        within(rowOf('trader@example.com'))
+          .getAllByTestId('role-badge')
+          .map((badge) => badge.textContent),
+      ).toEqual(['trader', 'issuer']),
     );
     expect(requests.filter((request) => request.url === '/api/users')).toHaveLength(2);
   });
@@ -96,9 +95,7 @@ describe('UserList', () => {
 
   it("shows the server's refusal in a red toast", async () => {
     mockFetch(({ method }) =>
-      method === 'DELETE'
-        ? jsonResponse({ error: 'Forbidden', message: 'You cannot remove your own admin role' }, 403)
-        : jsonResponse({ users: [admin] }),
+      method === 'DELETE' ? jsonResponse({ error: 'Forbidden', message: 'You cannot remove your own admin role' }, 403) : jsonResponse({ users: [admin] }),
     );
     renderWithProviders(<UserList currentUserId={admin.id} />);
     await screen.findByText('Ada Admin');

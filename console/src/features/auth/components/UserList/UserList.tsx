@@ -33,10 +33,7 @@ function UserRow({ user, isYou }: { user: UserView; isYou: boolean }) {
   };
 
   const revokeRole = (role: Role) =>
-    revoke.mutate(
-      { userId: user.id, role },
-      { onSuccess: (changed) => showRoleRevokedToast(changed, role), onError: showRoleChangeFailedToast },
-    );
+    revoke.mutate({ userId: user.id, role }, { onSuccess: (changed) => showRoleRevokedToast(changed, role), onError: showRoleChangeFailedToast });
 
   return (
     <Table.Tr data-testid="user-row" data-email={user.email}>
@@ -56,12 +53,7 @@ function UserRow({ user, isYou }: { user: UserView; isYou: boolean }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <RoleBadges
-          roles={user.roles}
-          onRevoke={revokeRole}
-          revokeLabel={(role) => `Revoke ${role} from ${user.name}`}
-          disabled={busy}
-        />
+        <RoleBadges roles={user.roles} onRevoke={revokeRole} revokeLabel={(role) => `Revoke ${role} from ${user.name}`} disabled={busy} />
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

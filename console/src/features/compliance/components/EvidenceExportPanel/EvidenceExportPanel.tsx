@@ -97,11 +97,7 @@ export function EvidenceExportPanel() {
             <TextInput label="To (optional)" type="date" {...form.getInputProps('to')} data-testid="export-to" />
           </SimpleGrid>
           <Group gap="xl">
-            <Switch
-              label="Include KYC/AML records"
-              {...form.getInputProps('includeKYC', { type: 'checkbox' })}
-              data-testid="export-include-kyc"
-            />
+            <Switch label="Include KYC/AML records" {...form.getInputProps('includeKYC', { type: 'checkbox' })} data-testid="export-include-kyc" />
             <Switch
               label="Include blockchain records"
               {...form.getInputProps('includeBlockchain', { type: 'checkbox' })}

@@ -35,8 +35,8 @@ export function GenerateReports() {
         Generate Reports
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Carbon-credit disclosures built from the ledger's event log: credits retired per month, removals and reductions, standards,
-        serial ranges and XRPL transactions.
+        Carbon-credit disclosures built from the ledger's event log: credits retired per month, removals and reductions, standards, serial ranges and XRPL
+        transactions.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
         <TextInput label="Period from (optional)" type="date" {...period.getInputProps('from')} data-testid="report-from" />

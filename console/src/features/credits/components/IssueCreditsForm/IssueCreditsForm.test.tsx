@@ -10,9 +10,7 @@ const userId = '5f0c2a8e-3b7d-4e1f-9c6a-2d8b4e6f1a3c';
 
 function renderForm(props: Partial<IssueCreditsFormProps> = {}) {
   const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(
-    <IssueCreditsForm xrplAddress={address} kycPassed onKycRequired={onKycRequired} draftOwnerId={userId} {...props} />,
-  );
+  const rendered = renderWithProviders(<IssueCreditsForm xrplAddress={address} kycPassed onKycRequired={onKycRequired} draftOwnerId={userId} {...props} />);
   return { ...rendered, onKycRequired };
 }
 
@@ -107,9 +105,7 @@ describe('IssueCreditsForm', () => {
 
     const toast = await findToast('Credits Issued Successfully');
     expect(
-      within(toast).getByText(
-        'Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120',
-      ),
+      within(toast).getByText('Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120'),
     ).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/issue');
     expect(requests[0]?.method).toBe('POST');

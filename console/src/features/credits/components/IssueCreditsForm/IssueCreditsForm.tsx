@@ -1,9 +1,4 @@
-import {
-  emissionScopeChoices,
-  issuanceProjectTypes,
-  type IssuanceProjectType,
-  type IssueCreditsResponse,
-} from '@carbon-ledger/contracts';
+import { emissionScopeChoices, issuanceProjectTypes, type IssuanceProjectType, type IssueCreditsResponse } from '@carbon-ledger/contracts';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCertificate, IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';

@@ -51,18 +51,13 @@ describe('ProvenanceLookup', () => {
     expect(screen.getByText('Gold Standard')).toBeInTheDocument();
     expect(screen.getByText('AMS-I.D.')).toBeInTheDocument();
     expect(
-      ['provenance-issued', 'provenance-tradable', 'provenance-reserved', 'provenance-retired'].map(
-        (testId) => screen.getByTestId(testId).textContent,
-      ),
+      ['provenance-issued', 'provenance-tradable', 'provenance-reserved', 'provenance-retired'].map((testId) => screen.getByTestId(testId).textContent),
     ).toEqual(['120', '105', '10', '5']);
 
     const entries = screen.getAllByTestId('provenance-entry');
     expect(entries).toHaveLength(2);
     expect(screen.getAllByTestId('provenance-entry-kind').map((badge) => badge.textContent)).toEqual(['Issuance', 'Retirement']);
-    expect(screen.getAllByTestId('provenance-entry-seal').map((badge) => badge.textContent)).toEqual([
-      'Sealed in seal 7',
-      'Not sealed yet',
-    ]);
+    expect(screen.getAllByTestId('provenance-entry-seal').map((badge) => badge.textContent)).toEqual(['Sealed in seal 7', 'Not sealed yet']);
     const [, retirement] = entries;
     if (!retirement) throw new Error('no retirement entry');
     expect(within(retirement).getByText('5 credits retired by user-1 on behalf of Acme Corp (FY2026 travel)')).toBeInTheDocument();

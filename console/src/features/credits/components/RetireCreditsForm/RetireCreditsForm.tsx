@@ -104,17 +104,8 @@ export function RetireCreditsForm() {
             max={chosen?.tradable}
             {...form.getInputProps('amount')}
           />
-          <TextInput
-            label="Beneficiary"
-            withAsterisk
-            data-testid="retire-beneficiary"
-            {...form.getInputProps('beneficiary')}
-          />
-          <TextInput
-            label="Purpose"
-            data-testid="retire-purpose"
-            {...form.getInputProps('purpose')}
-          />
+          <TextInput label="Beneficiary" withAsterisk data-testid="retire-beneficiary" {...form.getInputProps('beneficiary')} />
+          <TextInput label="Purpose" data-testid="retire-purpose" {...form.getInputProps('purpose')} />
           <Select
             label="Standard"
             data-testid="retire-standard"

@@ -75,8 +75,8 @@ function Seal({ retirement, network }: { retirement: GetRetirementResponse; netw
   return (
     <Stack gap={4} data-testid="certificate-seal">
       <Text size="sm">
-        Seal #{seal.sealNumber}, {new Date(seal.sealedAt).toLocaleString()}, covers log positions {seal.fromPosition ?? 'start'} to{' '}
-        {seal.toPosition} (this retirement: {retirement.certificate.logPosition})
+        Seal #{seal.sealNumber}, {new Date(seal.sealedAt).toLocaleString()}, covers log positions {seal.fromPosition ?? 'start'} to {seal.toPosition} (this
+        retirement: {retirement.certificate.logPosition})
       </Text>
       <Text size="xs" c="dimmed">
         Merkle root <Code>{seal.merkleRoot}</Code>

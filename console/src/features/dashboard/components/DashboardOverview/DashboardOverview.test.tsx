@@ -63,6 +63,6 @@ describe('DashboardOverview', () => {
     mockFetch(() => jsonResponse({ error: 'InternalError', message: 'Read models are rebuilding' }, 503));
     renderWithProviders(<DashboardOverview />);
 
-    expect((await screen.findByTestId('metrics-error'))).toHaveTextContent('Read models are rebuilding');
+    expect(await screen.findByTestId('metrics-error')).toHaveTextContent('Read models are rebuilding');
   });
 });

@@ -1,17 +1,16 @@
 import type { RetirementAnalytics, RetirementRecord } from '@carbon-ledger/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aCreditList,
-  aRetirementRecord,
-  anAnalytics,
-  serialNumbersText,
-} from '../../../credits/credits-fixtures';
+import { aCreditList, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../credits/credits-fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { DashboardRetirements } from './DashboardRetirements';
 
-function serve({ retirements = [aRetirementRecord()], analytics = anAnalytics(), failing = '' }: {
+function serve({
+  retirements = [aRetirementRecord()],
+  analytics = anAnalytics(),
+  failing = '',
+}: {
   retirements?: RetirementRecord[];
   analytics?: RetirementAnalytics;
   failing?: string;
@@ -67,11 +66,13 @@ describe('DashboardRetirements', () => {
     expect(within(record).getByText('Acme Corp')).toBeInTheDocument();
     expect(within(record).getByText('5 tCO2e')).toBeInTheDocument();
     expect(within(record).getByTestId('retirement-impact').textContent).toBe('5 tCO2e retired on behalf of Acme Corp');
-    expect(within(record).getAllByTestId('retirement-sdg').map((badge) => badge.textContent)).toEqual(['SDG 7', 'SDG 13']);
+    expect(
+      within(record)
+        .getAllByTestId('retirement-sdg')
+        .map((badge) => badge.textContent),
+    ).toEqual(['SDG 7', 'SDG 13']);
     expect(within(record).getByTestId('retirement-status').textContent).toBe('verified');
-    expect(within(record).getByTestId('retirement-registry-link')).toHaveAttribute('href', 
-      '/retirements/3c9a7e52-8d1b-4f6a-9e2c-5b7d1a0f4e88',
-    );
+    expect(within(record).getByTestId('retirement-registry-link')).toHaveAttribute('href', '/retirements/3c9a7e52-8d1b-4f6a-9e2c-5b7d1a0f4e88');
     expect(within(record).getByTestId('retirement-ipfs-cid').textContent).toBe(aRetirementRecord().ipfsCid);
     const serials = within(record).getByTestId('retirement-serials');
     expect(within(serials).getAllByText(/^NXCC-SOLAR-2026-7F3A9C21-00000\d$/)).toHaveLength(3);
@@ -103,10 +104,7 @@ describe('DashboardRetirements', () => {
     renderWithProviders(<DashboardRetirements />);
 
     await waitFor(() => expect(screen.getAllByTestId('project-type-row')).toHaveLength(2));
-    expect(screen.getAllByTestId('project-type-row').map((row) => row.textContent)).toEqual([
-      'Solar Energy200 tCO2e · 80%',
-      'Wind Energy50 tCO2e · 20%',
-    ]);
+    expect(screen.getAllByTestId('project-type-row').map((row) => row.textContent)).toEqual(['Solar Energy200 tCO2e · 80%', 'Wind Energy50 tCO2e · 20%']);
     // The donut beside them draws the same sums; jsdom lays out no SVG, e2e/dashboard-xrpl checks its segments.
     expect(await screen.findByTestId('project-type-chart')).toBeInTheDocument();
   });

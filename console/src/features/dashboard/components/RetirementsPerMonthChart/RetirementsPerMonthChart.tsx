@@ -32,8 +32,8 @@ export function RetirementsPerMonthChart() {
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="sm" data-testid="retirements-per-month-total">
-            {monthly.data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last{' '}
-            {monthly.data.months.length} months
+            {monthly.data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last {monthly.data.months.length}{' '}
+            months
           </Text>
           <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
             <BarChart

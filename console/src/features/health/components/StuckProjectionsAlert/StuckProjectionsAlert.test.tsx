@@ -5,7 +5,14 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { STUCK_PROJECTIONS_TITLE, StuckProjectionsAlert } from './StuckProjectionsAlert';
 
-const running = (name: string, kind: ProjectionHealth['kind']): ProjectionHealth => ({ name, kind, checkpoint: '10:10', lagEvents: 0, lagMs: 0, status: 'running' });
+const running = (name: string, kind: ProjectionHealth['kind']): ProjectionHealth => ({
+  name,
+  kind,
+  checkpoint: '10:10',
+  lagEvents: 0,
+  lagMs: 0,
+  status: 'running',
+});
 
 function health(stuck: ProjectionHealth[]): HealthResponse {
   return {

@@ -243,14 +243,7 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
             </Text>
             <TextInput label="Legal name" required autoComplete="name" {...identityField('legalName')} data-testid="kyc-legal-name" />
             <TextInput label="Date of birth" type="date" required {...identityField('dateOfBirth')} data-testid="kyc-date-of-birth" />
-            <TextInput
-              label="Country (ISO code)"
-              placeholder="GB"
-              required
-              maxLength={2}
-              {...identityField('country')}
-              data-testid="kyc-country"
-            />
+            <TextInput label="Country (ISO code)" placeholder="GB" required maxLength={2} {...identityField('country')} data-testid="kyc-country" />
             <TextInput label="Document number" required {...identityField('documentNumber')} data-testid="kyc-document-number" />
             <Group justify="flex-end">
               <Button variant="default" onClick={handleCancel} data-testid="kyc-cancel">

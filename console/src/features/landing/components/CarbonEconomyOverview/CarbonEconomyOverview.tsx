@@ -22,13 +22,7 @@ export function CarbonEconomyOverview() {
       <Stack gap={40}>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
           {statistics.map(({ value, label, detail }) => (
-            <Paper
-              key={label}
-              radius="md"
-              p={{ base: 'md', sm: 'lg' }}
-              bg="linear-gradient(135deg, #064e3b 0%, #0f766e 100%)"
-              data-testid="economy-statistic"
-            >
+            <Paper key={label} radius="md" p={{ base: 'md', sm: 'lg' }} bg="linear-gradient(135deg, #064e3b 0%, #0f766e 100%)" data-testid="economy-statistic">
               <Text fz={{ base: 22, sm: 32 }} fw={800} c="white" lh={1.1}>
                 {value}
               </Text>
@@ -56,9 +50,8 @@ export function CarbonEconomyOverview() {
             <Accordion.Panel>
               <Stack gap="sm">
                 <Text fz="sm">
-                  An emissions trading system caps the total emissions of covered sectors. Regulated companies must
-                  surrender one allowance for every tonne they emit, and trade allowances among themselves, so the cap
-                  sets the price. The cap tightens each year.
+                  An emissions trading system caps the total emissions of covered sectors. Regulated companies must surrender one allowance for every tonne they
+                  emit, and trade allowances among themselves, so the cap sets the price. The cap tightens each year.
                 </Text>
                 <Text fz="sm" fw={600}>
                   Markets tracked on this page
@@ -84,8 +77,8 @@ export function CarbonEconomyOverview() {
             <Accordion.Panel>
               <Stack gap="sm">
                 <Text fz="sm">
-                  In the voluntary market, companies buy credits from projects that reduce or remove emissions, beyond
-                  any legal obligation. Prices vary with project type, vintage and quality label.
+                  In the voluntary market, companies buy credits from projects that reduce or remove emissions, beyond any legal obligation. Prices vary with
+                  project type, vintage and quality label.
                 </Text>
                 <List fz="sm" spacing={4}>
                   <List.Item>Nature: forestry, forest management and grassland restoration.</List.Item>

@@ -45,13 +45,7 @@ export function EmissionScopesSection() {
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         {scopes.map(({ scope, title, color, text }) => (
-          <Paper
-            key={scope}
-            withBorder
-            radius="md"
-            p="lg"
-            style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}
-          >
+          <Paper key={scope} withBorder radius="md" p="lg" style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}>
             <Badge color={color} variant="light" radius="sm" mb="sm">
               Scope {scope}
             </Badge>

@@ -40,14 +40,7 @@ export function LandingHero({ onStartTrading }: LandingHeroProps) {
           </Group>
         </Group>
 
-        <Group
-          justify="space-between"
-          align="center"
-          wrap="nowrap"
-          gap="xl"
-          pt={{ base: 56, md: 96 }}
-          pb={{ base: 40, md: 64 }}
-        >
+        <Group justify="space-between" align="center" wrap="nowrap" gap="xl" pt={{ base: 56, md: 96 }} pb={{ base: 40, md: 64 }}>
           <Stack gap="lg" maw={720}>
             <Badge variant="light" color="teal" size="lg" radius="sm" w="fit-content">
               Carbon credits on the XRP Ledger
@@ -56,17 +49,11 @@ export function LandingHero({ onStartTrading }: LandingHeroProps) {
               Issue, trade and retire <span className={classes.accent}>verified carbon credits</span>
             </Title>
             <Text fz={{ base: 'md', md: 'xl' }} c="rgba(255,255,255,0.82)" maw={640}>
-              One ledger for credit issuers, traders and ESG teams: tokenised credits with full provenance, identity
-              checks built in, and reporting ready for CSRD and ISSB.
+              One ledger for credit issuers, traders and ESG teams: tokenised credits with full provenance, identity checks built in, and reporting ready for
+              CSRD and ISSB.
             </Text>
             <Group gap="md">
-              <Button
-                size="lg"
-                color="teal.5"
-                radius="md"
-                rightSection={<IconArrowRight size={18} />}
-                onClick={onStartTrading}
-              >
+              <Button size="lg" color="teal.5" radius="md" rightSection={<IconArrowRight size={18} />} onClick={onStartTrading}>
                 Start Trading
               </Button>
               <Button component="a" href="#markets" size="lg" radius="md" variant="outline" color="gray.0">

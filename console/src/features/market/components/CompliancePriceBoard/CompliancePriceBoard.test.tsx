@@ -15,7 +15,10 @@ function renderBoard() {
 
 describe('CompliancePriceBoard', () => {
   it('shows the sample prices, formatted, with the error text when the fetch fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })),
+    );
     renderBoard();
 
     expect(await screen.findByText('Unable to fetch live carbon prices: HTTP 502: Bad Gateway')).toBeInTheDocument();

@@ -15,12 +15,7 @@ import {
   IconWind,
   type Icon,
 } from '@tabler/icons-react';
-import {
-  projectCredits,
-  type ProjectCredit,
-  type ProjectCreditCategory,
-  type ProjectCreditIcon,
-} from '@carbon-ledger/contracts';
+import { projectCredits, type ProjectCredit, type ProjectCreditCategory, type ProjectCreditIcon } from '@carbon-ledger/contracts';
 import { formatPrice, formatPriceChange, isNegativeChange } from '../../format-price';
 
 const icons: Record<ProjectCreditIcon, Icon> = {

@@ -69,9 +69,7 @@ describe('CreateOrderForm', () => {
   });
 
   it('posts the order, confirms it and resets the form', async () => {
-    const requests = mockFetch(() =>
-      jsonResponse({ ...anOrder({ type: 'sell', amount: 5, price: '12.50' }), position: '10:10' }, 201),
-    );
+    const requests = mockFetch(() => jsonResponse({ ...anOrder({ type: 'sell', amount: 5, price: '12.50' }), position: '10:10' }, 201));
     renderWithProviders(<CreateOrderForm />);
 
     fireEvent.click(radio('Sell'));
@@ -105,7 +103,9 @@ describe('CreateOrderForm', () => {
     const requests = mockFetch(() => {
       calls += 1;
       // The second submission's first attempt never gets an answer.
-      return calls === 2 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ ...anOrder({ amount: 5, price: '12.50' }), position: '10:10' }, 201);
+      return calls === 2
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : jsonResponse({ ...anOrder({ amount: 5, price: '12.50' }), position: '10:10' }, 201);
     });
     renderWithProviders(<CreateOrderForm />);
 
@@ -124,9 +124,7 @@ describe('CreateOrderForm', () => {
   });
 
   it("shows the server's message when the order is refused", async () => {
-    mockFetch(() =>
-      jsonResponse({ error: 'KycRequired', message: 'Complete KYC verification before trading' }, 403),
-    );
+    mockFetch(() => jsonResponse({ error: 'KycRequired', message: 'Complete KYC verification before trading' }, 403));
     renderWithProviders(<CreateOrderForm />);
 
     typeInto('order-amount', '5');

@@ -92,13 +92,7 @@ export function CreateOrderForm() {
             clampBehavior="none"
             {...form.getInputProps('vintage')}
           />
-          <Button
-            type="submit"
-            mt="xs"
-            leftSection={<IconPlus size={16} />}
-            loading={placeOrder.isPending}
-            data-testid="order-submit"
-          >
+          <Button type="submit" mt="xs" leftSection={<IconPlus size={16} />} loading={placeOrder.isPending} data-testid="order-submit">
             Create Order
           </Button>
         </Stack>

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultOrderFormValues,
-  parseAmount,
-  parsePrice,
-  parseVintage,
-  toPlaceOrderRequest,
-} from './order-form-values';
+import { defaultOrderFormValues, parseAmount, parsePrice, parseVintage, toPlaceOrderRequest } from './order-form-values';
 
 describe('order form parsing', () => {
   it('parses the amount to whole credits and invalid text to 0', () => {

@@ -33,9 +33,7 @@ export function parseVintage(value: NumericInputValue, currentYear: number): num
   return Number.isFinite(vintage) ? vintage : currentYear;
 }
 
-export type OrderFormCheck =
-  | { valid: true; request: PlaceOrderRequest }
-  | { valid: false };
+export type OrderFormCheck = { valid: true; request: PlaceOrderRequest } | { valid: false };
 
 /** Spec: amount and price must both be greater than 0; the price travels as a string. */
 export function toPlaceOrderRequest(values: OrderFormValues, currentYear: number): OrderFormCheck {

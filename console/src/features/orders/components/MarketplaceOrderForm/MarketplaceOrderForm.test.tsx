@@ -112,7 +112,10 @@ describe('MarketplaceOrderForm', () => {
 
     answer(
       jsonResponse(
-        { ...anOrder({ type: 'sell', amount: 10, price: '12.50', projectType: 'Wind Energy', vintage: 2024, filled: 4, status: 'partially_filled' }), position: '9:9' },
+        {
+          ...anOrder({ type: 'sell', amount: 10, price: '12.50', projectType: 'Wind Energy', vintage: 2024, filled: 4, status: 'partially_filled' }),
+          position: '9:9',
+        },
         201,
       ),
     );

@@ -15,12 +15,7 @@ export function platformFeeCents(totalCents: number): number {
 export type MarketplaceOrderCheck = { valid: true; request: PlaceOrderRequest } | { valid: false };
 
 /** Quantity at least 1 and a price above 0 (the order book takes nothing less); the price travels as a string. */
-export function toMarketplaceOrder(
-  side: OrderSide,
-  market: MarketSelection,
-  quantity: NumericInputValue,
-  price: NumericInputValue,
-): MarketplaceOrderCheck {
+export function toMarketplaceOrder(side: OrderSide, market: MarketSelection, quantity: NumericInputValue, price: NumericInputValue): MarketplaceOrderCheck {
   const amount = parseAmount(quantity);
   const perCredit = parsePrice(price);
   const creditType = marketplaceCreditTypes.find((type) => type.value === market.creditType);

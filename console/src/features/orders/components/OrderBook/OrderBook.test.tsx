@@ -66,8 +66,7 @@ describe('OrderBook', () => {
     renderWithProviders(<OrderBook />);
     await screen.findAllByTestId('order-row');
 
-    const badgeStyle = (orderId: string) =>
-      within(rowOf(orderId)).getByTestId('order-status-badge').getAttribute('style') ?? '';
+    const badgeStyle = (orderId: string) => within(rowOf(orderId)).getByTestId('order-status-badge').getAttribute('style') ?? '';
     expect(badgeStyle(pendingBuy.id)).toContain('--mantine-color-yellow');
     expect(badgeStyle(completedSell.id)).toContain('--mantine-color-green');
     expect(badgeStyle(cancelledBuy.id)).toContain('--mantine-color-red');
@@ -85,9 +84,7 @@ describe('OrderBook', () => {
 
   it('cancels a pending order through the API and confirms it', async () => {
     const requests = mockFetch(({ method }) =>
-      method === 'POST'
-        ? jsonResponse({ ...pendingBuy, status: 'cancelled', position: '12:12' })
-        : jsonResponse(anOrderList([pendingBuy])),
+      method === 'POST' ? jsonResponse({ ...pendingBuy, status: 'cancelled', position: '12:12' }) : jsonResponse(anOrderList([pendingBuy])),
     );
     renderWithProviders(<OrderBook />);
     await screen.findAllByTestId('order-row');
@@ -103,9 +100,7 @@ describe('OrderBook', () => {
 
   it("shows the server's message when cancelling fails", async () => {
     mockFetch(({ method }) =>
-      method === 'POST'
-        ? jsonResponse({ error: 'Conflict', message: 'Order is already completed' }, 409)
-        : jsonResponse(anOrderList([pendingBuy])),
+      method === 'POST' ? jsonResponse({ error: 'Conflict', message: 'Order is already completed' }, 409) : jsonResponse(anOrderList([pendingBuy])),
     );
     renderWithProviders(<OrderBook />);
     await screen.findAllByTestId('order-row');

@@ -29,14 +29,7 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
         Order Book
       </Title>
       {orders.error && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="Unable to load orders"
-          mb="sm"
-          data-testid="order-book-error"
-        >
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load orders" mb="sm" data-testid="order-book-error">
           {describeError(orders.error)}
         </Alert>
       )}

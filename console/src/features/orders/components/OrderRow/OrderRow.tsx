@@ -17,14 +17,7 @@ export function OrderRow({ order, onCancel, cancelling, canCancel = true }: Orde
   const side = order.type.toUpperCase();
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      data-testid="order-row"
-      data-order-id={order.id}
-      data-status={order.status}
-    >
+    <Paper withBorder radius="md" p="sm" data-testid="order-row" data-order-id={order.id} data-status={order.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color={status.color} radius="xl" size="lg" data-testid="order-status-icon">
@@ -32,11 +25,7 @@ export function OrderRow({ order, onCancel, cancelling, canCancel = true }: Orde
           </ThemeIcon>
           <Stack gap={4}>
             <Group gap={6}>
-              <Badge
-                variant="filled"
-                color={order.type === 'buy' ? 'teal' : 'orange'}
-                data-testid="order-side-badge"
-              >
+              <Badge variant="filled" color={order.type === 'buy' ? 'teal' : 'orange'} data-testid="order-side-badge">
                 {side}
               </Badge>
               <Badge variant="light" color={status.color} data-testid="order-status-badge" data-color={status.color}>
@@ -61,14 +50,7 @@ export function OrderRow({ order, onCancel, cancelling, canCancel = true }: Orde
             {formatUsdCents(orderTotalCents(order))}
           </Text>
           {canCancel && (order.status === 'pending' || order.status === 'partially_filled') && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              loading={cancelling}
-              onClick={() => onCancel(order)}
-              data-testid="order-cancel"
-            >
+            <Button size="compact-xs" variant="subtle" color="red" loading={cancelling} onClick={() => onCancel(order)} data-testid="order-cancel">
               Cancel
             </Button>
           )}

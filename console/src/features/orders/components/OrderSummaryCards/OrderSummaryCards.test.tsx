@@ -18,9 +18,7 @@ describe('OrderSummaryCards', () => {
   });
 
   it("uses the server's totals", async () => {
-    mockFetch(() =>
-      jsonResponse(anOrderList([anOrder()], { totalOrders: 12, pendingOrders: 4, averagePrice: '18.25' })),
-    );
+    mockFetch(() => jsonResponse(anOrderList([anOrder()], { totalOrders: 12, pendingOrders: 4, averagePrice: '18.25' })));
     renderWithProviders(<OrderSummaryCards />);
 
     await waitFor(() => expect(text('summary-total-orders')).toBe('12'));

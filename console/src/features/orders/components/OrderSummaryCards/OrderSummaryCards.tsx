@@ -11,24 +11,9 @@ export function OrderSummaryCards({ scope = 'mine' }: { scope?: OrderScope }) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <StatCard
-        label="Total Orders"
-        value={String(summary.totalOrders)}
-        Icon={IconListDetails}
-        testId="summary-total-orders"
-      />
-      <StatCard
-        label="Pending Orders"
-        value={String(summary.pendingOrders)}
-        Icon={IconClock}
-        testId="summary-pending-orders"
-      />
-      <StatCard
-        label="Avg. Price"
-        value={summary.averagePrice}
-        Icon={IconCurrencyDollar}
-        testId="summary-average-price"
-      />
+      <StatCard label="Total Orders" value={String(summary.totalOrders)} Icon={IconListDetails} testId="summary-total-orders" />
+      <StatCard label="Pending Orders" value={String(summary.pendingOrders)} Icon={IconClock} testId="summary-pending-orders" />
+      <StatCard label="Avg. Price" value={summary.averagePrice} Icon={IconCurrencyDollar} testId="summary-average-price" />
     </SimpleGrid>
   );
 }

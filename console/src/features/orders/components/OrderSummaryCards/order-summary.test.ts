@@ -19,11 +19,7 @@ describe('summarizeOrders', () => {
 
   it('computes from the list when the server sends no totals', () => {
     const summary = summarizeOrders({
-      orders: [
-        anOrder({ price: '10.00' }),
-        anOrder({ price: '20.01', status: 'completed' }),
-        anOrder({ price: '30.00', status: 'cancelled' }),
-      ],
+      orders: [anOrder({ price: '10.00' }), anOrder({ price: '20.01', status: 'completed' }), anOrder({ price: '30.00', status: 'cancelled' })],
     });
     // (10.00 + 20.01 + 30.00) / 3 = 20.0033...
     expect(summary).toEqual({ totalOrders: 3, pendingOrders: 1, averagePrice: '$20.00' });

@@ -2,8 +2,7 @@ import type { ListOrdersResponse, OrderView } from '@carbon-ledger/contracts';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 
 /** The list answer as the cards read it; server totals may be missing from older answers. */
-export type OrdersForSummary = Pick<ListOrdersResponse, 'orders'> &
-  Partial<Pick<ListOrdersResponse, 'totalOrders' | 'pendingOrders' | 'averagePrice'>>;
+export type OrdersForSummary = Pick<ListOrdersResponse, 'orders'> & Partial<Pick<ListOrdersResponse, 'totalOrders' | 'pendingOrders' | 'averagePrice'>>;
 
 export interface OrderSummary {
   totalOrders: number;
@@ -26,8 +25,6 @@ export function summarizeOrders(list: OrdersForSummary | undefined): OrderSummar
   return {
     totalOrders: list?.totalOrders ?? orders.length,
     pendingOrders: list?.pendingOrders ?? orders.filter((order) => order.status === 'pending').length,
-    averagePrice: formatUsdCents(
-      list?.averagePrice === undefined ? averagePriceCents(orders) : priceToCents(list.averagePrice),
-    ),
+    averagePrice: formatUsdCents(list?.averagePrice === undefined ? averagePriceCents(orders) : priceToCents(list.averagePrice)),
   };
 }

@@ -19,13 +19,7 @@ export function RefreshOrdersButton({ scope = 'mine' }: { scope?: OrderScope }) 
   };
 
   return (
-    <Button
-      variant="default"
-      leftSection={<IconRefresh size={16} />}
-      loading={refreshing}
-      onClick={() => void handleClick()}
-      data-testid="orders-refresh"
-    >
+    <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={() => void handleClick()} data-testid="orders-refresh">
       Refresh
     </Button>
   );

@@ -65,7 +65,13 @@ export function CreatePortfolioModal({ opened, onClose, userId, onCreated }: Cre
       <form onSubmit={submit} noValidate data-testid="create-portfolio-form">
         <Stack gap="sm">
           <TextInput label="Portfolio Name" withAsterisk maxLength={PORTFOLIO_NAME_MAX} data-testid="portfolio-name" {...form.getInputProps('name')} />
-          <Textarea label="Description" rows={3} maxLength={PORTFOLIO_DESCRIPTION_MAX} data-testid="portfolio-description" {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            rows={3}
+            maxLength={PORTFOLIO_DESCRIPTION_MAX}
+            data-testid="portfolio-description"
+            {...form.getInputProps('description')}
+          />
           <Select
             label="Risk Profile"
             data={riskProfileOptions}

@@ -90,7 +90,8 @@ export function PortfolioAnalyticsPanel({ portfolioId }: { portfolioId: string }
       </Grid.Col>
       <Grid.Col span={12}>
         <Text size="xs" c="dimmed">
-          Time-weighted over the last {data.daysAnalyzed} {data.daysAnalyzed === 1 ? 'day' : 'days'} with holdings, at each day's closing trade prices; volatility and Sharpe ratio annualised over 365 days.
+          Time-weighted over the last {data.daysAnalyzed} {data.daysAnalyzed === 1 ? 'day' : 'days'} with holdings, at each day's closing trade prices;
+          volatility and Sharpe ratio annualised over 365 days.
         </Text>
       </Grid.Col>
     </Grid>

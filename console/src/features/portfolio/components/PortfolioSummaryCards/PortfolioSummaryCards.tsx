@@ -16,7 +16,13 @@ export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: Port
   const pressing = suggestions?.filter((suggestion) => suggestion.priority === 'urgent' || suggestion.priority === 'high').length ?? 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      <StatCard label="Total Value" value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))} caption="At last trade prices; never-traded markets at reference prices" Icon={IconCoin} testId="portfolio-total-value" />
+      <StatCard
+        label="Total Value"
+        value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))}
+        caption="At last trade prices; never-traded markets at reference prices"
+        Icon={IconCoin}
+        testId="portfolio-total-value"
+      />
       <StatCard
         label="Total Credits"
         value={(holdings?.totalQuantity ?? 0).toLocaleString('en-US')}
@@ -24,7 +30,13 @@ export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: Port
         Icon={IconLeaf}
         testId="portfolio-total-credits"
       />
-      <StatCard label="Risk Profile" value={riskProfileLabels[portfolio.riskProfile]} caption="Set when created" Icon={IconShieldCheck} testId="portfolio-risk" />
+      <StatCard
+        label="Risk Profile"
+        value={riskProfileLabels[portfolio.riskProfile]}
+        caption="Set when created"
+        Icon={IconShieldCheck}
+        testId="portfolio-risk"
+      />
       <StatCard
         label="AI Suggestions"
         value={String(suggestions?.length ?? 0)}

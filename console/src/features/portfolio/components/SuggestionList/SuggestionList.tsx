@@ -74,7 +74,11 @@ function SuggestionCard({ suggestion, portfolioId }: { suggestion: SuggestionVie
           <Text size="xs" c="dimmed">
             Risk score {suggestion.riskScore}/100
           </Text>
-          <Progress value={suggestion.riskScore} color={suggestion.riskScore >= 70 ? 'red' : suggestion.riskScore >= 40 ? 'orange' : 'green'} aria-label="Risk score" />
+          <Progress
+            value={suggestion.riskScore}
+            color={suggestion.riskScore >= 70 ? 'red' : suggestion.riskScore >= 40 ? 'orange' : 'green'}
+            aria-label="Risk score"
+          />
         </Stack>
       </Group>
     </Card>

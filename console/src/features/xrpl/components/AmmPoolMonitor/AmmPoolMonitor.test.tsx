@@ -26,8 +26,7 @@ describe('AmmPoolMonitor', () => {
   it('shows an inactive pool without reserves', async () => {
     mockFetch(
       xrplApi({
-        '/api/xrpl/amm-state': () =>
-          jsonResponse(anAmmState({ isActive: false, poolAccount: null, poolReserves: null, tradingFeePercent: null })),
+        '/api/xrpl/amm-state': () => jsonResponse(anAmmState({ isActive: false, poolAccount: null, poolReserves: null, tradingFeePercent: null })),
         '/api/xrpl/network': () => jsonResponse(aNetwork('sandbox')),
       }),
     );

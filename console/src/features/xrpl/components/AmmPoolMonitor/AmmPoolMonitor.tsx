@@ -14,13 +14,7 @@ export function AmmPoolMonitor() {
   return (
     <Stack gap="lg" data-testid="amm-pool-monitor">
       {amm.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="Failed to load AMM data"
-          data-testid="amm-error"
-        >
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Failed to load AMM data" data-testid="amm-error">
           Check that AMM monitoring is active and the service can reach the XRP Ledger.
         </Alert>
       )}

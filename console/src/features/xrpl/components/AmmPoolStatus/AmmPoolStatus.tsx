@@ -66,17 +66,9 @@ export function AmmPoolStatus({ state }: { state: AmmStateResponse | undefined }
         Icon={IconBuildingBank}
         color={state?.isActive ? 'carbon' : 'gray'}
         testId="amm-status-card"
-        footer={
-          state?.tradingFeePercent != null ? `Trading fee ${state.tradingFeePercent}%` : 'No pool on the ledger yet'
-        }
+        footer={state?.tradingFeePercent != null ? `Trading fee ${state.tradingFeePercent}%` : 'No pool on the ledger yet'}
       >
-        <Badge
-          mt={8}
-          size="lg"
-          variant="light"
-          color={state?.isActive ? 'green' : 'gray'}
-          data-testid="amm-pool-status"
-        >
+        <Badge mt={8} size="lg" variant="light" color={state?.isActive ? 'green' : 'gray'} data-testid="amm-pool-status">
           {state?.isActive ? 'Active' : 'Inactive'}
         </Badge>
         {state?.poolAccount && (
@@ -90,23 +82,12 @@ export function AmmPoolStatus({ state }: { state: AmmStateResponse | undefined }
           {reserves ? groupDecimal(reserves.asset1.amount) : '—'}
         </Figure>
       </StatCard>
-      <StatCard
-        label="NXCC Reserve"
-        Icon={IconLeaf}
-        testId="amm-nxcc-reserve-card"
-        footer={price ?? 'Asset 2 of the pool'}
-      >
+      <StatCard label="NXCC Reserve" Icon={IconLeaf} testId="amm-nxcc-reserve-card" footer={price ?? 'Asset 2 of the pool'}>
         <Figure testId="amm-reserve-asset2" unit={reserves?.asset2.currency}>
           {reserves ? groupDecimal(reserves.asset2.amount) : '—'}
         </Figure>
       </StatCard>
-      <StatCard
-        label="Swaps"
-        Icon={IconArrowsExchange}
-        color="grape"
-        testId="amm-swap-count-card"
-        footer="Cross-currency payments through the pool"
-      >
+      <StatCard label="Swaps" Icon={IconArrowsExchange} color="grape" testId="amm-swap-count-card" footer="Cross-currency payments through the pool">
         <Figure testId="amm-swap-count">{state ? state.swapCount.toLocaleString('en-US') : '—'}</Figure>
       </StatCard>
     </SimpleGrid>

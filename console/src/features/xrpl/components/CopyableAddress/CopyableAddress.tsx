@@ -26,13 +26,7 @@ export function CopyableAddress({ address, href, size = 'xs' }: CopyableAddressP
       <CopyButton value={address} timeout={1500}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              size="sm"
-              onClick={copy}
-              aria-label="Copy address"
-            >
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label="Copy address">
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </ActionIcon>
           </Tooltip>

@@ -25,13 +25,7 @@ export function FundingInstructions({ funding, unfundedWallets }: FundingInstruc
       data-open={open}
       style={needsFunding ? { borderColor: 'var(--mantine-color-yellow-5)' } : undefined}
     >
-      <UnstyledButton
-        onClick={() => setToggled(!open)}
-        aria-expanded={open}
-        aria-controls={bodyId}
-        w="100%"
-        data-testid="funding-instructions-toggle"
-      >
+      <UnstyledButton onClick={() => setToggled(!open)} aria-expanded={open} aria-controls={bodyId} w="100%" data-testid="funding-instructions-toggle">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon variant="light" color={needsFunding ? 'yellow' : 'gray'} radius="md">
@@ -46,10 +40,7 @@ export function FundingInstructions({ funding, unfundedWallets }: FundingInstruc
               </Text>
             </div>
           </Group>
-          <IconChevronDown
-            size={18}
-            style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }}
-          />
+          <IconChevronDown size={18} style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }} />
         </Group>
       </UnstyledButton>
       <Collapse expanded={open} id={bodyId} keepMounted={false}>

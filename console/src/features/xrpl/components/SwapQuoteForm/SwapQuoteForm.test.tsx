@@ -84,9 +84,7 @@ describe('SwapQuoteForm', () => {
     const panel = await screen.findByTestId('swap-quote-panel');
     expect(within(panel).getByTestId('swap-quote-output').textContent).toBe('8.283306 NXCC');
     expect(within(panel).getByTestId('swap-quote-max-input').textContent).toBe('101 XRP');
-    expect(within(panel).getByTestId('swap-quote-sdg-impact').textContent).toBe(
-      'SDG 13 Climate Action: 8.28 tCO2e of verified credits',
-    );
+    expect(within(panel).getByTestId('swap-quote-sdg-impact').textContent).toBe('SDG 13 Climate Action: 8.28 tCO2e of verified credits');
     expect(within(panel).getByTestId('swap-quote-message')).toHaveTextContent('100 XRP buys about 8.283306 NXCC');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe('/api/xrpl/swap-path?from=XRP&to=NXCC&amount=100');
@@ -123,9 +121,7 @@ describe('SwapQuoteForm', () => {
   });
 
   it('shows Quote Failed and the panel text when the service refuses the request', async () => {
-    mockFetch(() =>
-      jsonResponse({ error: 'ValidationFailed', message: 'Invalid Amount - Please enter a valid positive number' }, 400),
-    );
+    mockFetch(() => jsonResponse({ error: 'ValidationFailed', message: 'Invalid Amount - Please enter a valid positive number' }, 400));
     renderWithProviders(<SwapQuoteForm />);
 
     typeAmount('100');
@@ -133,9 +129,7 @@ describe('SwapQuoteForm', () => {
 
     const toast = await findToast('Quote Failed');
     expect(within(toast).getByText('Failed to get swap quote. Please check your inputs.')).toBeInTheDocument();
-    expect((await screen.findByTestId('swap-quote-error')).textContent).toBe(
-      'Unable to generate quote. Please check pool liquidity and try again.',
-    );
+    expect((await screen.findByTestId('swap-quote-error')).textContent).toBe('Unable to generate quote. Please check pool liquidity and try again.');
     expect(screen.queryByTestId('swap-quote-panel')).not.toBeInTheDocument();
   });
 

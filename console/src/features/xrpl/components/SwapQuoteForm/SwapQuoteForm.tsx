@@ -1,34 +1,12 @@
 import { swapAssets, type SwapAsset, type SwapPathQuery, type SwapPathResponse } from '@carbon-ledger/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Divider, Group, NumberInput, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconArrowsLeftRight, IconCalculator } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useSwapQuote } from '../../api/get-swap-quote';
-import {
-  defaultSwapQuoteFormValues,
-  toSwapQuoteRequest,
-  type SwapQuoteFormValues,
-} from '../../swap-quote-request';
+import { defaultSwapQuoteFormValues, toSwapQuoteRequest, type SwapQuoteFormValues } from '../../swap-quote-request';
 import { groupDecimal } from '../../xrpl-format';
-import {
-  showInvalidAmountToast,
-  showInvalidSwapToast,
-  showQuoteFailedToast,
-} from '../../xrpl-toasts';
+import { showInvalidAmountToast, showInvalidSwapToast, showQuoteFailedToast } from '../../xrpl-toasts';
 
 const assetOptions = [...swapAssets];
 
@@ -156,12 +134,7 @@ export function SwapQuoteForm() {
               style={{ flex: 1 }}
             />
           </Group>
-          <Button
-            type="submit"
-            leftSection={<IconCalculator size={16} />}
-            loading={quote.isPending}
-            data-testid="swap-quote-submit"
-          >
+          <Button type="submit" leftSection={<IconCalculator size={16} />} loading={quote.isPending} data-testid="swap-quote-submit">
             Get Quote
           </Button>
         </Stack>

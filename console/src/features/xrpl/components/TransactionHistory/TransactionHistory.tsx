@@ -34,15 +34,7 @@ function TransactionHash({ hash, target }: { hash: string; target: ExplorerTarge
     );
   }
   return (
-    <Anchor
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      ff="monospace"
-      size="xs"
-      title={hash}
-      data-testid="transaction-hash"
-    >
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" ff="monospace" size="xs" title={hash} data-testid="transaction-hash">
       <Group gap={2} wrap="nowrap" component="span">
         {text}
         <IconExternalLink size={12} />
@@ -148,11 +140,7 @@ export function TransactionHistory({ live, explorer }: TransactionHistoryProps) 
             </Table.Thead>
             <Table.Tbody>
               {rows.map((transaction) => (
-                <TransactionRow
-                  key={`${transaction.hash}-${transaction.walletRole}`}
-                  transaction={transaction}
-                  target={explorer}
-                />
+                <TransactionRow key={`${transaction.hash}-${transaction.walletRole}`} transaction={transaction} target={explorer} />
               ))}
             </Table.Tbody>
           </Table>

@@ -38,14 +38,7 @@ export function WalletSummary({ summary, xrpPriceUsd }: WalletSummaryProps) {
         </Text>
       </StatCardFrame>
       <StatCardFrame label="Status" Icon={IconHeartbeat}>
-        <Badge
-          mt={8}
-          size="lg"
-          variant="light"
-          color={status.color}
-          data-testid="wallet-summary-status"
-          data-status={summary.status}
-        >
+        <Badge mt={8} size="lg" variant="light" color={status.color} data-testid="wallet-summary-status" data-status={summary.status}>
           {status.label}
         </Badge>
       </StatCardFrame>

@@ -3,12 +3,7 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from
 import { IconChartLine } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
-import {
-  formatLedgerTime,
-  formatPercentChange,
-  formatUsdCompact,
-  formatUsdPrice,
-} from '../../xrpl-format';
+import { formatLedgerTime, formatPercentChange, formatUsdCompact, formatUsdPrice } from '../../xrpl-format';
 
 export interface XrpMarketDataCardProps {
   data: XrpMarketDataResponse | undefined;

@@ -23,9 +23,7 @@ const mint = {
 
 function renderForm(props: Partial<Parameters<typeof XrplIssueForm>[0]> = {}) {
   const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(
-    <XrplIssueForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />,
-  );
+  const rendered = renderWithProviders(<XrplIssueForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />);
   return { ...rendered, onKycRequired };
 }
 
@@ -69,7 +67,7 @@ describe('XrplIssueForm', () => {
     ['no KYC', { kycPassed: false }],
   ])('disables the submit button with %s', (_, props) => {
     renderForm(props);
-    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeDisabled();
+    expect(screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).toBeDisabled();
   });
 
   it('refuses an invalid address with the Validation Error toast and sends nothing', async () => {
@@ -150,10 +148,10 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    await waitFor(() => expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeDisabled());
+    await waitFor(() => expect(screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).toBeDisabled());
     answer(jsonResponse({ error: 'Conflict', message: 'busy' }, 409));
     await findToast('Issuance Failed');
-    expect((screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement)).toBeEnabled();
+    expect(screen.getByTestId('xrpl-issue-submit') as HTMLButtonElement).toBeEnabled();
   });
 
   it('refuses a seed of another account before asking the service', async () => {
@@ -180,7 +178,11 @@ describe('XrplIssueForm', () => {
   it('opens the KYC modal when the service answers KycRequired', async () => {
     mockFetch(() =>
       jsonResponse(
-        { error: 'KycRequired', message: 'KYC Verification Required', details: { requiresKyc: true, xrplAddress: aSigningAddress, kycStatus: 'verified', amlStatus: 'pending' } },
+        {
+          error: 'KycRequired',
+          message: 'KYC Verification Required',
+          details: { requiresKyc: true, xrplAddress: aSigningAddress, kycStatus: 'verified', amlStatus: 'pending' },
+        },
         403,
       ),
     );

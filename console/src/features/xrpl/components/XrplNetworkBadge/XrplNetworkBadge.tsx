@@ -19,11 +19,7 @@ export function XrplNetworkBadge({ network, connected, ledgerIndex, pending }: X
         size="lg"
         variant="light"
         color={network ? networkColors[network] : 'gray'}
-        leftSection={
-          connected !== undefined && (
-            <IconCircleFilled size={8} color={connected ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-red-6)'} />
-          )
-        }
+        leftSection={connected !== undefined && <IconCircleFilled size={8} color={connected ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-red-6)'} />}
         data-testid="xrpl-network-badge"
         data-network={network ?? 'unknown'}
       >

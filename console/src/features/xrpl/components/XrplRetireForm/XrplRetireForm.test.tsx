@@ -38,12 +38,12 @@ describe('XrplRetireForm', () => {
     renderForm();
     expect((screen.getByTestId('xrpl-retire-seed') as HTMLInputElement).type).toBe('password');
     expect((screen.getByTestId('xrpl-retire-issuer') as HTMLInputElement).value).toBe(platformIssuer);
-    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement)).toBeEnabled();
+    expect(screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).toBeEnabled();
   });
 
   it('is disabled without KYC and asks for it with the retiring message', async () => {
     const { onKycRequired } = renderForm({ kycPassed: false });
-    expect((screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement)).toBeDisabled();
+    expect(screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).toBeDisabled();
     type('xrpl-retire-seed', aSeed);
     type('xrpl-retire-amount', '4');
     fireEvent.submit(screen.getByTestId('xrpl-retire-form'));

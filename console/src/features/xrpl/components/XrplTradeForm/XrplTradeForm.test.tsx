@@ -67,7 +67,7 @@ describe('XrplTradeForm', () => {
     ['no KYC', { kycPassed: false }],
   ])('disables Execute Trade with %s', (_, props) => {
     renderForm(props);
-    expect((screen.getByTestId('xrpl-trade-submit') as HTMLButtonElement)).toBeDisabled();
+    expect(screen.getByTestId('xrpl-trade-submit') as HTMLButtonElement).toBeDisabled();
   });
 
   it('asks for KYC with the trading message', async () => {

@@ -3,16 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import {
-  aBalanceResponse,
-  aNetwork,
-  aTransaction,
-  aWallet,
-  requestsTo,
-  someMarketData,
-  xrplApi,
-  type XrplRoutes,
-} from '../../xrpl-fixtures';
+import { aBalanceResponse, aNetwork, aTransaction, aWallet, requestsTo, someMarketData, xrplApi, type XrplRoutes } from '../../xrpl-fixtures';
 import { XrplWallets } from './XrplWallets';
 
 const fourFundedWallets = [
@@ -255,9 +246,7 @@ describe('XrplWallets', () => {
     renderWithProviders(<XrplWallets />);
 
     const hash = await firstHashCell();
-    await waitFor(() =>
-      expect(hash.closest('a')).toHaveAttribute('href', `https://testnet.xrpl.org/transactions/${aTransaction().hash}`),
-    );
+    await waitFor(() => expect(hash.closest('a')).toHaveAttribute('href', `https://testnet.xrpl.org/transactions/${aTransaction().hash}`));
     expect(screen.getByTestId('xrpl-network-badge').textContent).toBe('Unknown network');
   });
 
@@ -291,7 +280,7 @@ describe('XrplWallets', () => {
   it('notes stale market data and survives a missing price source', async () => {
     mockFetch(xrplApi(walletApi('mainnet', { '/api/xrpl/market-data': () => jsonResponse(someMarketData({ stale: true })) })));
     renderWithProviders(<XrplWallets />);
-    expect((await screen.findByTestId('xrp-market-data-updated'))).toHaveTextContent('Stale');
+    expect(await screen.findByTestId('xrp-market-data-updated')).toHaveTextContent('Stale');
   });
 
   it('says when mainnet has no price source', async () => {
@@ -305,7 +294,7 @@ describe('XrplWallets', () => {
     );
     renderWithProviders(<XrplWallets />);
 
-    expect((await screen.findByTestId('xrp-market-data-error'))).toHaveTextContent('no price source is configured');
+    expect(await screen.findByTestId('xrp-market-data-error')).toHaveTextContent('no price source is configured');
     expect(within(cardOf('issuer')).getByTestId('wallet-usd').textContent).toBe('USD value unavailable');
   });
 });

@@ -65,12 +65,7 @@ export function XrplWallets() {
               Updated {formatLedgerTime(new Date(balances.dataUpdatedAt).toISOString())}
             </Text>
           )}
-          <Switch
-            label="Live"
-            checked={live}
-            onChange={(event) => setLive(event.currentTarget.checked)}
-            data-testid="wallets-live-toggle"
-          />
+          <Switch label="Live" checked={live} onChange={(event) => setLive(event.currentTarget.checked)} data-testid="wallets-live-toggle" />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}
@@ -84,13 +79,7 @@ export function XrplWallets() {
       </Group>
 
       {balances.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="XRPL Connection Error"
-          data-testid="wallets-connection-error"
-        >
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="XRPL Connection Error" data-testid="wallets-connection-error">
           Failed to connect to XRPL network. Please check wallet configuration.
         </Alert>
       )}
