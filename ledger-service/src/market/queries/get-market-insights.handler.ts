@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { creditProjectTypes, type CreditProjectType, type MarketInsightsResponse } from '@carbon-ledger/contracts';
-import { sql } from 'kysely';
+import { openBookSides, recordOpenSide } from '../../credit-market/open-book.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { describeMarkets, INSIGHT_WINDOW_DAYS, type MarketFacts } from '../market-insights.js';
@@ -30,18 +30,7 @@ export class GetMarketInsightsHandler implements IQueryHandler<GetMarketInsights
         .orderBy('vintage')
         .orderBy('day')
         .execute(),
-      this.db
-        .selectFrom('order_book')
-        .select([
-          'project_type',
-          'vintage',
-          'side',
-          sql<string>`sum(amount - filled)`.as('depth'),
-          sql<string>`case when side = 'buy' then max(price) else min(price) end`.as('best'),
-        ])
-        .where('status', 'in', ['pending', 'partially_filled'])
-        .groupBy(['project_type', 'vintage', 'side'])
-        .execute(),
+      openBookSides(this.db),
     ]);
     type Mutable = { -readonly [K in keyof MarketFacts]: MarketFacts[K] };
     const markets = new Map<string, Mutable>();
@@ -69,16 +58,9 @@ export class GetMarketInsightsHandler implements IQueryHandler<GetMarketInsights
         });
       }
     }
-    for (const row of book) {
-      const market = markets.get(`${row.project_type}|${row.vintage}`);
-      if (!market) continue;
-      if (row.side === 'buy') {
-        market.bestBid = Number(row.best);
-        market.bidDepth = Number(row.depth);
-      } else {
-        market.bestAsk = Number(row.best);
-        market.askDepth = Number(row.depth);
-      }
+    for (const side of book) {
+      const market = markets.get(`${side.projectType}|${side.vintage}`);
+      if (market) recordOpenSide(market, side);
     }
     return { insights: describeMarkets([...markets.values()]).join('\n'), timestamp: now.toISOString() };
   }

@@ -6,6 +6,7 @@ import {
   projectTypeMitigation,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
+import { openBookSides, recordOpenSide } from '../../credit-market/open-book.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import type { OptimizerHolding, OptimizerMarket } from '../optimizer/portfolio-optimizer.js';
 import { priceVolatility } from '../optimizer/portfolio-analytics.js';
@@ -127,18 +128,7 @@ export async function loadMarkets(db: ReadModels, now: Date): Promise<OptimizerM
       .orderBy('vintage')
       .orderBy('day')
       .execute(),
-    db
-      .selectFrom('order_book')
-      .select([
-        'project_type',
-        'vintage',
-        'side',
-        sql<string>`sum(amount - filled)`.as('depth'),
-        sql<string>`case when side = 'buy' then max(price) else min(price) end`.as('best'),
-      ])
-      .where('status', 'in', ['pending', 'partially_filled'])
-      .groupBy(['project_type', 'vintage', 'side'])
-      .execute(),
+    openBookSides(db),
   ]);
   const markets = new Map<
     string,
@@ -168,16 +158,9 @@ export async function loadMarkets(db: ReadModels, now: Date): Promise<OptimizerM
     if (market) market.lastPrice = Number(row.close);
   }
   for (const row of recent) marketFor(row.project_type, row.vintage)?.closes.push(Number(row.close));
-  for (const row of book) {
-    const market = marketFor(row.project_type, row.vintage);
-    if (!market) continue;
-    if (row.side === 'buy') {
-      market.bestBid = Number(row.best);
-      market.bidDepth = Number(row.depth);
-    } else {
-      market.bestAsk = Number(row.best);
-      market.askDepth = Number(row.depth);
-    }
+  for (const side of book) {
+    const market = marketFor(side.projectType, side.vintage);
+    if (market) recordOpenSide(market, side);
   }
   return [...markets.values()].map(({ closes: marketCloses, ...market }) => ({
     ...market,
