@@ -201,4 +201,20 @@ describe('portfolios over HTTP (issue 19)', () => {
     expect(await refused.json()).toMatchObject({ error: 'KycRequired', message: 'Please complete KYC verification before trading. Go to Compliance page.' });
     expect(await service.countEvents()).toBe(before);
   });
+
+  it('implementing one suggestion eight times at once places its orders once, and every answer names the same orders', async () => {
+    const { suggestions } = listSuggestionsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/suggestions`)));
+    const open = suggestions.find((suggestion) => suggestion.type === 'concentration');
+    expect(open).toBeDefined();
+    const before = listOrdersResponse.parse(await json(await owner.request('GET', '/api/orders'))).orders.length;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/${open!.id}/implement`)),
+    );
+    const implemented = await Promise.all(answers.map(async (answer) => implementSuggestionResponse.parse(await json(answer))));
+    const orderIds = implemented[0]!.orders.map((order) => order.orderId);
+    expect(orderIds.length).toBe(open!.recommendedActions.length);
+    for (const answer of implemented) expect(answer.orders.map((order) => order.orderId)).toEqual(orderIds);
+    const after = listOrdersResponse.parse(await json(await owner.request('GET', '/api/orders'))).orders;
+    expect(after).toHaveLength(before + orderIds.length);
+  });
 });
