@@ -1,5 +1,7 @@
 import { KYC_REQUIRED_TITLE, type KycRequiredDetails, type KycStatus, kycPassed } from '@carbon-ledger/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { Coalescer } from '../infrastructure/postgres/coalescer.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -35,17 +37,31 @@ export function kycStatusOf(stored: 'pending' | 'verified' | 'rejected' | 'expir
   return stored === 'expired' ? 'not_started' : stored;
 }
 
+interface TraderCheck {
+  readonly userId: string;
+  readonly now: Date;
+}
+
 /** The KYC_GATE port, read from the kyc-status read model. */
 @Injectable()
 export class ReadModelKycGate implements KycGate {
+  /** Every order asks; the orders of one moment ask in one statement. */
+  private readonly traders = new Coalescer<TraderCheck, boolean>((checks) => verifiedTraders(this.db, checks), { batchesInFlight: 2, batchSize: 500 });
+
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
   requireKyc(input: KycGateInput): Promise<void> {
     return requireKyc(this.db, input);
   }
 
-  requireVerifiedTrader(userId: string, now: Date): Promise<void> {
-    return requireVerifiedTrader(this.db, userId, now);
+  async requireVerifiedTrader(userId: string, now: Date): Promise<void> {
+    if (await this.traders.submit({ userId, now })) return;
+    throw new DomainError('KycRequired', 'Please complete KYC verification before trading. Go to Compliance page.', {
+      requiresKyc: true,
+      xrplAddress: '',
+      kycStatus: 'not_started',
+      amlStatus: 'not_started',
+    } satisfies KycRequiredDetails);
   }
 }
 
@@ -61,19 +77,13 @@ async function requireKyc(db: ReadModels, input: KycGateInput): Promise<void> {
   throw new DomainError('KycRequired', KYC_REQUIRED_TITLE, details);
 }
 
-async function requireVerifiedTrader(db: ReadModels, userId: string, now: Date): Promise<void> {
-  const row = await db
-    .selectFrom('kyc_status')
-    .select('address')
-    .where('owner_id', '=', userId)
-    .where('kyc_status', '=', 'verified')
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (row) return;
-  throw new DomainError('KycRequired', 'Please complete KYC verification before trading. Go to Compliance page.', {
-    requiresKyc: true,
-    xrplAddress: '',
-    kycStatus: 'not_started',
-    amlStatus: 'not_started',
-  } satisfies KycRequiredDetails);
+/** Whether each user holds an address with KYC verified and unexpired at that check's time. */
+async function verifiedTraders(db: ReadModels, checks: readonly TraderCheck[]): Promise<boolean[]> {
+  const { rows } = await sql<{ check_index: string }>`
+    select distinct c.check_index
+    from unnest(${checks.map((check) => check.userId)}::text[], ${checks.map((check) => check.now.toISOString())}::timestamptz[])
+      with ordinality as c(owner_id, checked_at, check_index)
+    join kyc_status k on k.owner_id = c.owner_id and k.kyc_status = 'verified' and k.expires_at > c.checked_at`.execute(db);
+  const verified = new Set(rows.map((row) => Number(row.check_index) - 1));
+  return checks.map((_, index) => verified.has(index));
 }

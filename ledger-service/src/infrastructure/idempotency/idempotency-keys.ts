@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@carbon-ledger/contracts';
 import type pg from 'pg';
+import { Coalescer } from '../postgres/coalescer.js';
 
 /** Whose key: keys are scoped to the signed-in user, so one user's key never meets another's. */
 export interface KeyScope {
@@ -32,6 +33,22 @@ export interface IdempotencyKeyOptions {
 
 const DEFAULT_OPTIONS: IdempotencyKeyOptions = { leaseMs: 30_000, ttlHours: IDEMPOTENCY_KEY_TTL_HOURS };
 
+interface PendingClaim {
+  readonly scope: KeyScope;
+  readonly fingerprint: string;
+  readonly commandId: string;
+  readonly leaseToken: string;
+}
+
+interface PendingAnswer {
+  readonly scope: KeyScope;
+  readonly leaseToken: string;
+  readonly answer: StoredAnswer;
+}
+
+/** Two statements in flight at most, each for up to 500 requests. */
+const COALESCING = { batchesInFlight: 2, batchSize: 500 } as const;
+
 interface KeyRow {
   fingerprint: string;
   status: number | null;
@@ -47,6 +64,12 @@ export class IdempotencyKeys {
   /** Wakes waiters of this process at once; other processes' waiters poll the row. */
   private readonly waiters = new Map<string, Set<() => void>>();
   readonly options: IdempotencyKeyOptions;
+  private readonly claims = new Coalescer<PendingClaim, boolean>((claims) => this.claimAll(claims), {
+    ...COALESCING,
+    // One statement cannot claim a row twice: the same key twice at once goes in two statements.
+    keyOf: (claim) => scopeId(claim.scope),
+  });
+  private readonly answers = new Coalescer<PendingAnswer, void>((answers) => this.answerAll(answers), COALESCING);
 
   constructor(
     private readonly pool: pg.Pool,
@@ -62,20 +85,7 @@ export class IdempotencyKeys {
   async claim(scope: KeyScope, fingerprint: string, commandId: string): Promise<KeyClaim> {
     for (;;) {
       const leaseToken = randomUUID();
-      const taken = await this.pool.query(
-        `insert into idempotency_keys as k
-           (user_id, idempotency_key, fingerprint, command_id, lease_token, status, response_body, locked_until, expires_at)
-         values ($1, $2, $3, $4, $5, null, null, now() + $6 * interval '1 millisecond', now() + $7 * interval '1 hour')
-         on conflict (user_id, idempotency_key) do update
-           set fingerprint = excluded.fingerprint, command_id = excluded.command_id, lease_token = excluded.lease_token,
-               status = null, response_body = null, locked_until = excluded.locked_until,
-               created_at = now(), expires_at = excluded.expires_at
-           where k.expires_at < now()
-              or (k.status is null and k.locked_until < now() and k.fingerprint = excluded.fingerprint)
-         returning 1`,
-        [scope.userId, scope.key, fingerprint, commandId, leaseToken, this.options.leaseMs, this.options.ttlHours],
-      );
-      if (taken.rowCount === 1) return { kind: 'claimed', leaseToken };
+      if (await this.claims.submit({ scope, fingerprint, commandId, leaseToken })) return { kind: 'claimed', leaseToken };
       const existing = await this.pool.query<KeyRow>(
         `select fingerprint, status, response_body from idempotency_keys
          where user_id = $1 and idempotency_key = $2 and expires_at >= now()`,
@@ -90,6 +100,40 @@ export class IdempotencyKeys {
     }
   }
 
+  /**
+   * The claims of requests running at the same time, in one statement (and one commit): on a
+   * busy service each request paid a round trip and a WAL flush of its own here. Whether each
+   * was taken is read from the lease tokens the statement returns.
+   */
+  private async claimAll(claims: readonly PendingClaim[]): Promise<boolean[]> {
+    const taken = await this.pool.query<{ lease_token: string }>(
+      `insert into idempotency_keys as k
+         (user_id, idempotency_key, fingerprint, command_id, lease_token, locked_until, expires_at)
+       select c.user_id, c.idempotency_key, c.fingerprint, c.command_id, c.lease_token,
+              now() + $6 * interval '1 millisecond', now() + $7 * interval '1 hour'
+       from unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::uuid[])
+         as c(user_id, idempotency_key, fingerprint, command_id, lease_token)
+       on conflict (user_id, idempotency_key) do update
+         set fingerprint = excluded.fingerprint, command_id = excluded.command_id, lease_token = excluded.lease_token,
+             status = null, response_body = null, locked_until = excluded.locked_until,
+             created_at = now(), expires_at = excluded.expires_at
+         where k.expires_at < now()
+            or (k.status is null and k.locked_until < now() and k.fingerprint = excluded.fingerprint)
+       returning k.lease_token`,
+      [
+        claims.map((claim) => claim.scope.userId),
+        claims.map((claim) => claim.scope.key),
+        claims.map((claim) => claim.fingerprint),
+        claims.map((claim) => claim.commandId),
+        claims.map((claim) => claim.leaseToken),
+        this.options.leaseMs,
+        this.options.ttlHours,
+      ],
+    );
+    const leases = new Set(taken.rows.map((row) => row.lease_token));
+    return claims.map((claim) => leases.has(claim.leaseToken));
+  }
+
   /** Keeps the claim of a request that is still running. */
   async renew(scope: KeyScope, leaseToken: string): Promise<void> {
     await this.pool.query(
@@ -102,15 +146,29 @@ export class IdempotencyKeys {
   /** Keeps the first answer for the expiry window. */
   async answer(scope: KeyScope, leaseToken: string, answer: StoredAnswer): Promise<void> {
     try {
-      await this.pool.query(
-        `update idempotency_keys
-         set status = $4, response_body = $5, locked_until = now(), expires_at = now() + $6 * interval '1 hour'
-         where user_id = $1 and idempotency_key = $2 and lease_token = $3 and status is null`,
-        [scope.userId, scope.key, leaseToken, answer.status, answer.body, this.options.ttlHours],
-      );
+      await this.answers.submit({ scope, leaseToken, answer });
     } finally {
       this.wake(scope);
     }
+  }
+
+  /** The answers of requests that end at the same time, in one statement (and one commit). */
+  private async answerAll(answers: readonly PendingAnswer[]): Promise<void[]> {
+    await this.pool.query(
+      `update idempotency_keys as k
+       set status = a.status, response_body = a.body, locked_until = now(), expires_at = now() + $6 * interval '1 hour'
+       from unnest($1::text[], $2::text[], $3::uuid[], $4::smallint[], $5::text[]) as a(user_id, idempotency_key, lease_token, status, body)
+       where k.user_id = a.user_id and k.idempotency_key = a.idempotency_key and k.lease_token = a.lease_token and k.status is null`,
+      [
+        answers.map((pending) => pending.scope.userId),
+        answers.map((pending) => pending.scope.key),
+        answers.map((pending) => pending.leaseToken),
+        answers.map((pending) => pending.answer.status),
+        answers.map((pending) => pending.answer.body),
+        this.options.ttlHours,
+      ],
+    );
+    return answers.map(() => undefined);
   }
 
   /** Frees the key without an answer (the request failed on our side): a retry runs it again. */
