@@ -83,13 +83,19 @@ describe('Dashboard charts in Chromium against the real service with the demo or
     expect(violations).toEqual([]);
   });
 
-  it('puts the AMM price history on the AMM tab, honest about a demo without swaps', async () => {
+  it('puts the AMM price history on the AMM tab, honest about a demo without swaps, and beside it the reserves since the pool opened', async () => {
     await page.goto(`${service.baseUrl}/dashboard?tab=amm`);
     const card = page.getByTestId('amm-price-history');
     await card.waitFor();
     // The demo organisation trades on the registry, not on the XRPL AMM: the history says there is nothing to draw.
     await page.getByTestId('amm-price-history-empty').waitFor();
     expect(await page.getByTestId('amm-price-history-empty').textContent()).toBe('No AMM swaps in the last 30 days');
+    // Beside it the pool's reserves: the service opened the pool on start, so its opening deposit is the first point of each line.
+    const reserves = page.getByTestId('amm-reserves-history-chart');
+    await reserves.locator('.recharts-line-dot').first().waitFor();
+    expect(await reserves.locator('.recharts-line-dot').count()).toBe(2);
+    expect(await reserves.textContent()).toContain('XRP in the pool');
+    expect(await reserves.textContent()).toContain('NXCC in the pool');
     await settledScreenshot(page, 'dashboard-amm-price-history');
     expect(violations).toEqual([]);
   });

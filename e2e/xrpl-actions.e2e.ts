@@ -219,12 +219,15 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     }
   });
 
-  it('draws the AMM price history on the Dashboard from the swap the trades read model recorded', async () => {
+  it('draws the AMM price history and the reserves the swap left on the Dashboard from the read models', async () => {
     await page.goto(`${service.baseUrl}/dashboard?tab=amm`);
     const chart = page.getByTestId('amm-price-history-chart');
     // One day of swaps is one point: a dot (a line needs two days).
     await chart.locator('.recharts-line-dot').first().waitFor({ timeout: LEDGER_TIMEOUT_MS });
     expect(await chart.locator('.recharts-cartesian-axis-tick').count()).toBeGreaterThan(0);
+    // The reserves: the pool's opening and the pool the swap left, a point of each line for each.
+    const reserves = page.getByTestId('amm-reserves-history-chart');
+    await expect.poll(() => reserves.locator('.recharts-line-dot').count(), { timeout: LEDGER_TIMEOUT_MS }).toBe(4);
     await settledScreenshot('dashboard-amm-price-history-swapped');
   });
 });

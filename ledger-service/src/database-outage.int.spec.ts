@@ -10,7 +10,7 @@ import { ensureFirstAdmin } from './auth/first-admin.js';
 import { loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
 import { freePort } from './shared/free-port.js';
-import { type OpenedRuntime, openRuntime } from './infrastructure/open-runtime.js';
+import { type OpenedRuntime, openRuntime } from './open-runtime.js';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
 
 /** How long the service may take to answer again once its database is back (measured: well under a second). */

@@ -5,7 +5,7 @@ import { ensureFirstAdmin } from './auth/first-admin.js';
 import { loadConfig, ConfigError } from './config/config.js';
 import { createApp } from './create-app.js';
 import { DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './demo/seed-demo-data.js';
-import { openRuntime } from './infrastructure/open-runtime.js';
+import { openRuntime } from './open-runtime.js';
 import { acquireInstanceLock, AlreadyRunning } from './infrastructure/postgres/instance-lock.js';
 
 function fail(message: string): never {

@@ -4,6 +4,7 @@
  */
 export { freePort, freePorts } from './shared/free-port.js';
 export { type EmbeddedPostgresServer, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
-export { createPool, createReadModels, type ReadModels, runMigrations } from './infrastructure/postgres/database.js';
+export { createPool, createReadModels, type ReadModels } from './infrastructure/postgres/database.js';
+export { runMigrations } from './schema-migrations.js';
 export { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 export { toEventsToAppend } from './shared/command-context.js';

@@ -11,6 +11,7 @@ export { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 export { creditRegistryProjection } from './credits/credit-registry.projection.js';
 export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
+export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { usersProjection } from './auth/users.projection.js';
@@ -22,6 +23,7 @@ import { orderBookProjection } from './orders/order-book.projection.js';
 import { marketDailyProjection } from './portfolio/market-daily.projection.js';
 import { portfoliosProjection } from './portfolio/portfolios.projection.js';
 import type { Projection } from './runtime/projection.js';
+import { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 
 /** Every projection the service runs. */
 export const projections: readonly Projection[] = [
@@ -34,6 +36,7 @@ export const projections: readonly Projection[] = [
   creditRetirementsProjection,
   portfoliosProjection,
   marketDailyProjection,
+  ammReservesProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';

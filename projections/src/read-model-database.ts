@@ -230,6 +230,17 @@ export interface AccountDailyPositionsTable {
 }
 
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
+/** The XRP/NXCC pool after each change the platform recorded. */
+export interface AmmReservesTable {
+  tx_hash: string;
+  cause: 'pool-opened' | 'swap';
+  xrp_drops: Int8;
+  credits: Numeric;
+  observed_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
 export interface ReadModelDatabase {
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
@@ -245,4 +256,5 @@ export interface ReadModelDatabase {
   portfolios: PortfoliosTable;
   market_daily_prices: MarketDailyPricesTable;
   account_daily_positions: AccountDailyPositionsTable;
+  amm_reserves: AmmReservesTable;
 }

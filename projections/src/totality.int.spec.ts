@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   amlAlertPriorities,
+  CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
   creditProjectTypes,
   LONE_SURROGATE,
@@ -16,6 +17,7 @@ import {
   riskProfiles,
   retirementStandards,
   roles,
+  xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -110,6 +112,13 @@ const story = fc.record({
   portfolioDescription: text(PORTFOLIO_DESCRIPTION_MAX, { min: 0, multiline: true }),
   riskProfile: fc.constantFrom(...riskProfiles),
   txHash: hash,
+  poolOpenTxHash: hash,
+  poolDrops: fc.oneof(fc.constantFrom(0n, 10n ** 17n, 10n ** 18n - 1n), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n })).map(String),
+  // An issued-currency value as the contract accepts it, exponent form and its extremes included.
+  poolCredits: fc.oneof(
+    fc.constantFrom('0', '1e-999', `${'9'.repeat(20)}.${'9'.repeat(20)}e999`, '1000000e-14'),
+    fc.stringMatching(/^\d{1,20}(\.\d{1,20})?(e-?\d{1,3})?$/),
+  ),
   at: fc.array(date, { minLength: 8, maxLength: 8 }),
 });
 
@@ -276,12 +285,33 @@ describe('every projection over events at the contracts’ limits', () => {
               creditId: s.creditId,
               creditAmount: String(sold),
               xrpDrops: String(s.xrpDrops),
+              poolAfter: { account: s.address, xrpDrops: s.poolDrops, credits: s.poolCredits },
               executedAt: swappedAt,
             },
           },
           {
             type: 'XrplCreditsBurned',
             data: { txHash: s.txHash, account: s.address, userId: buyer, tokenId: batchId, tokenAmount: retired, purpose: s.xrpPurpose, burnedAt: swappedAt },
+          },
+        ]);
+        await bed.append(xrplWalletStreamId('market_maker'), [
+          {
+            type: 'XrplTransactionRecorded',
+            data: {
+              walletRole: 'market_maker',
+              account: s.address,
+              transactionType: 'AMMCreate',
+              hash: s.poolOpenTxHash,
+              result: 'tesSUCCESS',
+              validated: true,
+              ledgerIndex: null,
+              fee: '12',
+              sequence: 1,
+              amount: s.poolDrops,
+              amount2: `${s.poolCredits} ${CREDIT_CURRENCY_CODE}/${s.address}`,
+              purpose: s.xrpPurpose,
+              submittedAt: registeredAt,
+            },
           },
         ]);
         const portfolioId = randomUUID();

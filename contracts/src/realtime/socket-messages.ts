@@ -13,6 +13,7 @@ export const viewNames = [
   'metrics',
   'marketplace',
   'portfolios',
+  'amm-reserves',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

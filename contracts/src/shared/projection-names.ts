@@ -9,6 +9,7 @@ export const projectionNames = [
   'credit-retirements',
   'portfolios',
   'market-daily',
+  'amm-reserves',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

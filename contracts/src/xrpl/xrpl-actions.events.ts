@@ -29,6 +29,18 @@ export const xrplCreditsMintedData = z.object({
   mintedAt: z.iso.datetime(),
 });
 
+/** An issued-currency value as the ledger writes it: up to 16 significant digits, sometimes in exponent form. */
+export const ledgerIssuedValue = z.string().regex(/^\d{1,20}(\.\d{1,20})?(e-?\d{1,3})?$/);
+
+/** What an XRP/NXCC pool holds, as a transaction's metadata left it. */
+export const ammPoolReserves = z.object({
+  account: z.string(),
+  /** XRP in drops (at most the 10^17 drops there are). */
+  xrpDrops: z.string().regex(/^\d{1,18}$/),
+  credits: ledgerIssuedValue,
+});
+export type AmmPoolReserves = z.infer<typeof ammPoolReserves>;
+
 export const xrplCreditsSwappedData = z.object({
   txHash: xrplHash,
   account: z.string(),
@@ -39,6 +51,8 @@ export const xrplCreditsSwappedData = z.object({
   creditAmount: z.string(),
   /** XRP spent, in drops. */
   xrpDrops: z.string(),
+  /** The pool after the swap; absent on swaps recorded before it was kept, or when the metadata did not show it. */
+  poolAfter: ammPoolReserves.optional(),
   executedAt: z.iso.datetime(),
 });
 

@@ -121,3 +121,22 @@ export const xrpMarketDataResponse = z.object({
   stale: z.boolean(),
 });
 export type XrpMarketDataResponse = z.infer<typeof xrpMarketDataResponse>;
+
+/** Observations of the pool an AMM reserves history holds at most: the latest ones. */
+export const AMM_RESERVES_HISTORY_POINTS = 200;
+
+/** GET /api/xrpl/amm-reserves: the XRP/NXCC pool's reserves after each change the platform recorded (its opening, each swap), oldest first. */
+export const ammReservesHistoryResponse = z.object({
+  points: z.array(
+    z.object({
+      at: z.iso.datetime(),
+      cause: z.enum(['pool-opened', 'swap']),
+      txHash: z.string(),
+      /** XRP in the pool, 6 decimals. */
+      xrp: z.string(),
+      /** NXCC in the pool, as the ledger wrote it. */
+      credits: z.string(),
+    }),
+  ),
+});
+export type AmmReservesHistoryResponse = z.infer<typeof ammReservesHistoryResponse>;

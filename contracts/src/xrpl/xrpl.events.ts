@@ -15,6 +15,8 @@ export const xrplTransactionRecordedData = z.object({
   destination: z.string().optional(),
   /** XRP in drops, or "value CURRENCY/issuer" for issued currencies. */
   amount: z.string().optional(),
+  /** The other asset of an AMMCreate or AMMDeposit, written as `amount` is. */
+  amount2: z.string().optional(),
   purpose: z.string(),
   submittedAt: z.iso.datetime(),
 });

@@ -10,6 +10,7 @@ import {
   xrplTradeResponse,
 } from './xrpl-actions.contract.js';
 import {
+  ammReservesHistoryResponse,
   ammStateResponse,
   swapPathQuery,
   swapPathResponse,
@@ -119,6 +120,14 @@ export const xrplRoutes = [
     summary: 'The XRP/NXCC AMM pool',
     access: anyRole,
     success: { status: 200, json: ammStateResponse },
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/xrpl/amm-reserves',
+    summary: "The XRP/NXCC pool's reserves after its opening and after each swap the platform recorded (the latest 200, oldest first)",
+    access: anyRole,
+    success: { status: 200, json: ammReservesHistoryResponse },
     idempotent: false,
   },
   {

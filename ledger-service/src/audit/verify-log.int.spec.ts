@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import { verifyLog } from './verify-log.js';
 import { sampleEvent } from '../test-support/sample-events.js';
 

@@ -339,6 +339,7 @@ export class PlatformSubmissions {
     const transaction = decode(claim.txBlob) as Record<string, unknown>;
     const destination = typeof transaction.Destination === 'string' ? transaction.Destination : undefined;
     const amount = describeAmount(transaction.Amount);
+    const amount2 = describeAmount(transaction.Amount2);
     const commandId = deriveId(outcome.hash, 'xrpl-transaction');
     const now = new Date(claim.claimedAt);
     try {
@@ -361,6 +362,7 @@ export class PlatformSubmissions {
               sequence: claim.sequence,
               ...(destination ? { destination } : {}),
               ...(amount ? { amount } : {}),
+              ...(amount2 ? { amount2 } : {}),
               purpose: claim.purpose,
               submittedAt: claim.claimedAt,
             },

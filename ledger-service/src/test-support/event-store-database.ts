@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { createTestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 
 export interface EventStoreDatabase {
   readonly eventStore: PostgresEventStore;

@@ -12,7 +12,8 @@ import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
-import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 

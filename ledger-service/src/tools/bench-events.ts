@@ -38,7 +38,8 @@ import { type LogFollower, LogFollowerRunner, type ReadModelDatabase } from '@ca
 import { Kysely, PostgresDialect, type QueryCreator, sql } from 'kysely';
 import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
 

@@ -14,7 +14,8 @@ import { emptySummary, evidenceRecords } from '../compliance/evidence/evidence-r
 import { verifyEvidenceFile } from '../compliance/evidence/verify-evidence-file.js';
 import { loadConfig } from '../config/config.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { toEventsToAppend } from '../shared/command-context.js';
 import { freePort } from '../shared/free-port.js';

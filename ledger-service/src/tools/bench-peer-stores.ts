@@ -10,7 +10,8 @@ import { chainContentTexts, type EventToAppend, type Position, START, WrongExpec
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import { makeEvent } from './bench-events.js';
 
 /** One event as every store gets it: same id, type, data and metadata bytes. */

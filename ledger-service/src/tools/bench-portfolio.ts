@@ -13,7 +13,8 @@ import {
 import { LogFollowerRunner, marketDailyProjection, portfoliosProjection } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, runMigrations } from '../infrastructure/postgres/database.js';
+import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
+import { runMigrations } from '../schema-migrations.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { GetAnalyticsHandler, GetAnalyticsQuery } from '../portfolio/queries/get-analytics.handler.js';
 import { GetHoldingsHandler, GetHoldingsQuery } from '../portfolio/queries/get-holdings.handler.js';

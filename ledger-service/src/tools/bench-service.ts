@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
-import { openRuntime } from '../infrastructure/open-runtime.js';
+import { openRuntime } from '../open-runtime.js';
 import { freePorts } from '../shared/free-port.js';
 
 export interface BenchService {

@@ -1,4 +1,4 @@
-import { CREDIT_CURRENCY, displayCurrency } from '@carbon-ledger/contracts';
+import { CREDIT_CURRENCY, CREDIT_CURRENCY_CODE, displayCurrency } from '@carbon-ledger/contracts';
 
 /** XRP shown as drops / 1,000,000 with 2 decimals (spec section 9). */
 export function dropsToXrpText(drops: string | number | bigint): string {
@@ -61,4 +61,44 @@ export function xrpSpentBy(meta: unknown, account: string, feeDrops: string): bi
     return BigInt(previous.Balance) - BigInt(final.Balance) - BigInt(feeDrops);
   }
   return 0n;
+}
+
+type LedgerFields = Record<string, unknown>;
+
+/** The fields a transaction left on each ledger entry it created or modified. */
+function entriesAfter(meta: unknown): { type: unknown; fields: LedgerFields }[] {
+  const nodes = meta && typeof meta === 'object' && 'AffectedNodes' in meta && Array.isArray(meta.AffectedNodes) ? (meta.AffectedNodes as unknown[]) : [];
+  return nodes.flatMap((node) => {
+    if (!node || typeof node !== 'object') return [];
+    const entry = ('ModifiedNode' in node ? node.ModifiedNode : 'CreatedNode' in node ? node.CreatedNode : undefined) as LedgerFields | undefined;
+    const fields = (entry?.FinalFields ?? entry?.NewFields) as LedgerFields | undefined;
+    return entry && fields ? [{ type: entry.LedgerEntryType, fields }] : [];
+  });
+}
+
+function issuerOf(limit: unknown): unknown {
+  return limit && typeof limit === 'object' && 'issuer' in limit ? limit.issuer : undefined;
+}
+
+/**
+ * The XRP/NXCC pool as a transaction through it left it, read from the metadata: the AMM
+ * account's XRP balance and its NXCC trust line to the issuer. Undefined when the metadata
+ * does not show both (the transaction did not touch the pool).
+ */
+export function poolReservesAfter(meta: unknown, issuer: string): { account: string; xrpDrops: string; credits: string } | undefined {
+  const entries = entriesAfter(meta);
+  const root = entries.find((entry) => entry.type === 'AccountRoot' && typeof entry.fields.AMMID === 'string');
+  const account = root?.fields.Account;
+  const drops = root?.fields.Balance;
+  if (typeof account !== 'string' || typeof drops !== 'string') return undefined;
+  for (const { type, fields } of entries) {
+    if (type !== 'RippleState') continue;
+    const balance = fields.Balance as { currency?: unknown; value?: unknown } | undefined;
+    const parties = [issuerOf(fields.LowLimit), issuerOf(fields.HighLimit)];
+    if (balance?.currency !== CREDIT_CURRENCY_CODE || typeof balance.value !== 'string') continue;
+    if (!parties.includes(account) || !parties.includes(issuer)) continue;
+    // The balance's sign says which side holds it; the pool holds the credits either way.
+    return { account, xrpDrops: drops, credits: balance.value.replace(/^-/, '') };
+  }
+  return undefined;
 }

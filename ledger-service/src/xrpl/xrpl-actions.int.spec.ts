@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
 import {
+  ammReservesHistoryResponse,
   CREDIT_CURRENCY_CODE,
   KYC_REQUIRED_TITLE,
   NO_REGISTRY_CREDITS_MESSAGE,
@@ -31,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { readPool } from './queries/get-amm-state.handler.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { startVerification } from '../test-support/verified-address.js';
 
@@ -288,6 +290,26 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     // With the trust line in place the next trade is a single Payment.
     const next = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20.5 }));
     expect(next.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment']);
+  });
+
+  it('draws the pool over time from the log: the opening deposit, then the pool each swap left, the last as the ledger holds it now', async () => {
+    expect((await fetch(`${service.baseUrl}/api/xrpl/amm-reserves`)).status).toBe(401);
+    const pool = await readPool(gateway);
+    const history = await vi.waitFor(
+      async () => {
+        const answer = ammReservesHistoryResponse.parse(await (await trader.request('GET', '/api/xrpl/amm-reserves')).json());
+        expect(answer.points.at(-1)?.cause).toBe('swap');
+        return answer;
+      },
+      { timeout: 10_000 },
+    );
+    expect(history.points[0]).toMatchObject({ cause: 'pool-opened', xrp: '1200000.000000', credits: '100000' });
+    expect(history.points.filter((point) => point.cause === 'swap')).toHaveLength(1);
+    // The swap's metadata is the ledger's word: the pool now is what the one swap left.
+    const last = history.points.at(-1);
+    expect(last && Math.round(Number(last.xrp) * 1_000_000)).toBe(Number(pool?.drops));
+    expect(last?.credits).toBe(pool?.creditsText);
+    expect(Number(last?.credits)).toBe(99_990);
   });
 
   it('answers 409 with the engine result when the pool cannot deliver within SendMax', async () => {

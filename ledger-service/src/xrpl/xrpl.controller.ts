@@ -1,6 +1,7 @@
 import { Controller, Get, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  type AmmReservesHistoryResponse,
   type AmmStateResponse,
   swapPathQuery,
   type SwapPathQuery,
@@ -12,6 +13,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { GetAmmReservesHistoryQuery } from './queries/get-amm-reserves-history.handler.js';
 import { GetAmmStateQuery } from './queries/get-amm-state.handler.js';
 import { GetXrplNetworkQuery } from './queries/get-network.handler.js';
 import { GetSwapQuoteQuery } from './queries/get-swap-quote.handler.js';
@@ -43,6 +45,11 @@ export class XrplController {
   @Get('amm-state')
   ammState(): Promise<AmmStateResponse> {
     return this.queries.execute(new GetAmmStateQuery());
+  }
+
+  @Get('amm-reserves')
+  ammReserves(): Promise<AmmReservesHistoryResponse> {
+    return this.queries.execute(new GetAmmReservesHistoryQuery());
   }
 
   @Get('swap-path')

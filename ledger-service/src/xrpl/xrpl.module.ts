@@ -7,6 +7,7 @@ import { PrepareXrplTradeHandler } from './commands/prepare-xrpl-trade.handler.j
 import { SubmitXrplIssueHandler } from './commands/submit-xrpl-issue.handler.js';
 import { SubmitXrplRetireHandler } from './commands/submit-xrpl-retire.handler.js';
 import { SubmitXrplTradeHandler } from './commands/submit-xrpl-trade.handler.js';
+import { GetAmmReservesHistoryHandler } from './queries/get-amm-reserves-history.handler.js';
 import { GetAmmStateHandler } from './queries/get-amm-state.handler.js';
 import { GetXrplNetworkHandler } from './queries/get-network.handler.js';
 import { GetSwapQuoteHandler } from './queries/get-swap-quote.handler.js';
@@ -24,6 +25,7 @@ import { XrplController } from './xrpl.controller.js';
     GetWalletBalancesHandler,
     ListWalletTransactionsHandler,
     GetAmmStateHandler,
+    GetAmmReservesHistoryHandler,
     GetSwapQuoteHandler,
     GetXrpMarketDataHandler,
     {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCreditList, anAnalytics } from '../../features/credits/credits-fixtures';
-import { someMetrics } from '../../features/dashboard/dashboard-fixtures';
+import { someMetrics } from '../../features/credits/metrics-fixtures';
 import { aBalanceResponse, aNetwork, anAmmState, aWallet, xrplApi } from '../../features/xrpl/xrpl-fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBriefcase, IconLayoutDashboard, IconLeaf, IconPlus, IconWallet } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { DashboardOverview } from '../../features/dashboard/components/DashboardOverview/DashboardOverview';
-import { DashboardRetirements } from '../../features/dashboard/components/DashboardRetirements/DashboardRetirements';
+import { DashboardOverview } from './dashboard-tabs/DashboardOverview';
+import { DashboardRetirements } from './dashboard-tabs/DashboardRetirements';
 import { AmmPoolMonitor } from '../../features/xrpl/components/AmmPoolMonitor/AmmPoolMonitor';
 import { XrplWallets } from '../../features/xrpl/components/XrplWallets/XrplWallets';
 

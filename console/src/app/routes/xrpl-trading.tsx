@@ -7,7 +7,7 @@ import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
 import { useWalletBalances } from '../../features/xrpl/api/get-wallet-balances';
-import { RealtimeUpdatesCard } from '../../features/xrpl/components/RealtimeUpdatesCard/RealtimeUpdatesCard';
+import { RealtimeUpdatesCard } from '../../features/realtime/components/RealtimeUpdatesCard/RealtimeUpdatesCard';
 import { XrplIssueForm } from '../../features/xrpl/components/XrplIssueForm/XrplIssueForm';
 import { XrplRetireForm } from '../../features/xrpl/components/XrplRetireForm/XrplRetireForm';
 import { XrplTradeForm } from '../../features/xrpl/components/XrplTradeForm/XrplTradeForm';

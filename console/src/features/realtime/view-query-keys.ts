@@ -26,6 +26,7 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
     ['api', 'portfolio'],
     ['api', 'market-insights'],
   ],
+  'amm-reserves': [['api', 'xrpl', 'amm-reserves']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
 import { type AppConfig, loadConfig } from '../../config/config.js';
 import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, runMigrations } from '../../infrastructure/postgres/database.js';
+import { createPool, createReadModels } from '../../infrastructure/postgres/database.js';
+import { runMigrations } from '../../schema-migrations.js';
 import { sampleEvent } from '../../test-support/sample-events.js';
 import { LedgerSealer } from './ledger-sealer.js';
 

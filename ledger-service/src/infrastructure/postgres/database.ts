@@ -1,12 +1,7 @@
 import type { ReadModelDatabase } from '@carbon-ledger/projections';
-import { readModelMigrations } from '@carbon-ledger/projections';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
-import { authMigrations } from '../../auth/migrations/index.js';
-import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
-import { idempotencyMigrations } from '../idempotency/migrations/index.js';
-import { kycMigrations } from '../../kyc/migrations/index.js';
 
 export type ReadModels = Kysely<ReadModelDatabase>;
 
@@ -58,27 +53,27 @@ export function createReadModels(pool: pg.Pool): ReadModels {
 
 // Migrations are frozen in time and typed Kysely<any> by design; so is the database they receive.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type MigrationDatabase = Kysely<any>;
+export type MigrationDatabase = Kysely<any>;
 
-async function migrate(db: MigrationDatabase, provider: MigrationProvider, table: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: table,
-    migrationLockTableName: `${table}_lock`,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+/** One owner's schema: its migrations and the table that records which of them ran. */
+export interface SchemaMigrations {
+  readonly provider: MigrationProvider;
+  readonly table: string;
 }
 
-/** Event-store schema (PostgreSQL adapter only) and read-model schema. */
-export async function runMigrations(db: MigrationDatabase, options: { eventStore: boolean }): Promise<void> {
-  if (options.eventStore) await migrate(db, eventStoreMigrations, 'event_store_migrations');
-  await migrate(db, readModelMigrations, 'read_model_migrations');
-  await migrate(db, authMigrations, 'auth_migrations');
-  await migrate(db, idempotencyMigrations, 'idempotency_migrations');
-  await migrate(db, kycMigrations, 'kyc_migrations');
+/** Brings each schema up to date, in the order given; the composition root (schema-migrations.ts) names them. */
+export async function migrateSchemas(db: MigrationDatabase, schemas: readonly SchemaMigrations[]): Promise<void> {
+  for (const { provider, table } of schemas) {
+    const migrator = new Migrator({
+      db,
+      provider,
+      migrationTableName: table,
+      migrationLockTableName: `${table}_lock`,
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }

@@ -4,7 +4,8 @@ import { amlAlertsProjection, LogFollowerRunner, readCheckpoint, rebuildProjecti
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
 import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels, runMigrations } from '../postgres/database.js';
+import { createPool, createReadModels, type ReadModels } from '../postgres/database.js';
+import { runMigrations } from '../../schema-migrations.js';
 import { toEventsToAppend } from '../../shared/command-context.js';
 
 describe('a projection over events it cannot or could not store', () => {

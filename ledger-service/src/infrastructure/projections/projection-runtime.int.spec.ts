@@ -7,7 +7,8 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
 import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels, runMigrations } from '../postgres/database.js';
+import { createPool, createReadModels, type ReadModels } from '../postgres/database.js';
+import { runMigrations } from '../../schema-migrations.js';
 import { toEventsToAppend } from '../../shared/command-context.js';
 import { ProjectionHost, UnknownProjection } from './projection-host.js';
 

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, type XrplSubmitRequest, type XrplTradeResponse } from '@carbon-ledger/contracts';
+import { ammPoolReserves, type EventStore, type XrplSubmitRequest, type XrplTradeResponse } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { xrpSpentBy } from '../ledger-amounts.js';
+import { poolReservesAfter, xrpSpentBy } from '../ledger-amounts.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
 import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
@@ -53,6 +53,8 @@ export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCo
     }
     const amount = deliveredValue(payment.meta, String(form.amountCRC));
     const xrpDrops = xrpSpentBy(payment.meta, prepared.xrplAddress, payment.fee).toString();
+    // The pool's reserves history is drawn from these; a value the contract cannot hold is left out, not the swap.
+    const poolAfter = ammPoolReserves.safeParse(poolReservesAfter(payment.meta, this.gateway.wallets.issuer.address));
     await recordXrplAction(
       this.eventStore,
       payment.hash,
@@ -66,6 +68,7 @@ export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCo
           creditId: form.creditId,
           creditAmount: amount,
           xrpDrops,
+          ...(poolAfter.success ? { poolAfter: poolAfter.data } : {}),
           executedAt: context.now.toISOString(),
         },
       },

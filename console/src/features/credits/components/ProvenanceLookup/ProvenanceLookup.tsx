@@ -1,7 +1,8 @@
 import type { ProvenanceEntry, ProvenanceResponse, XrplNetwork } from '@carbon-ledger/contracts';
 import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { type ReactNode } from 'react';
 import { shortHash } from '../../../../shared/format/short-hash';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { useProvenanceLookup } from '../../api/get-provenance';
@@ -208,11 +209,10 @@ function ProvenanceResult({ provenance, network }: { provenance: ProvenanceRespo
  * `network` names the XRPL network for explorer links; without it hashes are shown as text.
  */
 export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefined }) {
-  const [tokenId, setTokenId] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { tokenId: '' } });
   const lookup = useProvenanceLookup();
 
-  function handleSubmit(event: FormEvent): void {
-    event.preventDefault();
+  function handleSubmit({ tokenId }: { tokenId: string }): void {
     // Token ids are upper case (SOLAR-2026-7F3A9C21); the server judges the rest of the format.
     const wanted = tokenId.trim().toUpperCase();
     if (!wanted) {
@@ -230,13 +230,12 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
       <Text size="sm" c="dimmed" mb="md">
         Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions.
       </Text>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Group align="flex-end" gap="sm">
           <TextInput
             label="Token ID"
             placeholder="SOLAR-2026-7F3A9C21"
-            value={tokenId}
-            onChange={(event) => setTokenId(event.currentTarget.value)}
+            {...form.getInputProps('tokenId')}
             style={{ flex: 1 }}
             data-testid="provenance-token-id"
           />

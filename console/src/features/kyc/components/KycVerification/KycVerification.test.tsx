@@ -45,6 +45,24 @@ function postsTo(requests: RecordedRequest[], path: string): RecordedRequest[] {
 }
 
 describe('KycVerification', () => {
+  it('starts with the given address, level basic and no jurisdiction, and tells the screen each address typed', async () => {
+    const requests = mockFetch(() => jsonResponse(aStartResponse()));
+    const onAddressChange = vi.fn();
+    renderWithProviders(<KycVerification initialAddress={anAddress} onAddressChange={onAddressChange} />);
+
+    expect(screen.getByTestId('kyc-address')).toHaveValue(anAddress);
+    typeInto('kyc-address', `${anAddress} `);
+    expect(onAddressChange).toHaveBeenLastCalledWith(`${anAddress} `);
+
+    typeInto('kyc-seed', aSeed);
+    fireEvent.click(screen.getByTestId('kyc-start'));
+    await waitFor(() => expect(step()).toBe('persona'));
+    // The address goes trimmed, with the default level and no jurisdiction.
+    const [started] = postsTo(requests, '/api/kyc/start-verification');
+    expect(started?.body).toMatchObject({ xrplAddress: anAddress, kycLevel: 'basic' });
+    expect(started?.body).not.toHaveProperty('jurisdiction');
+  });
+
   it('refuses an address shorter than 25 characters without a request', async () => {
     const requests = mockFetch(() => jsonResponse({}));
     renderWithProviders(<KycVerification />);

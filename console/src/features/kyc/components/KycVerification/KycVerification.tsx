@@ -10,7 +10,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { Alert, Button, Card, Code, Group, Loader, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconId } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { InvalidWalletSeedError, WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from '../../address-proof';
 import { useStartVerification } from '../../api/start-verification';
 import { useVerifyKyc } from '../../api/verify-kyc';
@@ -37,6 +38,14 @@ export interface KycVerificationProps {
   onComplete?: (result: VerifyKycResponse) => void;
 }
 
+interface SetupForm {
+  address: string;
+  // The seed never leaves this component: it signs the server's challenge here and is dropped.
+  seed: string;
+  jurisdiction: KycJurisdiction | null;
+  level: KycLevel;
+}
+
 interface IdentityForm {
   legalName: string;
   dateOfBirth: string;
@@ -59,38 +68,34 @@ function isJurisdiction(value: string | null): value is KycJurisdiction {
 
 export function KycVerification({ initialAddress = '', onAddressChange, onComplete }: KycVerificationProps) {
   const [step, setStep] = useState<KycStep>('setup');
-  const [address, setAddress] = useState(initialAddress);
-  const [jurisdiction, setJurisdiction] = useState<KycJurisdiction | null>(null);
-  const [level, setLevel] = useState<KycLevel>('basic');
   const [inquiryId, setInquiryId] = useState<string | null>(null);
-  const [identity, setIdentity] = useState<IdentityForm>(emptyIdentity);
-  // The seed never leaves this component: it signs the server's challenge here and is dropped.
-  const [seed, setSeed] = useState('');
   const [generatedSeed, setGeneratedSeed] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
+  const setup = useForm<SetupForm>({
+    mode: 'controlled',
+    initialValues: { address: initialAddress, seed: '', jurisdiction: null, level: 'basic' },
+    onValuesChange: (values, previous) => {
+      if (values.address !== previous.address) onAddressChange?.(values.address);
+    },
+  });
+  const identity = useForm<IdentityForm>({ mode: 'controlled', initialValues: emptyIdentity });
+  const address = setup.getValues().address;
   const start = useStartVerification();
   const verify = useVerifyKyc();
 
-  function changeAddress(value: string): void {
-    setAddress(value);
-    onAddressChange?.(value);
-  }
-
   async function handleGenerateWallet(): Promise<void> {
     const wallet = await generateBrowserWallet();
-    changeAddress(wallet.address);
-    setSeed(wallet.seed);
+    setup.setValues({ address: wallet.address, seed: wallet.seed });
     setGeneratedSeed(wallet.seed);
   }
 
   function backToSetup(): void {
     setStep('setup');
     setInquiryId(null);
-    setIdentity(emptyIdentity);
+    identity.reset();
   }
 
-  async function handleStart(event: FormEvent): Promise<void> {
-    event.preventDefault();
+  async function handleStart({ address, seed, level, jurisdiction }: SetupForm): Promise<void> {
     const xrplAddress = address.trim();
     if (xrplAddress.length < KYC_START_MIN_ADDRESS) {
       showInvalidAddressToast();
@@ -111,7 +116,7 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
     } finally {
       setSigning(false);
     }
-    setSeed('');
+    setup.setFieldValue('seed', '');
     setGeneratedSeed(null);
     start.mutate(
       { xrplAddress, proof, kycLevel: level, ...(jurisdiction ? { jurisdiction } : {}) },
@@ -134,17 +139,16 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
     backToSetup();
   }
 
-  function handleVerify(event: FormEvent): void {
-    event.preventDefault();
+  function handleVerify(values: IdentityForm): void {
     if (!inquiryId) return;
-    const country = identity.country.trim().toUpperCase();
+    const country = values.country.trim().toUpperCase();
     if (!isIsoCountryCode(country)) {
       showInvalidCountryToast();
       return;
     }
     setStep('processing');
     verify.mutate(
-      { xrplAddress: address.trim(), inquiryId, ...identity, country },
+      { xrplAddress: address.trim(), inquiryId, ...values, country },
       {
         onSuccess: (result) => {
           if (!result.success) {
@@ -164,16 +168,6 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
     );
   }
 
-  function identityField(key: keyof IdentityForm) {
-    return {
-      value: identity[key],
-      onChange: (event: { currentTarget: HTMLInputElement }) => {
-        const { value } = event.currentTarget;
-        setIdentity((current) => ({ ...current, [key]: value }));
-      },
-    };
-  }
-
   return (
     <Card withBorder padding="lg" radius="md" data-testid="kyc-verification" data-step={step}>
       <Group gap="xs" mb="md">
@@ -184,21 +178,14 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
       </Group>
 
       {step === 'setup' && (
-        <form onSubmit={(event) => void handleStart(event)} noValidate>
+        <form onSubmit={setup.onSubmit((values) => void handleStart(values))} noValidate>
           <Stack gap="sm">
-            <TextInput
-              label="XRPL address"
-              placeholder="r..."
-              value={address}
-              onChange={(event) => changeAddress(event.currentTarget.value)}
-              data-testid="kyc-address"
-            />
+            <TextInput label="XRPL address" placeholder="r..." {...setup.getInputProps('address')} data-testid="kyc-address" />
             <PasswordInput
               label="Wallet seed of this address"
               description="Signs the verification challenge in this browser to prove the address is yours; the seed is never sent."
               placeholder="s..."
-              value={seed}
-              onChange={(event) => setSeed(event.currentTarget.value)}
+              {...setup.getInputProps('seed')}
               autoComplete="off"
               data-testid="kyc-seed"
             />
@@ -215,16 +202,16 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
               label="Jurisdiction (optional)"
               placeholder="Any jurisdiction"
               data={jurisdictionOptions}
-              value={jurisdiction}
-              onChange={(value) => setJurisdiction(isJurisdiction(value) ? value : null)}
+              value={setup.getValues().jurisdiction}
+              onChange={(value) => setup.setFieldValue('jurisdiction', isJurisdiction(value) ? value : null)}
               clearable
               data-testid="kyc-jurisdiction"
             />
             <Select
               label="KYC level"
               data={levelOptions}
-              value={level}
-              onChange={(value) => setLevel(isKycLevel(value) ? value : 'basic')}
+              value={setup.getValues().level}
+              onChange={(value) => setup.setFieldValue('level', isKycLevel(value) ? value : 'basic')}
               allowDeselect={false}
               data-testid="kyc-level"
             />
@@ -236,15 +223,15 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
       )}
 
       {step === 'persona' && (
-        <form onSubmit={handleVerify} data-testid="kyc-identity-form">
+        <form onSubmit={identity.onSubmit(handleVerify)} data-testid="kyc-identity-form">
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
               Identity verification for {address.trim()}
             </Text>
-            <TextInput label="Legal name" required autoComplete="name" {...identityField('legalName')} data-testid="kyc-legal-name" />
-            <TextInput label="Date of birth" type="date" required {...identityField('dateOfBirth')} data-testid="kyc-date-of-birth" />
-            <TextInput label="Country (ISO code)" placeholder="GB" required maxLength={2} {...identityField('country')} data-testid="kyc-country" />
-            <TextInput label="Document number" required {...identityField('documentNumber')} data-testid="kyc-document-number" />
+            <TextInput label="Legal name" required autoComplete="name" {...identity.getInputProps('legalName')} data-testid="kyc-legal-name" />
+            <TextInput label="Date of birth" type="date" required {...identity.getInputProps('dateOfBirth')} data-testid="kyc-date-of-birth" />
+            <TextInput label="Country (ISO code)" placeholder="GB" required maxLength={2} {...identity.getInputProps('country')} data-testid="kyc-country" />
+            <TextInput label="Document number" required {...identity.getInputProps('documentNumber')} data-testid="kyc-document-number" />
             <Group justify="flex-end">
               <Button variant="default" onClick={handleCancel} data-testid="kyc-cancel">
                 Cancel

@@ -1,8 +1,9 @@
-import { Alert, Center, Grid, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Grid, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useAmmState } from '../../api/get-amm-state';
 import { AmmPoolStatus } from '../AmmPoolStatus/AmmPoolStatus';
 import { AmmPriceHistory } from '../AmmPriceHistory/AmmPriceHistory';
+import { AmmReservesHistory } from '../AmmReservesHistory/AmmReservesHistory';
 import { LatestTradeCard } from '../LatestTradeCard/LatestTradeCard';
 import { RecentSwaps } from '../RecentSwaps/RecentSwaps';
 import { SwapQuoteForm } from '../SwapQuoteForm/SwapQuoteForm';
@@ -24,10 +25,13 @@ export function AmmPoolMonitor() {
         </Center>
       )}
       {amm.data && <AmmPoolStatus state={amm.data} />}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <AmmPriceHistory />
+        <AmmReservesHistory />
+      </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <AmmPriceHistory />
             {amm.data && <RecentSwaps swaps={amm.data.swapHistory} />}
             {amm.data && <LatestTradeCard trade={amm.data.lastTrade} />}
             <WalletAppLinks />

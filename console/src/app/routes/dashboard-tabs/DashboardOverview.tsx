@@ -1,10 +1,10 @@
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { describeError } from '../../../../shared/api/http';
-import { useMetrics } from '../../api/get-metrics';
-import { ComplianceOverview } from '../ComplianceOverview/ComplianceOverview';
-import { MetricCards } from '../MetricCards/MetricCards';
-import { RecentActivity } from '../RecentActivity/RecentActivity';
+import { describeError } from '../../../shared/api/http';
+import { useMetrics } from '../../../features/credits/api/get-metrics';
+import { ComplianceOverview } from '../../../features/compliance/components/ComplianceOverview/ComplianceOverview';
+import { MetricCards } from '../../../features/credits/components/MetricCards/MetricCards';
+import { RecentActivity } from '../../../features/credits/components/RecentActivity/RecentActivity';
 
 /** Spec: the Dashboard's Overview tab, from GET /api/metrics. */
 export function DashboardOverview() {

@@ -1,12 +1,12 @@
 import { Alert, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRetirementAnalytics } from '../../../credits/api/get-retirement-analytics';
-import { useRetirements } from '../../../credits/api/list-retirements';
-import { ProjectTypeDistribution } from '../../../credits/components/ProjectTypeDistribution/ProjectTypeDistribution';
-import { RetireCreditsForm } from '../../../credits/components/RetireCreditsForm/RetireCreditsForm';
-import { RetirementRecordCard } from '../../../credits/components/RetirementRecordCard/RetirementRecordCard';
-import { RetirementsPerMonthChart } from '../RetirementsPerMonthChart/RetirementsPerMonthChart';
-import { RetirementSummary } from '../../../credits/components/RetirementSummary/RetirementSummary';
+import { useRetirementAnalytics } from '../../../features/credits/api/get-retirement-analytics';
+import { useRetirements } from '../../../features/credits/api/list-retirements';
+import { ProjectTypeDistribution } from '../../../features/credits/components/ProjectTypeDistribution/ProjectTypeDistribution';
+import { RetireCreditsForm } from '../../../features/credits/components/RetireCreditsForm/RetireCreditsForm';
+import { RetirementRecordCard } from '../../../features/credits/components/RetirementRecordCard/RetirementRecordCard';
+import { RetirementsPerMonthChart } from '../../../features/credits/components/RetirementsPerMonthChart/RetirementsPerMonthChart';
+import { RetirementSummary } from '../../../features/credits/components/RetirementSummary/RetirementSummary';
 
 function RetirementData() {
   const retirements = useRetirements();

@@ -2,7 +2,7 @@ import { newCreditMessage, newTradeMessage, socketEvents } from '@carbon-ledger/
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { useRealtimeConnection, useRealtimeMessage } from '../../../realtime/components/RealtimeProvider/RealtimeProvider';
+import { useRealtimeConnection, useRealtimeMessage } from '../RealtimeProvider/RealtimeProvider';
 import { addRealtimeUpdate, creditUpdate, type RealtimeUpdate, tradeUpdate } from '../../realtime-updates';
 
 function formatTime(iso: string): string {

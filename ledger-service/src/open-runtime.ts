@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { EventStore } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
-import type { AppConfig } from '../config/config.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { DatabaseAvailability } from './postgres/database-availability.js';
-import { createPool, createReadModels, runMigrations } from './postgres/database.js';
-import { startEmbeddedPostgres } from './postgres/embedded-postgres.js';
-import type { ServiceRuntime } from './service-runtime.js';
+import type { AppConfig } from './config/config.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { DatabaseAvailability } from './infrastructure/postgres/database-availability.js';
+import { createPool, createReadModels } from './infrastructure/postgres/database.js';
+import { runMigrations } from './schema-migrations.js';
+import { startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
+import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 
 export interface OpenedRuntime {
   readonly runtime: ServiceRuntime;
@@ -18,7 +19,7 @@ export interface OpenedRuntime {
 
 async function openEventStore(config: AppConfig, pool: ServiceRuntime['pool'], connectionString: string): Promise<EventStore> {
   if (config.EVENT_STORE === 'postgres') return new PostgresEventStore(pool, { connectionString });
-  const { KurrentDbEventStore } = await import('../event-store/kurrentdb/kurrentdb-event-store.js');
+  const { KurrentDbEventStore } = await import('./event-store/kurrentdb/kurrentdb-event-store.js');
   return KurrentDbEventStore.connect(config.KURRENTDB_URL ?? '');
 }
 

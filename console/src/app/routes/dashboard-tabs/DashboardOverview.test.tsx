@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
-import { anActivity, someMetrics } from '../../dashboard-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { anActivity, someMetrics } from '../../../features/credits/metrics-fixtures';
 import { DashboardOverview } from './DashboardOverview';
 
 describe('DashboardOverview', () => {

@@ -2,8 +2,8 @@ import type { NewCreditMessage, NewTradeMessage } from '@carbon-ledger/contracts
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { RealtimeMessageBusContext } from '../../../realtime/components/RealtimeProvider/RealtimeProvider';
-import { RealtimeMessageBus, type MessageSource } from '../../../realtime/realtime-message-bus';
+import { RealtimeMessageBusContext } from '../RealtimeProvider/RealtimeProvider';
+import { RealtimeMessageBus, type MessageSource } from '../../realtime-message-bus';
 import { RealtimeUpdatesCard } from './RealtimeUpdatesCard';
 
 class FakeSocket implements MessageSource {

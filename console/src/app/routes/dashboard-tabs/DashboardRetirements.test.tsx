@@ -1,9 +1,9 @@
 import type { RetirementAnalytics, RetirementRecord } from '@carbon-ledger/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCreditList, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../credits/credits-fixtures';
-import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
+import { aCreditList, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../features/credits/credits-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
 import { DashboardRetirements } from './DashboardRetirements';
 
 function serve({

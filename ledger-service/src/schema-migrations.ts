@@ -1,0 +1,26 @@
+import { readModelMigrations } from '@carbon-ledger/projections';
+import { authMigrations } from './auth/migrations/index.js';
+import { eventStoreMigrations } from './event-store/postgres/migrations/index.js';
+import { idempotencyMigrations } from './infrastructure/idempotency/migrations/index.js';
+import { type MigrationDatabase, migrateSchemas, type SchemaMigrations } from './infrastructure/postgres/database.js';
+import { kycMigrations } from './kyc/migrations/index.js';
+
+/**
+ * Every schema the service keeps in PostgreSQL, named here at the composition root so that
+ * infrastructure, which applies them, imports no capability. A capability with tables of its
+ * own adds its migrations to this list.
+ */
+function serviceSchemas(options: { eventStore: boolean }): SchemaMigrations[] {
+  return [
+    ...(options.eventStore ? [{ provider: eventStoreMigrations, table: 'event_store_migrations' }] : []),
+    { provider: readModelMigrations, table: 'read_model_migrations' },
+    { provider: authMigrations, table: 'auth_migrations' },
+    { provider: idempotencyMigrations, table: 'idempotency_migrations' },
+    { provider: kycMigrations, table: 'kyc_migrations' },
+  ];
+}
+
+/** Event-store schema (PostgreSQL adapter only), read models, and the schemas of auth, idempotency and kyc. */
+export async function runMigrations(db: MigrationDatabase, options: { eventStore: boolean }): Promise<void> {
+  await migrateSchemas(db, serviceSchemas(options));
+}
