@@ -13,6 +13,7 @@ import { KycModule } from './kyc/kyc.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
 import { MarketModule } from './market/market.module.js';
+import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PortfolioModule } from './portfolio/portfolio.module.js';
 import { ProjectionsModule } from './infrastructure/projections/projections.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
       imports: [
         RuntimeModule.forRoot(runtime),
         CqrsModule.forRoot(),
+        MetricsModule,
         XrplInfrastructureModule,
         ReactionsModule,
         IdempotencyModule,

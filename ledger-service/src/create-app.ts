@@ -7,6 +7,8 @@ import { AppModule } from './app.module.js';
 import { ApiExceptionFilter } from './infrastructure/http/api-exception.filter.js';
 import { serveApiReference } from './infrastructure/http/api-reference/api-reference.js';
 import { serveConsole } from './infrastructure/http/console-assets.js';
+import { httpMetrics } from './infrastructure/metrics/http-metrics.js';
+import { ServiceMetrics } from './infrastructure/metrics/service-metrics.js';
 import { noStoreForApi, securityHeaders } from './infrastructure/http/security-headers.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { ServiceLogger } from './infrastructure/service-logger.js';
@@ -20,6 +22,7 @@ export async function createApp(runtime: ServiceRuntime, options: { logs?: boole
     bodyParser: false,
   });
   app.disable('x-powered-by');
+  app.use(httpMetrics(app.get(ServiceMetrics)));
   // Which proxies may tell the client's address and protocol (X-Forwarded-*): sign-in throttling and Secure cookies rely on it.
   app.set('trust proxy', runtime.config.TRUST_PROXY);
   app.use(securityHeaders());
