@@ -149,9 +149,12 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Validates the environment; a bad variable names itself and stops start-up. */
+/**
+ * Validates the environment; a bad variable names itself and stops start-up. An empty
+ * variable counts as unset (docker compose passes `${VAR:-}` through as an empty string).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
