@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from './build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureDockerCompose } from './ensure-docker-compose.mjs';
 import { BIN, ROOT, run } from './run-steps.mjs';
 
 const results = join(ROOT, 'test-results');
@@ -58,6 +59,12 @@ await step('type-check (server, tests, console)', async () => {
   const tests = await run(join(BIN, 'tsc'), ['-p', 'tsconfig.test.json']);
   const consoleCheck = await run(join(BIN, 'tsc'), ['-p', 'console/tsconfig.json']);
   return server.code === 0 && tests.code === 0 && consoleCheck.code === 0;
+});
+// The compose test (ledger-service/src/config/docker-compose.int.spec.ts) fails without it, naming the command.
+await step("docker-compose (Debian's, to validate docker-compose.yml offline)", async () => {
+  if (await ensureDockerCompose()) return true;
+  totals.failed += 1;
+  return false;
 });
 await step('unit and integration tests (real PostgreSQL)', () => vitest(undefined, 'vitest'));
 await step('browser tests (Chromium against the real service)', async () => {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
 import { AmlModule } from './aml/aml.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -12,7 +13,9 @@ import { IdempotencyModule } from './infrastructure/idempotency/idempotency.modu
 import { KycModule } from './kyc/kyc.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
+import { LoggingModule } from './infrastructure/logging/logging.module.js';
 import { MarketModule } from './market/market.module.js';
+import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PortfolioModule } from './portfolio/portfolio.module.js';
 import { ProjectionsModule } from './infrastructure/projections/projections.module.js';
@@ -38,12 +41,14 @@ class RuntimeModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(runtime: ServiceRuntime): DynamicModule {
+  static forRoot(runtime: ServiceRuntime, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         RuntimeModule.forRoot(runtime),
+        LoggingModule.forRoot(logger, runtime.config.NODE_ENV === 'production'),
         CqrsModule.forRoot(),
+        MetricsModule,
         XrplInfrastructureModule,
         ReactionsModule,
         IdempotencyModule,

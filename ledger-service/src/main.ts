@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './auth/first-admin.js';
 import { loadConfig, ConfigError } from './config/config.js';
 import { createApp } from './create-app.js';
 import { DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './demo/seed-demo-data.js';
+import { createRootLogger } from './infrastructure/logging/root-logger.js';
 import { openRuntime } from './open-runtime.js';
 import { acquireInstanceLock, AlreadyRunning } from './infrastructure/postgres/instance-lock.js';
 
@@ -30,8 +31,9 @@ async function main(): Promise<void> {
   }
   process.once('exit', () => release());
 
-  const opened = await openRuntime(config, (line) => process.stderr.write(`${line}\n`));
-  const app = await createApp(opened.runtime);
+  const logger = createRootLogger(config);
+  const opened = await openRuntime(config, (line) => logger.info({ context: 'Runtime' }, line));
+  const app = await createApp(opened.runtime, { logger });
   let closing: Promise<void> | undefined;
   const seeding = new AbortController();
   const shutdown = (signal: string): void => {

@@ -61,6 +61,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
+    /** Prometheus `GET /metrics` on this port (on HOST), apart from the API; unset: no metrics server; 0: any free port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     /** Unset: the embedded PostgreSQL under DATA_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -147,9 +149,12 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Validates the environment; a bad variable names itself and stops start-up. */
+/**
+ * Validates the environment; a bad variable names itself and stops start-up. An empty
+ * variable counts as unset (docker compose passes `${VAR:-}` through as an empty string).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';

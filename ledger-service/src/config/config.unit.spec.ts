@@ -29,4 +29,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY ("yes please")');
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(ConfigError);
   });
+
+  it('takes an empty variable as unset (as docker compose passes ${VAR:-}), so an optional URL left empty is not an invalid URL', () => {
+    const config = loadConfig({ CARBON_PRICE_FEED_URL: '', DATABASE_URL: '', PORT: '', METRICS_PORT: '' });
+    expect(config.CARBON_PRICE_FEED_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT ("70000")');
+  });
 });

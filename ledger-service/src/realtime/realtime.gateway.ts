@@ -7,6 +7,7 @@ import { LIVE_SESSIONS, type LiveSession, type LiveSessions, type SessionChange,
 import { readCookie } from '../infrastructure/http/access-rules.js';
 import { isSameOrigin } from '../infrastructure/http/same-origin.js';
 import { roleRoom } from '../infrastructure/http/socket-rooms.js';
+import { ServiceMetrics } from '../infrastructure/metrics/service-metrics.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 /**
@@ -42,9 +43,11 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnModuleDes
   constructor(
     private readonly projections: ProjectionHost,
     @Inject(LIVE_SESSIONS) private readonly sessions: LiveSessions,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   afterInit(server: Server): void {
+    this.metrics.countSocketsWith(() => this.sockets().length);
     server.use((socket, next) => {
       if (!isSameOrigin(socket.handshake.headers.origin, socket.handshake.headers.host)) {
         return next(new Error('Forbidden: cross-site connection refused'));

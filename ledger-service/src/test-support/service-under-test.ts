@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
@@ -10,6 +11,7 @@ import { createTestDatabase } from '../../../test-support/test-database.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
+import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
@@ -58,7 +60,10 @@ async function listen(app: NestExpressApplication): Promise<string> {
 }
 
 /** The real service (Nest app, projections, socket gateway) on a fresh database, on a random port. */
-export async function startServiceUnderTest(env: Record<string, string> = {}): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(
+  env: Record<string, string> = {},
+  options: { /** Where the service's log lines go (as NODE_ENV and LOG_LEVEL format them); unset: no logs. */ readonly logs?: Writable } = {},
+): Promise<ServiceUnderTest> {
   const database = await createTestDatabase('svc');
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-svc-'));
   const config = loadConfig({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
@@ -77,7 +82,7 @@ export async function startServiceUnderTest(env: Record<string, string> = {}): P
     readModelConnection: { connectionString: database.connectionString },
     xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
   };
-  const app = await createApp(runtime, { logs: false });
+  const app = await createApp(runtime, options.logs ? { logger: createRootLogger(config, { destination: options.logs }) } : { logs: false });
   const baseUrl = await listen(app);
 
   const sendTo = (base: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>

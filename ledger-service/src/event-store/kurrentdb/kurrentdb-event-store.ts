@@ -37,6 +37,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
+import { type AppendObserver, AppendObservers, type ObservableAppends } from '../append-observer.js';
 
 /** Metadata member holding the chain hash; KurrentDB stores it, readers never see it. */
 export const CHAIN_METADATA_KEY = '$chain';
@@ -188,8 +189,9 @@ function pause(attempt: number): Promise<void> {
  * this adapter adds the per-stream hash chain (kept in event metadata) and, for 'any', 'exists'
  * and explicit versions, finds a retried command's events in the stream by event id.
  */
-export class KurrentDbEventStore implements EventStore {
+export class KurrentDbEventStore implements EventStore, ObservableAppends {
   private readonly subscriptions = new Set<AllSubscription>();
+  private readonly observers = new AppendObservers();
 
   constructor(private readonly client: KurrentDBClient) {}
 
@@ -197,8 +199,15 @@ export class KurrentDbEventStore implements EventStore {
     return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
-  async appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
-    const { expected } = options;
+  appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
+    return this.observers.time(this.append(streamId, events, options.expected), (error) => error instanceof WrongExpectedVersion);
+  }
+
+  observeAppends(observer: AppendObserver): () => void {
+    return this.observers.observeAppends(observer);
+  }
+
+  private async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError('appendToStream needs at least one event');
     if (typeof expected === 'bigint' && expected < 0n) throw new RangeError('expected version must be >= 0');
     const stored = events.map(toStoredContent);
@@ -210,6 +219,7 @@ export class KurrentDbEventStore implements EventStore {
       let actual: CurrentStreamState;
       try {
         const chained = chainedEvents(streamId, plan.previousHash, stored);
+        this.observers.batchWritten(1, chained.length);
         const written = await this.client.appendToStream(streamId, chained, { streamState: plan.streamState });
         if (written.success) return await this.appendResult(streamId, written.nextExpectedRevision, written.position);
         // throwOnAppendFailure=false in the connection string turns conflicts into answers.

@@ -129,6 +129,8 @@ export class PostgresAppender {
     private readonly pool: pg.Pool,
     private readonly announce: () => void,
     options: Partial<AppendBatcherOptions> = {},
+    /** Told of each batch as it goes to the database (metrics: how well group commit groups). */
+    private readonly onBatch: (appends: number, events: number) => void = () => undefined,
   ) {
     this.batcher = new AppendBatcher((batch) => this.writeBatch(batch), {
       batchesInFlight: options.batchesInFlight ?? 4,
@@ -154,6 +156,10 @@ export class PostgresAppender {
   }
 
   private async writeBatch(batch: readonly PendingAppend[]): Promise<void> {
+    this.onBatch(
+      batch.length,
+      batch.reduce((events, append) => events + append.events.length, 0),
+    );
     // Chains are computed here, once the batch is known to go by the plain INSERT.
     const known = knownChains(batch, this.heads);
     if (known) {
@@ -296,6 +302,7 @@ export class PostgresAppender {
     expected: ExpectedVersion,
     texts: readonly ChainedEventTexts[],
   ): Promise<AppendResult> {
+    this.onBatch(1, events.length);
     let rows: AppendRow[];
     try {
       const result = await this.pool.query<AppendRow>({

@@ -12,7 +12,9 @@ import {
   type RecordedEvent,
   START,
   type SubscribeAllOptions,
+  WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
+import { type AppendObserver, AppendObservers, type ObservableAppends } from '../append-observer.js';
 import type { AppendBatcherOptions } from './append-batcher.js';
 import { LogTail } from './log-tail.js';
 import { PostgresAppender } from './postgres-appender.js';
@@ -72,7 +74,8 @@ function cursorParams(after: Position | undefined): [string, string] {
  * (transaction_id below the oldest running transaction) and the
  * (transaction_id, global_position) cursor, so an event that commits late is never skipped.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, ObservableAppends {
+  private readonly observers = new AppendObservers();
   private readonly appended = new EventEmitter();
   private listener: pg.Client | undefined;
   private listenerStarting: Promise<void> | undefined;
@@ -96,13 +99,22 @@ export class PostgresEventStore implements EventStore {
     private readonly connectionConfig: pg.ClientConfig,
     options: Partial<AppendBatcherOptions> = {},
   ) {
-    this.appender = new PostgresAppender(pool, () => this.announceAppend(), options);
+    this.appender = new PostgresAppender(
+      pool,
+      () => this.announceAppend(),
+      options,
+      (appends, events) => this.observers.batchWritten(appends, events),
+    );
     this.appended.setMaxListeners(0);
     this.appended.on('appended', () => this.tail.appended());
   }
 
   appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
-    return this.appender.append(streamId, events, options.expected);
+    return this.observers.time(this.appender.append(streamId, events, options.expected), (error) => error instanceof WrongExpectedVersion);
+  }
+
+  observeAppends(observer: AppendObserver): () => void {
+    return this.observers.observeAppends(observer);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

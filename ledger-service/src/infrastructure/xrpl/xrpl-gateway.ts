@@ -28,6 +28,13 @@ export interface SubmittedTransaction {
   readonly meta: TransactionMetadata | undefined;
 }
 
+/** Told of every submission and every final outcome (metrics). */
+export interface XrplSubmissionObserver {
+  submitted(result: string): void;
+  /** The validated result, a final refusal's engine result, or expired (LastLedgerSequence passed, not validated). */
+  settled(result: string, expired: boolean): void;
+}
+
 const MAX_BACKOFF_MS = 30_000;
 /** Transaction types whose fee is not the base fee (xrpl.js autofill knows their cost). */
 const SPECIAL_FEE_TYPES: ReadonlySet<string> = new Set(['AMMCreate', 'AccountDelete', 'EscrowFinish']);
@@ -57,6 +64,7 @@ export class XrplGateway {
     readonly network: XrplNetwork,
     url: string,
     readonly wallets: PlatformWallets,
+    private readonly observer?: XrplSubmissionObserver,
   ) {
     this.client = new Client(url, { connectionTimeout: 10_000, timeout: 20_000 });
     this.client.on('disconnected', (code: number) => {
@@ -123,6 +131,7 @@ export class XrplGateway {
   async submitSigned(blob: string, lastLedgerSequence: number | undefined): Promise<SubmittedTransaction> {
     const { hash, engineResult } = await this.submitBlob(blob);
     if (isFinalRefusal(engineResult)) {
+      this.observer?.settled(engineResult, false);
       return { hash, result: engineResult, validated: false, ledgerIndex: null, meta: undefined };
     }
     return this.waitForOutcome(hash, engineResult, lastLedgerSequence);
@@ -130,8 +139,15 @@ export class XrplGateway {
 
   /** Sends a signed blob to the node without waiting: its hash and the node's preliminary result. */
   async submitBlob(blob: string): Promise<{ hash: string; engineResult: string }> {
-    if (!this.client.isConnected()) throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
-    const submitted = await this.client.request({ command: 'submit', tx_blob: blob });
+    if (!this.client.isConnected()) {
+      this.observer?.submitted('not_sent');
+      throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
+    }
+    const submitted = await this.client.request({ command: 'submit', tx_blob: blob }).catch((error: unknown) => {
+      this.observer?.submitted('not_sent');
+      throw error;
+    });
+    this.observer?.submitted(submitted.result.engine_result);
     return { hash: hashes.hashSignedTx(blob), engineResult: submitted.result.engine_result };
   }
 
@@ -211,9 +227,11 @@ export class XrplGateway {
         for (const waiter of waiting) {
           const outcome = found.get(waiter.hash);
           if (outcome) {
+            this.observer?.settled(outcome.result, false);
             waiter.resolve(outcome);
             done.add(waiter);
           } else if (waiter.lastLedgerSequence !== undefined && validated > waiter.lastLedgerSequence) {
+            this.observer?.settled(waiter.engineResult, true);
             waiter.resolve({ hash: waiter.hash, result: waiter.engineResult, validated: false, ledgerIndex: null, meta: undefined });
             done.add(waiter);
           } else {

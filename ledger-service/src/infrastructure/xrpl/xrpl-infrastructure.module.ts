@@ -3,6 +3,7 @@ import type { EventStore } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import type { ServiceRuntime } from '../service-runtime.js';
+import { ServiceMetrics } from '../metrics/service-metrics.js';
 import { EVENT_STORE, RUNTIME } from '../tokens.js';
 import { loadPlatformWallets } from './platform-wallets.js';
 import { XrplConnection } from './xrpl-connection.js';
@@ -15,8 +16,12 @@ import { XRPL_GATEWAY } from './xrpl.tokens.js';
   providers: [
     {
       provide: XRPL_GATEWAY,
-      inject: [APP_CONFIG, RUNTIME],
-      useFactory: (config: AppConfig, runtime: ServiceRuntime) => new XrplGateway(config.XRPL_NETWORK, runtime.xrpl.url, loadPlatformWallets(config)),
+      inject: [APP_CONFIG, RUNTIME, ServiceMetrics],
+      useFactory: (config: AppConfig, runtime: ServiceRuntime, metrics: ServiceMetrics) =>
+        new XrplGateway(config.XRPL_NETWORK, runtime.xrpl.url, loadPlatformWallets(config), {
+          submitted: (result) => metrics.xrplSubmitted(result),
+          settled: (result, expired) => metrics.xrplSettled(result, expired),
+        }),
     },
     {
       provide: PlatformSubmissions,
