@@ -3,8 +3,10 @@ import { z } from 'zod';
 export const complianceActivity = z.object({
   /** Kind of screened transaction, e.g. "order". */
   type: z.string(),
-  /** USD value. */
+  /** USD value; a retirement at its market's last trade price before it (as the AML screening values it), 0 without one. */
   amount: z.number(),
+  /** Credits a retirement took out of circulation; null for orders and trades, whose amount is their price. */
+  credits: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   isHighRisk: z.boolean(),
 });

@@ -83,6 +83,17 @@ export function formatSerial(prefix: string, serial: number): string {
   return `${prefix}-${String(serial).padStart(6, '0')}`;
 }
 
+/** One serial number: NXCC-<token id>-<serial, at least 6 digits>, e.g. NXCC-SOLAR-2026-7F3A9C21-000151. */
+export const serialNumberPattern = /^NXCC-([A-Z]+-\d{4}-[0-9A-F]{8})-(\d{6,10})$/;
+
+/** The batch and position of a serial number, or undefined when it is not one of ours (serials start at 1). */
+export function parseSerialNumber(serialNumber: string): { tokenId: string; serial: number } | undefined {
+  const match = serialNumberPattern.exec(serialNumber);
+  if (!match?.[1] || !match[2]) return undefined;
+  const serial = Number(match[2]);
+  return serial >= 1 ? { tokenId: match[1], serial } : undefined;
+}
+
 export function formatSerialRange(prefix: string, start: number, end: number): string {
   return start === end ? formatSerial(prefix, start) : `${formatSerial(prefix, start)} to ${formatSerial(prefix, end)}`;
 }

@@ -11,10 +11,11 @@ import {
   provenanceResponse,
   retirementAnalytics,
   retirementsPerMonth,
+  serialProvenanceResponse,
 } from './credits.views.js';
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
 import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
-import { provenanceParams, retirementAnalyticsParams } from './read-credits.contract.js';
+import { provenanceParams, retirementAnalyticsParams, serialProvenanceParams } from './read-credits.contract.js';
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
 import { tradeCreditsRequest, tradeCreditsResponse } from './trade-credits.contract.js';
 
@@ -127,6 +128,16 @@ export const creditsRoutes = [
     access: anyRole,
     params: provenanceParams,
     success: { status: 200, json: provenanceResponse },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/provenance/serials/:serial',
+    summary: 'The whole life of one serial number: issued in which batch, each transfer, escrow, retirement, with event positions and covering seals',
+    access: anyRole,
+    params: serialProvenanceParams,
+    success: { status: 200, json: serialProvenanceResponse },
     idempotent: false,
     errors: ['NotFound'],
   },

@@ -202,6 +202,22 @@ export const provenanceResponse = z.object({
 });
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
 
+/** GET /api/provenance/serials/{serial}: one serial's whole life, read from the event log. */
+export const serialProvenanceResponse = z.object({
+  serial: z.string(),
+  tokenId: z.string(),
+  batch: creditBatchView,
+  /** Where the serial is now: held by an account, in a sell order's escrow, or retired for a beneficiary. */
+  current: z.object({
+    status: z.enum(['held', 'in-escrow', 'retired']),
+    accountId: z.string().nullable(),
+    beneficiary: z.string().nullable(),
+  }),
+  /** Every event that moved this serial, oldest first; an entry's quantity counts this serial (1), its description the whole movement. */
+  entries: z.array(provenanceEntry),
+});
+export type SerialProvenanceResponse = z.infer<typeof serialProvenanceResponse>;
+
 export const marketplaceQuery = z.object({
   creditType: z.enum(marketplaceCreditTypes.map((type) => type.value) as [string, ...string[]]).optional(),
   vintage: z.coerce.number().int().min(1990).max(2100).optional(),

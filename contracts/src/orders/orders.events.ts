@@ -26,6 +26,11 @@ export const orderCancelledData = z.object({
   remaining: z.number().int().nonnegative().optional(),
   /** Serial blocks of a sell order's escrow that go back to the seller. */
   released: z.array(serialRange).optional(),
+  /**
+   * Set when the market cancelled the order's remainder by self-trade prevention (cancel-newest,
+   * docs/self-trade-prevention.md): the owner's own resting order it would have crossed.
+   */
+  selfTradeWith: z.object({ orderId: z.uuid(), side: z.enum(orderSides), price: moneyString }).optional(),
   cancelledAt: z.iso.datetime(),
 });
 

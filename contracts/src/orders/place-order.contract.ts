@@ -22,5 +22,7 @@ export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 export const placeOrderResponse = orderView.extend({
   /** Log position of the OrderPlaced event ("commit:prepare"). */
   position: z.string(),
+  /** Why part of the order did not trade and was cancelled, e.g. "2 not filled: your own sell order at 99.50". */
+  notFilled: z.string().optional(),
 });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;

@@ -40,10 +40,24 @@ export class GetComplianceDashboardHandler implements IQueryHandler<GetComplianc
         .select(sql<string>`count(*) filter (where priority in ('critical', 'high'))`.as('high_priority'))
         .executeTakeFirstOrThrow(),
       this.db
-        .selectFrom('aml_transactions')
-        .select(['transaction_type', 'amount_usd', 'occurred_at', 'is_high_risk'])
-        .orderBy('occurred_at', 'desc')
-        .orderBy('transaction_id')
+        .selectFrom('aml_transactions as t')
+        // A retirement carries no price: aml_transactions holds it at $0, and the AML screening
+        // values it at its market's last trade before it. The same valuation here, from the
+        // retirement's read-model row.
+        .leftJoin('credit_retirements as r', (join) => join.on(sql<boolean>`t.transaction_type = 'retirement' and r.retirement_id::text = t.transaction_id`))
+        .select([
+          't.transaction_type',
+          't.amount_usd',
+          't.occurred_at',
+          't.is_high_risk',
+          'r.quantity as credits',
+          sql<string | null>`(select ct.price from credit_trades ct
+            where ct.project_type = r.project_type and ct.vintage = r.vintage
+              and (ct.commit_position, ct.prepare_position) < (r.commit_position, r.prepare_position)
+            order by ct.executed_at desc, ct.commit_position desc limit 1)`.as('market_price'),
+        ])
+        .orderBy('t.occurred_at', 'desc')
+        .orderBy('t.transaction_id')
         .limit(RECENT_ACTIVITY)
         .execute(),
       this.db
@@ -66,7 +80,8 @@ export class GetComplianceDashboardHandler implements IQueryHandler<GetComplianc
       averageRiskScore: users.average_risk === null ? 0 : Number(users.average_risk),
       recentActivity: recent.map((row) => ({
         type: row.transaction_type,
-        amount: Number(row.amount_usd),
+        amount: row.credits !== null && row.market_price !== null ? (Math.round(Number(row.market_price) * 100) * row.credits) / 100 : Number(row.amount_usd),
+        credits: row.credits,
         createdAt: row.occurred_at.toISOString(),
         isHighRisk: row.is_high_risk,
       })),

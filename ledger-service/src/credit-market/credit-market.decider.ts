@@ -44,6 +44,8 @@ export interface OrderState {
   readonly placedAt: string;
   /** Sell orders: escrowed serials not yet traded, consumed from the front. */
   readonly reserved: readonly SerialRange[];
+  /** The owner's own order that self-trade prevention stopped this one at. */
+  readonly selfTradeWith?: { readonly side: OrderSide; readonly price: string };
 }
 
 /**
@@ -254,7 +256,12 @@ function crosses(side: OrderSide, limitCents: number, resting: OrderState): bool
   return side === 'buy' ? resting.priceCents <= limitCents : resting.priceCents >= limitCents;
 }
 
-/** Places an order and matches it against the book: price-time priority, maker's price, no self-trades. */
+/**
+ * Places an order and matches it against the book: price-time priority, maker's price.
+ * Self-trade prevention is FIX cancel-newest (docs/self-trade-prevention.md): when the next
+ * order the incoming one would trade with is the owner's own, the incoming order's remainder is
+ * cancelled there, so no order ever rests crossing another.
+ */
 function placeOrder(
   command: Extract<CreditMarketCommand, { type: 'PlaceOrder' }>,
   state: CreditMarketState,
@@ -287,7 +294,10 @@ function placeOrder(
   const book = order.type === 'buy' ? state.asks : state.bids;
   for (const resting of book) {
     if (remaining === 0 || !crosses(order.type, limitCents, resting)) break;
-    if (resting.ownerId === command.ownerId) continue;
+    if (resting.ownerId === command.ownerId) {
+      events.push(cancelSelfTrade(command, remaining, aggressorReserved, resting, at));
+      break;
+    }
     const quantity = Math.min(remaining, resting.remaining);
     let ranges: SerialRange[];
     if (order.type === 'sell') {
@@ -320,6 +330,33 @@ function placeOrder(
     remaining -= quantity;
   }
   return events;
+}
+
+function cancelSelfTrade(
+  command: Extract<CreditMarketCommand, { type: 'PlaceOrder' }>,
+  remaining: number,
+  escrow: readonly SerialRange[],
+  resting: OrderState,
+  at: string,
+): CreditMarketEvent {
+  return {
+    type: 'OrderCancelled',
+    data: {
+      orderId: command.orderId,
+      cancelledBy: command.ownerId,
+      remaining,
+      ...(command.order.type === 'sell' ? { released: [...escrow] } : {}),
+      selfTradeWith: { orderId: resting.orderId, side: resting.side, price: centsToPrice(resting.priceCents) },
+      cancelledAt: at,
+    },
+  };
+}
+
+/** What the owner is told when self-trade prevention cancelled part of an order; undefined otherwise. */
+export function selfTradeNote(state: CreditMarketState, orderId: string): string | undefined {
+  const order = state.orders.get(orderId);
+  if (!order?.selfTradeWith) return undefined;
+  return `${order.remaining} not filled: your own ${order.selfTradeWith.side} order at ${order.selfTradeWith.price}`;
 }
 
 /** The serials after the first `quantity` of a list. */
@@ -431,7 +468,13 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
       const order = state.orders.get(event.data.orderId);
       if (!order) return state;
       if (event.data.released && event.data.released.length > 0) moveIn(state, order.ownerId, event.data.released);
-      replaceOrder(state, { ...order, status: 'cancelled', reserved: [] });
+      const selfTrade = event.data.selfTradeWith;
+      replaceOrder(state, {
+        ...order,
+        status: 'cancelled',
+        reserved: [],
+        ...(selfTrade ? { selfTradeWith: { side: selfTrade.side, price: selfTrade.price } } : {}),
+      });
       return state;
     }
     case 'CreditsRetired': {

@@ -10,6 +10,7 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
   registryViolations,
+  selfTradeNote,
   tradableOf,
 } from './credit-market.decider.js';
 
@@ -120,13 +121,46 @@ describe('credit market decider', () => {
     expect(state.asks).toHaveLength(1);
   });
 
-  it('given my own resting ask, when I buy across it, then I do not trade with myself', () => {
-    const { events } = run([
+  it('found case: given my own SELL 4 @ 99.50, when I BUY 2 @ 99.50, then the buy is cancelled (cancel-newest), named, and the book is not crossed', () => {
+    const { state, events } = run([
       issue(BATCH, 'alice', 10),
-      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 5, '10.00') },
-      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'alice', order: order('buy', 5, '10.00') },
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 4, '99.50') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'alice', order: order('buy', 2, '99.50') },
     ]);
-    expect(events.map((event) => event.type)).toEqual(['OrderPlaced']);
+    expect(events).toEqual([
+      { type: 'OrderPlaced', data: expect.objectContaining({ orderId: ids(2), side: 'buy', amount: 2 }) },
+      {
+        type: 'OrderCancelled',
+        data: {
+          orderId: ids(2),
+          cancelledBy: 'alice',
+          remaining: 2,
+          selfTradeWith: { orderId: ids(1), side: 'sell', price: '99.50' },
+          cancelledAt: now.toISOString(),
+        },
+      },
+    ]);
+    expect(selfTradeNote(state, ids(2))).toBe('2 not filled: your own sell order at 99.50');
+    expect(state.orders.get(ids(2))).toMatchObject({ status: 'cancelled', remaining: 2 });
+    expect([...state.bids]).toEqual([]);
+    expect([...state.asks].map((resting) => resting.orderId)).toEqual([ids(1)]);
+    expect(selfTradeNote(state, ids(1))).toBeUndefined();
+  });
+
+  it('given someone else’s bid ahead of my own, when I sell across both, then I fill against theirs, the rest stops at mine and its escrow goes back', () => {
+    const { state, events } = run([
+      issue(BATCH, 'alice', 10),
+      issue('SOLAR-2026-BBBBBBBB', 'bob', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'bob', order: order('buy', 3, '12.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'alice', order: order('buy', 5, '11.00') },
+      { type: 'PlaceOrder', orderId: ids(3), ownerId: 'alice', order: order('sell', 6, '10.00') },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'TradeExecuted', 'OrderCancelled']);
+    expect(events[1]).toMatchObject({ type: 'TradeExecuted', data: { quantity: 3, price: '12.00', buyerAccountId: 'bob', sellerAccountId: 'alice' } });
+    expect(events[2]).toMatchObject({ type: 'OrderCancelled', data: { remaining: 3, released: [{ batchId: BATCH, start: 4, end: 6 }] } });
+    expect(selfTradeNote(state, ids(3))).toBe('3 not filled: your own buy order at 11.00');
+    expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
+    expect(registryViolations(state)).toEqual([]);
   });
 
   it('given a partly filled sell order, when cancelled, then the rest of the escrow goes back', () => {

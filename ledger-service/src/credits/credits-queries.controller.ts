@@ -17,6 +17,8 @@ import {
   type RetirementAnalyticsFilter,
   type RetirementsPerMonth,
   provenanceParams,
+  serialProvenanceParams,
+  type SerialProvenanceResponse,
   retirementAnalyticsParams,
   retirementParams,
 } from '@carbon-ledger/contracts';
@@ -29,6 +31,7 @@ import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
 import { GetMetricsQuery } from './queries/get-metrics.handler.js';
 import { GetOrderBookDepthQuery } from './queries/get-order-book-depth.handler.js';
 import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
+import { GetSerialProvenanceQuery } from './queries/get-serial-provenance.handler.js';
 import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.handler.js';
 import { GetRetirementsPerMonthQuery } from './queries/get-retirements-per-month.handler.js';
 import { GetRetirementQuery } from './queries/get-retirement.handler.js';
@@ -117,6 +120,14 @@ export class CreditsQueriesController {
   @Roles(...SIGNED_IN)
   metrics(@CurrentRequest() request: ApiRequest): Promise<MetricsResponse> {
     return this.queries.execute(new GetMetricsQuery(signedIn(request)));
+  }
+
+  @Get('provenance/serials/:serial')
+  @Roles(...SIGNED_IN)
+  async serialProvenance(@Param(new ZodPipe(serialProvenanceParams, 'serial number')) params: { serial: string }): Promise<SerialProvenanceResponse> {
+    const provenance = await this.queries.execute(new GetSerialProvenanceQuery(params.serial));
+    if (!provenance) throw new DomainError('NotFound', `No credit has the serial number ${params.serial}`);
+    return provenance;
   }
 
   @Get('provenance/:tokenId')

@@ -59,7 +59,7 @@ export class OrdersController {
   async place(@Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest, @CurrentRequest() request: ApiRequest): Promise<PlaceOrderResponse> {
     const result = await this.commands.execute(new PlaceOrderCommand(order, commandContextFrom(request)));
     const view = await this.answerAfter(result.orderId, result.order, result.position);
-    return { ...view, position: formatPosition(result.position) };
+    return { ...view, position: formatPosition(result.position), ...(result.notFilled ? { notFilled: result.notFilled } : {}) };
   }
 
   @Post(':id/cancel')

@@ -53,9 +53,9 @@ export function showDraftNotSavedToast(): void {
   showFailure('Draft Not Saved', 'This browser does not allow saving drafts');
 }
 
-export function showProvenanceFoundToast(provenance: Pick<ProvenanceResponse, 'tokenId' | 'entries'>): void {
+export function showProvenanceFoundToast(provenance: Pick<ProvenanceResponse, 'tokenId' | 'entries'> & { readonly serial?: string }): void {
   const events = provenance.entries.length === 1 ? '1 event' : `${provenance.entries.length} events`;
-  showSuccess('Provenance Found', `${provenance.tokenId}: ${events} in its chain of custody`);
+  showSuccess('Provenance Found', `${provenance.serial ?? provenance.tokenId}: ${events} in its chain of custody`);
 }
 
 export function showSearchFailedToast(error: unknown): void {

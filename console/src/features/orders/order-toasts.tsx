@@ -1,4 +1,4 @@
-import type { OrderView } from '@carbon-ledger/contracts';
+import type { OrderView, PlaceOrderResponse } from '@carbon-ledger/contracts';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
@@ -17,15 +17,21 @@ export function showInvalidOrderToast(): void {
   showFailure('Invalid Order', 'Amount and price must be greater than 0');
 }
 
-export function showOrderCreatedToast(order: OrderSummaryText): void {
-  showSuccess('Order Created', `${order.type.toUpperCase()} order for ${order.amount} credits created successfully`);
+/** Self-trade prevention's note ("2 not filled: your own sell order at 99.50") follows the spec's text, in yellow. */
+function showCreated(message: string, notFilled: string | undefined): void {
+  if (notFilled) showToast({ title: 'Order Created', message: `${message}. ${notFilled}`, color: 'yellow', icon: <IconAlertCircle size={18} /> });
+  else showSuccess('Order Created', message);
+}
+
+export function showOrderCreatedToast(order: OrderSummaryText & Pick<PlaceOrderResponse, 'notFilled'>): void {
+  showCreated(`${order.type.toUpperCase()} order for ${order.amount} credits created successfully`, order.notFilled);
 }
 
 /** The Marketplace also says how much of the order traded at once. */
-export function showMarketplaceOrderCreatedToast(order: OrderSummaryText & Pick<OrderView, 'filled'>): void {
-  showSuccess(
-    'Order Created',
+export function showMarketplaceOrderCreatedToast(order: OrderSummaryText & Pick<OrderView, 'filled'> & Pick<PlaceOrderResponse, 'notFilled'>): void {
+  showCreated(
     `${order.type.toUpperCase()} order for ${order.amount} credits created successfully (${order.filled} of ${order.amount} filled)`,
+    order.notFilled,
   );
 }
 

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
-import { readSeals } from './event-log-seals.js';
+import { readSeals, type SealLookup } from './event-log-seals.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
 export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
@@ -31,10 +31,49 @@ type EntryFacts = Omit<ProvenanceEntry, 'position' | 'eventId' | 'eventHash' | '
 
 const size = (ranges: readonly SerialRange[]): number => ranges.reduce((sum, range) => sum + range.end - range.start + 1, 0);
 
-/** What one event of the market stream did to the batch, or undefined when it did not touch it. */
-function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, orderOwners: Map<string, string>): EntryFacts | undefined {
-  const ours = (ranges: readonly SerialRange[] | undefined): SerialRange[] => (ranges ?? []).filter((range) => range.batchId === tokenId);
-  const formatted = (ranges: readonly SerialRange[]): string[] => ranges.map((range) => formatSerialRange(prefix, range.start, range.end));
+/**
+ * What a provenance traces: a whole batch, or one serial of it. `ours` keeps the part of a
+ * movement's ranges it covers; `retirements` collects the retirements that took it, so their
+ * XRPL settlements are shown too.
+ */
+export interface ProvenanceScope {
+  readonly tokenId: string;
+  readonly prefix: string;
+  readonly ours: (ranges: readonly SerialRange[] | undefined) => SerialRange[];
+  /** Retirement id -> beneficiary. */
+  readonly retirements: Map<string, string>;
+  readonly orderOwners: Map<string, string>;
+}
+
+export function batchScope(tokenId: string, prefix: string): ProvenanceScope {
+  return {
+    tokenId,
+    prefix,
+    ours: (ranges) => (ranges ?? []).filter((range) => range.batchId === tokenId),
+    retirements: new Map(),
+    orderOwners: new Map(),
+  };
+}
+
+export function serialScope(tokenId: string, prefix: string, serial: number): ProvenanceScope {
+  return {
+    tokenId,
+    prefix,
+    ours: (ranges) =>
+      (ranges ?? []).some((range) => range.batchId === tokenId && range.start <= serial && serial <= range.end)
+        ? [{ batchId: tokenId, start: serial, end: serial }]
+        : [],
+    retirements: new Map(),
+    orderOwners: new Map(),
+  };
+}
+
+/** What one event of the market stream did to what the scope traces, or undefined when it did not touch it. */
+export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): EntryFacts | undefined {
+  const { tokenId, ours, orderOwners } = scope;
+  const formatted = (ranges: readonly SerialRange[]): string[] => ranges.map((range) => formatSerialRange(scope.prefix, range.start, range.end));
+  // Descriptions tell the whole movement of the batch's credits, also when the scope is one serial of it.
+  const movedOfBatch = (ranges: readonly SerialRange[] | undefined): number => size((ranges ?? []).filter((range) => range.batchId === tokenId));
   if (isOrderEvent(recorded)) {
     const event = recorded;
     switch (event.type) {
@@ -44,7 +83,7 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
         if (reserved.length === 0) return undefined;
         return {
           kind: 'escrow',
-          description: `${size(reserved)} credits reserved for sell order ${event.data.orderId} at $${event.data.price}`,
+          description: `${movedOfBatch(event.data.reserved)} credits reserved for sell order ${event.data.orderId} at $${event.data.price}`,
           occurredAt: event.data.placedAt,
           quantity: size(reserved),
           fromAccountId: event.data.ownerId,
@@ -58,7 +97,7 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
         if (released.length === 0) return undefined;
         return {
           kind: 'release',
-          description: `${size(released)} credits released from cancelled sell order ${event.data.orderId}`,
+          description: `${movedOfBatch(event.data.released)} credits released from cancelled sell order ${event.data.orderId}`,
           occurredAt: event.data.cancelledAt,
           quantity: size(released),
           fromAccountId: null,
@@ -78,15 +117,16 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
   switch (event.type) {
     case 'CreditsIssued': {
       const { data } = event;
-      if (data.batchId !== tokenId) return undefined;
+      const issued = data.batchId === tokenId ? ours([{ batchId: tokenId, start: 1, end: data.quantity }]) : [];
+      if (issued.length === 0) return undefined;
       return {
         kind: 'issuance',
         description: `${data.quantity} credits of ${data.projectName} (${data.projectType}, vintage ${data.vintage}) issued to ${data.accountId}${data.source === 'xrpl' ? ', minted on XRPL by the issuer' : ''}`,
         occurredAt: data.issuedAt,
-        quantity: data.quantity,
+        quantity: size(issued),
         fromAccountId: null,
         toAccountId: data.accountId,
-        serialRanges: [formatSerialRange(prefix, 1, data.quantity)],
+        serialRanges: formatted(issued),
         xrplTransactions: data.mintTxHash ? [{ purpose: 'mint', hash: data.mintTxHash, result: 'tesSUCCESS' }] : [],
       };
     }
@@ -97,7 +137,7 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
       const how = data.kind === 'order-match' ? 'matched on the order book' : data.kind === 'direct' ? 'transferred directly' : 'swapped on the XRPL AMM';
       return {
         kind: 'transfer',
-        description: `${size(moved)} credits ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
+        description: `${movedOfBatch(data.ranges)} credits ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
         occurredAt: data.executedAt,
         quantity: size(moved),
         fromAccountId: data.sellerAccountId,
@@ -108,15 +148,17 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
     }
     case 'CreditsRetired': {
       const { data } = event;
-      if (data.batchId !== tokenId) return undefined;
+      const retired = ours(data.ranges);
+      if (retired.length === 0) return undefined;
+      scope.retirements.set(data.retirementId, data.beneficiary);
       return {
         kind: 'retirement',
         description: `${data.quantity} credits retired by ${data.accountId} on behalf of ${data.beneficiary}${data.purpose ? ` (${data.purpose})` : ''}`,
         occurredAt: data.retiredAt,
-        quantity: data.quantity,
+        quantity: size(retired),
         fromAccountId: data.accountId,
         toAccountId: null,
-        serialRanges: formatted(ours(data.ranges)),
+        serialRanges: formatted(retired),
         xrplTransactions: [
           ...(data.burnTxHash ? [{ purpose: 'burn', hash: data.burnTxHash, result: 'tesSUCCESS' }] : []),
           ...(data.nftBurnTxHash ? [{ purpose: 'nft-burn', hash: data.nftBurnTxHash, result: 'tesSUCCESS' }] : []),
@@ -126,6 +168,7 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
     case 'XrplSettlementRecorded': {
       const { data } = event;
       if (data.batchId !== tokenId) return undefined;
+      if (data.subject === 'retirement' && !scope.retirements.has(data.subjectId)) return undefined;
       const subject = data.subject === 'issuance' ? 'the issuance' : `retirement ${data.subjectId}`;
       return {
         kind: 'xrpl',
@@ -145,9 +188,26 @@ function entryFacts(recorded: RecordedEvent, tokenId: string, prefix: string, or
   }
 }
 
-function provenanceSeal(seal: CoveringSeal | null): ProvenanceEntry['seal'] {
+export function provenanceSeal(seal: CoveringSeal | null): ProvenanceEntry['seal'] {
   if (!seal) return null;
   return { sealId: `seal-${seal.sealNumber}`, merkleRoot: seal.merkleRoot, sealedAt: seal.sealedAt, anchorTxHash: seal.anchorTxHash };
+}
+
+/** The entries of a market stream for what the scope traces, each with its place in the log and covering seal. */
+export function provenanceEntries(stream: readonly RecordedEvent[], scope: ProvenanceScope, sealCovering: SealLookup): ProvenanceEntry[] {
+  const entries: ProvenanceEntry[] = [];
+  for (const recorded of stream) {
+    const facts = entryFacts(recorded, scope);
+    if (!facts) continue;
+    entries.push({
+      ...facts,
+      position: formatPosition(recorded.position),
+      eventId: recorded.eventId,
+      eventHash: recorded.hash,
+      seal: provenanceSeal(sealCovering(recorded.position)),
+    });
+  }
+  return entries;
 }
 
 @QueryHandler(GetProvenanceQuery)
@@ -172,19 +232,7 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
       readSeals(this.eventStore),
     ]);
     if (!batch) return undefined;
-    const orderOwners = new Map<string, string>();
-    const entries: ProvenanceEntry[] = [];
-    for (const recorded of stream) {
-      const facts = entryFacts(recorded, tokenId, batch.serial_prefix, orderOwners);
-      if (!facts) continue;
-      entries.push({
-        ...facts,
-        position: formatPosition(recorded.position),
-        eventId: recorded.eventId,
-        eventHash: recorded.hash,
-        seal: provenanceSeal(sealCovering(recorded.position)),
-      });
-    }
+    const entries = provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering);
     const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
     return {
       tokenId,

@@ -3,6 +3,7 @@ import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
 import { GetOrderBookDepthHandler } from './get-order-book-depth.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
+import { GetSerialProvenanceHandler } from './get-serial-provenance.handler.js';
 import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
 import { GetRetirementsPerMonthHandler } from './get-retirements-per-month.handler.js';
 import { GetRetirementHandler } from './get-retirement.handler.js';
@@ -19,6 +20,7 @@ export const creditQueryHandlers = [
   GetRetirementsPerMonthHandler,
   GetMetricsHandler,
   GetProvenanceHandler,
+  GetSerialProvenanceHandler,
   GetMarketplaceHandler,
   GetOrderBookDepthHandler,
   GetAmmDailyPricesHandler,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position } from '@carbon-ledger/contracts';
-import type { CreditMarketState } from '../../credit-market/credit-market.decider.js';
+import { type CreditMarketState, selfTradeNote } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
@@ -15,6 +15,8 @@ export interface PlaceOrderResult {
   readonly filled: number;
   /** The order as its market holds it right after the command, in the order book's shape. */
   readonly order: OrderView | undefined;
+  /** Set when self-trade prevention cancelled the rest: "2 not filled: your own sell order at 99.50". */
+  readonly notFilled: string | undefined;
 }
 
 /**
@@ -72,9 +74,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
       order.vintage,
       { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order },
       context,
-      (state) => orderViewFromMarket(state, orderId, order),
+      (state) => ({ view: orderViewFromMarket(state, orderId, order), notFilled: selfTradeNote(state, orderId) }),
     );
-    const view = outcome.result;
-    return { orderId, position: outcome.position, replayed: outcome.replayed, filled: view?.filled ?? 0, order: view };
+    const { view, notFilled } = outcome.result;
+    return { orderId, position: outcome.position, replayed: outcome.replayed, filled: view?.filled ?? 0, order: view, notFilled };
   }
 }

@@ -1,4 +1,10 @@
-import { provenanceResponse, type ProvenanceResponse } from '@carbon-ledger/contracts';
+import {
+  provenanceResponse,
+  type ProvenanceResponse,
+  serialNumberPattern,
+  serialProvenanceResponse,
+  type SerialProvenanceResponse,
+} from '@carbon-ledger/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 
@@ -11,10 +17,25 @@ export function fetchProvenance(tokenId: string, signal?: AbortSignal): Promise<
   return requestJson(`/api/provenance/${encodeURIComponent(tokenId)}`, provenanceResponse, { signal });
 }
 
+/** One serial number's whole life (GET /api/provenance/serials/{serial}); 404 when the registry never issued it. */
+export function fetchSerialProvenance(serial: string, signal?: AbortSignal): Promise<SerialProvenanceResponse> {
+  return requestJson(`/api/provenance/serials/${encodeURIComponent(serial)}`, serialProvenanceResponse, { signal });
+}
+
+/** What a lookup found: a batch by its token id, or one serial by its number. */
+export type ProvenanceLookupResult =
+  { readonly kind: 'batch'; readonly provenance: ProvenanceResponse } | { readonly kind: 'serial'; readonly provenance: SerialProvenanceResponse };
+
+/** A serial number (NXCC-SOLAR-2026-7F3A9C21-000151) is looked up as a serial, anything else as a token id. */
+export async function lookupProvenance(query: string): Promise<ProvenanceLookupResult> {
+  if (serialNumberPattern.test(query)) return { kind: 'serial', provenance: await fetchSerialProvenance(query) };
+  return { kind: 'batch', provenance: await fetchProvenance(query) };
+}
+
 /**
  * A lookup is asked for on demand (the Search button) and each search should read the log
  * afresh, so it is a mutation, not a cached query (like the swap quote).
  */
 export function useProvenanceLookup() {
-  return useMutation({ mutationKey: ['api', 'provenance'], mutationFn: (tokenId: string) => fetchProvenance(tokenId) });
+  return useMutation({ mutationKey: ['api', 'provenance'], mutationFn: (query: string) => lookupProvenance(query) });
 }

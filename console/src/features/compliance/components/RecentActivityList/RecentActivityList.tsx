@@ -18,7 +18,14 @@ export function RecentActivityList({ activity }: { activity: readonly Compliance
             <Text size="sm" fw={600} tt="capitalize">
               {entry.type}
             </Text>
-            <Text size="sm">{formatUsd(entry.amount)}</Text>
+            {entry.credits !== null && (
+              <Text size="sm" data-testid="recent-activity-credits">
+                {entry.credits.toLocaleString('en-US')} credits
+              </Text>
+            )}
+            <Text size="sm" data-testid="recent-activity-amount">
+              {formatUsd(entry.amount)}
+            </Text>
             {entry.isHighRisk && (
               <Badge color="red" size="sm" variant="light">
                 high risk

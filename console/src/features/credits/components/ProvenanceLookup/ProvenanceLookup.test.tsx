@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { aProvenance, aTokenId } from '../../credits-fixtures';
+import { aProvenance, aProvenanceEntry, aTokenId } from '../../credits-fixtures';
 import { ProvenanceLookup } from './ProvenanceLookup';
 
 async function findToast(title: string): Promise<HTMLElement> {
@@ -30,6 +30,50 @@ describe('ProvenanceLookup', () => {
     expect(within(toast).getByText('Please enter a token ID')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
     expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
+  });
+
+  it('looks a serial number up as a serial: its batch, where it is now, for whom it was retired, each step with its seal', async () => {
+    const serial = `NXCC-${aTokenId}-000003`;
+    const batch = aProvenance();
+    const requests = mockFetch(() =>
+      jsonResponse({
+        serial,
+        tokenId: aTokenId,
+        batch: batch.batch,
+        current: { status: 'retired', accountId: 'user-1', beneficiary: 'UNDP Country Office' },
+        entries: [
+          aProvenanceEntry({
+            quantity: 1,
+            serialRanges: [serial],
+            seal: { sealId: 'seal-2', merkleRoot: 'cd'.repeat(32), sealedAt: '2026-11-22T12:00:00.000Z', anchorTxHash: null },
+          }),
+          aProvenanceEntry({
+            kind: 'retirement',
+            description: '5 credits retired by user-1 on behalf of UNDP Country Office',
+            quantity: 1,
+            fromAccountId: 'user-1',
+            toAccountId: null,
+            serialRanges: [serial],
+            position: '40:40',
+            eventId: 'b6f1c0de-0000-4000-8000-000000000002',
+          }),
+        ],
+      }),
+    );
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(serial.toLowerCase());
+
+    const toast = await findToast('Provenance Found');
+    expect(within(toast).getByText(`${serial}: 2 events in its chain of custody`)).toBeInTheDocument();
+    expect(requests[0]?.url).toBe(`/api/provenance/serials/${serial}`);
+    expect(screen.getByTestId('provenance-project').textContent).toBe('Sunfield Solar');
+    expect(screen.getByTestId('provenance-serial-status').textContent).toBe('Retired');
+    expect(screen.getByTestId('provenance-serial-beneficiary').textContent).toBe('UNDP Country Office');
+    expect(screen.getAllByTestId('provenance-entry-kind').map((badge) => badge.textContent)).toEqual(['Issuance', 'Retirement']);
+    expect(screen.getAllByTestId('provenance-entry-seal').map((badge) => badge.textContent)).toEqual(['Sealed in seal 2', 'Not sealed yet']);
+    expect(screen.getByText(/at log position 40:40/)).toBeInTheDocument();
+    expect(screen.queryByTestId('provenance-summary')).not.toBeInTheDocument();
   });
 
   it('shows the batch, the summary and the timeline of a token, and Provenance Found', async () => {

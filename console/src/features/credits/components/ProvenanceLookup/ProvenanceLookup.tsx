@@ -1,11 +1,11 @@
-import type { ProvenanceEntry, ProvenanceResponse, XrplNetwork } from '@carbon-ledger/contracts';
+import type { ProvenanceEntry, ProvenanceResponse, SerialProvenanceResponse, XrplNetwork } from '@carbon-ledger/contracts';
 import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { type ReactNode } from 'react';
 import { shortHash } from '../../../../shared/format/short-hash';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
-import { useProvenanceLookup } from '../../api/get-provenance';
+import { type ProvenanceLookupResult, useProvenanceLookup } from '../../api/get-provenance';
 import { projectTypeColor } from '../../credit-colors';
 import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } from '../../credits-toasts';
 
@@ -49,7 +49,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-function Batch({ provenance }: { provenance: ProvenanceResponse }) {
+function Batch({ provenance }: { provenance: Pick<ProvenanceResponse, 'batch'> }) {
   const { batch } = provenance;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="provenance-batch">
@@ -203,9 +203,58 @@ function ProvenanceResult({ provenance, network }: { provenance: ProvenanceRespo
   );
 }
 
+const currentStatus: Record<SerialProvenanceResponse['current']['status'], string> = {
+  held: 'Held',
+  'in-escrow': 'In sell-order escrow',
+  retired: 'Retired',
+};
+
+function SerialCurrent({ current }: { current: SerialProvenanceResponse['current'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="provenance-serial-current">
+      <Field label="Now" testId="provenance-serial-status">
+        <Badge color={current.status === 'retired' ? 'grape' : current.status === 'held' ? 'blue' : 'yellow'} variant="light">
+          {currentStatus[current.status]}
+        </Badge>
+      </Field>
+      <Field label={current.status === 'retired' ? 'Retired by' : 'Account'} testId="provenance-serial-account">
+        {current.accountId ?? '—'}
+      </Field>
+      {current.status === 'retired' && (
+        <Field label="Retired for" testId="provenance-serial-beneficiary">
+          {current.beneficiary ?? '—'}
+        </Field>
+      )}
+    </SimpleGrid>
+  );
+}
+
+function SerialResult({ provenance, network }: { provenance: SerialProvenanceResponse; network: XrplNetwork | undefined }) {
+  return (
+    <Stack gap="md" mt="lg" data-testid="provenance-result">
+      <Divider label={`Serial ${provenance.serial} of token ${provenance.tokenId}`} labelPosition="left" />
+      <Batch provenance={provenance} />
+      <SerialCurrent current={provenance.current} />
+      <Text size="sm" fw={700}>
+        Life of this serial
+      </Text>
+      <ProvenanceTimeline entries={provenance.entries} network={network} />
+    </Stack>
+  );
+}
+
+function LookupResult({ result, network }: { result: ProvenanceLookupResult; network: XrplNetwork | undefined }) {
+  return result.kind === 'serial' ? (
+    <SerialResult provenance={result.provenance} network={network} />
+  ) : (
+    <ProvenanceResult provenance={result.provenance} network={network} />
+  );
+}
+
 /**
  * Credit Provenance lookup by token id (GET /api/provenance/{tokenId}): the batch, where its
  * credits are now, and every event of the log that touched it with its hash and covering seal.
+ * A serial number (NXCC-SOLAR-2026-7F3A9C21-000151) shows that serial's life instead.
  * `network` names the XRPL network for explorer links; without it hashes are shown as text.
  */
 export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefined }) {
@@ -213,13 +262,13 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
   const lookup = useProvenanceLookup();
 
   function handleSubmit({ tokenId }: { tokenId: string }): void {
-    // Token ids are upper case (SOLAR-2026-7F3A9C21); the server judges the rest of the format.
+    // Token ids and serial numbers are upper case (SOLAR-2026-7F3A9C21); the server judges the rest of the format.
     const wanted = tokenId.trim().toUpperCase();
     if (!wanted) {
       showValidationToast('Please enter a token ID');
       return;
     }
-    lookup.mutate(wanted, { onSuccess: showProvenanceFoundToast, onError: showSearchFailedToast });
+    lookup.mutate(wanted, { onSuccess: (result) => showProvenanceFoundToast(result.provenance), onError: showSearchFailedToast });
   }
 
   return (
@@ -228,13 +277,15 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
         Credit Provenance
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions.
+        Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions. A serial number shows that one
+        credit's whole life.
       </Text>
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Group align="flex-end" gap="sm">
           <TextInput
             label="Token ID"
             placeholder="SOLAR-2026-7F3A9C21"
+            description="or a serial number, e.g. NXCC-SOLAR-2026-7F3A9C21-000151"
             {...form.getInputProps('tokenId')}
             style={{ flex: 1 }}
             data-testid="provenance-token-id"
@@ -244,7 +295,7 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
           </Button>
         </Group>
       </form>
-      {lookup.data && <ProvenanceResult provenance={lookup.data} network={network} />}
+      {lookup.data && <LookupResult result={lookup.data} network={network} />}
     </Card>
   );
 }

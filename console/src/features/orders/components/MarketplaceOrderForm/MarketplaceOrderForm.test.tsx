@@ -125,6 +125,28 @@ describe('MarketplaceOrderForm', () => {
     await waitFor(() => expect(submitButton().textContent).toBe('Execute Sell Order'));
   });
 
+  it('names what self-trade prevention cancelled in the toast', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        {
+          ...anOrder({ type: 'buy', amount: 2, price: '99.50', filled: 0, status: 'cancelled' }),
+          position: '9:9',
+          notFilled: '2 not filled: your own sell order at 99.50',
+        },
+        201,
+      ),
+    );
+    renderWithProviders(<Harness />);
+    typeInto('marketplace-quantity', '2');
+    typeInto('marketplace-price', '99.5');
+    fireEvent.click(submitButton());
+
+    const toast = await findToast('Order Created');
+    expect(
+      within(toast).getByText('BUY order for 2 credits created successfully (0 of 2 filled). 2 not filled: your own sell order at 99.50'),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's message when the order is refused", async () => {
     mockFetch(() => jsonResponse({ error: 'Conflict', message: 'Not enough Wind Energy 2025 credits to sell' }, 409));
     renderWithProviders(<Harness />);

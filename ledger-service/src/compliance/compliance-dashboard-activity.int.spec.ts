@@ -1,0 +1,56 @@
+import { complianceDashboardResponse, issueCreditsResponse } from '@carbon-ledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
+
+describe("the compliance dashboard's Recent Activity", () => {
+  let service: ServiceUnderTest;
+  let issuer: SignedInClient;
+  let trader: SignedInClient;
+  let compliance: SignedInClient;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    [issuer, trader, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
+    await verifiedAddress(service, trader);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('found case: lists a retirement with the credits it retired and their value at the last trade price, not $0.00', async () => {
+    const { address } = await verifiedAddress(service, issuer);
+    const issued = issueCreditsResponse.parse(
+      await (
+        await issuer.request('POST', '/api/issue', {
+          id: 'PRJ-ACT',
+          name: 'Activity Wind',
+          projectType: 'Wind Energy',
+          description: 'Recent activity',
+          scope1: 550,
+          scope2: 0,
+          scope3: 0,
+          scope4: 0,
+          scope5: 0,
+          xrplAddress: address,
+        })
+      ).json(),
+    );
+    expect((await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 50, buyerAccountId: trader.userId, price: 18.75 })).status).toBe(201);
+    const retired = await trader.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 12, beneficiary: 'Northwind Logistics' });
+    expect(retired.status).toBe(201);
+
+    // The dashboard reads three read models; each catches up on its own.
+    await expect
+      .poll(
+        async () => {
+          const dashboard = complianceDashboardResponse.parse(await (await compliance.request('GET', '/api/kyc/dashboard')).json());
+          return dashboard.recentActivity.find((activity) => activity.type === 'retirement');
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toMatchObject({ type: 'retirement', credits: 12, amount: 225 });
+    const dashboard = complianceDashboardResponse.parse(await (await compliance.request('GET', '/api/kyc/dashboard')).json());
+    expect(dashboard.recentActivity.find((activity) => activity.type === 'trade')).toMatchObject({ amount: 937.5, credits: null });
+  });
+});
