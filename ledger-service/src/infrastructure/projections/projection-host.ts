@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type EventStore, type Position, type ProjectionHealth, type ProjectionName } from '@carbon-ledger/contracts';
-import { type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
-import type pg from 'pg';
+import { AnnouncementReader, type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
+import pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
 import type { DatabaseAvailability } from '../postgres/database-availability.js';
 import type { ReadModels } from '../postgres/database.js';
@@ -20,18 +21,32 @@ export class UnknownProjection extends Error {
   }
 }
 
-/** Runs every projection in-process and lets commands wait for their read models. */
+/** The channel committed batches are announced on to every instance of the service. */
+export const BATCHES_CHANNEL = 'carbon_ledger_projection_batches';
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * Runs every projection and lets commands wait for their read models. With several instances on
+ * one database, one instance leads each projection (its advisory lock); the others hear each
+ * batch it commits (a NOTIFY sent in the batch's transaction), so their waits for read-your-writes
+ * end and their sockets get the batch's messages as if they had applied it themselves.
+ */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Projections');
   private readonly runners: LogFollowerRunner[];
   private readonly batches = new EventEmitter();
   private readonly stopRetrying: () => void;
+  private readonly origin = randomUUID();
+  private readonly reader = new AnnouncementReader(this.origin);
+  private listener: pg.Client | undefined;
+  private listenRetry: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) db: ReadModels,
-    @Inject(RUNTIME) runtime: ProjectionHostRuntime,
+    @Inject(RUNTIME) private readonly runtime: ProjectionHostRuntime,
   ) {
     this.batches.setMaxListeners(0);
     this.runners = projections.map(
@@ -41,6 +56,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
           eventStore,
           connectionConfig: runtime.readModelConnection,
           onBatchCommitted: (batch) => this.batches.emit('batch', batch),
+          announce: { channel: BATCHES_CHANNEL, origin: this.origin },
           logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
         }),
     );
@@ -51,12 +67,43 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
+    this.listen();
     for (const runner of this.runners) runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     this.stopRetrying();
+    clearTimeout(this.listenRetry);
     await Promise.all(this.runners.map((runner) => runner.stop()));
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** LISTENs for the batches other instances commit; a lost connection is opened again (missed batches are read from the checkpoints meanwhile). */
+  private listen(): void {
+    if (this.stopped) return;
+    const client = new pg.Client(this.runtime.readModelConnection);
+    const retry = (): void => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.reader.reset();
+      void client.end().catch(() => undefined);
+      if (!this.stopped) this.listenRetry = setTimeout(() => this.listen(), LISTEN_RETRY_MS);
+    };
+    this.listener = client;
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', (notification) => {
+      if (notification.channel !== BATCHES_CHANNEL || !notification.payload) return;
+      const batch = this.reader.read(notification.payload);
+      if (!batch) return;
+      this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
+      this.batches.emit('batch', batch);
+    });
+    client
+      .connect()
+      .then(() => client.query(`listen ${BATCHES_CHANNEL}`))
+      .catch(retry);
   }
 
   onBatchCommitted(listener: (batch: BatchCommitted) => void): () => void {
