@@ -3,11 +3,12 @@ import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type EventStore, type Position, type ProjectionHealth, type ProjectionName } from '@carbon-ledger/contracts';
 import { AnnouncementReader, type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
-import pg from 'pg';
+import type pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
 import type { DatabaseAvailability } from '../postgres/database-availability.js';
 import type { ReadModels } from '../postgres/database.js';
 import { logFollowerHealth } from '../log-follower-health.js';
+import { type ChannelListener, listenToChannel } from '../postgres/channel-listener.js';
 
 export interface ProjectionHostRuntime {
   readonly readModelConnection: pg.ClientConfig;
@@ -23,7 +24,6 @@ export class UnknownProjection extends Error {
 
 /** The channel committed batches are announced on to every instance of the service. */
 export const BATCHES_CHANNEL = 'carbon_ledger_projection_batches';
-const LISTEN_RETRY_MS = 1_000;
 
 /**
  * Runs every projection and lets commands wait for their read models. With several instances on
@@ -39,9 +39,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly stopRetrying: () => void;
   private readonly origin = randomUUID();
   private readonly reader = new AnnouncementReader(this.origin);
-  private listener: pg.Client | undefined;
-  private listenRetry: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private listener: ChannelListener | undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -67,43 +65,25 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    this.listen();
+    // Batches other instances commit; one missed while the connection was lost is read from the stored checkpoints (the runners poll them on standby).
+    this.listener = listenToChannel(
+      this.runtime.readModelConnection,
+      BATCHES_CHANNEL,
+      (payload) => {
+        const batch = this.reader.read(payload);
+        if (!batch) return;
+        this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
+        this.batches.emit('batch', batch);
+      },
+      () => this.reader.reset(),
+    );
     for (const runner of this.runners) runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
     this.stopRetrying();
-    clearTimeout(this.listenRetry);
     await Promise.all(this.runners.map((runner) => runner.stop()));
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  /** LISTENs for the batches other instances commit; a lost connection is opened again (missed batches are read from the checkpoints meanwhile). */
-  private listen(): void {
-    if (this.stopped) return;
-    const client = new pg.Client(this.runtime.readModelConnection);
-    const retry = (): void => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      this.reader.reset();
-      void client.end().catch(() => undefined);
-      if (!this.stopped) this.listenRetry = setTimeout(() => this.listen(), LISTEN_RETRY_MS);
-    };
-    this.listener = client;
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', (notification) => {
-      if (notification.channel !== BATCHES_CHANNEL || !notification.payload) return;
-      const batch = this.reader.read(notification.payload);
-      if (!batch) return;
-      this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
-      this.batches.emit('batch', batch);
-    });
-    client
-      .connect()
-      .then(() => client.query(`listen ${BATCHES_CHANNEL}`))
-      .catch(retry);
+    await this.listener?.close();
   }
 
   onBatchCommitted(listener: (batch: BatchCommitted) => void): () => void {
