@@ -6,6 +6,8 @@ import { loadConfig, ConfigError } from './config/config.js';
 import { createApp } from './create-app.js';
 import { DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './demo/seed-demo-data.js';
 import { createRootLogger } from './infrastructure/logging/root-logger.js';
+import { NothingToJoin } from './infrastructure/postgres/embedded-postgres.js';
+import { ExclusiveJob } from './infrastructure/postgres/exclusive-job.js';
 import { openRuntime } from './open-runtime.js';
 import { acquireInstanceLock, AlreadyRunning } from './infrastructure/postgres/instance-lock.js';
 
@@ -22,22 +24,41 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  let release: () => void;
-  try {
-    release = acquireInstanceLock(config.dataDir);
-  } catch (error) {
-    if (error instanceof AlreadyRunning) fail(error.message);
-    throw error;
+  // --join: another instance (`npm start`) runs on this data directory; this one uses its PostgreSQL
+  // and XRPL sandbox node and serves on its own PORT, as one system with it.
+  const joining = process.argv.includes('--join');
+  let release: () => void = () => undefined;
+  if (!joining) {
+    try {
+      release = acquireInstanceLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof AlreadyRunning) fail(`${error.message} To run another instance beside it, start this one with --join and another PORT.`);
+      throw error;
+    }
   }
   process.once('exit', () => release());
 
   const logger = createRootLogger(config);
-  const opened = await openRuntime(config, (line) => logger.info({ context: 'Runtime' }, line));
+  let opened;
+  try {
+    opened = await openRuntime(config, (line) => logger.info({ context: 'Runtime' }, line), { join: joining });
+  } catch (error) {
+    if (error instanceof NothingToJoin) fail(error.message);
+    throw error;
+  }
   const app = await createApp(opened.runtime, { logger });
   let closing: Promise<void> | undefined;
   const seeding = new AbortController();
+  // One instance seeds (or finishes seeding) the demo organisation; if it dies meanwhile, another takes it over.
+  const demoJob = new ExclusiveJob(
+    'demo-seeding',
+    opened.runtime.readModelConnection,
+    () => void seedDemoOnce(),
+    (line) => process.stdout.write(`  ${line}\n`),
+  );
   const shutdown = (signal: string): void => {
     seeding.abort();
+    void demoJob.stop();
     // The embedded server stops with us (it gets the signal too): that is no outage to report.
     opened.runtime.database.close();
     closing ??= (async () => {
@@ -61,12 +82,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const firstAdmin = await ensureFirstAdmin(app.get(AUTH_DB), app.get(CommandBus));
+  const firstAdmin = joining ? undefined : await ensureFirstAdmin(app.get(AUTH_DB), app.get(CommandBus));
   const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   process.stdout.write(
     [
       '',
-      `  Carbon Ledger is running at http://${host}:${config.PORT}`,
+      `  Carbon Ledger is running at http://${host}:${config.PORT}${joining ? ` (joined the instance running on ${config.dataDir})` : ''}`,
       `  Event store: ${opened.runtime.eventStoreAdapter}; read models: ${opened.databaseLabel}`,
       `  Ledger: ${opened.xrplLabel}`,
       ...(firstAdmin
@@ -83,11 +104,20 @@ async function main(): Promise<void> {
     ].join('\n') + '\n',
   );
   // A fresh start on the sandbox ledger gets a marked demo organisation, unless --no-demo. A later
-  // start completes a seeding that an earlier one began and did not finish (its steps replay).
-  if (config.XRPL_NETWORK === 'sandbox' && !process.argv.includes('--no-demo')) {
-    const resuming = !firstAdmin && (await demoSeedingUnfinished(app)) === true;
-    if (firstAdmin || resuming) await seedDemo(app, resuming, seeding);
+  // start, or another instance when the seeding one dies, completes a seeding that was begun and
+  // not finished (its steps replay).
+  async function seedDemoOnce(): Promise<void> {
+    try {
+      const resuming = !firstAdmin && (await demoSeedingUnfinished(app)) === true;
+      if (firstAdmin || resuming) await seedDemo(app, resuming, seeding);
+    } catch (error) {
+      if (!seeding.signal.aborted) process.stderr.write(`  Demo data could not be checked: ${error instanceof Error ? error.message : String(error)}\n`);
+    } finally {
+      // Done (or nothing to do): the next instance to take the job finds nothing left.
+      if (!seeding.signal.aborted) await demoJob.stop();
+    }
   }
+  if (config.XRPL_NETWORK === 'sandbox' && !process.argv.includes('--no-demo')) demoJob.start();
 }
 
 /** Runs the demo seeding; stopping the service stops it between steps, and the next start finishes it. */

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import type { EventStore } from '@carbon-ledger/contracts';
-import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
+import { GENESIS_SEED, type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import type { AppConfig } from './config/config.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { DatabaseAvailability } from './infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels } from './infrastructure/postgres/database.js';
 import { runMigrations } from './schema-migrations.js';
-import { startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
+import { isAlive } from './infrastructure/postgres/instance-lock.js';
+import { joinEmbeddedPostgres, NothingToJoin, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
+import { readPublishedSandbox } from './infrastructure/xrpl/sandbox-url-file.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 
 export interface OpenedRuntime {
@@ -23,14 +25,30 @@ async function openEventStore(config: AppConfig, pool: ServiceRuntime['pool'], c
   return KurrentDbEventStore.connect(config.KURRENTDB_URL ?? '');
 }
 
-/** PostgreSQL (embedded unless DATABASE_URL is set), migrations, and the configured event store. */
+/** The XRPL sandbox node the first instance runs in its process and published under the data directory. */
+function joinedSandboxUrl(config: AppConfig): string {
+  const published = readPublishedSandbox(config.dataDir);
+  if (!published || !isAlive(published.pid)) {
+    throw new NothingToJoin(`No XRPL sandbox node is running with the data in ${config.dataDir}. Start the first instance with \`npm start\`, then join it.`);
+  }
+  return published.url;
+}
+
+/**
+ * PostgreSQL (embedded unless DATABASE_URL is set), migrations, and the configured event store.
+ * `join`: another instance runs on this data directory; use its embedded PostgreSQL and its
+ * sandbox node instead of starting them (NothingToJoin when it does not run).
+ */
 export async function openRuntime(
   config: AppConfig,
   log: (line: string) => void = () => undefined,
-  options: { readonly xrpl?: boolean } = {},
+  options: { readonly xrpl?: boolean; readonly join?: boolean } = {},
 ): Promise<OpenedRuntime> {
-  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
-  const connectionString = config.DATABASE_URL ?? embedded?.connectionString ?? '';
+  const joined = options.join === true && !config.DATABASE_URL ? joinEmbeddedPostgres(config.dataDir) : undefined;
+  const joinedXrpl =
+    options.join === true && !config.XRPL_URL && config.XRPL_NETWORK === 'sandbox' && options.xrpl !== false ? joinedSandboxUrl(config) : undefined;
+  const embedded = config.DATABASE_URL || joined ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
+  const connectionString = config.DATABASE_URL ?? joined ?? embedded?.connectionString ?? '';
   const pool = createPool(connectionString);
   const readModels = createReadModels(pool);
   const database = new DatabaseAvailability(pool, log);
@@ -40,7 +58,7 @@ export async function openRuntime(
   try {
     // Command-line tools work on the log only and start no ledger node.
     sandbox =
-      config.XRPL_URL || options.xrpl === false
+      config.XRPL_URL || joinedXrpl || options.xrpl === false
         ? undefined
         : await startSandbox({
             port: config.XRPL_SANDBOX_PORT,
@@ -58,13 +76,28 @@ export async function openRuntime(
         readModels,
         eventStore,
         eventStoreAdapter: config.EVENT_STORE,
-        readModelConnection: { connectionString },
-        xrpl: sandbox ? { url: sandbox.url, genesisSeed: sandbox.genesis.seed } : { url: config.XRPL_URL ?? '' },
+        // Named per process, so an operator (and the cluster test) sees which instance holds which job lock.
+        readModelConnection: { connectionString, application_name: `carbon-ledger pid ${process.pid}` },
+        xrpl: sandbox
+          ? { url: sandbox.url, genesisSeed: sandbox.genesis.seed }
+          : joinedXrpl
+            ? // The first instance provisioned its node.
+              { url: joinedXrpl }
+            : config.XRPL_URL && config.XRPL_NETWORK === 'sandbox'
+              ? // A sandbox node elsewhere has rippled's well-known genesis account; instances provision it one at a time.
+                { url: config.XRPL_URL ?? '', genesisSeed: GENESIS_SEED }
+              : { url: config.XRPL_URL ?? '' },
       },
-      xrplLabel: sandbox ? `local XRPL sandbox at ${sandbox.url}, data in ${join(config.dataDir, 'xrpl')}` : `XRPL ${config.XRPL_NETWORK}`,
+      xrplLabel: sandbox
+        ? `local XRPL sandbox at ${sandbox.url}, data in ${join(config.dataDir, 'xrpl')}`
+        : joinedXrpl
+          ? `the XRPL sandbox of the instance joined, at ${joinedXrpl}`
+          : `XRPL ${config.XRPL_NETWORK}`,
       databaseLabel: embedded
         ? `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${config.dataDir}`
-        : `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+        : joined
+          ? `the embedded PostgreSQL of the instance joined, on 127.0.0.1:${url.port}, data in ${config.dataDir}`
+          : `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: async () => {
         database.close();
         await eventStore.close();

@@ -3,6 +3,7 @@ export * from './runtime/projection.js';
 export * from './runtime/log-follower-runner.js';
 export * from './runtime/rebuild-projection.js';
 export * from './runtime/storable-event.js';
+export * from './runtime/announcement.js';
 export { readModelMigrations } from './migrations/index.js';
 export { orderBookProjection } from './orders/order-book.projection.js';
 export { usersProjection } from './auth/users.projection.js';

@@ -1,9 +1,11 @@
 import type { ProjectionName } from '@carbon-ledger/contracts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import type { RequestUser } from '../infrastructure/http/request-context.js';
-import { READ_MODELS } from '../infrastructure/tokens.js';
+import { type ChannelListener, listenToChannel } from '../infrastructure/postgres/channel-listener.js';
+import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type LiveSession, type LiveSessions, type SessionChange, tokenHash } from '../shared/live-sessions.port.js';
@@ -28,6 +30,8 @@ export const SESSION_CACHE_MS = 1_000;
 /** Sessions remembered at most; past it the memory starts over (unknown tokens are never remembered). */
 const SESSION_CACHE_SIZE = 10_000;
 const USERS_PROJECTION: ProjectionName = 'users';
+/** Sessions ended on one instance are announced here to the others, whose sockets of them end at once. */
+const ENDED_SESSIONS_CHANNEL = 'carbon_ledger_ended_sessions';
 
 export interface Session {
   readonly sessionId: string;
@@ -60,14 +64,23 @@ export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy
   private generation = 0;
   private unsubscribe: (() => void) | undefined;
   private readonly listeners = new Set<(change: SessionChange) => void>();
+  private readonly origin = randomUUID();
+  private endedElsewhere: ChannelListener | undefined;
 
   constructor(
     @Inject(AUTH_DB) private readonly auth: Kysely<AuthDatabase>,
     @Inject(READ_MODELS) private readonly readModels: ReadModels,
     private readonly projections: ProjectionHost,
+    @Inject(RUNTIME) private readonly runtime: Pick<ServiceRuntime, 'readModelConnection'>,
   ) {}
 
   onModuleInit(): void {
+    this.endedElsewhere = listenToChannel(this.runtime.readModelConnection, ENDED_SESSIONS_CHANNEL, (payload) => {
+      const [origin, hash] = payload.split(' ');
+      if (origin === this.origin || !hash) return;
+      this.forgetAll();
+      this.announce({ kind: 'ended', tokenHash: hash });
+    });
     // A role granted or taken away applies to the very next request.
     this.unsubscribe = this.projections.onBatchCommitted((batch) => {
       if (batch.projection === USERS_PROJECTION && batch.views.length > 0) {
@@ -97,6 +110,7 @@ export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
+    void this.endedElsewhere?.close();
   }
 
   async create(userId: string, origin: SessionOrigin, now = new Date()): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
@@ -134,7 +148,7 @@ export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy
       .execute();
     if (beyondCap.length > 0) this.forgetAll();
     // Sockets of the sessions ended here end now, not at their next check.
-    for (const ended of beyondCap) this.announce({ kind: 'ended', tokenHash: ended.token_hash });
+    await this.ended(beyondCap.map((ended) => ended.token_hash));
     return { token, csrfToken, expiresAt };
   }
 
@@ -167,7 +181,7 @@ export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy
       .returning('token_hash')
       .execute();
     this.forgetAll();
-    for (const ended of deleted) this.announce({ kind: 'ended', tokenHash: ended.token_hash });
+    await this.ended(deleted.map((ended) => ended.token_hash));
     return deleted.length > 0;
   }
 
@@ -212,7 +226,13 @@ export class SessionStore implements LiveSessions, OnModuleInit, OnModuleDestroy
     await this.auth.deleteFrom('auth_sessions').where('token_hash', '=', hash).execute();
     // A lookup that read the row before the delete may have been remembered meanwhile.
     this.forgetAll();
-    this.announce({ kind: 'ended', tokenHash: hash });
+    await this.ended([hash]);
+  }
+
+  /** Ends the sessions' sockets here at once, and on every other instance as soon as it hears of it. */
+  private async ended(hashes: readonly string[]): Promise<void> {
+    for (const hash of hashes) this.announce({ kind: 'ended', tokenHash: hash });
+    for (const hash of hashes) await sql`select pg_notify(${ENDED_SESSIONS_CHANNEL}, ${`${this.origin} ${hash}`})`.execute(this.auth);
   }
 
   private announce(change: SessionChange): void {

@@ -189,7 +189,7 @@ async function main(): Promise<number> {
     });
 
     const config = loadConfig({ DATA_DIR: workDir, SEAL_INTERVAL_MS: '0' });
-    const sealing = await measured(() => new LedgerSealer(store, config).sealNow());
+    const sealing = await measured(() => new LedgerSealer(store, config, { readModelConnection: {} }).sealNow());
 
     const file = join(workDir, 'evidence-export.json');
     const loadBefore = loadAverage();

@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import type { LogFollower } from './projection.js';
+import { announcementPayloads } from './announcement.js';
 import { storableEvent } from './storable-event.js';
 
 export interface ProjectionLogger {
@@ -39,6 +40,12 @@ export interface LogFollowerRunnerOptions {
   readonly batchSize?: number;
   readonly onBatchCommitted?: (batch: BatchCommitted) => void;
   readonly logger?: ProjectionLogger;
+  /**
+   * Other instances hear each committed batch through a NOTIFY on this channel, sent in the batch's
+   * own transaction: delivered if and only if the batch commits, even when this process dies the
+   * moment after (announcement.ts reads it back).
+   */
+  readonly announce?: { readonly channel: string; readonly origin: string };
 }
 
 export type ProjectionStatus = 'starting' | 'standby' | 'running' | 'failed' | 'stopped';
@@ -93,6 +100,8 @@ const CHECKPOINT_PERSIST_MS = 5_000;
 /** …or after this many skipped events, so a restart re-reads little. */
 const CHECKPOINT_PERSIST_EVENTS = 5_000;
 const MAX_FAILURE_BACKOFF_MS = 30_000;
+/** Skipped events are announced to other instances at most this often. */
+const SKIP_ANNOUNCE_MS = 20;
 
 export function advisoryLockKey(projectionName: string): string {
   return `projection:${projectionName}`;
@@ -127,6 +136,8 @@ export class LogFollowerRunner {
   private state: ProjectionStatus = 'stopped';
   private failure: ProjectionFailure | undefined;
   private leader: pg.Client | undefined;
+  /** While another instance leads: the connection that asks for the lock again, kept so standing by opens no connection a second. */
+  private candidate: pg.Client | undefined;
   /** The leader connection seen through the query builder (`applyBatch`'s writer). */
   private readonly writer: Kysely<ReadModelDatabase>;
   private subscription: AllSubscription | undefined;
@@ -136,6 +147,7 @@ export class LogFollowerRunner {
   private stopSleep: (() => void) | undefined;
   private retryRequested = false;
   private endLinger: (() => void) | undefined;
+  private skipAnnouncement: NodeJS.Timeout | undefined;
 
   constructor(
     readonly follower: LogFollower,
@@ -168,6 +180,8 @@ export class LogFollowerRunner {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.skipAnnouncement);
+    this.skipAnnouncement = undefined;
     this.stopSleep?.();
     this.endLinger?.();
     await this.subscription?.close();
@@ -208,12 +222,25 @@ export class LogFollowerRunner {
     });
   }
 
+  /**
+   * Another instance leads and has committed up to `position` (heard from its announcement or read
+   * from the stored checkpoint): waiters here are released as if this runner had applied it.
+   */
+  observe(position: Position): void {
+    if (this.leader || comparePositions(position, this.checkpoint) <= 0) return;
+    this.checkpoint = position;
+    this.releaseWaiters();
+  }
+
   private async runUntilStopped(): Promise<void> {
     let failureBackoffMs = 500;
     while (!this.stopping) {
       try {
         if (!(await this.acquireLeadership())) {
           this.state = 'standby';
+          // Read-your-writes on this instance waits on the leader's stored checkpoint.
+          const shared = await readCheckpoint(this.options.db, this.follower.name);
+          if (shared) this.observe(shared.position);
           await this.sleep(LEADER_RETRY_MS);
           continue;
         }
@@ -311,6 +338,7 @@ export class LogFollowerRunner {
       // Nothing here for this projection: move on without a transaction.
       this.advance(last.position, fresh.length, false, NO_TYPES, []);
       this.unpersistedEvents += fresh.length;
+      this.announceSkip();
       return;
     }
     const leader = this.leader;
@@ -336,12 +364,25 @@ export class LogFollowerRunner {
     const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
     applying.catch(() => undefined);
     let changed: boolean;
+    const eventTypes = new Set(relevant.map((event) => event.type));
+    const messages = this.follower.pushedMessages?.(relevant) ?? [];
     try {
       for (const step of opening) await step;
       changed = await applying;
       const moved = send(...this.moveCheckpointQuery(last.position, events));
+      const announced = this.options.announce
+        ? announcementPayloads(this.options.announce.origin, {
+            projection: this.follower.name,
+            views: changed ? this.follower.views : [],
+            position: last.position,
+            events: fresh.length,
+            eventTypes,
+            messages,
+          }).map((payload) => send('select pg_notify($1, $2)', [this.options.announce!.channel, payload]))
+        : [];
       const committing = send('commit');
       await moved;
+      for (const notified of announced) await notified;
       const committed = await committing;
       if (committed.command !== 'COMMIT') throw new Error(`log follower ${this.follower.name}: the batch's transaction ended in ${committed.command}`);
     } catch (error) {
@@ -356,8 +397,32 @@ export class LogFollowerRunner {
     this.persisted = last.position;
     this.persistedAt = Date.now();
     this.unpersistedEvents = 0;
-    const eventTypes = new Set(relevant.map((event) => event.type));
-    this.advance(last.position, fresh.length, changed, eventTypes, this.follower.pushedMessages?.(relevant) ?? []);
+    this.advance(last.position, fresh.length, changed, eventTypes, messages);
+  }
+
+  /**
+   * Tells other instances the runner moved past events it had nothing to do with (no transaction,
+   * no stored checkpoint): their waits on this projection for those events end too. At most one
+   * NOTIFY per SKIP_ANNOUNCE_MS, carrying the latest position; sent on the leader connection, so
+   * after the batches committed before it.
+   */
+  private announceSkip(): void {
+    const announce = this.options.announce;
+    if (!announce || this.skipAnnouncement) return;
+    this.skipAnnouncement = setTimeout(() => {
+      this.skipAnnouncement = undefined;
+      const leader = this.leader;
+      if (!leader) return;
+      const [payload] = announcementPayloads(announce.origin, {
+        projection: this.follower.name,
+        views: [],
+        position: this.checkpoint,
+        events: 0,
+        eventTypes: NO_TYPES,
+        messages: [],
+      });
+      leader.query('select pg_notify($1, $2)', [announce.channel, payload]).catch(() => undefined);
+    }, SKIP_ANNOUNCE_MS);
   }
 
   private persistDue(events: number): boolean {
@@ -430,27 +495,39 @@ export class LogFollowerRunner {
 
   private async acquireLeadership(): Promise<boolean> {
     if (this.leader) return true;
-    const client = new pg.Client({ ...this.options.connectionConfig, pipeline: true });
-    client.on('error', () => {
-      // The lock dies with the connection; the checkpoint guard stops a stale writer.
-      if (this.leader === client) this.leader = undefined;
-    });
-    await client.connect();
+    let client = this.candidate;
+    if (!client) {
+      const fresh = new pg.Client({ ...this.options.connectionConfig, pipeline: true });
+      fresh.on('error', () => {
+        // The lock dies with the connection; the checkpoint guard stops a stale writer.
+        if (this.leader === fresh) this.leader = undefined;
+        if (this.candidate === fresh) this.candidate = undefined;
+      });
+      this.candidate = fresh;
+      try {
+        await fresh.connect();
+      } catch (error) {
+        this.candidate = undefined;
+        throw error;
+      }
+      client = fresh;
+    }
     const result = await client.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
       advisoryLockKey(this.follower.name),
     ]);
     if (result.rows[0]?.acquired) {
+      this.candidate = undefined;
       this.leader = client;
       return true;
     }
-    await client.end();
     return false;
   }
 
   private async releaseLeadership(): Promise<void> {
-    const client = this.leader;
+    const clients = [this.leader, this.candidate];
     this.leader = undefined;
-    await client?.end().catch(() => undefined);
+    this.candidate = undefined;
+    await Promise.all(clients.map((client) => client?.end().catch(() => undefined)));
   }
 
   /** Waits up to `ms`, and not at all or no longer once someone waits for this projection. */

@@ -39,7 +39,7 @@ describe('LedgerSealer schedule', () => {
 
   /** Starts a sealer as the service does and waits (at most SOON_MS) for the seal count to reach `count`. */
   async function startAndWaitForSeal(count: number): Promise<{ sealer: LedgerSealer; elapsedMs: number }> {
-    const sealer = new LedgerSealer(eventStore, config);
+    const sealer = new LedgerSealer(eventStore, config, { readModelConnection: { connectionString: database.connectionString } });
     const started = Date.now();
     sealer.onApplicationBootstrap();
     while ((await seals()).length < count && Date.now() - started < SOON_MS) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -64,10 +64,27 @@ describe('LedgerSealer schedule', () => {
 
   it('starts no seal when nothing new was recorded since the last one', async () => {
     const before = (await seals()).length;
-    const sealer = new LedgerSealer(eventStore, config);
+    const sealer = new LedgerSealer(eventStore, config, { readModelConnection: { connectionString: database.connectionString } });
     sealer.onApplicationBootstrap();
     expect(await sealer.sealNow()).toBeUndefined();
     await sealer.onApplicationShutdown();
     expect(await seals()).toHaveLength(before);
+  });
+
+  it('with two instances one holds the sealer; when it is gone the other takes the job within seconds and seals what came since', async () => {
+    await eventStore.appendToStream('order-3', [sampleEvent(0)], { expected: 'no_stream' });
+    const before = (await seals()).length;
+    const first = await startAndWaitForSeal(before + 1);
+    const second = new LedgerSealer(eventStore, config, { readModelConnection: { connectionString: database.connectionString } });
+    second.onApplicationBootstrap();
+    await eventStore.appendToStream('order-4', [sampleEvent(0)], { expected: 'no_stream' });
+    // The holder's lock connection closes (as when its process dies); the standby asks again within a second and seals at once.
+    const gone = Date.now();
+    await first.sealer.onApplicationShutdown();
+    while ((await seals()).length < before + 2 && Date.now() - gone < SOON_MS) await new Promise((resolve) => setTimeout(resolve, 50));
+    await second.onApplicationShutdown();
+    const all = await seals();
+    expect(all).toHaveLength(before + 2);
+    expect(all.at(-1)).toMatchObject({ sealNumber: before + 2, fromPosition: all.at(-2)?.toPosition, prevSealHash: all.at(-2)?.sealHash });
   });
 });

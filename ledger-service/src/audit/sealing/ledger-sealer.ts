@@ -17,7 +17,9 @@ import {
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
-import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import { ExclusiveJob } from '../../infrastructure/postgres/exclusive-job.js';
+import type { ServiceRuntime } from '../../infrastructure/service-runtime.js';
+import { EVENT_STORE, RUNTIME } from '../../infrastructure/tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { handleCommand, knownStream, recordDecider } from '../../shared/handle-command.js';
 import { merkleRoot } from '../../shared/merkle.js';
@@ -40,7 +42,8 @@ const SEAL_RETRY_MS = 5_000;
 /**
  * Periodically seals the events committed since the last seal: a Merkle root
  * over their hashes, chained to the previous seal, appended as LedgerSealed.
- * Appends at the seal stream's version, so two sealers can never fork it.
+ * Appends at the seal stream's version, so two sealers can never fork it; with several
+ * instances, one holds the sealer job and the others take it over when it dies.
  */
 @Injectable()
 export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -48,28 +51,40 @@ export class LedgerSealer implements OnApplicationBootstrap, OnApplicationShutdo
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<LedgerSealedData | undefined> | undefined;
+  private readonly job: ExclusiveJob;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(RUNTIME) runtime: Pick<ServiceRuntime, 'readModelConnection'>,
+  ) {
+    // What the last holder left unsealed is sealed when the job is taken (at start, or when taking
+    // over), not an interval later: a service restarted more often than the interval would otherwise never seal.
+    this.job = new ExclusiveJob(
+      'sealer',
+      runtime.readModelConnection,
+      () => this.sealThenSchedule(),
+      (message) => this.logger.log(message),
+    );
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.SEAL_INTERVAL_MS === 0) return;
-    // What the last run left unsealed is sealed at start, not an interval later: a service
-    // restarted more often than the interval would otherwise never seal.
-    this.sealThenSchedule();
+    this.job.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.job.stop();
     await this.running?.catch(() => undefined);
   }
 
   /** Seals now, then again after the interval; a failed seal (say, the database is down) is retried sooner. */
   private sealThenSchedule(): void {
-    if (this.stopped) return;
+    clearTimeout(this.timer);
+    // Another instance holds the job now; this one seals again when it takes the job back.
+    if (this.stopped || !this.job.held) return;
     this.sealNow().then(
       () => this.scheduleSeal(this.config.SEAL_INTERVAL_MS),
       (error: unknown) => {

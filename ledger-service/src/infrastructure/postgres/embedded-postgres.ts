@@ -21,6 +21,8 @@ export interface EmbeddedPostgresServer {
 }
 
 const DATABASE = 'carbon_ledger';
+/** Only a local, loopback-bound server is started; the password guards nothing else. */
+const EMBEDDED_PASSWORD = 'carbon-ledger-local';
 
 /** Can a user other than the owner pass through every directory on the way to `path`? */
 function traversableByOthers(path: string): boolean {
@@ -156,8 +158,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgresServer> {
   const databaseDir = clusterDirectory(options.dataDir, options.log);
   const database = options.database ?? DATABASE;
-  // Only a local, loopback-bound server is started; the password guards nothing else.
-  const password = 'carbon-ledger-local';
+  const password = EMBEDDED_PASSWORD;
   await stopOrphanedPostgres(databaseDir);
   let lastServerLine = '';
   const server = new EmbeddedPostgres({
@@ -202,4 +203,31 @@ export async function startEmbeddedPostgres(options: {
     supervise: (events) => supervisor.supervise(events),
     stop: () => supervisor.stop(),
   };
+}
+
+/** There is no running embedded PostgreSQL under the data directory to join. */
+export class NothingToJoin extends Error {
+  override readonly name = 'NothingToJoin';
+}
+
+/**
+ * The connection string of the embedded PostgreSQL another instance (`npm start`) runs on this
+ * data directory, for an instance started with --join: it starts no second postmaster and
+ * supervises none. The port is the running server's own (postmaster.pid), whatever
+ * EMBEDDED_PG_PORT the first instance was given.
+ */
+export function joinEmbeddedPostgres(dataDir: string, database = DATABASE): string {
+  const databaseDir = join(dataDir, 'postgres');
+  let lines: string[];
+  try {
+    lines = readFileSync(join(existsSync(databaseDir) ? realpathSync(databaseDir) : databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    throw new NothingToJoin(`No PostgreSQL is running with the data in ${dataDir}. Start the first instance with \`npm start\`, then join it.`);
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) {
+    throw new NothingToJoin(`The PostgreSQL of ${dataDir} is not running (pid ${lines[0] ?? '?'}). Start the first instance with \`npm start\`, then join it.`);
+  }
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(SOCKET_DIRECTORY)}`;
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type EventStore, type Position, type ProjectionHealth, type ProjectionName } from '@carbon-ledger/contracts';
-import { type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
+import { AnnouncementReader, type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
 import type pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
 import type { DatabaseAvailability } from '../postgres/database-availability.js';
 import type { ReadModels } from '../postgres/database.js';
 import { logFollowerHealth } from '../log-follower-health.js';
+import { type ChannelListener, listenToChannel } from '../postgres/channel-listener.js';
 
 export interface ProjectionHostRuntime {
   readonly readModelConnection: pg.ClientConfig;
@@ -20,18 +22,29 @@ export class UnknownProjection extends Error {
   }
 }
 
-/** Runs every projection in-process and lets commands wait for their read models. */
+/** The channel committed batches are announced on to every instance of the service. */
+export const BATCHES_CHANNEL = 'carbon_ledger_projection_batches';
+
+/**
+ * Runs every projection and lets commands wait for their read models. With several instances on
+ * one database, one instance leads each projection (its advisory lock); the others hear each
+ * batch it commits (a NOTIFY sent in the batch's transaction), so their waits for read-your-writes
+ * end and their sockets get the batch's messages as if they had applied it themselves.
+ */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Projections');
   private readonly runners: LogFollowerRunner[];
   private readonly batches = new EventEmitter();
   private readonly stopRetrying: () => void;
+  private readonly origin = randomUUID();
+  private readonly reader = new AnnouncementReader(this.origin);
+  private listener: ChannelListener | undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) db: ReadModels,
-    @Inject(RUNTIME) runtime: ProjectionHostRuntime,
+    @Inject(RUNTIME) private readonly runtime: ProjectionHostRuntime,
   ) {
     this.batches.setMaxListeners(0);
     this.runners = projections.map(
@@ -41,6 +54,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
           eventStore,
           connectionConfig: runtime.readModelConnection,
           onBatchCommitted: (batch) => this.batches.emit('batch', batch),
+          announce: { channel: BATCHES_CHANNEL, origin: this.origin },
           logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
         }),
     );
@@ -51,12 +65,25 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
+    // Batches other instances commit; one missed while the connection was lost is read from the stored checkpoints (the runners poll them on standby).
+    this.listener = listenToChannel(
+      this.runtime.readModelConnection,
+      BATCHES_CHANNEL,
+      (payload) => {
+        const batch = this.reader.read(payload);
+        if (!batch) return;
+        this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
+        this.batches.emit('batch', batch);
+      },
+      () => this.reader.reset(),
+    );
     for (const runner of this.runners) runner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopRetrying();
     await Promise.all(this.runners.map((runner) => runner.stop()));
+    await this.listener?.close();
   }
 
   onBatchCommitted(listener: (batch: BatchCommitted) => void): () => void {

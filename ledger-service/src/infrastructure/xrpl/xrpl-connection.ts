@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { jobLockKey } from '../postgres/exclusive-job.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { RUNTIME } from '../tokens.js';
 import type { ServiceRuntime } from '../service-runtime.js';
@@ -29,7 +31,7 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
     this.ready = (async () => {
       await this.gateway.connect();
       const genesis = this.runtime.xrpl.genesisSeed;
-      if (genesis) await provisionSandbox(this.gateway, this.submissions, genesis);
+      if (genesis) await this.oneInstanceAtATime(() => provisionSandbox(this.gateway, this.submissions, genesis));
     })().catch((error: unknown) => {
       this.logger.error(`setting up the XRPL wallets failed: ${error instanceof Error ? error.message : String(error)}`);
     });
@@ -38,6 +40,23 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     if (this.inProcessSandbox) withdrawSandboxUrl(this.runtime.config.dataDir, this.runtime.xrpl.url);
     await this.gateway.close();
+  }
+
+  /**
+   * Instances starting together on one sandbox provision one after the other (each step checks the
+   * ledger first, so the later ones find it done): funding from the genesis account is no claimed
+   * submission and would otherwise be paid twice. The lock goes with its connection if this process dies.
+   */
+  private async oneInstanceAtATime(provision: () => Promise<void>): Promise<void> {
+    const client = new pg.Client(this.runtime.readModelConnection);
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [jobLockKey('xrpl-sandbox-provisioning')]);
+      await provision();
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   private get inProcessSandbox(): boolean {

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { CommandBus } from '@nestjs/cqrs';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { READ_MODELS } from '../../infrastructure/tokens.js';
+import { ExclusiveJob } from '../../infrastructure/postgres/exclusive-job.js';
+import type { ServiceRuntime } from '../../infrastructure/service-runtime.js';
+import { READ_MODELS, RUNTIME } from '../../infrastructure/tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { ExpireKycCommand } from '../commands/expire-kyc.handler.js';
@@ -19,24 +21,36 @@ export interface KycExpiryCheckResult {
  * Periodically records KycExpired for verifications past their expiresAt, and
  * retries credentials that were deferred (address not on the ledger yet).
  * Each expiry's command id derives from the address and its expiresAt, so
- * overlapping runs or instances append it once.
+ * overlapping runs or instances append it once; with several instances, one holds the
+ * check and another takes it over when that one dies.
  */
 @Injectable()
 export class KycExpiryCheck implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('KYC');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<KycExpiryCheckResult> | undefined;
+  private readonly job: ExclusiveJob;
 
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly credentials: KycCredentialIssuer,
-  ) {}
+    @Inject(RUNTIME) runtime: ServiceRuntime,
+  ) {
+    this.job = new ExclusiveJob(
+      'kyc-expiry-check',
+      runtime.readModelConnection,
+      () => undefined,
+      (message) => this.logger.log(message),
+    );
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.KYC_EXPIRY_CHECK_INTERVAL_MS === 0) return;
+    this.job.start();
     this.timer = setInterval(() => {
+      if (!this.job.held) return;
       void this.checkNow().catch((error: unknown) => this.logger.error(`KYC expiry check failed: ${error instanceof Error ? error.message : String(error)}`));
     }, this.config.KYC_EXPIRY_CHECK_INTERVAL_MS);
     this.timer.unref();
@@ -44,6 +58,7 @@ export class KycExpiryCheck implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    await this.job.stop();
     await this.running?.catch(() => undefined);
   }
 
