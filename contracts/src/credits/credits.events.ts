@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { serialRange } from '../credit-market/serial-range.js';
+import { tradeCash } from '../funds/funds.events.js';
 import { offsetTypes, retirementStandards } from './credits.constants.js';
 
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
@@ -61,6 +62,8 @@ export const tradeExecutedData = z.object({
    * 'settled' carries the XRPL transaction that paid (XRPL path).
    */
   settlement: z.object({ status: z.enum(['pending', 'settled']), txHash: xrplHash.optional() }),
+  /** A funded buy order's fill: the cash posted with the serials, buyer → seller and buyer → fee revenue (delivery versus payment). */
+  cash: tradeCash.optional(),
   executedAt: z.iso.datetime(),
 });
 

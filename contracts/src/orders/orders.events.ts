@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { serialRange } from '../credit-market/serial-range.js';
+import { orderFunding } from '../funds/funds.events.js';
 import { orderSides } from './orders.constants.js';
 
 /** Decimal string with at most 2 decimals, e.g. "42.50". */
@@ -16,6 +17,8 @@ export const orderPlacedData = z.object({
   vintage: z.number().int(),
   /** Sell orders: the seller's serial blocks held in escrow until matched or cancelled. */
   reserved: z.array(serialRange).optional(),
+  /** Funded buy orders: the reservation in the owner's cash stream that pays for it (docs/funds.md). */
+  funding: orderFunding.optional(),
   placedAt: z.iso.datetime(),
 });
 
@@ -31,6 +34,8 @@ export const orderCancelledData = z.object({
    * docs/self-trade-prevention.md): the owner's own resting order it would have crossed.
    */
   selfTradeWith: z.object({ orderId: z.uuid(), side: z.enum(orderSides), price: moneyString }).optional(),
+  /** A funded buy order's hold that goes back to the buyer's available balance (the rest of its reservation voided). */
+  releasedCents: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
   cancelledAt: z.iso.datetime(),
 });
 

@@ -1,4 +1,6 @@
 import {
+  buyHoldCents,
+  buyReservationCents,
   centsToPrice,
   type CreditEvent,
   type CreditProjectType,
@@ -7,12 +9,15 @@ import {
   formatSerialRange,
   type OffsetType,
   type OrderEvent,
+  type OrderFunding,
   type OrderSide,
   type OrderStatus,
   type PlaceOrderRequest,
   priceToCents,
   type RetirementStandard,
   type SerialRange,
+  type TradeCash,
+  fillCash,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
@@ -46,6 +51,8 @@ export interface OrderState {
   readonly reserved: readonly SerialRange[];
   /** The owner's own order that self-trade prevention stopped this one at. */
   readonly selfTradeWith?: { readonly side: OrderSide; readonly price: string };
+  /** Funded buy orders: the reservation that pays for them and the notional matched so far (its hold follows from both). */
+  readonly funding?: { readonly reservationId: string; readonly matchedNotionalCents: number };
 }
 
 /**
@@ -88,7 +95,14 @@ export type IssueCreditsInput = Omit<CreditsIssued['data'], 'issuedAt'>;
 
 export type CreditMarketCommand =
   | { readonly type: 'IssueCredits'; readonly batch: IssueCreditsInput }
-  | { readonly type: 'PlaceOrder'; readonly orderId: string; readonly ownerId: string; readonly order: PlaceOrderRequest }
+  | {
+      readonly type: 'PlaceOrder';
+      readonly orderId: string;
+      readonly ownerId: string;
+      readonly order: PlaceOrderRequest;
+      /** A buy order's reservation, already recorded in the owner's cash stream. */
+      readonly funding?: OrderFunding;
+    }
   | { readonly type: 'CancelOrder'; readonly orderId: string; readonly requestedBy: string; readonly isAdmin: boolean }
   | {
       readonly type: 'TransferCredits';
@@ -198,6 +212,7 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
             cancelledBy: command.requestedBy,
             remaining: order.remaining,
             ...(order.side === 'sell' ? { released: [...order.reserved] } : {}),
+            ...(order.funding ? { releasedCents: orderHoldCents(order) } : {}),
             cancelledAt: at,
           },
         },
@@ -273,6 +288,7 @@ function placeOrder(
   const at = context.now.toISOString();
   const limitCents = priceToCents(order.price);
   const reserved = order.type === 'sell' ? takeFromAccount(state, command.ownerId, order.amount, undefined, marketName) : undefined;
+  if (command.funding) checkFunding(command.funding, order.type, order.amount, limitCents);
   const events: CreditMarketEvent[] = [
     {
       type: 'OrderPlaced',
@@ -285,17 +301,21 @@ function placeOrder(
         projectType: order.projectType,
         vintage: order.vintage,
         ...(reserved ? { reserved } : {}),
+        ...(command.funding ? { funding: command.funding } : {}),
         placedAt: at,
       },
     },
   ];
   let remaining = order.amount;
   let aggressorReserved: readonly SerialRange[] = reserved ?? [];
+  let aggressorMatchedCents = 0;
   const book = order.type === 'buy' ? state.asks : state.bids;
   for (const resting of book) {
     if (remaining === 0 || !crosses(order.type, limitCents, resting)) break;
     if (resting.ownerId === command.ownerId) {
-      events.push(cancelSelfTrade(command, remaining, aggressorReserved, resting, at));
+      // A funded buy's unspent hold goes back with its remainder, as on any cancel.
+      const releasedCents = order.type === 'buy' && command.funding ? buyHoldCents(remaining, limitCents, aggressorMatchedCents) : undefined;
+      events.push(cancelSelfTrade(command, remaining, aggressorReserved, resting, at, releasedCents));
       break;
     }
     const quantity = Math.min(remaining, resting.remaining);
@@ -305,6 +325,17 @@ function placeOrder(
       aggressorReserved = takeAfter(aggressorReserved, quantity);
     } else {
       ranges = takeSerials(resting.reserved, quantity);
+    }
+    let cash: TradeCash | undefined;
+    if (order.type === 'buy' && command.funding) {
+      cash = fillCash({ limitCents, remaining, matchedNotionalCents: aggressorMatchedCents }, quantity, resting.priceCents);
+      aggressorMatchedCents += cash.notionalCents;
+    } else if (order.type === 'sell' && resting.funding) {
+      cash = fillCash(
+        { limitCents: resting.priceCents, remaining: resting.remaining, matchedNotionalCents: resting.funding.matchedNotionalCents },
+        quantity,
+        resting.priceCents,
+      );
     }
     const buyer = order.type === 'buy' ? command.ownerId : resting.ownerId;
     const seller = order.type === 'sell' ? command.ownerId : resting.ownerId;
@@ -324,6 +355,7 @@ function placeOrder(
         price: centsToPrice(resting.priceCents),
         ranges,
         settlement: { status: 'pending' },
+        ...(cash ? { cash } : {}),
         executedAt: at,
       },
     });
@@ -338,6 +370,7 @@ function cancelSelfTrade(
   escrow: readonly SerialRange[],
   resting: OrderState,
   at: string,
+  releasedCents: number | undefined,
 ): CreditMarketEvent {
   return {
     type: 'OrderCancelled',
@@ -347,6 +380,7 @@ function cancelSelfTrade(
       remaining,
       ...(command.order.type === 'sell' ? { released: [...escrow] } : {}),
       selfTradeWith: { orderId: resting.orderId, side: resting.side, price: centsToPrice(resting.priceCents) },
+      ...(releasedCents === undefined ? {} : { releasedCents }),
       cancelledAt: at,
     },
   };
@@ -357,6 +391,21 @@ export function selfTradeNote(state: CreditMarketState, orderId: string): string
   const order = state.orders.get(orderId);
   if (!order?.selfTradeWith) return undefined;
   return `${order.remaining} not filled: your own ${order.selfTradeWith.side} order at ${order.selfTradeWith.price}`;
+}
+
+/** A buy order's reservation must be what its amount and limit cost with the fee (docs/funds.md). */
+function checkFunding(funding: OrderFunding, side: OrderSide, amount: number, limitCents: number): void {
+  if (side !== 'buy') throw new DomainError('ValidationFailed', 'Only a buy order is paid for by a reservation');
+  const expected = buyReservationCents(amount, limitCents);
+  if (funding.reservedCents !== expected) {
+    throw new DomainError('ValidationFailed', `The reservation holds ${funding.reservedCents} cents; the order costs ${expected} with the fee`);
+  }
+}
+
+/** What a funded buy order still holds of its reservation (0 for any other order). */
+export function orderHoldCents(order: OrderState): number {
+  if (!order.funding || (order.status !== 'pending' && order.status !== 'partially_filled')) return 0;
+  return buyHoldCents(order.remaining, order.priceCents, order.funding.matchedNotionalCents);
 }
 
 /** The serials after the first `quantity` of a list. */
@@ -438,6 +487,7 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
         status: 'pending',
         placedAt: data.placedAt,
         reserved: data.reserved ?? [],
+        ...(data.funding ? { funding: { reservationId: data.funding.reservationId, matchedNotionalCents: 0 } } : {}),
       };
       if (data.reserved) moveOut(state, data.ownerId, data.reserved);
       state.orders.set(order.orderId, order);
@@ -459,6 +509,9 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
           remaining,
           status: remaining === 0 ? 'completed' : 'partially_filled',
           reserved: order.side === 'sell' ? takeAfter(order.reserved, data.quantity) : order.reserved,
+          ...(order.funding && data.cash
+            ? { funding: { ...order.funding, matchedNotionalCents: order.funding.matchedNotionalCents + data.cash.notionalCents } }
+            : {}),
         });
       }
       moveIn(state, data.buyerAccountId, data.ranges);

@@ -1,0 +1,162 @@
+import { type FundsEvent, type FundsReserved, isFundsEvent, SETTLEMENT_CURRENCY } from '@carbon-ledger/contracts';
+import { DomainError } from '../shared/domain-error.js';
+import type { Decider } from '../shared/handle-command.js';
+
+/**
+ * One user's cash stream: everything that lowers the user's available balance is decided here, at
+ * the stream's version, so two reservations (in two markets) or a reservation and a withdrawal can
+ * never overdraw together. What raises it (a seller's proceeds, a hold released by a fill or a
+ * cancel) is recorded in the market streams, with the fill or the cancel, and reaches the decider as
+ * `marketCreditsCents`: a sum that only grows, so a value read from a lagging read model is a lower
+ * bound and can refuse a command that would have fitted, never accept one that overdraws.
+ */
+export interface FundsState {
+  readonly depositedCents: number;
+  /** Reservations of buy orders and withdrawals not voided: what left the available balance. */
+  readonly committedCents: number;
+  readonly deposits: ReadonlySet<string>;
+  readonly reservations: ReadonlyMap<string, FundsReserved['data']>;
+  readonly withdrawals: ReadonlyMap<string, { readonly amountCents: number; readonly status: 'pending' | 'posted' | 'voided' }>;
+}
+
+export const initialFundsState = (): FundsState => ({
+  depositedCents: 0,
+  committedCents: 0,
+  deposits: new Set(),
+  reservations: new Map(),
+  withdrawals: new Map(),
+});
+
+export type FundsCommand =
+  | { readonly type: 'RecordDeposit'; readonly depositId: string; readonly userId: string; readonly amountCents: number; readonly txHash: string }
+  | {
+      readonly type: 'ReserveFunds';
+      readonly reservation: Omit<FundsReserved['data'], 'reservedAt'>;
+      /** The user's proceeds and released holds recorded in the markets so far (a lower bound is safe). */
+      readonly marketCreditsCents: number;
+    }
+  | {
+      readonly type: 'RequestWithdrawal';
+      readonly withdrawalId: string;
+      readonly userId: string;
+      readonly amountCents: number;
+      readonly destination: string;
+      readonly marketCreditsCents: number;
+    }
+  | { readonly type: 'PostWithdrawal'; readonly withdrawalId: string; readonly txHash: string }
+  | { readonly type: 'VoidWithdrawal'; readonly withdrawalId: string; readonly reason: string };
+
+/** The balance a command may spend: deposits and market credits less everything committed. */
+export function availableCents(state: FundsState, marketCreditsCents: number): number {
+  return state.depositedCents + marketCreditsCents - state.committedCents;
+}
+
+function requireAvailable(state: FundsState, marketCreditsCents: number, requiredCents: number): void {
+  const available = availableCents(state, marketCreditsCents);
+  if (available < requiredCents) {
+    throw new DomainError('Conflict', `Insufficient funds: ${formatCents(available)} ${SETTLEMENT_CURRENCY} available, ${formatCents(requiredCents)} needed`, {
+      currency: SETTLEMENT_CURRENCY,
+      available: formatCents(available),
+      required: formatCents(requiredCents),
+    });
+  }
+}
+
+export function formatCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function decideFunds(command: FundsCommand, state: FundsState, context: { readonly now: Date }): FundsEvent[] {
+  const at = context.now.toISOString();
+  switch (command.type) {
+    case 'RecordDeposit':
+      // Keyed by the transaction hash: a payment seen again (a second watcher, a restart) credits nothing.
+      if (state.deposits.has(command.txHash)) return [];
+      return [
+        {
+          type: 'FundsDeposited',
+          data: { depositId: command.depositId, userId: command.userId, amountCents: command.amountCents, txHash: command.txHash, depositedAt: at },
+        },
+      ];
+    case 'ReserveFunds': {
+      if (state.reservations.has(command.reservation.reservationId)) return [];
+      requireAvailable(state, command.marketCreditsCents, command.reservation.amountCents);
+      return [{ type: 'FundsReserved', data: { ...command.reservation, reservedAt: at } }];
+    }
+    case 'RequestWithdrawal': {
+      if (state.withdrawals.has(command.withdrawalId)) return [];
+      requireAvailable(state, command.marketCreditsCents, command.amountCents);
+      return [
+        {
+          type: 'WithdrawalRequested',
+          data: {
+            withdrawalId: command.withdrawalId,
+            userId: command.userId,
+            amountCents: command.amountCents,
+            destination: command.destination,
+            requestedAt: at,
+          },
+        },
+      ];
+    }
+    case 'PostWithdrawal': {
+      const withdrawal = state.withdrawals.get(command.withdrawalId);
+      if (!withdrawal) throw new DomainError('NotFound', 'No such withdrawal');
+      if (withdrawal.status === 'posted') return [];
+      if (withdrawal.status === 'voided') throw new DomainError('Conflict', 'This withdrawal was voided');
+      return [{ type: 'WithdrawalPosted', data: { withdrawalId: command.withdrawalId, txHash: command.txHash, postedAt: at } }];
+    }
+    case 'VoidWithdrawal': {
+      const withdrawal = state.withdrawals.get(command.withdrawalId);
+      if (!withdrawal) throw new DomainError('NotFound', 'No such withdrawal');
+      if (withdrawal.status === 'voided') return [];
+      if (withdrawal.status === 'posted') throw new DomainError('Conflict', 'This withdrawal was paid out');
+      return [{ type: 'WithdrawalVoided', data: { withdrawalId: command.withdrawalId, reason: command.reason, voidedAt: at } }];
+    }
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}
+
+export function evolveFunds(state: FundsState, event: FundsEvent): FundsState {
+  switch (event.type) {
+    case 'FundsDeposited':
+      return { ...state, depositedCents: state.depositedCents + event.data.amountCents, deposits: new Set(state.deposits).add(event.data.txHash) };
+    case 'FundsReserved':
+      return {
+        ...state,
+        committedCents: state.committedCents + event.data.amountCents,
+        reservations: new Map(state.reservations).set(event.data.reservationId, event.data),
+      };
+    case 'WithdrawalRequested':
+      return {
+        ...state,
+        committedCents: state.committedCents + event.data.amountCents,
+        withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { amountCents: event.data.amountCents, status: 'pending' }),
+      };
+    case 'WithdrawalPosted':
+    case 'WithdrawalVoided': {
+      const withdrawal = state.withdrawals.get(event.data.withdrawalId);
+      if (!withdrawal) return state;
+      const voided = event.type === 'WithdrawalVoided';
+      return {
+        ...state,
+        committedCents: state.committedCents - (voided ? withdrawal.amountCents : 0),
+        withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { ...withdrawal, status: voided ? 'voided' : 'posted' }),
+      };
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+export const fundsDecider: Decider<FundsState, FundsCommand, FundsEvent> = {
+  decide: decideFunds,
+  evolve: evolveFunds,
+  initialState: initialFundsState,
+  isEvent: isFundsEvent,
+};
