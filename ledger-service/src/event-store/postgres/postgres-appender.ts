@@ -17,6 +17,20 @@ const RACED = -2n;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Every head known: the events with their hashes, newline-joined texts (see checkAppend),
+ * inserted in order. One row per event comes back, in insert order.
+ */
+const INSERT_KNOWN_HEADS = `insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
+  select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
+  from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
+              string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
+              string_to_array($7, E'\\n'))
+    with ordinality as t(s, v, id, ty, d, m, h, ord)
+  order by t.ord
+  returning stream_id as out_stream_id, stream_version as out_stream_version,
+            global_position as out_global_position, transaction_id as out_transaction_id`;
+
 interface InsertedRow {
   out_stream_id: string;
   out_stream_version: string;
@@ -176,9 +190,12 @@ export class PostgresAppender {
   private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean | undefined> {
     let rows: InsertedRow[];
     try {
+      // A plain INSERT rather than append_known_heads (the PL/pgSQL function of the same
+      // statement, kept for older writers): no function call, no result set built in
+      // the function and no grouping (bench:peers, 2026-11-26, docs/benchmarks.md).
       const result = await this.pool.query<InsertedRow>({
-        name: 'append_known_heads',
-        text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
+        name: 'insert_known_heads',
+        text: INSERT_KNOWN_HEADS,
         values: [
           joinLines(batch, (append) => append.streamId),
           joinLines(batch, (append, index) => (append.head.version + 1n + BigInt(index)).toString()),
@@ -193,7 +210,9 @@ export class PostgresAppender {
     } catch {
       return undefined;
     }
-    const byStream = new Map(rows.map((row) => [row.out_stream_id, row]));
+    // One row per event, in insert order: each stream's last row is its new head.
+    const byStream = new Map<string, InsertedRow>();
+    for (const row of rows) byStream.set(row.out_stream_id, row);
     for (const append of batch) {
       const row = byStream.get(append.streamId);
       const hash = append.hashes.at(-1);
