@@ -124,6 +124,12 @@ export interface EventStore {
    */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The stored events among these ids, of any stream, in log order: how a writer that no
+   * longer remembers every command it applied asks the log's event-id key whether a command's
+   * events are stored. Optional: an adapter without an index by event id leaves it out.
+   */
+  findEvents?(eventIds: readonly string[]): Promise<RecordedEvent[]>;
   subscribeAll(options?: SubscribeAllOptions): AllSubscription;
   /** Position of the newest event a reader can see now (START when the log is empty). */
   headPosition(): Promise<Position>;

@@ -181,6 +181,17 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecorded);
   }
 
+  async findEvents(eventIds: readonly string[]): Promise<RecordedEvent[]> {
+    if (eventIds.length === 0) return [];
+    const result = await this.pool.query<EventRow>({
+      name: 'find_events',
+      text: `select ${EVENT_COLUMNS} from events where event_id = any ($1::uuid[]) order by transaction_id, global_position`,
+      values: [eventIds],
+      types: EVENT_TYPES,
+    });
+    return result.rows.map(toRecorded);
+  }
+
   async headPosition(): Promise<Position> {
     const result = await this.pool.query<{ transaction_id: string; global_position: string }>({
       name: 'head_position',

@@ -7,6 +7,7 @@ import { authMigrations } from '../../auth/migrations/index.js';
 import { eventStoreMigrations } from '../../event-store/postgres/migrations/index.js';
 import { idempotencyMigrations } from '../idempotency/migrations/index.js';
 import { kycMigrations } from '../../kyc/migrations/index.js';
+import { snapshotMigrations } from '../snapshots/migrations/index.js';
 
 export type ReadModels = Kysely<ReadModelDatabase>;
 
@@ -81,4 +82,5 @@ export async function runMigrations(db: MigrationDatabase, options: { eventStore
   await migrate(db, authMigrations, 'auth_migrations');
   await migrate(db, idempotencyMigrations, 'idempotency_migrations');
   await migrate(db, kycMigrations, 'kyc_migrations');
+  await migrate(db, snapshotMigrations, 'snapshot_migrations');
 }
