@@ -19,17 +19,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every head known: the events with their hashes, newline-joined texts (see checkAppend),
- * inserted in order. One row per event comes back, in insert order.
+ * inserted in order; answers each stream's last version and position. The statement of
+ * append_known_heads without the PL/pgSQL function around it (kept for older writers).
  */
-const INSERT_KNOWN_HEADS = `insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
-  select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
-  from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
-              string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
-              string_to_array($7, E'\\n'))
-    with ordinality as t(s, v, id, ty, d, m, h, ord)
-  order by t.ord
-  returning stream_id as out_stream_id, stream_version as out_stream_version,
-            global_position as out_global_position, transaction_id as out_transaction_id`;
+export const INSERT_KNOWN_HEADS = `with inserted as (
+    insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
+    select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
+    from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
+                string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
+                string_to_array($7, E'\\n'))
+      with ordinality as t(s, v, id, ty, d, m, h, ord)
+    order by t.ord
+    returning stream_id, stream_version, global_position
+  )
+  select i.stream_id as out_stream_id, max(i.stream_version) as out_stream_version,
+         max(i.global_position) as out_global_position, pg_current_xact_id() as out_transaction_id
+  from inserted i group by i.stream_id`;
 
 interface InsertedRow {
   out_stream_id: string;
@@ -190,9 +195,8 @@ export class PostgresAppender {
   private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean | undefined> {
     let rows: InsertedRow[];
     try {
-      // A plain INSERT rather than append_known_heads (the PL/pgSQL function of the same
-      // statement, kept for older writers): no function call, no result set built in
-      // the function and no grouping (bench:peers, 2026-11-26, docs/benchmarks.md).
+      // The statement itself rather than append_known_heads, the PL/pgSQL function around it:
+      // no function call and no result set copied out of it (docs/benchmarks.md, 2026-11-26).
       const result = await this.pool.query<InsertedRow>({
         name: 'insert_known_heads',
         text: INSERT_KNOWN_HEADS,
@@ -210,9 +214,7 @@ export class PostgresAppender {
     } catch {
       return undefined;
     }
-    // One row per event, in insert order: each stream's last row is its new head.
-    const byStream = new Map<string, InsertedRow>();
-    for (const row of rows) byStream.set(row.out_stream_id, row);
+    const byStream = new Map(rows.map((row) => [row.out_stream_id, row]));
     for (const append of batch) {
       const row = byStream.get(append.streamId);
       const hash = append.hashes.at(-1);
