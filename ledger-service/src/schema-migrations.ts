@@ -4,6 +4,7 @@ import { eventStoreMigrations } from './event-store/postgres/migrations/index.js
 import { idempotencyMigrations } from './infrastructure/idempotency/migrations/index.js';
 import { type MigrationDatabase, migrateSchemas, type SchemaMigrations } from './infrastructure/postgres/database.js';
 import { kycMigrations } from './kyc/migrations/index.js';
+import { snapshotMigrations } from './infrastructure/snapshots/migrations/index.js';
 
 /**
  * Every schema the service keeps in PostgreSQL, named here at the composition root so that
@@ -17,10 +18,11 @@ function serviceSchemas(options: { eventStore: boolean }): SchemaMigrations[] {
     { provider: authMigrations, table: 'auth_migrations' },
     { provider: idempotencyMigrations, table: 'idempotency_migrations' },
     { provider: kycMigrations, table: 'kyc_migrations' },
+    { provider: snapshotMigrations, table: 'snapshot_migrations' },
   ];
 }
 
-/** Event-store schema (PostgreSQL adapter only), read models, and the schemas of auth, idempotency and kyc. */
+/** Event-store schema (PostgreSQL adapter only), read models, and the schemas of auth, idempotency, kyc and the market snapshots. */
 export async function runMigrations(db: MigrationDatabase, options: { eventStore: boolean }): Promise<void> {
   await migrateSchemas(db, serviceSchemas(options));
 }

@@ -101,6 +101,11 @@ export interface ReadAllOptions {
   readonly limit: number;
 }
 
+export interface ReadStreamOptions {
+  /** Exclusive: the events with a higher stream version. */
+  readonly afterVersion?: bigint;
+}
+
 export interface SubscribeAllOptions {
   readonly after?: Position;
   readonly batchSize?: number;
@@ -113,8 +118,18 @@ export interface AllSubscription extends AsyncIterable<readonly RecordedEvent[]>
 
 export interface EventStore {
   appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The stream's events in order; with `afterVersion`, only those after that version (a
+   * caller that holds the stream up to a version reads just what others appended since).
+   */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The stored events among these ids, of any stream, in log order: how a writer that no
+   * longer remembers every command it applied asks the log's event-id key whether a command's
+   * events are stored. Optional: an adapter without an index by event id leaves it out.
+   */
+  findEvents?(eventIds: readonly string[]): Promise<RecordedEvent[]>;
   subscribeAll(options?: SubscribeAllOptions): AllSubscription;
   /** Position of the newest event a reader can see now (START when the log is empty). */
   headPosition(): Promise<Position>;

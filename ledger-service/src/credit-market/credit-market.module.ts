@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import type { EventStore } from '@carbon-ledger/contracts';
-import { EVENT_STORE } from '../infrastructure/tokens.js';
+import type pg from 'pg';
+import { PostgresSnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
+import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { CreditMarketStore } from './credit-market.store.js';
 
 export const CREDIT_MARKETS = Symbol('CREDIT_MARKETS');
@@ -9,10 +11,17 @@ export const CREDIT_MARKETS = Symbol('CREDIT_MARKETS');
  * The credit market aggregate (registry serial blocks + order book) is shared by
  * the orders capability (Trading Desk, Marketplace) and the credits capability
  * (issue, transfer, retire): one store instance, so one in-memory state per market.
+ * Its snapshots live in PostgreSQL whichever event store keeps the log.
  */
 @Global()
 @Module({
-  providers: [{ provide: CREDIT_MARKETS, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new CreditMarketStore(eventStore) }],
+  providers: [
+    {
+      provide: CREDIT_MARKETS,
+      inject: [EVENT_STORE, PG_POOL],
+      useFactory: (eventStore: EventStore, pool: pg.Pool) => new CreditMarketStore(eventStore, { snapshots: new PostgresSnapshotStore(pool) }),
+    },
+  ],
   exports: [CREDIT_MARKETS],
 })
 export class CreditMarketModule {}

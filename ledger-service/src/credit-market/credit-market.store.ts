@@ -12,7 +12,9 @@ import {
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
-import { aggregateStream, CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
+import type { SnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
+import { CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
+import { type StateCodec, structuredStateCodec } from '../shared/state-codec.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
@@ -21,6 +23,7 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
 } from './credit-market.decider.js';
+import { OrderBookSide } from './order-book-side.js';
 
 export interface MarketCommandResult<R> {
   readonly position: Position;
@@ -42,11 +45,44 @@ interface Pending {
 interface Market {
   readonly streamId: string;
   readonly decider: Decider<CreditMarketState, CreditMarketCommand, CreditMarketEvent>;
-  /** The folded stream, with the commands already applied to it; undefined until loaded, or after a failure. */
+  /**
+   * The folded stream, with the commands applied since `base`; undefined until loaded, and
+   * after a failed group (its state may hold events the log does not) until rebuilt.
+   */
   stream: DecidedStream<CreditMarketState> | undefined;
+  /** The stream's version the log confirmed last: where a rebuild reads forward from. */
+  held: bigint | 'no_stream';
+  /** The state at `base.version`, encoded: what a rebuild starts from (see rebuild). */
+  base: { readonly bytes: Buffer; readonly version: bigint | 'no_stream' } | undefined;
+  /** The market's events after `base.version` up to `held`, in order. */
+  sinceBase: CreditMarketEvent[];
   readonly queue: Pending[];
   running: boolean;
 }
+
+/** Options of the store; without `snapshots` every cold load folds the whole stream. */
+export interface CreditMarketStoreOptions {
+  readonly snapshots?: SnapshotStore;
+  /** A snapshot is taken after this many events (docs/snapshots.md). */
+  readonly snapshotEvery?: number;
+}
+
+/**
+ * Bump when the meaning of a field of CreditMarketState changes; a field added or removed
+ * changes the schema by itself (structuredStateCodec).
+ */
+const MARKET_STATE_VERSION = 1;
+
+/** Encodes whatever CreditMarketState holds; its books are the only class-typed fields. */
+export const marketStateCodec: StateCodec<CreditMarketState> = structuredStateCodec({
+  version: MARKET_STATE_VERSION,
+  initialState: initialCreditMarketState,
+  classes: [OrderBookSide],
+});
+
+const DEFAULT_SNAPSHOT_EVERY = 1_000;
+/** Event ids of a command looked up per query when asking the log whether it was applied. */
+const COMMAND_EVENTS_PROBED = 64;
 
 /** The market's decider: its ids derive from the command id, and it knows which market it decides for. */
 export function creditMarketDecider(market: {
@@ -71,14 +107,32 @@ const MAX_CONFLICT_RETRIES = 5;
  * boundary; this store keeps its folded state in memory and serializes its
  * commands, so within one process there are no conflicting appends and
  * concurrent requests are decided one after another and appended together
- * (group commit). Across processes optimistic concurrency still decides: a
- * WrongExpectedVersion reloads the stream and decides the group again.
+ * (group commit). Across processes optimistic concurrency still decides: on a
+ * WrongExpectedVersion the store rebuilds the state it held (from its last
+ * snapshot in memory and the events since), reads the stream forward from the
+ * version it held, and decides the group again.
+ *
+ * Snapshots (docs/snapshots.md): every `snapshotEvery` events the state is encoded;
+ * that is the base of rebuilds and is written to the snapshot store, from which a
+ * cold load starts, reading only the events after it. A snapshot is a cache: a
+ * missing, damaged, other-schema or other-history snapshot means a full fold.
+ * Command ids are remembered only since the last snapshot; an older command that
+ * comes again is recognised by the log's event-id key (its events are stored) and
+ * answered as a replay.
  */
 export class CreditMarketStore {
   private readonly logger = new Logger('CreditMarket');
   private readonly markets = new Map<string, Market>();
+  private readonly snapshots: SnapshotStore | undefined;
+  private readonly snapshotEvery: number;
 
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(
+    private readonly eventStore: EventStore,
+    options: CreditMarketStoreOptions = {},
+  ) {
+    this.snapshots = options.snapshots;
+    this.snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+  }
 
   /**
    * Decides `command` on the market's current state and appends its events.
@@ -105,7 +159,16 @@ export class CreditMarketStore {
     const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
     if (!market) {
-      market = { streamId, decider: creditMarketDecider({ projectType, vintage }), stream: undefined, queue: [], running: false };
+      market = {
+        streamId,
+        decider: creditMarketDecider({ projectType, vintage }),
+        stream: undefined,
+        held: 'no_stream',
+        base: undefined,
+        sinceBase: [],
+        queue: [],
+        running: false,
+      };
       this.markets.set(streamId, market);
     }
     return new Promise<MarketCommandResult<R>>((resolve, reject) => {
@@ -144,59 +207,89 @@ export class CreditMarketStore {
   }
 
   private async runGroup(market: Market, group: Pending[]): Promise<void> {
-    // Commands whose event ids the log already holds: replayed if the reloaded stream has them, else refused alone.
-    const collided = new Set<Pending>();
-    for (let attempt = 0; ;) {
+    // Commands whose event ids the log already holds go alone after the others: alone, the
+    // store says whether this stream holds them (a replay) or another one (refused).
+    const alone: Pending[] = [];
+    let pending = group;
+    for (let attempt = 0; pending.length > 0;) {
       try {
-        market.stream ??= await aggregateStream(this.eventStore, market.streamId, market.decider);
-        await this.decideAndAppend(market, market.stream, group, collided);
-        return;
+        const stream = await this.ready(market);
+        const repeated = await this.decideAndAppend(market, stream, pending, false);
+        if (repeated === undefined) break;
+        alone.push(repeated);
+        pending = pending.filter((one) => one !== repeated);
       } catch (error) {
-        // The cached state may hold events that were not appended: forget it.
+        // The state may hold events that were not appended: rebuild it before the next decision.
         market.stream = undefined;
-        // One request's failure never fails the others decided with it: reload and decide them again.
-        const owner = error instanceof CommandCollided ? group[error.index] : undefined;
-        if (owner && !collided.has(owner)) {
-          collided.add(owner);
+        // One request's failure never fails the others decided with it: decide them again.
+        const owner = error instanceof CommandCollided ? pending[error.index] : undefined;
+        if (owner) {
+          alone.push(owner);
+          pending = pending.filter((one) => one !== owner);
           continue;
         }
         if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) {
           attempt += 1;
           continue;
         }
-        const failure = error instanceof CommandCollided ? error.collision : error;
-        for (const pending of group) pending.reject(failure);
-        if (!(failure instanceof WrongExpectedVersion)) {
-          this.logger.error(`append to ${market.streamId} failed: ${failure instanceof Error ? failure.message : String(failure)}`);
-        }
+        this.fail(market, pending, error);
         return;
+      }
+    }
+    for (const one of alone) {
+      try {
+        await this.decideAndAppend(market, await this.ready(market), [one], true);
+      } catch (error) {
+        market.stream = undefined;
+        this.fail(market, [one], error instanceof CommandCollided ? error.collision : error);
       }
     }
   }
 
-  private async decideAndAppend(market: Market, stream: DecidedStream<CreditMarketState>, group: Pending[], collided: ReadonlySet<Pending>): Promise<void> {
+  private fail(market: Market, pending: readonly Pending[], failure: unknown): void {
+    for (const one of pending) one.reject(failure);
+    if (!(failure instanceof WrongExpectedVersion) && !(failure instanceof DuplicateEventId)) {
+      this.logger.error(`append to ${market.streamId} failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  }
+
+  /**
+   * Decides the group and appends its events; answers every request. Returns the request
+   * to decide again alone when the log holds the events of one decided here already;
+   * `alone` (a group of one such request): the log's answer that it does is its replay.
+   */
+  private async decideAndAppend(market: Market, stream: DecidedStream<CreditMarketState>, group: Pending[], alone: boolean): Promise<Pending | undefined> {
     const expected = stream.version;
     const { appended, eventCount, outcomes } = await handleCommand(
       this.eventStore,
       market.streamId,
       market.decider,
-      group.map((pending) => ({
-        command: pending.command,
-        context: pending.context,
-        after: pending.after,
-        ...(collided.has(pending) ? { refusal: new DuplicateEventId(deriveId(pending.context.commandId, 'event:0')) } : {}),
-      })),
+      group.map((pending) => ({ command: pending.command, context: pending.context, after: pending.after })),
       { stream },
     );
+    // A refused command the market no longer remembers may be one applied before its last
+    // snapshot (a retry): its answer is the replay, if the log holds its events in this stream.
+    const earlier = await this.appliedBefore(market, stream, group, outcomes);
     let position: Position | undefined;
     if (appended) {
-      // The store answers an append whose first event it already holds as a retry of it,
-      // appending nothing: another process applied that command. Reload, replay it, decide the rest again.
       const next = (expected === 'no_stream' || expected === 'any' ? -1n : expected) + BigInt(eventCount);
-      if (appended.alreadyAppended || appended.nextExpectedVersion !== next) {
-        throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
+      if (appended.alreadyAppended) {
+        // The store holds the first decided command's events in this stream: applied before,
+        // by another process or before the last snapshot. Nothing of the group was appended.
+        market.stream = undefined;
+        const first = group[outcomes.findIndex((outcome) => outcome.kind === 'decided')];
+        if (!alone || !first) {
+          if (first) return first;
+          throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
+        }
+        const state = (await this.ready(market)).state;
+        first.resolve({ position: appended.position, replayed: true, events: [], result: first.after(state, []) });
+        return undefined;
       }
+      if (appended.nextExpectedVersion !== next) throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
       position = appended.position;
+      market.held = appended.nextExpectedVersion;
+      for (const outcome of outcomes) if (outcome.kind === 'decided') market.sinceBase.push(...outcome.events);
     }
     const none: Position = { commit: -1n, prepare: -1n };
     // Answered as before: refusals, reads, replays (from the group's final state), then the decided commands.
@@ -204,9 +297,13 @@ export class CreditMarketStore {
     outcomes.forEach((outcome, index) => {
       const pending = group[index]!;
       switch (outcome.kind) {
-        case 'refused':
-          answers.refused.push(() => pending.reject(outcome.error));
+        case 'refused': {
+          const replayedAt = earlier.get(index);
+          if (replayedAt)
+            answers.replayed.push(() => pending.resolve({ position: replayedAt, replayed: true, events: [], result: pending.after(stream.state, []) }));
+          else answers.refused.push(() => pending.reject(outcome.error));
           break;
+        }
         case 'read':
           answers.read.push(() => pending.resolve({ position: none, replayed: false, events: [], result: outcome.result }));
           break;
@@ -221,5 +318,131 @@ export class CreditMarketStore {
       }
     });
     for (const answer of [...answers.refused, ...answers.read, ...answers.replayed, ...answers.decided]) answer();
+    if (market.sinceBase.length >= this.snapshotEvery) this.takeSnapshot(market, stream);
+    return undefined;
+  }
+
+  /**
+   * For each refused request whose command this market does not remember (commands are
+   * remembered since the last snapshot only), the position of its last event when the log
+   * holds its events in this stream. Event ids derive from the command id (event:0, event:1, ...).
+   */
+  private async appliedBefore(
+    market: Market,
+    stream: DecidedStream<CreditMarketState>,
+    group: readonly Pending[],
+    outcomes: readonly GroupedOutcome<CreditMarketEvent>[],
+  ): Promise<Map<number, Position>> {
+    const found = new Map<number, Position>();
+    const findEvents = this.eventStore.findEvents?.bind(this.eventStore);
+    // Every command of a market folded from its first event is remembered.
+    if (!findEvents || market.base?.version === 'no_stream') return found;
+    for (const [index, outcome] of outcomes.entries()) {
+      const commandId = group[index]?.context.commandId;
+      if (outcome.kind !== 'refused' || !commandId || stream.applied.has(commandId)) continue;
+      let last: RecordedEvent | undefined;
+      for (let from = 0; ; from += COMMAND_EVENTS_PROBED) {
+        const ids = Array.from({ length: COMMAND_EVENTS_PROBED }, (_, n) => deriveId(commandId, `event:${from + n}`));
+        const stored = (await findEvents(ids)).filter((event) => event.streamId === market.streamId);
+        last = stored.at(-1) ?? last;
+        if (stored.length < COMMAND_EVENTS_PROBED) break;
+      }
+      if (last) found.set(index, last.position);
+    }
+    return found;
+  }
+
+  /** The market's stream, loaded (cold) or rebuilt (after a failed group) when needed. */
+  private async ready(market: Market): Promise<DecidedStream<CreditMarketState>> {
+    if (market.stream) return market.stream;
+    market.stream = market.base ? await this.rebuild(market, market.base) : await this.load(market);
+    return market.stream;
+  }
+
+  /**
+   * The state the log confirmed (the base and the events since, in memory), then the
+   * events others appended after the version held, read from the log.
+   */
+  private async rebuild(market: Market, base: NonNullable<Market['base']>): Promise<DecidedStream<CreditMarketState>> {
+    let state = marketStateCodec.decode(base.bytes);
+    for (const event of market.sinceBase) state = market.decider.evolve(state, event);
+    const stream: DecidedStream<CreditMarketState> = { state, version: market.held, applied: new Map() };
+    const after = await this.eventStore.readStream(market.streamId, { afterVersion: market.held === 'no_stream' ? -1n : market.held });
+    this.fold(market, stream, after);
+    return stream;
+  }
+
+  /** A cold load: the newest usable snapshot and the events after it, else the whole stream. */
+  private async load(market: Market): Promise<DecidedStream<CreditMarketState>> {
+    const snapshot = await this.snapshots?.load(market.streamId).catch((error: unknown) => {
+      this.logger.warn(`snapshot of ${market.streamId} unreadable, folding the stream: ${String(error)}`);
+      return undefined;
+    });
+    if (snapshot?.schema === marketStateCodec.schema) {
+      try {
+        const state = marketStateCodec.decode(snapshot.state);
+        // From the snapshot's own event: its hash proves the snapshot was taken on this history.
+        const tail = await this.eventStore.readStream(market.streamId, { afterVersion: snapshot.streamVersion - 1n });
+        const [own, ...after] = tail;
+        if (own?.streamVersion === snapshot.streamVersion && own.hash === snapshot.eventHash) {
+          market.base = { bytes: snapshot.state, version: snapshot.streamVersion };
+          market.held = snapshot.streamVersion;
+          market.sinceBase = [];
+          const stream: DecidedStream<CreditMarketState> = { state, version: snapshot.streamVersion, applied: new Map() };
+          this.fold(market, stream, after);
+          return stream;
+        }
+        this.logger.warn(`snapshot of ${market.streamId} at version ${snapshot.streamVersion} is not of this stream's history; folding the stream`);
+      } catch (error) {
+        this.logger.warn(`snapshot of ${market.streamId} unusable, folding the stream: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const stream: DecidedStream<CreditMarketState> = { state: market.decider.initialState(), version: 'no_stream', applied: new Map() };
+    market.base = { bytes: marketStateCodec.encode(stream.state), version: 'no_stream' };
+    market.held = 'no_stream';
+    market.sinceBase = [];
+    this.fold(market, stream, await this.eventStore.readStream(market.streamId));
+    if (market.sinceBase.length >= this.snapshotEvery) this.takeSnapshot(market, stream);
+    return stream;
+  }
+
+  /** Folds events of the log into the stream and the market's record of events since its base. */
+  private fold(market: Market, stream: DecidedStream<CreditMarketState>, events: readonly RecordedEvent[]): void {
+    for (const recorded of events) {
+      if (market.decider.isEvent(recorded)) {
+        stream.state = market.decider.evolve(stream.state, recorded);
+        market.sinceBase.push(recorded);
+      }
+      stream.applied.set(recorded.metadata.commandId, recorded.position);
+      stream.version = recorded.streamVersion;
+      market.held = recorded.streamVersion;
+    }
+  }
+
+  /**
+   * The state at the version the log confirmed becomes the base of rebuilds, and is written
+   * to the snapshot store in the background (its failure costs the next cold load a longer fold).
+   */
+  private takeSnapshot(market: Market, stream: DecidedStream<CreditMarketState>): void {
+    const version = market.held;
+    if (version === 'no_stream') return;
+    let bytes: Buffer;
+    try {
+      bytes = marketStateCodec.encode(stream.state);
+    } catch (error) {
+      this.logger.error(`state of ${market.streamId} cannot be encoded: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    market.base = { bytes, version };
+    market.sinceBase = [];
+    // Older commands are known to the log's event-id key; remembering them all would grow without end.
+    stream.applied.clear();
+    const snapshots = this.snapshots;
+    if (!snapshots) return;
+    void (async () => {
+      const [own] = await this.eventStore.readStream(market.streamId, { afterVersion: version - 1n });
+      if (own?.streamVersion !== version) return;
+      await snapshots.save(market.streamId, { schema: marketStateCodec.schema, streamVersion: version, eventHash: own.hash, state: bytes });
+    })().catch((error: unknown) => this.logger.warn(`snapshot of ${market.streamId} not written: ${String(error)}`));
   }
 }

@@ -67,6 +67,17 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect(comparePositions(read[1]!.position, result.position)).toBe(0);
     });
 
+    it('reads a stream forward from a version it holds: only the events after it', async () => {
+      const id = stream('forward');
+      await store.appendToStream(id, [makeEvent('A', {}), makeEvent('B', {}), makeEvent('C', {})], { expected: 'no_stream' });
+      expect((await store.readStream(id, { afterVersion: 0n })).map((event) => [event.streamVersion, event.type])).toEqual([
+        [1n, 'B'],
+        [2n, 'C'],
+      ]);
+      expect(await store.readStream(id, { afterVersion: 2n })).toEqual([]);
+      expect((await store.readStream(id, { afterVersion: -1n })).map((event) => event.type)).toEqual(['A', 'B', 'C']);
+    });
+
     it('returns an empty list for a stream that does not exist', async () => {
       expect(await store.readStream(stream('missing'))).toEqual([]);
     });

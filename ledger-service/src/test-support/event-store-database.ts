@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
 import { createTestDatabase } from '../../../test-support/test-database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool } from '../infrastructure/postgres/database.js';
@@ -6,6 +7,8 @@ import { runMigrations } from '../schema-migrations.js';
 
 export interface EventStoreDatabase {
   readonly eventStore: PostgresEventStore;
+  readonly pool: pg.Pool;
+  readonly connectionString: string;
   /** Closes the store and its pool and drops the database. */
   close(): Promise<void>;
 }
@@ -19,6 +22,8 @@ export async function createEventStoreDatabase(prefix: string, connections: numb
   const eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
   return {
     eventStore,
+    pool,
+    connectionString: database.connectionString,
     close: async () => {
       await eventStore.close();
       await db.destroy();

@@ -4,8 +4,9 @@
  * transaction, values generated ahead of each insert, into:
  *
  * - the raw row of bench:events (bigserial key, stream id, data as jsonb);
- * - the events table as stored, through append_known_heads (the store's batch path,
- *   here with the hashes computed by the caller and no canonical JSON);
+ * - the events table as stored, through append_known_heads (the PL/pgSQL function the store's
+ *   batch path called until 2026-11-26) and through the store's INSERT_KNOWN_HEADS statement
+ *   (what it sends now), with the hashes computed by the caller and no canonical JSON;
  * - copies of the events table through a plain multi-row INSERT: as stored; without the
  *   event-id key; with the event id unique on each append's first event only; and that
  *   with metadata that does not repeat the command id as correlation and causation id.
@@ -29,6 +30,7 @@ import { createPool } from '../infrastructure/postgres/database.js';
 import { runMigrations } from '../schema-migrations.js';
 import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
 import { freePort } from '../shared/free-port.js';
+import { INSERT_KNOWN_HEADS } from '../event-store/postgres/postgres-appender.js';
 import { eventData } from './bench-events.js';
 
 const WRITERS = 8;
@@ -118,6 +120,18 @@ function figures(): Figure[] {
           text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
           values: columns.map((column) => column.join('\n')),
         });
+      },
+    },
+    {
+      name: "events via the store's known-heads INSERT",
+      insert: async (client, writer) => {
+        const columns: string[][] = [[], [], [], [], [], [], []];
+        for (let row = 0; row < ROWS; row += 1) {
+          const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(true), hash().toString('hex')];
+          cells.forEach((cell, column) => columns[column]?.push(cell));
+          writer.version += 1;
+        }
+        await client.query({ name: 'insert_known_heads', text: INSERT_KNOWN_HEADS, values: columns.map((column) => column.join('\n')) });
       },
     },
     {

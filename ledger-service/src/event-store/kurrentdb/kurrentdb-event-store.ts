@@ -11,6 +11,7 @@ import {
   type ExpectedVersion,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions as StreamReadOptions,
   type RecordedEvent,
   START,
   type SubscribeAllOptions,
@@ -236,8 +237,10 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const records = await this.readStreamRecords(streamId, {});
+  async readStream(streamId: string, options: StreamReadOptions = {}): Promise<RecordedEvent[]> {
+    // Stream revisions are our stream versions.
+    const from = options.afterVersion === undefined ? {} : { fromRevision: options.afterVersion + 1n };
+    const records = await this.readStreamRecords(streamId, from);
     return records.flatMap((record) => toRecordedEvent(record) ?? []);
   }
 

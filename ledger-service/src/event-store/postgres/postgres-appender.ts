@@ -17,6 +17,25 @@ const RACED = -2n;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Every head known: the events with their hashes, newline-joined texts (see checkAppend),
+ * inserted in order; answers each stream's last version and position. The statement of
+ * append_known_heads without the PL/pgSQL function around it (kept for older writers).
+ */
+export const INSERT_KNOWN_HEADS = `with inserted as (
+    insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
+    select t.s, t.v::bigint, t.id::uuid, t.ty, t.d::json, t.m::json, decode(t.h, 'hex')
+    from unnest(string_to_array($1, E'\\n'), string_to_array($2, E'\\n'), string_to_array($3, E'\\n'),
+                string_to_array($4, E'\\n'), string_to_array($5, E'\\n'), string_to_array($6, E'\\n'),
+                string_to_array($7, E'\\n'))
+      with ordinality as t(s, v, id, ty, d, m, h, ord)
+    order by t.ord
+    returning stream_id, stream_version, global_position
+  )
+  select i.stream_id as out_stream_id, max(i.stream_version) as out_stream_version,
+         max(i.global_position) as out_global_position, pg_current_xact_id() as out_transaction_id
+  from inserted i group by i.stream_id`;
+
 interface InsertedRow {
   out_stream_id: string;
   out_stream_version: string;
@@ -182,9 +201,11 @@ export class PostgresAppender {
   private async insertKnownHeads(batch: readonly KnownChain[]): Promise<boolean | undefined> {
     let rows: InsertedRow[];
     try {
+      // The statement itself rather than append_known_heads, the PL/pgSQL function around it:
+      // no function call and no result set copied out of it (docs/benchmarks.md, 2026-11-26).
       const result = await this.pool.query<InsertedRow>({
-        name: 'append_known_heads',
-        text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
+        name: 'insert_known_heads',
+        text: INSERT_KNOWN_HEADS,
         values: [
           joinLines(batch, (append) => append.streamId),
           joinLines(batch, (append, index) => (append.head.version + 1n + BigInt(index)).toString()),

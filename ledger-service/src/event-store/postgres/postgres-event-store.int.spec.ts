@@ -205,6 +205,32 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     await expect(mine.appendToStream('', [event('A')], { expected: 'any' })).rejects.toThrow(RangeError);
   });
 
+  it('a catch-up reader gets the log as one read would, its next batch read early, and never an early short batch', async () => {
+    const reader = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    try {
+      const start = await reader.headPosition();
+      const streamId = `catch-up-${randomUUID()}`;
+      const events = (count: number, from: number): EventToAppend[] => Array.from({ length: count }, (_, n) => event('C', { n: from + n }));
+      await mine.appendToStream(streamId, events(600, 0), { expected: 'no_stream' });
+      await mine.appendToStream(streamId, events(600, 600), { expected: 599n });
+
+      const first = await reader.readAll({ after: start, limit: 500 });
+      const second = await reader.readAll({ after: first.at(-1)!.position, limit: 500 });
+      // The read after `second` (200 events) was started early; these arrive after it started.
+      await mine.appendToStream(streamId, events(5, 1_200), { expected: 1_199n });
+      const third = await reader.readAll({ after: second.at(-1)!.position, limit: 500 });
+
+      expect([first.length, second.length, third.length]).toEqual([500, 500, 205]);
+      const read = [...first, ...second, ...third];
+      expect(read.map((recorded) => (recorded.data as { n: number }).n)).toEqual(Array.from({ length: 1_205 }, (_, n) => n));
+      const once = await theirs.readAll({ after: start, limit: 5_000 });
+      expect(read).toEqual(once);
+      expect(read.at(-1)?.hash).toBe((await theirs.readStream(streamId)).at(-1)?.hash);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('stores data and metadata as the canonical text the hash covers', async () => {
     const streamId = `text-${randomUUID()}`;
     await mine.appendToStream(streamId, [event('A', { zeta: 1, alpha: { b: [1, 'x'], a: null } })], { expected: 'no_stream' });

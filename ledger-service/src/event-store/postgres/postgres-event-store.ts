@@ -9,6 +9,7 @@ import {
   type ExpectedVersion,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   START,
   type SubscribeAllOptions,
@@ -35,9 +36,26 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: RecordedEvent['metadata'];
-  hash: Buffer;
+  /** Hex, without bytea's `\\x` (see EVENT_TYPES). */
+  hash: string;
   transaction_id: string;
 }
+
+const BYTEA_OID = 17;
+
+/**
+ * bytea arrives as `\\x<hex>`; a RecordedEvent's hash is the hex. Sliced here instead of
+ * decoded into a Buffer and encoded back (a catch-up read decodes every row's hash).
+ */
+const EVENT_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === BYTEA_OID && format !== 'binary' ? (value: string) => value.slice(2) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A catch-up read that returned a full batch starts the next one before its caller asks (see readAll). */
+const PREFETCH_MIN_LIMIT = 500;
+/** Readers with their own cursors each keep their next batch coming. */
+const PREFETCHES_KEPT = 8;
 
 interface SubscriptionState {
   cursor: Position;
@@ -59,7 +77,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
-    hash: row.hash.toString('hex'),
+    hash: row.hash,
   };
 }
 
@@ -91,6 +109,9 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     (after) => this.hasEventsAbove(after),
   );
 
+  /** The next catch-up read, started early (see readAll). */
+  private readonly prefetched = new Map<string, Promise<RecordedEvent[] | undefined>>();
+
   /** The write side: group commit and the hash chain (see PostgresAppender). */
   private readonly appender: PostgresAppender;
 
@@ -117,19 +138,48 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     return this.observers.observeAppends(observer);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>({
-      name: 'read_stream',
-      text: `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
-      values: [streamId],
+      name: 'read_stream_after',
+      text: `select ${EVENT_COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version`,
+      values: [streamId, (options.afterVersion ?? -1n).toString()],
+      types: EVENT_TYPES,
     });
     const last = result.rows.at(-1);
-    if (last) this.appender.observeHead(streamId, BigInt(last.stream_version), last.hash);
+    if (last) this.appender.observeHead(streamId, BigInt(last.stream_version), Buffer.from(last.hash, 'hex'));
     return result.rows.map(toRecorded);
   }
 
+  /**
+   * A read that returns a full batch (a reader catching up) starts the next read, from its
+   * last event, before the caller asks for it: the database produces batch n+1 while this
+   * process parses batch n. A prefetched read is as good as one made later: it returns a
+   * prefix of the events below the horizon at its start, which are final (ARCHITECTURE §3).
+   * It is used only for the same cursor and limit, and only when it is full: a short one
+   * may lack events committed since it started, so the caller's read goes to the database
+   * (a read that returns less than the limit always started within the call).
+   */
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const [commit, prepare] = cursorParams(options.after);
+    const after = options.after ?? START;
+    const key = `${after.commit}:${after.prepare}:${options.limit}`;
+    const prefetched = this.prefetched.get(key);
+    this.prefetched.delete(key);
+    let events = prefetched ? await prefetched : undefined;
+    if (events?.length !== options.limit) events = await this.readAfter(after, options.limit);
+    const last = events.at(-1);
+    if (last && events.length === options.limit && options.limit >= PREFETCH_MIN_LIMIT && !this.closed) {
+      // A failed prefetch is read again when asked for; the oldest unclaimed one is dropped.
+      this.prefetched.set(
+        `${last.position.commit}:${last.position.prepare}:${options.limit}`,
+        this.readAfter(last.position, options.limit).catch(() => undefined),
+      );
+      if (this.prefetched.size > PREFETCHES_KEPT) this.prefetched.delete(this.prefetched.keys().next().value!);
+    }
+    return events;
+  }
+
+  private async readAfter(after: Position, limit: number): Promise<RecordedEvent[]> {
+    const [commit, prepare] = cursorParams(after);
     const result = await this.pool.query<EventRow>({
       name: 'read_all',
       text: `select ${EVENT_COLUMNS} from events
@@ -137,7 +187,19 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
                and (transaction_id, global_position) > ($1::xid8, $2::bigint)
              order by transaction_id, global_position
              limit $3`,
-      values: [commit, prepare, options.limit],
+      values: [commit, prepare, limit],
+      types: EVENT_TYPES,
+    });
+    return result.rows.map(toRecorded);
+  }
+
+  async findEvents(eventIds: readonly string[]): Promise<RecordedEvent[]> {
+    if (eventIds.length === 0) return [];
+    const result = await this.pool.query<EventRow>({
+      name: 'find_events',
+      text: `select ${EVENT_COLUMNS} from events where event_id = any ($1::uuid[]) order by transaction_id, global_position`,
+      values: [eventIds],
+      types: EVENT_TYPES,
     });
     return result.rows.map(toRecorded);
   }
@@ -271,7 +333,16 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
       if (this.closed) return;
-      this.pool.query({ text: 'select pg_notify($1, $2)', values: [NOTIFY_CHANNEL, this.instanceId] }).catch(() => undefined);
+      // A wake-up hint, never needed for correctness (the idle poll finds the events), so its
+      // transaction does not wait for its own WAL flush: with one writer, a synchronous NOTIFY
+      // every 10 ms was a second flush beside the appends' own (bench:peers, 2026-11-26).
+      this.pool
+        .query({
+          name: 'notify_appended',
+          text: `select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
+          values: [NOTIFY_CHANNEL, this.instanceId],
+        })
+        .catch(() => undefined);
     }, NOTIFY_COALESCE_MS);
   }
 
