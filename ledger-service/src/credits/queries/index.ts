@@ -1,7 +1,5 @@
 import { GetAmmDailyPricesHandler } from './get-amm-daily-prices.handler.js';
-import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
-import { GetOrderBookDepthHandler } from './get-order-book-depth.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
 import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
 import { GetRetirementsPerMonthHandler } from './get-retirements-per-month.handler.js';
@@ -19,7 +17,5 @@ export const creditQueryHandlers = [
   GetRetirementsPerMonthHandler,
   GetMetricsHandler,
   GetProvenanceHandler,
-  GetMarketplaceHandler,
-  GetOrderBookDepthHandler,
   GetAmmDailyPricesHandler,
 ];
