@@ -3,11 +3,11 @@
 // (`npm run depcruise:baseline` rewrites it); anything new fails `npm run depcruise`.
 
 /** Capabilities: the same slices in contracts, ledger-service, projections and the console's features. */
-const CAPABILITIES = 'orders|credits|xrpl|kyc|aml|compliance|portfolio|market|auth|audit|dashboard|realtime|health';
+const CAPABILITIES = 'orders|credits|xrpl|kyc|aml|compliance|portfolio|market|auth|audit|realtime|health|funds';
 /** Folders of a package that are not capabilities and must stay below them. */
 const FOUNDATIONS = 'shared|infrastructure';
 const SERVER_PACKAGES = 'contracts|ledger-service|projections';
-const PACKAGES = 'contracts|ledger-service|projections|xrpl-sandbox|console';
+const PACKAGES = 'contracts|ledger-service|projections|xrpl-sandbox|console|bench-kit';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,14 +60,14 @@ module.exports = {
       severity: 'error',
       comment: 'contracts is the shared vocabulary: it imports no other package of the repository.',
       from: { path: '^contracts/' },
-      to: { path: `^(ledger-service|projections|xrpl-sandbox|console)/` },
+      to: { path: `^(ledger-service|projections|xrpl-sandbox|console|bench-kit)/` },
     },
     {
       name: 'console-imports-no-server-code',
       severity: 'error',
       comment: 'The console imports contracts only.',
       from: { path: '^console/' },
-      to: { path: '^(ledger-service|projections|xrpl-sandbox)/' },
+      to: { path: '^(ledger-service|projections|xrpl-sandbox|bench-kit)/' },
     },
     {
       name: 'no-reaching-into-another-package',

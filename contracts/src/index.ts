@@ -11,6 +11,8 @@ export * from './funds/funds.events.js';
 export * from './orders/orders.constants.js';
 export * from './orders/orders.events.js';
 export * from './orders/orders.views.js';
+export * from './orders/marketplace.constants.js';
+export * from './orders/marketplace.views.js';
 export * from './orders/place-order.contract.js';
 export * from './orders/list-orders.contract.js';
 export * from './orders/cancel-order.contract.js';

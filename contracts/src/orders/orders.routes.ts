@@ -1,6 +1,7 @@
-import { type ApiRoute } from '../api/api-route.js';
+import { anyRole, type ApiRoute } from '../api/api-route.js';
 import { cancelOrderParams, cancelOrderResponse } from './cancel-order.contract.js';
 import { listOrdersParams, listOrdersResponse } from './list-orders.contract.js';
+import { marketplaceQuery, marketplaceResponse, orderBookDepthResponse } from './marketplace.views.js';
 import { placeOrderRequest, placeOrderResponse } from './place-order.contract.js';
 
 export const ordersRoutes = [
@@ -32,5 +33,23 @@ export const ordersRoutes = [
     success: { status: 200, json: cancelOrderResponse },
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'GET',
+    path: '/api/marketplace',
+    summary: 'Marketplace statistics, order book and recent trades',
+    access: anyRole,
+    query: marketplaceQuery,
+    success: { status: 200, json: marketplaceResponse },
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/marketplace/depth',
+    summary: 'Order-book depth: open quantity by side and price, with cumulative quantity away from the spread',
+    access: anyRole,
+    query: marketplaceQuery,
+    success: { status: 200, json: orderBookDepthResponse },
+    idempotent: false,
   },
 ] satisfies readonly ApiRoute[];

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { ComplianceDashboardResponse } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
-import { GetComplianceDashboardQuery } from './get-compliance-dashboard.handler.js';
+import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
 
 /** The compliance dashboard; its path stays under /api/kyc, where the spec's console polls it. */
 @Controller('api/kyc')

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   type AmmDailyPricesResponse,
@@ -7,11 +7,7 @@ import {
   type ListCreditsResponse,
   type ListRetirementsResponse,
   type ListTradesResponse,
-  marketplaceQuery,
-  type MarketplaceQuery,
-  type MarketplaceResponse,
   type MetricsResponse,
-  type OrderBookDepthResponse,
   type ProvenanceResponse,
   type RetirementAnalytics,
   type RetirementAnalyticsFilter,
@@ -27,9 +23,7 @@ import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { DomainError } from '../shared/domain-error.js';
 import { GetAmmDailyPricesQuery } from './queries/get-amm-daily-prices.handler.js';
-import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
 import { GetMetricsQuery } from './queries/get-metrics.handler.js';
-import { GetOrderBookDepthQuery } from './queries/get-order-book-depth.handler.js';
 import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
 import { GetSerialProvenanceQuery } from './queries/get-serial-provenance.handler.js';
 import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.handler.js';
@@ -42,7 +36,7 @@ import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
 
 const SIGNED_IN = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
 
-/** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance, marketplace. */
+/** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance. */
 @Controller('api')
 export class CreditsQueriesController {
   constructor(private readonly queries: QueryBus) {}
@@ -136,18 +130,6 @@ export class CreditsQueriesController {
     const provenance = await this.queries.execute(new GetProvenanceQuery(params.tokenId));
     if (!provenance) throw new DomainError('NotFound', `No credits found for token ${params.tokenId}`);
     return provenance;
-  }
-
-  @Get('marketplace')
-  @Roles(...SIGNED_IN)
-  marketplace(@QueryParams(new ZodPipe(marketplaceQuery, 'marketplace query')) query: MarketplaceQuery): Promise<MarketplaceResponse> {
-    return this.queries.execute(new GetMarketplaceQuery(query));
-  }
-
-  @Get('marketplace/depth')
-  @Roles(...SIGNED_IN)
-  orderBookDepth(@QueryParams(new ZodPipe(marketplaceQuery, 'marketplace query')) query: MarketplaceQuery): Promise<OrderBookDepthResponse> {
-    return this.queries.execute(new GetOrderBookDepthQuery(query));
   }
 
   private async retirement(id: string): Promise<GetRetirementResponse> {

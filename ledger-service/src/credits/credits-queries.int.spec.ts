@@ -7,9 +7,7 @@ import {
   listCreditsResponse,
   listRetirementsResponse,
   listTradesResponse,
-  marketplaceResponse,
   metricsResponse,
-  orderBookDepthResponse,
   newCreditMessage,
   newTradeMessage,
   type OrderEvent,
@@ -252,8 +250,6 @@ describe('credit read side over HTTP', () => {
       '/api/enhanced-retirement/analytics/7d',
       '/api/enhanced-retirement/monthly',
       `/api/provenance/${TOKEN}`,
-      '/api/marketplace',
-      '/api/marketplace/depth',
     ]) {
       expect((await service.anonymous('GET', path)).status, path).toBe(401);
     }
@@ -470,44 +466,6 @@ describe('credit read side over HTTP', () => {
     const malformed = await auditor.request('GET', '/api/provenance/not-a-token');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'ValidationFailed' });
-  });
-
-  it('shows the marketplace of one market: price levels from open orders, 24 h VWAP and volume, recent trades', async () => {
-    const answer = marketplaceResponse.parse(await getJson(buyer, '/api/marketplace?creditType=reforestation&vintage=2023'));
-    expect(answer).toEqual({
-      averagePrice: '10.25',
-      volume24h: 40,
-      activeListings: 4,
-      asks: [
-        { type: 'ask', price: '10.00', amount: 120, creditType: 'reforestation' },
-        { type: 'ask', price: '12.00', amount: 20, creditType: 'reforestation' },
-      ],
-      bids: [{ type: 'bid', price: '9.50', amount: 40, creditType: 'reforestation' }],
-      recentTrades: [
-        expect.objectContaining({ price: '11.00', amount: 10, type: 'BUY' }),
-        expect.objectContaining({ price: '10.00', amount: 30, type: 'BUY' }),
-      ],
-    });
-    const solar = marketplaceResponse.parse(await getJson(buyer, '/api/marketplace?creditType=solar&vintage=2023'));
-    expect(solar).toEqual({ averagePrice: null, volume24h: 0, activeListings: 0, asks: [], bids: [], recentTrades: [] });
-    const refused = await buyer.request('GET', '/api/marketplace?creditType=lunar');
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
-  });
-
-  it('gives the depth of one market: open quantity by side and price, cumulated away from the spread in PostgreSQL', async () => {
-    const depth = orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=reforestation&vintage=2023'));
-    expect(depth).toEqual({
-      bids: [{ price: '9.50', quantity: 40, cumulative: 40 }],
-      asks: [
-        { price: '10.00', quantity: 120, cumulative: 120 },
-        { price: '12.00', quantity: 20, cumulative: 140 },
-      ],
-    });
-    expect(orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=solar&vintage=2023'))).toEqual({ bids: [], asks: [] });
-    const refused = await buyer.request('GET', '/api/marketplace/depth?creditType=lunar');
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
   });
 
   it('pushes newCredit and newTrade to signed-in sockets for what the projections commit', async () => {

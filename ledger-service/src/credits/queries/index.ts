@@ -1,7 +1,5 @@
 import { GetAmmDailyPricesHandler } from './get-amm-daily-prices.handler.js';
-import { GetMarketplaceHandler } from './get-marketplace.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
-import { GetOrderBookDepthHandler } from './get-order-book-depth.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
 import { GetSerialProvenanceHandler } from './get-serial-provenance.handler.js';
 import { GetRetirementAnalyticsHandler } from './get-retirement-analytics.handler.js';
@@ -21,7 +19,5 @@ export const creditQueryHandlers = [
   GetMetricsHandler,
   GetProvenanceHandler,
   GetSerialProvenanceHandler,
-  GetMarketplaceHandler,
-  GetOrderBookDepthHandler,
   GetAmmDailyPricesHandler,
 ];

@@ -4,6 +4,7 @@ import { formatSerialRange, type ListTradesResponse, serialPrefixFor, type Trade
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CreditTradeRow } from './read-model-rows.js';
+import { tradeSide } from '../../credit-market/trade-side.js';
 
 const NEWEST = 100;
 
@@ -20,9 +21,6 @@ export class ListTradesQuery extends Query<ListTradesResponse> {
 }
 
 const accountFor = (viewer: TradeViewer, accountId: string): string | null => (viewer.oversees || accountId === viewer.userId ? accountId : null);
-
-/** BUY when the buyer crossed the book (and for transfers and swaps, which the buyer asked for), else SELL. */
-export const tradeSide = (aggressor: CreditTradeRow['aggressor']): 'BUY' | 'SELL' => (aggressor === 'sell' ? 'SELL' : 'BUY');
 
 export function toTradeView(row: CreditTradeRow, viewer: TradeViewer): TradeView {
   return {

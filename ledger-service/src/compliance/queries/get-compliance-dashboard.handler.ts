@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AML_HIGH_RISK_SCORE, type ComplianceDashboardResponse, kycJurisdictions } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { ReadModels } from '../infrastructure/postgres/database.js';
-import { READ_MODELS } from '../infrastructure/tokens.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
 
 const RECENT_ACTIVITY = 10;
 

@@ -4,7 +4,7 @@ import { marketplaceCreditTypes, type MarketplaceQuery, type MarketplaceResponse
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
-import { tradeSide } from './list-trades.handler.js';
+import { tradeSide } from '../../credit-market/trade-side.js';
 
 const BOOK_LEVELS = 10;
 const RECENT_TRADES = 10;

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import {
+  creditMarketStreamId,
+  type CreditEvent,
+  marketplaceResponse,
+  orderBookDepthResponse,
+  type OrderEvent,
+  type Position,
+  type ProjectionName,
+  type XrplActionEvent,
+  xrplActionStreamId,
+} from '@carbon-ledger/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { toEventsToAppend } from '../shared/command-context.js';
+import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+
+const TOKEN = 'REFOREST-2023-0000AAAA';
+const MARKET = creditMarketStreamId('Reforestation', 2023);
+const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'order-book'];
+const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function order(orderId: string, ownerId: string, side: 'buy' | 'sell', amount: number, price: string, reserved?: [number, number]): OrderEvent {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      ownerId,
+      side,
+      amount,
+      price,
+      projectType: 'Reforestation',
+      vintage: 2023,
+      ...(reserved ? { reserved: [{ batchId: TOKEN, start: reserved[0], end: reserved[1] }] } : {}),
+      placedAt: minutesAgo(50),
+    },
+  };
+}
+
+function trade(
+  kind: 'order-match' | 'direct',
+  buyerAccountId: string,
+  sellerAccountId: string,
+  quantity: number,
+  price: string,
+  start: number,
+  minutes: number,
+  orders: { buy: string; sell: string } | null,
+): CreditEvent {
+  return {
+    type: 'TradeExecuted',
+    data: {
+      tradeId: randomUUID(),
+      kind,
+      projectType: 'Reforestation',
+      vintage: 2023,
+      buyOrderId: orders?.buy ?? null,
+      sellOrderId: orders?.sell ?? null,
+      aggressor: orders ? 'buy' : null,
+      buyerAccountId,
+      sellerAccountId,
+      quantity,
+      price,
+      ranges: [{ batchId: TOKEN, start, end: start + quantity - 1 }],
+      settlement: { status: 'pending' },
+      executedAt: minutesAgo(minutes),
+    },
+  };
+}
+
+describe('Marketplace read side over HTTP', () => {
+  let service: ServiceUnderTest;
+  let seller: SignedInClient;
+  let buyer: SignedInClient;
+
+  async function append(streamId: string, events: readonly (CreditEvent | OrderEvent | XrplActionEvent)[]): Promise<Position> {
+    const commandId = randomUUID();
+    const { position } = await service.runtime.eventStore.appendToStream(
+      streamId,
+      toEventsToAppend(events, { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() }),
+      { expected: 'any' },
+    );
+    expect(await service.app.get(ProjectionHost).waitFor(VIEWS, position, 10_000)).toBe(true);
+    return position;
+  }
+
+  async function getJson(client: SignedInClient, path: string): Promise<unknown> {
+    const response = await client.request('GET', path);
+    expect(response.status, `${path}: ${response.status}`).toBe(200);
+    return response.json();
+  }
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    [seller, buyer] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader'])]);
+    const sell1 = randomUUID();
+    const buy1 = randomUUID();
+    await append(MARKET, [
+      {
+        type: 'CreditsIssued',
+        data: {
+          batchId: TOKEN,
+          projectId: `proj-${TOKEN}`,
+          projectName: 'Green Valley Reforestation',
+          projectType: 'Reforestation',
+          description: 'Native species on degraded pasture',
+          vintage: 2023,
+          standard: 'Gold Standard',
+          methodology: 'AR-ACM0003',
+          scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+          quantity: 2000,
+          serialPrefix: `NXCC-${TOKEN}`,
+          accountId: seller.userId,
+          issuedBy: seller.userId,
+          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          source: 'registry',
+          issuedAt: minutesAgo(60),
+        },
+      },
+      order(sell1, seller.userId, 'sell', 100, '10.00', [1, 100]),
+      order(randomUUID(), seller.userId, 'sell', 50, '10.00', [101, 150]),
+      order(randomUUID(), seller.userId, 'sell', 20, '12.00', [151, 170]),
+    ]);
+    await append(MARKET, [
+      order(buy1, buyer.userId, 'buy', 30, '10.00'),
+      trade('order-match', buyer.userId, seller.userId, 30, '10.00', 1, 40, { buy: buy1, sell: sell1 }),
+      order(randomUUID(), buyer.userId, 'buy', 40, '9.50'),
+      trade('direct', buyer.userId, seller.userId, 10, '11.00', 171, 30, null),
+    ]);
+    // A swap through the XRPL AMM naming the same batch is no trade of the Marketplace's book.
+    const swap = 'E'.repeat(64);
+    await append(xrplActionStreamId(swap), [
+      {
+        type: 'XrplCreditsSwapped',
+        data: {
+          txHash: swap,
+          account: 'rBuyer',
+          userId: buyer.userId,
+          sellerAddress: 'rSeller',
+          creditId: TOKEN,
+          creditAmount: '4',
+          xrpDrops: '10000000',
+          executedAt: minutesAgo(5),
+        },
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('refuses signed-out callers', async () => {
+    for (const path of ['/api/marketplace', '/api/marketplace/depth']) {
+      expect((await service.anonymous('GET', path)).status, path).toBe(401);
+    }
+  });
+
+  it('shows the marketplace of one market: price levels from open orders, 24 h VWAP and volume, recent trades', async () => {
+    const answer = marketplaceResponse.parse(await getJson(buyer, '/api/marketplace?creditType=reforestation&vintage=2023'));
+    expect(answer).toEqual({
+      averagePrice: '10.25',
+      volume24h: 40,
+      activeListings: 4,
+      asks: [
+        { type: 'ask', price: '10.00', amount: 120, creditType: 'reforestation' },
+        { type: 'ask', price: '12.00', amount: 20, creditType: 'reforestation' },
+      ],
+      bids: [{ type: 'bid', price: '9.50', amount: 40, creditType: 'reforestation' }],
+      recentTrades: [
+        expect.objectContaining({ price: '11.00', amount: 10, type: 'BUY' }),
+        expect.objectContaining({ price: '10.00', amount: 30, type: 'BUY' }),
+      ],
+    });
+    const solar = marketplaceResponse.parse(await getJson(buyer, '/api/marketplace?creditType=solar&vintage=2023'));
+    expect(solar).toEqual({ averagePrice: null, volume24h: 0, activeListings: 0, asks: [], bids: [], recentTrades: [] });
+    const refused = await buyer.request('GET', '/api/marketplace?creditType=lunar');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  it('gives the depth of one market: open quantity by side and price, cumulated away from the spread in PostgreSQL', async () => {
+    const depth = orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=reforestation&vintage=2023'));
+    expect(depth).toEqual({
+      bids: [{ price: '9.50', quantity: 40, cumulative: 40 }],
+      asks: [
+        { price: '10.00', quantity: 120, cumulative: 120 },
+        { price: '12.00', quantity: 20, cumulative: 140 },
+      ],
+    });
+    expect(orderBookDepthResponse.parse(await getJson(buyer, '/api/marketplace/depth?creditType=solar&vintage=2023'))).toEqual({ bids: [], asks: [] });
+    const refused = await buyer.request('GET', '/api/marketplace/depth?creditType=lunar');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+});
