@@ -72,10 +72,5 @@ export function isFundsEvent<E extends { type: string; data: unknown }>(event: E
   return fundsEventTypes.has(event.type);
 }
 
-/** A funded buy order: the reservation in its owner's cash stream that pays for it. */
-export const orderFunding = z.object({ reservationId: z.uuid(), reservedCents: positiveCents });
-export type OrderFunding = z.infer<typeof orderFunding>;
-
-/** The cash of a fill of a funded buy order, carried by its TradeExecuted: posted once, with the serials. */
-export const tradeCash = z.object({ notionalCents: cents, feeCents: cents, releasedCents: cents });
-export type TradeCash = z.infer<typeof tradeCash>;
+// The cash a market's events carry belongs to the credit-market core, which every market event may use.
+export { orderFunding, type OrderFunding, tradeCash, type TradeCash } from '../credit-market/market-cash.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { serialRange } from '../credit-market/serial-range.js';
-import { orderFunding } from '../funds/funds.events.js';
+import { orderFunding } from '../credit-market/market-cash.js';
 import { orderSides } from './orders.constants.js';
 
 /** Decimal string with at most 2 decimals, e.g. "42.50". */
