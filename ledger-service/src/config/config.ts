@@ -99,6 +99,11 @@ export const configSchema = z
     XRPL_MARKET_MAKER_ADDRESS: classicAddress.optional(),
     XRPL_KYC_ISSUER_ADDRESS: classicAddress.optional(),
     XRPL_AUDIT_ANCHOR_ADDRESS: classicAddress.optional(),
+    /**
+     * A standalone rippled (XRPL_URL with XRPL_NETWORK=sandbox): its genesis account's seed, so the
+     * service funds the platform wallets and opens the pool there as it does in the in-process sandbox.
+     */
+    XRPL_GENESIS_SEED: z.string().min(20).optional(),
     /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */
@@ -138,6 +143,9 @@ export const configSchema = z
       if (config[`XRPL_${role}_ADDRESS`] && !config[`XRPL_${role}_SEED`]) {
         ctx.addIssue({ code: 'custom', path: [`XRPL_${role}_ADDRESS`], message: `needs XRPL_${role}_SEED (the regular key's seed)` });
       }
+    }
+    if (config.XRPL_GENESIS_SEED && config.XRPL_NETWORK !== 'sandbox') {
+      ctx.addIssue({ code: 'custom', path: ['XRPL_GENESIS_SEED'], message: `is for a standalone ledger; refused with XRPL_NETWORK=${config.XRPL_NETWORK}` });
     }
     if (config.EVENT_STORE === 'kurrentdb' && !config.KURRENTDB_URL) {
       ctx.addIssue({ code: 'custom', path: ['KURRENTDB_URL'], message: 'is required when EVENT_STORE=kurrentdb' });

@@ -58,7 +58,9 @@ export async function openRuntime(
         eventStore,
         eventStoreAdapter: config.EVENT_STORE,
         readModelConnection: { connectionString },
-        xrpl: sandbox ? { url: sandbox.url, genesisSeed: sandbox.genesis.seed } : { url: config.XRPL_URL ?? '' },
+        xrpl: sandbox
+          ? { url: sandbox.url, genesisSeed: sandbox.genesis.seed }
+          : { url: config.XRPL_URL ?? '', ...(config.XRPL_GENESIS_SEED ? { genesisSeed: config.XRPL_GENESIS_SEED } : {}) },
       },
       xrplLabel: sandbox ? `local XRPL sandbox at ${sandbox.url}, data in ${join(config.dataDir, 'xrpl')}` : `XRPL ${config.XRPL_NETWORK}`,
       databaseLabel: embedded
