@@ -86,7 +86,7 @@ export async function openRuntime(
             : config.XRPL_URL && config.XRPL_NETWORK === 'sandbox'
               ? // A sandbox node elsewhere has rippled's well-known genesis account; instances provision it one at a time.
                 { url: config.XRPL_URL ?? '', genesisSeed: GENESIS_SEED }
-              : { url: config.XRPL_URL ?? '' },
+              : { url: config.XRPL_URL ?? '', ...(config.XRPL_GENESIS_SEED ? { genesisSeed: config.XRPL_GENESIS_SEED } : {}) },
       },
       xrplLabel: sandbox
         ? `local XRPL sandbox at ${sandbox.url}, data in ${join(config.dataDir, 'xrpl')}`

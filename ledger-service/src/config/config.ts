@@ -18,6 +18,7 @@ const countryList = z
 /** FATF "high-risk jurisdictions subject to a call for action" (DPRK, Iran, Myanmar). */
 const FATF_CALL_FOR_ACTION = 'KP,IR,MM';
 const usd = z.coerce.number().positive().max(1e12);
+const classicAddress = z.string().regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be a classic XRPL address (r...)');
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const isProxyAddress = (entry: string): boolean => {
@@ -90,6 +91,19 @@ export const configSchema = z
     XRPL_MARKET_MAKER_SEED: z.string().min(20).optional(),
     XRPL_KYC_ISSUER_SEED: z.string().min(20).optional(),
     XRPL_AUDIT_ANCHOR_SEED: z.string().min(20).optional(),
+    /**
+     * A platform account whose seed above is its regular key (SetRegularKey), not its master key:
+     * the account's address. Rotating a seed this way keeps the account (docs/operations.md).
+     */
+    XRPL_ISSUER_ADDRESS: classicAddress.optional(),
+    XRPL_MARKET_MAKER_ADDRESS: classicAddress.optional(),
+    XRPL_KYC_ISSUER_ADDRESS: classicAddress.optional(),
+    XRPL_AUDIT_ANCHOR_ADDRESS: classicAddress.optional(),
+    /**
+     * A standalone rippled (XRPL_URL with XRPL_NETWORK=sandbox): its genesis account's seed, so the
+     * service funds the platform wallets and opens the pool there as it does in the in-process sandbox.
+     */
+    XRPL_GENESIS_SEED: z.string().min(20).optional(),
     /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */
@@ -124,6 +138,14 @@ export const configSchema = z
   .superRefine((config, ctx) => {
     if (config.XRPL_NETWORK !== 'sandbox' && !config.XRPL_URL) {
       ctx.addIssue({ code: 'custom', path: ['XRPL_URL'], message: `is required when XRPL_NETWORK=${config.XRPL_NETWORK}` });
+    }
+    for (const role of ['ISSUER', 'MARKET_MAKER', 'KYC_ISSUER', 'AUDIT_ANCHOR'] as const) {
+      if (config[`XRPL_${role}_ADDRESS`] && !config[`XRPL_${role}_SEED`]) {
+        ctx.addIssue({ code: 'custom', path: [`XRPL_${role}_ADDRESS`], message: `needs XRPL_${role}_SEED (the regular key's seed)` });
+      }
+    }
+    if (config.XRPL_GENESIS_SEED && config.XRPL_NETWORK !== 'sandbox') {
+      ctx.addIssue({ code: 'custom', path: ['XRPL_GENESIS_SEED'], message: `is for a standalone ledger; refused with XRPL_NETWORK=${config.XRPL_NETWORK}` });
     }
     if (config.EVENT_STORE === 'kurrentdb' && !config.KURRENTDB_URL) {
       ctx.addIssue({ code: 'custom', path: ['KURRENTDB_URL'], message: 'is required when EVENT_STORE=kurrentdb' });

@@ -93,4 +93,24 @@ describe.skipIf(!url)('KurrentDbEventStore on a shared server', () => {
     await store.appendToStream(id, [reused, makeEvent('B')], { expected: 'no_stream' });
     await expect(store.appendToStream(id, [reused, makeEvent('C')], { expected: 'any' })).rejects.toBeInstanceOf(DuplicateEventId);
   });
+
+  it('recognises a retry within the retry window and, past it, appends the command again (the documented limit)', async () => {
+    const narrow = KurrentDbEventStore.connect(url ?? '', { retryWindow: 3 });
+    try {
+      const id = stream('retry-window');
+      const command = [makeEvent('Retried')];
+      await narrow.appendToStream(id, command, { expected: 'no_stream' });
+      await narrow.appendToStream(id, [makeEvent('B')], { expected: 'exists' });
+      await narrow.appendToStream(id, [makeEvent('C')], { expected: 'exists' });
+      // Three events at or below the head: the retried event is the third, inside the window.
+      expect(await narrow.appendToStream(id, command, { expected: 'any' })).toMatchObject({ alreadyAppended: true });
+      await narrow.appendToStream(id, [makeEvent('D')], { expected: 'exists' });
+      // Now it lies four events back: outside a window of three, the retry is appended again.
+      const again = await narrow.appendToStream(id, command, { expected: 'any' });
+      expect(again.alreadyAppended).toBeUndefined();
+      expect((await narrow.readStream(id)).map((event) => event.type)).toEqual(['Retried', 'B', 'C', 'D', 'Retried']);
+    } finally {
+      await narrow.close();
+    }
+  });
 });

@@ -46,6 +46,15 @@ export const CHAIN_METADATA_KEY = '$chain';
 const DEFAULT_BATCH_SIZE = 500;
 /** Page size of the backward stream scan that looks for a retried command's events. */
 const STREAM_SCAN_PAGE = 500;
+/**
+ * How many of a stream's latest events (at or below the revision an append expects) are
+ * searched for a retried command's first event id. The PostgreSQL store's log-wide event-id key
+ * refuses a duplicate however old; here a retry is recognised while fewer than this many events
+ * were appended to its stream since its first attempt (docs/event-store.md, "Retries on
+ * KurrentDB"). The window counts events, not time: a stream does not move while the service is
+ * down, so a retry after an outage of any length is still recognised.
+ */
+export const RETRY_WINDOW_EVENTS = 1_000;
 const HEAD_SCAN_PAGE = 32;
 /** 'any' and 'exists' pin the revision they read; a concurrent writer makes them read again. */
 const MAX_PINNED_ATTEMPTS = 20;
@@ -181,6 +190,74 @@ function previousHashOf(record: KurrentRecord): Buffer {
   return Buffer.from(hash, 'hex');
 }
 
+/** Where a backward scan for a retried command's events stands after some pages. */
+export interface RetryScan {
+  /** The first event read: the stream's head at or below the revision scanned from. */
+  readonly tail: KurrentRecord | undefined;
+  /** The lowest revision read so far. */
+  readonly lowest: bigint | undefined;
+  /** Events read so far, at most the window. */
+  readonly scanned: number;
+}
+
+export const RETRY_SCAN_START: RetryScan = { tail: undefined, lowest: undefined, scanned: 0 };
+
+export type RetryScanStep =
+  | { readonly kind: 'found'; readonly tail: KurrentRecord; readonly duplicateAt: bigint }
+  | { readonly kind: 'done'; readonly tail: KurrentRecord | undefined }
+  | { readonly kind: 'more'; readonly scan: RetryScan; readonly fromRevision: bigint; readonly maxCount: number };
+
+/** How many events the first page of a scan reads. */
+export function firstRetryScanPage(window: number, page = STREAM_SCAN_PAGE): number {
+  return Math.max(1, Math.min(page, window));
+}
+
+/**
+ * One page of the backward scan (pure, so the window is tested without a server): the page
+ * `requested` events long that was read, newest first. Stops at the event id, at the stream's
+ * first event, at a short page (nothing older), or once `window` events were read.
+ */
+export function retryScanStep(
+  scan: RetryScan,
+  page: readonly KurrentRecord[],
+  requested: number,
+  eventId: string,
+  window: number,
+  pageSize = STREAM_SCAN_PAGE,
+): RetryScanStep {
+  let { tail, lowest, scanned } = scan;
+  for (const record of page) {
+    // A page starts at the revision asked for; a revision already seen is not counted twice.
+    if (lowest !== undefined && record.revision >= lowest) continue;
+    if (scanned >= window) break;
+    lowest = record.revision;
+    tail ??= record;
+    scanned += 1;
+    if (record.id === eventId) return { kind: 'found', tail, duplicateAt: record.revision };
+  }
+  if (page.length < requested || lowest === undefined || lowest === 0n || scanned >= window) return { kind: 'done', tail };
+  return { kind: 'more', scan: { tail, lowest, scanned }, fromRevision: lowest - 1n, maxCount: Math.min(pageSize, window - scanned) };
+}
+
+/** The scan, page by page, over a backward reader (KurrentDB's readStream BACKWARDS from a revision, inclusive). */
+export async function scanForRetry(
+  readBackwards: (fromRevision: bigint | typeof END, maxCount: number) => Promise<readonly KurrentRecord[]>,
+  from: bigint | typeof END,
+  eventId: string,
+  window: number,
+): Promise<{ tail: KurrentRecord | undefined; duplicateAt: bigint | undefined }> {
+  let scan = RETRY_SCAN_START;
+  let fromRevision = from;
+  let maxCount = firstRetryScanPage(window);
+  for (;;) {
+    const page = await readBackwards(fromRevision, maxCount);
+    const step = retryScanStep(scan, page, maxCount, eventId, window);
+    if (step.kind === 'found') return { tail: step.tail, duplicateAt: step.duplicateAt };
+    if (step.kind === 'done') return { tail: step.tail, duplicateAt: undefined };
+    ({ scan, fromRevision, maxCount } = step);
+  }
+}
+
 function pause(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
 }
@@ -194,10 +271,14 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly observers = new AppendObservers();
 
-  constructor(private readonly client: KurrentDBClient) {}
+  constructor(
+    private readonly client: KurrentDBClient,
+    /** RETRY_WINDOW_EVENTS unless a test narrows it. */
+    private readonly retryWindow = RETRY_WINDOW_EVENTS,
+  ) {}
 
-  static connect(connectionString: string): KurrentDbEventStore {
-    return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
+  static connect(connectionString: string, options: { readonly retryWindow?: number } = {}): KurrentDbEventStore {
+    return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString), options.retryWindow);
   }
 
   appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
@@ -373,32 +454,21 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
     return { kind: 'append', streamState, previousHash: tail ? previousHashOf(tail) : EMPTY_HASH };
   }
 
-  /** Reads backwards from `from`: the first event read, and where `eventId` sits if it is there. */
-  private async scanStream(
+  /**
+   * Reads backwards from `from`, at most the retry window: the first event read, and where
+   * `eventId` sits if it is there. An append pays for this window, never for the whole stream.
+   */
+  private scanStream(
     streamId: string,
     from: bigint | typeof END,
     eventId: string,
   ): Promise<{ tail: KurrentRecord | undefined; duplicateAt: bigint | undefined }> {
-    let tail: KurrentRecord | undefined;
-    let lowest: bigint | undefined;
-    let fromRevision = from;
-    for (;;) {
-      const page = await this.readStreamRecords(streamId, {
-        direction: BACKWARDS,
-        fromRevision,
-        maxCount: STREAM_SCAN_PAGE,
-      });
-      for (const record of page) {
-        if (lowest !== undefined && record.revision >= lowest) continue;
-        lowest = record.revision;
-        tail ??= record;
-        if (record.id === eventId) return { tail, duplicateAt: record.revision };
-      }
-      if (page.length < STREAM_SCAN_PAGE || lowest === undefined || lowest === 0n) {
-        return { tail, duplicateAt: undefined };
-      }
-      fromRevision = lowest - 1n;
-    }
+    return scanForRetry(
+      (fromRevision, maxCount) => this.readStreamRecords(streamId, { direction: BACKWARDS, fromRevision, maxCount }),
+      from,
+      eventId,
+      this.retryWindow,
+    );
   }
 
   /** The earlier append of a retried command: the same ids in order from `from`, else the id was reused. */

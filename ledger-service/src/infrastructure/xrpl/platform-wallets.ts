@@ -13,6 +13,14 @@ const SEED_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
   audit_anchor: 'XRPL_AUDIT_ANCHOR_SEED',
 };
 
+/** Set when the configured seed is the account's regular key: the account it signs for. */
+const ADDRESS_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
+  issuer: 'XRPL_ISSUER_ADDRESS',
+  market_maker: 'XRPL_MARKET_MAKER_ADDRESS',
+  kyc_issuer: 'XRPL_KYC_ISSUER_ADDRESS',
+  audit_anchor: 'XRPL_AUDIT_ANCHOR_ADDRESS',
+};
+
 /** Where generated seeds are kept for the configured network. */
 export function platformWalletsFile(config: AppConfig): string {
   return join(config.dataDir, 'secrets', `xrpl-${config.XRPL_NETWORK}-wallets.json`);
@@ -50,7 +58,9 @@ export function loadPlatformWallets(config: AppConfig): PlatformWallets {
     const configured = config[SEED_VARIABLES[role]];
     const seed = typeof configured === 'string' ? configured : seeds[role];
     if (!seed) throw new Error(`no seed for the ${role} wallet`);
-    return Wallet.fromSeed(seed);
+    const account = config[ADDRESS_VARIABLES[role]];
+    // A regular key signs for the account's address, which stays the same when the key is rotated.
+    return typeof account === 'string' && typeof configured === 'string' ? Wallet.fromSeed(seed, { masterAddress: account }) : Wallet.fromSeed(seed);
   };
   return {
     issuer: wallet('issuer'),
