@@ -5,6 +5,7 @@ import { type Payment, Wallet, xrpToDrops } from 'xrpl';
 import type { ServiceRuntime } from '../../infrastructure/service-runtime.js';
 import { EVENT_STORE, RUNTIME } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
@@ -26,7 +27,7 @@ export class FundSandboxWalletCommand extends Command<SandboxFaucetResponse> {
  * The sandbox's faucet, as the public testnet has one: the genesis account pays a wallet the
  * browser generated. The grant is claimed in the user's faucet stream (the rate limit) before the
  * payment is submitted; the genesis account's payments go one at a time in this process, so two
- * grants do not take the same sequence.
+ * grants do not take the same sequence (nor one of the start-up provisioning's).
  */
 @CommandHandler(FundSandboxWalletCommand)
 export class FundSandboxWalletHandler implements ICommandHandler<FundSandboxWalletCommand> {
@@ -36,6 +37,7 @@ export class FundSandboxWalletHandler implements ICommandHandler<FundSandboxWall
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly connection: XrplConnection,
   ) {}
 
   execute(command: FundSandboxWalletCommand): Promise<SandboxFaucetResponse> {
@@ -47,6 +49,8 @@ export class FundSandboxWalletHandler implements ICommandHandler<FundSandboxWall
   private async fund({ address, context }: FundSandboxWalletCommand): Promise<SandboxFaucetResponse> {
     const genesisSeed = this.runtime.xrpl.genesisSeed;
     if (this.gateway.network !== 'sandbox' || genesisSeed === undefined) throw new DomainError('NotFound', FAUCET_SANDBOX_ONLY);
+    // Provisioning pays the platform wallets from the genesis account on start: after it, no sequence is shared.
+    await this.connection.ready;
     const genesis = Wallet.fromSeed(genesisSeed);
     const payment = await this.gateway.autofill<Payment>({
       TransactionType: 'Payment',
