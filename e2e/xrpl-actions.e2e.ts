@@ -125,7 +125,7 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     expect(response.ok()).toBe(true);
     nftId = ((await response.json()) as { nftId: string }).nftId;
     expect(nftId).toMatch(/^[0-9A-F]{64}$/);
-    // The fresh wallet holds no NXCC trust line yet, so the toast notes that the payment was not applied.
+    // The fresh wallet has no NXCC trust line yet: the prepared flow sets it (TrustSet signed with the same key) before the mint, so the credits are paid.
     await expectToast('Credits Issued Successfully', `NFT ${nftId.slice(0, 16)}... carries 30 credits.`);
     expect(await page.getByTestId('xrpl-issue-seed').inputValue()).toBe('');
 

@@ -20,10 +20,23 @@ import {
   xrpMarketDataResponse,
 } from './xrpl-read.contract.js';
 
+import { sandboxFaucetRequest, sandboxFaucetResponse } from './sandbox-faucet.contract.js';
+
 const PREPARE = 'The service checks KYC/AML and autofills an unsigned transaction; the console signs it in the browser (seeds never reach the server).';
 const SUBMIT = 'The signed blob must be the prepared transaction, signed by the KYC-checked address.';
 
 export const xrplRoutes = [
+  {
+    method: 'POST',
+    path: '/api/xrpl/faucet',
+    summary: 'Fund a wallet the browser generated from the sandbox genesis account',
+    description: `Sandbox network only (404 elsewhere: use the network's public faucet). At most 3 grants per user in 24 hours (429).`,
+    access: anyRole,
+    body: sandboxFaucetRequest,
+    success: { status: 201, json: sandboxFaucetResponse },
+    idempotent: true,
+    errors: ['NotFound', 'TooManyRequests', 'IdempotencyKeyReused'],
+  },
   {
     method: 'POST',
     path: '/api/xrpl/issue/prepare',

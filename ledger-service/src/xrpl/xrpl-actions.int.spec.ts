@@ -232,17 +232,27 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(await issuerPaymentsTo(destination.address)).toHaveLength(1);
   });
 
-  it('records a missing trust line of the destination as the payment result, not as a failure', async () => {
+  it('found case "Issued, but not paid": another destination without a trust line is refused before anything is minted', async () => {
     const destination = await funded();
-    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 5 }));
-    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    const response = await issuerUser.request('POST', '/api/xrpl/issue/prepare', issueForm({ destinationAddress: destination.address, scope1: 5 }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      error: 'Conflict',
+      message: expect.stringContaining(`The destination ${destination.address} has no NXCC trust line`),
+    });
+    expect(await creditBalance(destination.address)).toBe(0);
+  });
+
+  it('issuing to one’s own address without a trust line signs a TrustSet first with the same key, so the credits are paid', async () => {
+    const own = await funded();
+    await verifyKyc(issuerUser, own);
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ xrplAddress: own.address, destinationAddress: own.address, scope1: 5 }));
+    expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['TrustSet', 'NFTokenMint']);
+    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(own, prepared));
     expect(response.status).toBe(201);
     const issued = xrplIssueResponse.parse(await response.json());
-    expect(issued.creditAmount).toBe(11);
-    expect(issued.paymentResult).toMatch(/^tec/);
-    expect(issued.paymentTxHash).toBeUndefined();
-    const [event] = await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash));
-    expect(event?.data).toMatchObject({ nftId: issued.nftId, paymentResult: issued.paymentResult });
+    expect(issued).toMatchObject({ creditAmount: 11, paymentResult: 'tesSUCCESS' });
+    expect(await creditBalance(own.address)).toBe(11);
   });
 
   it('trades through the AMM pool, with a TrustSet first for a buyer without a trust line', async () => {

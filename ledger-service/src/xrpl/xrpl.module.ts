@@ -17,9 +17,11 @@ import { ListWalletTransactionsHandler } from './queries/list-wallet-transaction
 import { PreparationSeal } from './signing/preparation-seal.js';
 import { XrplActionsController } from './xrpl-actions.controller.js';
 import { XrplController } from './xrpl.controller.js';
+import { SandboxFaucetController } from './sandbox-faucet.controller.js';
+import { FundSandboxWalletHandler } from './commands/fund-sandbox-wallet.handler.js';
 
 @Module({
-  controllers: [XrplController, XrplActionsController],
+  controllers: [XrplController, XrplActionsController, SandboxFaucetController],
   providers: [
     GetXrplNetworkHandler,
     GetWalletBalancesHandler,
@@ -40,6 +42,7 @@ import { XrplController } from './xrpl.controller.js';
     SubmitXrplTradeHandler,
     PrepareXrplRetireHandler,
     SubmitXrplRetireHandler,
+    FundSandboxWalletHandler,
   ],
 })
 export class XrplModule {}

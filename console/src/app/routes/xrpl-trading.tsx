@@ -6,8 +6,10 @@ import { useSession } from '../../features/auth/api/get-session';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
+import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import { useWalletBalances } from '../../features/xrpl/api/get-wallet-balances';
 import { RealtimeUpdatesCard } from '../../features/realtime/components/RealtimeUpdatesCard/RealtimeUpdatesCard';
+import { SandboxWalletCard } from '../../features/xrpl/components/SandboxWalletCard/SandboxWalletCard';
 import { XrplIssueForm } from '../../features/xrpl/components/XrplIssueForm/XrplIssueForm';
 import { XrplRetireForm } from '../../features/xrpl/components/XrplRetireForm/XrplRetireForm';
 import { XrplTradeForm } from '../../features/xrpl/components/XrplTradeForm/XrplTradeForm';
@@ -23,6 +25,7 @@ export function XrplTradingRoute() {
   const [kycModalOpen, setKycModalOpen] = useState(false);
   const status = useKycStatus(address);
   const balances = useWalletBalances(false);
+  const network = useXrplNetwork();
   const platformIssuer = balances.data?.wallets.find((wallet) => wallet.role === 'issuer')?.address;
   const mayIssue = status.data !== undefined && kycPassed(status.data);
   const mayTrade = status.data?.kycStatus === 'verified';
@@ -48,6 +51,7 @@ export function XrplTradingRoute() {
                 onChange={(event) => setAddress(event.currentTarget.value)}
               />
             </Card>
+            <SandboxWalletCard network={network.data?.network} onCreated={setAddress} />
             <KycStatusCard address={address} withStartLink />
             <RealtimeUpdatesCard />
           </Stack>

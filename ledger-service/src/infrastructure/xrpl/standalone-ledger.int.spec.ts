@@ -8,7 +8,7 @@ import { Client } from 'xrpl';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
 import { loadConfig } from '../../config/config.js';
 import { createApp } from '../../create-app.js';
-import { type OpenedRuntime, openRuntime } from '../open-runtime.js';
+import { type OpenedRuntime, openRuntime } from '../../open-runtime.js';
 import { ammExists } from './sandbox-provisioning.js';
 import { XrplConnection } from './xrpl-connection.js';
 import type { XrplGateway } from './xrpl-gateway.js';

@@ -12,7 +12,7 @@ import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed
 import { requirePlatformIssuer } from '../platform-issuer.js';
 
 /** The trust line limit a buyer's TrustSet asks for. */
-const TRUST_LINE_LIMIT = '1000000000';
+export const TRUST_LINE_LIMIT = '1000000000';
 
 export const tradePreparationData = z.object({ form: xrplTradePrepareRequest });
 export type TradePreparationData = z.infer<typeof tradePreparationData>;

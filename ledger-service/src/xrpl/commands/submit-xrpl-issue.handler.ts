@@ -82,8 +82,9 @@ export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCo
     await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: true, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
-    const mint = outcome.applied[0];
-    if (outcome.failed || !mint) throw notApplied(outcome.failed ?? { transactionType: 'NFTokenMint', result: 'not submitted' });
+    // A TrustSet for the destination may go before the mint.
+    const mint = outcome.applied.find((applied) => applied.transactionType === 'NFTokenMint');
+    if (outcome.failed || !mint) throw notApplied(outcome.failed ?? { transactionType: 'NFTokenMint', result: 'not submitted' }, outcome.applied);
     const nftId = mint.meta ? getNFTokenID(mint.meta) : undefined;
     if (!nftId) throw new DomainError('Conflict', `The NFTokenMint ${mint.hash} was applied but its NFT id could not be read`);
 

@@ -2,7 +2,7 @@
 // @noble's byte checks refuse jsdom's typed arrays; the signer needs no DOM.
 import { decode, Wallet } from 'xrpl';
 import { describe, expect, it } from 'vitest';
-import { InvalidSeedError, SeedAddressMismatchError, signerFromSeed } from './browser-signer';
+import { generateBrowserWallet, InvalidSeedError, SeedAddressMismatchError, signerFromSeed } from './browser-signer';
 
 describe('signerFromSeed', () => {
   const wallet = Wallet.generate();
@@ -30,5 +30,15 @@ describe('signerFromSeed', () => {
     const other = Wallet.generate();
     await expect(signerFromSeed(other.seed ?? '', wallet.address)).rejects.toEqual(new SeedAddressMismatchError(other.address, wallet.address));
     await expect(signerFromSeed('not a seed', wallet.address)).rejects.toBeInstanceOf(InvalidSeedError);
+  });
+});
+
+describe('generateBrowserWallet', () => {
+  it('generates a new wallet whose seed derives its address, a different one each time', async () => {
+    const first = await generateBrowserWallet();
+    const second = await generateBrowserWallet();
+    expect(Wallet.fromSeed(first.seed).classicAddress).toBe(first.address);
+    expect(first.address).not.toBe(second.address);
+    expect(first.seed).not.toBe(second.seed);
   });
 });

@@ -48,3 +48,17 @@ export async function signerFromSeed(seed: string, expectedAddress: string): Pro
 export function preloadSigner(): void {
   void import('xrpl').catch(() => undefined);
 }
+
+/** A wallet generated in this browser: its seed never leaves it. */
+export interface GeneratedWallet {
+  readonly address: string;
+  readonly seed: string;
+}
+
+/** Generates a new XRPL wallet with xrpl.js, loaded with the signing chunk. */
+export async function generateBrowserWallet(): Promise<GeneratedWallet> {
+  const { Wallet } = await import('xrpl');
+  const wallet = Wallet.generate();
+  if (!wallet.seed) throw new Error('xrpl.js generated a wallet without a seed');
+  return { address: wallet.classicAddress, seed: wallet.seed };
+}
