@@ -1,4 +1,4 @@
-import type { PlaceOrderRequest } from '@carbon-ledger/contracts';
+import { buyReservationCents, type PlaceOrderRequest } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import {
@@ -145,6 +145,31 @@ describe('credit market decider', () => {
     expect([...state.bids]).toEqual([]);
     expect([...state.asks].map((resting) => resting.orderId)).toEqual([ids(1)]);
     expect(selfTradeNote(state, ids(1))).toBeUndefined();
+  });
+
+  it('given a funded buy that reaches my own sell after another seller’s, then the fill is paid and the cancelled rest gives back all the hold it kept', () => {
+    const reservedCents = buyReservationCents(3, 1000);
+    const { events } = run([
+      issue(BATCH, 'alice', 10),
+      issue('SOLAR-2026-BBBBBBBB', 'bob', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'bob', order: order('sell', 1, '10.00') },
+      { type: 'PlaceOrder', orderId: ids(2), ownerId: 'alice', order: order('sell', 2, '10.00') },
+      {
+        type: 'PlaceOrder',
+        orderId: ids(3),
+        ownerId: 'alice',
+        order: order('buy', 3, '10.00'),
+        funding: { reservationId: ids(9), reservedCents },
+      },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'TradeExecuted', 'OrderCancelled']);
+    const fill = events[1] as Extract<CreditMarketEvent, { type: 'TradeExecuted' }>;
+    const cancel = events[2] as Extract<CreditMarketEvent, { type: 'OrderCancelled' }>;
+    expect(cancel.data).toMatchObject({ remaining: 2, selfTradeWith: { orderId: ids(2) } });
+    // Every cent of the reservation is either paid by the fill or given back: nothing stays held by a cancelled order.
+    const cash = fill.data.cash!;
+    expect(cash.notionalCents + cash.feeCents + cash.releasedCents + (cancel.data.releasedCents ?? 0)).toBe(reservedCents);
+    expect(cancel.data.releasedCents).toBeGreaterThan(0);
   });
 
   it('given someone else’s bid ahead of my own, when I sell across both, then I fill against theirs, the rest stops at mine and its escrow goes back', () => {
