@@ -13,6 +13,7 @@ export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId }
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
+import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
 import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
@@ -34,6 +35,8 @@ export const projections: readonly Projection[] = [
   creditRetirementsProjection,
   portfoliosProjection,
   marketDailyProjection,
+  cashLedgerProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';
+export { cashLedgerProjection } from './funds/cash-ledger.projection.js';

@@ -13,6 +13,7 @@ export const viewNames = [
   'metrics',
   'marketplace',
   'portfolios',
+  'funds',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

@@ -9,6 +9,7 @@ export const projectionNames = [
   'credit-retirements',
   'portfolios',
   'market-daily',
+  'cash-ledger',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

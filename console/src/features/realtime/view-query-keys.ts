@@ -26,6 +26,8 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
     ['api', 'portfolio'],
     ['api', 'market-insights'],
   ],
+  // Balances and statements of the cash ledger.
+  funds: [['api', 'funds']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {
