@@ -3,6 +3,7 @@ import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
@@ -194,6 +195,8 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await signInThroughApi(buyerContext, service.baseUrl, buyerEmail, buyerPassword);
     // Trading needs KYC verified (spec 6).
     await verifyKycThroughApi(buyerContext, service.baseUrl);
+    // Buy orders are paid for (docs/funds.md): the buyer deposits test USD through the sandbox faucet.
+    await fundThroughFaucet(buyerContext, service.baseUrl);
     const buyer = await buyerContext.newPage();
 
     // Each user's Trading Desk lists their own orders: the resting sell order is on the admin's.

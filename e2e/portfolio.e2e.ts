@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -17,6 +18,8 @@ describe('AI Portfolio management in Chromium against the real service', () => {
     await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
     // Issuing and trading need KYC verified (spec 6); the administrator then holds 1,210 Solar Energy credits.
     const address = await verifyKycThroughApi(context, service.baseUrl);
+    // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
+    await fundThroughFaucet(context, service.baseUrl);
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
     const issued = await context.request.post(`${service.baseUrl}/api/issue`, {
       data: {

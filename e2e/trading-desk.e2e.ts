@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -18,6 +19,8 @@ describe('Trading Desk in Chromium against the real service', () => {
     await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
     // Trading needs KYC verified (spec 6).
     await verifyKycThroughApi(context, service.baseUrl);
+    // Buy orders are paid for (docs/funds.md).
+    await fundThroughFaucet(context, service.baseUrl);
     page = await context.newPage();
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orderPosts.push(request.postData() ?? '');
@@ -104,6 +107,7 @@ describe('Trading Desk in Chromium against the real service', () => {
     const traderContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInThroughApi(traderContext, service.baseUrl, email, password);
     await verifyKycThroughApi(traderContext, service.baseUrl);
+    await fundThroughFaucet(traderContext, service.baseUrl);
     const trader = await traderContext.newPage();
     await trader.goto(`${service.baseUrl}/trading-desk`);
     await trader.getByText('Manage your carbon credit orders').waitFor();

@@ -8,6 +8,7 @@ export * from './shared/date-range.js';
 export * from './event-store/event-store.port.js';
 export * from './funds/funds.constants.js';
 export * from './funds/funds.events.js';
+export * from './funds/funds.views.js';
 export * from './orders/orders.constants.js';
 export * from './orders/orders.events.js';
 export * from './orders/orders.views.js';

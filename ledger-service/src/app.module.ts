@@ -8,6 +8,7 @@ import { CreditMarketModule } from './credit-market/credit-market.module.js';
 import { CreditsModule } from './credits/credits.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { APP_CONFIG } from './config/config.js';
+import { FundsModule } from './funds/funds.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './infrastructure/idempotency/idempotency.module.js';
 import { KycModule } from './kyc/kyc.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         KycModule,
         AmlModule,
         PortfolioModule,
+        FundsModule,
       ],
     };
   }

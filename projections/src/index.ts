@@ -15,6 +15,7 @@ export { creditRetirementsProjection } from './credits/credit-retirements.projec
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
+import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
 import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
@@ -38,6 +39,8 @@ export const projections: readonly Projection[] = [
   portfoliosProjection,
   marketDailyProjection,
   ammReservesProjection,
+  cashLedgerProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';
+export { cashLedgerProjection } from './funds/cash-ledger.projection.js';

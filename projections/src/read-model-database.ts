@@ -229,7 +229,6 @@ export interface AccountDailyPositionsTable {
   change: Int8;
 }
 
-/** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 /** The XRP/NXCC pool after each change the platform recorded. */
 export interface AmmReservesTable {
   tx_hash: string;
@@ -241,7 +240,52 @@ export interface AmmReservesTable {
   prepare_position: Int8;
 }
 
+/** The cash ledger's accounts (docs/funds.md), in USD cents. */
+export interface CashAccountsTable {
+  account_id: string;
+  debits_posted: Int8;
+  credits_posted: Int8;
+  debits_pending: Int8;
+  credits_pending: Int8;
+  /** Users: proceeds and released holds recorded in the markets (the cash decider's lower bound). */
+  market_credits: Int8;
+}
+
+/** What each funded buy order still holds of its reservation. */
+export interface CashHoldsTable {
+  order_id: string;
+  user_id: string;
+  reservation_id: string;
+  left_cents: Int8;
+}
+
+export interface CashWithdrawalsTable {
+  withdrawal_id: string;
+  user_id: string;
+  amount_cents: Int8;
+}
+
+/** A user's statement: one row per transfer that touched the user's account. */
+export interface CashTransfersTable {
+  user_id: string;
+  transfer_id: string;
+  kind: string;
+  /** Signed from the user's side: + credit, − debit. */
+  amount_cents: Int8;
+  status: string;
+  counterparty: string;
+  reference: string;
+  at: Timestamp;
+  /** Log order: "commit:prepare" padded so that text order is log order. */
+  log_order: string;
+}
+
+/** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
+  cash_accounts: CashAccountsTable;
+  cash_holds: CashHoldsTable;
+  cash_withdrawals: CashWithdrawalsTable;
+  cash_transfers: CashTransfersTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
   users: UsersTable;

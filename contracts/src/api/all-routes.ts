@@ -3,6 +3,7 @@ import { auditRoutes } from '../audit/audit.routes.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { complianceRoutes } from '../compliance/compliance.routes.js';
 import { creditsRoutes } from '../credits/credits.routes.js';
+import { fundsRoutes } from '../funds/funds.routes.js';
 import { healthRoutes } from '../health/health.routes.js';
 import { kycRoutes } from '../kyc/kyc.routes.js';
 import { marketRoutes } from '../market/market.routes.js';
@@ -21,6 +22,7 @@ export const allApiRoutes: Readonly<Record<string, readonly ApiRoute[]>> = {
   compliance: complianceRoutes,
   market: marketRoutes,
   portfolio: portfolioRoutes,
+  funds: fundsRoutes,
   auth: authRoutes,
   audit: auditRoutes,
   health: healthRoutes,

@@ -14,7 +14,8 @@ const BASIS_POINTS = 10_000;
  * per fill, and never exceeds what its reservation holds for it.
  */
 export function platformFeeCents(notionalCents: number): number {
-  return Math.ceil((notionalCents * PLATFORM_FEE_BASIS_POINTS) / BASIS_POINTS);
+  // Divided rather than multiplied: a notional of 10^15 cents (the contracts' bound) times 50 is past 2^53.
+  return Math.ceil(notionalCents / (BASIS_POINTS / PLATFORM_FEE_BASIS_POINTS));
 }
 
 /** What a buy order of `amount` credits at a limit of `limitCents` reserves: its cost at the limit plus the fee on it. */
@@ -77,3 +78,7 @@ export function fundsStreamId(userId: string): string {
 }
 
 export const FUNDS_STREAM_PREFIX = 'funds-';
+
+export function depositTagStreamId(tag: number): string {
+  return `deposit-tag-${tag}`;
+}

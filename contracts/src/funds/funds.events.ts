@@ -49,16 +49,21 @@ export const withdrawalPostedData = z.object({ withdrawalId: z.uuid(), txHash: x
 
 export const withdrawalVoidedData = z.object({ withdrawalId: z.uuid(), reason: z.string().min(1), voidedAt: z.iso.datetime() });
 
+/** A destination tag on the platform's deposit address, claimed for one user for good (stream `deposit-tag-<tag>`). */
+export const depositTagClaimedData = z.object({ tag: z.number().int().min(1).max(4_294_967_295), userId: z.string().min(1), claimedAt: z.iso.datetime() });
+
 export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FundsDeposited'), data: fundsDepositedData }),
   z.object({ type: z.literal('FundsReserved'), data: fundsReservedData }),
   z.object({ type: z.literal('WithdrawalRequested'), data: withdrawalRequestedData }),
   z.object({ type: z.literal('WithdrawalPosted'), data: withdrawalPostedData }),
   z.object({ type: z.literal('WithdrawalVoided'), data: withdrawalVoidedData }),
+  z.object({ type: z.literal('DepositTagClaimed'), data: depositTagClaimedData }),
 ]);
 export type FundsEvent = z.infer<typeof fundsEvent>;
 export type FundsDeposited = Extract<FundsEvent, { type: 'FundsDeposited' }>;
 export type FundsReserved = Extract<FundsEvent, { type: 'FundsReserved' }>;
+export type WithdrawalRequested = Extract<FundsEvent, { type: 'WithdrawalRequested' }>;
 
 export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>([
   'FundsDeposited',
@@ -66,6 +71,7 @@ export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>(
   'WithdrawalRequested',
   'WithdrawalPosted',
   'WithdrawalVoided',
+  'DepositTagClaimed',
 ]);
 
 export function isFundsEvent<E extends { type: string; data: unknown }>(event: E): event is E & FundsEvent {

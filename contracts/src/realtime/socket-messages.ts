@@ -14,6 +14,7 @@ export const viewNames = [
   'marketplace',
   'portfolios',
   'amm-reserves',
+  'funds',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

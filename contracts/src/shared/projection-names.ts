@@ -10,6 +10,7 @@ export const projectionNames = [
   'portfolios',
   'market-daily',
   'amm-reserves',
+  'cash-ledger',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -2,7 +2,7 @@ export const xrplNetworks = ['sandbox', 'testnet', 'devnet', 'mainnet'] as const
 export type XrplNetwork = (typeof xrplNetworks)[number];
 
 /** The platform's own wallets; their seeds are the service's secrets and never leave it. */
-export const platformWalletRoles = ['issuer', 'market_maker', 'kyc_issuer', 'audit_anchor'] as const;
+export const platformWalletRoles = ['issuer', 'market_maker', 'kyc_issuer', 'audit_anchor', 'deposit'] as const;
 export type PlatformWalletRole = (typeof platformWalletRoles)[number];
 
 export const platformWalletLabels: Record<PlatformWalletRole, string> = {
@@ -10,6 +10,7 @@ export const platformWalletLabels: Record<PlatformWalletRole, string> = {
   market_maker: 'AMM Market Maker',
   kyc_issuer: 'KYC Credential Issuer',
   audit_anchor: 'Audit Anchor',
+  deposit: 'Deposit Address',
 };
 
 /** The platform's fungible credit token (one token = one tCO2e credit), as people read it. */

@@ -16,6 +16,7 @@ import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { startVerification, verifiedAddress } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
@@ -46,6 +47,8 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     // Trading needs KYC verified (spec 6); one at a time, each funds its wallet from the genesis account.
     await verifiedAddress(service, heavyTrader);
     await verifiedAddress(service, fastTrader);
+    // Buy orders are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(heavyTrader, '100000000.00'), fundWithTestUsd(fastTrader, '100000000.00')]);
     // The compliance officer's session: alerts go to compliance, auditor and admin sockets only.
     socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: compliance.cookie } });
     socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
@@ -154,6 +157,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       ).json(),
     );
     expect(verified).toMatchObject({ success: true, kycStatus: 'verified' });
+    await fundWithTestUsd(trader);
     const order = await placeOrder(trader, 10, '5.00');
     expect(await alertFor(order.id)).toMatchObject({ priority: 'high', riskScore: 65, riskFlags: ['high_risk_jurisdiction'] });
   });

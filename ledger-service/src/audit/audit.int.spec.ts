@@ -2,6 +2,7 @@ import { ANCHORS_STREAM, isAuditEvent, verifyLogResponse } from '@carbon-ledger/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { credentialRecorded, verifiedAddress } from '../test-support/verified-address.js';
 import { verifyLog } from './verify-log.js';
 
@@ -17,6 +18,7 @@ describe('seals anchored on XRPL, and verification', () => {
     trader = await service.signIn(['trader']);
     // Trading needs KYC verified (spec 6); the seals below count on no write still coming from it.
     const wallet = await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader);
     await credentialRecorded(service, wallet.address);
     for (let n = 1; n <= 3; n += 1) {
       await trader.request('POST', '/api/orders', { type: 'buy', amount: n, price: '10.00', projectType: 'Forestry', vintage: 2025 });

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('sign-in', () => {
@@ -116,6 +117,7 @@ describe('sign-in', () => {
     const trader = await service.signIn(['trader']);
     // Trading needs KYC verified (spec 6).
     await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader);
     const order = { type: 'buy', amount: 1, price: '1.00', projectType: 'Forestry', vintage: 2025 };
     expect((await trader.request('POST', '/api/orders', order)).status).toBe(201);
     const revoked = await admin.request('DELETE', `/api/users/${trader.userId}/roles/trader`);

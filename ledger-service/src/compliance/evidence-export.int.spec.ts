@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { verifyEvidenceFile } from './evidence/verify-evidence-file.js';
 import { pdfText } from '../test-support/pdf-text.js';
@@ -20,6 +21,7 @@ describe('evidence export from the event log, verified offline', () => {
     trader = await service.signIn(['trader']);
     // Trading needs KYC verified (spec 6).
     await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader);
     for (let n = 1; n <= 4; n += 1) await trader.request('POST', '/api/orders', order(n));
     expect((await auditor.request('POST', '/api/audit/seals')).status).toBe(201);
     await trader.request('POST', '/api/orders', order(99));
@@ -61,7 +63,9 @@ describe('evidence export from the event log, verified offline', () => {
     const { path } = await download({ exportType: 'full', format: 'json' }, 'tamper.json');
     const original = readFileSync(path, 'utf8');
 
-    writeFileSync(join(dir, 'altered.json'), original.replace('"price":"12.50"', '"price":"1.25"'));
+    // On an OrderPlaced line: the buyer's FundsReserved, before it, names the same price.
+    const orderLine = original.split('\n').find((line) => line.includes('"OrderPlaced"'))!;
+    writeFileSync(join(dir, 'altered.json'), original.replace(orderLine, orderLine.replace('"price":"12.50"', '"price":"1.25"')));
     const altered = await verifyEvidenceFile(join(dir, 'altered.json'));
     expect(altered.ok).toBe(false);
     expect(altered.firstMismatch?.reason).toMatch(/OrderPlaced.*does not match its hash/);

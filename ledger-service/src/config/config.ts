@@ -99,11 +99,23 @@ export const configSchema = z
     XRPL_MARKET_MAKER_ADDRESS: classicAddress.optional(),
     XRPL_KYC_ISSUER_ADDRESS: classicAddress.optional(),
     XRPL_AUDIT_ANCHOR_ADDRESS: classicAddress.optional(),
+    XRPL_DEPOSIT_ADDRESS: classicAddress.optional(),
     /**
      * A standalone rippled (XRPL_URL with XRPL_NETWORK=sandbox): its genesis account's seed, so the
      * service funds the platform wallets and opens the pool there as it does in the in-process sandbox.
      */
     XRPL_GENESIS_SEED: z.string().min(20).optional(),
+    /** The deposit address users pay the settlement token to, with their destination tag (docs/funds.md). */
+    XRPL_DEPOSIT_SEED: z.string().min(20).optional(),
+    /** The settlement token on networks other than the sandbox (e.g. RLUSD's issuer and currency code); the sandbox uses USD of the platform issuer. */
+    FUNDS_TOKEN_ISSUER: z
+      .string()
+      .regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/, 'must be a classic XRPL address')
+      .optional(),
+    FUNDS_TOKEN_CURRENCY: z
+      .string()
+      .regex(/^([A-Z0-9]{3}|[0-9A-F]{40})$/, 'must be a 3-character or 40-hex currency code')
+      .optional(),
     /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */

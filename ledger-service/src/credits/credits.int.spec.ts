@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 const project = {
@@ -39,6 +40,7 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     [issuer, trader, otherTrader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['trader'])]);
     issuerAddress = (await verifiedAddress(service, issuer)).address;
     await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader);
   });
   afterAll(async () => {
     await service?.close();

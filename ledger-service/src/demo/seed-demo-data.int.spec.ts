@@ -8,6 +8,7 @@ import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './seed-demo-data.js';
+import { CashLedger } from '../funds/cash-ledger.js';
 
 describe('Demo organisation: a start stopped while seeding is finished by the next one', () => {
   let service: ServiceUnderTest;
@@ -68,8 +69,9 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
 
   it('finishes on the next run, recording only the missing steps, and nothing twice', async () => {
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
-    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, 9 orders, 4 portfolios and 3 retirements are new.
-    expect(outcome).toEqual({ steps: 27, recorded: 21 });
+    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, the 2 buyers' test USD deposits,
+    // 9 orders, 4 portfolios and 3 retirements are new.
+    expect(outcome).toEqual({ steps: 29, recorded: 23 });
     // The head a reader sees may trail the last retirement for a moment: a projection batch that took
     // its transaction id before the retirement's holds the log's horizon until it commits.
     await expect.poll(() => demoSeedingUnfinished(service.app), { timeout: 15_000 }).toBe(false);
@@ -78,6 +80,13 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(complete.verifiedKyc).toHaveLength(3);
     expect(complete.batches).toHaveLength(4);
     expect(complete.orders).toHaveLength(9);
+    // The buyers paid for their buys with real deposits: the demo ledger sums to zero and nobody is below it.
+    const ledger = new CashLedger();
+    for (const event of await service.runtime.eventStore.readAll({ limit: 100_000 })) ledger.apply(event);
+    expect(ledger.totals()).toEqual({ posted: 0, pending: 0 });
+    expect(ledger.violations).toEqual([]);
+    expect(ledger.negativeUsers()).toEqual([]);
+    expect(ledger.account('platform:clearing').debitsPosted).toBe(2 * 10_000_00);
     expect(complete.retirements.map((retirement) => retirement.quantity)).toEqual([40, 75, 150]);
     // Each holder and the administrator get a portfolio, so /portfolio starts filled.
     expect(complete.portfolios.map((portfolio) => portfolio.risk_profile)).toEqual(['aggressive', 'moderate', 'conservative', 'moderate']);
@@ -85,7 +94,7 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 27, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 29, recorded: 0 });
     const again = await demoRecords();
     expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([4, 4, 9, 3, 4]);
   }, 120_000);

@@ -20,6 +20,7 @@ import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { AddressChallenges } from '../kyc/address-control/address-challenges.js';
 import { StartKycCommand } from '../kyc/commands/start-kyc.handler.js';
 import { VerifyKycCommand } from '../kyc/commands/verify-kyc.handler.js';
+import { ClaimTestUsdCommand } from '../funds/commands/claim-test-usd.handler.js';
 import { PlaceOrderCommand } from '../orders/commands/place-order.handler.js';
 import { CreatePortfolioCommand } from '../portfolio/commands/create-portfolio.handler.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
@@ -108,6 +109,9 @@ const LAST_STEP = 'retire:wind';
  * and did not finish (the last step's retirement is not recorded). Undefined when the read
  * models could not catch up with the log in time to tell.
  */
+/** What each demo buyer deposits: enough for its demo buy orders with their fee. */
+const DEMO_DEPOSIT_CENTS = 10_000_00;
+
 export async function demoSeedingUnfinished(app: INestApplicationContext): Promise<boolean | undefined> {
   const authDb = app.get<Kysely<AuthDatabase>>(AUTH_DB);
   const issuer = await authDb.selectFrom('auth_credentials').select('user_id').where('email', '=', demoEmail(users[0]!)).executeTakeFirst();
@@ -293,9 +297,20 @@ export async function seedDemoData(
   else options.log(`  Demo data: no account has the email ${FIRST_ADMIN_EMAIL} any more; the administrator's demo holding is left out.`);
   await transfer('cookstoves-to-fund', cookstoves, 40, fundId, '9.80');
 
+  // Buy orders are paid for (docs/funds.md): the buyers deposit test USD through the sandbox faucet, a real XRPL payment.
+  const funded = (await gateway()).network === 'sandbox';
+  for (const [key, userId] of [
+    ['trader', traderId],
+    ['fund', fundId],
+  ] as const) {
+    if (funded) await step(`fund:${key}`, { userId, role: 'trader' }, (context) => commands.execute(new ClaimTestUsdCommand(DEMO_DEPOSIT_CENTS, context)));
+  }
+  if (!funded) options.log('  Demo data: test USD is given on the sandbox only; the demo buy orders are left out.');
+
   let orders = 0;
   const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) => {
     orders += 1;
+    if (type === 'buy' && !funded) return Promise.resolve();
     return step(`order:${orders}`, { userId, role: 'trader' }, (context) =>
       commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, context)),
     );

@@ -172,6 +172,8 @@ export class CashLedger {
         });
         return;
       }
+      case 'DepositTagClaimed':
+        return;
       case 'WithdrawalPosted':
       case 'WithdrawalVoided': {
         const withdrawal = this.withdrawals.get(event.data.withdrawalId);

@@ -9,9 +9,11 @@ import {
 } from '@carbon-ledger/contracts';
 import type { CreditMarketEvent, CreditMarketState } from '../credit-market/credit-market.decider.js';
 import type { CreditMarketStore, MarketCommandResult } from '../credit-market/credit-market.store.js';
+import type { FundedBuys } from '../credit-market/funded-buys.port.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
-import { handleCommand } from '../shared/handle-command.js';
-import { type FundsCommand, fundsDecider } from './funds.decider.js';
+import { DomainError } from '../shared/domain-error.js';
+import { aggregateStream, type DecidedStream, handleCommand, type Recorded } from '../shared/handle-command.js';
+import { type FundsCommand, fundsDecider, type FundsState } from './funds.decider.js';
 
 /** A user's proceeds and released holds recorded in the markets so far (a lower bound is safe, see FundsState). */
 export type MarketCredits = (userId: string) => Promise<number>;
@@ -26,7 +28,15 @@ const MAX_CONFLICT_RETRIES = 8;
  * leaves a reservation whose order is not placed; `completePlacement` places it with the same
  * command id, so whichever of the request's retry and the recovery comes first places it once.
  */
-export class FundedOrders {
+interface CashAccountCache {
+  stream: DecidedStream<FundsState> | undefined;
+  /** The user's commands in this process, one after another. */
+  tail: Promise<void>;
+}
+
+export class FundedOrders implements FundedBuys {
+  private readonly accounts = new Map<string, CashAccountCache>();
+
   constructor(
     private readonly eventStore: EventStore,
     private readonly markets: CreditMarketStore,
@@ -60,14 +70,50 @@ export class FundedOrders {
     return this.place(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
   }
 
-  /** Decides a command on the user's cash stream with the market credits read just before; reloads on a conflict. */
-  async recordInCashStream(userId: string, command: (marketCreditsCents: number) => FundsCommand, context: CommandContext): Promise<void> {
+  /**
+   * Decides a command on the user's cash stream with the market credits read just before. In this
+   * process one user's commands run one after another on a cached fold of the stream (a busy trader's
+   * history is not read again per order); another process moving the stream on is a conflict, which
+   * reloads it and decides again.
+   */
+  recordInCashStream(userId: string, command: (marketCreditsCents: number) => FundsCommand, context: CommandContext): Promise<Recorded> {
+    const account = this.accounts.get(userId) ?? { stream: undefined, tail: Promise.resolve() };
+    this.accounts.set(userId, account);
+    const run = account.tail.then(() => this.decideInCashStream(userId, account, command, context));
+    account.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async decideInCashStream(
+    userId: string,
+    account: CashAccountCache,
+    command: (marketCreditsCents: number) => FundsCommand,
+    context: CommandContext,
+  ): Promise<Recorded> {
+    let fresh = false;
     for (let attempt = 0; ; attempt += 1) {
       const marketCreditsCents = await this.marketCredits(userId);
       try {
-        await handleCommand(this.eventStore, fundsStreamId(userId), fundsDecider, { command: command(marketCreditsCents), context });
-        return;
+        if (!account.stream) {
+          account.stream = await aggregateStream(this.eventStore, fundsStreamId(userId), fundsDecider);
+          fresh = true;
+        }
+        const { position, replayed } = await handleCommand(
+          this.eventStore,
+          fundsStreamId(userId),
+          fundsDecider,
+          { command: command(marketCreditsCents), context },
+          { stream: account.stream },
+        );
+        return { position, replayed };
       } catch (error) {
+        // The cached fold may hold events that were not appended, or be behind another writer (a deposit
+        // recorded elsewhere): a refusal decided on it is decided once more on the stream read afresh.
+        account.stream = undefined;
+        if (error instanceof DomainError && !fresh) continue;
         if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_CONFLICT_RETRIES) throw error;
       }
     }

@@ -136,6 +136,8 @@ export function evolveFunds(state: FundsState, event: FundsEvent): FundsState {
         committedCents: state.committedCents + event.data.amountCents,
         withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { amountCents: event.data.amountCents, status: 'pending' }),
       };
+    case 'DepositTagClaimed':
+      return state;
     case 'WithdrawalPosted':
     case 'WithdrawalVoided': {
       const withdrawal = state.withdrawals.get(event.data.withdrawalId);

@@ -7,6 +7,7 @@ import {
   MAX_CREDITS,
   MAX_NOTIONAL_USD,
   MAX_PRICE_PER_CREDIT,
+  MAX_TEST_USD,
   retireCreditsRequest,
   type ProjectionHealth,
 } from '@carbon-ledger/contracts';
@@ -14,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 const RTL = 'שלום עולם مرحبا بالعالم';
@@ -53,6 +55,9 @@ describe('every reaction and projection follows commands at the contracts’ lim
     [issuer, buyer] = await Promise.all([service.signIn(['issuer', 'trader', 'admin']), service.signIn(['trader'])]);
     issuerAddress = (await verifiedAddress(service, issuer)).address;
     await verifiedAddress(service, buyer);
+    // Buy orders are paid for (docs/funds.md): enough for the largest order the contracts take, and for the runs before it.
+    await fundWithTestUsd(buyer, String(MAX_TEST_USD));
+    await fundWithTestUsd(buyer, '1000000000.00');
   });
   afterAll(async () => {
     await service?.close();

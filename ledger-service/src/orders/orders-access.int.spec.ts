@@ -4,6 +4,7 @@ import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
 const buy = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };
@@ -34,6 +35,7 @@ describe('trading needs KYC verified on every path that trades (spec 6)', () => 
     [pendingTrader, verifiedTrader] = await Promise.all([service.signIn(['trader']), service.signIn(['trader'])]);
     pendingWallet = (await pendingAddress(service, pendingTrader)).address;
     await verifiedAddress(service, verifiedTrader);
+    await fundWithTestUsd(verifiedTrader);
   });
   afterAll(async () => {
     await service?.close();
@@ -106,6 +108,8 @@ describe('each user sees their own orders and account ids; oversight roles may s
     await verifiedAddress(service, alice);
     await verifiedAddress(service, bob);
     const issuerWallet = await verifiedAddress(service, issuer);
+    // Buy orders are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(alice), fundWithTestUsd(bob)]);
     aliceOrder = placeOrderResponse.parse(await (await alice.request('POST', '/api/orders', { ...buy, price: '10.00' })).json()).id;
     bobOrders = [];
     for (const price of ['20.00', '30.00']) {

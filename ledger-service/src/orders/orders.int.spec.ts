@@ -2,6 +2,7 @@ import { listOrdersResponse, placeOrderResponse, projectionUpdatedMessage } from
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('Trading Desk orders over HTTP', () => {
@@ -16,6 +17,8 @@ describe('Trading Desk orders over HTTP', () => {
     // Trading needs KYC verified (spec 6). One at a time: each funds its wallet from the genesis account.
     await verifiedAddress(service, trader);
     await verifiedAddress(service, otherTrader);
+    // Buy orders are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(trader), fundWithTestUsd(otherTrader)]);
   });
   afterAll(async () => {
     await service?.close();

@@ -12,6 +12,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
 const project = {
@@ -50,6 +51,8 @@ describe('portfolios over HTTP (issue 19)', () => {
     ]);
     const wallet = await verifiedAddress(service, owner);
     await verifiedAddress(service, stranger);
+    // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(owner), fundWithTestUsd(stranger)]);
     await pendingAddress(service, unverified);
     const issued = issueCreditsResponse.parse(await json(await owner.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address })));
     // 1,100 issued; 100 sold to a trader whose KYC is pending at $4: the market's last trade.

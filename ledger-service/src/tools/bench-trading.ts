@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     const buyers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => register(`bench-buyer-${n}`)));
     // Trading needs KYC verified (spec 6): each buyer takes an address through the sandbox provider's flow.
     for (const buyer of buyers) await verifyKyc(baseUrl, buyer);
+    // Buy orders are paid for (docs/funds.md): each buyer deposits test USD through the sandbox faucet first.
+    for (const buyer of buyers) await fundBuyer(baseUrl, buyer);
 
     // The clients run on a thread of their own (bench-trading-clients.ts); this thread is the service's.
     const input: TradingClientsInput = {
@@ -214,4 +216,13 @@ async function verifyKyc(baseUrl: string, client: { cookie: string; csrf: string
     if (Date.now() > deadline) throw new Error(`KYC of ${xrplAddress} is ${status.kycStatus}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+async function fundBuyer(baseUrl: string, client: { cookie: string; csrf: string }): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/funds/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookie, [CSRF_HEADER]: client.csrf },
+    body: JSON.stringify({ amount: '1000000.00' }),
+  });
+  if (!response.ok) throw new Error(`/api/funds/faucet answered ${response.status}: ${await response.text()}`);
 }

@@ -128,6 +128,7 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
       const { code, output } = await verify();
       expect(output).toContain(`2 anchors checked against sandbox (the running service's sandbox node at ${sandbox.url}).`);
       expect(output).toContain('2 seals re-derived');
+      expect(output).toMatch(/Cash ledger: \d+ accounts sum to zero \(posted and pending\); none of \d+ user accounts is below zero\./);
       expect(code).toBe(VERIFY_EXIT.ok);
     });
 

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
+import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
 /** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors could not be checked; 1 the tool failed. */
@@ -71,6 +72,17 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       `OK: ${report.eventsChecked} events in ${report.streamsChecked} streams; every hash chain matches (${seconds} s).`,
       `    ${report.sealsChecked} seals re-derived; ${report.unsealedEvents} events after the last seal.`,
     );
+    const cash = await verifyCashLedger(opened.runtime.eventStore);
+    if (!cash.ok) {
+      write(
+        'MISMATCH in the cash ledger:',
+        `  sums:     posted ${cash.postedSum}, pending ${cash.pendingSum} (both must be 0)`,
+        ...(cash.negativeUsers.length > 0 ? [`  below zero: ${cash.negativeUsers.join(', ')}`] : []),
+        ...cash.violations.map((violation) => `  problem:  ${violation}`),
+      );
+      return { code: VERIFY_EXIT.mismatch, output };
+    }
+    write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
     if (!anchorLedger) {
       write('    No anchors in the log yet; the ledger was not asked.');
       return { code: VERIFY_EXIT.ok, output };

@@ -51,13 +51,13 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     expect(network.ledgerIndex).toBeGreaterThan(2);
   });
 
-  it('funds the four platform wallets on first start and never shows their seeds', async () => {
+  it('funds the five platform wallets (issuer, market maker, KYC issuer, audit anchor, deposit address) on first start and never shows their seeds', async () => {
     const response = await trader.request('GET', '/api/xrpl/balance');
     const text = await response.text();
     const balances = walletBalanceResponse.parse(JSON.parse(text));
     expect(balances.wallets.map((wallet) => wallet.role)).toEqual([...platformWalletRoles]);
     expect(balances.wallets.every((wallet) => wallet.status === 'funded')).toBe(true);
-    expect(balances.summary).toMatchObject({ fundedWallets: 4, totalWallets: 4, network: 'sandbox', status: 'operational' });
+    expect(balances.summary).toMatchObject({ fundedWallets: 5, totalWallets: 5, network: 'sandbox', status: 'operational' });
     for (const role of platformWalletRoles) expect(text).not.toContain(gateway.wallets[role].seed);
     const secrets = join(service.runtime.config.dataDir, 'secrets', 'xrpl-sandbox-wallets.json');
     expect(statSync(secrets).mode & 0o777).toBe(0o600);

@@ -9,6 +9,7 @@ import * as orderBookFilled from './2026_11_24_000100_order_book_filled.js';
 import * as moveCheckpoint from './2026_11_25_000000_move_projection_checkpoint.js';
 import * as portfolio from './2026_11_26_000000_portfolio.js';
 import * as ammReserves from './2026_11_26_300000_amm_reserves.js';
+import * as funds from './2026_11_26_100000_funds.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -23,5 +24,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_25_000000_move_projection_checkpoint': moveCheckpoint,
     '2026_11_26_000000_portfolio': portfolio,
     '2026_11_26_300000_amm_reserves': ammReserves,
+    '2026_11_26_100000_funds': funds,
   }),
 };

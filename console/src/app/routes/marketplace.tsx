@@ -3,6 +3,9 @@ import { Anchor, Breadcrumbs, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
+import { useFunds } from '../../features/funds/api/get-funds';
+import { FundsPanel } from '../../features/funds/components/FundsPanel/FundsPanel';
+import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import type { MarketSelection } from '../../features/orders/api/get-marketplace';
 import { MarketOrderBook } from '../../features/orders/components/MarketOrderBook/MarketOrderBook';
 import { MarketplaceOrderForm } from '../../features/orders/components/MarketplaceOrderForm/MarketplaceOrderForm';
@@ -19,6 +22,8 @@ const defaultMarket: MarketSelection = {
 export function MarketplaceRoute() {
   const session = useSession();
   const [market, setMarket] = useState<MarketSelection>(defaultMarket);
+  const funds = useFunds();
+  const network = useXrplNetwork();
   const label = marketplaceCreditTypes.find((type) => type.value === market.creditType)?.label ?? market.creditType;
 
   return (
@@ -38,7 +43,10 @@ export function MarketplaceRoute() {
       <MarketplaceStats market={market} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <MarketplaceOrderForm market={market} onMarketChange={setMarket} accountId={session.data?.id ?? ''} />
+          <Stack gap="lg">
+            <MarketplaceOrderForm market={market} onMarketChange={setMarket} accountId={session.data?.id ?? ''} availableFunds={funds.data?.available} />
+            <FundsPanel sandbox={network.data?.network === 'sandbox'} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">

@@ -27,6 +27,8 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
     ['api', 'market-insights'],
   ],
   'amm-reserves': [['api', 'xrpl', 'amm-reserves']],
+  // Balances and statements of the cash ledger.
+  funds: [['api', 'funds']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

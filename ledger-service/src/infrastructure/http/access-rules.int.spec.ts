@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
 import { registeredEndpoints as walk } from '../../test-support/registered-endpoints.js';
+import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 
 const registeredEndpoints = (service: ServiceUnderTest) => walk(service.app);
@@ -129,6 +130,8 @@ describe('sockets keep only the rights of their session', () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [trader, admin] = await Promise.all([service.signIn(['trader']), service.signIn(['admin'])]);
     await verifiedAddress(service, trader);
+    // Buy orders are paid for (docs/funds.md).
+    await fundWithTestUsd(trader);
     // An auditor's socket that stays: once it has an alert, every room has been sent it.
     watcher = await connect(service.baseUrl, { cookie: (await service.signIn(['auditor'])).cookie });
     sockets.push(watcher);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, IDEMPOTENT_REPLAYED_HEADER, issueCreditsResponse, placeOrderResponse, retireCreditsResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -48,6 +49,8 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     issuerAddress = (await verifiedAddress(service, issuer)).address;
     await verifiedAddress(service, trader);
     await verifiedAddress(service, otherTrader);
+    // Buy orders are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(issuer), fundWithTestUsd(trader), fundWithTestUsd(otherTrader)]);
   });
   afterAll(async () => {
     await service?.close();
@@ -193,6 +196,7 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
   it('800 orders from many users in one market: one request reusing a key fails alone, none of the others does', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => service.signIn(['trader'])));
     for (const user of users) await verifiedAddress(service, user);
+    await Promise.all(users.map((user) => fundWithTestUsd(user)));
     // The reused key first placed an order on another market (another vintage).
     const reused = keyed();
     expect((await trader.request('POST', '/api/orders', buy(1, '1.00', YEAR - 1), reused)).status).toBe(201);

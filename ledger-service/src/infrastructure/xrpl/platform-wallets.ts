@@ -11,6 +11,7 @@ const SEED_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
   market_maker: 'XRPL_MARKET_MAKER_SEED',
   kyc_issuer: 'XRPL_KYC_ISSUER_SEED',
   audit_anchor: 'XRPL_AUDIT_ANCHOR_SEED',
+  deposit: 'XRPL_DEPOSIT_SEED',
 };
 
 /** Set when the configured seed is the account's regular key: the account it signs for. */
@@ -19,6 +20,7 @@ const ADDRESS_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
   market_maker: 'XRPL_MARKET_MAKER_ADDRESS',
   kyc_issuer: 'XRPL_KYC_ISSUER_ADDRESS',
   audit_anchor: 'XRPL_AUDIT_ANCHOR_ADDRESS',
+  deposit: 'XRPL_DEPOSIT_ADDRESS',
 };
 
 /** Where generated seeds are kept for the configured network. */
@@ -67,5 +69,6 @@ export function loadPlatformWallets(config: AppConfig): PlatformWallets {
     market_maker: wallet('market_maker'),
     kyc_issuer: wallet('kyc_issuer'),
     audit_anchor: wallet('audit_anchor'),
+    deposit: wallet('deposit'),
   };
 }

@@ -6,8 +6,10 @@ import type { XrplGateway } from './xrpl-gateway.js';
 
 /** Starting state of the sandbox market: 1 NXCC ≈ 12 XRP, 0.5% trading fee. */
 export const SANDBOX_POOL = { xrp: 1_200_000, credits: 100_000, tradingFee: 500 } as const;
-const FUNDING_XRP = { issuer: 10_000, market_maker: 1_500_000, kyc_issuer: 10_000, audit_anchor: 10_000 } as const;
+const FUNDING_XRP = { issuer: 10_000, market_maker: 1_500_000, kyc_issuer: 10_000, audit_anchor: 10_000, deposit: 10_000 } as const;
 const LSF_DEFAULT_RIPPLE = 0x0080_0000;
+/** The sandbox's settlement token: USD issued by the platform issuer. */
+export const SANDBOX_SETTLEMENT_CURRENCY = 'USD';
 
 async function accountExists(gateway: XrplGateway, address: string): Promise<{ exists: boolean; flags: number }> {
   try {
@@ -65,6 +67,20 @@ export async function provisionSandbox(gateway: XrplGateway, submissions: Platfo
       role: 'issuer',
       transaction: { TransactionType: 'AccountSet', Account: wallets.issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
       purpose: 'Let NXCC ripple between holders',
+    });
+  }
+  // The deposit address holds the platform's settlement USD (docs/funds.md): a trust line to the issuer.
+  const depositLines = await gateway.request({ command: 'account_lines', account: wallets.deposit.address, peer: wallets.issuer.address });
+  if (!depositLines.result.lines.some((line) => line.currency === SANDBOX_SETTLEMENT_CURRENCY)) {
+    await submissions.submit({
+      key: `sandbox:deposit-trust-line:${wallets.deposit.address}`,
+      role: 'deposit',
+      transaction: {
+        TransactionType: 'TrustSet',
+        Account: wallets.deposit.address,
+        LimitAmount: { currency: SANDBOX_SETTLEMENT_CURRENCY, issuer: wallets.issuer.address, value: '1000000000000000000000' },
+      },
+      purpose: 'Receive the settlement USD that users deposit',
     });
   }
   if (await ammExists(gateway)) return;

@@ -4,6 +4,7 @@ import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRe
 import { type CreditMarketState, selfTradeNote } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import { FUNDED_BUYS, type FundedBuys } from '../../credit-market/funded-buys.port.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 
@@ -63,19 +64,19 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
   constructor(
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(KYC_GATE) private readonly kyc: KycGate,
+    @Inject(FUNDED_BUYS) private readonly funded: FundedBuys,
   ) {}
 
   async execute({ order, context }: PlaceOrderCommand): Promise<PlaceOrderResult> {
     await this.kyc.requireVerifiedTrader(context.actor.userId, context.now);
     // Derived from the command id, so a retried request lands on the same order.
     const orderId = deriveId(context.commandId, 'order');
-    const outcome = await this.markets.execute(
-      order.projectType,
-      order.vintage,
-      { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order },
-      context,
-      (state) => ({ view: orderViewFromMarket(state, orderId, order), notFilled: selfTradeNote(state, orderId) }),
-    );
+    const after = (state: CreditMarketState) => ({ view: orderViewFromMarket(state, orderId, order), notFilled: selfTradeNote(state, orderId) });
+    // A buy is paid for before it enters the book (docs/funds.md); a sell escrows its serials.
+    const outcome =
+      order.type === 'buy'
+        ? await this.funded.placeBuy(orderId, context.actor.userId, order, context, after)
+        : await this.markets.execute(order.projectType, order.vintage, { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order }, context, after);
     const { view, notFilled } = outcome.result;
     return { orderId, position: outcome.position, replayed: outcome.replayed, filled: view?.filled ?? 0, order: view, notFilled };
   }

@@ -16,6 +16,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
+import { FUNDED_BUYS, type FundedBuys } from '../../credit-market/funded-buys.port.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
@@ -65,6 +66,7 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
     @Inject(KYC_GATE) private readonly kyc: KycGate,
+    @Inject(FUNDED_BUYS) private readonly funded: FundedBuys,
     private readonly facts: MarketFacts,
   ) {}
 
@@ -98,13 +100,18 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
         projectType: recommended.projectType,
         vintage: recommended.vintage,
       };
-      const outcome = await this.markets.execute(
-        recommended.projectType,
-        recommended.vintage,
-        { type: 'PlaceOrder', orderId, ownerId, order },
-        { ...context, commandId, causationId: context.commandId },
-        () => undefined,
-      );
+      const orderContext = { ...context, commandId, causationId: context.commandId };
+      // A buy is paid for before it enters the book (docs/funds.md).
+      const outcome =
+        order.type === 'buy'
+          ? await this.funded.placeBuy(orderId, ownerId, order, orderContext, () => undefined)
+          : await this.markets.execute(
+              recommended.projectType,
+              recommended.vintage,
+              { type: 'PlaceOrder', orderId, ownerId, order },
+              orderContext,
+              () => undefined,
+            );
       if (!last || comparePositions(outcome.position, last) > 0) last = outcome.position;
       orders.push({
         orderId,

@@ -1,0 +1,134 @@
+import { Badge, Button, Card, Code, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { describeError } from '../../../../shared/api/http';
+import { useClaimTestUsd } from '../../api/claim-test-usd';
+import { useFunds } from '../../api/get-funds';
+import { useStatement } from '../../api/get-statement';
+import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
+
+const TEST_USD = '10000.00';
+const PAGE_SIZE = 10;
+
+const statusColor = { pending: 'yellow', posted: 'teal', voided: 'gray' } as const;
+
+function usd(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', cents = '00'] = amount.replace('-', '').split('.');
+  return `${negative ? '-' : ''}$${Number(whole).toLocaleString('en-US')}.${cents}`;
+}
+
+/**
+ * The signed-in user's cash (docs/funds.md): available and reserved, how to deposit (the deposit
+ * address and the user's destination tag, with a QR code), the sandbox's test USD, and the statement.
+ */
+export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
+  const funds = useFunds();
+  const claim = useClaimTestUsd();
+  const [page, setPage] = useState(1);
+  const statement = useStatement(page);
+
+  if (funds.isPending) return <Loader size="sm" data-testid="funds-loading" />;
+  if (funds.isError) return <Text c="red">{describeError(funds.error)}</Text>;
+  const { available, reserved, depositAddress, destinationTag, currency } = funds.data;
+  const pages = Math.max(1, Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE));
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="funds-panel">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Funds
+          </Title>
+          <Badge variant="light">{currency}</Badge>
+        </Group>
+        <Group grow>
+          <div>
+            <Text size="sm" c="dimmed">
+              Available
+            </Text>
+            <Text fw={700} size="xl" data-testid="funds-available">
+              {usd(available)}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Reserved for open buy orders
+            </Text>
+            <Text fw={700} size="xl" data-testid="funds-reserved">
+              {usd(reserved)}
+            </Text>
+          </div>
+        </Group>
+        <Group align="flex-start" wrap="nowrap">
+          <QRCodeSVG value={`${depositAddress}?dt=${destinationTag}`} size={96} aria-label="Deposit address QR code" data-testid="funds-qr" />
+          <Stack gap={4}>
+            <Text size="sm">Deposit {currency} on the XRP Ledger to</Text>
+            <Code data-testid="funds-deposit-address">{depositAddress}</Code>
+            <Text size="sm">
+              with destination tag <Code data-testid="funds-destination-tag">{destinationTag}</Code>
+            </Text>
+            <Text size="xs" c="dimmed">
+              A payment without this tag cannot be credited to you.
+            </Text>
+          </Stack>
+        </Group>
+        {sandbox && (
+          <Button
+            variant="light"
+            data-testid="funds-faucet"
+            disabled={claim.isPending}
+            leftSection={claim.isPending ? <Loader size={14} /> : undefined}
+            onClick={() =>
+              claim.mutate(TEST_USD, {
+                onSuccess: () =>
+                  notifications.show({ title: 'Test USD deposited', message: `${usd(TEST_USD)} arrived on the XRP Ledger sandbox`, color: 'teal' }),
+                onError: (error) => notifications.show({ title: 'Deposit failed', message: describeError(error), color: 'red' }),
+              })
+            }
+          >
+            Get {usd(TEST_USD)} test USD
+          </Button>
+        )}
+        <WithdrawForm />
+        <Title order={3} size="h5">
+          Statement
+        </Title>
+        {statement.data && statement.data.transfers.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="funds-statement-empty">
+            No transfers yet
+          </Text>
+        ) : (
+          <Table striped data-testid="funds-statement">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {statement.data?.transfers.map((transfer) => (
+                <Table.Tr key={`${transfer.transferId}:${transfer.status}`} data-testid="funds-transfer">
+                  <Table.Td>{new Date(transfer.at).toLocaleString('en-US')}</Table.Td>
+                  <Table.Td tt="capitalize">{transfer.kind}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor[transfer.status]} variant="light">
+                      {transfer.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right" c={transfer.amount.startsWith('-') ? 'red' : 'teal'}>
+                    {usd(transfer.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { type ApiRoute } from '../api/api-route.js';
+import {
+  claimTestUsdRequest,
+  withdrawFundsRequest,
+  withdrawFundsResponse,
+  fundsParams,
+  fundsStatementParams,
+  fundsStatementResponse,
+  fundsView,
+} from './funds.views.js';
+
+/** Who holds cash; compliance, auditors and admins may read any account with ?userId=. */
+const fundsAccess = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
+
+export const fundsRoutes = [
+  {
+    method: 'GET',
+    path: '/api/funds',
+    summary: "The signed-in user's cash: available, reserved, and the deposit address with the user's destination tag (oversight roles: ?userId=)",
+    access: fundsAccess,
+    query: fundsParams,
+    success: { status: 200, json: fundsView },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'GET',
+    path: '/api/funds/statement',
+    summary: "The transfers of the signed-in user's cash account, newest first, paged (oversight roles: ?userId=)",
+    access: fundsAccess,
+    query: fundsStatementParams,
+    success: { status: 200, json: fundsStatementResponse },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  {
+    method: 'POST',
+    path: '/api/funds/faucet',
+    summary: 'Sandbox only: test USD paid on XRPL to the deposit address with the caller’s destination tag and credited as a deposit (404 on other networks)',
+    access: ['trader', 'issuer', 'admin'],
+    body: claimTestUsdRequest,
+    success: { status: 200, json: fundsView },
+    idempotent: true,
+    errors: ['NotFound', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/funds/withdraw',
+    summary:
+      'Withdraw to one of the caller’s KYC-verified, AML-screened addresses: held, paid on XRPL, posted when the payment validates or voided when it fails',
+    access: ['trader', 'issuer', 'admin'],
+    body: withdrawFundsRequest,
+    success: { status: 200, json: withdrawFundsResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  },
+] satisfies readonly ApiRoute[];

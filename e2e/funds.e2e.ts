@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { verifyKycThroughApi } from './support/kyc.js';
+import { type RunningService, startService } from './support/service.js';
+
+/**
+ * Issue #24 in Chromium: a new trader gets test USD on the Marketplace's funds panel, buys credits
+ * there against the demo organisation's resting asks (180 Solar credits at 41.00), sees the panel
+ * change, and cancels the rest of the order.
+ */
+describe('Funds in Chromium against the real service with the demo organisation', () => {
+  let service: RunningService;
+  let browser: Browser;
+  let admin: BrowserContext;
+  let trader: Page;
+
+  beforeAll(async () => {
+    service = await startService({ demo: true });
+    browser = await launchBrowser();
+    admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await signInThroughApi(admin, service.baseUrl, service.admin.email, service.admin.password);
+    const csrf = (await admin.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
+    const email = `funds-${Date.now()}@e2e.carbon-ledger.local`;
+    const password = 'Copper-meadow-lantern-63';
+    const created = await admin.request.post(`${service.baseUrl}/api/users`, {
+      data: { email, name: 'E2E Funds Trader', password, roles: ['trader'] },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(created.status()).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await signInThroughApi(context, service.baseUrl, email, password);
+    // Trading needs KYC verified (spec 6).
+    await verifyKycThroughApi(context, service.baseUrl);
+    trader = await context.newPage();
+    // The demo organisation is seeded in the background: wait for its resting Solar asks.
+    const vintage = new Date().getUTCFullYear();
+    await expect
+      .poll(
+        async () => {
+          const response = await context.request.get(`${service.baseUrl}/api/marketplace?creditType=solar&vintage=${vintage}`);
+          const book = (await response.json()) as { asks?: { price: string; amount: number }[] };
+          return book.asks?.find((ask) => ask.price === '41.00')?.amount;
+        },
+        { timeout: 120_000, interval: 1_000 },
+      )
+      .toBe(180);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('gets test USD, buys on the Marketplace, sees the panel change, and cancels the rest', async () => {
+    await trader.goto(`${service.baseUrl}/trade`);
+    const panel = trader.getByTestId('funds-panel');
+    await panel.waitFor();
+    await trader.waitForFunction(() => document.querySelector('[data-testid="funds-available"]')?.textContent === '$0.00');
+    expect(await panel.getByTestId('funds-destination-tag').textContent()).toMatch(/^\d+$/);
+    await panel.getByLabel('Deposit address QR code').waitFor();
+
+    await panel.getByTestId('funds-faucet').click();
+    await trader.getByText('Test USD deposited').waitFor();
+    await trader.waitForFunction(() => document.querySelector('[data-testid="funds-available"]')?.textContent === '$10,000.00');
+    expect(await trader.getByTestId('marketplace-available-funds').textContent()).toBe('$10,000.00');
+
+    // 200 at 41.00: 180 trade at once against the demo asks, 20 rest on the book.
+    await trader.getByTestId('marketplace-quantity').fill('200');
+    await trader.getByTestId('marketplace-price').fill('41');
+    expect(await trader.getByTestId('marketplace-cost-with-fee').textContent()).toBe('$8,241.00');
+    await trader.getByTestId('marketplace-submit').click();
+    // Cost 180 × 41.00 = 7,380.00 and its fee 36.90 are paid; 20 × 41.00 + 4.10 of fee stay reserved.
+    await trader.waitForFunction(() => document.querySelector('[data-testid="funds-reserved"]')?.textContent === '$824.10', undefined, { timeout: 30_000 });
+    expect(await panel.getByTestId('funds-available').textContent()).toBe('$1,759.00');
+    await panel.getByTestId('funds-transfer').first().waitFor();
+    await screenshot(trader, 'funds-panel-after-buy');
+
+    await trader.goto(`${service.baseUrl}/trading-desk`);
+    const row = trader.getByTestId('order-row').first();
+    await row.waitFor();
+    expect(await row.getByTestId('order-status-badge').textContent()).toMatch(/partial/i);
+    await row.getByTestId('order-cancel').click();
+    await trader.waitForFunction(() => /cancelled/i.test(document.querySelector('[data-testid="order-status-badge"]')?.textContent ?? ''), undefined, {
+      timeout: 30_000,
+    });
+
+    await trader.goto(`${service.baseUrl}/trade`);
+    await trader.waitForFunction(() => document.querySelector('[data-testid="funds-reserved"]')?.textContent === '$0.00', undefined, { timeout: 30_000 });
+    expect(await trader.getByTestId('funds-available').textContent()).toBe('$2,583.10');
+    await screenshot(trader, 'funds-panel-after-cancel');
+  }, 180_000);
+});

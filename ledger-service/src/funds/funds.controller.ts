@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  canOversee,
+  claimTestUsdRequest,
+  type ClaimTestUsdRequest,
+  type FundsParams,
+  fundsParams,
+  type FundsStatementParams,
+  fundsStatementParams,
+  type FundsStatementResponse,
+  type FundsView,
+  oversightRoles,
+  priceToCents,
+  withdrawFundsRequest,
+  type WithdrawFundsRequest,
+  type WithdrawFundsResponse,
+} from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { Roles } from '../infrastructure/http/access-rules.js';
+import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ClaimTestUsdCommand } from './commands/claim-test-usd.handler.js';
+import { WithdrawFundsCommand } from './commands/withdraw-funds.handler.js';
+import { GetFundsQuery } from './queries/get-funds.handler.js';
+import { GetStatementQuery } from './queries/get-statement.handler.js';
+
+@Controller('api/funds')
+export class FundsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly projections: ProjectionHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+  get(@QueryParams(new ZodPipe(fundsParams, 'funds query')) params: FundsParams, @CurrentRequest() request: ApiRequest): Promise<FundsView> {
+    return this.queries.execute(new GetFundsQuery(this.accountOf(params, request), new Date()));
+  }
+
+  @Get('statement')
+  @Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+  statement(
+    @QueryParams(new ZodPipe(fundsStatementParams, 'statement query')) params: FundsStatementParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<FundsStatementResponse> {
+    return this.queries.execute(new GetStatementQuery(this.accountOf(params, request), params.page, params.pageSize));
+  }
+
+  /** Sandbox only (404 elsewhere): test USD paid to the deposit address with the caller's tag, credited as a deposit. */
+  @Post('faucet')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(200)
+  async faucet(@Body(new ZodPipe(claimTestUsdRequest)) body: ClaimTestUsdRequest, @CurrentRequest() request: ApiRequest): Promise<FundsView> {
+    const context = commandContextFrom(request);
+    const { position } = await this.commands.execute(new ClaimTestUsdCommand(priceToCents(body.amount), context));
+    if (!(await this.projections.waitFor(['cash-ledger'], position, this.config.PROJECTION_WAIT_MS))) {
+      throw new DomainError('ServiceUnavailable', 'The deposit was recorded but the cash ledger is catching up; refresh in a moment');
+    }
+    return this.queries.execute(new GetFundsQuery(context.actor.userId, context.now));
+  }
+
+  /** Pays out to one of the caller's KYC-verified addresses; answers once the ledger posted or refused the payment. */
+  @Post('withdraw')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(200)
+  withdraw(@Body(new ZodPipe(withdrawFundsRequest)) body: WithdrawFundsRequest, @CurrentRequest() request: ApiRequest): Promise<WithdrawFundsResponse> {
+    return this.commands.execute(new WithdrawFundsCommand(body, commandContextFrom(request)));
+  }
+
+  /** The caller's own account; oversight roles may name another with ?userId=. */
+  private accountOf(params: FundsParams, request: ApiRequest): string {
+    const viewer = request.user;
+    if (!viewer) throw new DomainError('Unauthorized', 'Sign in to continue');
+    if (params.userId === undefined || params.userId === viewer.id) return viewer.id;
+    if (!canOversee(viewer.roles)) throw new DomainError('Forbidden', `Another user's account needs one of the roles: ${oversightRoles.join(', ')}`);
+    return params.userId;
+  }
+}
