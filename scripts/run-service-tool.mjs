@@ -15,6 +15,7 @@ const TOOLS = {
   'bench-peers': 'bench-peers.js',
   'bench-settlement': 'bench-settlement.js',
   'bench-portfolio': 'bench-portfolio.js',
+  'bench-cluster': 'bench-cluster.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];
