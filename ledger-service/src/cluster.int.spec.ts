@@ -305,8 +305,21 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
     for (const projection of projections) {
       const runner = new LogFollowerRunner(projection, { db: readModels, eventStore, connectionConfig: { connectionString: database.connectionString } });
       runner.start();
-      expect(await runner.waitFor(head, 30_000)).toBe(true);
+      const reached = await runner.waitFor(head, 30_000);
+      const status = runner.status;
+      if (!reached) {
+        const holders = await sql<Record<string, unknown>>`
+          select a.pid, a.application_name, a.state, a.backend_start, left(a.query, 120) as query
+          from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where l.locktype = 'advisory' and ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended(${`projection:${projection.name}`}, 0)`.execute(
+          readModels,
+        );
+        process.stderr.write(
+          `${projection.name} not caught up: ${JSON.stringify({ state: status.state, checkpoint: `${status.checkpoint.commit}:${status.checkpoint.prepare}`, head: `${head.commit}:${head.prepare}`, applied: String(status.eventsApplied), holders: holders.rows })}\n`,
+        );
+      }
       await runner.stop();
+      expect({ projection: projection.name, reached, error: status.error }).toEqual({ projection: projection.name, reached: true, error: undefined });
     }
     const served = await readModelRows(readModels);
     for (const projection of projections) {
