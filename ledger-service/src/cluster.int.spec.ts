@@ -25,6 +25,7 @@ import { type CreditMarketEvent, evolveCreditMarket, initialCreditMarketState, r
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels, type ReadModels } from './infrastructure/postgres/database.js';
 import { jobLockKey } from './infrastructure/postgres/exclusive-job.js';
+import { freePorts } from './shared/free-port.js';
 import {
   type ClusterClient,
   createUser,
@@ -328,4 +329,36 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
     expect(served).toEqual(await readModelRows(readModels));
     progress('read models equal a rebuild');
   }, 300_000);
+});
+
+describe('PORT=3001 npm start -- --join on one machine', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-join-'));
+  const instances: Instance[] = [];
+
+  afterAll(async () => {
+    // The joined one first: the first instance stops the PostgreSQL and sandbox node they share.
+    for (const instance of instances.reverse()) await instance.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('joins the running instance: its PostgreSQL, its sandbox node and its data, on a port of its own; without --join a second start refuses and says how', async () => {
+    const [postgresPort, sandboxPort] = (await freePorts(2)) as [number, number];
+    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(postgresPort), XRPL_SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'warn' };
+    const first = await startInstance('first', env);
+    instances.push(first);
+    const joined = await startInstance('joined', env, ['--join']);
+    instances.push(joined);
+    expect(joined.output()).toContain(`joined the instance running on ${dataDir}`);
+    expect(joined.output()).toContain(`the embedded PostgreSQL of the instance joined, on 127.0.0.1:${postgresPort}`);
+    expect(joined.output()).toContain(`the XRPL sandbox of the instance joined, at ws://127.0.0.1:${sandboxPort}`);
+    // One database: the administrator the first start created signs in on the joined instance.
+    const admin = await signIn(joined.baseUrl, 'admin@carbon-ledger.local', firstAdminPassword(first));
+    expect((await admin.request(joined.baseUrl, 'GET', '/api/auth/me')).status).toBe(200);
+    expect((await fetch(`${joined.baseUrl}/api/health`)).status).toBe(200);
+    // Still one postmaster for the data directory.
+    const { stdout } = await promisify(execFile)('ps', ['-eo', 'args']);
+    expect(stdout.split('\n').filter((line) => line.includes('postgres') && line.includes(`-p ${postgresPort}`) && line.includes(dataDir))).toHaveLength(1);
+
+    await expect(startInstance('second', env)).rejects.toThrow(/already running .* start this one with --join and another PORT/s);
+  }, 180_000);
 });
