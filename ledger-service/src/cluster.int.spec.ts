@@ -362,3 +362,61 @@ describe('PORT=3001 npm start -- --join on one machine', () => {
     await expect(startInstance('second', env)).rejects.toThrow(/already running .* start this one with --join and another PORT/s);
   }, 180_000);
 });
+
+describe('demo seeding fails over', () => {
+  let database: TestDatabase;
+  let sandbox: Sandbox;
+  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-demo-failover-'));
+  const instances: Instance[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('demo_failover');
+    sandbox = await startSandbox({ port: 0, ledgerCloseIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    for (const instance of instances) instance.kill();
+    await Promise.all(instances.map((instance) => instance.exited));
+    await sandbox?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the instance seeding the demo organisation is killed -9 mid-way; another takes the job within seconds and finishes it, nothing recorded twice', async () => {
+    const env = {
+      DATABASE_URL: database.connectionString,
+      XRPL_URL: sandbox.url,
+      XRPL_NETWORK: 'sandbox',
+      XRPL_ISSUER_SEED: Wallet.generate().seed!,
+      XRPL_MARKET_MAKER_SEED: Wallet.generate().seed!,
+      XRPL_KYC_ISSUER_SEED: Wallet.generate().seed!,
+      XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed!,
+      LOG_LEVEL: 'warn',
+    };
+    const seeding = await startInstance('seeding', { ...env, DATA_DIR: join(dataDir, 'a') }, [], { demo: true });
+    instances.push(seeding);
+    const standby = await startInstance('standby', { ...env, DATA_DIR: join(dataDir, 'b') }, [], { demo: true });
+    instances.push(standby);
+    for (const deadline = Date.now() + 60_000; !seeding.output().includes('Seeding the demo organisation') && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Some steps in (the demo users first), not all.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(seeding.output()).not.toContain('Demo data: 4 demo users');
+    seeding.kill();
+    await seeding.exited;
+
+    for (const deadline = Date.now() + 120_000; !standby.output().includes('Demo data: finished the seeding') && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(standby.output()).toMatch(/took the demo-seeding job[\s\S]*Demo data: finished the seeding an earlier start did not complete/);
+    const pool = createPool(database.connectionString);
+    try {
+      const demoUsers = await pool.query<{ name: string }>(`select name from users where name like 'Demo · %'`);
+      expect(demoUsers.rows).toHaveLength(4);
+      const issued = await pool.query<{ count: string }>(`select count(*) from events where type = 'CreditsIssued'`);
+      expect(Number(issued.rows[0]?.count)).toBe(4);
+    } finally {
+      await pool.end();
+    }
+  }, 240_000);
+});

@@ -37,12 +37,17 @@ export interface Instance {
 
 /**
  * Starts one service process (`node ledger-service/dist/main.js`) with `env` on a free port and
- * resolves once it serves. It must be built (`npm run build`, or `tsc -b`).
+ * resolves once it serves. It must be built (`npm run build`, or `tsc -b`). No demo data unless `demo`.
  */
-export async function startInstance(name: string, env: Record<string, string>, args: readonly string[] = []): Promise<Instance> {
+export async function startInstance(
+  name: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+  options: { readonly demo?: boolean } = {},
+): Promise<Instance> {
   const [port] = (await freePorts(1)) as [number];
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [SERVICE_MAIN, '--no-demo', ...args], {
+  const child: ChildProcess = spawn(process.execPath, [SERVICE_MAIN, ...(options.demo === true ? [] : ['--no-demo']), ...args], {
     env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
