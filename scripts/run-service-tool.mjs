@@ -16,6 +16,7 @@ const TOOLS = {
   'bench-settlement': 'bench-settlement.js',
   'bench-portfolio': 'bench-portfolio.js',
   'bench-market-load': 'bench-market-load.js',
+  'bench-cluster': 'bench-cluster.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

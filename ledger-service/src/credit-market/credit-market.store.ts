@@ -120,6 +120,9 @@ const MAX_CONFLICT_RETRIES = 5;
  * comes again is recognised by the log's event-id key (its events are stored) and
  * answered as a replay.
  */
+/** How a conflict with another instance's append to the same market is logged (at debug level). */
+export const CONFLICT_LOG_LINE = 'another instance appended to the market first';
+
 export class CreditMarketStore {
   private readonly logger = new Logger('CreditMarket');
   private readonly markets = new Map<string, Market>();
@@ -230,6 +233,8 @@ export class CreditMarketStore {
         }
         if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) {
           attempt += 1;
+          // bench:cluster counts these lines: conflicts per trade with several instances on one market.
+          this.logger.debug(`${CONFLICT_LOG_LINE} on ${market.streamId} (attempt ${attempt}); deciding again`);
           continue;
         }
         this.fail(market, pending, error);

@@ -8,6 +8,8 @@ import { deriveId } from '../shared/command-context.js';
 /** What bench:trading hands its client thread. */
 export interface TradingClientsInput {
   readonly baseUrl: string;
+  /** Instances to spread the clients over (client i posts to instance i mod n); unset: all to `baseUrl`. */
+  readonly baseUrls?: readonly string[];
   readonly buyers: readonly { readonly userId: string; readonly cookie: string; readonly csrf: string }[];
   /** The signed-in socket that receives newTrade, as the console does. */
   readonly watcherCookie: string;
@@ -54,14 +56,15 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   let failures = 0;
   let stop = false;
   const fingerprint = requestFingerprint('POST', '/api/orders', JSON.parse(input.body));
-  const client = async (buyer: TradingClientsInput['buyers'][number]): Promise<void> => {
+  const client = async (buyer: TradingClientsInput['buyers'][number], index: number): Promise<void> => {
+    const baseUrl = input.baseUrls?.[index % input.baseUrls.length] ?? input.baseUrl;
     while (!stop) {
       // The order id derives from the buyer's idempotency key, so a newTrade that arrives before the answer is matched.
       const key = randomUUID();
       const orderId = deriveId(commandIdForKey(buyer.userId, key, fingerprint), 'order');
       const started = performance.now();
       sentAt.set(orderId, started);
-      const response = await fetch(`${input.baseUrl}/api/orders`, {
+      const response = await fetch(`${baseUrl}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': key },
         body: input.body,
@@ -78,7 +81,7 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
       }
     }
   };
-  const running = input.buyers.map((buyer) => client(buyer));
+  const running = input.buyers.map((buyer, index) => client(buyer, index));
   await new Promise((resolve) => setTimeout(resolve, input.warmupSeconds * 1000));
   parentPort?.postMessage({ type: 'measuring' } satisfies TradingClientsMessage);
   const cpuBefore = process.threadCpuUsage();

@@ -251,6 +251,8 @@ export class LogFollowerRunner {
         this.unpersistedEvents = 0;
         this.eventsApplied = stored?.eventsApplied ?? 0n;
         this.state = 'running';
+        // Waiters for what the stored checkpoint already covers are done (the log may hold nothing beyond it).
+        this.releaseWaiters();
         // A failure no event caused (a lost connection) is over once the runner is back; one an event caused lasts until it is past that event.
         if (this.failure && !this.failure.event) this.failure = undefined;
         const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;

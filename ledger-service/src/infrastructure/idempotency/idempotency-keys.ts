@@ -31,7 +31,11 @@ export interface IdempotencyKeyOptions {
   readonly ttlHours: number;
 }
 
-const DEFAULT_OPTIONS: IdempotencyKeyOptions = { leaseMs: 30_000, ttlHours: IDEMPOTENCY_KEY_TTL_HOURS };
+/**
+ * 10 s, renewed every third of it while the request runs: a retry of a request whose instance was
+ * killed waits at most this long, as the jobs that instance held are taken over within it.
+ */
+const DEFAULT_OPTIONS: IdempotencyKeyOptions = { leaseMs: 10_000, ttlHours: IDEMPOTENCY_KEY_TTL_HOURS };
 
 interface PendingClaim {
   readonly scope: KeyScope;
