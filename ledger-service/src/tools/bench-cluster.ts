@@ -11,7 +11,7 @@ import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import { CONFLICT_LOG_LINE, type CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { openRuntime } from '../infrastructure/open-runtime.js';
+import { openRuntime } from '../open-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
 import type { CommandContext } from '../shared/command-context.js';

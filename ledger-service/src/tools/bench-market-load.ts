@@ -234,8 +234,14 @@ async function build(pool: pg.Pool, connectionString: string, target: number, ta
     }
   }
   const tailSeconds = (performance.now() - tailStarted) / 1000;
-  // The store writes its snapshots in the background.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // The store writes its snapshots in the background: wait until the newest is stored.
+  let stored: string | undefined;
+  for (let tries = 0; tries < 120; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = (await pool.query<{ v: string }>('select stream_version::text as v from stream_snapshots where stream_id = $1', [streamId])).rows[0]?.v;
+    if (now === stored && tries >= 4) break;
+    stored = now;
+  }
   await eventStore.close();
   const row = await pool.query<{ stream_version: string; bytes: number }>(
     'select stream_version::text, octet_length(state) as bytes from stream_snapshots where stream_id = $1',
@@ -314,7 +320,25 @@ async function measure(): Promise<void> {
     marketStateCodec.encode(state);
     encodeMs = performance.now() - encodeStarted;
   }
-  process.stdout.write(`${JSON.stringify({ loads, full, encodeMs, decodeMs })}\n`);
+  // What-if, to say where the cost is: the same state holding only what a decision needs of
+  // the past beyond the open book (closed orders, trade and retirement ids dropped).
+  let openOnly: { bytes: number; decodeMs: number; heapMB: number } | undefined;
+  if (snapshot) {
+    const state = marketStateCodec.decode(snapshot.state);
+    for (const [orderId, order] of state.orders) if (order.status === 'completed' || order.status === 'cancelled') state.orders.delete(orderId);
+    state.trades.clear();
+    state.retirements.clear();
+    const bytes = marketStateCodec.encode(state);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const decoded = marketStateCodec.decode(bytes);
+    const decodeMs = performance.now() - started;
+    gc();
+    openOnly = { bytes: bytes.length, decodeMs, heapMB: (process.memoryUsage().heapUsed - before) / 2 ** 20 };
+    if (decoded.seq < 0) throw new Error('unreachable');
+  }
+  process.stdout.write(`${JSON.stringify({ loads, full, encodeMs, decodeMs, snapshotBytes: snapshot?.state.length, openOnly })}\n`);
   await eventStore.close();
   await pool.end();
 }
@@ -347,7 +371,14 @@ async function main(): Promise<void> {
       maxBuffer: 1 << 24,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const measured = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { loads: Load[]; full?: Load; encodeMs: number; decodeMs: number };
+    const measured = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+      loads: Load[];
+      full?: Load;
+      encodeMs: number;
+      decodeMs: number;
+      snapshotBytes?: number;
+      openOnly?: { bytes: number; decodeMs: number; heapMB: number };
+    };
     const rows = measured.loads.map((load, index) => [
       `cold load ${index + 1}, snapshot + tail`,
       load.ms.toFixed(0),
@@ -365,7 +396,15 @@ async function main(): Promise<void> {
       ]);
     }
     console.log(renderTable(['load', 'ms', 'heap kept MB', 'buffers kept MB', 'events read'], rows));
-    console.log(`\nsnapshot decode ${measured.decodeMs.toFixed(0)} ms, encode ${measured.encodeMs.toFixed(0)} ms`);
+    console.log(
+      `\nsnapshot ${formatInt(measured.snapshotBytes ?? 0)} bytes: decode ${measured.decodeMs.toFixed(0)} ms, encode ${measured.encodeMs.toFixed(0)} ms`,
+    );
+    if (measured.openOnly) {
+      console.log(
+        `what-if, the state without closed orders, trade and retirement ids: ${formatInt(measured.openOnly.bytes)} bytes, ` +
+          `decode ${measured.openOnly.decodeMs.toFixed(0)} ms, ${measured.openOnly.heapMB.toFixed(1)} MB of heap`,
+      );
+    }
     const medianMs = median(measured.loads.map((load) => load.ms));
     const medianHeap = median(measured.loads.map((load) => load.heapKeptMB));
     console.log(
