@@ -35,16 +35,14 @@ describe('Funds in Chromium against the real service with the demo organisation'
     trader = await context.newPage();
     // The demo organisation is seeded in the background: wait for its resting Solar asks.
     const vintage = new Date().getUTCFullYear();
-    await expect
-      .poll(
-        async () => {
-          const response = await context.request.get(`${service.baseUrl}/api/marketplace?creditType=solar&vintage=${vintage}`);
-          const book = (await response.json()) as { asks?: { price: string; amount: number }[] };
-          return book.asks?.find((ask) => ask.price === '41.00')?.amount;
-        },
-        { timeout: 120_000, interval: 1_000 },
-      )
-      .toBe(180);
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const response = await context.request.get(`${service.baseUrl}/api/marketplace?creditType=solar&vintage=${vintage}`);
+      const book = (await response.json()) as { asks?: { price: string; amount: number }[] };
+      if (book.asks?.find((ask) => ask.price === '41.00')?.amount === 180) break;
+      if (Date.now() > deadline) throw new Error(`the demo asks never appeared: ${JSON.stringify(book)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -59,7 +57,11 @@ describe('Funds in Chromium against the real service with the demo organisation'
     expect(await panel.getByTestId('funds-destination-tag').textContent()).toMatch(/^\d+$/);
     await panel.getByLabel('Deposit address QR code').waitFor();
 
-    await panel.getByTestId('funds-faucet').click();
+    const [faucet] = await Promise.all([
+      trader.waitForResponse((response) => response.url().endsWith('/api/funds/faucet'), { timeout: 60_000 }),
+      panel.getByTestId('funds-faucet').click(),
+    ]);
+    expect(faucet.status(), await faucet.text()).toBe(200);
     await trader.getByText('Test USD deposited').waitFor();
     await trader.waitForFunction(() => document.querySelector('[data-testid="funds-available"]')?.textContent === '$10,000.00');
     expect(await trader.getByTestId('marketplace-available-funds').textContent()).toBe('$10,000.00');

@@ -68,8 +68,11 @@ export class FundsController {
   @Post('withdraw')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(200)
-  withdraw(@Body(new ZodPipe(withdrawFundsRequest)) body: WithdrawFundsRequest, @CurrentRequest() request: ApiRequest): Promise<WithdrawFundsResponse> {
-    return this.commands.execute(new WithdrawFundsCommand(body, commandContextFrom(request)));
+  async withdraw(@Body(new ZodPipe(withdrawFundsRequest)) body: WithdrawFundsRequest, @CurrentRequest() request: ApiRequest): Promise<WithdrawFundsResponse> {
+    const { answer, position } = await this.commands.execute(new WithdrawFundsCommand(body, commandContextFrom(request)));
+    // Read your writes: the balance the caller reads next already shows the withdrawal.
+    await this.projections.waitFor(['cash-ledger'], position, this.config.PROJECTION_WAIT_MS);
+    return answer;
   }
 
   /** The caller's own account; oversight roles may name another with ?userId=. */

@@ -62,7 +62,7 @@ describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () =
     expect(fundsView.parse(await first.json())).toMatchObject({ available: '150.00', reserved: '0.00' });
     const again = await buyer.request('POST', '/api/funds/faucet', { amount: '150.00' }, { 'Idempotency-Key': key });
     expect(again.status).toBe(200);
-    expect(await funds(buyer)).toMatchObject({ available: '150.00' });
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: '150.00' });
   });
 
   it('a buy reserves cost + 0.5% fee; a fill pays the seller and the fee; the cancel gives back the rest', async () => {
@@ -99,17 +99,17 @@ describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () =
     const buy = placeOrderResponse.parse(
       await (await buyer.request('POST', '/api/orders', { type: 'buy', amount: 10, price: '10.00', projectType: 'Solar Energy', vintage: 2026 })).json(),
     );
-    expect(await funds(buyer)).toMatchObject({ available: '49.50', reserved: '100.50' });
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: '49.50', reserved: '100.50' });
 
     const sell = await seller.request('POST', '/api/orders', { type: 'sell', amount: 4, price: '9.00', projectType: 'Solar Energy', vintage: 2026 });
     expect(sell.status).toBe(201);
     // The sell crossed the resting buy at the buy's price: 4 × 10.00 = 40.00 to the seller, 0.20 fee.
-    expect(await funds(seller)).toMatchObject({ available: '40.00', reserved: '0.00' });
-    expect(await funds(buyer)).toMatchObject({ available: '49.50', reserved: '60.30' });
+    await expect.poll(() => funds(seller)).toMatchObject({ available: '40.00', reserved: '0.00' });
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: '49.50', reserved: '60.30' });
 
     const cancelled = await buyer.request('POST', `/api/orders/${buy.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(await funds(buyer)).toMatchObject({ available: '109.80', reserved: '0.00' });
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: '109.80', reserved: '0.00' });
 
     const statement = fundsStatementResponse.parse(await (await buyer.request('GET', '/api/funds/statement?pageSize=10')).json());
     // Newest first; the fill's release of 0.00 (it traded at the limit) is no movement and not listed.
@@ -143,7 +143,7 @@ describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () =
     );
     expect(refused).toMatchObject({ status: 'voided', amount: '10.00' });
     expect(refused.result).toMatch(/^tec/);
-    expect(await funds(buyer)).toMatchObject({ available: '109.80', reserved: '0.00' });
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: '109.80', reserved: '0.00' });
 
     const gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     const ledger = new Client(service.sandbox.url);

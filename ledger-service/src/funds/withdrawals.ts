@@ -1,4 +1,4 @@
-import type { WithdrawalRequested } from '@carbon-ledger/contracts';
+import type { Position, WithdrawalRequested } from '@carbon-ledger/contracts';
 import type { Payment } from 'xrpl';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
@@ -29,16 +29,16 @@ export class WithdrawalSettlement {
   async settle(
     withdrawal: WithdrawalRequested['data'],
     context: Omit<CommandContext, 'commandId'>,
-  ): Promise<{ posted: boolean; txHash?: string; result: string }> {
+  ): Promise<{ posted: boolean; txHash?: string; result: string; position: Position }> {
     const token = this.token();
     const record = (command: Parameters<FundedOrders['recordInCashStream']>[1], purpose: string) =>
       this.funded.recordInCashStream(withdrawal.userId, command, { ...context, commandId: deriveId(withdrawal.withdrawalId, purpose) });
     if (!token) {
-      await record(
+      const voided = await record(
         () => ({ type: 'VoidWithdrawal', withdrawalId: withdrawal.withdrawalId, reason: 'no settlement token is configured on this network' }),
         'funds:withdrawal-void',
       );
-      return { posted: false, result: 'notConfigured' };
+      return { posted: false, result: 'notConfigured', position: voided.position };
     }
     const payment: Payment = {
       TransactionType: 'Payment',
@@ -54,13 +54,13 @@ export class WithdrawalSettlement {
       purpose: `Withdrawal ${withdrawal.withdrawalId}`,
     });
     if (outcome.validated && outcome.result === 'tesSUCCESS') {
-      await record(() => ({ type: 'PostWithdrawal', withdrawalId: withdrawal.withdrawalId, txHash: outcome.hash }), 'funds:withdrawal-post');
-      return { posted: true, txHash: outcome.hash, result: outcome.result };
+      const posted = await record(() => ({ type: 'PostWithdrawal', withdrawalId: withdrawal.withdrawalId, txHash: outcome.hash }), 'funds:withdrawal-post');
+      return { posted: true, txHash: outcome.hash, result: outcome.result, position: posted.position };
     }
-    await record(
+    const voided = await record(
       () => ({ type: 'VoidWithdrawal', withdrawalId: withdrawal.withdrawalId, reason: `the payment failed on the ledger: ${outcome.result}` }),
       'funds:withdrawal-void',
     );
-    return { posted: false, txHash: outcome.hash, result: outcome.result };
+    return { posted: false, txHash: outcome.hash, result: outcome.result, position: voided.position };
   }
 }

@@ -6,6 +6,7 @@ import { DomainError } from '../../shared/domain-error.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
 import { SANDBOX_SETTLEMENT_CURRENCY } from '../../infrastructure/xrpl/sandbox-provisioning.js';
 import { DepositTags } from '../deposit-tags.js';
 import { DepositRecorder } from '../deposit-recorder.js';
@@ -32,10 +33,13 @@ export class ClaimTestUsdHandler implements ICommandHandler<ClaimTestUsdCommand>
     private readonly submissions: PlatformSubmissions,
     private readonly tags: DepositTags,
     private readonly deposits: DepositRecorder,
+    private readonly connection: XrplConnection,
   ) {}
 
   async execute({ amountCents, context }: ClaimTestUsdCommand): Promise<{ txHash: string; position: Position }> {
     if (this.gateway.network !== 'sandbox') throw new DomainError('NotFound', 'Test USD is given on the sandbox network only');
+    // Right after start the sandbox is still being provisioned: the deposit address may not exist yet.
+    await this.connection.ready;
     const userId = context.actor.userId;
     const tag = await this.tags.tagOf(userId, context.now);
     const { wallets } = this.gateway;

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { formatUsdCents, priceToCents, type WithdrawFundsRequest, type WithdrawFundsResponse } from '@carbon-ledger/contracts';
+import { formatUsdCents, type Position, priceToCents, type WithdrawFundsRequest, type WithdrawFundsResponse } from '@carbon-ledger/contracts';
 import { FUNDED_BUYS } from '../../credit-market/funded-buys.port.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import type { FundedOrders } from '../funded-orders.js';
 import { WithdrawalSettlement } from '../withdrawals.js';
 
-export class WithdrawFundsCommand extends Command<WithdrawFundsResponse> {
+export class WithdrawFundsCommand extends Command<{ readonly answer: WithdrawFundsResponse; readonly position: Position }> {
   constructor(
     readonly request: WithdrawFundsRequest,
     readonly context: CommandContext,
@@ -29,7 +29,7 @@ export class WithdrawFundsHandler implements ICommandHandler<WithdrawFundsComman
     private readonly settlement: WithdrawalSettlement,
   ) {}
 
-  async execute({ request, context }: WithdrawFundsCommand): Promise<WithdrawFundsResponse> {
+  async execute({ request, context }: WithdrawFundsCommand): Promise<{ answer: WithdrawFundsResponse; position: Position }> {
     const userId = context.actor.userId;
     await this.kyc.requireKyc({ address: request.xrplAddress, userId, requireAml: true, now: context.now });
     const withdrawalId = deriveId(context.commandId, 'funds:withdrawal');
@@ -43,7 +43,7 @@ export class WithdrawFundsHandler implements ICommandHandler<WithdrawFundsComman
       { withdrawalId, userId, amountCents, destination: request.xrplAddress, requestedAt: context.now.toISOString() },
       { correlationId: context.correlationId, causationId: context.commandId, actor: context.actor, now: context.now },
     );
-    return {
+    const answer: WithdrawFundsResponse = {
       withdrawalId,
       amount: formatUsdCents(amountCents),
       destination: request.xrplAddress,
@@ -51,5 +51,6 @@ export class WithdrawFundsHandler implements ICommandHandler<WithdrawFundsComman
       ...(outcome.txHash ? { txHash: outcome.txHash } : {}),
       result: outcome.result,
     };
+    return { answer, position: outcome.position };
   }
 }

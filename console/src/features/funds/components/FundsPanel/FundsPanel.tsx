@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Code, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../../shared/toast/show-toast';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { describeError } from '../../../../shared/api/http';
@@ -82,9 +82,8 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
             leftSection={claim.isPending ? <Loader size={14} /> : undefined}
             onClick={() =>
               claim.mutate(TEST_USD, {
-                onSuccess: () =>
-                  notifications.show({ title: 'Test USD deposited', message: `${usd(TEST_USD)} arrived on the XRP Ledger sandbox`, color: 'teal' }),
-                onError: (error) => notifications.show({ title: 'Deposit failed', message: describeError(error), color: 'red' }),
+                onSuccess: () => showToast({ title: 'Test USD deposited', message: `${usd(TEST_USD)} arrived on the XRP Ledger sandbox`, color: 'teal' }),
+                onError: (error) => showToast({ title: 'Deposit failed', message: describeError(error), color: 'red' }),
               })
             }
           >
@@ -114,12 +113,12 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
                 <Table.Tr key={`${transfer.transferId}:${transfer.status}`} data-testid="funds-transfer">
                   <Table.Td>{new Date(transfer.at).toLocaleString('en-US')}</Table.Td>
                   <Table.Td tt="capitalize">{transfer.kind}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor[transfer.status]} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={statusColor[transfer.status]} variant="light" style={{ overflow: 'visible' }}>
                       {transfer.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right" c={transfer.amount.startsWith('-') ? 'red' : 'teal'}>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} c={transfer.amount.startsWith('-') ? 'red' : 'teal'}>
                     {usd(transfer.amount)}
                   </Table.Td>
                 </Table.Tr>

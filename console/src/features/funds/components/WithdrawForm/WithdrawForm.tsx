@@ -1,7 +1,7 @@
 import { withdrawFundsRequest } from '@carbon-ledger/contracts';
 import { Button, Group, Loader, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../../shared/toast/show-toast';
 import { describeError } from '../../../../shared/api/http';
 import { useWithdrawFunds } from '../../api/withdraw-funds';
 
@@ -27,13 +27,13 @@ export function WithdrawForm() {
     withdraw.mutate(values, {
       onSuccess: (answer) => {
         if (answer.status === 'posted') {
-          notifications.show({ title: 'Withdrawal paid', message: `$${answer.amount} sent to ${answer.destination}`, color: 'teal' });
+          showToast({ title: 'Withdrawal paid', message: `$${answer.amount} sent to ${answer.destination}`, color: 'teal' });
           form.reset();
         } else {
-          notifications.show({ title: 'Withdrawal refused by the ledger', message: `${answer.result}: the amount is available again`, color: 'orange' });
+          showToast({ title: 'Withdrawal refused by the ledger', message: `${answer.result}: the amount is available again`, color: 'orange' });
         }
       },
-      onError: (error) => notifications.show({ title: 'Withdrawal failed', message: describeError(error), color: 'red' }),
+      onError: (error) => showToast({ title: 'Withdrawal failed', message: describeError(error), color: 'red' }),
     });
 
   return (
