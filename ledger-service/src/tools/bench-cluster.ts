@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -215,6 +215,11 @@ async function main(): Promise<number> {
     return ratio >= TARGET_RATIO ? 0 : 1;
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
+    // BENCH_CLUSTER_LOGS=<dir>: what each instance printed, to look into a figure.
+    if (process.env.BENCH_CLUSTER_LOGS) {
+      mkdirSync(process.env.BENCH_CLUSTER_LOGS, { recursive: true });
+      for (const instance of instances) writeFileSync(join(process.env.BENCH_CLUSTER_LOGS, `instance-${instance.name}.log`), instance.output());
+    }
     await opened.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
