@@ -196,7 +196,11 @@ async function main(): Promise<number> {
         String(post.p99),
         String(push.p99),
         run.result.trades === 0 ? 'n/a' : String(round(run.conflicts / run.result.trades, 3)),
-        String(run.result.failures),
+        run.result.failures === 0
+          ? '0'
+          : `${run.result.failures} (${Object.entries(run.result.failedAnswers)
+              .map(([answer, count]) => `${count}× ${answer}`)
+              .join(', ')})`,
         run.load,
       ];
     };
