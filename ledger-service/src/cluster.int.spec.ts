@@ -121,10 +121,11 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
   let sandbox: Sandbox;
   let readModels: ReadModels;
   let eventStore: PostgresEventStore;
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-cluster-'));
+  let dataDir: string;
   const instances: Instance[] = [];
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-cluster-'));
     // The processes run the built service: bring it up to date (a no-op after `npm test`'s type-check step).
     await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-b', join(ROOT, 'ledger-service')], { cwd: ROOT });
     database = await createTestDatabase('cluster');
@@ -141,7 +142,7 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
     await readModels?.destroy();
     await sandbox?.close();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged order once, the serial invariants, read models equal to a rebuild, and a surviving socket sees every trade', async () => {
@@ -332,13 +333,16 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
 });
 
 describe('PORT=3001 npm start -- --join on one machine', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-join-'));
+  let dataDir: string;
   const instances: Instance[] = [];
 
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-join-'));
+  });
   afterAll(async () => {
     // The joined one first: the first instance stops the PostgreSQL and sandbox node they share.
     for (const instance of instances.reverse()) await instance.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('joins the running instance: its PostgreSQL, its sandbox node and its data, on a port of its own; without --join a second start refuses and says how', async () => {
@@ -366,10 +370,11 @@ describe('PORT=3001 npm start -- --join on one machine', () => {
 describe('demo seeding fails over', () => {
   let database: TestDatabase;
   let sandbox: Sandbox;
-  const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-demo-failover-'));
+  let dataDir: string;
   const instances: Instance[] = [];
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-demo-failover-'));
     database = await createTestDatabase('demo_failover');
     sandbox = await startSandbox({ port: 0, ledgerCloseIntervalMs: 100 });
   });
@@ -378,7 +383,7 @@ describe('demo seeding fails over', () => {
     await Promise.all(instances.map((instance) => instance.exited));
     await sandbox?.close();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('the instance seeding the demo organisation is killed -9 mid-way; another takes the job within seconds and finishes it, nothing recorded twice', async () => {

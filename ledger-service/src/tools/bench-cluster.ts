@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -196,7 +196,11 @@ async function main(): Promise<number> {
         String(post.p99),
         String(push.p99),
         run.result.trades === 0 ? 'n/a' : String(round(run.conflicts / run.result.trades, 3)),
-        String(run.result.failures),
+        run.result.failures === 0
+          ? '0'
+          : `${run.result.failures} (${Object.entries(run.result.failedAnswers)
+              .map(([answer, count]) => `${count}× ${answer}`)
+              .join(', ')})`,
         run.load,
       ];
     };
@@ -215,6 +219,11 @@ async function main(): Promise<number> {
     return ratio >= TARGET_RATIO ? 0 : 1;
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
+    // BENCH_CLUSTER_LOGS=<dir>: what each instance printed, to look into a figure.
+    if (process.env.BENCH_CLUSTER_LOGS) {
+      mkdirSync(process.env.BENCH_CLUSTER_LOGS, { recursive: true });
+      for (const instance of instances) writeFileSync(join(process.env.BENCH_CLUSTER_LOGS, `instance-${instance.name}.log`), instance.output());
+    }
     await opened.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }

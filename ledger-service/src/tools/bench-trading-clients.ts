@@ -23,6 +23,8 @@ export interface TradingClientsResult {
   readonly seconds: number;
   readonly trades: number;
   readonly failures: number;
+  /** What the failed POSTs answered: "<status>" or "<status> filled <n>". */
+  readonly failedAnswers: Record<string, number>;
   readonly latencies: number[];
   readonly pushLatencies: number[];
   /** CPU this thread used while measuring, in cores. */
@@ -54,6 +56,7 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   const latencies: number[] = [];
   let trades = 0;
   let failures = 0;
+  const failedAnswers: Record<string, number> = {};
   let stop = false;
   const fingerprint = requestFingerprint('POST', '/api/orders', JSON.parse(input.body));
   const client = async (buyer: TradingClientsInput['buyers'][number], index: number): Promise<void> => {
@@ -73,6 +76,8 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
       const elapsed = performance.now() - started;
       if (response.status !== 201 || answer.filled !== 1) {
         failures += 1;
+        const what = response.status === 201 ? `201 filled ${answer.filled}` : String(response.status);
+        failedAnswers[what] = (failedAnswers[what] ?? 0) + 1;
         continue;
       }
       if (measuring) {
@@ -96,7 +101,7 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   // Give the last pushes time to arrive.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   socket.close();
-  return { seconds, trades, failures, latencies, pushLatencies, clientCores: (cpu.user + cpu.system) / 1e6 / seconds };
+  return { seconds, trades, failures, failedAnswers, latencies, pushLatencies, clientCores: (cpu.user + cpu.system) / 1e6 / seconds };
 }
 
 if (parentPort) {
