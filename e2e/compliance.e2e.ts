@@ -1,29 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
+import { screenshot } from './support/browser.js';
+import { useBrowserSession } from './support/session.js';
 
 describe('Compliance in Chromium against the real service', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const session = useBrowserSession({ context: { acceptDownloads: true } });
 
   it('refuses an address shorter than 25 characters with the Invalid Address toast', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/compliance`);
     await page.getByRole('tab', { name: 'KYC Verification' }).waitFor();
     await page.getByTestId('kyc-address').fill('rTooShort12345');
@@ -34,6 +19,7 @@ describe('Compliance in Chromium against the real service', () => {
   });
 
   it('verifies a fresh address through the whole KYC flow', async () => {
+    const { page } = session;
     const wallet = Wallet.generate();
     const address = wallet.classicAddress;
     await page.getByTestId('kyc-address').fill(address);
@@ -58,6 +44,7 @@ describe('Compliance in Chromium against the real service', () => {
   });
 
   it('shows live monitoring with the dashboard', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Real-time Monitoring' }).click();
     await page.getByText('Live monitoring active').waitFor();
     await page.getByTestId('stat-total-users').waitFor();
@@ -70,6 +57,7 @@ describe('Compliance in Chromium against the real service', () => {
   });
 
   it('downloads the evidence export as a JSON file named with a timestamp', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Compliance Reporting' }).click();
     await page.getByTestId('evidence-export').waitFor();
     await screenshot(page, 'compliance-reporting');
@@ -83,6 +71,7 @@ describe('Compliance in Chromium against the real service', () => {
   });
 
   it('generates the CSRD report as JSON and the UN SDG report as PDF from the log', async () => {
+    const { page } = session;
     await page.getByTestId('generate-reports').scrollIntoViewIfNeeded();
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csrd-json').click()]);
     expect(json.suggestedFilename()).toMatch(/^csrd-report-.*\.json$/);

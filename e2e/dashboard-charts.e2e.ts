@@ -1,45 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settledScreenshot } from './support/browser.js';
+import { watchCspViolations } from './support/csp.js';
+import { useBrowserSession } from './support/session.js';
 
 /** The demo organisation is seeded in the background after start, its retirements among the last steps. */
 const DEMO_SEEDING_TIMEOUT_MS = 120_000;
 
-/** Everything the browser reports about the Content-Security-Policy on a page. */
-function watchCspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
 describe('Dashboard charts in Chromium against the real service with the demo organisation', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let page: Page;
+  const session = useBrowserSession({ demo: true });
   let violations: string[];
 
   beforeAll(async () => {
-    service = await startService({ demo: true });
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
-    page = await context.newPage();
-    violations = watchCspViolations(page);
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
+    violations = await watchCspViolations(session.page);
   });
 
   it('draws the project-type distribution as a donut, one segment per project type, under the CSP', async () => {
+    const { page, service } = session;
     await expect
       .poll(
         async () => {
@@ -60,6 +36,7 @@ describe('Dashboard charts in Chromium against the real service with the demo or
   });
 
   it('draws the credits retired per month as bars, the demo retirements in this month', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/dashboard?tab=retirements`);
     const card = page.getByTestId('retirements-per-month');
     await card.waitFor();
@@ -75,6 +52,7 @@ describe('Dashboard charts in Chromium against the real service with the demo or
   });
 
   it('draws the order-book depth of the chosen market on the Marketplace, bids and asks', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/trade`);
     const chart = page.getByTestId('order-book-depth-chart');
     await chart.locator('.recharts-area-area').first().waitFor({ timeout: 30_000 });
@@ -84,6 +62,7 @@ describe('Dashboard charts in Chromium against the real service with the demo or
   });
 
   it('puts the AMM price history on the AMM tab, honest about a demo without swaps, and beside it the reserves since the pool opened', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/dashboard?tab=amm`);
     const card = page.getByTestId('amm-price-history');
     await card.waitFor();

@@ -1,47 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, screenshot, settledScreenshot, signInThroughApi } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
-
-/** Everything the browser reports about the Content-Security-Policy on a page. */
-function watchCspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
-  });
-  page.on('pageerror', (error) => {
-    if (/Content Security Policy/i.test(error.message)) violations.push(error.message);
-  });
-  return violations;
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, screenshot, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { watchCspViolations } from './support/csp.js';
+import { useBrowserSession } from './support/session.js';
 
 describe('Identity in Chromium against the real service: CSP, signed KYC challenge, password feedback, sessions', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const session = useBrowserSession({ context: { userAgent: 'Carbon Ledger e2e (Chromium)' } });
   let violations: string[];
 
   beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: 'Carbon Ledger e2e (Chromium)' });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
-    page = await context.newPage();
-    violations = watchCspViolations(page);
-    // The browser reports each blocked resource as an event too.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
+    violations = await watchCspViolations(session.page);
   });
 
   it('serves the console under a CSP (no inline script, no framing) and renders every screen without a violation', async () => {
+    const { page, service } = session;
     const response = await page.goto(`${service.baseUrl}/`);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
@@ -60,6 +31,7 @@ describe('Identity in Chromium against the real service: CSP, signed KYC challen
   });
 
   it('verifies an address whose key signs the challenge in the browser; the seed is never sent', async () => {
+    const { page, service } = session;
     const bodies: string[] = [];
     page.on('request', (request) => {
       const body = request.postData();
@@ -87,6 +59,7 @@ describe('Identity in Chromium against the real service: CSP, signed KYC challen
   });
 
   it("shows the password's strength and the reason it is refused in the create-user form", async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/profile`);
     await page.getByLabel('Email', { exact: true }).fill('pat.weak@example.com');
     await page.getByLabel('Name', { exact: true }).fill('Pat Weak');
@@ -103,6 +76,7 @@ describe('Identity in Chromium against the real service: CSP, signed KYC challen
   });
 
   it('lists the sessions on /profile, marks this one, and ends another', async () => {
+    const { page, service, browser } = session;
     const other = await browser.newContext({ userAgent: 'Other device browser' });
     await signInThroughApi(other, service.baseUrl, service.admin.email, service.admin.password);
     await page.goto(`${service.baseUrl}/profile`);

@@ -1,21 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, settledScreenshot } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
-import { type RunningService, startService } from './support/service.js';
+import { useBrowserSession } from './support/session.js';
 
 describe('AI Portfolio management in Chromium against the real service', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const session = useBrowserSession();
 
   beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
+    const { context, service } = session;
     // Issuing and trading need KYC verified (spec 6); the administrator then holds 1,210 Solar Energy credits.
     const address = await verifyKycThroughApi(context, service.baseUrl);
     // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
@@ -37,14 +30,10 @@ describe('AI Portfolio management in Chromium against the real service', () => {
       headers: { 'x-csrf-token': csrf },
     });
     expect(issued.status(), await issued.text()).toBe(201);
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   it('starts empty, and creates a portfolio with the form (name required, moderate by default)', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/portfolio`);
     await page.getByText('Start Building Your Portfolio').waitFor();
     await settledScreenshot(page, 'portfolio-empty');
@@ -65,6 +54,7 @@ describe('AI Portfolio management in Chromium against the real service', () => {
   });
 
   it('selects it, shows the four cards, the holdings and Auto Rebalance Disabled', async () => {
+    const { page } = session;
     const table = page.getByTestId('holdings-table');
     await table.waitFor();
     expect(await page.getByTestId('portfolio-selector').inputValue()).toBe('Climate Core');
@@ -81,6 +71,7 @@ describe('AI Portfolio management in Chromium against the real service', () => {
   });
 
   it('shows the analytics figures and both charts', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByTestId('analytics-days').waitFor();
     expect(await page.getByTestId('analytics-days').textContent()).toBe('1');
@@ -90,12 +81,14 @@ describe('AI Portfolio management in Chromium against the real service', () => {
   });
 
   it('shows the market insights', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Market Insights' }).click();
     await page.getByText('No trades are recorded in the last 7 days; insights appear once the markets trade.').waitFor();
     await settledScreenshot(page, 'portfolio-market-insights');
   });
 
   it('implements the removal-shift suggestion, and its order shows on the Trading Desk', async () => {
+    const { page, service } = session;
     await page.getByRole('tab', { name: 'AI Suggestions' }).click();
     const card = page.getByTestId('suggestion-urgent').filter({ hasText: 'Shift toward carbon removals' });
     await card.waitFor();

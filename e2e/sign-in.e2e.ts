@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { useBrowserSession } from './support/session.js';
 
 const viewport = { width: 1280, height: 900 };
 const trader = { email: 'tessa.trader@example.com', name: 'Tessa Trader', password: 'correct-horse-battery' };
@@ -25,23 +25,11 @@ function pathOf(page: Page): string {
 }
 
 describe('Sign-in, session guard and profile in Chromium against the real service', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  // Signed out: the tests sign in through the dialog.
+  const session = useBrowserSession({ signedIn: false });
 
   it('keeps the dialog open with the failure toast on a wrong password', async () => {
+    const { page, service } = session;
     await page.goto(service.baseUrl);
     await page.getByRole('button', { name: 'Start Trading' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to Carbon Ledger' });
@@ -58,6 +46,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it("signs in through the dialog: 'Login successful', then the dashboard", async () => {
+    const { page, service } = session;
     await logIn(page, service.admin.email, service.admin.password);
 
     await page.getByText('Login successful').waitFor();
@@ -68,6 +57,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it('highlights the current entry in the header menu and navigates to the chosen one', async () => {
+    const { page, service } = session;
     await openMenu(page);
     const dashboard = page.getByRole('menuitem', { name: 'Dashboard' });
     expect(await dashboard.getAttribute('aria-current')).toBe('page');
@@ -84,6 +74,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it('sends a signed-out visit of /trading-desk through the dialog and back', async () => {
+    const { service, browser } = session;
     const signedOut = await browser.newContext({ viewport });
     const visitor = await signedOut.newPage();
 
@@ -103,6 +94,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it('shows the profile; the admin creates a trader, changes roles and signs out', async () => {
+    const { page, service, context } = session;
     await openMenu(page);
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${service.baseUrl}/profile`);
@@ -170,6 +162,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it('lets the new trader sign in, without the Users section', async () => {
+    const { page, service } = session;
     await page.getByRole('button', { name: 'Start Trading' }).click();
     await logIn(page, trader.email, trader.password);
     await page.waitForURL(`${service.baseUrl}/dashboard`);
@@ -187,6 +180,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
   });
 
   it('shows the 404 page for an unknown path when signed in', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/no-such-page`);
 
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

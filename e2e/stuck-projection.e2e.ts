@@ -1,29 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPool, PostgresEventStore, toEventsToAppend } from '@carbon-ledger/ledger-service/testing';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
+import { screenshot } from './support/browser.js';
+import { useBrowserSession } from './support/session.js';
 
 describe('a stuck projection, shown to administrators in Chromium', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const session = useBrowserSession();
 
   it('shows which projection stopped, at which event and why, above every screen', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.getByTestId('stuck-projections-alert').count()).toBe(0);

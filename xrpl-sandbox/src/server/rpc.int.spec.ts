@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, TransactionStream } from 'xrpl';
 import { Client, RippledError, Wallet, xrpToDrops } from 'xrpl';
 import type { ServerUnderTest } from '../test-support/server-under-test.js';
-import { startServerUnderTest } from '../test-support/server-under-test.js';
+import { startServerWithClient } from '../test-support/server-under-test.js';
 
 const RIPPLE_EPOCH = 946_684_800;
 
@@ -11,15 +11,9 @@ describe('rippled WebSocket API', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startServerUnderTest();
-    client = new Client(server.url);
-    await client.connect();
+    ({ server, client } = await startServerWithClient());
   });
-
-  afterAll(async () => {
-    await client.disconnect();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   it('reports server_info with the fields autofill and getFeeXrp read', async () => {
     const { result } = await client.request({ command: 'server_info' });

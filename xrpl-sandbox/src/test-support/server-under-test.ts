@@ -21,6 +21,22 @@ export interface ServerUnderTest {
 }
 
 /**
+ * The set-up most suites share: the server and one client connected to it. Closing this server disconnects
+ * the client first.
+ */
+export async function startServerWithClient(): Promise<{ server: ServerUnderTest; client: Client }> {
+  const server = await startServerUnderTest();
+  const client = new Client(server.url);
+  await client.connect();
+  const closeServer = server.close;
+  server.close = async () => {
+    await client.disconnect();
+    await closeServer();
+  };
+  return { server, client };
+}
+
+/**
  * The one place the suite gets its server: a fresh sandbox on a random port, or the rippled
  * at XRPL_URL (a standalone node; ledgers are closed with ledger_accept on a timer).
  */

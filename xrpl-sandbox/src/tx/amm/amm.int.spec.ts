@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AMMCreate, AMMInfoResponse, IssuedCurrencyAmount, Payment, TransactionMetadata, TxResponse } from 'xrpl';
 import { AccountSetAsfFlags, AMMDepositFlags, AMMWithdrawFlags, Client, PaymentFlags, Wallet, xrpToDrops } from 'xrpl';
 import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerUnderTest } from '../../test-support/server-under-test.js';
+import { startServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../../test-support/wallets.js';
 
 const TRADING_FEE = 500;
@@ -25,9 +25,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
   let usd: { currency: string; issuer: string };
 
   beforeAll(async () => {
-    server = await startServerUnderTest();
-    client = new Client(server.url);
-    await client.connect();
+    ({ server, client } = await startServerWithClient());
     [issuer, provider, trader] = (await fundWallets(client, server.genesis, 3, 1000)) as [Wallet, Wallet, Wallet];
     usd = { currency: 'USD', issuer: issuer.address };
     await submitBatch(client, issuer, [{ TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }]);
@@ -42,10 +40,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     ]);
   });
 
-  afterAll(async () => {
-    await client.disconnect();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   async function pool(): Promise<AMMInfoResponse['result']['amm']> {
     const { result } = await client.request({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NFTokenMint, TransactionMetadata } from 'xrpl';
 import { Client, convertStringToHex, getNFTokenID, NFTokenMintFlags, parseNFTokenID } from 'xrpl';
 import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerUnderTest } from '../../test-support/server-under-test.js';
+import { startServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../../test-support/wallets.js';
 import { createNFTokenId } from './nftoken-id.js';
 
@@ -11,15 +11,9 @@ describe('NFTokenMint and NFTokenBurn', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startServerUnderTest();
-    client = new Client(server.url);
-    await client.connect();
+    ({ server, client } = await startServerWithClient());
   });
-
-  afterAll(async () => {
-    await client.disconnect();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   async function nftIds(address: string): Promise<string[]> {
     const { result } = await client.request({ command: 'account_nfts', account: address, ledger_index: 'validated' });

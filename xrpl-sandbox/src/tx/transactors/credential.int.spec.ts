@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialAccept, CredentialCreate, LedgerEntry, Memo, Payment, TransactionMetadata } from 'xrpl';
 import { Client, convertStringToHex, RippledError, Wallet } from 'xrpl';
 import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerUnderTest } from '../../test-support/server-under-test.js';
+import { startServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets } from '../../test-support/wallets.js';
 
 const LSF_ACCEPTED = 0x00010000;
@@ -14,16 +14,11 @@ describe('Credentials and memos', () => {
   let subject: Wallet;
 
   beforeAll(async () => {
-    server = await startServerUnderTest();
-    client = new Client(server.url);
-    await client.connect();
+    ({ server, client } = await startServerWithClient());
     [issuer, subject] = (await fundWallets(client, server.genesis, 2, 100)) as [Wallet, Wallet];
   });
 
-  afterAll(async () => {
-    await client.disconnect();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   async function credentials(account: string): Promise<LedgerEntry.Credential[]> {
     const { result } = await client.request({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, TransactionMetadata, TrustSet } from 'xrpl';
 import { AccountSetAsfFlags, Client, getBalanceChanges, RippledError, Wallet, xrpToDrops } from 'xrpl';
 import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerUnderTest } from '../../test-support/server-under-test.js';
+import { startServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch, waitForValidation } from '../../test-support/wallets.js';
 
 function resultOf(meta: unknown): string {
@@ -14,15 +14,9 @@ describe('Payment, TrustSet and AccountSet', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startServerUnderTest();
-    client = new Client(server.url);
-    await client.connect();
+    ({ server, client } = await startServerWithClient());
   });
-
-  afterAll(async () => {
-    await client.disconnect();
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   async function balanceDrops(address: string): Promise<bigint> {
     const { result } = await client.request({ command: 'account_info', account: address, ledger_index: 'validated' });

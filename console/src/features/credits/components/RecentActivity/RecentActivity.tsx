@@ -1,7 +1,8 @@
 import type { ActivityItem } from '@carbon-ledger/contracts';
-import { Anchor, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCertificate, IconLeaf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 /** Spec 9: the Overview shows the 3 newest entries until 'View All'. */
 export const RECENT_ACTIVITY_SHOWN = 3;
@@ -28,17 +29,19 @@ export function RecentActivity({ activity }: { activity: readonly ActivityItem[]
   const shown = showAll ? all : all.slice(0, RECENT_ACTIVITY_SHOWN);
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="recent-activity">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          Recent Activity
-        </Title>
-        {all.length > RECENT_ACTIVITY_SHOWN && (
+    <SectionCard
+      title="Recent Activity"
+      level={2}
+      headerGap="md"
+      data-testid="recent-activity"
+      aside={
+        all.length > RECENT_ACTIVITY_SHOWN && (
           <Anchor component="button" type="button" size="sm" onClick={() => setShowAll((all) => !all)} data-testid="recent-activity-toggle">
             {showAll ? 'Show Less' : 'View All'}
           </Anchor>
-        )}
-      </Group>
+        )
+      }
+    >
       {activity === undefined ? (
         <Center py="lg">
           <Loader size="sm" aria-label="Loading recent activity" />
@@ -69,6 +72,6 @@ export function RecentActivity({ activity }: { activity: readonly ActivityItem[]
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { Card, Skeleton, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Text } from '@mantine/core';
+import { lazy } from 'react';
 import { useRetirementsPerMonth } from '../../api/get-retirements-per-month';
+import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
 
 const CHART_HEIGHT = 220;
 // recharts loads with the chart, not with the dashboard.
@@ -19,38 +20,32 @@ export function RetirementsPerMonthChart() {
   const monthly = useRetirementsPerMonth();
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="retirements-per-month">
-      <Title order={3} size="h5" mb="md">
-        Retirements per Month
-      </Title>
-      {monthly.isError ? (
-        <Text c="red" size="sm" data-testid="retirements-per-month-error">
-          Failed to load retirements per month.
+    <ChartCard
+      title="Retirements per Month"
+      data-testid="retirements-per-month"
+      query={monthly}
+      height={CHART_HEIGHT}
+      errorMessage="Failed to load retirements per month."
+      summary={(data) => (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="retirements-per-month-total">
+          {data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last {data.months.length} months
         </Text>
-      ) : monthly.isPending ? (
-        <Skeleton height={CHART_HEIGHT} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" mb="sm" data-testid="retirements-per-month-total">
-            {monthly.data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last {monthly.data.months.length}{' '}
-            months
-          </Text>
-          <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
-            <BarChart
-              data-testid="retirements-per-month-chart"
-              h={CHART_HEIGHT}
-              dataKey="label"
-              data={monthly.data.months.map((entry) => ({ label: monthLabel(entry.month), retired: entry.retired }))}
-              series={[{ name: 'retired', label: 'Retired', color: 'teal.6' }]}
-              valueFormatter={(amount) => `${amount.toLocaleString('en-US')} tCO2e`}
-              // The axis carries plain numbers (the total above names the unit); the tooltip keeps tCO2e.
-              yAxisProps={{ tickFormatter: (amount: number) => amount.toLocaleString('en-US'), width: 48 }}
-              tickLine="y"
-              gridAxis="y"
-            />
-          </Suspense>
-        </>
       )}
-    </Card>
+    >
+      {(data) => (
+        <BarChart
+          data-testid="retirements-per-month-chart"
+          h={CHART_HEIGHT}
+          dataKey="label"
+          data={data.months.map((entry) => ({ label: monthLabel(entry.month), retired: entry.retired }))}
+          series={[{ name: 'retired', label: 'Retired', color: 'teal.6' }]}
+          valueFormatter={(amount) => `${amount.toLocaleString('en-US')} tCO2e`}
+          // The axis carries plain numbers (the total above names the unit); the tooltip keeps tCO2e.
+          yAxisProps={{ tickFormatter: (amount: number) => amount.toLocaleString('en-US'), width: 48 }}
+          tickLine="y"
+          gridAxis="y"
+        />
+      )}
+    </ChartCard>
   );
 }

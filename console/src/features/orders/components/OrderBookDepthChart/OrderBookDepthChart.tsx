@@ -1,10 +1,10 @@
 import '@mantine/charts/styles.css';
 import type { OrderBookDepthResponse } from '@carbon-ledger/contracts';
-import { Card, Skeleton, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useOrderBookDepth } from '../../api/get-order-book-depth';
 import type { MarketSelection } from '../../api/get-marketplace';
+import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
 
 const CHART_HEIGHT = 220;
 // recharts loads with the chart, not with the Marketplace.
@@ -31,40 +31,33 @@ export function OrderBookDepthChart({ market }: { market: MarketSelection }) {
   const depth = useOrderBookDepth(market);
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="order-book-depth">
-      <Title order={2} size="h4" mb="md">
-        Market Depth
-      </Title>
-      {depth.isError ? (
-        <Text c="red" size="sm" data-testid="order-book-depth-error">
-          Failed to load the market depth.
-        </Text>
-      ) : depth.isPending ? (
-        <Skeleton height={CHART_HEIGHT} />
-      ) : depth.data.bids.length === 0 && depth.data.asks.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="order-book-depth-empty">
-          No open orders in this market
-        </Text>
-      ) : (
-        <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
-          <AreaChart
-            data-testid="order-book-depth-chart"
-            h={CHART_HEIGHT}
-            dataKey="price"
-            data={depthPoints(depth.data)}
-            series={[
-              { name: 'bids', label: 'Bids (buy)', color: 'teal.6' },
-              { name: 'asks', label: 'Asks (sell)', color: 'red.6' },
-            ]}
-            curveType="step"
-            withDots={false}
-            withLegend
-            valueFormatter={(quantity) => `${quantity.toLocaleString('en-US')} credits`}
-            yAxisProps={{ tickFormatter: (quantity: number) => quantity.toLocaleString('en-US'), width: 48 }}
-            gridAxis="y"
-          />
-        </Suspense>
+    <ChartCard
+      title="Market Depth"
+      level={2}
+      data-testid="order-book-depth"
+      query={depth}
+      height={CHART_HEIGHT}
+      errorMessage="Failed to load the market depth."
+      empty={{ when: (data) => data.bids.length === 0 && data.asks.length === 0, message: 'No open orders in this market' }}
+    >
+      {(data) => (
+        <AreaChart
+          data-testid="order-book-depth-chart"
+          h={CHART_HEIGHT}
+          dataKey="price"
+          data={depthPoints(data)}
+          series={[
+            { name: 'bids', label: 'Bids (buy)', color: 'teal.6' },
+            { name: 'asks', label: 'Asks (sell)', color: 'red.6' },
+          ]}
+          curveType="step"
+          withDots={false}
+          withLegend
+          valueFormatter={(quantity) => `${quantity.toLocaleString('en-US')} credits`}
+          yAxisProps={{ tickFormatter: (quantity: number) => quantity.toLocaleString('en-US'), width: 48 }}
+          gridAxis="y"
+        />
       )}
-    </Card>
+    </ChartCard>
   );
 }

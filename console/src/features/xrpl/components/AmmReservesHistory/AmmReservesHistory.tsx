@@ -1,8 +1,8 @@
 import '@mantine/charts/styles.css';
 import { CREDIT_CURRENCY } from '@carbon-ledger/contracts';
-import { Card, Skeleton, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useAmmReservesHistory } from '../../api/get-amm-reserves-history';
+import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
 
 const CHART_HEIGHT = 200;
 // recharts loads with the chart, not with the XRPL screen.
@@ -18,46 +18,41 @@ export function AmmReservesHistory() {
   const history = useAmmReservesHistory();
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="amm-reserves-history">
-      <Title order={3} size="h5" mb="md">
-        AMM Reserves History
-      </Title>
-      {history.isError ? (
-        <Text c="red" size="sm" data-testid="amm-reserves-history-error">
-          Failed to load the AMM reserves history.
-        </Text>
-      ) : history.isPending ? (
-        <Skeleton height={CHART_HEIGHT} />
-      ) : history.data.points.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="amm-reserves-history-empty">
-          No pool reserves recorded yet: the history starts when the platform opens the pool or a swap goes through it.
-        </Text>
-      ) : (
-        <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
-          <LineChart
-            data-testid="amm-reserves-history-chart"
-            h={CHART_HEIGHT}
-            dataKey="label"
-            data={history.data.points.map((point) => ({
-              label: `${POINT_LABEL.format(new Date(point.at))} UTC`,
-              xrp: Number(point.xrp),
-              credits: Number(point.credits),
-            }))}
-            series={[
-              { name: 'xrp', label: 'XRP in the pool', color: 'blue.6' },
-              { name: 'credits', label: `${CREDIT_CURRENCY} in the pool`, color: 'teal.6', yAxisId: 'right' },
-            ]}
-            withRightYAxis
-            yAxisLabel="XRP"
-            rightYAxisLabel={CREDIT_CURRENCY}
-            withLegend
-            valueFormatter={(value) => value.toLocaleString('en-US', { maximumFractionDigits: 6 })}
-            yAxisProps={{ tickFormatter: (value: number) => AXIS_NUMBER.format(value), width: AXIS_WIDTH, domain: ['auto', 'auto'] }}
-            rightYAxisProps={{ tickFormatter: (value: number) => AXIS_NUMBER.format(value), width: AXIS_WIDTH, domain: ['auto', 'auto'] }}
-            gridAxis="y"
-          />
-        </Suspense>
+    <ChartCard
+      title="AMM Reserves History"
+      data-testid="amm-reserves-history"
+      query={history}
+      height={CHART_HEIGHT}
+      errorMessage="Failed to load the AMM reserves history."
+      empty={{
+        when: (data) => data.points.length === 0,
+        message: 'No pool reserves recorded yet: the history starts when the platform opens the pool or a swap goes through it.',
+      }}
+    >
+      {(data) => (
+        <LineChart
+          data-testid="amm-reserves-history-chart"
+          h={CHART_HEIGHT}
+          dataKey="label"
+          data={data.points.map((point) => ({
+            label: `${POINT_LABEL.format(new Date(point.at))} UTC`,
+            xrp: Number(point.xrp),
+            credits: Number(point.credits),
+          }))}
+          series={[
+            { name: 'xrp', label: 'XRP in the pool', color: 'blue.6' },
+            { name: 'credits', label: `${CREDIT_CURRENCY} in the pool`, color: 'teal.6', yAxisId: 'right' },
+          ]}
+          withRightYAxis
+          yAxisLabel="XRP"
+          rightYAxisLabel={CREDIT_CURRENCY}
+          withLegend
+          valueFormatter={(value) => value.toLocaleString('en-US', { maximumFractionDigits: 6 })}
+          yAxisProps={{ tickFormatter: (value: number) => AXIS_NUMBER.format(value), width: AXIS_WIDTH, domain: ['auto', 'auto'] }}
+          rightYAxisProps={{ tickFormatter: (value: number) => AXIS_NUMBER.format(value), width: AXIS_WIDTH, domain: ['auto', 'auto'] }}
+          gridAxis="y"
+        />
       )}
-    </Card>
+    </ChartCard>
   );
 }

@@ -1,19 +1,21 @@
 import type { AmmStateResponse } from '@carbon-ledger/contracts';
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Text, ThemeIcon } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { formatLedgerTime } from '../../xrpl-format';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 export function LatestTradeCard({ trade }: { trade: AmmStateResponse['lastTrade'] }) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="amm-latest-trade">
-      <Group justify="space-between" mb="xs">
-        <Title order={3} size="h5">
-          Latest Trade
-        </Title>
+    <SectionCard
+      title="Latest Trade"
+      headerGap="xs"
+      data-testid="amm-latest-trade"
+      aside={
         <ThemeIcon variant="light" color="yellow" radius="md">
           <IconBolt size={16} />
         </ThemeIcon>
-      </Group>
+      }
+    >
       {trade ? (
         <>
           <Text fz={22} fw={700} ff="monospace" data-testid="amm-latest-trade-amount">
@@ -31,6 +33,6 @@ export function LatestTradeCard({ trade }: { trade: AmmStateResponse['lastTrade'
           No trade through the pool yet.
         </Text>
       )}
-    </Card>
+    </SectionCard>
   );
 }

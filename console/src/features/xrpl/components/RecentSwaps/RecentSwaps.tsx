@@ -1,20 +1,21 @@
 import { RECENT_SWAPS_SHOWN, type AmmStateResponse } from '@carbon-ledger/contracts';
-import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatLedgerTime, groupDecimal } from '../../xrpl-format';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 export function RecentSwaps({ swaps }: { swaps: AmmStateResponse['swapHistory'] }) {
   const shown = swaps.slice(0, RECENT_SWAPS_SHOWN);
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="amm-recent-swaps">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Recent Swaps
-        </Title>
+    <SectionCard
+      title="Recent Swaps"
+      data-testid="amm-recent-swaps"
+      aside={
         <Text size="xs" c="dimmed">
           Latest {RECENT_SWAPS_SHOWN}
         </Text>
-      </Group>
+      }
+    >
       {shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm" data-testid="amm-swaps-empty">
           No recent swap activity
@@ -61,6 +62,6 @@ export function RecentSwaps({ swaps }: { swaps: AmmStateResponse['swapHistory'] 
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

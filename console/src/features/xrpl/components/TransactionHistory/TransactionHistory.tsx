@@ -1,11 +1,12 @@
 import { platformWalletLabels, type WalletTransaction, type XrplNetwork } from '@carbon-ledger/contracts';
-import { Alert, Anchor, Badge, Card, Center, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Center, Group, Loader, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { useWalletTransactions } from '../../api/get-wallet-transactions';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { shortHash } from '../../../../shared/format/short-hash';
 import { formatLedgerTime, groupAmount } from '../../xrpl-format';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 /** Where explorer links point: `settled` false while the network is still unknown, to avoid a wrong link. */
 export interface ExplorerTarget {
@@ -98,17 +99,17 @@ export function TransactionHistory({ live, explorer }: TransactionHistoryProps) 
   const rows = transactions.data?.transactions ?? [];
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="transaction-history">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Transaction History
-        </Title>
-        {transactions.data && (
+    <SectionCard
+      title="Transaction History"
+      data-testid="transaction-history"
+      aside={
+        transactions.data && (
           <Text size="xs" c="dimmed">
             {rows.length} most recent
           </Text>
-        )}
-      </Group>
+        )
+      }
+    >
       {transactions.isError && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} mb="sm" data-testid="transactions-error">
           {describeError(transactions.error)}
@@ -146,6 +147,6 @@ export function TransactionHistory({ live, explorer }: TransactionHistoryProps) 
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

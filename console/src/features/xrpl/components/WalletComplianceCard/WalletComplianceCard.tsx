@@ -1,6 +1,7 @@
 import type { PlatformWalletRole, WalletBalance } from '@carbon-ledger/contracts';
-import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 /** What each platform wallet does for compliance on a live ledger. */
 const complianceDuties: { role: PlatformWalletRole; duty: string }[] = [
@@ -12,15 +13,15 @@ const complianceDuties: { role: PlatformWalletRole; duty: string }[] = [
 /** Mainnet only: whether the wallets behind issuance, KYC credentials and audit anchoring can act. */
 export function WalletComplianceCard({ wallets }: { wallets: WalletBalance[] }) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="wallet-compliance-status">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          Compliance Status
-        </Title>
+    <SectionCard
+      title="Compliance Status"
+      data-testid="wallet-compliance-status"
+      aside={
         <ThemeIcon variant="light" radius="md">
           <IconShieldCheck size={16} />
         </ThemeIcon>
-      </Group>
+      }
+    >
       <Stack gap="xs">
         {complianceDuties.map(({ role, duty }) => {
           const ready = wallets.some((wallet) => wallet.role === role && wallet.status === 'funded');
@@ -37,6 +38,6 @@ export function WalletComplianceCard({ wallets }: { wallets: WalletBalance[] }) 
           Platform wallet seeds stay inside the service.
         </Text>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

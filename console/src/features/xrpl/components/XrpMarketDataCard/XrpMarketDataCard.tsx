@@ -1,9 +1,10 @@
 import type { XrpMarketDataResponse } from '@carbon-ledger/contracts';
-import { Alert, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { formatLedgerTime, formatPercentChange, formatUsdCompact, formatUsdPrice } from '../../xrpl-format';
+import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
 
 export interface XrpMarketDataCardProps {
   data: XrpMarketDataResponse | undefined;
@@ -27,15 +28,15 @@ function Metric({ label, children, testId }: { label: string; children: ReactNod
 /** Mainnet only: XRP in USD from the service's price source. */
 export function XrpMarketDataCard({ data, error, pending }: XrpMarketDataCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="xrp-market-data">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
-          XRP Market Data
-        </Title>
+    <SectionCard
+      title="XRP Market Data"
+      data-testid="xrp-market-data"
+      aside={
         <ThemeIcon variant="light" color="blue" radius="md">
           <IconChartLine size={16} />
         </ThemeIcon>
-      </Group>
+      }
+    >
       {pending && <Skeleton height={60} />}
       {error && !data && (
         <Alert color="gray" variant="light" data-testid="xrp-market-data-error">
@@ -67,6 +68,6 @@ export function XrpMarketDataCard({ data, error, pending }: XrpMarketDataCardPro
           </Text>
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { estimatedCredits, issuanceProjectTypes, type IssuanceProjectType, xrplIssuePrepareRequest } from '@carbon-ledger/contracts';
-import { Button, Card, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
-import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsIssuedToast } from '../../xrpl-toasts';
+import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
 interface IssueFormValues {
   name: string;
@@ -66,81 +66,60 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
   };
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="xrpl-issue-card">
-      <Title order={3} size="h4" mb={4}>
-        Issue Carbon Credits
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Mints the batch NFT with your wallet and pays the credits as NXCC to the destination.
+    <XrplActionCard
+      action="issue"
+      title="Issue Carbon Credits"
+      description="Mints the batch NFT with your wallet and pays the credits as NXCC to the destination."
+      onSubmit={form.onSubmit(handleSubmit)}
+      submitLabel="Issue Credits"
+      submitIcon={<IconCertificate size={16} />}
+      pending={issue.isPending}
+      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
+    >
+      <TextInput
+        label="Project Name"
+        required
+        data-testid="xrpl-issue-name"
+        value={values.name}
+        onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
+      />
+      <Select<IssuanceProjectType>
+        label="Project Type"
+        required
+        data-testid="xrpl-issue-project-type"
+        data={[...issuanceProjectTypes]}
+        allowDeselect={false}
+        value={values.projectType}
+        onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {scopeFields.map(([field, label]) => (
+          <NumberInput
+            key={field}
+            label={label}
+            data-testid={`xrpl-issue-${field}`}
+            min={0}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            value={values[field]}
+            onChange={(value) => form.setFieldValue(field, value)}
+          />
+        ))}
+      </SimpleGrid>
+      <Text size="sm" data-testid="xrpl-issue-estimate">
+        Estimated credits: {estimatedCredits(scopes)}
       </Text>
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-issue-form">
-        <Stack gap="sm">
-          <TextInput
-            label="Project Name"
-            required
-            data-testid="xrpl-issue-name"
-            value={values.name}
-            onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
-          />
-          <Select<IssuanceProjectType>
-            label="Project Type"
-            required
-            data-testid="xrpl-issue-project-type"
-            data={[...issuanceProjectTypes]}
-            allowDeselect={false}
-            value={values.projectType}
-            onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {scopeFields.map(([field, label]) => (
-              <NumberInput
-                key={field}
-                label={label}
-                data-testid={`xrpl-issue-${field}`}
-                min={0}
-                step={1}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=","
-                value={values[field]}
-                onChange={(value) => form.setFieldValue(field, value)}
-              />
-            ))}
-          </SimpleGrid>
-          <Text size="sm" data-testid="xrpl-issue-estimate">
-            Estimated credits: {estimatedCredits(scopes)}
-          </Text>
-          <TextInput
-            label="Destination Address"
-            required
-            placeholder="r..."
-            data-testid="xrpl-issue-destination"
-            value={values.destinationAddress}
-            onChange={(event) => form.setFieldValue('destinationAddress', event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Issuer Wallet Seed"
-            description="Signs in your browser; it is never sent to the server."
-            required
-            autoComplete="off"
-            data-testid="xrpl-issue-seed"
-            value={walletSeed}
-            onFocus={preloadSigner}
-            onChange={(event) => form.setFieldValue('walletSeed', event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              leftSection={<IconCertificate size={16} />}
-              loading={issue.isPending}
-              disabled={issue.isPending || !kycPassed || !hasActionAddress(xrplAddress)}
-              data-testid="xrpl-issue-submit"
-            >
-              Issue Credits
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+      <TextInput
+        label="Destination Address"
+        required
+        placeholder="r..."
+        data-testid="xrpl-issue-destination"
+        value={values.destinationAddress}
+        onChange={(event) => form.setFieldValue('destinationAddress', event.currentTarget.value)}
+      />
+      <WalletSeedInput action="issue" label="Issuer Wallet Seed" value={walletSeed} onChange={(seed) => form.setFieldValue('walletSeed', seed)} />
+    </XrplActionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
-import { Button, Card, Group, NumberInput, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useRetireXrplCredits } from '../../api/retire-xrpl-credits';
-import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsRetiredToast } from '../../xrpl-toasts';
+import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
 interface RetireFormValues {
   nftId: string;
@@ -50,71 +50,50 @@ export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platform
   };
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="xrpl-retire-card">
-      <Title order={3} size="h4" mb={4}>
-        Retire Credits
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Returns NXCC to the issuer with a retirement memo and burns the batch NFT when you give one.
-      </Text>
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-retire-form">
-        <Stack gap="sm">
-          <PasswordInput
-            label="Owner Wallet Seed"
-            description="Signs in your browser; it is never sent to the server."
-            required
-            autoComplete="off"
-            data-testid="xrpl-retire-seed"
-            value={ownerSeed}
-            onFocus={preloadSigner}
-            onChange={(event) => form.setFieldValue('ownerSeed', event.currentTarget.value)}
-          />
-          <TextInput
-            label="NFT ID (optional)"
-            data-testid="xrpl-retire-nft"
-            value={values.nftId}
-            onChange={(event) => form.setFieldValue('nftId', event.currentTarget.value)}
-          />
-          <NumberInput
-            label="Token Amount"
-            required
-            data-testid="xrpl-retire-amount"
-            min={1}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.tokenAmount}
-            onChange={(tokenAmount) => form.setFieldValue('tokenAmount', tokenAmount)}
-          />
-          <TextInput
-            label="Issuer"
-            required
-            placeholder="r..."
-            data-testid="xrpl-retire-issuer"
-            value={issuer}
-            onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
-          />
-          <Textarea
-            label="Purpose (optional)"
-            rows={2}
-            data-testid="xrpl-retire-purpose"
-            value={values.purpose}
-            onChange={(event) => form.setFieldValue('purpose', event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              color="teal"
-              leftSection={<IconLeaf size={16} />}
-              loading={retire.isPending}
-              disabled={retire.isPending || !kycPassed || !hasActionAddress(xrplAddress)}
-              data-testid="xrpl-retire-submit"
-            >
-              Retire Credits
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <XrplActionCard
+      action="retire"
+      title="Retire Credits"
+      description="Returns NXCC to the issuer with a retirement memo and burns the batch NFT when you give one."
+      onSubmit={form.onSubmit(handleSubmit)}
+      submitLabel="Retire Credits"
+      submitIcon={<IconLeaf size={16} />}
+      submitColor="teal"
+      pending={retire.isPending}
+      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
+    >
+      <WalletSeedInput action="retire" label="Owner Wallet Seed" value={ownerSeed} onChange={(seed) => form.setFieldValue('ownerSeed', seed)} />
+      <TextInput
+        label="NFT ID (optional)"
+        data-testid="xrpl-retire-nft"
+        value={values.nftId}
+        onChange={(event) => form.setFieldValue('nftId', event.currentTarget.value)}
+      />
+      <NumberInput
+        label="Token Amount"
+        required
+        data-testid="xrpl-retire-amount"
+        min={1}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        value={values.tokenAmount}
+        onChange={(tokenAmount) => form.setFieldValue('tokenAmount', tokenAmount)}
+      />
+      <TextInput
+        label="Issuer"
+        required
+        placeholder="r..."
+        data-testid="xrpl-retire-issuer"
+        value={issuer}
+        onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
+      />
+      <Textarea
+        label="Purpose (optional)"
+        rows={2}
+        data-testid="xrpl-retire-purpose"
+        value={values.purpose}
+        onChange={(event) => form.setFieldValue('purpose', event.currentTarget.value)}
+      />
+    </XrplActionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { xrplTradePrepareRequest } from '@carbon-ledger/contracts';
-import { Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTradeXrplCredits } from '../../api/trade-xrpl-credits';
-import { preloadSigner } from '../../signing/browser-signer';
 import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showTradeExecutedToast } from '../../xrpl-toasts';
+import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
 interface TradeFormValues {
   sellerAddress: string;
@@ -51,84 +51,63 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
   };
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="xrpl-trade-card">
-      <Title order={3} size="h4" mb={4}>
-        Trade via XRPL AMM
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Buys NXCC credits with XRP through the XRP/NXCC pool, spending at most the XRP amount.
-      </Text>
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate data-testid="xrpl-trade-form">
-        <Stack gap="sm">
-          <PasswordInput
-            label="Buyer Wallet Seed"
-            description="Signs in your browser; it is never sent to the server."
-            required
-            autoComplete="off"
-            data-testid="xrpl-trade-seed"
-            value={buyerSeed}
-            onFocus={preloadSigner}
-            onChange={(event) => form.setFieldValue('buyerSeed', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Seller Address"
-            required
-            placeholder="r..."
-            data-testid="xrpl-trade-seller"
-            value={values.sellerAddress}
-            onChange={(event) => form.setFieldValue('sellerAddress', event.currentTarget.value)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="CRC Amount"
-              required
-              data-testid="xrpl-trade-amount"
-              min={1}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              value={values.amountCRC}
-              onChange={(amountCRC) => form.setFieldValue('amountCRC', amountCRC)}
-            />
-            <NumberInput
-              label="XRP Amount"
-              required
-              data-testid="xrpl-trade-xrp"
-              min={0}
-              step={0.000001}
-              decimalScale={6}
-              allowNegative={false}
-              value={values.xrpAmount}
-              onChange={(xrpAmount) => form.setFieldValue('xrpAmount', xrpAmount)}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Issuer"
-            required
-            placeholder="r..."
-            data-testid="xrpl-trade-issuer"
-            value={issuer}
-            onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Credit ID"
-            data-testid="xrpl-trade-credit-id"
-            value={values.creditId}
-            onChange={(event) => form.setFieldValue('creditId', event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              leftSection={<IconArrowsExchange size={16} />}
-              loading={trade.isPending}
-              disabled={trade.isPending || !kycPassed || !hasActionAddress(xrplAddress)}
-              data-testid="xrpl-trade-submit"
-            >
-              Execute Trade
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <XrplActionCard
+      action="trade"
+      title="Trade via XRPL AMM"
+      description="Buys NXCC credits with XRP through the XRP/NXCC pool, spending at most the XRP amount."
+      onSubmit={form.onSubmit(handleSubmit)}
+      submitLabel="Execute Trade"
+      submitIcon={<IconArrowsExchange size={16} />}
+      pending={trade.isPending}
+      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
+    >
+      <WalletSeedInput action="trade" label="Buyer Wallet Seed" value={buyerSeed} onChange={(seed) => form.setFieldValue('buyerSeed', seed)} />
+      <TextInput
+        label="Seller Address"
+        required
+        placeholder="r..."
+        data-testid="xrpl-trade-seller"
+        value={values.sellerAddress}
+        onChange={(event) => form.setFieldValue('sellerAddress', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="CRC Amount"
+          required
+          data-testid="xrpl-trade-amount"
+          min={1}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.amountCRC}
+          onChange={(amountCRC) => form.setFieldValue('amountCRC', amountCRC)}
+        />
+        <NumberInput
+          label="XRP Amount"
+          required
+          data-testid="xrpl-trade-xrp"
+          min={0}
+          step={0.000001}
+          decimalScale={6}
+          allowNegative={false}
+          value={values.xrpAmount}
+          onChange={(xrpAmount) => form.setFieldValue('xrpAmount', xrpAmount)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Issuer"
+        required
+        placeholder="r..."
+        data-testid="xrpl-trade-issuer"
+        value={issuer}
+        onChange={(event) => form.setFieldValue('issuer', event.currentTarget.value)}
+      />
+      <TextInput
+        label="Credit ID"
+        data-testid="xrpl-trade-credit-id"
+        value={values.creditId}
+        onChange={(event) => form.setFieldValue('creditId', event.currentTarget.value)}
+      />
+    </XrplActionCard>
   );
 }
