@@ -7,13 +7,14 @@ import { type RunningService, startService } from './support/service.js';
 /**
  * Issue #24 in Chromium: a new trader gets test USD on the Marketplace's funds panel, buys credits
  * there against the demo organisation's resting asks (180 Solar credits at 41.00), sees the panel
- * change, and cancels the rest of the order.
+ * change, cancels the rest of the order, and withdraws.
  */
 describe('Funds in Chromium against the real service with the demo organisation', () => {
   let service: RunningService;
   let browser: Browser;
   let admin: BrowserContext;
   let trader: Page;
+  let traderAddress: string;
 
   beforeAll(async () => {
     service = await startService({ demo: true });
@@ -31,7 +32,7 @@ describe('Funds in Chromium against the real service with the demo organisation'
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     await signInThroughApi(context, service.baseUrl, email, password);
     // Trading needs KYC verified (spec 6).
-    await verifyKycThroughApi(context, service.baseUrl);
+    traderAddress = await verifyKycThroughApi(context, service.baseUrl);
     trader = await context.newPage();
     // The demo organisation is seeded in the background: wait for its resting Solar asks.
     const vintage = new Date().getUTCFullYear();
@@ -49,7 +50,7 @@ describe('Funds in Chromium against the real service with the demo organisation'
     await service?.stop();
   });
 
-  it('gets test USD, buys on the Marketplace, sees the panel change, and cancels the rest', async () => {
+  it('gets test USD, buys on the Marketplace, sees the panel change, cancels the rest, and a withdrawal the ledger refuses gives the amount back', async () => {
     await trader.goto(`${service.baseUrl}/trade`);
     const panel = trader.getByTestId('funds-panel');
     await panel.waitFor();
@@ -90,5 +91,15 @@ describe('Funds in Chromium against the real service with the demo organisation'
     await trader.waitForFunction(() => document.querySelector('[data-testid="funds-reserved"]')?.textContent === '$0.00', undefined, { timeout: 30_000 });
     expect(await trader.getByTestId('funds-available').textContent()).toBe('$2,583.10');
     await screenshot(trader, 'funds-panel-after-cancel');
+
+    // A withdrawal to the verified address: it has no USD trust line (set up by signing a TrustSet in the
+    // user's own wallet), so the ledger refuses the payment and the hold is given back.
+    await trader.getByTestId('withdraw-amount').fill('100.00');
+    await trader.getByTestId('withdraw-address').fill(traderAddress);
+    await trader.getByTestId('withdraw-submit').click();
+    await trader.getByText('Withdrawal refused by the ledger').waitFor({ timeout: 30_000 });
+    await trader.waitForFunction(() => document.querySelector('[data-testid="funds-available"]')?.textContent === '$2,583.10');
+    expect(await trader.getByTestId('funds-reserved').textContent()).toBe('$0.00');
+    await trader.getByTestId('funds-transfer').filter({ hasText: 'voided' }).first().waitFor();
   }, 180_000);
 });

@@ -94,8 +94,10 @@ export class FundedOrders implements FundedBuys {
     context: CommandContext,
   ): Promise<Recorded> {
     let fresh = false;
+    // 0 is a lower bound too: most commands fit without the market credits, which are read only for a refusal.
+    let marketCreditsCents = 0;
+    let creditsRead = false;
     for (let attempt = 0; ; attempt += 1) {
-      const marketCreditsCents = await this.marketCredits(userId);
       try {
         if (!account.stream) {
           account.stream = await aggregateStream(this.eventStore, fundsStreamId(userId), fundsDecider);
@@ -112,6 +114,11 @@ export class FundedOrders implements FundedBuys {
       } catch (error) {
         // The cached fold may hold events that were not appended, or be behind another writer (a deposit
         // recorded elsewhere): a refusal decided on it is decided once more on the stream read afresh.
+        if (error instanceof DomainError && !creditsRead) {
+          marketCreditsCents = await this.marketCredits(userId);
+          creditsRead = true;
+          continue;
+        }
         account.stream = undefined;
         if (error instanceof DomainError && !fresh) continue;
         if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_CONFLICT_RETRIES) throw error;

@@ -3,6 +3,7 @@ import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { CreateOrderForm } from '../../features/orders/components/CreateOrderForm/CreateOrderForm';
+import { useFunds } from '../../features/funds/api/get-funds';
 import { OrderBook } from '../../features/orders/components/OrderBook/OrderBook';
 import { OrderScopeControl } from '../../features/orders/components/OrderScopeControl/OrderScopeControl';
 import { OrderSummaryCards } from '../../features/orders/components/OrderSummaryCards/OrderSummaryCards';
@@ -17,6 +18,7 @@ const SCOPE_PARAM = 'orders';
  */
 export function TradingDeskRoute() {
   const { data: user } = useSession();
+  const funds = useFunds();
   const [searchParams, setSearchParams] = useSearchParams();
   const canSwitch = user ? canOversee(user.roles) : false;
   const scope: OrderScope = canSwitch && searchParams.get(SCOPE_PARAM) === 'all' ? 'all' : 'mine';
@@ -48,7 +50,7 @@ export function TradingDeskRoute() {
       <OrderSummaryCards scope={scope} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <CreateOrderForm />
+          <CreateOrderForm availableFunds={funds.data?.available} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OrderBook scope={scope} canCancel={canCancel} />

@@ -11,7 +11,7 @@ import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
 const TEST_USD = '10000.00';
 const PAGE_SIZE = 10;
 
-const statusColor = { pending: 'yellow', posted: 'teal', voided: 'gray' } as const;
+const statusColor = { pending: 'orange', posted: 'teal', voided: 'dimmed' } as const;
 
 function usd(amount: string): string {
   const negative = amount.startsWith('-');
@@ -111,12 +111,12 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
             <Table.Tbody>
               {statement.data?.transfers.map((transfer) => (
                 <Table.Tr key={`${transfer.transferId}:${transfer.status}`} data-testid="funds-transfer">
-                  <Table.Td>{new Date(transfer.at).toLocaleString('en-US')}</Table.Td>
+                  <Table.Td>{new Date(transfer.at).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
                   <Table.Td tt="capitalize">{transfer.kind}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Badge color={statusColor[transfer.status]} variant="light" style={{ overflow: 'visible' }}>
+                  <Table.Td>
+                    <Text size="xs" fw={700} tt="uppercase" c={statusColor[transfer.status]}>
                       {transfer.status}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} c={transfer.amount.startsWith('-') ? 'red' : 'teal'}>
                     {usd(transfer.amount)}

@@ -1,11 +1,12 @@
-import { orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
-import { Button, Card, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { buyReservationCents, orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
+import { Button, Card, Group, Input, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { usePlaceOrder } from '../../api/place-order';
 import { showInvalidOrderToast, showOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
-import { defaultOrderFormValues, toPlaceOrderRequest, type OrderFormValues } from './order-form-values';
+import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { defaultOrderFormValues, parseAmount, parsePrice, toPlaceOrderRequest, type OrderFormValues } from './order-form-values';
 
 const orderSideOptions: { label: string; value: OrderSide }[] = [
   { label: 'Buy', value: 'buy' },
@@ -14,7 +15,12 @@ const orderSideOptions: { label: string; value: OrderSide }[] = [
 
 const currentYear = (): number => new Date().getFullYear();
 
-export function CreateOrderForm() {
+export interface CreateOrderFormProps {
+  /** The caller's available cash ("123.45"), which a buy's cost and fee are reserved from. */
+  availableFunds?: string | undefined;
+}
+
+export function CreateOrderForm({ availableFunds }: CreateOrderFormProps = {}) {
   const form = useForm<OrderFormValues>({ mode: 'controlled', initialValues: defaultOrderFormValues(currentYear()) });
   const { values } = form;
   const placeOrder = usePlaceOrder();
@@ -92,6 +98,24 @@ export function CreateOrderForm() {
             clampBehavior="none"
             {...form.getInputProps('vintage')}
           />
+          {values.type === 'buy' && (
+            <Group justify="space-between">
+              <Text size="sm">Reserved with the 0.5% fee</Text>
+              <Text size="sm" fw={600} data-testid="order-cost-with-fee">
+                {formatUsdCents(BigInt(buyReservationCents(parseAmount(values.amount), Math.round(parsePrice(values.price) * 100))))}
+              </Text>
+            </Group>
+          )}
+          {availableFunds !== undefined && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                Available funds
+              </Text>
+              <Text size="sm" data-testid="order-available-funds">
+                {formatUsdCents(priceToCents(availableFunds))}
+              </Text>
+            </Group>
+          )}
           <Button type="submit" mt="xs" leftSection={<IconPlus size={16} />} loading={placeOrder.isPending} data-testid="order-submit">
             Create Order
           </Button>
