@@ -5,7 +5,7 @@ export const portfolioIdParams = z.object({ id: z.uuid('Portfolio id must be a U
 export const portfolioOwnerParams = z.object({ userId: z.string().trim().min(1, 'User id is required').max(200, 'User id must be at most 200 characters') });
 export const suggestionParams = z.object({
   id: z.uuid('Portfolio id must be a UUID'),
-  suggestionId: z.string().regex(suggestionIdPattern, "Suggestion id must look like 'suggestion-1'"),
+  suggestionId: z.string().regex(suggestionIdPattern, "Suggestion id must look like 'suggestion-' and 12 hexadecimal digits"),
 });
 export const analyticsQuery = z.object({
   days: z.coerce

@@ -20,10 +20,14 @@ export const MARKET_INSIGHTS_POLL_INTERVAL_MS = 300_000;
 export const DEFAULT_ANALYTICS_DAYS = 30;
 export const MAX_ANALYTICS_DAYS = 365;
 
-/** Suggestion ids are 'suggestion-N', N the 1-based position in the list answered for the portfolio. */
-export const suggestionIdPattern = /^suggestion-([1-9]\d{0,2})$/;
-export function suggestionIdAt(index: number): string {
-  return `suggestion-${index + 1}`;
+/**
+ * Suggestion ids name the suggestion's content (the first 12 hex digits of its key: type and
+ * orders), not its place in the list: the list changes as orders are placed, and implementing
+ * the suggestion a user saw must never implement another one that took its place.
+ */
+export const suggestionIdPattern = /^suggestion-([0-9a-f]{12})$/;
+export function suggestionIdOf(suggestionKey: string): string {
+  return `suggestion-${suggestionKey.slice(0, 12)}`;
 }
 
 /**

@@ -33,8 +33,8 @@ export type PlacedSuggestionOrder = z.infer<typeof placedSuggestionOrder>;
 
 export const suggestionImplementedData = z.object({
   portfolioId: z.uuid(),
-  /** 'suggestion-N' as the caller named it. */
-  suggestionId: z.string().min(1).max(20),
+  /** The suggestion's id as the caller named it ('suggestion-N', its place in the list, in logs before 2026-11-26). */
+  suggestionId: z.string().min(1).max(40),
   /** sha256 of the suggestion's type and orders: the same suggestion implemented again is this key again. */
   suggestionKey: z.string().regex(/^[0-9a-f]{64}$/),
   suggestionType: z.enum(suggestionTypes),

@@ -100,26 +100,26 @@ describe('portfolios over HTTP (issue 19)', () => {
   it('suggests a removal shift with the numbers it used and a concrete order', async () => {
     const { suggestions } = listSuggestionsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/suggestions`)));
     const first = suggestions[0]!;
-    expect(first).toMatchObject({ id: 'suggestion-1', type: 'removal_shift', priority: 'urgent' });
+    expect(first).toMatchObject({ id: expect.stringMatching(/^suggestion-[0-9a-f]{12}$/), type: 'removal_shift', priority: 'urgent' });
     expect(first.reasoning).toContain(`Removals are 0% of 1,000 t; a conservative profile in ${year} targets ≥ ${20 + Math.max(0, year - 2026) * 3}%.`);
     expect(first.recommendedActions[0]).toMatchObject({ side: 'buy', projectType: 'Forestry', vintage: year });
     expect(suggestions.map((suggestion) => suggestion.type)).toContain('concentration');
   });
 
   it('implements a suggestion once: its orders reach the Trading Desk, and implementing again places nothing', async () => {
-    const response = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`);
+    const { suggestions } = listSuggestionsResponse.parse(await json(await owner.request('GET', `/api/portfolios/${portfolioId}/suggestions`)));
+    const shown = suggestions[0]!.id;
+    const response = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/${shown}/implement`);
     expect(response.status).toBe(200);
     const implemented = implementSuggestionResponse.parse(await response.json());
-    expect(implemented).toMatchObject({ portfolioId, suggestionId: 'suggestion-1', alreadyImplemented: false });
+    expect(implemented).toMatchObject({ portfolioId, suggestionId: shown, alreadyImplemented: false });
     expect(implemented.orders).toHaveLength(1);
     const orders = listOrdersResponse.parse(await json(await owner.request('GET', '/api/orders')));
     expect(orders.orders.map((order) => order.id)).toContain(implemented.orders[0]!.orderId);
 
     const marketEvents = await service.countEvents('credit-market-');
     const portfolioEvents = await service.countEvents('portfolio-');
-    const again = implementSuggestionResponse.parse(
-      await json(await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`)),
-    );
+    const again = implementSuggestionResponse.parse(await json(await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/${shown}/implement`)));
     expect(again.alreadyImplemented).toBe(true);
     expect(again.orders).toEqual(implemented.orders);
     expect(await service.countEvents('credit-market-')).toBe(marketEvents);
@@ -145,7 +145,7 @@ describe('portfolios over HTTP (issue 19)', () => {
       ['GET', `/api/portfolios/${portfolioId}/holdings`],
       ['GET', `/api/portfolios/${portfolioId}/suggestions`],
       ['GET', `/api/portfolios/${portfolioId}/analytics?days=30`],
-      ['POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-1/implement`],
+      ['POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-000000000001/implement`],
       ['GET', `/api/portfolios/${owner.userId}`],
     ] as const) {
       const response = await stranger.request(method, path);
@@ -178,9 +178,12 @@ describe('portfolios over HTTP (issue 19)', () => {
     expect(forOther.status).toBe(403);
     expect(await forOther.json()).toMatchObject({ error: 'Forbidden' });
 
-    const unknown = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-99/implement`);
+    const unknown = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/suggestion-0123456789ab/implement`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: 'NotFound', message: 'Suggestion not found' });
+    expect(await unknown.json()).toMatchObject({
+      error: 'NotFound',
+      message: 'Suggestion not found: the suggestions have changed since they were shown; refresh them',
+    });
     const malformed = await owner.request('POST', `/api/portfolios/${portfolioId}/suggestions/first/implement`);
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'ValidationFailed', details: [{ path: 'suggestionId' }] });
@@ -199,7 +202,7 @@ describe('portfolios over HTTP (issue 19)', () => {
     const { suggestions } = listSuggestionsResponse.parse(await json(await unverified.request('GET', `/api/portfolios/${mine.id}/suggestions`)));
     expect(suggestions.length).toBeGreaterThan(0);
     const before = await service.countEvents();
-    const refused = await unverified.request('POST', `/api/portfolios/${mine.id}/suggestions/suggestion-1/implement`);
+    const refused = await unverified.request('POST', `/api/portfolios/${mine.id}/suggestions/${suggestions[0]!.id}/implement`);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: 'KycRequired', message: 'Please complete KYC verification before trading. Go to Compliance page.' });
     expect(await service.countEvents()).toBe(before);

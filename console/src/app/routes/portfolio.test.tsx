@@ -121,7 +121,7 @@ describe('PortfolioRoute', () => {
         post: () =>
           jsonResponse({
             portfolioId: portfolio.id,
-            suggestionId: 'suggestion-1',
+            suggestionId: 'suggestion-3f9a0c2b7d41',
             alreadyImplemented: false,
             orders: [{ orderId: '8b3e4c5d-6f70-4a82-9c9d-0e1f2a3b4c5d', side: 'buy', amount: 310, price: '12.50', projectType: 'Forestry', vintage: 2026 }],
             position: '9:9',
@@ -140,7 +140,7 @@ describe('PortfolioRoute', () => {
     fireEvent.click(within(card).getByTestId('implement-suggestion'));
 
     await findToast('Suggestion implemented successfully!');
-    expect(paths(requests)).toContain(`POST /api/portfolios/${portfolio.id}/suggestions/suggestion-1/implement`);
+    expect(paths(requests)).toContain(`POST /api/portfolios/${portfolio.id}/suggestions/suggestion-3f9a0c2b7d41/implement`);
   });
 
   it('shows Failed to implement suggestion with the message', async () => {

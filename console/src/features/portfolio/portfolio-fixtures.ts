@@ -37,7 +37,7 @@ export function someHoldings(overrides: Partial<PortfolioHoldingsResponse> = {})
 
 export function aSuggestion(overrides: Partial<SuggestionView> = {}): SuggestionView {
   return {
-    id: 'suggestion-1',
+    id: 'suggestion-3f9a0c2b7d41',
     title: 'Shift toward carbon removals',
     priority: 'urgent',
     type: 'removal_shift',

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  canonicalJson,
   comparePositions,
   DuplicateEventId,
   type EventStore,
@@ -11,7 +9,6 @@ import {
   type Position,
   type RiskProfile,
   suggestionIdPattern,
-  type SuggestionView,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
@@ -24,6 +21,7 @@ import { DomainError } from '../../shared/domain-error.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { aggregateStream, handleCommand } from '../../shared/handle-command.js';
 import { type PortfolioCommand, portfolioDecider } from '../portfolio.decider.js';
+import { suggestionKeyOf } from '../optimizer/portfolio-optimizer.js';
 import { suggestionsFor } from '../queries/get-suggestions.handler.js';
 import { MarketFacts } from '../queries/market-facts.js';
 
@@ -46,14 +44,6 @@ export class ImplementSuggestionCommand extends Command<ImplementSuggestionResul
   }
 }
 
-/** The same suggestion is the same type and the same orders, whatever position it has in the list. */
-export function suggestionKeyOf(suggestion: SuggestionView): string {
-  const orders = suggestion.recommendedActions.map(({ side, projectType, vintage, amount, price }) => ({ side, projectType, vintage, amount, price }));
-  return createHash('sha256')
-    .update(canonicalJson({ type: suggestion.type, orders }))
-    .digest('hex');
-}
-
 /**
  * Places a suggestion's orders through the order path (the KYC gate of POST /api/orders, then
  * each order on its market) and records SuggestionImplemented. Every id derives from the
@@ -70,21 +60,45 @@ export class ImplementSuggestionHandler implements ICommandHandler<ImplementSugg
     private readonly facts: MarketFacts,
   ) {}
 
-  async execute({ portfolioId, ownerId, riskProfile, suggestionId, context }: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
+  /** Implementations of one portfolio run one after another in this process (see execute). */
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  /**
+   * A second click while the first implementation places its orders waits for it, then finds the
+   * suggestion implemented: the orders change the list, so run together the second would find the
+   * suggestion gone (or changed) instead of answering the first implementation.
+   */
+  execute(command: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
+    const before = this.running.get(command.portfolioId) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(() => this.implement(command));
+    this.running.set(command.portfolioId, mine);
+    void mine
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.running.get(command.portfolioId) === mine) this.running.delete(command.portfolioId);
+      });
+    return mine;
+  }
+
+  private async implement({ portfolioId, ownerId, riskProfile, suggestionId, context }: ImplementSuggestionCommand): Promise<ImplementSuggestionResult> {
     const streamId = portfolioStreamId(portfolioId);
     const { state, applied } = await aggregateStream(this.eventStore, streamId, portfolioDecider);
     if (!state.portfolioId || state.ownerId !== ownerId) throw new DomainError('NotFound', 'Portfolio not found');
 
-    const listPosition = Number(suggestionIdPattern.exec(suggestionId)?.[1] ?? 0);
-    const suggestion = (await suggestionsFor(this.db, this.facts, ownerId, riskProfile, context.now))[listPosition - 1];
-    if (!suggestion) throw new DomainError('NotFound', 'Suggestion not found');
-    const suggestionKey = suggestionKeyOf(suggestion);
-    const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${suggestionKey}`);
-    const earlier = state.implemented.get(suggestionKey);
-    if (earlier) {
+    // Implemented already (the list no longer offers it once its orders are placed): the first answer again.
+    const keyPrefix = suggestionIdPattern.exec(suggestionId)?.[1] ?? '';
+    const implementedKey = [...state.implemented.keys()].find((key) => key.startsWith(keyPrefix));
+    if (implementedKey) {
+      const earlier = state.implemented.get(implementedKey)!;
       // SuggestionImplemented was recorded under the implementation's command id.
+      const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${implementedKey}`);
       return { alreadyImplemented: true, orders: earlier.orders, position: applied.get(implementationId) ?? [...applied.values()].at(-1)! };
     }
+    const offered = await suggestionsFor(this.db, this.facts, ownerId, riskProfile, context.now);
+    const suggestion = offered.find((candidate) => candidate.id === suggestionId);
+    if (!suggestion) throw new DomainError('NotFound', 'Suggestion not found: the suggestions have changed since they were shown; refresh them');
+    const suggestionKey = suggestionKeyOf(suggestion.type, suggestion.recommendedActions);
+    const implementationId = deriveId(`portfolio:${portfolioId}`, `suggestion:${suggestionKey}`);
 
     await this.kyc.requireVerifiedTrader(ownerId, context.now);
     const orders: PlacedSuggestionOrder[] = [];

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  canonicalJson,
   type CreditProjectType,
   type MitigationKind,
   type OrderSide,
@@ -7,7 +9,7 @@ import {
   type RecommendedAction,
   type RiskProfile,
   type SuggestionPriority,
-  suggestionIdAt,
+  suggestionIdOf,
   type SuggestionType,
   type SuggestionView,
 } from '@carbon-ledger/contracts';
@@ -379,14 +381,20 @@ function confidenceFor(facts: PortfolioFacts, draft: Draft): number {
   return clampScore(40 + 40 * facts.tradedShare() + 20 * pricedShare);
 }
 
+/** The same suggestion is the same type and the same orders, whatever its place in the list. */
+export function suggestionKeyOf(type: SuggestionType, actions: readonly RecommendedAction[]): string {
+  const orders = actions.map(({ side, projectType, vintage, amount, price }) => ({ side, projectType, vintage, amount, price }));
+  return createHash('sha256').update(canonicalJson({ type, orders })).digest('hex');
+}
+
 export function optimizePortfolio(input: OptimizerInput): SuggestionView[] {
   const facts = new PortfolioFacts(input);
   const drafts = [removalShift(facts), vintageAge(facts), concentration(facts), liquidity(facts)].filter(
     (draft): draft is Draft => draft !== undefined && draft.actions.length > 0,
   );
   drafts.sort((a, b) => priorityRank[a.priority] - priorityRank[b.priority] || b.riskScore - a.riskScore || typeRank[a.type] - typeRank[b.type]);
-  return drafts.map((draft, index) => ({
-    id: suggestionIdAt(index),
+  return drafts.map((draft) => ({
+    id: suggestionIdOf(suggestionKeyOf(draft.type, draft.actions)),
     title: draft.title,
     priority: draft.priority,
     type: draft.type,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type OptimizerMarket, optimizePortfolio, priorityFor, removalTarget } from './portfolio-optimizer.js';
+import { suggestionIdOf } from '@carbon-ledger/contracts';
+import { type OptimizerMarket, optimizePortfolio, priorityFor, removalTarget, suggestionKeyOf } from './portfolio-optimizer.js';
 
 function market(overrides: Partial<OptimizerMarket> & Pick<OptimizerMarket, 'projectType' | 'vintage'>): OptimizerMarket {
   return { lastPrice: null, referencePrice: 5, bestAsk: null, askDepth: 0, bestBid: null, bidDepth: 0, volatility: null, ...overrides };
@@ -31,8 +32,16 @@ describe('removal shift (Oxford Offsetting Principles)', () => {
     ]);
   });
 
-  it('is urgent (20 points under target), with risk 100 and full confidence on traded prices, and comes first as suggestion-1', () => {
-    expect(shift).toMatchObject({ id: 'suggestion-1', priority: 'urgent', riskScore: 100, confidenceScore: 100 });
+  it('is urgent (20 points under target), with risk 100 and full confidence on traded prices, and comes first', () => {
+    expect(suggestions[0]).toBe(shift);
+    expect(shift).toMatchObject({ priority: 'urgent', riskScore: 100, confidenceScore: 100 });
+  });
+
+  it('names each suggestion by its content, so the same suggestion keeps its id wherever it stands in the list', () => {
+    for (const suggestion of suggestions) {
+      expect(suggestion.id).toBe(suggestionIdOf(suggestionKeyOf(suggestion.type, suggestion.recommendedActions)));
+    }
+    expect(new Set(suggestions.map((suggestion) => suggestion.id)).size).toBe(suggestions.length);
   });
 
   it('also flags the 100% concentration in Solar Energy: sell 744 t at the last trade, buy 238 t of Forestry', () => {
@@ -42,7 +51,8 @@ describe('removal shift (Oxford Offsetting Principles)', () => {
       'Sell 744 Solar Energy 2026 credits at $4.00',
       'Buy 238 Forestry 2026 credits at $12.50',
     ]);
-    expect(concentrated).toMatchObject({ id: 'suggestion-2', priority: 'urgent', riskScore: 70 });
+    expect(suggestions[1]).toBe(concentrated);
+    expect(concentrated).toMatchObject({ priority: 'urgent', riskScore: 70 });
     expect(concentrated!.reasoning).toContain('The Herfindahl index of project types is 1.00');
   });
 
