@@ -11,30 +11,12 @@ import {
   xrplActionStreamId,
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAndProject, getJson } from '../test-support/read-side.js';
+import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 
-const TOKEN = 'REFOREST-2023-0000AAAA';
+const TOKEN = REFORESTATION_BATCH;
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'order-book'];
-const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
-
-function order(orderId: string, ownerId: string, side: 'buy' | 'sell', amount: number, price: string, reserved?: [number, number]): OrderEvent {
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      ownerId,
-      side,
-      amount,
-      price,
-      projectType: 'Reforestation',
-      vintage: 2023,
-      ...(reserved ? { reserved: [{ batchId: TOKEN, start: reserved[0], end: reserved[1] }] } : {}),
-      placedAt: minutesAgo(50),
-    },
-  };
-}
 
 function trade(
   kind: 'order-match' | 'direct',

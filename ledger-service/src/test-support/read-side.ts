@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Position, ProjectionName } from '@carbon-ledger/contracts';
+import type { OrderEvent, Position, ProjectionName } from '@carbon-ledger/contracts';
 import { expect } from 'vitest';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { toEventsToAppend } from '../shared/command-context.js';
@@ -30,4 +30,34 @@ export async function getJson(client: SignedInClient, path: string): Promise<unk
   const response = await client.request('GET', path);
   expect(response.status, `${path}: ${response.status}`).toBe(200);
   return response.json();
+}
+
+/** The 2023 Reforestation batch the read-side specs issue, order and trade. */
+export const REFORESTATION_BATCH = 'REFOREST-2023-0000AAAA';
+
+export const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** An order in the 2023 Reforestation market, placed 50 minutes ago; `reserved` is the serial range of the batch a sell holds back. */
+export function reforestationOrder(
+  orderId: string,
+  ownerId: string,
+  side: 'buy' | 'sell',
+  amount: number,
+  price: string,
+  reserved?: [number, number],
+): OrderEvent {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      ownerId,
+      side,
+      amount,
+      price,
+      projectType: 'Reforestation',
+      vintage: 2023,
+      ...(reserved ? { reserved: [{ batchId: REFORESTATION_BATCH, start: reserved[0], end: reserved[1] }] } : {}),
+      placedAt: minutesAgo(50),
+    },
+  };
 }
