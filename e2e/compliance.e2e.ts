@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { screenshot } from './support/browser.js';
+import { fillKycIdentity } from './support/kyc.js';
 import { useBrowserSession } from './support/session.js';
 
 describe('Compliance in Chromium against the real service', () => {
@@ -29,10 +30,7 @@ describe('Compliance in Chromium against the real service', () => {
     await page.getByTestId('kyc-start').click();
 
     await page.getByTestId('kyc-identity-form').waitFor();
-    await page.getByTestId('kyc-legal-name').fill('Ada Lovelace');
-    await page.getByTestId('kyc-date-of-birth').fill('1990-12-10');
-    await page.getByTestId('kyc-country').fill('GB');
-    await page.getByTestId('kyc-document-number').fill('P1234567');
+    await fillKycIdentity(page);
     await screenshot(page, 'compliance-kyc-identity-form');
     await page.getByTestId('kyc-submit-identity').click();
 

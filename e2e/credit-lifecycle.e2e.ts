@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
-import { verifyKycThroughApi } from './support/kyc.js';
+import { fillKycIdentity, verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -94,10 +94,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await panel.getByTestId('kyc-seed').fill(wallet.seed ?? '');
     await panel.getByTestId('kyc-start').click();
     await panel.getByTestId('kyc-identity-form').waitFor();
-    await panel.getByTestId('kyc-legal-name').fill('Ada Lovelace');
-    await panel.getByTestId('kyc-date-of-birth').fill('1990-12-10');
-    await panel.getByTestId('kyc-country').fill('GB');
-    await panel.getByTestId('kyc-document-number').fill('P1234567');
+    await fillKycIdentity(panel);
     await panel.getByTestId('kyc-submit-identity').click();
 
     await expectToast(admin, 'KYC Verification Complete', '');

@@ -1,39 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
-import { type RunningService, startService } from './support/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { useBrowserSession } from './support/session.js';
 
 /** The sandbox provisions wallets and the pool in the background after start; the AMM tab polls every 10 s. */
 const PROVISIONING_TIMEOUT_MS = 60_000;
 
 describe('Dashboard XRPL tabs in Chromium against the real service and its sandbox ledger', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let page: Page;
+  const session = useBrowserSession();
   const quoteRequests: string[] = [];
 
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
-    page = await context.newPage();
-    page.on('request', (request) => {
+  beforeAll(() => {
+    session.page.on('request', (request) => {
       if (request.url().includes('/api/xrpl/swap-path')) quoteRequests.push(request.url());
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   async function expectToast(title: string, message: string): Promise<void> {
-    const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
+    const toast = session.page.locator('.mantine-Notification-root').filter({ hasText: title });
     await toast.waitFor();
     expect(await toast.textContent()).toContain(message);
   }
 
   it('opens on Overview with the header buttons and the four tabs', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Retirements', 'AMM Pool Monitor', 'XRPL Wallets']);
@@ -45,6 +34,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('shows the active XRP/NXCC pool and its reserves once the sandbox has provisioned it', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'AMM Pool Monitor' }).click();
     await page.waitForURL(/\?tab=amm$/);
     await page.getByTestId('amm-reserve-asset1').filter({ hasText: '1,200,000.00 XRP' }).waitFor({ timeout: PROVISIONING_TIMEOUT_MS });
@@ -58,6 +48,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('quotes 100 XRP into NXCC from the live pool', async () => {
+    const { page } = session;
     await page.getByTestId('swap-amount').fill('100');
     await page.getByRole('button', { name: 'Get Quote' }).click();
     const output = page.getByTestId('swap-quote-output');
@@ -74,6 +65,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('refuses amount 0 with the Invalid Amount toast and sends no request', async () => {
+    const { page } = session;
     await page.getByTestId('swap-amount').fill('0');
     await page.getByRole('button', { name: 'Get Quote' }).click();
     await expectToast('Invalid Amount', 'Please enter a valid positive number');
@@ -81,6 +73,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('refuses XRP to XRP with the Invalid Swap toast and sends no request', async () => {
+    const { page } = session;
     await page.getByTestId('swap-amount').fill('100');
     await page.getByTestId('swap-to').click();
     await page.getByRole('option', { name: 'XRP', exact: true }).click();
@@ -91,6 +84,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('shows the four funded platform wallets on the Sandbox network and their transactions', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'XRPL Wallets' }).click();
     await page.waitForURL(/\?tab=wallets$/);
     await page.getByTestId('xrpl-network-badge').filter({ hasText: 'Sandbox' }).waitFor();
@@ -114,6 +108,7 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
   });
 
   it('keeps the tab across a reload', async () => {
+    const { page } = session;
     await page.reload();
     await page.getByTestId('wallet-card').first().waitFor();
     expect(await page.getByRole('tab', { name: 'XRPL Wallets' }).getAttribute('aria-selected')).toBe('true');

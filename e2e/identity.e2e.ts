@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, screenshot, settledScreenshot, signInThroughApi } from './support/browser.js';
 import { watchCspViolations } from './support/csp.js';
+import { fillKycIdentity } from './support/kyc.js';
 import { useBrowserSession } from './support/session.js';
 
 describe('Identity in Chromium against the real service: CSP, signed KYC challenge, password feedback, sessions', () => {
@@ -44,10 +45,7 @@ describe('Identity in Chromium against the real service: CSP, signed KYC challen
     await settledScreenshot(page, 'identity-kyc-generated-wallet');
     await page.getByTestId('kyc-start').click();
     await page.getByTestId('kyc-identity-form').waitFor();
-    await page.getByTestId('kyc-legal-name').fill('Ada Lovelace');
-    await page.getByTestId('kyc-date-of-birth').fill('1990-12-10');
-    await page.getByTestId('kyc-country').fill('GB');
-    await page.getByTestId('kyc-document-number').fill('P1234567');
+    await fillKycIdentity(page);
     await page.getByTestId('kyc-submit-identity').click();
     await page.getByTestId('kyc-complete').waitFor({ timeout: 30_000 });
 

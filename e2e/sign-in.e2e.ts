@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { useBrowserSession } from './support/session.js';
@@ -17,6 +17,17 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 async function openMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
   await page.getByTestId('navigation-menu').waitFor();
+}
+
+/** Fills the create-user form with the trader's account (role Trader) and submits it. */
+async function createTraderWith(page: Page, form: Locator): Promise<void> {
+  await form.getByLabel('Email').fill(trader.email);
+  await form.getByLabel('Name').fill(trader.name);
+  await form.getByLabel('Password', { exact: true }).fill(trader.password);
+  await form.getByRole('combobox', { name: 'Roles' }).click();
+  await page.getByRole('option', { name: 'Trader' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: 'Create user' }).click();
 }
 
 function pathOf(page: Page): string {
@@ -110,13 +121,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
     const form = page.getByTestId('create-user-form');
     await form.getByRole('button', { name: 'Create user' }).click();
     await form.getByText('Password must be at least 12 characters').waitFor();
-    await form.getByLabel('Email').fill(trader.email);
-    await form.getByLabel('Name').fill(trader.name);
-    await form.getByLabel('Password', { exact: true }).fill(trader.password);
-    await form.getByRole('combobox', { name: 'Roles' }).click();
-    await page.getByRole('option', { name: 'Trader' }).click();
-    await page.keyboard.press('Escape');
-    await form.getByRole('button', { name: 'Create user' }).click();
+    await createTraderWith(page, form);
 
     await page.getByText('User Created').waitFor();
     const traderRow = users.locator(`[data-testid="user-row"][data-email="${trader.email}"]`);
@@ -124,13 +129,7 @@ describe('Sign-in, session guard and profile in Chromium against the real servic
     expect(await traderRow.getByTestId('role-badge').allTextContents()).toEqual(['trader']);
 
     // The same email again: the server's 409 message in a red toast.
-    await form.getByLabel('Email').fill(trader.email);
-    await form.getByLabel('Name').fill(trader.name);
-    await form.getByLabel('Password', { exact: true }).fill(trader.password);
-    await form.getByRole('combobox', { name: 'Roles' }).click();
-    await page.getByRole('option', { name: 'Trader' }).click();
-    await page.keyboard.press('Escape');
-    await form.getByRole('button', { name: 'Create user' }).click();
+    await createTraderWith(page, form);
     await page.getByText('Create User Failed').waitFor();
     await page.getByText('A user with this email already exists').waitFor();
 

@@ -1,37 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signInThroughApi } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
-import { type RunningService, startService } from './support/service.js';
+import { useBrowserSession } from './support/session.js';
 
 describe('Trading Desk in Chromium against the real service', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const session = useBrowserSession();
   const orderPosts: string[] = [];
 
   beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(context, service.baseUrl, service.admin.email, service.admin.password);
     // Trading needs KYC verified (spec 6).
-    await verifyKycThroughApi(context, service.baseUrl);
+    await verifyKycThroughApi(session.context, session.service.baseUrl);
     // Buy orders are paid for (docs/funds.md).
-    await fundThroughFaucet(context, service.baseUrl);
-    page = await context.newPage();
-    page.on('request', (request) => {
+    await fundThroughFaucet(session.context, session.service.baseUrl);
+    session.page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orderPosts.push(request.postData() ?? '');
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('shows the empty book, then creates an order that appears in the book and the summary cards', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/trading-desk`);
     await page.getByText('Manage your carbon credit orders').waitFor();
     await page.getByTestId('order-book-empty').getByText('No orders yet. Create your first order!').waitFor();
@@ -67,6 +55,7 @@ describe('Trading Desk in Chromium against the real service', () => {
   });
 
   it('refuses an invalid order with the Invalid Order toast, sends nothing and adds no row', async () => {
+    const { page } = session;
     const rowsBefore = await page.getByTestId('order-row').count();
     await page.getByLabel('Amount (credits)').fill('0');
     await page.getByLabel('Price per credit ($)').fill('10');
@@ -81,6 +70,7 @@ describe('Trading Desk in Chromium against the real service', () => {
   });
 
   it('shows an order placed elsewhere without a reload (socket push, polling as fallback)', async () => {
+    const { page, service, context } = session;
     const rowsBefore = await page.getByTestId('order-row').count();
     const other = await context.newPage();
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
@@ -95,6 +85,7 @@ describe('Trading Desk in Chromium against the real service', () => {
   });
 
   it("lists a trader's own orders only: another user's order is neither listed nor counted", async () => {
+    const { page, service, context, browser } = session;
     // The admin's orders above rest on the book; a trader created by the admin sees none of them.
     const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
     const email = `trader-${Date.now()}@e2e.carbon-ledger.local`;

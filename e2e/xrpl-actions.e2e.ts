@@ -2,6 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot as settledScreenshotOf, signInThroughApi } from './support/browser.js';
+import { fillKycIdentity } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -79,10 +80,7 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     await modal.getByTestId('kyc-seed').fill(wallet.seed ?? '');
     await modal.getByTestId('kyc-start').click();
     await modal.getByTestId('kyc-identity-form').waitFor();
-    await modal.getByTestId('kyc-legal-name').fill('Ada Lovelace');
-    await modal.getByTestId('kyc-date-of-birth').fill('1990-12-10');
-    await modal.getByTestId('kyc-country').fill('GB');
-    await modal.getByTestId('kyc-document-number').fill('P1234567');
+    await fillKycIdentity(modal);
     await modal.getByTestId('kyc-submit-identity').click();
 
     await expectToast('KYC Verification Complete', '');

@@ -1,5 +1,5 @@
 import { challengeMessageHex } from '@carbon-ledger/contracts';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { sign } from 'ripple-keypairs';
 import { Wallet } from 'xrpl';
 
@@ -36,4 +36,12 @@ export async function verifyKycThroughApi(context: BrowserContext, baseUrl: stri
     if (Date.now() > deadline) throw new Error(`KYC of ${address} is ${status.kycStatus}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Fills the KYC identity form (in the page, the modal or the panel that holds it) with a valid identity; the caller submits it. */
+export async function fillKycIdentity(scope: Page | Locator, legalName = 'Ada Lovelace'): Promise<void> {
+  await scope.getByTestId('kyc-legal-name').fill(legalName);
+  await scope.getByTestId('kyc-date-of-birth').fill('1990-12-10');
+  await scope.getByTestId('kyc-country').fill('GB');
+  await scope.getByTestId('kyc-document-number').fill('P1234567');
 }

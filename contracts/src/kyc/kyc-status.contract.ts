@@ -20,3 +20,17 @@ export const kycStatusResponse = z.object({
   credential: z.object({ issued: z.boolean(), txHash: z.string().nullable() }),
 });
 export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
+
+/** The status of an address no one has started verifying: what the service answers for it, and where every status starts. */
+export function notStartedKycStatus(address: string): KycStatusResponse {
+  return {
+    address,
+    kycStatus: 'not_started',
+    amlStatus: 'not_started',
+    riskScore: 0,
+    expiresAt: null,
+    jurisdiction: null,
+    level: null,
+    credential: { issued: false, txHash: null },
+  };
+}

@@ -23,19 +23,17 @@ import {
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
-import { toEventsToAppend } from '../shared/command-context.js';
+import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
-const TOKEN = 'REFOREST-2023-0000AAAA';
+const TOKEN = REFORESTATION_BATCH;
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const WIND_MARKET = creditMarketStreamId('Wind Energy', 2024);
 const PREFIX = `NXCC-${TOKEN}`;
 const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book'];
 const HASH = (digit: string): string => digit.repeat(64);
-const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function issued(
   batchId: string,
@@ -64,23 +62,6 @@ function issued(
       xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
       source: 'registry',
       issuedAt: minutesAgo(minutes),
-    },
-  };
-}
-
-function order(orderId: string, ownerId: string, side: 'buy' | 'sell', amount: number, price: string, reserved?: [number, number]): OrderEvent {
-  return {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      ownerId,
-      side,
-      amount,
-      price,
-      projectType: 'Reforestation',
-      vintage: 2023,
-      ...(reserved ? { reserved: [{ batchId: TOKEN, start: reserved[0], end: reserved[1] }] } : {}),
-      placedAt: minutesAgo(50),
     },
   };
 }
@@ -135,22 +116,8 @@ describe('credit read side over HTTP', () => {
   const bigRetirement = randomUUID();
   const buyerRetirement = randomUUID();
 
-  async function append(streamId: string, events: readonly (CreditEvent | OrderEvent | XrplActionEvent)[]): Promise<Position> {
-    const commandId = randomUUID();
-    const { position } = await service.runtime.eventStore.appendToStream(
-      streamId,
-      toEventsToAppend(events, { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() }),
-      { expected: 'any' },
-    );
-    expect(await service.app.get(ProjectionHost).waitFor(VIEWS, position, 10_000)).toBe(true);
-    return position;
-  }
-
-  async function getJson(client: SignedInClient, path: string): Promise<unknown> {
-    const response = await client.request('GET', path);
-    expect(response.status, `${path}: ${response.status}`).toBe(200);
-    return response.json();
-  }
+  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | XrplActionEvent)[]): Promise<Position> =>
+    appendAndProject(service, VIEWS, streamId, events);
 
   beforeAll(async () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });

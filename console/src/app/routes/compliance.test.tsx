@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAmlAlert } from '../../features/aml/aml-fixtures';
 import { aUser, anAdmin } from '../../features/auth/user-fixtures';
 import { RealtimeMessageBusContext } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
-import { RealtimeMessageBus, type MessageSource } from '../../features/realtime/realtime-message-bus';
+import { RealtimeMessageBus } from '../../features/realtime/realtime-message-bus';
+import { FakeMessageSource } from '../../features/realtime/realtime-fixtures';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { ComplianceRoute } from './compliance';
@@ -33,19 +34,6 @@ function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
   });
 }
 
-class FakeSource implements MessageSource {
-  readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
-  on(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.set(event, (this.handlers.get(event) ?? new Set()).add(handler));
-  }
-  off(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.get(event)?.delete(handler);
-  }
-  emit(event: string, payload: unknown): void {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-}
-
 describe('ComplianceRoute', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -65,7 +53,7 @@ describe('ComplianceRoute', () => {
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });
     serve(anAdmin(), { alerts: [anAmlAlert({ priority: 'high', timestamp: '2026-11-22T09:00:00.000Z' })] });
     const bus = new RealtimeMessageBus();
-    const source = new FakeSource();
+    const source = new FakeMessageSource();
     bus.attach(source);
     renderWithProviders(
       <RealtimeMessageBusContext value={bus}>

@@ -1,4 +1,10 @@
-import type { AddressProofRequest, KycStatusResponse, StartVerificationResponse, VerifyKycResponse } from '@carbon-ledger/contracts';
+import {
+  type AddressProofRequest,
+  type KycStatusResponse,
+  notStartedKycStatus,
+  type StartVerificationResponse,
+  type VerifyKycResponse,
+} from '@carbon-ledger/contracts';
 import { WalletSeedMismatchError } from './address-proof';
 
 export const anAddress = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
@@ -12,17 +18,7 @@ export function aVerifyResponse(overrides: Partial<VerifyKycResponse> = {}): Ver
 }
 
 export function aKycStatus(overrides: Partial<KycStatusResponse> = {}): KycStatusResponse {
-  return {
-    address: anAddress,
-    kycStatus: 'not_started',
-    amlStatus: 'not_started',
-    riskScore: 0,
-    expiresAt: null,
-    jurisdiction: null,
-    level: null,
-    credential: { issued: false, txHash: null },
-    ...overrides,
-  };
+  return { ...notStartedKycStatus(anAddress), ...overrides };
 }
 
 /** The seed a test types for anAddress; the fake below signs only with it. */

@@ -1,18 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RealtimeMessageBus, type MessageSource } from './realtime-message-bus';
-
-class FakeSource implements MessageSource {
-  readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
-  on(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.set(event, (this.handlers.get(event) ?? new Set()).add(handler));
-  }
-  off(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.get(event)?.delete(handler);
-  }
-  emit(event: string, payload: unknown): void {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-}
+import { FakeMessageSource } from './realtime-fixtures';
+import { RealtimeMessageBus } from './realtime-message-bus';
 
 describe('RealtimeMessageBus', () => {
   it('delivers messages to subscriptions made before and after the socket is attached', () => {
@@ -20,7 +8,7 @@ describe('RealtimeMessageBus', () => {
     const early = vi.fn();
     const late = vi.fn();
     bus.subscribe('aml-alert', early);
-    const source = new FakeSource();
+    const source = new FakeMessageSource();
     bus.attach(source);
     bus.subscribe('aml-alert', late);
 
@@ -33,11 +21,11 @@ describe('RealtimeMessageBus', () => {
   it('stops delivering after unsubscribe and re-attaches to a new socket', () => {
     const bus = new RealtimeMessageBus();
     const handler = vi.fn();
-    const first = new FakeSource();
+    const first = new FakeMessageSource();
     bus.attach(first);
     const unsubscribe = bus.subscribe('aml-alert', handler);
     bus.detach(first);
-    const second = new FakeSource();
+    const second = new FakeMessageSource();
     bus.attach(second);
     second.emit('aml-alert', 'again');
     unsubscribe();

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { AmlStatus, KycJurisdiction, KycLevel, KycStatusResponse } from '@carbon-ledger/contracts';
+import { type AmlStatus, type KycJurisdiction, type KycLevel, type KycStatusResponse, notStartedKycStatus } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
@@ -28,18 +28,7 @@ export class GetKycStatusHandler implements IQueryHandler<GetKycStatusQuery> {
 
   async execute({ address, viewer, now }: GetKycStatusQuery): Promise<KycStatusResponse> {
     const row = await this.db.selectFrom('kyc_status').selectAll().where('address', '=', address).executeTakeFirst();
-    if (!row) {
-      return {
-        address,
-        kycStatus: 'not_started',
-        amlStatus: 'not_started',
-        riskScore: 0,
-        expiresAt: null,
-        jurisdiction: null,
-        level: null,
-        credential: { issued: false, txHash: null },
-      };
-    }
+    if (!row) return notStartedKycStatus(address);
     if (row.owner_id !== viewer.userId && !viewer.seesEveryAddress) {
       throw new DomainError('Forbidden', 'You can only see the KYC status of addresses you registered');
     }

@@ -1,10 +1,11 @@
 import { exportFormats, exportTypes, type ExportFormat, type ExportType } from '@carbon-ledger/contracts';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useExportEvidence, type EvidenceExportInput } from '../../api/export-evidence';
 import { showExportFailedToast, showExportSuccessfulToast } from '../../compliance-toasts';
 import { saveFile } from '../../save-file';
+import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 
 const typeLabels: Record<ExportType, string> = {
   full: 'Full audit trail',
@@ -67,13 +68,11 @@ export function EvidenceExportPanel() {
   }
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="evidence-export">
-      <Title order={3} size="h4">
-        Evidence Export
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Events from the ledger's log with their hash chain, seals and proofs, for auditors and regulators.
-      </Text>
+    <DescribedCard
+      title="Evidence Export"
+      description="Events from the ledger's log with their hash chain, seals and proofs, for auditors and regulators."
+      data-testid="evidence-export"
+    >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -111,6 +110,6 @@ export function EvidenceExportPanel() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </DescribedCard>
   );
 }

@@ -1,11 +1,12 @@
 import { reportFrameworkInfo, reportFrameworks, type ReportFormat, type ReportFramework } from '@carbon-ledger/contracts';
-import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { Fragment } from 'react';
 import { useGenerateReport } from '../../api/generate-report';
 import { showReportFailedToast, showReportGeneratedToast } from '../../compliance-toasts';
 import { saveFile } from '../../save-file';
+import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 
 const formatLabels: Record<ReportFormat, string> = { json: 'JSON', pdf: 'PDF' };
 const formats: readonly ReportFormat[] = ['json', 'pdf'];
@@ -30,14 +31,11 @@ export function GenerateReports() {
   }
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="generate-reports">
-      <Title order={3} size="h4">
-        Generate Reports
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Carbon-credit disclosures built from the ledger's event log: credits retired per month, removals and reductions, standards, serial ranges and XRPL
-        transactions.
-      </Text>
+    <DescribedCard
+      title="Generate Reports"
+      description="Carbon-credit disclosures built from the ledger's event log: credits retired per month, removals and reductions, standards, serial ranges and XRPL transactions."
+      data-testid="generate-reports"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
         <TextInput label="Period from (optional)" type="date" {...period.getInputProps('from')} data-testid="report-from" />
         <TextInput label="Period to (optional)" type="date" {...period.getInputProps('to')} data-testid="report-to" />
@@ -80,6 +78,6 @@ export function GenerateReports() {
           );
         })}
       </Stack>
-    </Card>
+    </DescribedCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProvenanceEntry, ProvenanceResponse, SerialProvenanceResponse, XrplNetwork } from '@carbon-ledger/contracts';
-import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Divider, Group, SimpleGrid, Stack, Text, TextInput, Timeline } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { type ProvenanceLookupResult, useProvenanceLookup } from '../../api/get-provenance';
 import { projectTypeColor } from '../../credit-colors';
 import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } from '../../credits-toasts';
+import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 
 type EntryKind = ProvenanceEntry['kind'];
 
@@ -272,14 +273,11 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
   }
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="provenance-lookup">
-      <Title order={3} size="h4">
-        Credit Provenance
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions. A serial number shows that one
-        credit's whole life.
-      </Text>
+    <DescribedCard
+      title="Credit Provenance"
+      description="Trace a batch through the ledger's event log: issuance, transfers, escrow, retirements and their XRPL transactions. A serial number shows that one credit's whole life."
+      data-testid="provenance-lookup"
+    >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Group align="flex-end" gap="sm">
           <TextInput
@@ -296,6 +294,6 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
         </Group>
       </form>
       {lookup.data && <LookupResult result={lookup.data} network={network} />}
-    </Card>
+    </DescribedCard>
   );
 }

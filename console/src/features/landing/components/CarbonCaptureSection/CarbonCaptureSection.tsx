@@ -1,6 +1,6 @@
-import { Badge, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, ThemeIcon } from '@mantine/core';
 import { IconBuildingFactory, IconMountain, IconTruck } from '@tabler/icons-react';
-import { LandingSection } from '../LandingSection/LandingSection';
+import { LandingCard, LandingSection } from '../LandingSection/LandingSection';
 
 const stages = [
   {
@@ -33,7 +33,7 @@ export function CarbonCaptureSection() {
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {stages.map(({ step, icon: StageIcon, title, text }) => (
-          <Paper key={title} withBorder radius="md" p="lg" shadow="xs">
+          <LandingCard key={title} title={title} text={text} shadow="xs">
             <Group justify="space-between" mb="md">
               <ThemeIcon size={44} radius="md" variant="light" color="teal" aria-hidden>
                 <StageIcon size={24} />
@@ -42,13 +42,7 @@ export function CarbonCaptureSection() {
                 Step {step}
               </Badge>
             </Group>
-            <Title order={3} fz="lg" mb={6}>
-              {title}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {text}
-            </Text>
-          </Paper>
+          </LandingCard>
         ))}
       </SimpleGrid>
     </LandingSection>

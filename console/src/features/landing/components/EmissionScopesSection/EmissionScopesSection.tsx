@@ -1,5 +1,5 @@
-import { Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { LandingSection } from '../LandingSection/LandingSection';
+import { Badge, SimpleGrid } from '@mantine/core';
+import { LandingCard, LandingSection } from '../LandingSection/LandingSection';
 
 const scopes = [
   {
@@ -45,17 +45,11 @@ export function EmissionScopesSection() {
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         {scopes.map(({ scope, title, color, text }) => (
-          <Paper key={scope} withBorder radius="md" p="lg" style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}>
+          <LandingCard key={scope} title={title} text={text} titleSize="md" style={{ borderTop: `4px solid var(--mantine-color-${color}-6)` }}>
             <Badge color={color} variant="light" radius="sm" mb="sm">
               Scope {scope}
             </Badge>
-            <Title order={3} fz="md" mb={6}>
-              {title}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {text}
-            </Text>
-          </Paper>
+          </LandingCard>
         ))}
       </SimpleGrid>
     </LandingSection>

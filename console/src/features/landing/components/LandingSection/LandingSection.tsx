@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Paper, type PaperProps, Stack, Text, Title } from '@mantine/core';
 
 export interface LandingSectionProps {
   id: string;
@@ -39,5 +39,29 @@ export function LandingSection({ id, eyebrow, title, description, tone = 'plain'
         {children}
       </Container>
     </Box>
+  );
+}
+
+export interface LandingCardProps extends PaperProps {
+  title: string;
+  text: string;
+  titleSize?: 'md' | 'lg';
+  'data-testid'?: string;
+  /** What stands above the title: an icon, a badge. */
+  children: ReactNode;
+}
+
+/** A card of a landing section's grid: its mark, a title and a line of text. */
+export function LandingCard({ title, text, titleSize = 'lg', children, ...paper }: LandingCardProps) {
+  return (
+    <Paper withBorder radius="md" p="lg" {...paper}>
+      {children}
+      <Title order={3} fz={titleSize} mb={6}>
+        {title}
+      </Title>
+      <Text c="dimmed" fz="sm">
+        {text}
+      </Text>
+    </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
+import { fixedMediaQueryList } from '../../../../test/media-query';
 import { ParticleField } from './ParticleField';
 
 /** A matchMedia that answers width and reduced-motion queries for one simulated screen. */
@@ -12,16 +13,7 @@ function simulateScreen(widthPx: number, prefersReducedMotion = false): void {
     if (query.includes('prefers-reduced-motion: reduce')) matches = prefersReducedMotion;
     else if (maxWidth?.[1] !== undefined) matches = widthPx <= Number(maxWidth[1]);
     else if (minWidth?.[1] !== undefined) matches = widthPx >= Number(minWidth[1]);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return fixedMediaQueryList(query, matches);
   });
 }
 

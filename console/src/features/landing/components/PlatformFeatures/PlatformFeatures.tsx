@@ -1,6 +1,6 @@
-import { Box, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, ThemeIcon } from '@mantine/core';
 import { IconBrain, IconRecycle, IconShieldLock, IconUsersGroup, IconWorld } from '@tabler/icons-react';
-import { LandingSection } from '../LandingSection/LandingSection';
+import { LandingCard, LandingSection } from '../LandingSection/LandingSection';
 import classes from './PlatformFeatures.module.css';
 
 const features = [
@@ -42,17 +42,11 @@ export function PlatformFeatures() {
     >
       <Box className={classes.grid}>
         {features.map(({ icon: FeatureIcon, title, text }) => (
-          <Paper key={title} withBorder radius="md" p="lg" shadow="xs" data-testid="feature-card">
+          <LandingCard key={title} title={title} text={text} shadow="xs" data-testid="feature-card">
             <ThemeIcon size={44} radius="md" variant="gradient" gradient={{ from: 'teal.7', to: 'green.5', deg: 135 }} mb="md" aria-hidden>
               <FeatureIcon size={24} />
             </ThemeIcon>
-            <Title order={3} fz="lg" mb={6}>
-              {title}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {text}
-            </Text>
-          </Paper>
+          </LandingCard>
         ))}
       </Box>
     </LandingSection>

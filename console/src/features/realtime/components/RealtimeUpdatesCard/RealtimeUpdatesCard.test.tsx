@@ -3,21 +3,14 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { RealtimeMessageBusContext } from '../RealtimeProvider/RealtimeProvider';
-import { RealtimeMessageBus, type MessageSource } from '../../realtime-message-bus';
+import { FakeMessageSource } from '../../realtime-fixtures';
+import { RealtimeMessageBus } from '../../realtime-message-bus';
 import { RealtimeUpdatesCard } from './RealtimeUpdatesCard';
 
-class FakeSocket implements MessageSource {
-  private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
-  on(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.set(event, (this.handlers.get(event) ?? new Set()).add(handler));
-  }
-  off(event: string, handler: (payload: unknown) => void): void {
-    this.handlers.get(event)?.delete(handler);
-  }
-  emit(event: string, payload: unknown): void {
-    act(() => {
-      for (const handler of this.handlers.get(event) ?? []) handler(payload);
-    });
+/** The card re-renders on each message: pushed inside act(). */
+class FakeSocket extends FakeMessageSource {
+  override emit(event: string, payload: unknown): void {
+    act(() => super.emit(event, payload));
   }
 }
 
