@@ -31,6 +31,7 @@ import {
   createUser,
   firstAdminPassword,
   fundedWallets,
+  fundWithTestUsd,
   type Instance,
   issueBatch,
   signIn,
@@ -77,6 +78,7 @@ async function setUpTraders(instance: Instance, sandbox: Sandbox): Promise<{ tra
   await Promise.all(users.map((user, index) => verifyKyc(instance.baseUrl, user, wallets[index]!)));
   const { tokenId, vintage } = await issueBatch(instance.baseUrl, issuer, wallets[0]!, 5500);
   const traders = clients.map((client, index): Trader => ({ client, side: index % 2 === 0 ? 'sell' : 'buy' }));
+  for (const buyer of traders.filter((trader) => trader.side === 'buy')) await fundWithTestUsd(instance.baseUrl, buyer.client);
   await Promise.all(
     traders.filter((trader) => trader.side === 'sell').map((seller) => transfer(instance.baseUrl, issuer, tokenId, seller.client, ORDERS_PER_CLIENT)),
   );

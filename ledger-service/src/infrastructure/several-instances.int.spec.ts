@@ -12,6 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 const PASSWORD = 'amber-lantern-orchid-58';
@@ -80,6 +81,8 @@ describe('two instances on one database work as one system', () => {
     // One at a time: each funds its wallet from the genesis account.
     const sellerWallet = await verifiedAddress(service, seller);
     await verifiedAddress(service, buyer);
+    // Buy orders are paid for (docs/funds.md).
+    await Promise.all([fundWithTestUsd(seller), fundWithTestUsd(buyer)]);
     const issued = await seller.request('POST', '/api/issue', { ...project, xrplAddress: sellerWallet.address });
     if (issued.status !== 201) throw new Error(`issuing answered ${issued.status}: ${await issued.text()}`);
     issueCreditsResponse.parse(await issued.json());

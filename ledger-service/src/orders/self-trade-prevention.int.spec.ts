@@ -1,6 +1,7 @@
 import { issueCreditsResponse, listOrdersResponse, orderBookDepthResponse, placeOrderResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('self-trade prevention over HTTP (cancel-newest)', () => {
@@ -12,6 +13,8 @@ describe('self-trade prevention over HTTP (cancel-newest)', () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     seller = await service.signIn(['issuer', 'trader']);
     const { address } = await verifiedAddress(service, seller);
+    // Buy orders are paid for (docs/funds.md).
+    await fundWithTestUsd(seller);
     const issued = await seller.request('POST', '/api/issue', {
       id: 'PRJ-STP',
       name: 'Self-trade Solar',

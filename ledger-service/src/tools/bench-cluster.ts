@@ -17,7 +17,7 @@ import { platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js'
 import type { CommandContext } from '../shared/command-context.js';
 import { freePorts } from '../shared/free-port.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
-import { type ClusterClient, type Instance, signIn, startInstance, verifyKyc } from './cluster-harness.js';
+import { type ClusterClient, fundWithTestUsd, type Instance, signIn, startInstance, verifyKyc } from './cluster-harness.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -162,6 +162,8 @@ async function main(): Promise<number> {
     const buyers: ClusterClient[] = [];
     for (let index = 0; index < CLIENTS; index += 1) buyers.push(await register(`cluster-buyer-${index}`));
     for (const buyer of buyers) await verifyKyc(baseUrl, buyer, Wallet.generate());
+    // Buy orders are paid for (docs/funds.md).
+    for (const buyer of buyers) await fundWithTestUsd(baseUrl, buyer);
     await app.close();
 
     // The instances share the database, the sandbox node and the platform wallets by environment, as on several machines.

@@ -2,6 +2,7 @@ import { healthResponse, placeOrderResponse } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { MetricsEndpoint } from './metrics-endpoint.js';
 
@@ -43,6 +44,8 @@ describe('Prometheus metrics (GET /metrics on METRICS_PORT)', () => {
     metricsUrl = service.app.get(MetricsEndpoint).url ?? '';
     trader = await service.signIn(['trader']);
     await verifiedAddress(service, trader);
+    // Buy orders are paid for (docs/funds.md).
+    await fundWithTestUsd(trader);
   });
   afterAll(async () => {
     socket?.close();
