@@ -230,4 +230,29 @@ describe('CreditMarketStore: snapshots, and another instance appending to the sa
       await other.close();
     }
   });
+  it('a command another instance already placed is answered as a replay, even after later conflicts rebuilt the market (not "This order already exists")', async () => {
+    const vintage = nextVintage++;
+    const other = new PostgresEventStore(database!.pool, { connectionString: database!.connectionString });
+    try {
+      const a = new CreditMarketStore(eventStore, { snapshots, snapshotEvery: 1_000 });
+      const b = new CreditMarketStore(other, { snapshots, snapshotEvery: 1_000 });
+      const place = (store: CreditMarketStore, orderId: string, commandId: string, owner: string) =>
+        store.execute(PROJECT, vintage, { type: 'PlaceOrder', orderId, ownerId: owner, order: buy(vintage) }, context(commandId, owner), () => undefined);
+      await place(b, randomUUID(), randomUUID(), 'user-0');
+      // A places an order (a request, or a recovery of a funded buy) that B will be asked to place again.
+      const orderId = randomUUID();
+      const commandId = randomUUID();
+      const first = await place(a, orderId, commandId, 'user-1');
+      // B learns of it through a conflict, then loses two more races: each one rebuilds its market.
+      await place(b, randomUUID(), randomUUID(), 'user-2');
+      for (let n = 0; n < 2; n += 1) {
+        await place(a, randomUUID(), randomUUID(), `user-a${n}`);
+        await place(b, randomUUID(), randomUUID(), `user-b${n}`);
+      }
+      const again = await place(b, orderId, commandId, 'user-1');
+      expect(again).toMatchObject({ replayed: true, position: first.position });
+    } finally {
+      await other.close();
+    }
+  });
 });

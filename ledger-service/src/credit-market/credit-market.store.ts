@@ -56,6 +56,8 @@ interface Market {
   base: { readonly bytes: Buffer; readonly version: bigint | 'no_stream' } | undefined;
   /** The market's events after `base.version` up to `held`, in order. */
   sinceBase: CreditMarketEvent[];
+  /** The commands of the events since `base` that the log holds (the last stream's `applied`, kept across rebuilds). */
+  applied?: Map<string, Position>;
   readonly queue: Pending[];
   running: boolean;
 }
@@ -363,6 +365,7 @@ export class CreditMarketStore {
   private async ready(market: Market): Promise<DecidedStream<CreditMarketState>> {
     if (market.stream) return market.stream;
     market.stream = market.base ? await this.rebuild(market, market.base) : await this.load(market);
+    market.applied = market.stream.applied;
     return market.stream;
   }
 
@@ -373,7 +376,10 @@ export class CreditMarketStore {
   private async rebuild(market: Market, base: NonNullable<Market['base']>): Promise<DecidedStream<CreditMarketState>> {
     let state = marketStateCodec.decode(base.bytes);
     for (const event of market.sinceBase) state = market.decider.evolve(state, event);
-    const stream: DecidedStream<CreditMarketState> = { state, version: market.held, applied: new Map() };
+    // The commands the log confirmed since the base stay remembered (the map holds only appended ones): a
+    // retry of one, or a recovery placing the same order, is a replay, not decided again on a state that
+    // already holds it (which refused it: "This order already exists").
+    const stream: DecidedStream<CreditMarketState> = { state, version: market.held, applied: market.applied ?? new Map() };
     const after = await this.eventStore.readStream(market.streamId, { afterVersion: market.held === 'no_stream' ? -1n : market.held });
     this.fold(market, stream, after);
     return stream;
