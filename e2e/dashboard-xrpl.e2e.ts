@@ -83,16 +83,16 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
     await screenshot(page, 'dashboard-amm-invalid-swap');
   });
 
-  it('shows the four funded platform wallets on the Sandbox network and their transactions', async () => {
+  it('shows the five funded platform wallets on the Sandbox network and their transactions', async () => {
     const { page } = session;
     await page.getByRole('tab', { name: 'XRPL Wallets' }).click();
     await page.waitForURL(/\?tab=wallets$/);
     await page.getByTestId('xrpl-network-badge').filter({ hasText: 'Sandbox' }).waitFor();
-    await page.getByTestId('wallet-funded-count').filter({ hasText: '4/4' }).waitFor({ timeout: PROVISIONING_TIMEOUT_MS });
+    await page.getByTestId('wallet-funded-count').filter({ hasText: '5/5' }).waitFor({ timeout: PROVISIONING_TIMEOUT_MS });
     const cards = page.getByTestId('wallet-card');
-    expect(await cards.count()).toBe(4);
-    expect(await page.getByTestId('wallet-status').allTextContents()).toEqual(['Funded', 'Funded', 'Funded', 'Funded']);
-    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual(['Credit Issuer', 'AMM Market Maker', 'KYC Credential Issuer', 'Audit Anchor']);
+    expect(await cards.count()).toBe(5);
+    expect(await page.getByTestId('wallet-status').allTextContents()).toEqual(['Funded', 'Funded', 'Funded', 'Funded', 'Funded']);
+    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual(['Credit Issuer', 'AMM Market Maker', 'KYC Credential Issuer', 'Audit Anchor', 'Deposit Address']);
     expect(await page.getByTestId('wallet-summary-status').textContent()).toBe('Operational');
     expect(await page.getByTestId('wallet-network-name').first().textContent()).toBe('Sandbox XRP');
 
