@@ -24,6 +24,7 @@ const SECRETS: Readonly<Record<string, string>> = {
   XRPL_MARKET_MAKER_SEED: Wallet.generate().seed ?? '',
   XRPL_KYC_ISSUER_SEED: Wallet.generate().seed ?? '',
   XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed ?? '',
+  XRPL_DEPOSIT_SEED: Wallet.generate().seed ?? '',
 };
 
 function findDockerCompose(): string | undefined {
@@ -153,6 +154,7 @@ describe('docker-compose.yml, validated offline with docker-compose config', () 
         TRUST_PROXY: 1,
         XRPL_ISSUER_SEED: SECRETS.XRPL_ISSUER_SEED,
         XRPL_AUDIT_ANCHOR_SEED: SECRETS.XRPL_AUDIT_ANCHOR_SEED,
+        XRPL_DEPOSIT_SEED: SECRETS.XRPL_DEPOSIT_SEED,
         consoleDist: '/app/console/dist',
       });
       expect(new URL(config.DATABASE_URL ?? '').host).toBe('postgres:5432');

@@ -88,7 +88,9 @@ export class OrdersController {
       throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
     }
     const view = order ?? (await this.queries.execute(new GetOrderQuery(orderId)));
-    if (!view) throw new DomainError('NotFound', 'Order not found');
+    // The command was recorded (it has a position): an order the read model does not show yet is one it
+    // has still to apply (seen in the cluster test right after a takeover), never one that does not exist.
+    if (!view) throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
     return view;
   }
 }

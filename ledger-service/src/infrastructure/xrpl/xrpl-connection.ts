@@ -13,6 +13,13 @@ import { XRPL_GATEWAY } from './xrpl.tokens.js';
  * Connects in the background so the service starts even when the ledger is out
  * of reach; in the sandbox, then sets up the wallets and the pool where missing.
  */
+/** Tries at setting up the sandbox's wallets and pool before giving up (about 20 s of pauses in all). */
+const PROVISIONING_ATTEMPTS = 8;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 @Injectable()
 export class XrplConnection implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('XRPL');
@@ -31,9 +38,22 @@ export class XrplConnection implements OnApplicationBootstrap, OnApplicationShut
     this.ready = (async () => {
       await this.gateway.connect();
       const genesis = this.runtime.xrpl.genesisSeed;
-      if (genesis) await this.oneInstanceAtATime(() => provisionSandbox(this.gateway, this.submissions, genesis));
+      if (!genesis) return;
+      // Each step checks the ledger first, so a try after a failure (a transaction that expired on a
+      // busy machine, say) finishes what the last one left; what waits for `ready` (the faucets) would
+      // otherwise pay an address that does not exist yet (tecNO_DST).
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await this.oneInstanceAtATime(() => provisionSandbox(this.gateway, this.submissions, genesis));
+          return;
+        } catch (error) {
+          if (attempt >= PROVISIONING_ATTEMPTS) throw error;
+          this.logger.warn(`setting up the XRPL wallets failed (try ${attempt} of ${PROVISIONING_ATTEMPTS}), trying again: ${errorText(error)}`);
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        }
+      }
     })().catch((error: unknown) => {
-      this.logger.error(`setting up the XRPL wallets failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`setting up the XRPL wallets failed: ${errorText(error)}`);
     });
   }
 
