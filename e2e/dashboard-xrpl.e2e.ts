@@ -92,7 +92,13 @@ describe('Dashboard XRPL tabs in Chromium against the real service and its sandb
     const cards = page.getByTestId('wallet-card');
     expect(await cards.count()).toBe(5);
     expect(await page.getByTestId('wallet-status').allTextContents()).toEqual(['Funded', 'Funded', 'Funded', 'Funded', 'Funded']);
-    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual(['Credit Issuer', 'AMM Market Maker', 'KYC Credential Issuer', 'Audit Anchor', 'Deposit Address']);
+    expect(await page.getByTestId('wallet-role').allTextContents()).toEqual([
+      'Credit Issuer',
+      'AMM Market Maker',
+      'KYC Credential Issuer',
+      'Audit Anchor',
+      'Deposit Address',
+    ]);
     expect(await page.getByTestId('wallet-summary-status').textContent()).toBe('Operational');
     expect(await page.getByTestId('wallet-network-name').first().textContent()).toBe('Sandbox XRP');
 
