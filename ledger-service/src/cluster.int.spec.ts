@@ -159,6 +159,8 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
       XRPL_MARKET_MAKER_SEED: Wallet.generate().seed!,
       XRPL_KYC_ISSUER_SEED: Wallet.generate().seed!,
       XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed!,
+      // The deposit address too: instances share every platform wallet by environment.
+      XRPL_DEPOSIT_SEED: Wallet.generate().seed!,
       LOG_LEVEL: 'warn',
       SEAL_INTERVAL_MS: '2000',
       KYC_EXPIRY_CHECK_INTERVAL_MS: '1000',
@@ -227,7 +229,7 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
           return 'acknowledged';
         }
         // 503 while a read model catches up after the takeover: the same key again replays or completes it.
-        if (response.status >= 500 && attempt < 20) {
+        if (response.status >= 500 && attempt < 100) {
           await new Promise((resolve) => setTimeout(resolve, 200));
           continue;
         }
@@ -267,7 +269,8 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
       }
       return true;
     };
-    for (const deadline = Date.now() + 30_000; !(await caughtUp()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 200));
+    // Generous: in the full suite other test files share the two cores with these three processes.
+    for (const deadline = Date.now() + 90_000; !(await caughtUp()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await caughtUp()).toBe(true);
 
     progress('projections caught up');
@@ -397,6 +400,8 @@ describe('demo seeding fails over', () => {
       XRPL_MARKET_MAKER_SEED: Wallet.generate().seed!,
       XRPL_KYC_ISSUER_SEED: Wallet.generate().seed!,
       XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed!,
+      // The deposit address too: instances share every platform wallet by environment.
+      XRPL_DEPOSIT_SEED: Wallet.generate().seed!,
       LOG_LEVEL: 'warn',
     };
     const seeding = await startInstance('seeding', { ...env, DATA_DIR: join(dataDir, 'a') }, [], { demo: true });

@@ -176,6 +176,7 @@ async function main(): Promise<number> {
       XRPL_MARKET_MAKER_SEED: wallets.market_maker ?? '',
       XRPL_KYC_ISSUER_SEED: wallets.kyc_issuer ?? '',
       XRPL_AUDIT_ANCHOR_SEED: wallets.audit_anchor ?? '',
+      XRPL_DEPOSIT_SEED: wallets.deposit ?? '',
       DATA_DIR: join(dataDir, name),
       // Debug: the store's conflict lines are counted; nothing else logs at that level on this path.
       LOG_LEVEL: 'debug',
