@@ -4,9 +4,10 @@ import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
+import { foldLog, ledgerSide, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
-/** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors could not be checked; 1 the tool failed. */
+/** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors or reserves could not be checked; 1 the tool failed. */
 export const VERIFY_EXIT = { ok: 0, failed: 1, mismatch: 3, anchorsNotChecked: 4 } as const;
 
 export interface RunVerifyOptions {
@@ -18,10 +19,15 @@ export interface RunVerifyOptions {
   readonly write?: (text: string) => void;
 }
 
+/** Looks at both sides again before a difference counts: a move may land on one side between the two reads. */
+const RESERVE_READS = 3;
+
 /**
  * npm run verify: re-derives every stream's hash chain and every seal, then
  * reads each anchor transaction back from the XRP Ledger (validated, sent by the
- * audit-anchor account, memo root = the seal's root). Names the first mismatch.
+ * audit-anchor account, memo root = the seal's root), checks the cash ledger, and
+ * proves the reserves: the issuer's NXCC on the ledger against the vault's serials
+ * folded from the log. Names the first mismatch.
  */
 export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code: number; output: string }> {
   let output = '';
@@ -83,6 +89,37 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
+    const vault = new VaultFold();
+    let readTo = await foldLog(opened.runtime.eventStore, vault);
+    if (vault.touched) {
+      ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
+      const { gateway } = await ledger;
+      if (!gateway) {
+        write(`RESERVES NOT CHECKED: ${(await ledger).unreachable ?? 'the ledger cannot be read'}`);
+        return { code: VERIFY_EXIT.anchorsNotChecked, output };
+      }
+      for (let read = 1; ; read += 1) {
+        const onLedger = await ledgerSide(gateway);
+        const verdict = reservesVerdict(vault.side, onLedger);
+        if (verdict.balanced) {
+          write(
+            `    Reserves: ${onLedger.outstanding} NXCC outstanding on ledger ${onLedger.ledgerIndex}, ${vault.side.heldInVault} serials in the vault (${vault.side.toPay + vault.side.toRegister} in flight).`,
+          );
+          break;
+        }
+        if (read >= RESERVE_READS) {
+          write(
+            'MISMATCH in the reserves:',
+            `  ledger:   ${onLedger.outstanding} NXCC outstanding (gateway_balances of the issuer, ledger ${onLedger.ledgerIndex})`,
+            `  vault:    ${vault.side.heldInVault} serials (to pay ${vault.side.toPay}, to register ${vault.side.toRegister})`,
+            `  problem:  ${verdict.difference} NXCC ${Number(verdict.difference) > 0 ? 'on the ledger that no serial in the vault backs' : 'fewer on the ledger than serials in the vault'}`,
+          );
+          return { code: VERIFY_EXIT.mismatch, output };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
+      }
+    }
     if (!anchorLedger) {
       write('    No anchors in the log yet; the ledger was not asked.');
       return { code: VERIFY_EXIT.ok, output };
