@@ -89,42 +89,8 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
-    const vault = new VaultFold();
-    let readTo = await foldLog(opened.runtime.eventStore, vault);
-    if (vault.touched) {
-      ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
-      const { gateway } = await ledger;
-      if (!gateway) {
-        write(`RESERVES NOT CHECKED: ${(await ledger).unreachable ?? 'the ledger cannot be read'}`);
-        return { code: VERIFY_EXIT.anchorsNotChecked, output };
-      }
-      for (let read = 1; ; read += 1) {
-        const onLedger = await ledgerSide(gateway);
-        const verdict = reservesVerdict(vault.side, onLedger);
-        if (verdict.balanced) {
-          write(
-            `    Reserves: ${onLedger.outstanding} NXCC outstanding on ledger ${onLedger.ledgerIndex}, ${vault.side.heldInVault} serials in the vault (${vault.side.toPay + vault.side.toRegister} in flight).`,
-          );
-          break;
-        }
-        if (read >= RESERVE_READS) {
-          write(
-            'MISMATCH in the reserves:',
-            `  ledger:   ${onLedger.outstanding} NXCC outstanding (gateway_balances of the issuer, ledger ${onLedger.ledgerIndex})`,
-            `  vault:    ${vault.side.heldInVault} serials (to pay ${vault.side.toPay}, to register ${vault.side.toRegister})`,
-            `  problem:  ${verdict.difference} NXCC ${Number(verdict.difference) > 0 ? 'on the ledger that no serial in the vault backs' : 'fewer on the ledger than serials in the vault'}`,
-          );
-          return { code: VERIFY_EXIT.mismatch, output };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
-      }
-    }
-    if (!anchorLedger) {
-      write('    No anchors in the log yet; the ledger was not asked.');
-      return { code: VERIFY_EXIT.ok, output };
-    }
-    if (report.anchorsUnchecked > 0) {
+    if (!anchorLedger) write('    No anchors in the log yet; the ledger was not asked for them.');
+    else if (report.anchorsUnchecked > 0) {
       const why = anchorLedger.unreachable ?? `the connection was lost: ${anchorLedger.gateway?.connectionError ?? 'the node stopped answering'}`;
       write(
         `ANCHORS NOT CHECKED: ${report.anchorsUnchecked} of ${report.anchorsChecked + report.anchorsUnchecked} anchors could not be read from ${anchorLedger.network}.`,
@@ -132,9 +98,40 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
         `    ${report.anchorsChecked} anchors checked; the others prove nothing until the ledger can be read.`,
       );
       return { code: VERIFY_EXIT.anchorsNotChecked, output };
+    } else write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
+
+    // Proof of reserves: NXCC on the ledger against the vault's serials folded from the log.
+    const vault = new VaultFold();
+    let readTo = await foldLog(opened.runtime.eventStore, vault);
+    if (!vault.touched) return { code: VERIFY_EXIT.ok, output };
+    ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
+    const reservesLedger = await ledger;
+    if (!reservesLedger.gateway) {
+      write(`RESERVES NOT CHECKED: ${reservesLedger.unreachable ?? 'the ledger cannot be read'}`);
+      return { code: VERIFY_EXIT.anchorsNotChecked, output };
     }
-    write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
-    return { code: VERIFY_EXIT.ok, output };
+    for (let read = 1; ; read += 1) {
+      const onLedger = await ledgerSide(reservesLedger.gateway);
+      const verdict = reservesVerdict(vault.side, onLedger);
+      const { heldInVault, toPay, toRegister } = vault.side;
+      if (verdict.balanced) {
+        write(
+          `    Reserves: ${onLedger.outstanding} NXCC outstanding on ledger ${onLedger.ledgerIndex}, ${heldInVault} serials in the vault (${toPay + toRegister} in flight).`,
+        );
+        return { code: VERIFY_EXIT.ok, output };
+      }
+      if (read >= RESERVE_READS) {
+        write(
+          'MISMATCH in the reserves:',
+          `  ledger:   ${onLedger.outstanding} NXCC outstanding (gateway_balances of the issuer, ledger ${onLedger.ledgerIndex})`,
+          `  vault:    ${heldInVault} serials (to pay ${toPay}, to register ${toRegister})`,
+          `  problem:  ${verdict.difference} NXCC ${Number(verdict.difference) > 0 ? 'on the ledger that no serial in the vault backs' : 'fewer on the ledger than serials in the vault'}`,
+        );
+        return { code: VERIFY_EXIT.mismatch, output };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
+    }
   } finally {
     await ledger?.then(
       (anchorLedger) => anchorLedger.close(),
