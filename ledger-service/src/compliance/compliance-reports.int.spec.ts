@@ -11,6 +11,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
+import { BackPoolDeposit } from '../credits/vault/back-pool-deposit.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
@@ -74,6 +76,8 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
   beforeAll(async () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
+    // The sandbox pool's opening NXCC are backed by a Reforestation batch issued into the vault: it is in the period too.
+    await service.app.get(BackPoolDeposit).done;
     [issuer, auditor, trader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['auditor']), service.signIn(['trader'])]);
     const { address } = await verifiedAddress(service, issuer);
     const issue = async (project: typeof removalProject) =>
@@ -130,10 +134,10 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     });
     const month = new Date().toISOString().slice(0, 7);
     expect(csrd.retirements.byMonth).toEqual([{ month, count: 18, tCO2e: 115 }]);
-    expect(csrd.issuance).toMatchObject({ batches: 2, tCO2e: 450 });
+    expect(csrd.issuance).toMatchObject({ batches: 3, tCO2e: 450 + SANDBOX_POOL.credits });
     expect(csrd.issuance.byProjectType.map((row) => [row.projectType, row.mitigation, row.tCO2e])).toEqual([
       ['Solar Energy', 'reduction', 120],
-      ['Reforestation', 'removal', 330],
+      ['Reforestation', 'removal', 330 + SANDBOX_POOL.credits],
     ]);
 
     const [first, second, third] = csrd.retirements.records;
@@ -156,7 +160,8 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     expect(csrd.retirements.records.at(-1)).toMatchObject({ beneficiary: `Customer ${SINGLE_RETIREMENTS}`, serialRanges: [`NXCC-${removal}-000045`] });
 
     expect(csrd.ledger).toMatchObject({ unsealedEvents: 0, seal: { sealNumber: 1, anchor: { txHash: anchorTxHash, network: 'sandbox' } } });
-    expect(csrd.ledger.eventsUsed).toBe(2 + 18 + 18);
+    // Three issuances (the pool's vault batch among them), 18 retirements and their 18 settlements.
+    expect(csrd.ledger.eventsUsed).toBe(3 + 18 + 18);
     const { sha256, ...body } = csrd;
     expect(sha256).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
   });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  MARKET_MAKER_ACCOUNT_ID,
   ammDailyPricesResponse,
   creditMarketStreamId,
   type CreditEvent,
@@ -26,6 +27,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
+import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import { BackPoolDeposit } from './vault/back-pool-deposit.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 const TOKEN = REFORESTATION_BATCH;
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
@@ -110,6 +115,8 @@ function expectedCid(document: unknown): string {
 
 describe('credit read side over HTTP', () => {
   let service: ServiceUnderTest;
+  /** The vault batch behind the sandbox pool's opening NXCC. */
+  let poolToken: string;
   let seller: SignedInClient;
   let buyer: SignedInClient;
   let auditor: SignedInClient;
@@ -121,6 +128,16 @@ describe('credit read side over HTTP', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
+    // The sandbox pool's opening NXCC are backed by a batch in the vault: a registry batch like any other.
+    await service.app.get(XrplConnection).ready;
+    await service.app.get(BackPoolDeposit).done;
+    await service.app.get(ProjectionHost).waitFor(['credit-registry'], await service.runtime.eventStore.headPosition(), 10_000);
+    const poolBatch = await service.runtime.readModels
+      .selectFrom('credit_batches')
+      .select('token_id')
+      .where('issuer_account_id', '=', MARKET_MAKER_ACCOUNT_ID)
+      .executeTakeFirstOrThrow();
+    poolToken = poolBatch.token_id;
     [seller, buyer, auditor] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['auditor'])]);
     const sell1 = randomUUID();
     const buy1 = randomUUID();
@@ -227,7 +244,7 @@ describe('credit read side over HTTP', () => {
   it('lists every batch and the caller’s holdings, adjacent blocks read as one range', async () => {
     const answer = listCreditsResponse.parse(await getJson(buyer, '/api/credits'));
     expect(answer.accountId).toBe(buyer.userId);
-    expect(answer.credits.map((batch) => batch.tokenId).sort()).toEqual([TOKEN, WIND_TOKEN]);
+    expect(answer.credits.map((batch) => batch.tokenId).sort()).toEqual([poolToken, TOKEN, WIND_TOKEN].sort());
     expect(answer.credits.find((batch) => batch.tokenId === TOKEN)).toMatchObject({
       quantity: 2000,
       retired: 1508,
@@ -380,10 +397,12 @@ describe('credit read side over HTTP', () => {
   it('reports registry totals, the caller’s portfolio at the last registry trade price and recent activity', async () => {
     const mine = metricsResponse.parse(await getJson(buyer, '/api/metrics'));
     // 32 unretired reforestation credits at the last trade price of their market ($11.00); the wind batch has no trades.
-    expect(mine).toMatchObject({ totalCredits: 2050, retiredCredits: 1508, co2Impact: 1508, portfolioValue: 352 });
+    expect(mine).toMatchObject({ totalCredits: 2050 + SANDBOX_POOL.credits, retiredCredits: 1508, co2Impact: 1508, portfolioValue: 352 });
     expect(metricsResponse.parse(await getJson(seller, '/api/metrics')).portfolioValue).toBe(460 * 11);
     expect(metricsResponse.parse(await getJson(auditor, '/api/metrics')).portfolioValue).toBe(0);
-    const types = mine.recentActivity.map((item) => item.type);
+    // The pool's vault batch was issued just now, after this test's back-dated events.
+    const activity = mine.recentActivity.filter((item) => !item.description.includes('pool liquidity'));
+    const types = activity.map((item) => item.type);
     expect(types.slice(0, 4)).toEqual(['trade', 'trade', 'retirement', 'retirement']);
     expect(mine.recentActivity.length).toBeLessThanOrEqual(20);
     expect(mine.recentActivity.map((item) => item.timestamp)).toEqual(
@@ -392,7 +411,7 @@ describe('credit read side over HTTP', () => {
         .sort()
         .reverse(),
     );
-    expect(mine.recentActivity.filter((item) => item.type === 'issuance')).toEqual([
+    expect(activity.filter((item) => item.type === 'issuance')).toEqual([
       expect.objectContaining({ description: 'Issued 50 Wind Energy credits of Coastal Wind (vintage 2024)', amount: 50 }),
       expect.objectContaining({ description: 'Issued 2000 Reforestation credits of Green Valley Reforestation (vintage 2023)', amount: 2000 }),
     ]);

@@ -598,8 +598,8 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     });
 
     it('picks the oldest vault batch with enough credits when no NFT is given, and refuses more than the address holds', async () => {
-      const small = await seedVaultBatch(null, [[1, 2]], new Date('2020-02-01T00:00:00Z'));
-      const large = await seedVaultBatch(null, [[1, 50]], new Date('2020-03-01T00:00:00Z'));
+      const small = await seedVaultBatch(null, [[1, 2]], new Date('2019-02-01T00:00:00Z'));
+      const large = await seedVaultBatch(null, [[1, 50]], new Date('2019-03-01T00:00:00Z'));
       const prepared = await prepare(trader, 'retire', { tokenAmount: 3, issuer: platformIssuer, xrplAddress: traderWallet.address });
       expect(prepared.tokenId).toBe(large);
       expect(prepared.tokenId).not.toBe(small);
