@@ -223,12 +223,12 @@ export async function issueBatch(
   return { tokenId: issued.tokenId, vintage: issued.vintage };
 }
 
-/** A direct transfer (POST /api/trade) from the issuer to `to`. */
 /** Buy orders are paid for (docs/funds.md): test USD through the sandbox faucet, credited before it answers. */
 export async function fundWithTestUsd(baseUrl: string, client: ClusterClient, amount = '1000000.00'): Promise<void> {
   await expectOk(await client.request(baseUrl, 'POST', '/api/funds/faucet', { amount }), 'POST /api/funds/faucet');
 }
 
+/** A direct transfer (POST /api/trade) from the issuer to `to`. */
 export async function transfer(baseUrl: string, issuer: ClusterClient, tokenId: string, to: ClusterClient, amount: number): Promise<void> {
   await expectOk(await issuer.request(baseUrl, 'POST', '/api/trade', { tokenId, amount, buyerAccountId: to.userId, price: 10 }), 'POST /api/trade');
 }
