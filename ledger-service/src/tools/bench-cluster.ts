@@ -2,12 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { formatInt, loadAverage, type MachineFacts, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
+import type { PlatformWalletRole } from '@carbon-ledger/contracts';
 import { CONFLICT_LOG_LINE } from '../credit-market/credit-market.store.js';
 import { platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
 import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 import { setUpTradingBench } from './bench-trading-setup.js';
-import { type ClusterClient, type Instance, startInstance } from './cluster-harness.js';
+import { type ClusterClient, type Instance, sharedInstanceEnv, startInstance } from './cluster-harness.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -117,16 +118,10 @@ async function main(): Promise<number> {
         await closeApp();
 
         // The instances share the database, the sandbox node and the platform wallets by environment, as on several machines.
-        const wallets = JSON.parse(readFileSync(platformWalletsFile(config), 'utf8')) as Record<string, string>;
+        const seeds = JSON.parse(readFileSync(platformWalletsFile(config), 'utf8')) as Partial<Record<PlatformWalletRole, string>>;
+        const shared = sharedInstanceEnv(String(runtime.readModelConnection.connectionString), runtime.xrpl.url, seeds);
         const instanceEnv = (name: string): Record<string, string> => ({
-          DATABASE_URL: String(runtime.readModelConnection.connectionString),
-          XRPL_URL: runtime.xrpl.url,
-          XRPL_NETWORK: 'sandbox',
-          XRPL_ISSUER_SEED: wallets.issuer ?? '',
-          XRPL_MARKET_MAKER_SEED: wallets.market_maker ?? '',
-          XRPL_KYC_ISSUER_SEED: wallets.kyc_issuer ?? '',
-          XRPL_AUDIT_ANCHOR_SEED: wallets.audit_anchor ?? '',
-          XRPL_DEPOSIT_SEED: wallets.deposit ?? '',
+          ...shared,
           DATA_DIR: join(config.DATA_DIR, name),
           // Debug: the store's conflict lines are counted; nothing else logs at that level on this path.
           LOG_LEVEL: 'debug',

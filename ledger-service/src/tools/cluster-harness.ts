@@ -7,12 +7,15 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   issueCreditsResponse,
+  type PlatformWalletRole,
+  platformWalletRoles,
   SESSION_COOKIE,
   startVerificationResponse,
   userResponse,
 } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
+import { SEED_VARIABLES } from '../infrastructure/xrpl/platform-wallets.js';
 import { freePorts } from '../shared/free-port.js';
 
 /** The built service, as `npm start` runs it. */
@@ -77,6 +80,23 @@ export async function startInstance(
       await exited;
     },
     exited,
+  };
+}
+
+/**
+ * What service processes share by environment, as on several machines: the database, the sandbox
+ * ledger node and every platform wallet's seed (fresh ones unless `seeds` gives them).
+ */
+export function sharedInstanceEnv(
+  databaseUrl: string,
+  xrplUrl: string,
+  seeds: Partial<Record<PlatformWalletRole, string>> = Object.fromEntries(platformWalletRoles.map((role) => [role, Wallet.generate().seed])),
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    XRPL_URL: xrplUrl,
+    XRPL_NETWORK: 'sandbox',
+    ...Object.fromEntries(platformWalletRoles.map((role) => [SEED_VARIABLES[role], seeds[role] ?? ''])),
   };
 }
 
