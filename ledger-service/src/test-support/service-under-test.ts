@@ -11,11 +11,10 @@ import { createTestDatabase } from '../../../test-support/test-database.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
+import { openPostgresRuntime } from '../open-runtime.js';
 import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
@@ -67,21 +66,10 @@ export async function startServiceUnderTest(
   const database = await createTestDatabase('svc');
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-svc-'));
   const config = loadConfig({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
-  const pool = createPool(database.connectionString);
-  const readModels = createReadModels(pool);
-  await runMigrations(readModels, { eventStore: true });
-  const eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
   const sandbox: Sandbox = await startSandbox({ port: 0, ledgerCloseIntervalMs: 100 });
-  const runtime: ServiceRuntime = {
-    config,
-    pool,
-    database: new DatabaseAvailability(pool),
-    readModels,
-    eventStore,
-    eventStoreAdapter: 'postgres',
-    readModelConnection: { connectionString: database.connectionString },
-    xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
-  };
+  const opened = await openPostgresRuntime(config, database.connectionString, { url: sandbox.url, genesisSeed: sandbox.genesis.seed });
+  const { runtime } = opened;
+  const { pool } = runtime;
   const app = await createApp(runtime, options.logs ? { logger: createRootLogger(config, { destination: options.logs }) } : { logs: false });
   const baseUrl = await listen(app);
 
@@ -160,8 +148,7 @@ export async function startServiceUnderTest(
       await app.close();
       runtime.database.close();
       await sandbox.close();
-      await eventStore.close();
-      await readModels.destroy();
+      await opened.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
