@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { CSRF_COOKIE, CSRF_HEADER, type Role, SESSION_COOKIE } from '@carbon-ledger/contracts';
+import { CSRF_HEADER, type Role } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { createTestDatabase } from '../../../test-support/test-database.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { openPostgresRuntime } from '../open-runtime.js';
+import { sessionOf } from '../tools/cluster-harness.js';
 import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
@@ -40,15 +41,6 @@ export interface ServiceUnderTest {
   /** A second service process on the same database (own pool, caches and HTTP port), as behind a load balancer. */
   startAnotherProcess(): Promise<{ readonly baseUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
-}
-
-function cookieValue(setCookies: string[], name: string): string | undefined {
-  for (const cookie of setCookies) {
-    const [pair] = cookie.split(';');
-    const [key, ...value] = (pair ?? '').split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
 
 async function listen(app: NestExpressApplication): Promise<string> {
@@ -102,17 +94,11 @@ export async function startServiceUnderTest(
       await app.get(ProjectionHost).waitFor(['users'], registered.position, 5_000);
       const login = await send('POST', '/api/auth/login', { email, password }, {});
       if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-      const setCookies = login.headers.getSetCookie();
-      const session = cookieValue(setCookies, SESSION_COOKIE) ?? '';
-      const csrf = cookieValue(setCookies, CSRF_COOKIE) ?? '';
-      const signedIn = (headers: Record<string, string>): Record<string, string> => ({
-        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
-        [CSRF_HEADER]: decodeURIComponent(csrf),
-        ...headers,
-      });
+      const { cookie, csrf } = sessionOf(login);
+      const signedIn = (headers: Record<string, string>): Record<string, string> => ({ cookie, [CSRF_HEADER]: csrf, ...headers });
       return {
         userId: registered.userId,
-        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
+        cookie,
         request: (method, path, body, headers = {}) => send(method, path, body, signedIn(headers)),
         requestAt: (base, method, path, body, headers = {}) => sendTo(base, method, path, body, signedIn(headers)),
       };

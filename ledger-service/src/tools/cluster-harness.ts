@@ -116,13 +116,19 @@ export interface ClusterClient {
   request(baseUrl: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-function cookieValue(setCookies: string[], name: string): string {
-  for (const cookie of setCookies) {
-    const [pair] = cookie.split(';');
-    const [key, ...value] = (pair ?? '').split('=');
-    if (key === name) return value.join('=');
-  }
-  return '';
+/** What a browser sends after this sign-in answer: the Cookie header (session and CSRF cookies) and the CSRF header's value. */
+export function sessionOf(login: Response): { readonly cookie: string; readonly csrf: string } {
+  const setCookies = login.headers.getSetCookie();
+  const cookieValue = (name: string): string => {
+    for (const cookie of setCookies) {
+      const [pair] = cookie.split(';');
+      const [key, ...value] = (pair ?? '').split('=');
+      if (key === name) return value.join('=');
+    }
+    return '';
+  };
+  const csrf = cookieValue(CSRF_COOKIE);
+  return { cookie: `${SESSION_COOKIE}=${cookieValue(SESSION_COOKIE)}; ${CSRF_COOKIE}=${csrf}`, csrf: decodeURIComponent(csrf) };
 }
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<ClusterClient> {
@@ -132,11 +138,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`sign-in of ${email} answered ${login.status}: ${await login.text()}`);
-  const setCookies = login.headers.getSetCookie();
-  const session = cookieValue(setCookies, SESSION_COOKIE);
-  const csrfCookie = cookieValue(setCookies, CSRF_COOKIE);
-  const cookie = `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrfCookie}`;
-  const csrf = decodeURIComponent(csrfCookie);
+  const { cookie, csrf } = sessionOf(login);
   const { user } = (await login.json()) as { user: { id: string } };
   return {
     userId: user.id,
