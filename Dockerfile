@@ -3,9 +3,9 @@
 # non-root user. Build: docker build -t carbon-ledger . (docker-compose.yml builds it for you).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The workspace manifests, for both stages' npm ci: the dependency layer is rebuilt only when they change.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-# Manifests first: the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY projections/package.json projections/
@@ -13,21 +13,15 @@ COPY bench-kit/package.json bench-kit/
 COPY xrpl-sandbox/package.json xrpl-sandbox/
 COPY ledger-service/package.json ledger-service/
 COPY console/package.json console/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 # tsc -b for the server packages, Vite for the console (a production bundle).
 RUN npm run build
 
-FROM ${NODE_IMAGE} AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY contracts/package.json contracts/
-COPY projections/package.json projections/
-COPY bench-kit/package.json bench-kit/
-COPY xrpl-sandbox/package.json xrpl-sandbox/
-COPY ledger-service/package.json ledger-service/
-COPY console/package.json console/
 # Production dependencies only; the workspaces are linked to the built packages copied below.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/contracts/dist contracts/dist

@@ -18,7 +18,6 @@ import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Wallet } from 'xrpl';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
 import { verifyLog } from './audit/verify-log.js';
 import { type CreditMarketEvent, evolveCreditMarket, initialCreditMarketState, registryViolations } from './credit-market/credit-market.decider.js';
@@ -34,6 +33,7 @@ import {
   fundWithTestUsd,
   type Instance,
   issueBatch,
+  sharedInstanceEnv,
   signIn,
   startInstance,
   transfer,
@@ -152,15 +152,7 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
     const progress = (what: string): void => void process.stderr.write(`cluster test +${((Date.now() - began) / 1000).toFixed(1)} s: ${what}\n`);
     // Shared by environment, as on several machines: the database, the ledger node and the platform wallets.
     const env = {
-      DATABASE_URL: database.connectionString,
-      XRPL_URL: sandbox.url,
-      XRPL_NETWORK: 'sandbox',
-      XRPL_ISSUER_SEED: Wallet.generate().seed!,
-      XRPL_MARKET_MAKER_SEED: Wallet.generate().seed!,
-      XRPL_KYC_ISSUER_SEED: Wallet.generate().seed!,
-      XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed!,
-      // The deposit address too: instances share every platform wallet by environment.
-      XRPL_DEPOSIT_SEED: Wallet.generate().seed!,
+      ...sharedInstanceEnv(database.connectionString, sandbox.url),
       LOG_LEVEL: 'warn',
       SEAL_INTERVAL_MS: '2000',
       KYC_EXPIRY_CHECK_INTERVAL_MS: '1000',
@@ -392,18 +384,7 @@ describe('demo seeding fails over', () => {
   });
 
   it('the instance seeding the demo organisation is killed -9 mid-way; another takes the job within seconds and finishes it, nothing recorded twice', async () => {
-    const env = {
-      DATABASE_URL: database.connectionString,
-      XRPL_URL: sandbox.url,
-      XRPL_NETWORK: 'sandbox',
-      XRPL_ISSUER_SEED: Wallet.generate().seed!,
-      XRPL_MARKET_MAKER_SEED: Wallet.generate().seed!,
-      XRPL_KYC_ISSUER_SEED: Wallet.generate().seed!,
-      XRPL_AUDIT_ANCHOR_SEED: Wallet.generate().seed!,
-      // The deposit address too: instances share every platform wallet by environment.
-      XRPL_DEPOSIT_SEED: Wallet.generate().seed!,
-      LOG_LEVEL: 'warn',
-    };
+    const env = { ...sharedInstanceEnv(database.connectionString, sandbox.url), LOG_LEVEL: 'warn' };
     const seeding = await startInstance('seeding', { ...env, DATA_DIR: join(dataDir, 'a') }, [], { demo: true });
     instances.push(seeding);
     const standby = await startInstance('standby', { ...env, DATA_DIR: join(dataDir, 'b') }, [], { demo: true });

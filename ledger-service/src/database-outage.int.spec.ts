@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { apiErrorBody, CSRF_COOKIE, CSRF_HEADER, healthResponse, listUsersResponse, SESSION_COOKIE, userResponse } from '@carbon-ledger/contracts';
+import { apiErrorBody, CSRF_HEADER, healthResponse, listUsersResponse, userResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DB } from './auth/auth.tokens.js';
 import { ensureFirstAdmin } from './auth/first-admin.js';
@@ -12,6 +12,7 @@ import { createApp } from './create-app.js';
 import { freePort } from './shared/free-port.js';
 import { type OpenedRuntime, openRuntime } from './open-runtime.js';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
+import { sessionOf } from './tools/cluster-harness.js';
 
 /** How long the service may take to answer again once its database is back (measured: well under a second). */
 const RECOVERY_BOUND_MS = 15_000;
@@ -23,15 +24,6 @@ interface RunningService {
   admin(method: string, path: string, body?: unknown): Promise<Response>;
   health(): Promise<Response>;
   close(): Promise<void>;
-}
-
-function cookieValue(setCookies: string[], name: string): string {
-  for (const cookie of setCookies) {
-    const [pair] = cookie.split(';');
-    const [key, ...value] = (pair ?? '').split('=');
-    if (key === name) return value.join('=');
-  }
-  return '';
 }
 
 /** The service as `npm start` opens it (openRuntime, createApp), signed in as its first administrator. */
@@ -55,16 +47,14 @@ async function startService(env: Record<string, string>): Promise<RunningService
     if (login.status === 200) break;
   }
   if (login?.status !== 200) throw new Error(`sign-in failed: ${login?.status}`);
-  const setCookies = login.headers.getSetCookie();
-  const csrf = cookieValue(setCookies, CSRF_COOKIE);
-  const cookie = `${SESSION_COOKIE}=${cookieValue(setCookies, SESSION_COOKIE)}; ${CSRF_COOKIE}=${csrf}`;
+  const { cookie, csrf } = sessionOf(login);
   return {
     opened,
     app,
     admin: (method, path, body) =>
       fetch(`${baseUrl}${path}`, {
         method,
-        headers: { cookie, [CSRF_HEADER]: decodeURIComponent(csrf), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { cookie, [CSRF_HEADER]: csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     health: () => fetch(`${baseUrl}/api/health`),

@@ -25,6 +25,32 @@ async function openEventStore(config: AppConfig, pool: ServiceRuntime['pool'], c
   return KurrentDbEventStore.connect(config.KURRENTDB_URL ?? '');
 }
 
+/**
+ * The runtime over a PostgreSQL already running at `connectionString` (migrated here), with the
+ * PostgreSQL event store: what a tool opens beside a running service and a test on its own
+ * database. `close` ends the store and the pool; the server and the XRPL node stay.
+ */
+export async function openPostgresRuntime(
+  config: AppConfig,
+  connectionString: string,
+  xrpl: ServiceRuntime['xrpl'],
+  connections?: number,
+): Promise<{ readonly runtime: ServiceRuntime & { readonly eventStore: PostgresEventStore }; close(): Promise<void> }> {
+  const pool = createPool(connectionString, connections);
+  const readModels = createReadModels(pool);
+  await runMigrations(readModels, { eventStore: true });
+  const eventStore = new PostgresEventStore(pool, { connectionString });
+  const database = new DatabaseAvailability(pool);
+  return {
+    runtime: { config, pool, database, readModels, eventStore, eventStoreAdapter: 'postgres', readModelConnection: { connectionString }, xrpl },
+    close: async () => {
+      database.close();
+      await eventStore.close();
+      await readModels.destroy();
+    },
+  };
+}
+
 /** The XRPL sandbox node the first instance runs in its process and published under the data directory. */
 function joinedSandboxUrl(config: AppConfig): string {
   const published = readPublishedSandbox(config.dataDir);

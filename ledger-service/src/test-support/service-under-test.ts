@@ -5,17 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { CSRF_COOKIE, CSRF_HEADER, type Role, SESSION_COOKIE } from '@carbon-ledger/contracts';
+import { CSRF_HEADER, type Role } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { createTestDatabase } from '../../../test-support/test-database.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
+import { openPostgresRuntime } from '../open-runtime.js';
+import { sessionOf } from '../tools/cluster-harness.js';
 import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
@@ -43,15 +43,6 @@ export interface ServiceUnderTest {
   close(): Promise<void>;
 }
 
-function cookieValue(setCookies: string[], name: string): string | undefined {
-  for (const cookie of setCookies) {
-    const [pair] = cookie.split(';');
-    const [key, ...value] = (pair ?? '').split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 async function listen(app: NestExpressApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
@@ -67,21 +58,10 @@ export async function startServiceUnderTest(
   const database = await createTestDatabase('svc');
   const dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-svc-'));
   const config = loadConfig({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
-  const pool = createPool(database.connectionString);
-  const readModels = createReadModels(pool);
-  await runMigrations(readModels, { eventStore: true });
-  const eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
   const sandbox: Sandbox = await startSandbox({ port: 0, ledgerCloseIntervalMs: 100 });
-  const runtime: ServiceRuntime = {
-    config,
-    pool,
-    database: new DatabaseAvailability(pool),
-    readModels,
-    eventStore,
-    eventStoreAdapter: 'postgres',
-    readModelConnection: { connectionString: database.connectionString },
-    xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
-  };
+  const opened = await openPostgresRuntime(config, database.connectionString, { url: sandbox.url, genesisSeed: sandbox.genesis.seed });
+  const { runtime } = opened;
+  const { pool } = runtime;
   const app = await createApp(runtime, options.logs ? { logger: createRootLogger(config, { destination: options.logs }) } : { logs: false });
   const baseUrl = await listen(app);
 
@@ -114,17 +94,11 @@ export async function startServiceUnderTest(
       await app.get(ProjectionHost).waitFor(['users'], registered.position, 5_000);
       const login = await send('POST', '/api/auth/login', { email, password }, {});
       if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-      const setCookies = login.headers.getSetCookie();
-      const session = cookieValue(setCookies, SESSION_COOKIE) ?? '';
-      const csrf = cookieValue(setCookies, CSRF_COOKIE) ?? '';
-      const signedIn = (headers: Record<string, string>): Record<string, string> => ({
-        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
-        [CSRF_HEADER]: decodeURIComponent(csrf),
-        ...headers,
-      });
+      const { cookie, csrf } = sessionOf(login);
+      const signedIn = (headers: Record<string, string>): Record<string, string> => ({ cookie, [CSRF_HEADER]: csrf, ...headers });
       return {
         userId: registered.userId,
-        cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
+        cookie,
         request: (method, path, body, headers = {}) => send(method, path, body, signedIn(headers)),
         requestAt: (base, method, path, body, headers = {}) => sendTo(base, method, path, body, signedIn(headers)),
       };
@@ -160,8 +134,7 @@ export async function startServiceUnderTest(
       await app.close();
       runtime.database.close();
       await sandbox.close();
-      await eventStore.close();
-      await readModels.destroy();
+      await opened.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

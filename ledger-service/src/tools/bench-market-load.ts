@@ -40,7 +40,7 @@ import {
   runBench,
   writeFigures,
 } from '@carbon-ledger/bench-kit';
-import { chainContentTexts, creditMarketStreamId, type PlaceOrderRequest } from '@carbon-ledger/contracts';
+import { chainContentTexts, creditMarketStreamId, type PlaceOrderRequest, seededRandom } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import {
@@ -66,18 +66,6 @@ const VINTAGE = 2030;
 const MARKET = { projectType: PROJECT, vintage: VINTAGE } as const;
 const ACCOUNTS = 200;
 const CHUNK = 2_000;
-
-/** A seeded generator, so every run builds the same market. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const account = (n: number): string => `acct-${n.toString().padStart(4, '0')}`;
 
@@ -164,7 +152,8 @@ interface Built {
 /** Builds the stream: the bulk part through the store's INSERT, the tail through the store. */
 async function build(pool: pg.Pool, connectionString: string, target: number, tailEvents: number): Promise<Built> {
   const streamId = creditMarketStreamId(PROJECT, VINTAGE);
-  const next = random(2026);
+  // Seeded, so every run builds the same market.
+  const next = seededRandom(2026);
   const state = initialCreditMarketState();
   let version = -1n;
   let previous = Buffer.alloc(0);

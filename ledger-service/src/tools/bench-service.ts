@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppConfig, loadConfig } from '../config/config.js';
-import { createApp } from '../create-app.js';
+import { createApp, type CreateAppOptions } from '../create-app.js';
+import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
 import { openRuntime } from '../open-runtime.js';
 import { freePorts } from '../shared/free-port.js';
 
@@ -11,6 +12,10 @@ export interface BenchService {
   readonly app: NestExpressApplication;
   readonly config: AppConfig;
   readonly baseUrl: string;
+  /** What the service runs on (the embedded PostgreSQL, the XRPL sandbox), open until `work` returns. */
+  readonly runtime: ServiceRuntime;
+  /** Stops the app before `work` returns, the runtime staying open; once, however often it is called. */
+  closeApp(): Promise<void>;
 }
 
 /**
@@ -19,7 +24,12 @@ export interface BenchService {
  * on what a database already holds), then stops it and removes the directory.
  * `announce` is printed once the configuration is known, before the service starts.
  */
-export async function withBenchService<T>(name: string, announce: (config: AppConfig) => string, work: (service: BenchService) => Promise<T>): Promise<T> {
+export async function withBenchService<T>(
+  name: string,
+  announce: (config: AppConfig) => string,
+  work: (service: BenchService) => Promise<T>,
+  appOptions: CreateAppOptions = {},
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `carbon-ledger-${name}-`));
   // Every port the service listens on is given, none left to port 0, which could land on one of these.
   const [port, postgresPort, sandboxPort] = (await freePorts(3)) as [number, number, number];
@@ -35,12 +45,14 @@ export async function withBenchService<T>(name: string, announce: (config: AppCo
   });
   process.stdout.write(announce(config));
   const opened = await openRuntime(config, () => undefined);
-  const app = await createApp(opened.runtime);
+  const app = await createApp(opened.runtime, appOptions);
   await app.listen(port, '127.0.0.1');
+  let closing: Promise<void> | undefined;
+  const closeApp = (): Promise<void> => (closing ??= app.close());
   try {
-    return await work({ app, config, baseUrl: `http://127.0.0.1:${port}` });
+    return await work({ app, config, baseUrl: `http://127.0.0.1:${port}`, runtime: opened.runtime, closeApp });
   } finally {
-    await app.close().catch(() => undefined);
+    await closeApp().catch(() => undefined);
     await opened.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -7,12 +7,15 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   issueCreditsResponse,
+  type PlatformWalletRole,
+  platformWalletRoles,
   SESSION_COOKIE,
   startVerificationResponse,
   userResponse,
 } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
+import { SEED_VARIABLES } from '../infrastructure/xrpl/platform-wallets.js';
 import { freePorts } from '../shared/free-port.js';
 
 /** The built service, as `npm start` runs it. */
@@ -80,6 +83,23 @@ export async function startInstance(
   };
 }
 
+/**
+ * What service processes share by environment, as on several machines: the database, the sandbox
+ * ledger node and every platform wallet's seed (fresh ones unless `seeds` gives them).
+ */
+export function sharedInstanceEnv(
+  databaseUrl: string,
+  xrplUrl: string,
+  seeds: Partial<Record<PlatformWalletRole, string>> = Object.fromEntries(platformWalletRoles.map((role) => [role, Wallet.generate().seed])),
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    XRPL_URL: xrplUrl,
+    XRPL_NETWORK: 'sandbox',
+    ...Object.fromEntries(platformWalletRoles.map((role) => [SEED_VARIABLES[role], seeds[role] ?? ''])),
+  };
+}
+
 /** The first administrator's password, as the first instance printed it on a fresh database. */
 export function firstAdminPassword(instance: Instance): string {
   const match = /password:\s+(\S+)/.exec(instance.output());
@@ -96,13 +116,19 @@ export interface ClusterClient {
   request(baseUrl: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-function cookieValue(setCookies: string[], name: string): string {
-  for (const cookie of setCookies) {
-    const [pair] = cookie.split(';');
-    const [key, ...value] = (pair ?? '').split('=');
-    if (key === name) return value.join('=');
-  }
-  return '';
+/** What a browser sends after this sign-in answer: the Cookie header (session and CSRF cookies) and the CSRF header's value. */
+export function sessionOf(login: Response): { readonly cookie: string; readonly csrf: string } {
+  const setCookies = login.headers.getSetCookie();
+  const cookieValue = (name: string): string => {
+    for (const cookie of setCookies) {
+      const [pair] = cookie.split(';');
+      const [key, ...value] = (pair ?? '').split('=');
+      if (key === name) return value.join('=');
+    }
+    return '';
+  };
+  const csrf = cookieValue(CSRF_COOKIE);
+  return { cookie: `${SESSION_COOKIE}=${cookieValue(SESSION_COOKIE)}; ${CSRF_COOKIE}=${csrf}`, csrf: decodeURIComponent(csrf) };
 }
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<ClusterClient> {
@@ -112,11 +138,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`sign-in of ${email} answered ${login.status}: ${await login.text()}`);
-  const setCookies = login.headers.getSetCookie();
-  const session = cookieValue(setCookies, SESSION_COOKIE);
-  const csrfCookie = cookieValue(setCookies, CSRF_COOKIE);
-  const cookie = `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrfCookie}`;
-  const csrf = decodeURIComponent(csrfCookie);
+  const { cookie, csrf } = sessionOf(login);
   const { user } = (await login.json()) as { user: { id: string } };
   return {
     userId: user.id,
@@ -223,12 +245,12 @@ export async function issueBatch(
   return { tokenId: issued.tokenId, vintage: issued.vintage };
 }
 
-/** A direct transfer (POST /api/trade) from the issuer to `to`. */
 /** Buy orders are paid for (docs/funds.md): test USD through the sandbox faucet, credited before it answers. */
 export async function fundWithTestUsd(baseUrl: string, client: ClusterClient, amount = '1000000.00'): Promise<void> {
   await expectOk(await client.request(baseUrl, 'POST', '/api/funds/faucet', { amount }), 'POST /api/funds/faucet');
 }
 
+/** A direct transfer (POST /api/trade) from the issuer to `to`. */
 export async function transfer(baseUrl: string, issuer: ClusterClient, tokenId: string, to: ClusterClient, amount: number): Promise<void> {
   await expectOk(await issuer.request(baseUrl, 'POST', '/api/trade', { tokenId, amount, buyerAccountId: to.userId, price: 10 }), 'POST /api/trade');
 }

@@ -3,12 +3,8 @@ import { join } from 'node:path';
 import type { XrplNetwork } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
 import { type AppConfig, loadConfig } from '../config/config.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
-import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
 import { acquireInstanceLock, AlreadyRunning, isAlive } from '../infrastructure/postgres/instance-lock.js';
-import { type OpenedRuntime, openRuntime } from '../open-runtime.js';
+import { type OpenedRuntime, openPostgresRuntime, openRuntime } from '../open-runtime.js';
 import { loadPlatformWallets, platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
 import { readPublishedSandbox, sandboxUrlFile } from '../infrastructure/xrpl/sandbox-url-file.js';
 import { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -49,28 +45,12 @@ export async function openToolRuntime(config: AppConfig = loadConfig()): Promise
   }
   // The service is running: its embedded server is up on the configured port.
   const connectionString = `postgres://postgres:carbon-ledger-local@127.0.0.1:${config.EMBEDDED_PG_PORT}/carbon_ledger`;
-  const pool = createPool(connectionString, 4);
-  const readModels = createReadModels(pool);
-  await runMigrations(readModels, { eventStore: true });
-  const eventStore = new PostgresEventStore(pool, { connectionString });
+  const opened = await openPostgresRuntime(config, connectionString, { url: '' }, 4);
   return {
-    runtime: {
-      config,
-      pool,
-      database: new DatabaseAvailability(pool),
-      readModels,
-      eventStore,
-      eventStoreAdapter: 'postgres',
-      readModelConnection: { connectionString },
-      xrpl: { url: '' },
-    },
+    ...opened,
     xrplLabel: 'not used',
     databaseLabel: `the running service's embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}`,
     serviceRunning: true,
-    close: async () => {
-      await eventStore.close();
-      await readModels.destroy();
-    },
   };
 }
 

@@ -12,10 +12,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test-support/tes
 import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
-import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
+import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { openPostgresRuntime } from '../open-runtime.js';
 import { readPublishedSandbox, sandboxUrlFile } from '../infrastructure/xrpl/sandbox-url-file.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { openAnchorLedger } from './open-tool-runtime.js';
@@ -35,8 +34,8 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
   let database: TestDatabase;
   let dataDir: string;
   let config: AppConfig;
-  let pool: ReturnType<typeof createPool>;
-  let readModels: ReturnType<typeof createReadModels>;
+  let opened: Awaited<ReturnType<typeof openPostgresRuntime>>;
+  let pool: ServiceRuntime['pool'];
   let eventStore: PostgresEventStore;
   let sandbox: Sandbox;
   let app: NestExpressApplication;
@@ -86,25 +85,11 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
     database = await createTestDatabase('verifycli');
     dataDir = mkdtempSync(join(tmpdir(), 'carbon-ledger-verify-'));
     config = loadConfig({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEAL_INTERVAL_MS: '0' });
-    pool = createPool(database.connectionString);
-    readModels = createReadModels(pool);
-    await runMigrations(readModels, { eventStore: true });
-    eventStore = new PostgresEventStore(pool, { connectionString: database.connectionString });
     // As `npm start` runs it: the in-process sandbox keeps its ledger under DATA_DIR/xrpl.
     sandbox = await startSandbox({ port: 0, dataDir: join(dataDir, 'xrpl'), ledgerCloseIntervalMs: 100 });
-    app = await createApp(
-      {
-        config,
-        pool,
-        database: new DatabaseAvailability(pool),
-        readModels,
-        eventStore,
-        eventStoreAdapter: 'postgres',
-        readModelConnection: { connectionString: database.connectionString },
-        xrpl: { url: sandbox.url, genesisSeed: sandbox.genesis.seed },
-      },
-      { logs: false },
-    );
+    opened = await openPostgresRuntime(config, database.connectionString, { url: sandbox.url, genesisSeed: sandbox.genesis.seed });
+    ({ pool, eventStore } = opened.runtime);
+    app = await createApp(opened.runtime, { logs: false });
     await app.init();
     await app.get(XrplConnection).ready;
 
@@ -116,8 +101,7 @@ describe('npm run verify: hash chains, seals, and anchors read back from the led
   afterAll(async () => {
     if (!serviceStopped) await app?.close();
     await sandbox?.close();
-    await eventStore?.close();
-    await readModels?.destroy();
+    await opened?.close();
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

@@ -14,7 +14,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
 
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
@@ -35,10 +35,6 @@ export function swapPrice(xrpDrops: string, creditAmount: string): string {
   return (Number(xrpDrops) / 1_000_000 / credits).toFixed(2);
 }
 
-function position(recorded: RecordedEvent) {
-  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
-}
-
 function tradeRow(recorded: RecordedEvent, data: TradeExecuted['data']): Insertable<CreditTradesTable> {
   return {
     trade_id: data.tradeId,
@@ -56,7 +52,7 @@ function tradeRow(recorded: RecordedEvent, data: TradeExecuted['data']): Inserta
     settlement_tx_hash: data.settlement.txHash ?? null,
     ranges: JSON.stringify(data.ranges),
     executed_at: data.executedAt,
-    ...position(recorded),
+    ...rowPosition(recorded),
   };
 }
 
@@ -78,7 +74,7 @@ function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Inserta
     settlement_tx_hash: data.txHash,
     ranges: '[]',
     executed_at: data.executedAt,
-    ...position(recorded),
+    ...rowPosition(recorded),
   };
 }
 
@@ -138,16 +134,7 @@ export const creditTradesProjection: Projection = {
   lingerMs: 15,
   tables: ['credit_trades'],
   /** One multi-row insert per batch. */
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    const rows = tradeRows(events);
-    if (rows.length === 0) return false;
-    await db
-      .insertInto('credit_trades')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('trade_id').doNothing())
-      .execute();
-    return true;
-  },
+  applyBatch: insertRowsOnce('credit_trades', 'trade_id', tradeRows),
   /** newTrade for each row, as the row reads back. */
   pushedMessages(events: readonly RecordedEvent[]): PushedMessage[] {
     return tradeRows(events).map((row) => ({

@@ -1,5 +1,5 @@
 import type { ProjectionName, PushedMessage, RecordedEvent, ViewName } from '@carbon-ledger/contracts';
-import type { QueryCreator } from 'kysely';
+import type { Insertable, QueryCreator } from 'kysely';
 import type { ReadModelDatabase } from '../read-model-database.js';
 
 /**
@@ -60,5 +60,31 @@ export function applyEach(
     let changed = false;
     for (const event of events) if (await apply(event, db)) changed = true;
     return changed;
+  };
+}
+
+/** Where in the log a row's event stands: the position columns of a read-model row. */
+export function rowPosition(recorded: RecordedEvent): { commit_position: string; prepare_position: string } {
+  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
+}
+
+/**
+ * `applyBatch` for a projection that only adds rows: the rows of a batch go in one statement, and
+ * a row whose `key` is there already (its event was applied before) stays as it is.
+ */
+export function insertRowsOnce<T extends keyof ReadModelDatabase & string>(
+  table: T,
+  key: keyof ReadModelDatabase[T] & string,
+  rowsOf: (events: readonly RecordedEvent[]) => Insertable<ReadModelDatabase[T]>[],
+): (events: readonly RecordedEvent[], db: ProjectionWriter) => Promise<boolean> {
+  return async (events, db) => {
+    const rows = rowsOf(events);
+    if (rows.length === 0) return false;
+    await db
+      .insertInto(table)
+      .values(rows)
+      .onConflict((conflict) => conflict.column(key).doNothing())
+      .execute();
+    return true;
   };
 }

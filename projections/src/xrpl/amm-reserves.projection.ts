@@ -11,16 +11,12 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { AmmReservesTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
 
 type XrplTransactionRecordedData = Extract<XrplEvent, { type: 'XrplTransactionRecorded' }>['data'];
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
 const DROPS = /^\d{1,18}$/;
-
-function position(recorded: RecordedEvent) {
-  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
-}
 
 /** NXCC of an issued amount as XrplTransactionRecorded writes it ("value CODE/issuer"), or undefined for anything else. */
 function creditsOf(amount: string | undefined): string | undefined {
@@ -35,7 +31,7 @@ function openingRow(recorded: RecordedEvent, data: XrplTransactionRecordedData):
   const [drops, credits] =
     data.amount !== undefined && DROPS.test(data.amount) ? [data.amount, creditsOf(data.amount2)] : [data.amount2, creditsOf(data.amount)];
   if (drops === undefined || !DROPS.test(drops) || credits === undefined) return undefined;
-  return { tx_hash: data.hash, cause: 'pool-opened', xrp_drops: drops, credits, observed_at: data.submittedAt, ...position(recorded) };
+  return { tx_hash: data.hash, cause: 'pool-opened', xrp_drops: drops, credits, observed_at: data.submittedAt, ...rowPosition(recorded) };
 }
 
 function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Insertable<AmmReservesTable> | undefined {
@@ -47,7 +43,7 @@ function swapRow(recorded: RecordedEvent, data: XrplCreditsSwappedData): Inserta
     xrp_drops: pool.data.xrpDrops,
     credits: pool.data.credits,
     observed_at: data.executedAt,
-    ...position(recorded),
+    ...rowPosition(recorded),
   };
 }
 
@@ -97,14 +93,5 @@ export const ammReservesProjection: Projection = {
   eventTypes: new Set(['XrplTransactionRecorded', ...xrplActionEventTypes]),
   views: ['amm-reserves'],
   tables: ['amm_reserves'],
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    const rows = reserveRows(events);
-    if (rows.length === 0) return false;
-    await db
-      .insertInto('amm_reserves')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('tx_hash').doNothing())
-      .execute();
-    return true;
-  },
+  applyBatch: insertRowsOnce('amm_reserves', 'tx_hash', reserveRows),
 };

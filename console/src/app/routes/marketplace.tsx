@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { useFunds } from '../../features/funds/api/get-funds';
+import { BuyReservationRows } from '../../features/funds/components/BuyReservationRows/BuyReservationRows';
 import { FundsPanel } from '../../features/funds/components/FundsPanel/FundsPanel';
 import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import type { MarketSelection } from '../../features/orders/api/get-marketplace';
@@ -44,7 +45,14 @@ export function MarketplaceRoute() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <MarketplaceOrderForm market={market} onMarketChange={setMarket} accountId={session.data?.id ?? ''} availableFunds={funds.data?.available} />
+            <MarketplaceOrderForm
+              market={market}
+              onMarketChange={setMarket}
+              accountId={session.data?.id ?? ''}
+              fundsRows={(order) => (
+                <BuyReservationRows order={order} availableFunds={funds.data?.available} testIdPrefix="marketplace" reservationLabel="Reserved with the fee" />
+              )}
+            />
             <FundsPanel sandbox={network.data?.network === 'sandbox'} />
           </Stack>
         </Grid.Col>

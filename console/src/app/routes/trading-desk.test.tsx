@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@carbon-ledger/contracts';
+import type { FundsView, Role } from '@carbon-ledger/contracts';
 import { aUser } from '../../features/auth/user-fixtures';
 import { anOrder, anOrderList } from '../../features/orders/order-fixtures';
 import { type FetchHandler, jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
@@ -50,6 +50,25 @@ describe('TradingDeskRoute', () => {
 
     await screen.findByText('Order Created');
     await waitFor(() => expect(orderRequests(requests).filter((request) => request.method === 'GET')).toHaveLength(2));
+  });
+
+  it('shows what a buy reserves with the 0.5% fee (rounded up to the cent) and the available funds', async () => {
+    const funds: FundsView = {
+      currency: 'USD',
+      available: '1234.50',
+      reserved: '0.00',
+      depositAddress: 'rDepositAddress1111111111111111111',
+      destinationTag: 4242,
+    };
+    mockFetch(signedInAs(['trader'], ({ url }) => jsonResponse(url === '/api/funds' ? funds : anOrderList([]))));
+    renderWithProviders(<TradingDeskRoute />, { path: '/trading-desk' });
+    fireEvent.change(screen.getByTestId('order-amount'), { target: { value: '10' } });
+    fireEvent.change(screen.getByTestId('order-price'), { target: { value: '10.01' } });
+
+    // 10 × 10.01 = 100.10, fee 0.5005 → 0.51.
+    expect(screen.getByTestId('order-cost-with-fee')).toHaveTextContent('$100.61');
+    // The funds arrive after the first render.
+    expect(await screen.findByTestId('order-available-funds')).toHaveTextContent('$1,234.50');
   });
 
   it("lists a trader's own orders only: no Mine / All switch, and no Cancel on an order that is not theirs", async () => {

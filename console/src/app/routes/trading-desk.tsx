@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { CreateOrderForm } from '../../features/orders/components/CreateOrderForm/CreateOrderForm';
 import { useFunds } from '../../features/funds/api/get-funds';
+import { BuyReservationRows } from '../../features/funds/components/BuyReservationRows/BuyReservationRows';
 import { OrderBook } from '../../features/orders/components/OrderBook/OrderBook';
 import { OrderScopeControl } from '../../features/orders/components/OrderScopeControl/OrderScopeControl';
 import { OrderSummaryCards } from '../../features/orders/components/OrderSummaryCards/OrderSummaryCards';
@@ -50,7 +51,11 @@ export function TradingDeskRoute() {
       <OrderSummaryCards scope={scope} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <CreateOrderForm availableFunds={funds.data?.available} />
+          <CreateOrderForm
+            fundsRows={(order) => (
+              <BuyReservationRows order={order} availableFunds={funds.data?.available} testIdPrefix="order" reservationLabel="Reserved with the 0.5% fee" />
+            )}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <OrderBook scope={scope} canCancel={canCancel} />

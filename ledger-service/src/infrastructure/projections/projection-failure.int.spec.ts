@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { comparePositions, formatPosition, type Position } from '@carbon-ledger/contracts';
 import { amlAlertsProjection, LogFollowerRunner, readCheckpoint, rebuildProjection, usersProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
-import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels } from '../postgres/database.js';
-import { runMigrations } from '../../schema-migrations.js';
+import type { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
+import type { ReadModels } from '../postgres/database.js';
 import { toEventsToAppend } from '../../shared/command-context.js';
+import { createEventStoreDatabase, type EventStoreDatabase } from '../../test-support/event-store-database.js';
 
 describe('a projection over events it cannot or could not store', () => {
-  let database: TestDatabase;
+  let database: EventStoreDatabase;
   let db: ReadModels;
   let store: PostgresEventStore;
   const connection = (): { connectionString: string } => ({ connectionString: database.connectionString });
@@ -46,17 +45,10 @@ describe('a projection over events it cannot or could not store', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('totality');
-    const pool = createPool(database.connectionString);
-    db = createReadModels(pool);
-    await runMigrations(db, { eventStore: true });
-    store = new PostgresEventStore(pool, connection());
+    database = await createEventStoreDatabase('totality');
+    ({ readModels: db, eventStore: store } = database);
   });
-  afterAll(async () => {
-    await store.close();
-    await db.destroy();
-    await database.drop();
-  });
+  afterAll(() => database.close());
 
   it('stops at the event that fails (keeping those before it), names it, and logs once per back-off step', async () => {
     const owner = `owner-${randomUUID()}`;

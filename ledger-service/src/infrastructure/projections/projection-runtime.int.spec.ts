@@ -5,16 +5,14 @@ import { orderBookProjection, ProjectionBusy, LogFollowerRunner, type Projection
 import { sql } from 'kysely';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
-import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels } from '../postgres/database.js';
-import { runMigrations } from '../../schema-migrations.js';
+import type { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
+import type { ReadModels } from '../postgres/database.js';
 import { toEventsToAppend } from '../../shared/command-context.js';
+import { createEventStoreDatabase, type EventStoreDatabase } from '../../test-support/event-store-database.js';
 import { ProjectionHost, UnknownProjection } from './projection-host.js';
 
 describe('projection runtime on PostgreSQL', () => {
-  let database: TestDatabase;
-  let pool: ReturnType<typeof createPool>;
+  let database: EventStoreDatabase;
   let db: ReadModels;
   let store: PostgresEventStore;
   const connection = (): { connectionString: string } => ({ connectionString: database.connectionString });
@@ -54,17 +52,10 @@ describe('projection runtime on PostgreSQL', () => {
   const rows = () => db.selectFrom('order_book').select(['order_id', 'amount', 'status']).orderBy('order_id').execute();
 
   beforeAll(async () => {
-    database = await createTestDatabase('proj');
-    pool = createPool(database.connectionString);
-    db = createReadModels(pool);
-    await runMigrations(db, { eventStore: true });
-    store = new PostgresEventStore(pool, connection());
+    database = await createEventStoreDatabase('proj');
+    ({ readModels: db, eventStore: store } = database);
   });
-  afterAll(async () => {
-    await store.close();
-    await db.destroy();
-    await database.drop();
-  });
+  afterAll(() => database.close());
 
   it('applies the log, keeps one active instance, and a restart replays nothing twice', async () => {
     const first = new LogFollowerRunner(orderBookProjection, { db, eventStore: store, connectionConfig: connection() });
@@ -375,11 +366,8 @@ describe('projection runtime on PostgreSQL', () => {
 
 describe('projection runner shutdown', () => {
   it('stops cleanly when stopped while it is still starting', async () => {
-    const database = await createTestDatabase('stop');
-    const pool = createPool(database.connectionString);
-    const db = createReadModels(pool);
-    await runMigrations(db, { eventStore: true });
-    const store = new PostgresEventStore(pool, { connectionString: database.connectionString });
+    const database = await createEventStoreDatabase('stop');
+    const { readModels: db, eventStore: store } = database;
     try {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const runner = new LogFollowerRunner(orderBookProjection, { db, eventStore: store, connectionConfig: { connectionString: database.connectionString } });
@@ -389,9 +377,7 @@ describe('projection runner shutdown', () => {
         expect(runner.status.state).toBe('stopped');
       }
     } finally {
-      await store.close();
-      await db.destroy();
-      await database.drop();
+      await database.close();
     }
   }, 20_000);
 });

@@ -6,7 +6,8 @@ import type { AppConfig } from '../../config/config.js';
 
 export type PlatformWallets = Readonly<Record<PlatformWalletRole, Wallet>>;
 
-const SEED_VARIABLES: Record<PlatformWalletRole, keyof AppConfig> = {
+/** The variable that configures each wallet's seed. */
+export const SEED_VARIABLES: Readonly<Record<PlatformWalletRole, keyof AppConfig>> = {
   issuer: 'XRPL_ISSUER_SEED',
   market_maker: 'XRPL_MARKET_MAKER_SEED',
   kyc_issuer: 'XRPL_KYC_ISSUER_SEED',

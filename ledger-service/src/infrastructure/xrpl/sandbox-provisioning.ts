@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { CREDIT_CURRENCY_CODE } from '@carbon-ledger/contracts';
+import { CREDIT_CURRENCY_CODE, type PlatformWalletRole } from '@carbon-ledger/contracts';
 import { AccountSetAsfFlags, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import type { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import type { XrplGateway } from './xrpl-gateway.js';
@@ -39,6 +39,24 @@ export async function ammExists(gateway: XrplGateway): Promise<boolean> {
   }
 }
 
+/** A trust line from the `role` wallet to the issuer for `currency`, unless the ledger shows one already. */
+async function ensureTrustLine(
+  gateway: XrplGateway,
+  submissions: PlatformSubmissions,
+  line: { readonly role: PlatformWalletRole; readonly currency: string; readonly limit: string; readonly key: string; readonly purpose: string },
+): Promise<void> {
+  const holder = gateway.wallets[line.role].address;
+  const issuer = gateway.wallets.issuer.address;
+  const lines = await gateway.request({ command: 'account_lines', account: holder, peer: issuer });
+  if (lines.result.lines.some((existing) => existing.currency === line.currency)) return;
+  await submissions.submit({
+    key: `sandbox:${line.key}:${holder}`,
+    role: line.role,
+    transaction: { TransactionType: 'TrustSet', Account: holder, LimitAmount: { currency: line.currency, issuer, value: line.limit } },
+    purpose: line.purpose,
+  });
+}
+
 /**
  * First start in the sandbox: fund the platform wallets from the genesis
  * account, let the issuer ripple, issue NXCC to the market maker and open the
@@ -73,34 +91,22 @@ export async function provisionSandbox(gateway: XrplGateway, submissions: Platfo
     });
   }
   // The deposit address holds the platform's settlement USD (docs/funds.md): a trust line to the issuer.
-  const depositLines = await gateway.request({ command: 'account_lines', account: wallets.deposit.address, peer: wallets.issuer.address });
-  if (!depositLines.result.lines.some((line) => line.currency === SANDBOX_SETTLEMENT_CURRENCY)) {
-    await submissions.submit({
-      key: `sandbox:deposit-trust-line:${wallets.deposit.address}`,
-      role: 'deposit',
-      transaction: {
-        TransactionType: 'TrustSet',
-        Account: wallets.deposit.address,
-        LimitAmount: { currency: SANDBOX_SETTLEMENT_CURRENCY, issuer: wallets.issuer.address, value: '1000000000000000000000' },
-      },
-      purpose: 'Receive the settlement USD that users deposit',
-    });
-  }
+  await ensureTrustLine(gateway, submissions, {
+    role: 'deposit',
+    currency: SANDBOX_SETTLEMENT_CURRENCY,
+    limit: '1000000000000000000000',
+    key: 'deposit-trust-line',
+    purpose: 'Receive the settlement USD that users deposit',
+  });
   if (await ammExists(gateway)) return;
 
-  const lines = await gateway.request({ command: 'account_lines', account: wallets.market_maker.address, peer: wallets.issuer.address });
-  if (!lines.result.lines.some((line) => line.currency === CREDIT_CURRENCY_CODE)) {
-    await submissions.submit({
-      key: `sandbox:pool-trust-line:${wallets.market_maker.address}`,
-      role: 'market_maker',
-      transaction: {
-        TransactionType: 'TrustSet',
-        Account: wallets.market_maker.address,
-        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: wallets.issuer.address, value: '1000000000' },
-      },
-      purpose: 'Hold NXCC for the AMM pool',
-    });
-  }
+  await ensureTrustLine(gateway, submissions, {
+    role: 'market_maker',
+    currency: CREDIT_CURRENCY_CODE,
+    limit: '1000000000',
+    key: 'pool-trust-line',
+    purpose: 'Hold NXCC for the AMM pool',
+  });
   await submissions.submit({
     key: poolDepositKey(wallets.market_maker.address),
     role: 'issuer',

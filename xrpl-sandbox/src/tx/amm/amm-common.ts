@@ -68,6 +68,19 @@ export function readPool(view: ReadView, assets: [Issue, Issue]): PoolState | un
   };
 }
 
+/** The pool of the transaction's Asset/Asset2, or undefined when there is none. */
+export function txPool(view: ReadView, tx: Tx): PoolState | undefined {
+  const assets = txAssets(tx);
+  return assets === undefined ? undefined : readPool(view, assets);
+}
+
+/** How many bits are set: deposit and withdraw take exactly one mode flag. */
+export function popcount(value: number): number {
+  let count = 0;
+  for (let bits = value >>> 0; bits !== 0; bits &= bits - 1) count += 1;
+  return count;
+}
+
 /** Which pool side an amount belongs to. */
 export function sideOf(pool: PoolState, amount: Amount): 0 | 1 {
   return issueEquals(issueOf(amount), pool.assets[0]) ? 0 : 1;

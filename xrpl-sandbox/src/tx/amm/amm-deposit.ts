@@ -7,18 +7,12 @@ import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, xrpLiquid } from '../trust-lines.js';
 import type { PoolState } from './amm-common.js';
-import { checkAssets, depositable, invalidAmmAmount, MAX_TRADING_FEE, optionalAmount, readPool, sideOf, txAssets } from './amm-common.js';
+import { checkAssets, depositable, invalidAmmAmount, MAX_TRADING_FEE, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
 import { initializeFeeAuctionVote } from './amm-create.js';
 import { ammAssetIn, initialLpTokens, lpTokensOut } from './amm-math.js';
 import { lpHolds, tradingFeeFor } from './amm-pool.js';
 
 const MODES = tf.lpToken | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken | tf.twoAssetIfEmpty;
-
-function popcount(value: number): number {
-  let count = 0;
-  for (let bits = value >>> 0; bits !== 0; bits &= bits - 1) count += 1;
-  return count;
-}
 
 /** Which fields each deposit mode requires (true), allows (undefined) or forbids (false). */
 function fieldsValid(tx: Tx, mode: number): boolean {
@@ -152,8 +146,7 @@ export const ammDeposit: Transactor = {
   },
 
   preclaim({ view, tx }) {
-    const assets = txAssets(tx);
-    const pool = assets === undefined ? undefined : readPool(view, assets);
+    const pool = txPool(view, tx);
     if (pool === undefined) return 'terNO_AMM';
     const empty = amountToNum(pool.lpTokens).isZero();
     const mode = tx.getU32('Flags') & MODES;
@@ -174,8 +167,7 @@ export const ammDeposit: Transactor = {
   },
 
   doApply(ctx) {
-    const assets = txAssets(ctx.tx);
-    const pool = assets === undefined ? undefined : readPool(ctx.view, assets);
+    const pool = txPool(ctx.view, ctx.tx);
     if (pool === undefined) return 'terNO_AMM';
     const mode = ctx.tx.getU32('Flags') & MODES;
     const deposit = computeDeposit(ctx, pool, mode);

@@ -6,17 +6,11 @@ import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, rippleCredit } from '../trust-lines.js';
 import type { PoolState } from './amm-common.js';
-import { checkAssets, deleteAmm, invalidAmmAmount, optionalAmount, readPool, sideOf, txAssets } from './amm-common.js';
+import { checkAssets, deleteAmm, invalidAmmAmount, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
 import { ammAssetOut, lpTokensIn } from './amm-math.js';
 import { lpHolds, tradingFeeFor } from './amm-pool.js';
 
 const MODES = tf.lpToken | tf.withdrawAll | tf.oneAssetWithdrawAll | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken;
-
-function popcount(value: number): number {
-  let count = 0;
-  for (let bits = value >>> 0; bits !== 0; bits &= bits - 1) count += 1;
-  return count;
-}
 
 function fieldsValid(tx: Tx, mode: number): boolean {
   const amount = tx.has('Amount');
@@ -127,8 +121,7 @@ export const ammWithdraw: Transactor = {
   },
 
   preclaim({ view, tx }) {
-    const assets = txAssets(tx);
-    const pool = assets === undefined ? undefined : readPool(view, assets);
+    const pool = txPool(view, tx);
     if (pool === undefined) return 'terNO_AMM';
     if (amountToNum(pool.lpTokens).isZero()) return 'tecAMM_EMPTY';
     const tokens = optionalAmount(tx, 'LPTokenIn');
@@ -140,8 +133,7 @@ export const ammWithdraw: Transactor = {
   },
 
   doApply(ctx): Ter {
-    const assets = txAssets(ctx.tx);
-    const pool = assets === undefined ? undefined : readPool(ctx.view, assets);
+    const pool = txPool(ctx.view, ctx.tx);
     if (pool === undefined) return 'terNO_AMM';
     const held = lpHolds(ctx.view, pool.amm, ctx.account);
     const withdrawal = computeWithdrawal(ctx, pool, ctx.tx.getU32('Flags') & MODES, held);

@@ -46,16 +46,6 @@ describe('CreateOrderForm', () => {
     expect(field('order-vintage').value).toBe(String(currentYear));
   });
 
-  it('shows what a buy reserves with the 0.5% fee (rounded up to the cent) and the available funds', () => {
-    renderWithProviders(<CreateOrderForm availableFunds="1234.50" />);
-    fireEvent.change(field('order-amount'), { target: { value: '10' } });
-    fireEvent.change(field('order-price'), { target: { value: '10.01' } });
-
-    // 10 × 10.01 = 100.10, fee 0.5005 → 0.51.
-    expect(screen.getByTestId('order-cost-with-fee')).toHaveTextContent('$100.61');
-    expect(screen.getByTestId('order-available-funds')).toHaveTextContent('$1,234.50');
-  });
-
   it('refuses an order with amount and price 0, without a request', async () => {
     const requests = mockFetch(() => jsonResponse({}));
     renderWithProviders(<CreateOrderForm />);

@@ -1,12 +1,11 @@
-import { buyReservationCents, orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
-import { Button, Card, Group, Input, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
+import { Button, Card, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { usePlaceOrder } from '../../api/place-order';
 import { showInvalidOrderToast, showOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
-import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
-import { defaultOrderFormValues, parseAmount, parsePrice, toPlaceOrderRequest, type OrderFormValues } from './order-form-values';
+import { defaultOrderFormValues, toOrderDraft, toPlaceOrderRequest, type OrderDraft, type OrderFormValues } from './order-form-values';
 
 const orderSideOptions: { label: string; value: OrderSide }[] = [
   { label: 'Buy', value: 'buy' },
@@ -16,11 +15,11 @@ const orderSideOptions: { label: string; value: OrderSide }[] = [
 const currentYear = (): number => new Date().getFullYear();
 
 export interface CreateOrderFormProps {
-  /** The caller's available cash ("123.45"), which a buy's cost and fee are reserved from. */
-  availableFunds?: string | undefined;
+  /** Rows the screen shows under the fields for the order drafted so far (the funds a buy reserves). */
+  fundsRows?: ((order: OrderDraft) => ReactNode) | undefined;
 }
 
-export function CreateOrderForm({ availableFunds }: CreateOrderFormProps = {}) {
+export function CreateOrderForm({ fundsRows }: CreateOrderFormProps = {}) {
   const form = useForm<OrderFormValues>({ mode: 'controlled', initialValues: defaultOrderFormValues(currentYear()) });
   const { values } = form;
   const placeOrder = usePlaceOrder();
@@ -98,24 +97,7 @@ export function CreateOrderForm({ availableFunds }: CreateOrderFormProps = {}) {
             clampBehavior="none"
             {...form.getInputProps('vintage')}
           />
-          {values.type === 'buy' && (
-            <Group justify="space-between">
-              <Text size="sm">Reserved with the 0.5% fee</Text>
-              <Text size="sm" fw={600} data-testid="order-cost-with-fee">
-                {formatUsdCents(BigInt(buyReservationCents(parseAmount(values.amount), Math.round(parsePrice(values.price) * 100))))}
-              </Text>
-            </Group>
-          )}
-          {availableFunds !== undefined && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                Available funds
-              </Text>
-              <Text size="sm" data-testid="order-available-funds">
-                {formatUsdCents(priceToCents(availableFunds))}
-              </Text>
-            </Group>
-          )}
+          {fundsRows?.(toOrderDraft(values.type, values.amount, values.price))}
           <Button type="submit" mt="xs" leftSection={<IconPlus size={16} />} loading={placeOrder.isPending} data-testid="order-submit">
             Create Order
           </Button>

@@ -27,6 +27,22 @@ export function parsePrice(value: NumericInputValue): number {
   return Number.isFinite(price) ? Math.round(price * 100) / 100 : 0;
 }
 
+/** Cents of a 2-decimal price; text that is not a number becomes 0. */
+export function parsePriceCents(value: NumericInputValue): number {
+  return Math.round(parsePrice(value) * 100);
+}
+
+/** An order as the form holds it so far, for what a screen shows under the form (a buy's reservation). */
+export interface OrderDraft {
+  side: OrderSide;
+  amount: number;
+  limitCents: number;
+}
+
+export function toOrderDraft(side: OrderSide, amount: NumericInputValue, price: NumericInputValue): OrderDraft {
+  return { side, amount: parseAmount(amount), limitCents: parsePriceCents(price) };
+}
+
 /** A year; text that is not a number falls back to the current year. */
 export function parseVintage(value: NumericInputValue, currentYear: number): number {
   const vintage = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(value, 10);

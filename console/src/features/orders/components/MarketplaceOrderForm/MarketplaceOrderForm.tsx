@@ -1,17 +1,12 @@
-import {
-  DEFAULT_TRADE_PRICE,
-  marketplaceCreditTypes,
-  marketplaceVintageOptions,
-  type OrderSide,
-  platformFeeCents as reservedFeeCents,
-} from '@carbon-ledger/contracts';
+import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintageOptions, type OrderSide } from '@carbon-ledger/contracts';
 import { Button, Card, Divider, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import type { ReactNode } from 'react';
+import { formatUsdCents } from '../../../../shared/format/format-usd';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { usePlaceOrder } from '../../api/place-order';
 import { showInvalidOrderToast, showMarketplaceOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
-import type { NumericInputValue } from '../CreateOrderForm/order-form-values';
+import { toOrderDraft, type NumericInputValue, type OrderDraft } from '../CreateOrderForm/order-form-values';
 import { platformFeeCents, toMarketplaceOrder, totalCostCents } from './marketplace-order-values';
 
 export interface MarketplaceOrderFormProps {
@@ -19,8 +14,8 @@ export interface MarketplaceOrderFormProps {
   onMarketChange: (market: MarketSelection) => void;
   /** The signed-in user's registry account: orders are placed for the caller. */
   accountId: string;
-  /** The caller's available cash ("123.45"), which a buy's cost and fee are reserved from. */
-  availableFunds?: string | undefined;
+  /** Rows the screen shows under the costs for the order drafted so far (the funds a buy reserves). */
+  fundsRows?: ((order: OrderDraft) => ReactNode) | undefined;
 }
 
 const creditTypeOptions = marketplaceCreditTypes.map(({ value, label }) => ({ value, label }));
@@ -34,7 +29,7 @@ interface MarketplaceOrderFormValues {
   tokenId: string;
 }
 
-export function MarketplaceOrderForm({ market, onMarketChange, accountId, availableFunds }: MarketplaceOrderFormProps) {
+export function MarketplaceOrderForm({ market, onMarketChange, accountId, fundsRows }: MarketplaceOrderFormProps) {
   const form = useForm<MarketplaceOrderFormValues>({
     mode: 'controlled',
     initialValues: { side: 'buy', quantity: 1, price: DEFAULT_TRADE_PRICE, tokenId: '' },
@@ -136,24 +131,7 @@ export function MarketplaceOrderForm({ market, onMarketChange, accountId, availa
               {formatUsdCents(BigInt(platformFeeCents(totalCents)))}
             </Text>
           </Group>
-          {side === 'buy' && (
-            <Group justify="space-between">
-              <Text size="sm">Reserved with the fee</Text>
-              <Text size="sm" fw={600} data-testid="marketplace-cost-with-fee">
-                {formatUsdCents(BigInt(totalCents + reservedFeeCents(totalCents)))}
-              </Text>
-            </Group>
-          )}
-          {availableFunds !== undefined && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                Available funds
-              </Text>
-              <Text size="sm" data-testid="marketplace-available-funds">
-                {formatUsdCents(priceToCents(availableFunds))}
-              </Text>
-            </Group>
-          )}
+          {fundsRows?.(toOrderDraft(side, quantity, price))}
           <Button
             type="submit"
             mt="xs"

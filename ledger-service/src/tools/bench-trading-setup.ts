@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Wallet } from 'xrpl';
+import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import type { CommandContext } from '../shared/command-context.js';
+import { type ClusterClient, fundWithTestUsd, signIn, verifyKyc } from './cluster-harness.js';
+
+const VINTAGE = 2026;
+const BATCH_ID = 'SOLAR-2026-BE4C0001';
+const PRICE = '10.00';
+/** Asks placed at once while laying the book down. */
+const ASKS_PER_ROUND = 1000;
+
+export interface TradingBenchOptions {
+  /** Names the users: `<prefix>-seller`, `<prefix>-buyer-<n>`, at `<prefix>.test`. */
+  readonly prefix: string;
+  /** Resting one-credit asks. */
+  readonly asks: number;
+  readonly buyers: number;
+  /** How long the read models may take to apply the asks. */
+  readonly asksProjectedWithinMs: number;
+}
+
+export interface TradingBench {
+  /** Holds the asks; signed in, it can watch newTrade. */
+  readonly seller: ClusterClient;
+  /** Signed in, KYC-verified and funded. */
+  readonly buyers: readonly ClusterClient[];
+  /** What every buy POSTs: one credit at the asks' price, so each is exactly one matched trade. */
+  readonly buyOrderBody: string;
+}
+
+function context(userId: string): CommandContext {
+  const commandId = randomUUID();
+  return { commandId, correlationId: commandId, causationId: commandId, actor: { userId, role: 'trader' }, now: new Date() };
+}
+
+/**
+ * The set-up (not measured) of bench:trading and bench:cluster, through the service `app` serving
+ * at `baseUrl`: a seller with one batch resting `asks` one-credit asks, and `buyers` buyers, each
+ * signed in, KYC-verified (trading needs it, spec 6) and funded with test USD (buy orders are paid
+ * for, docs/funds.md).
+ */
+export async function setUpTradingBench(app: NestExpressApplication, baseUrl: string, options: TradingBenchOptions): Promise<TradingBench> {
+  const commands = app.get(CommandBus);
+  const projections = app.get(ProjectionHost);
+  const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
+  const register = async (name: string): Promise<ClusterClient> => {
+    // Nothing of the email in it: the password policy refuses a password holding a word of the address ("bench").
+    const password = `pw-${randomUUID()}`;
+    const email = `${name}-${randomUUID().slice(0, 8)}@${options.prefix}.test`;
+    const registered = await commands.execute(new RegisterUserCommand({ email, name, password, roles: ['trader', 'issuer'] }, context('system')));
+    await projections.waitFor(['users'], registered.position, 10_000);
+    return signIn(baseUrl, email, password);
+  };
+
+  const seller = await register(`${options.prefix}-seller`);
+  await markets.execute(
+    'Solar Energy',
+    VINTAGE,
+    {
+      type: 'IssueCredits',
+      batch: {
+        batchId: BATCH_ID,
+        projectId: 'BENCH',
+        projectName: 'Bench batch',
+        projectType: 'Solar Energy',
+        description: '',
+        vintage: VINTAGE,
+        standard: 'Gold Standard',
+        methodology: 'bench',
+        scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+        quantity: options.asks,
+        serialPrefix: `NXCC-${BATCH_ID}`,
+        accountId: seller.userId,
+        issuedBy: seller.userId,
+        xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        source: 'xrpl',
+      },
+    },
+    context(seller.userId),
+    () => undefined,
+  );
+  let last;
+  for (let placed = 0; placed < options.asks; placed += ASKS_PER_ROUND) {
+    const results = await Promise.all(
+      Array.from({ length: Math.min(ASKS_PER_ROUND, options.asks - placed) }, () =>
+        markets.execute(
+          'Solar Energy',
+          VINTAGE,
+          {
+            type: 'PlaceOrder',
+            orderId: randomUUID(),
+            ownerId: seller.userId,
+            order: { type: 'sell', amount: 1, price: PRICE, projectType: 'Solar Energy', vintage: VINTAGE },
+          },
+          context(seller.userId),
+          () => undefined,
+        ),
+      ),
+    );
+    last = results.at(-1)?.position;
+  }
+  if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, options.asksProjectedWithinMs);
+
+  const buyers = await Promise.all(Array.from({ length: options.buyers }, (_, n) => register(`${options.prefix}-buyer-${n}`)));
+  for (const buyer of buyers) await verifyKyc(baseUrl, buyer, Wallet.generate());
+  for (const buyer of buyers) await fundWithTestUsd(baseUrl, buyer);
+  return {
+    seller,
+    buyers,
+    buyOrderBody: JSON.stringify({ type: 'buy', amount: 1, price: PRICE, projectType: 'Solar Energy', vintage: VINTAGE }),
+  };
+}
