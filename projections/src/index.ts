@@ -16,6 +16,7 @@ export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
+import { heldDepositsProjection } from './funds/held-deposits.projection.js';
 import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
@@ -40,7 +41,9 @@ export const projections: readonly Projection[] = [
   marketDailyProjection,
   ammReservesProjection,
   cashLedgerProjection,
+  heldDepositsProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';
 export { cashLedgerProjection } from './funds/cash-ledger.projection.js';
+export { heldDepositsProjection } from './funds/held-deposits.projection.js';
