@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { ExclusiveJob } from '../../infrastructure/postgres/exclusive-job.js';
 import type { ServiceRuntime } from '../../infrastructure/service-runtime.js';
 import { READ_MODELS, RUNTIME } from '../../infrastructure/tokens.js';
@@ -74,7 +75,7 @@ export class DepositWatcher implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(READ_MODELS) readModels: Kysely<unknown>,
+    @Inject(READ_MODELS) readModels: ReadModels,
     @Inject(RUNTIME) runtime: Pick<ServiceRuntime, 'readModelConnection'>,
     private readonly deposits: DepositRecorder,
     private readonly connection: XrplConnection,
@@ -101,6 +102,7 @@ export class DepositWatcher implements OnApplicationBootstrap, OnApplicationShut
     this.stopped = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
+    this.unsubscribe = undefined;
     await this.job.stop();
     await this.running?.catch(() => undefined);
   }
