@@ -49,14 +49,31 @@ describe('evidence export from the event log, verified offline', () => {
     expect(result.unsealedEvents).toBeGreaterThanOrEqual(1);
   });
 
-  it('exports only trades, lists the other sealed events by hash, and still verifies', async () => {
+  it('exports only trades with their cash legs (each buy order’s hold beside it), lists the other sealed events by hash, and still verifies', async () => {
     const { path } = await download({ exportType: 'trades', includeKYC: false, includeBlockchain: false, format: 'json' }, 'trades.json');
     const text = readFileSync(path, 'utf8');
     const types = [...text.matchAll(/"type":"(\w+)"/g)].map((match) => match[1]);
-    expect(new Set(types)).toEqual(new Set(['OrderPlaced']));
+    expect(new Set(types)).toEqual(new Set(['OrderPlaced', 'FundsReserved']));
+    // 1 + 2 + 3 + 4 + 99 credits at 12.50, each with the 0.5% fee rounded up to the cent.
+    const reserved = [...text.matchAll(/"amountCents":(\d+)/g)].map((match) => Number(match[1]));
+    expect(reserved).toEqual([1_257, 2_513, 3_769, 5_025, 124_369]);
     const result = await verifyEvidenceFile(path);
-    expect(result).toMatchObject({ ok: true, events: 5, seals: 1 });
+    expect(result).toMatchObject({ ok: true, events: 10, seals: 1 });
     expect(result.leaves).toBeGreaterThan(0);
+  });
+
+  it('shows an auditor the cash in the full export: the faucet’s deposit and every hold, with the transaction hash that brought the money', async () => {
+    const { path } = await download({ exportType: 'full', format: 'json' }, 'cash.json');
+    const events = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{"event"'))
+      .map((line) => (JSON.parse(line.replace(/,$/, '')) as { event: { type: string; streamId: string; data: Record<string, unknown> } }).event);
+    const deposits = events.filter((event) => event.type === 'FundsDeposited');
+    expect(deposits).toEqual([
+      expect.objectContaining({ streamId: `funds-${trader.userId}`, data: expect.objectContaining({ amountCents: 100_000_000, txHash: expect.stringMatching(/^[0-9A-F]{64}$/) }) }),
+    ]);
+    expect(events.filter((event) => event.type === 'FundsReserved')).toHaveLength(5);
+    expect(await verifyEvidenceFile(path)).toMatchObject({ ok: true });
   });
 
   it('catches an altered event, a removed record and a truncated file', async () => {
@@ -85,7 +102,7 @@ describe('evidence export from the event log, verified offline', () => {
     const csv = await auditor.request('POST', '/api/export/evidence', { exportType: 'trades', includeBlockchain: false, format: 'csv' });
     const rows = (await csv.text()).trim().split('\n');
     expect(rows[0]).toBe('position,recorded_at,stream_id,stream_version,event_id,type,seal_number,hash,prev_hash,actor,data');
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(11);
     expect(csv.headers.get('content-disposition')).toMatch(/\.csv"$/);
 
     const pdf = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', format: 'pdf' });
