@@ -75,12 +75,19 @@ export const depositHeldData = z.object({
   heldAt: z.iso.datetime(),
 });
 
+/** A user id as the held deposits' read model stores it: no control characters (PostgreSQL text holds no NUL). */
+const storedUserId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\p{Cc}]+$/u);
+
 /** Compliance credited a held deposit to a user (once per hash); the credit itself is the user's `FundsDeposited`, keyed by the same hash. */
 export const heldDepositAssignedData = z.object({
   txHash: xrplHash,
-  userId: z.string().min(1).max(200),
+  userId: storedUserId,
   amountCents: positiveCents,
-  assignedBy: z.string().min(1),
+  assignedBy: storedUserId,
   assignedAt: z.iso.datetime(),
 });
 
