@@ -353,25 +353,33 @@ describe('every projection over events at the contracts’ limits', () => {
         const heldTxHash = randomUUID().replace(/-/g, '').toUpperCase().repeat(2);
         const held = s.heldDeposit;
         // Parsed by the contract first: these are events it accepts.
-        await bed.append(heldDepositStreamId(heldTxHash), [
-          {
-            type: 'DepositHeld' as const,
-            data: {
-              txHash: heldTxHash,
-              sender: s.address,
-              ...(held.destinationTag === undefined ? {} : { destinationTag: held.destinationTag }),
-              amountCents: held.amountCents,
-              currency: held.currency,
-              issuer: s.address,
-              ledgerIndex: held.ledgerIndex,
-              reason: held.destinationTag === undefined ? 'missing-tag' : 'unknown-tag',
-              heldAt: raisedAt,
+        await bed.append(
+          heldDepositStreamId(heldTxHash),
+          [
+            {
+              type: 'DepositHeld' as const,
+              data: {
+                txHash: heldTxHash,
+                sender: s.address,
+                ...(held.destinationTag === undefined ? {} : { destinationTag: held.destinationTag }),
+                amountCents: held.amountCents,
+                currency: held.currency,
+                issuer: s.address,
+                ledgerIndex: held.ledgerIndex,
+                reason: held.destinationTag === undefined ? 'missing-tag' : 'unknown-tag',
+                heldAt: raisedAt,
+              },
             },
-          },
-          ...(held.assigned
-            ? [{ type: 'HeldDepositAssigned' as const, data: { txHash: heldTxHash, userId: buyer, amountCents: held.amountCents, assignedBy: seller, assignedAt: kycAt } }]
-            : []),
-        ].map((event) => fundsEvent.parse(event)));
+            ...(held.assigned
+              ? [
+                  {
+                    type: 'HeldDepositAssigned' as const,
+                    data: { txHash: heldTxHash, userId: buyer, amountCents: held.amountCents, assignedBy: seller, assignedAt: kycAt },
+                  },
+                ]
+              : []),
+          ].map((event) => fundsEvent.parse(event)),
+        );
         await bed.append(`aml-alert-${alertId}`, [
           {
             type: 'AmlAlertRaised',

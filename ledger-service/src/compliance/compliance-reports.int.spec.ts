@@ -250,7 +250,9 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     expect(csrd.disclosure.notes).toContainEqual(note);
     expect((await report({ framework: 'issb' })).disclosure.notes).toContainEqual(note);
 
-    const pdf = await pdfText(new Uint8Array(await (await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd', format: 'pdf' })).arrayBuffer()));
+    const pdf = await pdfText(
+      new Uint8Array(await (await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd', format: 'pdf' })).arrayBuffer()),
+    );
     expect(pdf.text).toContain('Trades paid in cash: 1, 36.00 USD to sellers, 0.18 USD in platform fees');
   });
 });

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -62,7 +66,24 @@ describe('evidence export from the event log, verified offline', () => {
     expect(result.leaves).toBeGreaterThan(0);
   });
 
-  it('shows an auditor the cash in the full export: the faucet’s deposit and every hold, with the transaction hash that brought the money', async () => {
+  it('shows an auditor the cash in the full export: the faucet’s deposit, every hold and a payment held for review, and the file verifies', async () => {
+    // A payment to the deposit address without a destination tag: the deposit watcher holds it for compliance review.
+    const gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
+    const untagged = await service.app.get(PlatformSubmissions).submit({
+      key: `test-untagged-deposit:${randomUUID()}`,
+      role: 'issuer',
+      transaction: {
+        TransactionType: 'Payment',
+        Account: gateway.wallets.issuer.address,
+        Destination: gateway.wallets.deposit.address,
+        Amount: { currency: 'USD', issuer: gateway.wallets.issuer.address, value: '5' },
+      },
+      purpose: 'A deposit without a destination tag, in a test',
+    });
+    await expect
+      .poll(async () => ((await (await auditor.request('GET', '/api/funds/held-deposits')).json()) as { total: number }).total, { timeout: 30_000 })
+      .toBe(1);
+
     const { path } = await download({ exportType: 'full', format: 'json' }, 'cash.json');
     const events = readFileSync(path, 'utf8')
       .split('\n')
@@ -70,9 +91,15 @@ describe('evidence export from the event log, verified offline', () => {
       .map((line) => (JSON.parse(line.replace(/,$/, '')) as { event: { type: string; streamId: string; data: Record<string, unknown> } }).event);
     const deposits = events.filter((event) => event.type === 'FundsDeposited');
     expect(deposits).toEqual([
-      expect.objectContaining({ streamId: `funds-${trader.userId}`, data: expect.objectContaining({ amountCents: 100_000_000, txHash: expect.stringMatching(/^[0-9A-F]{64}$/) }) }),
+      expect.objectContaining({
+        streamId: `funds-${trader.userId}`,
+        data: expect.objectContaining({ amountCents: 100_000_000, txHash: expect.stringMatching(/^[0-9A-F]{64}$/) }),
+      }),
     ]);
     expect(events.filter((event) => event.type === 'FundsReserved')).toHaveLength(5);
+    expect(events.filter((event) => event.type === 'DepositHeld')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ txHash: untagged.hash, amountCents: 500, reason: 'missing-tag' }) }),
+    ]);
     expect(await verifyEvidenceFile(path)).toMatchObject({ ok: true });
   });
 

@@ -36,7 +36,9 @@ describe('held deposit: held once, assigned at most once', () => {
     ]);
     const assigned = given(hold, assignTo('user-a'));
     expect(decideHeldDeposit(assignTo('user-a'), assigned, { now })).toEqual([]);
-    expect(() => decideHeldDeposit(assignTo('user-b'), assigned, { now })).toThrow(expect.objectContaining({ code: 'Conflict', details: { assignedTo: 'user-a' } }));
+    expect(() => decideHeldDeposit(assignTo('user-b'), assigned, { now })).toThrow(
+      expect.objectContaining({ code: 'Conflict', details: { assignedTo: 'user-a' } }),
+    );
   });
 
   it('refuses to assign a payment that is not held', () => {

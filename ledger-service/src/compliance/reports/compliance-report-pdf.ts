@@ -90,7 +90,9 @@ function cashLines(report: ComplianceReport): PdfLine[] {
     heading('Cash on the platform’s ledger in the period'),
     { text: `Trades paid in cash: ${cash.trades.count}, ${money(cash.trades.notional)} to sellers, ${money(cash.trades.fees)} in platform fees` },
     { text: `Swaps paid in XRP on the XRP Ledger: ${cash.tradesPaidOnXrpl}; trades with no payment recorded: ${cash.tradesWithoutCash}` },
-    { text: `Deposits: ${cash.deposits.count}, ${money(cash.deposits.amount)}; withdrawals paid out: ${cash.withdrawals.count}, ${money(cash.withdrawals.amount)}` },
+    {
+      text: `Deposits: ${cash.deposits.count}, ${money(cash.deposits.amount)}; withdrawals paid out: ${cash.withdrawals.count}, ${money(cash.withdrawals.amount)}`,
+    },
     { text: `Payments held for compliance review: ${cash.heldDeposits.count}, ${money(cash.heldDeposits.amount)}` },
     spacer,
   ];

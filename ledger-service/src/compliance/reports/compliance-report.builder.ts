@@ -114,7 +114,9 @@ function cashNote(cash: ReportCash): string {
       : `Credits traded in the period were paid for on the platform’s cash ledger: ${trades.notional} ${currency} to sellers in ${plural(trades.count, 'trade', 'trades')}, and ${trades.fees} ${currency} in platform fees`;
   const onXrpl = cash.tradesPaidOnXrpl === 0 ? '' : `; ${plural(cash.tradesPaidOnXrpl, 'swap was', 'swaps were')} paid in XRP on the XRP Ledger`;
   const unpaid =
-    cash.tradesWithoutCash === 0 ? '' : `; ${plural(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
+    cash.tradesWithoutCash === 0
+      ? ''
+      : `; ${plural(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
   return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}.`;
 }
 

@@ -355,7 +355,12 @@ describe('compliance report from the event log', () => {
     const user = fundsStreamId('buyer');
     const inPeriod = '2026-03-01T00:00:00.000Z';
     given.cash(user, 'FundsDeposited', { depositId: ids(1), userId: 'buyer', amountCents: 150_000, txHash: hex(1), depositedAt: inPeriod }, inPeriod);
-    given.cash(user, 'FundsDeposited', { depositId: ids(2), userId: 'buyer', amountCents: 99, txHash: hex(2), depositedAt: '2025-12-31T23:59:59.000Z' }, inPeriod);
+    given.cash(
+      user,
+      'FundsDeposited',
+      { depositId: ids(2), userId: 'buyer', amountCents: 99, txHash: hex(2), depositedAt: '2025-12-31T23:59:59.000Z' },
+      inPeriod,
+    );
     given.cash(user, 'WithdrawalRequested', { withdrawalId: ids(3), userId: 'buyer', amountCents: 1_000, destination: 'rX', requestedAt: inPeriod }, inPeriod);
     given.cash(user, 'WithdrawalPosted', { withdrawalId: ids(3), txHash: hex(3), postedAt: inPeriod }, inPeriod);
     given.cash(user, 'WithdrawalRequested', { withdrawalId: ids(4), userId: 'buyer', amountCents: 500, destination: 'rX', requestedAt: inPeriod }, inPeriod);

@@ -198,7 +198,8 @@ export class DepositWatcher implements OnApplicationBootstrap, OnApplicationShut
         const outcome = await this.deposits.receive(deposit, { actor: WATCHER_ACTOR, correlationId, now: new Date() });
         outcomes.set(deposit.txHash, outcome.kind);
         this.remember(deposit.txHash);
-        if (outcome.kind === 'held') this.logger.warn(`deposit ${deposit.txHash} from ${deposit.sender} is held for compliance review (tag ${deposit.destinationTag ?? 'none'})`);
+        if (outcome.kind === 'held')
+          this.logger.warn(`deposit ${deposit.txHash} from ${deposit.sender} is held for compliance review (tag ${deposit.destinationTag ?? 'none'})`);
         if (outcome.kind === 'credited-elsewhere') this.logger.error(`deposit ${deposit.txHash} was credited to another account before; not credited again`);
       }
       marker = page.result.marker;

@@ -25,7 +25,10 @@ const issuedAmount = z.object({ currency: z.string(), issuer: z.string(), value:
 
 /** The parts of an account_tx entry (API v1 or v2) a deposit is decided on; anything else is not looked at. */
 const accountTxEntry = z.object({
-  hash: z.string().regex(/^[0-9A-Fa-f]{64}$/).optional(),
+  hash: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{64}$/)
+    .optional(),
   ledger_index: z.number().int().positive().optional(),
   validated: z.boolean().optional(),
   meta: z.union([

@@ -8,11 +8,7 @@ const token = { currency: 'USD', issuer: ISSUER };
 const HASH = 'AB'.repeat(32);
 
 /** An account_tx entry (API v2) of a payment to the deposit address, with what to change. */
-function entry(
-  tx: Record<string, unknown> = {},
-  meta: Record<string, unknown> = {},
-  outer: Record<string, unknown> = {},
-): Record<string, unknown> {
+function entry(tx: Record<string, unknown> = {}, meta: Record<string, unknown> = {}, outer: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     hash: HASH,
     ledger_index: 42,
@@ -62,7 +58,10 @@ describe('classifyTransaction: what counts as a deposit of the settlement token'
   });
 
   it('keeps a payment without a destination tag (to be held), and reads API v1 entries', () => {
-    expect(classifyTransaction(entry({ DestinationTag: undefined }), DEPOSIT, token)).toMatchObject({ kind: 'deposit', deposit: { destinationTag: undefined } });
+    expect(classifyTransaction(entry({ DestinationTag: undefined }), DEPOSIT, token)).toMatchObject({
+      kind: 'deposit',
+      deposit: { destinationTag: undefined },
+    });
     const { tx_json: tx, hash, ...rest } = entry();
     expect(classifyTransaction({ ...rest, tx: { ...(tx as object), hash } }, DEPOSIT, token)).toMatchObject({ kind: 'deposit', deposit: { txHash: HASH } });
   });
@@ -84,6 +83,9 @@ describe('classifyTransaction: what counts as a deposit of the settlement token'
   it('matches a 40-hex currency code of the configured token whatever its case', () => {
     const rlusd = { currency: '524C555344000000000000000000000000000000', issuer: ISSUER };
     const paid = entry({}, { delivered_amount: { currency: rlusd.currency, issuer: ISSUER, value: '1' } });
-    expect(classifyTransaction(paid, DEPOSIT, { ...rlusd, currency: rlusd.currency.toLowerCase() })).toMatchObject({ kind: 'deposit', deposit: { amountCents: 100 } });
+    expect(classifyTransaction(paid, DEPOSIT, { ...rlusd, currency: rlusd.currency.toLowerCase() })).toMatchObject({
+      kind: 'deposit',
+      deposit: { amountCents: 100 },
+    });
   });
 });

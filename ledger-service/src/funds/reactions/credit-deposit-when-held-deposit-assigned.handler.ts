@@ -32,6 +32,7 @@ export class CreditDepositWhenHeldDepositAssigned implements Reaction, OnModuleI
       now: new Date(data.assignedAt),
     });
     // Never stall the reaction on it: the log-wide event id already refused the second credit.
-    if (outcome.kind === 'credited-elsewhere') this.logger.error(`held deposit ${data.txHash} assigned to ${data.userId} was credited to another account before`);
+    if (outcome.kind === 'credited-elsewhere')
+      this.logger.error(`held deposit ${data.txHash} assigned to ${data.userId} was credited to another account before`);
   }
 }

@@ -32,7 +32,11 @@ function AssignForm({ deposit }: { deposit: HeldDepositView }) {
       { txHash: deposit.txHash, userId: parsed.data.userId },
       {
         onSuccess: (assigned) =>
-          showToast({ title: 'Deposit credited', message: `${formatUsdCents(priceToCents(assigned.amount))} credited to ${assigned.assignedTo}`, color: 'teal' }),
+          showToast({
+            title: 'Deposit credited',
+            message: `${formatUsdCents(priceToCents(assigned.amount))} credited to ${assigned.assignedTo}`,
+            color: 'teal',
+          }),
         onError: (failure) => showToast({ title: 'Deposit not credited', message: describeError(failure), color: 'red' }),
       },
     );
