@@ -39,7 +39,8 @@ const WATCHER_ACTOR = { userId: 'deposit-watcher', role: 'compliance' } as const
 export interface DepositWatchPass {
   /** The last ledger whose transactions are all recorded (null: the deposit address has no history yet). */
   readonly checkpoint: number | null;
-  readonly outcomes: ReadonlyMap<string, DepositOutcome['kind'] | 'ignored'>;
+  /** What became of each deposit this pass recorded, by transaction hash (ignored transactions are not listed). */
+  readonly outcomes: ReadonlyMap<string, DepositOutcome['kind']>;
 }
 
 function errorText(error: unknown): string {
@@ -163,11 +164,12 @@ export class DepositWatcher implements OnApplicationBootstrap, OnApplicationShut
   private async pass(keepGoing: () => boolean): Promise<DepositWatchPass> {
     const token = settlementTokenOf(this.gateway, this.config);
     const address = this.gateway.wallets.deposit.address;
-    const outcomes = new Map<string, DepositOutcome['kind'] | 'ignored'>();
+    const outcomes = new Map<string, DepositOutcome['kind']>();
     let checkpoint = await this.checkpoint(address);
     if (!token) return { checkpoint, outcomes };
     const validated = await this.gateway.validatedLedgerIndex();
     const from = checkpoint === null ? -1 : Math.max(1, checkpoint + 1 - RESCAN_LEDGERS);
+    // A node behind the checkpoint (one still catching up) has nothing new.
     if (from > validated) return { checkpoint, outcomes };
     let marker: unknown;
     do {
