@@ -31,11 +31,11 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
 
   const funds = async (client: SignedInClient) => fundsView.parse(await (await client.request('GET', '/api/funds')).json());
 
-  const newWatcher = (): DepositWatcher => {
+  const newWatcher = (config: Partial<AppConfig> = {}): DepositWatcher => {
     const { app } = service;
     const watcher = new DepositWatcher(
       app.get<XrplGateway>(XRPL_GATEWAY),
-      app.get<AppConfig>(APP_CONFIG),
+      { ...app.get<AppConfig>(APP_CONFIG), ...config },
       service.runtime.readModels,
       service.runtime,
       app.get(DepositRecorder),
@@ -136,18 +136,23 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
     ]);
   });
 
-  it('takes over after the running watcher stops (the advisory lock) and credits what was paid meanwhile, from its checkpoint', async () => {
-    const successor = newWatcher();
+  it('takes over after the running watcher stops (the advisory lock), credits what was paid meanwhile from its checkpoint, and is woken by its account subscription', async () => {
+    // A successor that polls once an hour: what it credits after its first pass, the subscription woke it for.
+    const successor = newWatcher({ DEPOSIT_WATCH_INTERVAL_MS: 3_600_000 });
     successor.onApplicationBootstrap();
     // The service's watcher holds the job; the successor waits.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(successor.watching).toBe(false);
 
     await service.app.get(DepositWatcher).onApplicationShutdown();
-    const paid = await pay({ Amount: usd('10.50'), DestinationTag: tag });
+    const meanwhile = await pay({ Amount: usd('10'), DestinationTag: tag });
     await expect.poll(() => successor.watching, { timeout: 10_000 }).toBe(true);
-    await expect.poll(async () => (await funds(trader)).available, { timeout: 30_000 }).toBe('130.50');
-    expect(await depositsOf(paid.hash)).toBe(1);
+    await expect.poll(async () => (await funds(trader)).available, { timeout: 30_000 }).toBe('130.00');
+    expect(await depositsOf(meanwhile.hash)).toBe(1);
+
+    const woken = await pay({ Amount: usd('0.50'), DestinationTag: tag });
+    await expect.poll(async () => (await funds(trader)).available, { timeout: 15_000 }).toBe('130.50');
+    expect(await depositsOf(woken.hash)).toBe(1);
   });
 
   it('credits a partial payment by what it delivered, not by its Amount', async () => {
@@ -260,8 +265,8 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
     const report = await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd' });
     expect(report.status).toBe(200);
     const csrd = complianceReport.parse(await report.json());
-    // 120 + 10.50 + 30 by the user's wallet, 40 assigned, 75 from the faucet; 40 + 7.25 held.
-    expect(csrd.cash).toMatchObject({ deposits: { count: 5, amount: '275.50' }, heldDeposits: { count: 2, amount: '47.25' } });
+    // 120 + 10 + 0.50 + 30 by the user's wallet, 40 assigned, 75 from the faucet; 40 + 7.25 held.
+    expect(csrd.cash).toMatchObject({ deposits: { count: 6, amount: '275.50' }, heldDeposits: { count: 2, amount: '47.25' } });
     expect(csrd.disclosure.notes.at(-1)).toContain('Deposits 275.50 USD');
   });
 });
