@@ -1,6 +1,7 @@
 import { readModelMigrations } from '@carbon-ledger/projections';
 import { authMigrations } from './auth/migrations/index.js';
 import { eventStoreMigrations } from './event-store/postgres/migrations/index.js';
+import { fundsMigrations } from './funds/migrations/index.js';
 import { idempotencyMigrations } from './infrastructure/idempotency/migrations/index.js';
 import { type MigrationDatabase, migrateSchemas, type SchemaMigrations } from './infrastructure/postgres/database.js';
 import { kycMigrations } from './kyc/migrations/index.js';
@@ -19,10 +20,11 @@ function serviceSchemas(options: { eventStore: boolean }): SchemaMigrations[] {
     { provider: idempotencyMigrations, table: 'idempotency_migrations' },
     { provider: kycMigrations, table: 'kyc_migrations' },
     { provider: snapshotMigrations, table: 'snapshot_migrations' },
+    { provider: fundsMigrations, table: 'funds_migrations' },
   ];
 }
 
-/** Event-store schema (PostgreSQL adapter only), read models, and the schemas of auth, idempotency, kyc and the market snapshots. */
+/** Event-store schema (PostgreSQL adapter only), read models, and the schemas of auth, idempotency, kyc, the market snapshots and the deposit watcher. */
 export async function runMigrations(db: MigrationDatabase, options: { eventStore: boolean }): Promise<void> {
   await migrateSchemas(db, serviceSchemas(options));
 }

@@ -17,6 +17,7 @@ export { vaultTransfersProjection } from './credits/vault-transfers.projection.j
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
+import { heldDepositsProjection } from './funds/held-deposits.projection.js';
 import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
@@ -42,8 +43,10 @@ export const projections: readonly Projection[] = [
   marketDailyProjection,
   ammReservesProjection,
   cashLedgerProjection,
+  heldDepositsProjection,
   vaultTransfersProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';
 export { cashLedgerProjection } from './funds/cash-ledger.projection.js';
+export { heldDepositsProjection } from './funds/held-deposits.projection.js';

@@ -309,12 +309,32 @@ export interface CashTransfersTable {
   log_order: string;
 }
 
+/** Payments to the deposit address that named no user (DepositHeld), and whom compliance credited them to. */
+export interface HeldDepositsTable {
+  tx_hash: string;
+  sender: string;
+  destination_tag: Int8 | null;
+  amount_cents: Int8;
+  currency: string;
+  issuer: string;
+  reason: 'missing-tag' | 'unknown-tag';
+  ledger_index: Int8;
+  held_at: Timestamp;
+  status: 'held' | 'assigned';
+  assigned_to: string | null;
+  assigned_by: string | null;
+  assigned_at: Timestamp | null;
+  /** Log order of the DepositHeld: "commit:prepare" padded so that text order is log order. */
+  log_order: string;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   cash_accounts: CashAccountsTable;
   cash_holds: CashHoldsTable;
   cash_withdrawals: CashWithdrawalsTable;
   cash_transfers: CashTransfersTable;
+  held_deposits: HeldDepositsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
   users: UsersTable;

@@ -4,6 +4,8 @@ import {
   CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
   creditProjectTypes,
+  fundsEvent,
+  heldDepositStreamId,
   LONE_SURROGATE,
   MAX_CREDITS,
   MAX_NOTIONAL_USD,
@@ -120,6 +122,13 @@ const story = fc.record({
     fc.stringMatching(/^\d{1,20}(\.\d{1,20})?(e-?\d{1,3})?$/),
   ),
   at: fc.array(date, { minLength: 8, maxLength: 8 }),
+  heldDeposit: fc.record({
+    destinationTag: fc.option(fc.oneof(fc.constantFrom(0, 4_294_967_295), fc.integer({ min: 0, max: 4_294_967_295 })), { nil: undefined }),
+    amountCents: fc.oneof(fc.constantFrom(1, Number.MAX_SAFE_INTEGER), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
+    ledgerIndex: fc.oneof(fc.constantFrom(1, Number.MAX_SAFE_INTEGER), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
+    currency: fc.oneof(fc.constantFrom('USD', '524C555344000000000000000000000000000000'), fc.stringMatching(/^[A-Z0-9]{3}$/)),
+    assigned: fc.boolean(),
+  }),
 });
 
 describe('every projection over events at the contracts’ limits', () => {
@@ -394,6 +403,36 @@ describe('every projection over events at the contracts’ limits', () => {
             },
           },
         ]);
+        const heldTxHash = randomUUID().replace(/-/g, '').toUpperCase().repeat(2);
+        const held = s.heldDeposit;
+        // Parsed by the contract first: these are events it accepts.
+        await bed.append(
+          heldDepositStreamId(heldTxHash),
+          [
+            {
+              type: 'DepositHeld' as const,
+              data: {
+                txHash: heldTxHash,
+                sender: s.address,
+                ...(held.destinationTag === undefined ? {} : { destinationTag: held.destinationTag }),
+                amountCents: held.amountCents,
+                currency: held.currency,
+                issuer: s.address,
+                ledgerIndex: held.ledgerIndex,
+                reason: held.destinationTag === undefined ? 'missing-tag' : 'unknown-tag',
+                heldAt: raisedAt,
+              },
+            },
+            ...(held.assigned
+              ? [
+                  {
+                    type: 'HeldDepositAssigned' as const,
+                    data: { txHash: heldTxHash, userId: buyer, amountCents: held.amountCents, assignedBy: seller, assignedAt: kycAt },
+                  },
+                ]
+              : []),
+          ].map((event) => fundsEvent.parse(event)),
+        );
         await bed.append(`aml-alert-${alertId}`, [
           {
             type: 'AmlAlertRaised',
@@ -421,6 +460,7 @@ describe('every projection over events at the contracts’ limits', () => {
 
     const live = await readModels();
     expect(live.credit_batches!.length).toBeGreaterThan(0);
+    expect(live.held_deposits!.length).toBeGreaterThan(0);
     await bed.rebuild(7);
     expect(await readModels()).toEqual(live);
   }, 90_000);

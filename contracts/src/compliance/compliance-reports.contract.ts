@@ -103,7 +103,7 @@ export const reportLedgerCoverage = z.object({
   eventsRead: count,
   firstPosition: position.nullable(),
   lastPosition: position.nullable(),
-  /** The issuances and retirements in the period and the XRPL settlements of those retirements. */
+  /** The issuances, retirements, trades and cash movements in the period and the XRPL settlements of those retirements. */
   eventsUsed: count,
   /** The seal covering the last event used (the newest seal when none covers it yet); null before the first seal. */
   seal: reportSeal.nullable(),
@@ -111,6 +111,31 @@ export const reportLedgerCoverage = z.object({
   unsealedEvents: count,
 });
 export type ReportLedgerCoverage = z.infer<typeof reportLedgerCoverage>;
+
+/** USD with 2 decimals, as the funds API shows money. */
+const usd = z.string().regex(/^\d+\.\d{2}$/);
+const cashTotal = z.object({ count, amount: usd });
+
+/**
+ * The period's cash on the platform's ledger (docs/funds.md), from the same log: money in and out on
+ * XRPL, payments held for review, and what trades paid for credits. Dated by the events' own times
+ * (depositedAt, postedAt, heldAt, executedAt).
+ */
+export const reportCash = z.object({
+  currency: z.literal('USD'),
+  deposits: cashTotal,
+  /** Paid out on XRPL (posted); requested or voided ones moved no money. */
+  withdrawals: cashTotal,
+  /** Payments with a missing or unknown destination tag: received, not credited to anyone until compliance assigns them. */
+  heldDeposits: cashTotal,
+  /** Fills of funded buy orders: the notional paid to sellers and the Platform Fee paid by buyers. */
+  trades: z.object({ count, notional: usd, fees: usd }),
+  /** Swaps settled on XRPL itself (the AMM pool, paid in XRP): no cash ledger movement, the payment is the XRPL transaction. */
+  tradesPaidOnXrpl: count,
+  /** Trades that moved credits with no payment recorded (direct registry transfers, fills from before funded orders). */
+  tradesWithoutCash: count,
+});
+export type ReportCash = z.infer<typeof reportCash>;
 
 const qualityStandardShare = z.object({ standard: z.string(), count, tCO2e: tco2e, sharePercent });
 const mitigationShare = z.object({ mitigation: z.enum(mitigationKinds), label: z.string(), count, tCO2e: tco2e, sharePercent });
@@ -166,6 +191,7 @@ export const complianceReport = z.object({
     byProjectType: z.array(z.object({ projectType: z.enum(creditProjectTypes), mitigation: z.enum(mitigationKinds), count, tCO2e: tco2e, sharePercent })),
     records: z.array(reportRetirement),
   }),
+  cash: reportCash,
   issuance: z.object({
     batches: count,
     tCO2e: tco2e,

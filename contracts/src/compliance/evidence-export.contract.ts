@@ -68,12 +68,16 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
  * A project is registered by the issuance that names it (CreditsIssued carries the project),
  * so "projects" selects the issuances. The Xrpl* registry events are changes made on XRPL
  * and signed in the browser (mint, AMM swap, burn), so they belong to credits/trades/retirements.
+ * Cash (docs/funds.md): "full" has every movement (deposits, held deposits, withdrawals);
+ * "trades" has the cash legs of trading: a buy order's hold (FundsReserved) beside the
+ * OrderPlaced that names it, the fill's cash and fee inside TradeExecuted, the hold given back
+ * inside OrderCancelled.
  */
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
   projects: ['CreditsIssued'],
   credits: ['CreditsIssued', 'TradeExecuted', 'CreditsRetired', 'XrplCreditsMinted', 'XrplCreditsSwapped', 'XrplCreditsBurned'],
-  trades: ['OrderPlaced', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
+  trades: ['OrderPlaced', 'FundsReserved', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
   retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };
 export const kycEvidenceEventTypes = [

@@ -82,3 +82,10 @@ export const FUNDS_STREAM_PREFIX = 'funds-';
 export function depositTagStreamId(tag: number): string {
   return `deposit-tag-${tag}`;
 }
+
+/** A payment held for compliance review, one stream per transaction hash: held once, assigned at most once. */
+export function heldDepositStreamId(txHash: string): string {
+  return `${HELD_DEPOSIT_STREAM_PREFIX}${txHash}`;
+}
+
+export const HELD_DEPOSIT_STREAM_PREFIX = 'deposit-held-';

@@ -52,6 +52,45 @@ export const withdrawalVoidedData = z.object({ withdrawalId: z.uuid(), reason: z
 /** A destination tag on the platform's deposit address, claimed for one user for good (stream `deposit-tag-<tag>`). */
 export const depositTagClaimedData = z.object({ tag: z.number().int().min(1).max(4_294_967_295), userId: z.string().min(1), claimedAt: z.iso.datetime() });
 
+/** Why a payment to the deposit address is held rather than credited: no destination tag, or one no user owns. */
+export const depositHeldReasons = ['missing-tag', 'unknown-tag'] as const;
+export type DepositHeldReason = (typeof depositHeldReasons)[number];
+
+/**
+ * A validated payment of the settlement token to the deposit address that names no user: nobody's
+ * money yet, held for compliance review (stream `deposit-held-<txHash>`, created once per hash).
+ * Not on the cash ledger until it is assigned.
+ */
+export const depositHeldData = z.object({
+  txHash: xrplHash,
+  sender: z.string().regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/),
+  /** The tag the payment carried (0 is a tag too); absent when it carried none. */
+  destinationTag: z.number().int().min(0).max(4_294_967_295).optional(),
+  /** What the ledger delivered (delivered_amount), in whole cents, rounded down. */
+  amountCents: positiveCents,
+  currency: z.string().regex(/^([A-Z0-9]{3}|[0-9A-F]{40})$/),
+  issuer: z.string().regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/),
+  ledgerIndex: z.number().int().positive(),
+  reason: z.enum(depositHeldReasons),
+  heldAt: z.iso.datetime(),
+});
+
+/** A user id as the held deposits' read model stores it: no control characters (PostgreSQL text holds no NUL). */
+const storedUserId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\p{Cc}]+$/u);
+
+/** Compliance credited a held deposit to a user (once per hash); the credit itself is the user's `FundsDeposited`, keyed by the same hash. */
+export const heldDepositAssignedData = z.object({
+  txHash: xrplHash,
+  userId: storedUserId,
+  amountCents: positiveCents,
+  assignedBy: storedUserId,
+  assignedAt: z.iso.datetime(),
+});
+
 export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FundsDeposited'), data: fundsDepositedData }),
   z.object({ type: z.literal('FundsReserved'), data: fundsReservedData }),
@@ -59,11 +98,15 @@ export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('WithdrawalPosted'), data: withdrawalPostedData }),
   z.object({ type: z.literal('WithdrawalVoided'), data: withdrawalVoidedData }),
   z.object({ type: z.literal('DepositTagClaimed'), data: depositTagClaimedData }),
+  z.object({ type: z.literal('DepositHeld'), data: depositHeldData }),
+  z.object({ type: z.literal('HeldDepositAssigned'), data: heldDepositAssignedData }),
 ]);
 export type FundsEvent = z.infer<typeof fundsEvent>;
 export type FundsDeposited = Extract<FundsEvent, { type: 'FundsDeposited' }>;
 export type FundsReserved = Extract<FundsEvent, { type: 'FundsReserved' }>;
 export type WithdrawalRequested = Extract<FundsEvent, { type: 'WithdrawalRequested' }>;
+export type DepositHeld = Extract<FundsEvent, { type: 'DepositHeld' }>;
+export type HeldDepositAssigned = Extract<FundsEvent, { type: 'HeldDepositAssigned' }>;
 
 export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>([
   'FundsDeposited',
@@ -72,6 +115,8 @@ export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>(
   'WithdrawalPosted',
   'WithdrawalVoided',
   'DepositTagClaimed',
+  'DepositHeld',
+  'HeldDepositAssigned',
 ]);
 
 export function isFundsEvent<E extends { type: string; data: unknown }>(event: E): event is E & FundsEvent {

@@ -1,6 +1,11 @@
 import { type ApiRoute } from '../api/api-route.js';
 import {
+  assignHeldDepositParams,
+  assignHeldDepositRequest,
   claimTestUsdRequest,
+  heldDepositsParams,
+  heldDepositsResponse,
+  heldDepositView,
   withdrawFundsRequest,
   withdrawFundsResponse,
   fundsParams,
@@ -53,5 +58,25 @@ export const fundsRoutes = [
     success: { status: 200, json: withdrawFundsResponse },
     idempotent: true,
     errors: ['KycRequired', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'GET',
+    path: '/api/funds/held-deposits',
+    summary: 'Payments to the deposit address with a missing or unknown destination tag, held for compliance review (newest first, paged)',
+    access: ['compliance', 'auditor', 'admin'],
+    query: heldDepositsParams,
+    success: { status: 200, json: heldDepositsResponse },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/funds/held-deposits/:txHash/assign',
+    summary: 'Credit a held deposit to a user, once per transaction hash (the same user again is answered as before; another user is 409)',
+    access: ['compliance', 'admin'],
+    params: assignHeldDepositParams,
+    body: assignHeldDepositRequest,
+    success: { status: 200, json: heldDepositView },
+    idempotent: true,
+    errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
   },
 ] satisfies readonly ApiRoute[];

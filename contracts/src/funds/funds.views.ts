@@ -93,3 +93,51 @@ export const withdrawFundsResponse = z.object({
   result: z.string(),
 });
 export type WithdrawFundsResponse = z.infer<typeof withdrawFundsResponse>;
+
+const txHashParam = z
+  .string({ error: 'txHash must be an XRPL transaction hash' })
+  .regex(/^[0-9A-Fa-f]{64}$/, 'txHash must be an XRPL transaction hash (64 hex characters)')
+  .transform((hash) => hash.toUpperCase());
+
+/** GET /api/funds/held-deposits: payments to the deposit address that named no user, for compliance review. */
+export const heldDepositsParams = z.object({
+  status: z.enum(['held', 'assigned', 'all']).default('held'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type HeldDepositsParams = z.infer<typeof heldDepositsParams>;
+
+export const heldDepositView = z.object({
+  txHash: z.string(),
+  sender: z.string(),
+  /** null: the payment carried no destination tag. */
+  destinationTag: z.number().int().nullable(),
+  amount: usd,
+  currency: z.string(),
+  issuer: z.string(),
+  reason: z.enum(['missing-tag', 'unknown-tag']),
+  ledgerIndex: z.number().int(),
+  heldAt: z.iso.datetime(),
+  status: z.enum(['held', 'assigned']),
+  assignedTo: z.string().nullable(),
+  assignedBy: z.string().nullable(),
+  assignedAt: z.iso.datetime().nullable(),
+});
+export type HeldDepositView = z.infer<typeof heldDepositView>;
+
+export const heldDepositsResponse = z.object({
+  deposits: z.array(heldDepositView),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type HeldDepositsResponse = z.infer<typeof heldDepositsResponse>;
+
+/** POST /api/funds/held-deposits/:txHash/assign */
+export const assignHeldDepositParams = z.object({ txHash: txHashParam });
+export type AssignHeldDepositParams = z.infer<typeof assignHeldDepositParams>;
+
+export const assignHeldDepositRequest = z.object({
+  userId: z.uuid({ error: 'userId must be a user id (a UUID)' }),
+});
+export type AssignHeldDepositRequest = z.infer<typeof assignHeldDepositRequest>;

@@ -11,6 +11,7 @@ export const projectionNames = [
   'market-daily',
   'amm-reserves',
   'cash-ledger',
+  'held-deposits',
   'vault-transfers',
 ] as const;
 

@@ -14,6 +14,7 @@ import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { BackPoolDeposit } from '../credits/vault/back-pool-deposit.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
@@ -235,5 +236,28 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     expect((await service.anonymous('POST', '/api/compliance/reports', { framework: 'csrd' })).status).toBe(401);
     const compliance = await service.signIn(['compliance']);
     expect((await compliance.request('POST', '/api/compliance/reports', { framework: 'un-sdg' })).status).toBe(200);
+  });
+
+  it('counts the cash of the period: the buyer’s deposit, and the trade’s notional and fee paid on the cash ledger (CSRD and ISSB notes, PDF)', async () => {
+    await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader, '500.00');
+    const vintage = Number(removal.split('-')[1]);
+    const order = (type: 'buy' | 'sell', price: string) => ({ type, amount: 4, price, projectType: 'Reforestation', vintage });
+    expect((await issuer.request('POST', '/api/orders', order('sell', '9.00'))).status).toBe(201);
+    expect((await trader.request('POST', '/api/orders', order('buy', '10.00'))).status).toBe(201);
+
+    // The buy crossed the resting ask at its price: 4 × 9.00 = 36.00 to the seller, 0.18 fee.
+    const cash = { deposits: { count: 1, amount: '500.00' }, trades: { count: 1, notional: '36.00', fees: '0.18' }, tradesWithoutCash: 0 };
+    await until('the trade to be in the report', async () => ((await report({ framework: 'csrd' })).cash.trades.count === 1 ? true : undefined));
+    const csrd = await report({ framework: 'csrd' });
+    expect(csrd.cash).toMatchObject(cash);
+    const note = expect.stringContaining('36.00 USD to sellers in 1 trade, and 0.18 USD in platform fees');
+    expect(csrd.disclosure.notes).toContainEqual(note);
+    expect((await report({ framework: 'issb' })).disclosure.notes).toContainEqual(note);
+
+    const pdf = await pdfText(
+      new Uint8Array(await (await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd', format: 'pdf' })).arrayBuffer()),
+    );
+    expect(pdf.text).toContain('Trades paid in cash: 1, 36.00 USD to sellers, 0.18 USD in platform fees');
   });
 });

@@ -4,7 +4,10 @@ import {
   authEvent,
   blockchainEvidenceEventTypes,
   creditEvent,
+  evidenceExportRequest,
   exportEventTypes,
+  fundsEvent,
+  fundsEventTypes,
   kycEvent,
   kycEvidenceEventTypes,
   orderEvent,
@@ -12,10 +15,11 @@ import {
   xrplEvent,
 } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
+import { evidenceSelector } from './evidence/evidence-records.js';
 
 /** Every event type the service records, read from the contracts' event unions. */
 const recordedTypes = new Set(
-  [amlEvent, auditEvent, authEvent, creditEvent, kycEvent, orderEvent, xrplActionEvent, xrplEvent].flatMap((union) =>
+  [amlEvent, auditEvent, authEvent, creditEvent, fundsEvent, kycEvent, orderEvent, xrplActionEvent, xrplEvent].flatMap((union) =>
     union.options.map((option) => option.shape.type.value as string),
   ),
 );
@@ -32,5 +36,15 @@ describe('evidence export selections', () => {
 
   it('put every value-moving registry event in the credits export', () => {
     expect(exportEventTypes.credits).toEqual(expect.arrayContaining(['CreditsIssued', 'TradeExecuted', 'CreditsRetired']));
+  });
+
+  it('put every cash movement in the full export, and the cash legs of trading (a buy order’s hold) in the trades export', () => {
+    const event = (type: string) =>
+      ({ type, metadata: { recordedAt: '2026-11-27T10:00:00.000Z' } }) as unknown as Parameters<ReturnType<typeof evidenceSelector>>[0];
+    const full = evidenceSelector(evidenceExportRequest.parse({ exportType: 'full' }));
+    expect([...fundsEventTypes].filter((type) => !full(event(type)))).toEqual([]);
+    const trades = evidenceSelector(evidenceExportRequest.parse({ exportType: 'trades' }));
+    expect([...fundsEventTypes].filter((type) => trades(event(type)))).toEqual(['FundsReserved']);
+    expect(trades(event('TradeExecuted')) && trades(event('OrderCancelled'))).toBe(true);
   });
 });

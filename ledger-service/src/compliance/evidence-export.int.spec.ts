@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -49,14 +53,54 @@ describe('evidence export from the event log, verified offline', () => {
     expect(result.unsealedEvents).toBeGreaterThanOrEqual(1);
   });
 
-  it('exports only trades, lists the other sealed events by hash, and still verifies', async () => {
+  it('exports only trades with their cash legs (each buy order’s hold beside it), lists the other sealed events by hash, and still verifies', async () => {
     const { path } = await download({ exportType: 'trades', includeKYC: false, includeBlockchain: false, format: 'json' }, 'trades.json');
     const text = readFileSync(path, 'utf8');
     const types = [...text.matchAll(/"type":"(\w+)"/g)].map((match) => match[1]);
-    expect(new Set(types)).toEqual(new Set(['OrderPlaced']));
+    expect(new Set(types)).toEqual(new Set(['OrderPlaced', 'FundsReserved']));
+    // 1 + 2 + 3 + 4 + 99 credits at 12.50, each with the 0.5% fee rounded up to the cent.
+    const reserved = [...text.matchAll(/"amountCents":(\d+)/g)].map((match) => Number(match[1]));
+    expect(reserved).toEqual([1_257, 2_513, 3_769, 5_025, 124_369]);
     const result = await verifyEvidenceFile(path);
-    expect(result).toMatchObject({ ok: true, events: 5, seals: 1 });
+    expect(result).toMatchObject({ ok: true, events: 10, seals: 1 });
     expect(result.leaves).toBeGreaterThan(0);
+  });
+
+  it('shows an auditor the cash in the full export: the faucet’s deposit, every hold and a payment held for review, and the file verifies', async () => {
+    // A payment to the deposit address without a destination tag: the deposit watcher holds it for compliance review.
+    const gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
+    const untagged = await service.app.get(PlatformSubmissions).submit({
+      key: `test-untagged-deposit:${randomUUID()}`,
+      role: 'issuer',
+      transaction: {
+        TransactionType: 'Payment',
+        Account: gateway.wallets.issuer.address,
+        Destination: gateway.wallets.deposit.address,
+        Amount: { currency: 'USD', issuer: gateway.wallets.issuer.address, value: '5' },
+      },
+      purpose: 'A deposit without a destination tag, in a test',
+    });
+    await expect
+      .poll(async () => ((await (await auditor.request('GET', '/api/funds/held-deposits')).json()) as { total: number }).total, { timeout: 30_000 })
+      .toBe(1);
+
+    const { path } = await download({ exportType: 'full', format: 'json' }, 'cash.json');
+    const events = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{"event"'))
+      .map((line) => (JSON.parse(line.replace(/,$/, '')) as { event: { type: string; streamId: string; data: Record<string, unknown> } }).event);
+    const deposits = events.filter((event) => event.type === 'FundsDeposited');
+    expect(deposits).toEqual([
+      expect.objectContaining({
+        streamId: `funds-${trader.userId}`,
+        data: expect.objectContaining({ amountCents: 100_000_000, txHash: expect.stringMatching(/^[0-9A-F]{64}$/) }),
+      }),
+    ]);
+    expect(events.filter((event) => event.type === 'FundsReserved')).toHaveLength(5);
+    expect(events.filter((event) => event.type === 'DepositHeld')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ txHash: untagged.hash, amountCents: 500, reason: 'missing-tag' }) }),
+    ]);
+    expect(await verifyEvidenceFile(path)).toMatchObject({ ok: true });
   });
 
   it('catches an altered event, a removed record and a truncated file', async () => {
@@ -85,7 +129,7 @@ describe('evidence export from the event log, verified offline', () => {
     const csv = await auditor.request('POST', '/api/export/evidence', { exportType: 'trades', includeBlockchain: false, format: 'csv' });
     const rows = (await csv.text()).trim().split('\n');
     expect(rows[0]).toBe('position,recorded_at,stream_id,stream_version,event_id,type,seal_number,hash,prev_hash,actor,data');
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(11);
     expect(csv.headers.get('content-disposition')).toMatch(/\.csv"$/);
 
     const pdf = await auditor.request('POST', '/api/export/evidence', { exportType: 'full', format: 'pdf' });

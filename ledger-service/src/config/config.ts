@@ -116,6 +116,8 @@ export const configSchema = z
       .string()
       .regex(/^([A-Z0-9]{3}|[0-9A-F]{40})$/, 'must be a 3-character or 40-hex currency code')
       .optional(),
+    /** How often the deposit watcher reads the deposit address's new validated transactions (besides its account subscription); 0 turns it off. */
+    DEPOSIT_WATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
     /** Optional XRP/USD market data source answering CoinGecko's /coins/ripple shape or { price_usd, ... }. */
     XRP_PRICE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** How often the sealer seals new events (Merkle root, anchored on XRPL); 0 turns it off. */

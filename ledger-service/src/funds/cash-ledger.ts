@@ -173,6 +173,9 @@ export class CashLedger {
         return;
       }
       case 'DepositTagClaimed':
+      case 'DepositHeld':
+      case 'HeldDepositAssigned':
+        // Not on the ledger: a held payment is nobody's until its assignment is recorded as FundsDeposited.
         return;
       case 'WithdrawalPosted':
       case 'WithdrawalVoided': {

@@ -1,6 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  type AssignHeldDepositParams,
+  assignHeldDepositParams,
+  type AssignHeldDepositRequest,
+  assignHeldDepositRequest,
   canOversee,
   claimTestUsdRequest,
   type ClaimTestUsdRequest,
@@ -10,6 +14,10 @@ import {
   fundsStatementParams,
   type FundsStatementResponse,
   type FundsView,
+  type HeldDepositsParams,
+  heldDepositsParams,
+  type HeldDepositsResponse,
+  type HeldDepositView,
   oversightRoles,
   priceToCents,
   withdrawFundsRequest,
@@ -22,10 +30,12 @@ import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastr
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
+import { AssignHeldDepositCommand } from './commands/assign-held-deposit.handler.js';
 import { ClaimTestUsdCommand } from './commands/claim-test-usd.handler.js';
 import { WithdrawFundsCommand } from './commands/withdraw-funds.handler.js';
 import { GetFundsQuery } from './queries/get-funds.handler.js';
 import { GetStatementQuery } from './queries/get-statement.handler.js';
+import { ListHeldDepositsQuery } from './queries/list-held-deposits.handler.js';
 
 @Controller('api/funds')
 export class FundsController {
@@ -73,6 +83,29 @@ export class FundsController {
     // Read your writes: the balance the caller reads next already shows the withdrawal.
     await this.projections.waitFor(['cash-ledger'], position, this.config.PROJECTION_WAIT_MS);
     return answer;
+  }
+
+  /** Payments to the deposit address that named no user, for compliance review. */
+  @Get('held-deposits')
+  @Roles('compliance', 'auditor', 'admin')
+  heldDeposits(@QueryParams(new ZodPipe(heldDepositsParams, 'held deposits query')) params: HeldDepositsParams): Promise<HeldDepositsResponse> {
+    return this.queries.execute(new ListHeldDepositsQuery(params));
+  }
+
+  /** Credits a held deposit to a user, once per transaction hash; answers once the user's balance shows it. */
+  @Post('held-deposits/:txHash/assign')
+  @Roles('compliance', 'admin')
+  @HttpCode(200)
+  async assignHeldDeposit(
+    @Param(new ZodPipe(assignHeldDepositParams, 'held deposit')) params: AssignHeldDepositParams,
+    @Body(new ZodPipe(assignHeldDepositRequest)) body: AssignHeldDepositRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<HeldDepositView> {
+    const { deposit, position } = await this.commands.execute(new AssignHeldDepositCommand(params.txHash, body.userId, commandContextFrom(request)));
+    if (!(await this.projections.waitFor(['held-deposits', 'cash-ledger'], position, this.config.PROJECTION_WAIT_MS))) {
+      throw new DomainError('ServiceUnavailable', 'The deposit was credited but the cash ledger is catching up; refresh in a moment');
+    }
+    return deposit;
   }
 
   /** The caller's own account; oversight roles may name another with ?userId=. */

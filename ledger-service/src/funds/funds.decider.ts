@@ -137,6 +137,9 @@ export function evolveFunds(state: FundsState, event: FundsEvent): FundsState {
         withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { amountCents: event.data.amountCents, status: 'pending' }),
       };
     case 'DepositTagClaimed':
+    case 'DepositHeld':
+    case 'HeldDepositAssigned':
+      // Streams of their own; a held deposit reaches the user's stream as FundsDeposited once assigned.
       return state;
     case 'WithdrawalPosted':
     case 'WithdrawalVoided': {

@@ -8,11 +8,15 @@ import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { SANDBOX_SETTLEMENT_CURRENCY } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { WithdrawFundsHandler } from './commands/withdraw-funds.handler.js';
 import { SettleWithdrawalWhenRequested } from './reactions/settle-withdrawal-when-requested.handler.js';
-import { type SettlementToken, WithdrawalSettlement } from './withdrawals.js';
+import { WithdrawalSettlement } from './withdrawals.js';
+import { settlementTokenOf } from './settlement-token.js';
+import { AssignHeldDepositHandler } from './commands/assign-held-deposit.handler.js';
+import { DepositWatcher } from './deposits/deposit-watcher.js';
+import { ListHeldDepositsHandler } from './queries/list-held-deposits.handler.js';
+import { CreditDepositWhenHeldDepositAssigned } from './reactions/credit-deposit-when-held-deposit-assigned.handler.js';
 import { ClaimTestUsdHandler } from './commands/claim-test-usd.handler.js';
 import { DepositRecorder } from './deposit-recorder.js';
 import { DepositTags } from './deposit-tags.js';
@@ -22,7 +26,7 @@ import { GetFundsHandler, readBalance } from './queries/get-funds.handler.js';
 import { GetStatementHandler } from './queries/get-statement.handler.js';
 import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
 
-/** The cash ledger (docs/funds.md): funded buy orders for the orders and portfolio capabilities, deposits, balances and statements. */
+/** The cash ledger (docs/funds.md): funded buy orders for the orders and portfolio capabilities, deposits (and the watcher of the deposit address), held deposits, balances and statements. */
 @Global()
 @Module({
   controllers: [FundsController],
@@ -44,7 +48,7 @@ import { CompletePlacementWhenFundsReserved } from './reactions/complete-placeme
       provide: WithdrawalSettlement,
       inject: [XRPL_GATEWAY, PlatformSubmissions, FUNDED_BUYS, APP_CONFIG],
       useFactory: (gateway: XrplGateway, submissions: PlatformSubmissions, funded: FundedOrders, config: AppConfig) =>
-        new WithdrawalSettlement(gateway, submissions, funded, () => settlementToken(gateway, config)),
+        new WithdrawalSettlement(gateway, submissions, funded, () => settlementTokenOf(gateway, config)),
     },
     WithdrawFundsHandler,
     SettleWithdrawalWhenRequested,
@@ -52,14 +56,11 @@ import { CompletePlacementWhenFundsReserved } from './reactions/complete-placeme
     GetStatementHandler,
     ClaimTestUsdHandler,
     CompletePlacementWhenFundsReserved,
+    DepositWatcher,
+    AssignHeldDepositHandler,
+    ListHeldDepositsHandler,
+    CreditDepositWhenHeldDepositAssigned,
   ],
   exports: [FUNDED_BUYS],
 })
 export class FundsModule {}
-
-/** USD of the platform issuer on the sandbox; elsewhere the configured stablecoin, or none. */
-function settlementToken(gateway: XrplGateway, config: AppConfig): SettlementToken | undefined {
-  if (gateway.network === 'sandbox') return { currency: SANDBOX_SETTLEMENT_CURRENCY, issuer: gateway.wallets.issuer.address };
-  if (config.FUNDS_TOKEN_ISSUER && config.FUNDS_TOKEN_CURRENCY) return { currency: config.FUNDS_TOKEN_CURRENCY, issuer: config.FUNDS_TOKEN_ISSUER };
-  return undefined;
-}

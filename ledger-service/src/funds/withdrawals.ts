@@ -4,12 +4,7 @@ import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import type { PlatformSubmissions } from '../shared/platform-submissions.js';
 import type { FundedOrders } from './funded-orders.js';
-
-/** The settlement token a withdrawal pays out. */
-export interface SettlementToken {
-  readonly currency: string;
-  readonly issuer: string;
-}
+import type { SettlementToken } from './settlement-token.js';
 
 /**
  * Pays a requested withdrawal out on XRPL from the deposit address, exactly once (the payment is

@@ -173,6 +173,9 @@ class CashBatch {
         return;
       }
       case 'DepositTagClaimed':
+      case 'DepositHeld':
+      case 'HeldDepositAssigned':
+        // The held-deposits projection's; the cash moves when the assignment's FundsDeposited comes.
         return;
       case 'WithdrawalPosted':
       case 'WithdrawalVoided': {

@@ -25,9 +25,26 @@ function aDashboard(overrides: Partial<ComplianceDashboardResponse> = {}): Compl
   };
 }
 
+const aHeldDeposit = {
+  txHash: 'AB'.repeat(32),
+  sender: 'rSenderOfThePayment111111111111111',
+  destinationTag: null,
+  amount: '7.25',
+  currency: 'USD',
+  issuer: 'rIssuer11111111111111111111111111',
+  reason: 'missing-tag',
+  ledgerIndex: 42,
+  heldAt: '2026-11-27T10:00:00.000Z',
+  status: 'held',
+  assignedTo: null,
+  assignedBy: null,
+  assignedAt: null,
+};
+
 function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
   return mockFetch(({ url }: RecordedRequest) => {
     if (url === '/api/auth/me') return jsonResponse({ user });
+    if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [aHeldDeposit], page: 1, pageSize: 10, total: 1 });
     if (url === '/api/kyc/dashboard') return jsonResponse(aDashboard());
     if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
@@ -110,5 +127,22 @@ describe('ComplianceRoute', () => {
     });
     expect(screen.getByTestId('provenance-lookup')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('lists held deposits under monitoring: compliance officers may assign them, auditors only look', async () => {
+    serve(anAdmin({ roles: ['compliance'] }));
+    const { unmount } = renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Real-time Monitoring' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Held Deposits' }));
+    expect(await screen.findByTestId('held-deposit')).toHaveTextContent('No destination tag');
+    expect(screen.getByTestId('held-deposit-assign')).toBeInTheDocument();
+    unmount();
+
+    serve(anAdmin({ roles: ['auditor'] }));
+    renderWithProviders(<ComplianceRoute />, { path: '/compliance' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Real-time Monitoring' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Held Deposits' }));
+    expect(await screen.findByTestId('held-deposit')).toHaveTextContent('$7.25');
+    expect(screen.queryByTestId('held-deposit-assign')).not.toBeInTheDocument();
   });
 });

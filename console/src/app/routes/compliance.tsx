@@ -12,6 +12,7 @@ import { JurisdictionBreakdown } from '../../features/compliance/components/Juri
 import { RecentActivityList } from '../../features/compliance/components/RecentActivityList/RecentActivityList';
 import { ReportingFrameworks } from '../../features/compliance/components/ReportingFrameworks/ReportingFrameworks';
 import { ProvenanceLookup } from '../../features/credits/components/ProvenanceLookup/ProvenanceLookup';
+import { HeldDepositsList } from '../../features/funds/components/HeldDepositsList/HeldDepositsList';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
 import { KycVerification } from '../../features/kyc/components/KycVerification/KycVerification';
 import { useRealtimeConnection, useRealtimeMessage } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
@@ -20,6 +21,8 @@ import { describeError } from '../../shared/api/http';
 
 /** The roles the monitoring and reporting endpoints accept. */
 const complianceRoles: readonly Role[] = ['compliance', 'auditor', 'admin'];
+/** Who may credit a held deposit to a user; auditors only look. */
+const depositAssignerRoles: readonly Role[] = ['compliance', 'admin'];
 
 function KycTab() {
   const [address, setAddress] = useState('');
@@ -43,7 +46,7 @@ function useNotificationPermissionRequest(): void {
   }, []);
 }
 
-function MonitoringTab() {
+function MonitoringTab({ canAssignDeposits }: { canAssignDeposits: boolean }) {
   const connection = useRealtimeConnection();
   const dashboard = useComplianceDashboard();
   const [liveAlerts, setLiveAlerts] = useState<AmlAlertView[]>([]);
@@ -79,6 +82,7 @@ function MonitoringTab() {
             <Tabs.Tab value="alerts">Real-time Alerts</Tabs.Tab>
             <Tabs.Tab value="activity">Recent Activity</Tabs.Tab>
             <Tabs.Tab value="jurisdictions">Jurisdictions</Tabs.Tab>
+            <Tabs.Tab value="held-deposits">Held Deposits</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="alerts">
             <AmlAlertFeed liveAlerts={liveAlerts} />
@@ -88,6 +92,9 @@ function MonitoringTab() {
           </Tabs.Panel>
           <Tabs.Panel value="jurisdictions">
             <JurisdictionBreakdown breakdown={dashboard.data?.jurisdictionBreakdown ?? {}} />
+          </Tabs.Panel>
+          <Tabs.Panel value="held-deposits">
+            <HeldDepositsList canAssign={canAssignDeposits} />
           </Tabs.Panel>
         </Tabs>
       </Card>
@@ -112,6 +119,7 @@ export function ComplianceRoute() {
   const session = useSession();
   const roles = session.data?.roles ?? [];
   const isComplianceStaff = roles.some((role) => complianceRoles.includes(role));
+  const canAssignDeposits = roles.some((role) => depositAssignerRoles.includes(role));
 
   return (
     <Stack gap="lg">
@@ -130,7 +138,7 @@ export function ComplianceRoute() {
         </Tabs.Panel>
         {isComplianceStaff && (
           <Tabs.Panel value="monitoring">
-            <MonitoringTab />
+            <MonitoringTab canAssignDeposits={canAssignDeposits} />
           </Tabs.Panel>
         )}
         {isComplianceStaff && (

@@ -83,6 +83,21 @@ function recordLines(report: ComplianceReport): PdfLine[] {
   ];
 }
 
+function cashLines(report: ComplianceReport): PdfLine[] {
+  const { cash } = report;
+  const money = (amount: string): string => `${amount} ${cash.currency}`;
+  return [
+    heading('Cash on the platform’s ledger in the period'),
+    { text: `Trades paid in cash: ${cash.trades.count}, ${money(cash.trades.notional)} to sellers, ${money(cash.trades.fees)} in platform fees` },
+    { text: `Swaps paid in XRP on the XRP Ledger: ${cash.tradesPaidOnXrpl}; trades with no payment recorded: ${cash.tradesWithoutCash}` },
+    {
+      text: `Deposits: ${cash.deposits.count}, ${money(cash.deposits.amount)}; withdrawals paid out: ${cash.withdrawals.count}, ${money(cash.withdrawals.amount)}`,
+    },
+    { text: `Payments held for compliance review: ${cash.heldDeposits.count}, ${money(cash.heldDeposits.amount)}` },
+    spacer,
+  ];
+}
+
 function ledgerLines(report: ComplianceReport): PdfLine[] {
   const { ledger } = report;
   const { seal } = ledger;
@@ -116,6 +131,7 @@ export function complianceReportPdf(report: ComplianceReport): Promise<Buffer> {
       row(`${item.projectType} (${item.mitigation}): ${tonnes(item.tCO2e)} in ${item.batches} ${item.batches === 1 ? 'batch' : 'batches'}`),
     ),
     spacer,
+    ...cashLines(report),
     ...recordLines(report),
     ...ledgerLines(report),
     { text: `Document SHA-256 (canonical JSON of the report without this field): ${report.sha256}`, size: 9 },

@@ -14,8 +14,11 @@ import {
   DEFAULT_SDG_GOAL,
   formatPosition,
   formatSerialRange,
+  formatUsdCents,
+  type FundsEvent,
   isAuditEvent,
   isCreditEvent,
+  isFundsEvent,
   type LedgerSealedData,
   marketOfTokenId,
   type MitigationKind,
@@ -26,6 +29,7 @@ import {
   projectTypeMitigation,
   projectTypeSdgs,
   type RecordedEvent,
+  type ReportCash,
   type ReportDisclosure,
   type ReportFramework,
   reportFrameworkInfo,
@@ -35,6 +39,7 @@ import {
   SEALS_STREAM,
   sdgGoalNames,
   serialPrefixFor,
+  type TradeExecuted,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 
@@ -98,7 +103,24 @@ function monthsOf(records: readonly ReportRetirement[]): ComplianceReport['retir
 
 const typesOf = (kind: MitigationKind): string => creditProjectTypes.filter((type) => projectTypeMitigation[type] === kind).join(', ');
 
-function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements']): ReportDisclosure {
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** The period's cash as one sentence of the CSRD and ISSB notes: what was paid for credits on the platform. */
+function cashNote(cash: ReportCash): string {
+  const { trades, currency } = cash;
+  const paid =
+    trades.count === 0
+      ? 'No trade in the period was paid for on the platform’s cash ledger'
+      : `Credits traded in the period were paid for on the platform’s cash ledger: ${trades.notional} ${currency} to sellers in ${plural(trades.count, 'trade', 'trades')}, and ${trades.fees} ${currency} in platform fees`;
+  const onXrpl = cash.tradesPaidOnXrpl === 0 ? '' : `; ${plural(cash.tradesPaidOnXrpl, 'swap was', 'swaps were')} paid in XRP on the XRP Ledger`;
+  const unpaid =
+    cash.tradesWithoutCash === 0
+      ? ''
+      : `; ${plural(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
+  return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}.`;
+}
+
+function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements'], cash: ReportCash): ReportDisclosure {
   const { reference } = reportFrameworkInfo[framework];
   const { totals, byMitigation, byStandard } = retirements;
   const share = (kind: MitigationKind): number => byMitigation.find((row) => row.mitigation === kind)?.sharePercent ?? 0;
@@ -118,6 +140,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
           `${share('removal')}% came from removal projects and ${share('reduction')}% from emission reduction projects. ${classification}`,
           'The ledger records no project locations, so the share of credits from projects within the EU is not reported.',
           'Credits planned for cancellation under future agreements are not recorded in the ledger and are not reported.',
+          cashNote(cash),
         ],
       };
     case 'issb':
@@ -132,6 +155,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
           `${totals.tCO2e} tCO2e of carbon credits were retired in the period, in ${totals.count} retirements.`,
           classification,
           "The ledger records credits retired; how they count towards the entity's greenhouse gas targets is for the entity to state.",
+          cashNote(cash),
         ],
       };
     case 'un-sdg': {
@@ -193,6 +217,83 @@ function reportSealOf(seal: LedgerSealedData | null, anchor: AuditAnchoredData |
 }
 
 /**
+ * The period's cash on the platform's ledger (docs/funds.md), in cents. A withdrawal moves money when
+ * it is posted; its amount is in the request before it, kept until it settles.
+ */
+class CashTally {
+  private readonly deposits = { count: 0, cents: 0 };
+  private readonly withdrawals = { count: 0, cents: 0 };
+  private readonly held = { count: 0, cents: 0 };
+  private readonly trades = { count: 0, notionalCents: 0, feeCents: 0 };
+  private tradesPaidOnXrpl = 0;
+  private tradesWithoutCash = 0;
+  private readonly withdrawalsInFlight = new Map<string, number>();
+
+  /** Counts a cash event of the period; true when the report uses it. */
+  funds(event: FundsEvent, inPeriod: (at: string) => boolean): boolean {
+    switch (event.type) {
+      case 'FundsDeposited':
+        if (!inPeriod(event.data.depositedAt)) return false;
+        this.deposits.count += 1;
+        this.deposits.cents += event.data.amountCents;
+        return true;
+      case 'DepositHeld':
+        if (!inPeriod(event.data.heldAt)) return false;
+        this.held.count += 1;
+        this.held.cents += event.data.amountCents;
+        return true;
+      case 'WithdrawalRequested':
+        this.withdrawalsInFlight.set(event.data.withdrawalId, event.data.amountCents);
+        return false;
+      case 'WithdrawalVoided':
+        this.withdrawalsInFlight.delete(event.data.withdrawalId);
+        return false;
+      case 'WithdrawalPosted': {
+        const amountCents = this.withdrawalsInFlight.get(event.data.withdrawalId);
+        this.withdrawalsInFlight.delete(event.data.withdrawalId);
+        if (amountCents === undefined || !inPeriod(event.data.postedAt)) return false;
+        this.withdrawals.count += 1;
+        this.withdrawals.cents += amountCents;
+        return true;
+      }
+      case 'FundsReserved':
+      case 'DepositTagClaimed':
+      case 'HeldDepositAssigned':
+        // A hold moves nothing yet; an assignment's money is its FundsDeposited.
+        return false;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  }
+
+  trade(data: TradeExecuted['data']): void {
+    if (!data.cash) {
+      if (data.settlement.status === 'settled') this.tradesPaidOnXrpl += 1;
+      else this.tradesWithoutCash += 1;
+      return;
+    }
+    this.trades.count += 1;
+    this.trades.notionalCents += data.cash.notionalCents;
+    this.trades.feeCents += data.cash.feeCents;
+  }
+
+  report(): ReportCash {
+    const total = ({ count, cents }: { count: number; cents: number }) => ({ count, amount: formatUsdCents(cents) });
+    return {
+      currency: 'USD',
+      deposits: total(this.deposits),
+      withdrawals: total(this.withdrawals),
+      heldDeposits: total(this.held),
+      trades: { count: this.trades.count, notional: formatUsdCents(this.trades.notionalCents), fees: formatUsdCents(this.trades.feeCents) },
+      tradesPaidOnXrpl: this.tradesPaidOnXrpl,
+      tradesWithoutCash: this.tradesWithoutCash,
+    };
+  }
+}
+
+/**
  * The pure part of report generation: feed it every event of the log in order and
  * it keeps only the batches' names, the period's retirements and issuance totals,
  * and the seal that covers what it used; memory grows with those, not with the log.
@@ -213,6 +314,7 @@ export class ComplianceReportFold {
   private coveringSeal: LedgerSealedData | null = null;
   private latestSeal: LedgerSealedData | null = null;
   private readonly anchors = new Map<number, AuditAnchoredData>();
+  private readonly cash = new CashTally();
 
   constructor(
     private readonly framework: ReportFramework,
@@ -230,6 +332,10 @@ export class ComplianceReportFold {
       if (event.type === 'AuditAnchored' && event.streamId === ANCHORS_STREAM) this.anchors.set(event.data.sealNumber, event.data);
       return;
     }
+    if (isFundsEvent(event)) {
+      if (this.cash.funds(event, (at) => this.inPeriod(at))) this.use(event);
+      return;
+    }
     if (!event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) || !isCreditEvent(event)) return;
     switch (event.type) {
       case 'CreditsIssued':
@@ -239,6 +345,10 @@ export class ComplianceReportFold {
       case 'XrplSettlementRecorded':
         return this.settlementRecorded(event, event.data);
       case 'TradeExecuted':
+        if (this.inPeriod(event.data.executedAt)) {
+          this.cash.trade(event.data);
+          this.use(event);
+        }
         return;
     }
   }
@@ -246,6 +356,7 @@ export class ComplianceReportFold {
   report(generatedAt: Date): ComplianceReport {
     const { framework, period } = this;
     const retirements = retirementsOf(this.records);
+    const cash = this.cash.report();
     const issuedRows = creditProjectTypes.flatMap((projectType) => {
       const tally = this.issued.get(projectType);
       return tally ? [{ projectType, mitigation: projectTypeMitigation[projectType], ...tally }] : [];
@@ -267,12 +378,13 @@ export class ComplianceReportFold {
         unsealedEvents: this.unsealed.length,
       },
       retirements,
+      cash,
       issuance: {
         batches: issuedRows.reduce((sum, row) => sum + row.batches, 0),
         tCO2e: issuedRows.reduce((sum, row) => sum + row.tCO2e, 0),
         byProjectType: issuedRows,
       },
-      disclosure: disclosureOf(framework, retirements),
+      disclosure: disclosureOf(framework, retirements, cash),
     };
     return { ...body, sha256: createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex') };
   }

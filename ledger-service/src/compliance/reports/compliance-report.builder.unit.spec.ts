@@ -8,6 +8,8 @@ import {
   type CreditsIssued,
   type CreditsRetired,
   creditMarketStreamId,
+  fundsStreamId,
+  heldDepositStreamId,
   type LedgerSealedData,
   type RecordedEvent,
   SEALS_STREAM,
@@ -118,6 +120,29 @@ function log() {
     },
     other(at: string) {
       return append('order-1', 'OrderPlaced', {}, at);
+    },
+    cash(streamId: string, type: string, data: unknown, at: string) {
+      return append(streamId, type, data, at);
+    },
+    traded(n: number, at: string, extra: { cash?: { notionalCents: number; feeCents: number; releasedCents: number }; settled?: boolean; kind?: string }) {
+      const data = {
+        tradeId: ids(2000 + n),
+        kind: extra.kind ?? 'order-match',
+        projectType: 'Solar Energy',
+        vintage: 2026,
+        buyOrderId: extra.cash ? ids(3000 + n) : null,
+        sellOrderId: null,
+        aggressor: null,
+        buyerAccountId: 'buyer',
+        sellerAccountId: 'seller',
+        quantity: 2,
+        price: '10.00',
+        ranges: [{ batchId: SOLAR, start: n, end: n + 1 }],
+        settlement: extra.settled ? { status: 'settled', txHash: hex(n) } : { status: 'pending' },
+        ...(extra.cash ? { cash: extra.cash } : {}),
+        executedAt: at,
+      };
+      return append(market(SOLAR), 'TradeExecuted', data, at);
     },
   };
 }
@@ -323,5 +348,54 @@ describe('compliance report from the event log', () => {
     expect(sha256).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
     expect(buildComplianceReport(given.events, 'csrd', {}, generatedAt).sha256).toBe(sha256);
     expect(buildComplianceReport(given.events, 'issb', {}, generatedAt).sha256).not.toBe(sha256);
+  });
+
+  it('counts the period’s cash: deposits, withdrawals paid out, held payments, trades paid in cash, on XRPL or not at all; the CSRD and ISSB notes say it', () => {
+    const given = twoProjects();
+    const user = fundsStreamId('buyer');
+    const inPeriod = '2026-03-01T00:00:00.000Z';
+    given.cash(user, 'FundsDeposited', { depositId: ids(1), userId: 'buyer', amountCents: 150_000, txHash: hex(1), depositedAt: inPeriod }, inPeriod);
+    given.cash(
+      user,
+      'FundsDeposited',
+      { depositId: ids(2), userId: 'buyer', amountCents: 99, txHash: hex(2), depositedAt: '2025-12-31T23:59:59.000Z' },
+      inPeriod,
+    );
+    given.cash(user, 'WithdrawalRequested', { withdrawalId: ids(3), userId: 'buyer', amountCents: 1_000, destination: 'rX', requestedAt: inPeriod }, inPeriod);
+    given.cash(user, 'WithdrawalPosted', { withdrawalId: ids(3), txHash: hex(3), postedAt: inPeriod }, inPeriod);
+    given.cash(user, 'WithdrawalRequested', { withdrawalId: ids(4), userId: 'buyer', amountCents: 500, destination: 'rX', requestedAt: inPeriod }, inPeriod);
+    given.cash(user, 'WithdrawalVoided', { withdrawalId: ids(4), reason: 'tecPATH_DRY', voidedAt: inPeriod }, inPeriod);
+    given.cash(
+      heldDepositStreamId(hex(5)),
+      'DepositHeld',
+      { txHash: hex(5), sender: 'rSender', amountCents: 2_500, currency: 'USD', issuer: 'rIssuer', ledgerIndex: 9, reason: 'missing-tag', heldAt: inPeriod },
+      inPeriod,
+    );
+    given.traded(1, inPeriod, { cash: { notionalCents: 2_000, feeCents: 10, releasedCents: 0 } });
+    given.traded(2, inPeriod, { cash: { notionalCents: 1_999, feeCents: 10, releasedCents: 1 } });
+    given.traded(3, inPeriod, { kind: 'direct' });
+    given.traded(4, inPeriod, { kind: 'xrpl-amm', settled: true });
+
+    const period = { from: '2026-01-01', to: '2026-12-31' };
+    const csrd = buildComplianceReport(given.events, 'csrd', period, generatedAt);
+
+    expect(complianceReport.parse(csrd)).toEqual(csrd);
+    expect(csrd.cash).toEqual({
+      currency: 'USD',
+      deposits: { count: 1, amount: '1500.00' },
+      withdrawals: { count: 1, amount: '10.00' },
+      heldDeposits: { count: 1, amount: '25.00' },
+      trades: { count: 2, notional: '39.99', fees: '0.20' },
+      tradesPaidOnXrpl: 1,
+      tradesWithoutCash: 1,
+    });
+    const note =
+      'Credits traded in the period were paid for on the platform’s cash ledger: 39.99 USD to sellers in 2 trades, and 0.20 USD in platform fees; ' +
+      '1 swap was paid in XRP on the XRP Ledger; 1 trade moved credits with no payment recorded (direct registry transfers). ' +
+      'Deposits 1500.00 USD, withdrawals 10.00 USD, held for review 25.00 USD.';
+    expect(csrd.disclosure.notes).toContain(note);
+    expect(buildComplianceReport(given.events, 'issb', period, generatedAt).disclosure.notes).toContain(note);
+    // Retirements and issuances (5) plus the deposit, the posted withdrawal, the held payment and four trades.
+    expect(csrd.ledger.eventsUsed).toBe(12);
   });
 });

@@ -10,6 +10,7 @@ import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
 import { SANDBOX_SETTLEMENT_CURRENCY } from '../../infrastructure/xrpl/sandbox-provisioning.js';
 import { DepositTags } from '../deposit-tags.js';
 import { DepositRecorder } from '../deposit-recorder.js';
+import { tokenValueToCents } from '../deposits/incoming-deposit.js';
 import type { Position } from '@carbon-ledger/contracts';
 
 export class ClaimTestUsdCommand extends Command<{ readonly txHash: string; readonly position: Position }> {
@@ -61,7 +62,7 @@ export class ClaimTestUsdHandler implements ICommandHandler<ClaimTestUsdCommand>
     }
     // What the ledger delivered, not what was asked for.
     const delivered = outcome.meta?.delivered_amount;
-    const deliveredCents = typeof delivered === 'object' && !Array.isArray(delivered) ? Math.round(Number(delivered.value) * 100) : amountCents;
+    const deliveredCents = (typeof delivered === 'object' && !Array.isArray(delivered) ? tokenValueToCents(delivered.value) : undefined) ?? amountCents;
     const position = await this.deposits.record({
       txHash: outcome.hash,
       destinationTag: tag,

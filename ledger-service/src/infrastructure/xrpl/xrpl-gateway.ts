@@ -188,6 +188,32 @@ export class XrplGateway {
     return { sequence: info.result.account_data.Sequence, ledgerIndex: info.result.ledger_index ?? info.result.ledger_current_index ?? 0 };
   }
 
+  /**
+   * Calls `listener` when a validated transaction touching `address` arrives on an account
+   * subscription (renewed on every reconnect). A wake-up only: a missed message costs latency, not
+   * a transaction, as long as the caller also reads the account's history. Returns the unsubscribe.
+   */
+  onAccountTransaction(address: string, listener: () => void): () => void {
+    const subscribe = (): void => {
+      if (!this.client.isConnected()) return;
+      this.client.request({ command: 'subscribe', accounts: [address] }).catch((error: unknown) => {
+        this.logger.warn(`cannot subscribe to ${address}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    const onTransaction = (message: { tx_json?: { Account?: string; Destination?: string }; transaction?: { Account?: string; Destination?: string } }) => {
+      const tx = message.tx_json ?? message.transaction;
+      if (tx?.Destination === address || tx?.Account === address) listener();
+    };
+    this.client.on('connected', subscribe);
+    this.client.on('transaction', onTransaction);
+    subscribe();
+    return () => {
+      this.client.off('connected', subscribe);
+      this.client.off('transaction', onTransaction);
+      if (this.client.isConnected()) this.client.request({ command: 'unsubscribe', accounts: [address] }).catch(() => undefined);
+    };
+  }
+
   async validatedLedgerIndex(): Promise<number> {
     if (!this.client.isConnected()) throw new DomainError('ServiceUnavailable', NOT_CONNECTED);
     return this.client.getLedgerIndex();

@@ -1,0 +1,68 @@
+import type { HeldDepositsResponse, HeldDepositView } from '@carbon-ledger/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderWithProviders } from '../../../../test/render';
+import { HeldDepositsList } from './HeldDepositsList';
+
+const TX = 'AB'.repeat(32);
+const USER = '0b6c4c1e-8f3e-4f5a-9d3b-2a1c5e7f9a10';
+
+const held = (overrides: Partial<HeldDepositView> = {}): HeldDepositView => ({
+  txHash: TX,
+  sender: 'rSenderOfThePayment111111111111111',
+  destinationTag: 4_294_967_295,
+  amount: '1250.00',
+  currency: 'USD',
+  issuer: 'rIssuer11111111111111111111111111',
+  reason: 'unknown-tag',
+  ledgerIndex: 42,
+  heldAt: '2026-11-27T10:00:00.000Z',
+  status: 'held',
+  assignedTo: null,
+  assignedBy: null,
+  assignedAt: null,
+  ...overrides,
+});
+const page = (deposits: HeldDepositView[]): HeldDepositsResponse => ({ deposits, page: 1, pageSize: 10, total: deposits.length });
+
+describe('HeldDepositsList', () => {
+  it('says so when nothing is held', async () => {
+    mockFetch(() => jsonResponse(page([])));
+    renderWithProviders(<HeldDepositsList canAssign />);
+    expect(await screen.findByTestId('held-deposits-empty')).toHaveTextContent('No deposits are held for review');
+  });
+
+  it('lists held payments with sender, reason, tag and amount; auditors see no assign form', async () => {
+    mockFetch(() => jsonResponse(page([held(), held({ txHash: 'CD'.repeat(32), reason: 'missing-tag', destinationTag: null, amount: '7.25' })])));
+    renderWithProviders(<HeldDepositsList canAssign={false} />);
+    const rows = await screen.findAllByTestId('held-deposit');
+    expect(rows[0]).toHaveTextContent('Unknown destination tag (4294967295)');
+    expect(rows[0]).toHaveTextContent('$1,250.00');
+    expect(rows[0]).toHaveTextContent('rSenderOfThePayment111111111111111');
+    expect(rows[1]).toHaveTextContent('No destination tag');
+    expect(rows[1]).toHaveTextContent('$7.25');
+    expect(screen.queryByTestId('held-deposit-assign')).not.toBeInTheDocument();
+  });
+
+  it('assigns a held payment to a user id after checking it, and shows it credited', async () => {
+    let deposit = held();
+    const requests = mockFetch(({ url, method }) => {
+      if (method === 'POST' && url === `/api/funds/held-deposits/${TX}/assign`) {
+        deposit = held({ status: 'assigned', assignedTo: USER, assignedBy: 'officer', assignedAt: '2026-11-27T11:00:00.000Z' });
+        return jsonResponse(deposit);
+      }
+      return jsonResponse(page([deposit]));
+    });
+    renderWithProviders(<HeldDepositsList canAssign />);
+    fireEvent.change(await screen.findByTestId('held-deposit-user'), { target: { value: 'not a user' } });
+    fireEvent.click(screen.getByTestId('held-deposit-assign'));
+    expect(await screen.findByText('userId must be a user id (a UUID)')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('held-deposit-user'), { target: { value: USER } });
+    fireEvent.click(screen.getByTestId('held-deposit-assign'));
+    await waitFor(() => expect(screen.getByTestId('held-deposit-assigned')).toHaveTextContent(`Credited to ${USER}`));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ userId: USER });
+  });
+});

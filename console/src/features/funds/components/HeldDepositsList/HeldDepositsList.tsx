@@ -1,0 +1,144 @@
+import { assignHeldDepositRequest, type HeldDepositView } from '@carbon-ledger/contracts';
+import { Badge, Button, Code, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { describeError } from '../../../../shared/api/http';
+import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { showToast } from '../../../../shared/toast/show-toast';
+import { useAssignHeldDeposit } from '../../api/assign-held-deposit';
+import { useHeldDeposits } from '../../api/list-held-deposits';
+
+const PAGE_SIZE = 10;
+
+const reasonLabel = { 'missing-tag': 'No destination tag', 'unknown-tag': 'Unknown destination tag' } as const;
+
+function shortHash(hash: string): string {
+  return `${hash.slice(0, 8)}…${hash.slice(-6)}`;
+}
+
+/** Credits one held payment to a user id; compliance officers and admins only (the server checks the role too). */
+function AssignForm({ deposit }: { deposit: HeldDepositView }) {
+  const assign = useAssignHeldDeposit();
+  const [userId, setUserId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = () => {
+    const parsed = assignHeldDepositRequest.safeParse({ userId: userId.trim() });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    assign.mutate(
+      { txHash: deposit.txHash, userId: parsed.data.userId },
+      {
+        onSuccess: (assigned) =>
+          showToast({
+            title: 'Deposit credited',
+            message: `${formatUsdCents(priceToCents(assigned.amount))} credited to ${assigned.assignedTo}`,
+            color: 'teal',
+          }),
+        onError: (failure) => showToast({ title: 'Deposit not credited', message: describeError(failure), color: 'red' }),
+      },
+    );
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <TextInput
+        size="xs"
+        placeholder="User id"
+        aria-label={`User to credit ${shortHash(deposit.txHash)} to`}
+        value={userId}
+        error={error}
+        onChange={(event) => setUserId(event.currentTarget.value)}
+        data-testid="held-deposit-user"
+      />
+      <Button
+        size="xs"
+        variant="light"
+        disabled={assign.isPending}
+        leftSection={assign.isPending ? <Loader size={12} /> : undefined}
+        onClick={submit}
+        data-testid="held-deposit-assign"
+      >
+        Assign
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Payments to the deposit address that named no user (no destination tag, or one nobody owns): held,
+ * not credited, until compliance assigns each to a user (docs/funds.md).
+ */
+export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
+  const [page, setPage] = useState(1);
+  const held = useHeldDeposits(page);
+
+  if (held.isPending) return <Loader size="sm" data-testid="held-deposits-loading" />;
+  if (held.isError)
+    return (
+      <Text c="red" size="sm" data-testid="held-deposits-error">
+        {describeError(held.error)}
+      </Text>
+    );
+  const { deposits, total } = held.data;
+  if (deposits.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="lg" data-testid="held-deposits-empty">
+        No deposits are held for review
+      </Text>
+    );
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack gap="sm" data-testid="held-deposits">
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Held</Table.Th>
+            <Table.Th>Transaction</Table.Th>
+            <Table.Th>From</Table.Th>
+            <Table.Th>Why</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deposits.map((deposit) => (
+            <Table.Tr key={deposit.txHash} data-testid="held-deposit">
+              <Table.Td>{new Date(deposit.heldAt).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
+              <Table.Td>
+                <Code title={deposit.txHash}>{shortHash(deposit.txHash)}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Code>{deposit.sender}</Code>
+              </Table.Td>
+              <Table.Td>
+                {reasonLabel[deposit.reason]}
+                {deposit.destinationTag !== null && ` (${deposit.destinationTag})`}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatUsdCents(priceToCents(deposit.amount))}
+              </Table.Td>
+              <Table.Td>
+                {deposit.status === 'assigned' ? (
+                  <Badge color="teal" variant="light" data-testid="held-deposit-assigned">
+                    Credited to {deposit.assignedTo}
+                  </Badge>
+                ) : canAssign ? (
+                  <AssignForm deposit={deposit} />
+                ) : (
+                  <Badge color="orange" variant="light">
+                    Held
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  type DepositHeld,
+  formatUsdCents,
+  type HeldDepositAssigned,
+  type HeldDepositsParams,
+  type HeldDepositsResponse,
+  type HeldDepositView,
+} from '@carbon-ledger/contracts';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+
+export class ListHeldDepositsQuery extends Query<HeldDepositsResponse> {
+  constructor(readonly params: HeldDepositsParams) {
+    super();
+  }
+}
+
+/** A held deposit as compliance sees it, from its events (the assignment's answer reads no read model). */
+export function heldDepositViewOf(held: DepositHeld['data'], assigned: HeldDepositAssigned['data'] | undefined): HeldDepositView {
+  return {
+    txHash: held.txHash,
+    sender: held.sender,
+    destinationTag: held.destinationTag ?? null,
+    amount: formatUsdCents(held.amountCents),
+    currency: held.currency,
+    issuer: held.issuer,
+    reason: held.reason,
+    ledgerIndex: held.ledgerIndex,
+    heldAt: held.heldAt,
+    status: assigned ? 'assigned' : 'held',
+    assignedTo: assigned?.userId ?? null,
+    assignedBy: assigned?.assignedBy ?? null,
+    assignedAt: assigned?.assignedAt ?? null,
+  };
+}
+
+/** Held deposits, newest first, one page at a time. */
+@QueryHandler(ListHeldDepositsQuery)
+export class ListHeldDepositsHandler implements IQueryHandler<ListHeldDepositsQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute({ params }: ListHeldDepositsQuery): Promise<HeldDepositsResponse> {
+    const { status, page, pageSize } = params;
+    let rows = this.db.selectFrom('held_deposits');
+    if (status !== 'all') rows = rows.where('status', '=', status);
+    const [deposits, count] = await Promise.all([
+      rows
+        .selectAll()
+        .orderBy('log_order', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      rows.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      deposits: deposits.map((row): HeldDepositView => ({
+        txHash: row.tx_hash,
+        sender: row.sender,
+        destinationTag: row.destination_tag === null ? null : Number(row.destination_tag),
+        amount: formatUsdCents(Number(row.amount_cents)),
+        currency: row.currency,
+        issuer: row.issuer,
+        reason: row.reason,
+        ledgerIndex: Number(row.ledger_index),
+        heldAt: row.held_at.toISOString(),
+        status: row.status,
+        assignedTo: row.assigned_to,
+        assignedBy: row.assigned_by,
+        assignedAt: row.assigned_at?.toISOString() ?? null,
+      })),
+      page,
+      pageSize,
+      total: Number(count.total),
+    };
+  }
+}

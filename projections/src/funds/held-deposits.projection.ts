@@ -1,0 +1,69 @@
+import { isFundsEvent, type Position, type RecordedEvent } from '@carbon-ledger/contracts';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+/** Text that sorts in log order. */
+function logOrder(position: Position): string {
+  return `${position.commit.toString().padStart(20, '0')}:${position.prepare.toString().padStart(20, '0')}`;
+}
+
+async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+  if (!isFundsEvent(event)) return false;
+  switch (event.type) {
+    case 'DepositHeld': {
+      const { data } = event;
+      // A replayed batch finds the row there already.
+      await db
+        .insertInto('held_deposits')
+        .values({
+          tx_hash: data.txHash,
+          sender: data.sender,
+          destination_tag: data.destinationTag ?? null,
+          amount_cents: data.amountCents,
+          currency: data.currency,
+          issuer: data.issuer,
+          reason: data.reason,
+          ledger_index: data.ledgerIndex,
+          held_at: data.heldAt,
+          status: 'held',
+          log_order: logOrder(event.position),
+        })
+        .onConflict((conflict) => conflict.column('tx_hash').doNothing())
+        .execute();
+      return true;
+    }
+    case 'HeldDepositAssigned': {
+      const { data } = event;
+      await db
+        .updateTable('held_deposits')
+        .set({ status: 'assigned', assigned_to: data.userId, assigned_by: data.assignedBy, assigned_at: data.assignedAt })
+        .where('tx_hash', '=', data.txHash)
+        .execute();
+      return true;
+    }
+    case 'FundsDeposited':
+    case 'FundsReserved':
+    case 'WithdrawalRequested':
+    case 'WithdrawalPosted':
+    case 'WithdrawalVoided':
+    case 'DepositTagClaimed':
+      return false;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+/** Payments held for compliance review (docs/funds.md): one row per transaction hash, marked when assigned. */
+export const heldDepositsProjection: Projection = {
+  name: 'held-deposits',
+  eventTypes: new Set(['DepositHeld', 'HeldDepositAssigned']),
+  views: ['funds'],
+  tables: ['held_deposits'],
+  async applyBatch(events, db) {
+    let changed = false;
+    // In log order: an assignment follows its hold, possibly in the same batch.
+    for (const event of events) if (await apply(event, db)) changed = true;
+    return changed;
+  },
+};
