@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
-import { BackPoolDeposit } from '../credits/vault/back-pool-deposit.js';
+import { poolBackingBatch } from '../test-support/pool-backing.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -78,7 +78,7 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     // The sandbox pool's opening NXCC are backed by a Reforestation batch issued into the vault: it is in the period too.
-    await service.app.get(BackPoolDeposit).done;
+    await poolBackingBatch(service);
     [issuer, auditor, trader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['auditor']), service.signIn(['trader'])]);
     const { address } = await verifiedAddress(service, issuer);
     const issue = async (project: typeof removalProject) =>

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  MARKET_MAKER_ACCOUNT_ID,
   ammDailyPricesResponse,
   creditMarketStreamId,
   type CreditEvent,
@@ -25,12 +24,11 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
+import { poolBackingBatch } from '../test-support/pool-backing.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import { BackPoolDeposit } from './vault/back-pool-deposit.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 const TOKEN = REFORESTATION_BATCH;
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
@@ -130,14 +128,7 @@ describe('credit read side over HTTP', () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     // The sandbox pool's opening NXCC are backed by a batch in the vault: a registry batch like any other.
     await service.app.get(XrplConnection).ready;
-    await service.app.get(BackPoolDeposit).done;
-    await service.app.get(ProjectionHost).waitFor(['credit-registry'], await service.runtime.eventStore.headPosition(), 10_000);
-    const poolBatch = await service.runtime.readModels
-      .selectFrom('credit_batches')
-      .select('token_id')
-      .where('issuer_account_id', '=', MARKET_MAKER_ACCOUNT_ID)
-      .executeTakeFirstOrThrow();
-    poolToken = poolBatch.token_id;
+    poolToken = await poolBackingBatch(service);
     [seller, buyer, auditor] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['auditor'])]);
     const sell1 = randomUUID();
     const buy1 = randomUUID();

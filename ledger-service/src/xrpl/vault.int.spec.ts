@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { BackPoolDeposit } from '../credits/vault/back-pool-deposit.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
+import { poolBackingBatch } from '../test-support/pool-backing.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize } from '../test-support/vault-actions.js';
@@ -45,7 +45,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
   beforeAll(async () => {
     service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
-    await service.app.get(BackPoolDeposit).done;
+    await poolBackingBatch(service);
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     ledger = new Client(service.sandbox.url);
     await ledger.connect();

@@ -33,8 +33,6 @@ const POOL_PROJECT = { type: 'Reforestation', name: 'XRP/NXCC pool liquidity (sa
 @Injectable()
 export class BackPoolDeposit implements OnApplicationBootstrap {
   private readonly logger = new Logger('Vault');
-  /** Settles once the deposit is backed (or there is none to back). */
-  done: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
@@ -46,7 +44,7 @@ export class BackPoolDeposit implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.runtime.xrpl.genesisSeed) return;
-    this.done = this.connection.ready
+    void this.connection.ready
       .then(() => this.back())
       .catch((error: unknown) => this.logger.error(`backing the pool's opening deposit failed: ${error instanceof Error ? error.message : String(error)}`));
   }
