@@ -29,6 +29,8 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   'amm-reserves': [['api', 'xrpl', 'amm-reserves']],
   // Balances and statements of the cash ledger.
   funds: [['api', 'funds']],
+  // Moves in and out of the vault: proof of reserves.
+  vault: [['api', 'xrpl', 'reserves']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {
