@@ -24,7 +24,8 @@ describe('ProofOfReservesCard', () => {
     expect(screen.getByText('NXCC outstanding on the ledger')).toBeInTheDocument();
     expect(screen.getByTestId('vault-reserves-outstanding').textContent).toBe('100,025');
     expect(screen.getByTestId('vault-reserves-held').textContent).toBe('100,025');
-    expect(screen.getByTestId('vault-reserves-in-flight').textContent).toBe('0 to pay · 2 to register');
+    expect(screen.getByTestId('vault-reserves-in-flight').textContent).toBe('2');
+    expect(screen.getByTestId('vault-reserves-in-flight-detail').textContent).toBe('0 to pay · 2 to register');
     expect(screen.getByTestId('vault-reserves-ledger').textContent).toBe('#4,321');
     expect(screen.getByTestId('vault-reserves-position').textContent).toBe('120:120');
     expect(screen.queryByTestId('vault-reserves-difference')).not.toBeInTheDocument();

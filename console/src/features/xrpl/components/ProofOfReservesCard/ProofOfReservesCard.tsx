@@ -49,8 +49,16 @@ function Reserves({ reserves }: { reserves: VaultReservesResponse }) {
         <Figure label="Credits held in the vault" testId="vault-reserves-held" footer="Registry serials backing them">
           {reserves.heldInVault.toLocaleString('en-US')}
         </Figure>
-        <Figure label="In flight" testId="vault-reserves-in-flight" footer="Recorded on one side, not yet on the other">
-          {`${inFlight.toPay.toLocaleString('en-US')} to pay · ${inFlight.toRegister.toLocaleString('en-US')} to register`}
+        <Figure
+          label="In flight"
+          testId="vault-reserves-in-flight"
+          footer={
+            <span data-testid="vault-reserves-in-flight-detail">
+              {`${inFlight.toPay.toLocaleString('en-US')} to pay · ${inFlight.toRegister.toLocaleString('en-US')} to register`}
+            </span>
+          }
+        >
+          {(inFlight.toPay + inFlight.toRegister).toLocaleString('en-US')}
         </Figure>
       </SimpleGrid>
       {reserves.balanced && reserves.difference !== '0' && (
@@ -85,11 +93,11 @@ export function ProofOfReservesCard() {
             </Title>
           </Group>
           <Text size="sm" c="dimmed">
-            Every NXCC on the XRP Ledger is backed by one registry credit in the platform vault.
+            Each NXCC on the XRP Ledger must be backed by one registry credit in the platform vault.
           </Text>
         </div>
         {data && (
-          <Badge size="lg" variant="light" color={data.balanced ? 'green' : 'red'} data-testid="vault-reserves-status">
+          <Badge size="lg" variant="light" color={data.balanced ? 'green' : 'red'} style={{ flexShrink: 0 }} data-testid="vault-reserves-status">
             {data.balanced ? 'Balanced' : 'Unbalanced'}
           </Badge>
         )}
