@@ -56,7 +56,7 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
   it('keeps the actions disabled for an address without KYC and verifies it through the KYC modal', async () => {
     await page.goto(`${service.baseUrl}/xrpl`);
     await page.getByRole('heading', { name: 'XRPL Carbon Trading', level: 1 }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Issue Credits', 'Trade AMM', 'Retire']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Issue Credits', 'Trade AMM', 'Retire', 'Vault']);
     // Without an address of 25 characters nothing can be submitted.
     expect(await submitDisabled('xrpl-issue-submit')).toBe(true);
     await page.getByTestId('xrpl-address').fill('rTooShort12345');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aKycStatus, anAddress } from '../../features/kyc/kyc-fixtures';
-import { aBalanceResponse, aWallet, xrplApi } from '../../features/xrpl/xrpl-fixtures';
+import { aBalanceResponse, aRegistryHolding, aVaultTokenId, aWallet, someReserves, xrplApi } from '../../features/xrpl/xrpl-fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { XrplTradingRoute } from './xrpl-trading';
@@ -13,6 +13,8 @@ function serve(kyc = aKycStatus()) {
     xrplApi({
       '/api/kyc/status': () => jsonResponse(kyc),
       '/api/xrpl/balance': () => jsonResponse(aBalanceResponse([aWallet({ role: 'issuer', address: platformIssuer })])),
+      '/api/credits': () => jsonResponse({ credits: [], accountId: 'user-1', holdings: [aRegistryHolding()] }),
+      '/api/xrpl/reserves': () => jsonResponse(someReserves()),
     }),
   );
 }
@@ -26,7 +28,7 @@ async function enterAddress(address: string): Promise<void> {
 }
 
 describe('XrplTradingRoute', () => {
-  it('shows the realtime card, the KYC card and the three tabs, with actions off until an address is verified', async () => {
+  it("shows the realtime card, the KYC card and the spec's three tabs plus Vault, with actions off until an address is verified", async () => {
     serve();
     renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
 
@@ -34,6 +36,7 @@ describe('XrplTradingRoute', () => {
     expect(screen.getByRole('tab', { name: 'Issue Credits' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Trade AMM' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Retire' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Issue Credits', 'Trade AMM', 'Retire', 'Vault']);
     expect(screen.getByTestId('realtime-updates-empty').textContent).toBe('Waiting for blockchain activity...');
     expect(screen.getByTestId('kyc-status-card')).toBeInTheDocument();
     expect(submitButton('xrpl-issue-submit')).toBeDisabled();
@@ -66,5 +69,18 @@ describe('XrplTradingRoute', () => {
     await enterAddress(anAddress);
 
     await waitFor(() => expect(submitButton('xrpl-issue-submit')).toBeEnabled());
+  });
+
+  it('offers tokenize and redeem on the Vault tab, with the holdings to tokenize and the proof of reserves, gated by KYC like trading', async () => {
+    serve(aKycStatus({ kycStatus: 'verified', amlStatus: 'pending' }));
+    renderWithProviders(<XrplTradingRoute />, { path: '/xrpl' });
+    await enterAddress(anAddress);
+    fireEvent.click(screen.getByRole('tab', { name: 'Vault' }));
+
+    expect((await screen.findByTestId('vault-reserves-status')).textContent).toBe('Balanced');
+    await waitFor(() => expect(submitButton('xrpl-tokenize-submit')).toBeEnabled());
+    expect(submitButton('xrpl-redeem-submit')).toBeEnabled();
+    fireEvent.click(await screen.findByTestId('xrpl-tokenize-token'));
+    expect(await screen.findByRole('option', { name: `${aVaultTokenId} · Mojave Solar Farm (40 available)` })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,36 @@
 import { ISSUER_ROLE_REQUIRED_MESSAGE, issuingRoles, kycPassed } from '@carbon-ledger/contracts';
 import { Card, Grid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowsExchange, IconCertificate, IconLeaf } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBuildingBank, IconCertificate, IconLeaf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../features/auth/api/get-session';
+import { useCredits } from '../../features/credits/api/list-credits';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
 import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 import { useWalletBalances } from '../../features/xrpl/api/get-wallet-balances';
 import { RealtimeUpdatesCard } from '../../features/realtime/components/RealtimeUpdatesCard/RealtimeUpdatesCard';
+import { ProofOfReservesCard } from '../../features/xrpl/components/ProofOfReservesCard/ProofOfReservesCard';
 import { SandboxWalletCard } from '../../features/xrpl/components/SandboxWalletCard/SandboxWalletCard';
 import { XrplIssueForm } from '../../features/xrpl/components/XrplIssueForm/XrplIssueForm';
+import { XrplRedeemForm } from '../../features/xrpl/components/XrplRedeemForm/XrplRedeemForm';
 import { XrplRetireForm } from '../../features/xrpl/components/XrplRetireForm/XrplRetireForm';
+import { XrplTokenizeForm } from '../../features/xrpl/components/XrplTokenizeForm/XrplTokenizeForm';
 import { XrplTradeForm } from '../../features/xrpl/components/XrplTradeForm/XrplTradeForm';
+import type { XrplActionFormProps } from '../../features/xrpl/xrpl-action-submit';
 import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFieldset/RoleRequiredFieldset';
+
+/** The Vault tab: the registry holdings load only while it is open (a hidden tab runs no effects). */
+function VaultPanel(props: XrplActionFormProps) {
+  const credits = useCredits();
+  return (
+    <Stack gap="lg">
+      <ProofOfReservesCard />
+      <XrplTokenizeForm {...props} holdings={credits.data?.holdings} />
+      <XrplRedeemForm {...props} />
+    </Stack>
+  );
+}
 
 /**
  * Spec: XRPL Carbon Trading (/xrpl). Every action is signed by the address entered
@@ -68,6 +85,10 @@ export function XrplTradingRoute() {
               <Tabs.Tab value="retire" leftSection={<IconLeaf size={16} />}>
                 Retire
               </Tabs.Tab>
+              {/* Not in the spec's three tabs: NXCC exist only for credits in the vault (ARCHITECTURE 5), so tokenize and redeem need a place. */}
+              <Tabs.Tab value="vault" leftSection={<IconBuildingBank size={16} />}>
+                Vault
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="issue">
               <RoleRequiredFieldset
@@ -82,6 +103,9 @@ export function XrplTradingRoute() {
             </Tabs.Panel>
             <Tabs.Panel value="retire">
               <XrplRetireForm xrplAddress={trimmed} kycPassed={mayTrade} onKycRequired={openKycModal} platformIssuer={platformIssuer} />
+            </Tabs.Panel>
+            <Tabs.Panel value="vault">
+              <VaultPanel xrplAddress={trimmed} kycPassed={mayTrade} onKycRequired={openKycModal} />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

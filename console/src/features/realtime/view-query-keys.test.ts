@@ -18,6 +18,10 @@ describe('queryKeysOfViews', () => {
     ]);
   });
 
+  it('refreshes the proof of reserves when the vault moves', () => {
+    expect(queryKeysOfViews(['vault'])).toEqual([['api', 'xrpl', 'reserves']]);
+  });
+
   it('ignores views it does not know', () => {
     expect(queryKeysOfViews(['no-such-view'])).toEqual([]);
   });

@@ -29,7 +29,7 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   'amm-reserves': [['api', 'xrpl', 'amm-reserves']],
   // Balances and statements of the cash ledger.
   funds: [['api', 'funds']],
-  // Proof of reserves: the vault's side moved.
+  // Moves in and out of the vault: proof of reserves.
   vault: [['api', 'xrpl', 'reserves']],
 };
 

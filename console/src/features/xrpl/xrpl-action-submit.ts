@@ -29,6 +29,9 @@ export const XRPL_ADDRESS_MESSAGE = 'Please enter a valid XRPL address';
 /** Spec 5 and 9: an XRPL action needs an address of at least 25 characters. */
 export const MIN_ACTION_ADDRESS_LENGTH = 25;
 
+/** A registry batch's token id, as the vault forms hint it. */
+export const TOKEN_ID_EXAMPLE = 'SOLAR-2026-7F3A9C21';
+
 export function hasActionAddress(address: string): boolean {
   return address.trim().length >= MIN_ACTION_ADDRESS_LENGTH;
 }

@@ -1,5 +1,7 @@
 import type {
   AmmStateResponse,
+  HoldingView,
+  VaultReservesResponse,
   SwapPathResponse,
   WalletBalance,
   WalletBalanceResponse,
@@ -9,7 +11,10 @@ import type {
   XrpMarketDataResponse,
   XrplIssueResponse,
   XrplPrepareResponse,
+  XrplRedeemResponse,
   XrplRetireResponse,
+  XrplTokenizePrepareResponse,
+  XrplTokenizeResponse,
   XrplTradeResponse,
 } from '@carbon-ledger/contracts';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock';
@@ -153,6 +158,64 @@ export function aTradeResponse(overrides: Partial<XrplTradeResponse> = {}): Xrpl
 
 export function aRetireResponse(overrides: Partial<XrplRetireResponse> = {}): XrplRetireResponse {
   return { success: true, txHash: aTxHash, burned: 4, tokenId: 'SOLAR-2026-C0FFEE01', ...overrides };
+}
+
+export const aVaultTokenId = 'SOLAR-2026-C0FFEE01';
+
+/** A registry holding the tokenize form offers. */
+export function aRegistryHolding(overrides: Partial<HoldingView> = {}): HoldingView {
+  return {
+    tokenId: aVaultTokenId,
+    projectName: 'Mojave Solar Farm',
+    projectType: 'Solar Energy',
+    vintage: 2026,
+    tradable: 40,
+    reserved: 0,
+    serialRanges: [`NXCC-${aVaultTokenId}-000001 to NXCC-${aVaultTokenId}-000040`],
+    ...overrides,
+  };
+}
+
+/** A tokenization prepare answer: nothing to sign, or the address's NXCC trust line. */
+export function aTokenizePrepareResponse(
+  transactions: Record<string, unknown>[] = [],
+  overrides: Partial<XrplTokenizePrepareResponse> = {},
+): XrplTokenizePrepareResponse {
+  return { preparation: 'sealed.preparation', transactions, tokenId: aVaultTokenId, expiresAt: '2026-11-22T10:05:00.000Z', ...overrides };
+}
+
+export const aPaymentTxHash = 'FACE0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789AB';
+
+export function aTokenizeResponse(overrides: Partial<XrplTokenizeResponse> = {}): XrplTokenizeResponse {
+  return {
+    tokenizationId: '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    tokenId: aVaultTokenId,
+    amount: 25,
+    serialRanges: [`NXCC-${aVaultTokenId}-000001 to NXCC-${aVaultTokenId}-000025`],
+    paymentResult: 'tesSUCCESS',
+    paymentTxHash: aPaymentTxHash,
+    position: '120:120',
+    ...overrides,
+  };
+}
+
+export function aRedeemResponse(overrides: Partial<XrplRedeemResponse> = {}): XrplRedeemResponse {
+  return { success: true, txHash: aTxHash, redeemed: 6, tokenId: aVaultTokenId, ...overrides };
+}
+
+export function someReserves(overrides: Partial<VaultReservesResponse> = {}): VaultReservesResponse {
+  return {
+    currency: 'NXCC',
+    outstandingOnLedger: '100025',
+    heldInVault: 100_025,
+    inFlight: { toPay: 0, toRegister: 0 },
+    balanced: true,
+    difference: '0',
+    ledgerIndex: 4321,
+    position: '120:120',
+    checkedAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** The seed the fake browser signer accepts, and the address it signs for. */

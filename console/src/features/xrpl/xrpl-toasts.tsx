@@ -23,18 +23,23 @@ export function showQuoteFailedToast(error: unknown): void {
   }
 }
 
-export type XrplAction = 'issue' | 'trade' | 'retire';
+/** Spec: issue, trade, retire; tokenize and redeem move credits in and out of the vault (ARCHITECTURE 5, "One truth"). */
+export type XrplAction = 'issue' | 'trade' | 'retire' | 'tokenize' | 'redeem';
 
 const kycMessages: Record<XrplAction, string> = {
   issue: 'Please complete KYC and AML verification before issuing credits.',
   trade: 'Please complete KYC verification before trading credits.',
   retire: 'Please complete KYC verification before retiring credits.',
+  tokenize: 'Please complete KYC verification before tokenizing credits.',
+  redeem: 'Please complete KYC verification before redeeming credits.',
 };
 
 const failures: Record<XrplAction, { title: string; fallback: string }> = {
   issue: { title: 'Issuance Failed', fallback: 'Failed to issue credits' },
   trade: { title: 'Trade Failed', fallback: 'Failed to execute trade' },
   retire: { title: 'Retirement Failed', fallback: 'Failed to retire credits' },
+  tokenize: { title: 'Tokenization Failed', fallback: 'Failed to tokenize credits' },
+  redeem: { title: 'Redemption Failed', fallback: 'Failed to redeem credits' },
 };
 
 export function showXrplValidationToast(message: string): void {
@@ -66,6 +71,25 @@ export function showTradeExecutedToast(txHash: string): void {
 
 export function showCreditsRetiredToast(burned: number): void {
   showSuccess('Credits Retired Successfully', `Burned ${burned} tokens`);
+}
+
+/**
+ * The NXCC payment is the platform's, after the serials went into the vault: the ledger may still
+ * refuse it, and then the serials go back to the holder.
+ */
+export function showCreditsTokenizedToast(tokenized: { amount: number; tokenId: string; paymentResult: string; paymentTxHash?: string | undefined }): void {
+  const moved = `${tokenized.amount} credits of ${tokenized.tokenId} are in the vault`;
+  if (tokenized.paymentTxHash) {
+    showSuccess('Credits Tokenized', `${moved}; NXCC payment ${tokenized.paymentTxHash.slice(0, 16)}...`);
+  } else if (tokenized.paymentResult === 'tesSUCCESS') {
+    showSuccess('Credits Tokenized', `${moved}; the NXCC payment awaits validation.`);
+  } else {
+    showFailure('Tokenization Failed', `The NXCC payment was not applied (${tokenized.paymentResult}); the credits go back to your registry account.`);
+  }
+}
+
+export function showCreditsRedeemedToast(redeemed: { redeemed: number; tokenId: string; txHash: string }): void {
+  showSuccess('Credits Redeemed', `${redeemed.redeemed} NXCC redeemed for credits of ${redeemed.tokenId}; transaction ${redeemed.txHash.slice(0, 16)}...`);
 }
 
 // Not in the spec: signing moved into the browser (ARCHITECTURE 8), so a seed can now be wrong here.

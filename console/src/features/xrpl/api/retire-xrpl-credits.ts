@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
 import { runSignedAction, type SignedActionInput } from '../xrpl-signed-action';
+import { vaultReservesQueryKey } from './get-vault-reserves';
 
 export function prepareXrplRetire(request: XrplRetirePrepareRequest): Promise<XrplPrepareResponse> {
   return requestJson('/api/xrpl/retire/prepare', xrplPrepareResponse, { method: 'POST', body: request });
@@ -22,7 +23,7 @@ export function retireXrplCredits(input: SignedActionInput<XrplRetirePrepareRequ
   return runSignedAction(input, prepareXrplRetire, submitXrplRetire);
 }
 
-/** Spec 7: a successful retirement refreshes the retirements list. */
+/** Spec 7: a successful retirement refreshes the retirements list; its serials leave the vault, so the reserves too. */
 export function useRetireXrplCredits() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,6 +33,7 @@ export function useRetireXrplCredits() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['api', 'retirements'] }),
         queryClient.invalidateQueries({ queryKey: ['api', 'enhanced-retirement'] }),
+        queryClient.invalidateQueries({ queryKey: vaultReservesQueryKey }),
       ]),
   });
 }

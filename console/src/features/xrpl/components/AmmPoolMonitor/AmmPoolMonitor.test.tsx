@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
-import { aNetwork, anAmmState, aSwap, xrplApi } from '../../xrpl-fixtures';
+import { aNetwork, anAmmState, aSwap, someReserves, xrplApi } from '../../xrpl-fixtures';
 import { AmmPoolMonitor } from './AmmPoolMonitor';
 
 describe('AmmPoolMonitor', () => {
@@ -21,6 +21,20 @@ describe('AmmPoolMonitor', () => {
     expect(screen.getByText('Trading fee 0.5%')).toBeInTheDocument();
     expect(screen.getByText('1 NXCC ≈ 12.000000 XRP')).toBeInTheDocument();
     expect(screen.getByTestId('amm-swap-count').textContent).toBe('12');
+  });
+
+  it('shows the proof of reserves beside the pool: its NXCC are backed by the vault too', async () => {
+    mockFetch(
+      xrplApi({
+        '/api/xrpl/amm-state': () => jsonResponse(anAmmState()),
+        '/api/xrpl/network': () => jsonResponse(aNetwork('sandbox')),
+        '/api/xrpl/reserves': () => jsonResponse(someReserves()),
+      }),
+    );
+    renderWithProviders(<AmmPoolMonitor />);
+
+    expect((await screen.findByTestId('vault-reserves-status')).textContent).toBe('Balanced');
+    expect(within(screen.getByTestId('amm-pool-monitor')).getByTestId('vault-reserves-card')).toBeInTheDocument();
   });
 
   it('shows an inactive pool without reserves', async () => {

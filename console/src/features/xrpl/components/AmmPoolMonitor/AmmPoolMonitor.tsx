@@ -5,6 +5,7 @@ import { AmmPoolStatus } from '../AmmPoolStatus/AmmPoolStatus';
 import { AmmPriceHistory } from '../AmmPriceHistory/AmmPriceHistory';
 import { AmmReservesHistory } from '../AmmReservesHistory/AmmReservesHistory';
 import { LatestTradeCard } from '../LatestTradeCard/LatestTradeCard';
+import { ProofOfReservesCard } from '../ProofOfReservesCard/ProofOfReservesCard';
 import { RecentSwaps } from '../RecentSwaps/RecentSwaps';
 import { SwapQuoteForm } from '../SwapQuoteForm/SwapQuoteForm';
 import { WalletAppLinks } from '../WalletAppLinks/WalletAppLinks';
@@ -25,6 +26,8 @@ export function AmmPoolMonitor() {
         </Center>
       )}
       {amm.data && <AmmPoolStatus state={amm.data} />}
+      {/* The pool's NXCC are backed by the vault like any other (ARCHITECTURE 5). */}
+      <ProofOfReservesCard />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <AmmPriceHistory />
         <AmmReservesHistory />

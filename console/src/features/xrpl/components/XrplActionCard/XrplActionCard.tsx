@@ -18,7 +18,7 @@ interface XrplActionCardProps {
   children: ReactNode;
 }
 
-/** The card each signed XRPL action (issue, trade, retire) is shown in: title, what it does, its fields, one submit. */
+/** The card each signed XRPL action (issue, trade, retire, tokenize, redeem) is shown in: title, what it does, its fields, one submit. */
 export function XrplActionCard({
   action,
   title,
@@ -65,14 +65,22 @@ interface WalletSeedInputProps {
   label: string;
   value: string;
   onChange: (seed: string) => void;
+  /** What the seed signs, when that needs saying; it never leaves the browser either way. */
+  description?: string;
 }
 
 /** The seed that signs an XRPL action in the browser; the signer loads as soon as the field is focused. */
-export function WalletSeedInput({ action, label, value, onChange }: WalletSeedInputProps) {
+export function WalletSeedInput({
+  action,
+  label,
+  value,
+  onChange,
+  description = 'Signs in your browser; it is never sent to the server.',
+}: WalletSeedInputProps) {
   return (
     <PasswordInput
       label={label}
-      description="Signs in your browser; it is never sent to the server."
+      description={description}
       required
       autoComplete="off"
       data-testid={`xrpl-${action}-seed`}

@@ -74,6 +74,8 @@ describe('XrplRetireForm', () => {
     expect(requestsTo(requests, '/api/xrpl/retire')[0]?.body).toEqual({ preparation: 'sealed.preparation', signedTransactions: ['5349474E454403'] });
     expect(JSON.stringify(requests.map((request) => request.body))).not.toContain(aSeed);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'retirements'] });
+    // The retired serials leave the vault.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'xrpl', 'reserves'] });
   });
 
   it('sends the NFT id and purpose when given and signs the burn too', async () => {

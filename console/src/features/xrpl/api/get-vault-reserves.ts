@@ -1,0 +1,32 @@
+import { AMM_STATE_POLL_MS, vaultReservesResponse, type VaultReservesResponse } from '@carbon-ledger/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../../shared/api/http';
+
+/** The 'vault' view's realtime updates refresh it. */
+export const vaultReservesQueryKey = ['api', 'xrpl', 'reserves'] as const;
+
+/** Polled like the AMM state (spec 9): both compare the platform's books with the ledger. */
+export const VAULT_RESERVES_POLL_MS = AMM_STATE_POLL_MS;
+
+export function fetchVaultReserves(signal?: AbortSignal): Promise<VaultReservesResponse> {
+  return requestJson('/api/xrpl/reserves', vaultReservesResponse, { signal });
+}
+
+export function vaultReservesQueryOptions() {
+  return queryOptions({
+    queryKey: vaultReservesQueryKey,
+    queryFn: ({ signal }) => fetchVaultReserves(signal),
+    refetchInterval: VAULT_RESERVES_POLL_MS,
+  });
+}
+
+/** Proof of reserves: NXCC outstanding on the ledger against the serials in the vault. */
+export function useVaultReserves() {
+  return useQuery(vaultReservesQueryOptions());
+}
+
+/**
+ * What a move in or out of the vault changes: the user's registry holdings (the credits list and the
+ * portfolios' holdings, by their paths: features do not import each other) and the reserves.
+ */
+export const vaultMovedQueryKeys = [['api', 'credits'], ['api', 'portfolios'], vaultReservesQueryKey] as const;

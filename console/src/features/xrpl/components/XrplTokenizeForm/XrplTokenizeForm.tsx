@@ -1,0 +1,113 @@
+import { type HoldingView, xrplTokenizePrepareRequest } from '@carbon-ledger/contracts';
+import { NumberInput, Select, TextInput } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
+import { useTokenizeXrplCredits } from '../../api/tokenize-xrpl-credits';
+import { hasActionAddress, numberOrMissing, submitSignedAction, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { showCreditsTokenizedToast } from '../../xrpl-toasts';
+import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
+
+export interface XrplTokenizeFormProps extends XrplActionFormProps {
+  /** The signed-in user's registry holdings; undefined while they are unknown (then the token id is typed). */
+  holdings?: readonly HoldingView[] | undefined;
+}
+
+interface TokenizeFormValues {
+  tokenId: string | null;
+  amount: number | string;
+}
+
+const defaultValues: TokenizeFormValues = { tokenId: null, amount: '' };
+
+/**
+ * The service prepares a TrustSet only when the address has no NXCC trust line, which the console
+ * cannot know beforehand: the seed is asked for always and says what it is for.
+ */
+const TRUST_LINE_SEED_NOTE = 'Used in your browser only to sign the NXCC trust line when your address has none.';
+
+/** Vault tab: registry credits the user holds go into the platform vault; the platform pays as many NXCC to the address. */
+export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdings }: XrplTokenizeFormProps) {
+  // The seed is a field like the others, but it never leaves the browser.
+  const form = useForm<TokenizeFormValues & { walletSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, walletSeed: '' } });
+  const { values } = form;
+  const { walletSeed } = values;
+  const tokenize = useTokenizeXrplCredits();
+  const held = holdings?.filter((holding) => holding.tradable > 0);
+  const chosen = held?.find((holding) => holding.tokenId === values.tokenId);
+
+  const handleSubmit = () => {
+    submitSignedAction({
+      action: 'tokenize',
+      xrplAddress,
+      kycPassed,
+      seed: walletSeed,
+      parsed: xrplTokenizePrepareRequest.safeParse({
+        tokenId: values.tokenId ?? undefined,
+        amount: numberOrMissing(values.amount),
+        xrplAddress: xrplAddress.trim(),
+      }),
+      mutate: tokenize.mutate,
+      onKycRequired,
+      onSuccess: (tokenized) => {
+        showCreditsTokenizedToast(tokenized);
+        form.setFieldValue('walletSeed', '');
+      },
+    });
+  };
+
+  return (
+    <XrplActionCard
+      action="tokenize"
+      title="Tokenize Credits"
+      description="Moves registry credits you hold into the platform vault; the platform pays as many NXCC to your XRPL address."
+      onSubmit={form.onSubmit(handleSubmit)}
+      submitLabel="Tokenize Credits"
+      submitIcon={<IconCoins size={16} />}
+      pending={tokenize.isPending}
+      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
+    >
+      {held ? (
+        <Select
+          label="Token ID"
+          required
+          placeholder={held.length === 0 ? 'You hold no registry credits to tokenize' : 'Choose credits you hold'}
+          data-testid="xrpl-tokenize-token"
+          data={held.map((holding) => ({ value: holding.tokenId, label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)` }))}
+          disabled={held.length === 0}
+          value={values.tokenId}
+          onChange={(tokenId) => form.setFieldValue('tokenId', tokenId)}
+        />
+      ) : (
+        <TextInput
+          label="Token ID"
+          required
+          placeholder={TOKEN_ID_EXAMPLE}
+          description={`A batch you hold in the registry, e.g. ${TOKEN_ID_EXAMPLE}`}
+          data-testid="xrpl-tokenize-token"
+          value={values.tokenId ?? ''}
+          onChange={(event) => form.setFieldValue('tokenId', event.currentTarget.value)}
+        />
+      )}
+      <NumberInput
+        label="Amount"
+        required
+        description={chosen ? `${chosen.tradable} available` : undefined}
+        data-testid="xrpl-tokenize-amount"
+        min={1}
+        max={chosen?.tradable}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        value={values.amount}
+        onChange={(amount) => form.setFieldValue('amount', amount)}
+      />
+      <WalletSeedInput
+        action="tokenize"
+        label="Wallet Seed"
+        description={TRUST_LINE_SEED_NOTE}
+        value={walletSeed}
+        onChange={(seed) => form.setFieldValue('walletSeed', seed)}
+      />
+    </XrplActionCard>
+  );
+}
