@@ -74,6 +74,16 @@ describe('MarketplaceOrderForm', () => {
     expect(screen.getByTestId('marketplace-platform-fee').textContent).toBe('$53.13');
   });
 
+  it('shows the Platform Fee the buy reserves and is charged: rounded up to the cent, not to the nearest', () => {
+    renderWithProviders(<Harness />);
+
+    typeInto('marketplace-quantity', '1');
+    typeInto('marketplace-price', '100.10');
+
+    // 0.5% of $100.10 is 50.05 cents; the cash ledger charges 51 (docs/funds.md).
+    expect(screen.getByTestId('marketplace-platform-fee').textContent).toBe('$0.51');
+  });
+
   it('refuses a quantity below 1 without a request', async () => {
     const requests = mockFetch(() => jsonResponse({}));
     renderWithProviders(<Harness />);

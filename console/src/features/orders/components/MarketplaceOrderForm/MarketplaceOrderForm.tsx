@@ -1,4 +1,4 @@
-import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintageOptions, type OrderSide } from '@carbon-ledger/contracts';
+import { DEFAULT_TRADE_PRICE, marketplaceCreditTypes, marketplaceVintageOptions, type OrderSide, platformFeeCents } from '@carbon-ledger/contracts';
 import { Button, Card, Divider, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import type { MarketSelection } from '../../api/get-marketplace';
 import { usePlaceOrder } from '../../api/place-order';
 import { showInvalidOrderToast, showMarketplaceOrderCreatedToast, showOrderFailedToast } from '../../order-toasts';
 import { toOrderDraft, type NumericInputValue, type OrderDraft } from '../CreateOrderForm/order-form-values';
-import { platformFeeCents, toMarketplaceOrder, totalCostCents } from './marketplace-order-values';
+import { toMarketplaceOrder, totalCostCents } from './marketplace-order-values';
 
 export interface MarketplaceOrderFormProps {
   market: MarketSelection;

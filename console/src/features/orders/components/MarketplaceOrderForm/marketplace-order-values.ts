@@ -1,15 +1,10 @@
-import { marketplaceCreditTypes, PLATFORM_FEE_RATE, type OrderSide, type PlaceOrderRequest } from '@carbon-ledger/contracts';
+import { marketplaceCreditTypes, type OrderSide, type PlaceOrderRequest } from '@carbon-ledger/contracts';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { parseAmount, parsePrice, parsePriceCents, type NumericInputValue } from '../CreateOrderForm/order-form-values';
 
 /** Cents of quantity x price, exact for a 2-decimal price. */
 export function totalCostCents(quantity: NumericInputValue, price: NumericInputValue): number {
   return parseAmount(quantity) * parsePriceCents(price);
-}
-
-/** Spec 9: the platform fee is 0.5% of quantity x price. */
-export function platformFeeCents(totalCents: number): number {
-  return Math.round(totalCents * PLATFORM_FEE_RATE);
 }
 
 export type MarketplaceOrderCheck = { valid: true; request: PlaceOrderRequest } | { valid: false };
