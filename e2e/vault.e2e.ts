@@ -15,7 +15,7 @@ const RETIRED = 4;
 const REDEEMED = BOUGHT - RETIRED;
 const TOKEN_ID = /[A-Z]+-\d{4}-[0-9A-F]{8}/;
 
-describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, redeems the rest for registry credits, and the reserves balance', () => {
+describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, redeems the rest for registry credits and sells them on the Marketplace, and the reserves balance', () => {
   let service: RunningService;
   let browser: Browser;
   let context: BrowserContext;
@@ -160,6 +160,28 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
     await page.getByTestId('xrpl-tokenize-token').click();
     await page.getByRole('option', { name: new RegExp(`^${redeemedTokenId} · .* \\(${REDEEMED} available\\)$`) }).waitFor({ timeout: LEDGER_TIMEOUT_MS });
     await page.keyboard.press('Escape');
+  });
+
+  it(`sells the ${REDEEMED} redeemed registry credits on the Marketplace`, async () => {
+    const [, vintage] = redeemedTokenId.split('-');
+    expect(redeemedTokenId.startsWith('REFOREST-')).toBe(true);
+    const marketplace = await context.newPage();
+    try {
+      await marketplace.goto(`${service.baseUrl}/trade`);
+      await marketplace.getByTestId('marketplace-order-form').waitFor();
+      await marketplace.getByTestId('marketplace-sell').click();
+      await marketplace.getByTestId('marketplace-credit-type').click();
+      await marketplace.getByRole('option', { name: 'Reforestation Credits' }).click();
+      await marketplace.getByTestId('marketplace-vintage').click();
+      await marketplace.getByRole('option', { name: String(vintage) }).click();
+      await marketplace.getByTestId('marketplace-quantity').fill(String(REDEEMED));
+      await marketplace.getByTestId('marketplace-price').fill('41');
+      await marketplace.getByTestId('marketplace-submit').click();
+      await expectToast(marketplace, 'Order Created', `SELL order for ${REDEEMED} credits created successfully`, LEDGER_TIMEOUT_MS);
+      await settledScreenshot(marketplace, 'vault-redeemed-sold-on-marketplace');
+    } finally {
+      await marketplace.close();
+    }
   });
 
   it('shows the proof of reserves Balanced: the NXCC outstanding on the ledger equal the credits in the vault', async () => {
