@@ -1,6 +1,7 @@
 import { type PlaceOrderRequest, seededRandom } from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
+import { evolveFullHistory, type FullHistoryState, initialFullHistoryState } from '../test-support/full-history-market.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
@@ -19,8 +20,11 @@ const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).pa
  * A random command over the market's current state: issue, buy/sell orders,
  * cancels (also of others' and finished orders), transfers and retirements
  * (also beyond the holding, and of unknown tokens), so refusals are exercised.
+ * `history` is every order ever placed (the market's state holds open ones only):
+ * a cancel picks from it, and names how a closed one was closed, as the order book
+ * read model tells the cancel handler.
  */
-export function randomCommand(next: () => number, state: CreditMarketState, step: number): CreditMarketCommand {
+export function randomCommand(next: () => number, state: CreditMarketState, step: number, history: FullHistoryState): CreditMarketCommand {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const account = pick(ACCOUNTS);
   const batches = [...state.batches.keys()];
@@ -60,13 +64,15 @@ export function randomCommand(next: () => number, state: CreditMarketState, step
     return { type: 'PlaceOrder', orderId: uuid(step), ownerId: account, order };
   }
   if (roll < 0.72) {
-    const orders = [...state.orders.values()];
+    const orders = [...history.orders.values()];
     const target = orders.length > 0 ? pick(orders) : undefined;
+    const closed = target?.status === 'completed' || target?.status === 'cancelled' ? { ownerId: target.ownerId, status: target.status } : undefined;
     return {
       type: 'CancelOrder',
       orderId: target?.orderId ?? uuid(999_999),
       requestedBy: next() < 0.8 && target ? target.ownerId : account,
       isAdmin: false,
+      ...(closed ? { closed } : {}),
     };
   }
   const batchId = next() < 0.05 ? 'SOLAR-2026-FFFFFFFF' : pick(batches);
@@ -88,19 +94,23 @@ export function randomCommand(next: () => number, state: CreditMarketState, step
   };
 }
 
-/** Runs `steps` random commands; returns the events of every accepted command, in order, and the refusal count. */
+/**
+ * Runs `steps` random commands; returns the events of every accepted command, in order, the refusal
+ * count, the market's state and the full history (every order ever placed, as the read model keeps them).
+ */
 export function runRandomMarket(
   seed: number,
   steps: number,
   check: (state: CreditMarketState, step: number) => void,
-): { events: CreditMarketEvent[][]; refused: number; state: CreditMarketState } {
+): { events: CreditMarketEvent[][]; refused: number; state: CreditMarketState; history: FullHistoryState } {
   const next = seededRandom(seed);
   const state = initialCreditMarketState();
+  const history = initialFullHistoryState();
   const accepted: CreditMarketEvent[][] = [];
   let refused = 0;
   const now = new Date('2026-11-22T10:00:00.000Z');
   for (let step = 0; step < steps; step += 1) {
-    const command = randomCommand(next, state, step);
+    const command = randomCommand(next, state, step, history);
     let events: CreditMarketEvent[];
     try {
       events = decideCreditMarket(command, state, { now, newId: (purpose) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET });
@@ -110,9 +120,12 @@ export function runRandomMarket(
       check(state, step);
       continue;
     }
-    for (const event of events) evolveCreditMarket(state, event);
+    for (const event of events) {
+      evolveCreditMarket(state, event);
+      evolveFullHistory(history, event);
+    }
     accepted.push(events);
     check(state, step);
   }
-  return { events: accepted, refused, state };
+  return { events: accepted, refused, state, history };
 }

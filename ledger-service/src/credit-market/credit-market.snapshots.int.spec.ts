@@ -10,6 +10,7 @@ import { createEventStoreDatabase, type EventStoreDatabase } from '../test-suppo
 import type { CreditMarketState } from './credit-market.decider.js';
 import { randomCommand } from './credit-market.property.js';
 import { CreditMarketStore } from './credit-market.store.js';
+import { evolveFullHistory, initialFullHistoryState } from '../test-support/full-history-market.js';
 
 const PROJECT = 'Solar Energy';
 
@@ -64,11 +65,13 @@ describe('CreditMarketStore: snapshots, and another instance appending to the sa
   /** Runs `steps` random commands (refusals included) through the store; returns how many were accepted. */
   async function randomMarket(store: CreditMarketStore, vintage: number, seed: number, steps: number): Promise<number> {
     const next = seededRandom(seed);
+    const history = initialFullHistoryState();
     let accepted = 0;
     for (let step = 0; step < steps; step += 1) {
-      const command = randomCommand(next, await stateOf(store, vintage), step);
+      const command = randomCommand(next, await stateOf(store, vintage), step, history);
       try {
-        await store.execute(PROJECT, vintage, command, context(randomUUID()), () => undefined);
+        const outcome = await store.execute(PROJECT, vintage, command, context(randomUUID()), () => undefined);
+        for (const event of outcome.events) evolveFullHistory(history, event);
         accepted += 1;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

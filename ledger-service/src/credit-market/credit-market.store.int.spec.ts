@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
-import { describeRanges } from './credit-market.decider.js';
+import { type CreditMarketEvent, describeRanges } from './credit-market.decider.js';
 import { CreditMarketStore } from './credit-market.store.js';
 
 const context = (commandId: string, userId = 'user-1'): CommandContext => ({
@@ -90,7 +90,7 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
     expect(stream.filter((event) => event.type === 'OrderPlaced')).toHaveLength(22);
   });
 
-  it('a replayed retirement reads its serials from the market, not from the events of the replay (none)', async () => {
+  it('a replayed retirement reads its serials from the events recorded for it the first time (the state keeps no retirements)', async () => {
     const store = new CreditMarketStore(eventStore);
     const vintage = 2028;
     const batchId = `SOLAR-${vintage}-0000AB12`;
@@ -134,7 +134,8 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
       retiredBy: 'user-1',
     } as const;
     const commandId = randomUUID();
-    const serials = (state: Parameters<typeof describeRanges>[0]) => describeRanges(state, state.retirements.get(retirementId) ?? []);
+    const serials = (state: Parameters<typeof describeRanges>[0], events: readonly CreditMarketEvent[]) =>
+      describeRanges(state, events.flatMap((event) => (event.type === 'CreditsRetired' && event.data.retirementId === retirementId ? event.data.ranges : [])));
     const first = await store.execute('Solar Energy', vintage, retire, context(commandId), serials);
     const replay = await new CreditMarketStore(eventStore).execute('Solar Energy', vintage, retire, context(commandId), serials);
     expect(first.result).toEqual([`NXCC-${batchId}-000001 to NXCC-${batchId}-000005`]);
