@@ -414,6 +414,30 @@ export function selfTradeNote(events: readonly CreditMarketEvent[], orderId: str
   return undefined;
 }
 
+/** What an order's owner is shown of it. */
+export type OrderSummary = Pick<OrderState, 'orderId' | 'ownerId' | 'side' | 'priceCents' | 'amount' | 'remaining' | 'status' | 'placedAt'>;
+
+/**
+ * An order as the market left it after a command's events: an open one from the state; one these
+ * events placed and closed (filled, or cancelled at a self-trade) rebuilt from them, since the state
+ * no longer holds it. Undefined for an order that later commands closed.
+ */
+export function orderAfter(state: CreditMarketState, events: readonly CreditMarketEvent[], orderId: string): OrderSummary | undefined {
+  const open = state.orders.get(orderId);
+  if (open) return open;
+  const placed = events.find((event) => event.type === 'OrderPlaced' && event.data.orderId === orderId);
+  if (placed?.type !== 'OrderPlaced') return undefined;
+  let remaining = placed.data.amount;
+  let cancelled = false;
+  for (const event of events) {
+    if (event.type === 'TradeExecuted' && (event.data.buyOrderId === orderId || event.data.sellOrderId === orderId)) remaining -= event.data.quantity;
+    if (event.type === 'OrderCancelled' && event.data.orderId === orderId) cancelled = true;
+  }
+  if (!cancelled && remaining > 0) return undefined;
+  const { ownerId, side, amount, price, placedAt } = placed.data;
+  return { orderId, ownerId, side, priceCents: priceToCents(price), amount, remaining, status: cancelled ? 'cancelled' : 'completed', placedAt };
+}
+
 /** A buy order's reservation must be what its amount and limit cost with the fee (docs/funds.md). */
 function checkFunding(funding: OrderFunding, side: OrderSide, amount: number, limitCents: number): void {
   if (side !== 'buy') throw new DomainError('ValidationFailed', 'Only a buy order is paid for by a reservation');

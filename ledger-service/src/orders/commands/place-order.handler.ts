@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position, priceToCents } from '@carbon-ledger/contracts';
-import { type CreditMarketEvent, type CreditMarketState, type OrderState, selfTradeNote } from '../../credit-market/credit-market.decider.js';
+import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position } from '@carbon-ledger/contracts';
+import { type CreditMarketEvent, type CreditMarketState, orderAfter, selfTradeNote } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { FUNDED_BUYS, type FundedBuys } from '../../credit-market/funded-buys.port.js';
@@ -21,10 +21,9 @@ export interface PlaceOrderResult {
 }
 
 /**
- * An order in the shape of the order book read model (`GetOrderQuery`), from the market: the
- * projection derives the same fields from the same events. The market's state holds open orders;
- * one that its placement's own events filled or cancelled is rebuilt from them. Undefined for an
- * order closed later (a replay): the read model answers for it.
+ * An order in the shape of the order book read model (`GetOrderQuery`), from the market's state
+ * and the command's events (see orderAfter): the projection derives the same fields from the same
+ * events. Undefined for an order that later commands closed (a replay): the read model answers.
  */
 export function orderViewFromMarket(
   state: CreditMarketState,
@@ -32,7 +31,7 @@ export function orderViewFromMarket(
   orderId: string,
   market: { readonly projectType: CreditProjectType; readonly vintage: number },
 ): OrderView | undefined {
-  const order: ShownOrder | undefined = state.orders.get(orderId) ?? closedByItsPlacement(events, orderId);
+  const order = orderAfter(state, events, orderId);
   if (!order) return undefined;
   return {
     id: order.orderId,
@@ -45,32 +44,6 @@ export function orderViewFromMarket(
     filled: order.amount - order.remaining,
     ownerId: order.ownerId,
     createdAt: order.placedAt,
-  };
-}
-
-/** What an order view shows of an order. */
-type ShownOrder = Pick<OrderState, 'orderId' | 'ownerId' | 'side' | 'priceCents' | 'amount' | 'remaining' | 'status' | 'placedAt'>;
-
-/** The order as its placement's events left it, when they closed it (filled it, or cancelled it at a self-trade). */
-function closedByItsPlacement(events: readonly CreditMarketEvent[], orderId: string): ShownOrder | undefined {
-  const placed = events.find((event) => event.type === 'OrderPlaced' && event.data.orderId === orderId);
-  if (placed?.type !== 'OrderPlaced') return undefined;
-  let remaining = placed.data.amount;
-  let cancelled = false;
-  for (const event of events) {
-    if (event.type === 'TradeExecuted' && (event.data.buyOrderId === orderId || event.data.sellOrderId === orderId)) remaining -= event.data.quantity;
-    if (event.type === 'OrderCancelled' && event.data.orderId === orderId) cancelled = true;
-  }
-  if (!cancelled && remaining > 0) return undefined;
-  return {
-    orderId,
-    ownerId: placed.data.ownerId,
-    side: placed.data.side,
-    priceCents: priceToCents(placed.data.price),
-    amount: placed.data.amount,
-    remaining,
-    status: cancelled ? 'cancelled' : 'completed',
-    placedAt: placed.data.placedAt,
   };
 }
 
