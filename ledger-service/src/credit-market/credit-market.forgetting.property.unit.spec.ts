@@ -129,7 +129,7 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
         }
         expect(registryViolations(state)).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
     // The runs reach the refusals that need a closed order, not only the easy paths.
     expect(refusedByClosed).toBeGreaterThan(100);
@@ -182,4 +182,3 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
     expect(sizes[1]! - sizes[0]!).toBeLessThan(64);
   });
 });
-

@@ -69,6 +69,12 @@ interface Market {
   running: boolean;
 }
 
+/** A replayed command's answer: the position of its last event (undefined: decided earlier in the group) and its events. */
+interface Replay {
+  readonly position: Position | undefined;
+  readonly events: readonly CreditMarketEvent[];
+}
+
 /** Options of the store; without `snapshots` every cold load folds the whole stream. */
 export interface CreditMarketStoreOptions {
   readonly snapshots?: SnapshotStore;
@@ -283,9 +289,6 @@ export class CreditMarketStore {
       group.map((pending) => ({ command: pending.command, context: pending.context, after: pending.after })),
       { stream },
     );
-    // A refused command the market no longer remembers may be one applied before its last
-    // snapshot (a retry): its answer is the replay, if the log holds its events in this stream.
-    const earlier = await this.appliedBefore(market, stream, group, outcomes);
     let position: Position | undefined;
     if (appended) {
       const next = (expected === 'no_stream' || expected === 'any' ? -1n : expected) + BigInt(eventCount);
@@ -311,6 +314,9 @@ export class CreditMarketStore {
         if (outcome.kind === 'decided') for (const event of outcome.events) market.sinceBase.push({ commandId, event });
       });
     }
+    // Replays answer with their command's events; a refused command the market no longer remembers
+    // may be one applied before its last snapshot (a retry), a replay if the log holds its events.
+    const earlier = await this.replays(market, stream, group, outcomes);
     const none: Position = { commit: -1n, prepare: -1n };
     // Answered as before: refusals, reads, replays (from the group's final state), then the decided commands.
     const answers: Record<GroupedOutcome<CreditMarketEvent>['kind'], (() => void)[]> = { refused: [], read: [], replayed: [], decided: [] };
@@ -321,7 +327,7 @@ export class CreditMarketStore {
           const replay = earlier.get(index);
           if (replay)
             answers.replayed.push(() =>
-              pending.resolve({ position: replay.position, replayed: true, events: [], result: pending.after(stream.state, replay.events) }),
+              pending.resolve({ position: replay.position ?? none, replayed: true, events: [], result: pending.after(stream.state, replay.events) }),
             );
           else answers.refused.push(() => pending.reject(outcome.error));
           break;
@@ -330,11 +336,14 @@ export class CreditMarketStore {
           answers.read.push(() => pending.resolve({ position: none, replayed: false, events: [], result: outcome.result }));
           break;
         case 'replayed': {
-          // Applied since the base (or earlier in this group): its events are still in memory.
-          const commandId = pending.context.commandId;
-          const events = market.sinceBase.filter((entry) => entry.commandId === commandId).map((entry) => entry.event);
+          const replay = earlier.get(index);
           answers.replayed.push(() =>
-            pending.resolve({ position: outcome.position ?? position ?? none, replayed: true, events: [], result: pending.after(stream.state, events) }),
+            pending.resolve({
+              position: replay?.position ?? position ?? none,
+              replayed: true,
+              events: [],
+              result: pending.after(stream.state, replay?.events ?? []),
+            }),
           );
           break;
         }
@@ -349,25 +358,37 @@ export class CreditMarketStore {
   }
 
   /**
-   * For each refused request whose command this market does not remember (commands are
-   * remembered since the last snapshot only), the position of its last event and its events
-   * when the log holds them in this stream.
+   * What each replayed request answers with: its command's events and the position of the last one
+   * (undefined: decided earlier in this group). A command applied since the last snapshot (or
+   * earlier in the group) has its events in memory. An older one is found in the log by the
+   * event-id key: decided again, its events were refused as stored in this stream; refused again
+   * (a filled order's sell that the seller can no longer escrow, say), it is a replay when the log
+   * holds its events in this stream.
    */
-  private async appliedBefore(
+  private async replays(
     market: Market,
     stream: DecidedStream<CreditMarketState>,
     group: readonly Pending[],
     outcomes: readonly GroupedOutcome<CreditMarketEvent>[],
-  ): Promise<Map<number, { readonly position: Position; readonly events: readonly CreditMarketEvent[] }>> {
-    const found = new Map<number, { readonly position: Position; readonly events: readonly CreditMarketEvent[] }>();
-    // Every command of a market folded from its first event is remembered.
-    if (!this.eventStore.findEvents || market.base?.version === 'no_stream') return found;
+  ): Promise<Map<number, Replay>> {
+    const found = new Map<number, Replay>();
     for (const [index, outcome] of outcomes.entries()) {
       const commandId = group[index]?.context.commandId;
-      if (outcome.kind !== 'refused' || !commandId || stream.applied.has(commandId)) continue;
-      const stored = await this.storedEventsOf(market, commandId);
-      const last = stored.at(-1);
-      if (last) found.set(index, { position: last.position, events: stored.filter(market.decider.isEvent) });
+      if (!commandId) continue;
+      if (outcome.kind === 'replayed') {
+        const remembered = market.sinceBase.filter((entry) => entry.commandId === commandId).map((entry) => entry.event);
+        if (remembered.length > 0 || outcome.position === undefined) {
+          found.set(index, { position: outcome.position, events: remembered });
+          continue;
+        }
+        const stored = await this.storedEventsOf(market, commandId);
+        found.set(index, { position: stored.at(-1)?.position ?? outcome.position, events: stored.filter(market.decider.isEvent) });
+      } else if (outcome.kind === 'refused' && !stream.applied.has(commandId) && market.base?.version !== 'no_stream') {
+        // Every command of a market folded from its first event is remembered: only then is the log asked.
+        const stored = await this.storedEventsOf(market, commandId);
+        const last = stored.at(-1);
+        if (last) found.set(index, { position: last.position, events: stored.filter(market.decider.isEvent) });
+      }
     }
     return found;
   }
