@@ -104,7 +104,7 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
         const state = initialCreditMarketState();
         const history = initialFullHistoryState();
         for (let step = 0; left(); step += 1) {
-          const command = vary(randomCommand(next, state, step, history), next, step);
+          const command = vary(randomCommand(next, state, step, history.orders), next, step);
           const context = { now, newId: (purpose: string) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
           const before = answer(() => decideFullHistory(asBefore(command), history, context));
           const forgetting = answer(() => decideCreditMarket(command, state, context));

@@ -83,7 +83,7 @@ describe('credit market invariant against the projections (property)', () => {
       expect(held, `${accountId} tradable`).toBe(tradableOf(run.state, accountId).reduce((sum, range) => sum + range.end - range.start + 1, 0));
     }
     // Every order ever placed (the market's state holds only the open ones).
-    for (const order of run.history.orders.values()) {
+    for (const order of run.orders.values()) {
       const row = await bed.db.selectFrom('order_book').select(['status', 'filled']).where('order_id', '=', renamedId(order.orderId)).executeTakeFirstOrThrow();
       expect(row).toEqual({ status: order.status, filled: order.amount - order.remaining });
     }
