@@ -62,6 +62,7 @@ export * from './credits/retire-credits.contract.js';
 export * from './credits/get-retirement.contract.js';
 export * from './xrpl/xrpl-actions.events.js';
 export * from './xrpl/xrpl-actions.contract.js';
+export * from './xrpl/xrpl-vault.contract.js';
 export * from './xrpl/sandbox-faucet.contract.js';
 export * from './shared/projection-names.js';
 export * from './portfolio/portfolio.constants.js';

@@ -13,6 +13,7 @@ export { creditRegistryProjection } from './credits/credit-registry.projection.j
 export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
+export { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
@@ -20,6 +21,7 @@ import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
+import { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
 import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import { marketDailyProjection } from './portfolio/market-daily.projection.js';
@@ -40,6 +42,7 @@ export const projections: readonly Projection[] = [
   marketDailyProjection,
   ammReservesProjection,
   cashLedgerProjection,
+  vaultTransfersProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';

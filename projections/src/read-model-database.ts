@@ -97,6 +97,13 @@ export interface StoredSerialRange {
   end: number;
 }
 
+/** A serial block as events carry it. */
+export interface StoredSerialRange {
+  batchId: string;
+  start: number;
+  end: number;
+}
+
 export interface StoredSettlementTransaction {
   purpose: string;
   hash: string;
@@ -138,6 +145,28 @@ export interface CreditHoldingsTable {
   status: 'tradable' | 'reserved' | 'retired';
   /** The sell order whose escrow holds a reserved block. */
   order_id: string | null;
+}
+
+/**
+ * A move in or out of the platform vault. `tokenize`: serials in, NXCC to pay (pending until the
+ * payment is recorded; `returned` when the ledger refused it and the serials went back). `redeem`,
+ * `retire`: NXCC came back on the ledger (keyed by its transaction), serials to move out (pending
+ * until the registry recorded it). `redeem-refused`: serials back to the holder of a refused tokenization.
+ */
+export interface VaultTransfersTable {
+  transfer_id: string;
+  kind: 'tokenize' | 'redeem' | 'retire';
+  account_id: string;
+  xrpl_address: string;
+  token_id: string;
+  quantity: number;
+  /** The serials moved; null while only the ledger side is recorded. */
+  ranges: Jsonb<StoredSerialRange[]> | null;
+  status: 'pending' | 'done' | 'returned';
+  tx_hash: string | null;
+  recorded_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
 }
 
 export interface CreditTradesTable {
@@ -294,6 +323,7 @@ export interface ReadModelDatabase {
   aml_alerts: AmlAlertsTable;
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
+  vault_transfers: VaultTransfersTable;
   credit_trades: CreditTradesTable;
   credit_retirements: CreditRetirementsTable;
   credit_retirement_batches: CreditRetirementBatchesTable;

@@ -274,6 +274,59 @@ describe('every projection over events at the contracts’ limits', () => {
             },
           },
         ]);
+        if (sold > retired) {
+          // What the buyer did not retire goes into the vault and comes back out: a tokenization and a redemption.
+          const redemptionHash = [...s.txHash].reverse().join('');
+          const tokenizationId = randomUUID();
+          const kept = [{ batchId, start: retired + 1, end: sold }];
+          await bed.append(creditMarketStreamId(s.projectType, s.vintage), [
+            {
+              type: 'CreditsTokenized',
+              data: {
+                tokenizationId,
+                batchId,
+                accountId: buyer,
+                xrplAddress: s.address,
+                quantity: sold - retired,
+                ranges: kept,
+                requestedBy: buyer,
+                tokenizedAt: swappedAt,
+              },
+            },
+            {
+              type: 'XrplSettlementRecorded',
+              data: {
+                subject: 'tokenization',
+                subjectId: tokenizationId,
+                batchId,
+                status: 'settled',
+                transactions: [{ purpose: 'payment', hash: s.poolOpenTxHash, result: 'tesSUCCESS' }],
+                recordedAt: swappedAt,
+              },
+            },
+          ]);
+          await bed.append(`xrpl-action-${redemptionHash}`, [
+            {
+              type: 'XrplCreditsRedeemed',
+              data: { txHash: redemptionHash, account: s.address, userId: buyer, tokenId: batchId, tokenAmount: sold - retired, redeemedAt: swappedAt },
+            },
+          ]);
+          await bed.append(creditMarketStreamId(s.projectType, s.vintage), [
+            {
+              type: 'CreditsRedeemed',
+              data: {
+                redemptionId: randomUUID(),
+                accountId: buyer,
+                xrplAddress: s.address,
+                quantity: sold - retired,
+                ranges: kept,
+                reason: 'redeemed',
+                burnTxHash: redemptionHash,
+                redeemedAt: swappedAt,
+              },
+            },
+          ]);
+        }
         await bed.append(`xrpl-action-${s.txHash}`, [
           {
             type: 'XrplCreditsSwapped',

@@ -85,10 +85,48 @@ export const creditsRetiredData = z.object({
   retiredAt: z.iso.datetime(),
 });
 
+/**
+ * Registry credits enter the platform vault (ARCHITECTURE 5, "One truth"): the holder's serials move
+ * to the vault account, and the platform issuer pays as many NXCC to the holder's verified address.
+ */
+export const creditsTokenizedData = z.object({
+  tokenizationId: z.uuid(),
+  batchId: z.string().regex(tokenIdPattern),
+  /** The registry account whose serials moved into the vault. */
+  accountId: z.string().min(1),
+  /** Receives the NXCC. */
+  xrplAddress: z.string(),
+  quantity: z.number().int().positive(),
+  ranges: z.array(serialRange).min(1),
+  requestedBy: z.string().min(1),
+  /** Set when the NXCC were paid before the registry recorded the move (an issue on /xrpl, the pool's opening deposit). */
+  paymentTxHash: xrplHash.optional(),
+  tokenizedAt: z.iso.datetime(),
+});
+
+/**
+ * Serials leave the vault for a registry account: NXCC came back to the issuer (a redemption), or
+ * the ledger refused the tokenization's payment and the serials go back to their holder.
+ */
+export const creditsRedeemedData = z.object({
+  redemptionId: z.uuid(),
+  /** The registry account that receives the serials. */
+  accountId: z.string().min(1),
+  xrplAddress: z.string(),
+  quantity: z.number().int().positive(),
+  ranges: z.array(serialRange).min(1),
+  reason: z.enum(['redeemed', 'payment-refused']),
+  /** Redeemed: the holder's NXCC payment back to the issuer. */
+  burnTxHash: xrplHash.optional(),
+  /** Payment refused: the tokenization whose NXCC were never paid. */
+  tokenizationId: z.uuid().optional(),
+  redeemedAt: z.iso.datetime(),
+});
+
 /** What the platform did on XRPL for a registry change (NFT mint, token payment, retirement memo, NFT burn). */
 export const xrplSettlementRecordedData = z.object({
-  subject: z.enum(['issuance', 'retirement']),
-  /** batchId for an issuance, retirementId for a retirement. */
+  subject: z.enum(['issuance', 'retirement', 'tokenization']),
+  /** batchId for an issuance, retirementId for a retirement, tokenizationId for a tokenization. */
   subjectId: z.string().min(1),
   batchId: z.string().regex(tokenIdPattern),
   status: z.enum(['settled', 'partial', 'failed']),
@@ -104,18 +142,24 @@ export const creditEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TradeExecuted'), data: tradeExecutedData }),
   z.object({ type: z.literal('CreditsRetired'), data: creditsRetiredData }),
   z.object({ type: z.literal('XrplSettlementRecorded'), data: xrplSettlementRecordedData }),
+  z.object({ type: z.literal('CreditsTokenized'), data: creditsTokenizedData }),
+  z.object({ type: z.literal('CreditsRedeemed'), data: creditsRedeemedData }),
 ]);
 export type CreditEvent = z.infer<typeof creditEvent>;
 export type CreditsIssued = Extract<CreditEvent, { type: 'CreditsIssued' }>;
 export type TradeExecuted = Extract<CreditEvent, { type: 'TradeExecuted' }>;
 export type CreditsRetired = Extract<CreditEvent, { type: 'CreditsRetired' }>;
 export type XrplSettlementRecorded = Extract<CreditEvent, { type: 'XrplSettlementRecorded' }>;
+export type CreditsTokenized = Extract<CreditEvent, { type: 'CreditsTokenized' }>;
+export type CreditsRedeemed = Extract<CreditEvent, { type: 'CreditsRedeemed' }>;
 
 export const creditEventTypes: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'CreditsIssued',
   'TradeExecuted',
   'CreditsRetired',
   'XrplSettlementRecorded',
+  'CreditsTokenized',
+  'CreditsRedeemed',
 ]);
 
 export function isCreditEvent<E extends { type: string; data: unknown }>(event: E): event is E & CreditEvent {

@@ -15,6 +15,7 @@ export const viewNames = [
   'portfolios',
   'amm-reserves',
   'funds',
+  'vault',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

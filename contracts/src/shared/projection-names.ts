@@ -11,6 +11,7 @@ export const projectionNames = [
   'market-daily',
   'amm-reserves',
   'cash-ledger',
+  'vault-transfers',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -11,7 +11,7 @@ import { kycAddress } from '../shared/xrpl-address.js';
  * the preparation; the service checks that each blob is the prepared transaction,
  * signed by the KYC-checked address, before it submits.
  */
-export const xrplActions = ['issue', 'trade', 'retire'] as const;
+export const xrplActions = ['issue', 'trade', 'retire', 'tokenize', 'redeem'] as const;
 export type XrplAction = (typeof xrplActions)[number];
 
 export const SEED_REFUSED_MESSAGE = 'Seeds never leave the browser: sign the prepared transactions in the console and send only the signed blobs';
@@ -22,7 +22,7 @@ const SEED_LIKE_KEY = /seed|secret|private|mnemonic/i;
  * A request body that takes no keys but its own; a key named like a seed is
  * refused with a message that says why (only the key is named, never its value).
  */
-function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+export function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code !== 'unrecognized_keys') return undefined;
@@ -116,21 +116,21 @@ export const xrplPrepareResponse = z.object({
 });
 export type XrplPrepareResponse = z.infer<typeof xrplPrepareResponse>;
 
+/** The signed blobs, in the prepared order. */
+export const signedBlobs = z.array(
+  z
+    .string()
+    .regex(/^[0-9A-Fa-f]+$/, 'Signed transactions must be hex blobs')
+    .max(10_000, 'A signed transaction is too long'),
+  { error: 'signedTransactions must be a list of hex blobs' },
+);
+
+export const preparationToken = z.string({ error: 'preparation is required' }).min(1, 'preparation is required').max(20_000, 'preparation is too long');
+
 /** POST /api/xrpl/{issue,trade,retire}: the signed blobs, in the prepared order. */
 export const xrplSubmitRequest = strictBody({
-  preparation: z.string({ error: 'preparation is required' }).min(1, 'preparation is required').max(20_000, 'preparation is too long'),
-  signedTransactions: z
-    .array(
-      z
-        .string()
-        .regex(/^[0-9A-Fa-f]+$/, 'Signed transactions must be hex blobs')
-        .max(10_000, 'A signed transaction is too long'),
-      {
-        error: 'signedTransactions must be a list of hex blobs',
-      },
-    )
-    .min(1, 'signedTransactions must not be empty')
-    .max(3, 'At most 3 signed transactions'),
+  preparation: preparationToken,
+  signedTransactions: signedBlobs.min(1, 'signedTransactions must not be empty').max(3, 'At most 3 signed transactions'),
 });
 export type XrplSubmitRequest = z.infer<typeof xrplSubmitRequest>;
 
@@ -167,5 +167,3 @@ export const xrplRetireResponse = z.object({
   tokenId: z.string(),
 });
 export type XrplRetireResponse = z.infer<typeof xrplRetireResponse>;
-
-export const NO_REGISTRY_CREDITS_MESSAGE = 'You hold no registry credits to retire';

@@ -69,14 +69,31 @@ export const xrplCreditsBurnedData = z.object({
   burnedAt: z.iso.datetime(),
 });
 
+/** NXCC paid back to the issuer for registry credits: the credits capability moves serials of the vault to the redeemer. */
+export const xrplCreditsRedeemedData = z.object({
+  txHash: xrplHash,
+  account: z.string(),
+  userId: z.string(),
+  /** The vault batch chosen when the redemption was prepared (another of the market's if it no longer holds enough). */
+  tokenId: z.string().regex(tokenIdPattern),
+  tokenAmount: z.number().int().positive(),
+  redeemedAt: z.iso.datetime(),
+});
+
 export const xrplActionEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('XrplCreditsMinted'), data: xrplCreditsMintedData }),
   z.object({ type: z.literal('XrplCreditsSwapped'), data: xrplCreditsSwappedData }),
   z.object({ type: z.literal('XrplCreditsBurned'), data: xrplCreditsBurnedData }),
+  z.object({ type: z.literal('XrplCreditsRedeemed'), data: xrplCreditsRedeemedData }),
 ]);
 export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
 
-export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>(['XrplCreditsMinted', 'XrplCreditsSwapped', 'XrplCreditsBurned']);
+export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
+  'XrplCreditsMinted',
+  'XrplCreditsSwapped',
+  'XrplCreditsBurned',
+  'XrplCreditsRedeemed',
+]);
 export function isXrplActionEvent<E extends { type: string; data: unknown }>(event: E): event is E & XrplActionEvent {
   return xrplActionEventTypes.has(event.type);
 }

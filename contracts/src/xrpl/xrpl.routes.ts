@@ -21,6 +21,15 @@ import {
 } from './xrpl-read.contract.js';
 
 import { sandboxFaucetRequest, sandboxFaucetResponse } from './sandbox-faucet.contract.js';
+import {
+  vaultReservesResponse,
+  xrplRedeemPrepareRequest,
+  xrplRedeemResponse,
+  xrplTokenizePrepareRequest,
+  xrplTokenizePrepareResponse,
+  xrplTokenizeResponse,
+  xrplTokenizeSubmitRequest,
+} from './xrpl-vault.contract.js';
 
 const PREPARE = 'The service checks KYC/AML and autofills an unsigned transaction; the console signs it in the browser (seeds never reach the server).';
 const SUBMIT = 'The signed blob must be the prepared transaction, signed by the KYC-checked address.';
@@ -102,6 +111,58 @@ export const xrplRoutes = [
     success: { status: 201, json: xrplRetireResponse },
     idempotent: true,
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/xrpl/tokenize/prepare',
+    summary: 'Prepare a tokenization: registry credits into the vault, NXCC to the caller’s verified address',
+    description: `${PREPARE} Nothing to sign when the address has an NXCC trust line; otherwise the TrustSet.`,
+    access: ['trader', 'issuer', 'admin'],
+    body: xrplTokenizePrepareRequest,
+    success: { status: 200, json: xrplTokenizePrepareResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/xrpl/tokenize',
+    summary: 'Tokenize: the serials move into the vault and the platform issuer pays the NXCC (once)',
+    description: `${SUBMIT} A payment the ledger refuses sends the serials back to the holder.`,
+    access: ['trader', 'issuer', 'admin'],
+    body: xrplTokenizeSubmitRequest,
+    success: { status: 201, json: xrplTokenizeResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/xrpl/redeem/prepare',
+    summary: 'Prepare a redemption: NXCC paid back to the issuer for registry credits out of the vault',
+    description: PREPARE,
+    access: ['trader', 'issuer', 'admin'],
+    body: xrplRedeemPrepareRequest,
+    success: { status: 200, json: xrplPrepareResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/xrpl/redeem',
+    summary: 'Submit a signed redemption; the serials move from the vault to the caller',
+    description: SUBMIT,
+    access: ['trader', 'issuer', 'admin'],
+    body: xrplSubmitRequest,
+    success: { status: 201, json: xrplRedeemResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'GET',
+    path: '/api/xrpl/reserves',
+    summary: "Proof of reserves: the issuer's NXCC obligations on the ledger against the serials in the vault",
+    access: anyRole,
+    success: { status: 200, json: vaultReservesResponse },
+    idempotent: false,
   },
   {
     method: 'GET',

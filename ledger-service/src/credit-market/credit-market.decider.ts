@@ -18,6 +18,7 @@ import {
   type SerialRange,
   type TradeCash,
   fillCash,
+  VAULT_ACCOUNT_ID,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
@@ -92,8 +93,39 @@ export function initialCreditMarketState(): CreditMarketState {
 
 export type IssueCreditsInput = Omit<CreditsIssued['data'], 'issuedAt'>;
 
+/** A tokenization into the vault (ARCHITECTURE 5, "One truth"); `paymentTxHash` when the NXCC were paid already. */
+export interface TokenizeInput {
+  readonly tokenizationId: string;
+  readonly xrplAddress: string;
+  readonly requestedBy: string;
+  readonly paymentTxHash?: string;
+}
+
 export type CreditMarketCommand =
-  | { readonly type: 'IssueCredits'; readonly batch: IssueCreditsInput }
+  | {
+      readonly type: 'IssueCredits';
+      readonly batch: IssueCreditsInput;
+      /** The whole batch goes into the vault in the same decision (an issue on /xrpl, the pool's opening deposit). */
+      readonly tokenize?: TokenizeInput;
+    }
+  | ({
+      readonly type: 'TokenizeCredits';
+      readonly batchId: string;
+      readonly accountId: string;
+      readonly quantity: number;
+    } & TokenizeInput)
+  | {
+      readonly type: 'RedeemCredits';
+      readonly redemptionId: string;
+      readonly accountId: string;
+      readonly xrplAddress: string;
+      readonly quantity: number;
+      /** Serials of this batch first, then the market's other vault batches. */
+      readonly batchId?: string;
+      readonly reason: 'redeemed' | 'payment-refused';
+      readonly burnTxHash?: string;
+      readonly tokenizationId?: string;
+    }
   | {
       readonly type: 'PlaceOrder';
       readonly orderId: string;
@@ -202,9 +234,44 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
   const marketName = `${context.market.projectType} ${context.market.vintage}`;
   switch (command.type) {
     case 'IssueCredits': {
-      if (state.batches.has(command.batch.batchId)) throw new DomainError('Conflict', `Token ${command.batch.batchId} was already issued`);
-      if (command.batch.quantity < 1) throw new DomainError('ValidationFailed', 'A batch must hold at least 1 credit');
-      return [{ type: 'CreditsIssued', data: { ...command.batch, issuedAt: at } }];
+      const { batch, tokenize } = command;
+      if (state.batches.has(batch.batchId)) throw new DomainError('Conflict', `Token ${batch.batchId} was already issued`);
+      if (batch.quantity < 1) throw new DomainError('ValidationFailed', 'A batch must hold at least 1 credit');
+      const issued: CreditMarketEvent = { type: 'CreditsIssued', data: { ...batch, issuedAt: at } };
+      if (!tokenize) return [issued];
+      return [issued, tokenized(tokenize, batch.batchId, batch.accountId, [{ batchId: batch.batchId, start: 1, end: batch.quantity }], at)];
+    }
+    case 'TokenizeCredits': {
+      requireBatch(state, command.batchId);
+      if (command.accountId === VAULT_ACCOUNT_ID) throw new DomainError('ValidationFailed', 'The vault cannot tokenize its own credits');
+      const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
+      return [tokenized(command, command.batchId, command.accountId, ranges, at)];
+    }
+    case 'RedeemCredits': {
+      const preferred = command.batchId ? tradableOf(state, VAULT_ACCOUNT_ID, command.batchId) : [];
+      const held = [...preferred, ...tradableOf(state, VAULT_ACCOUNT_ID).filter((range) => range.batchId !== command.batchId)];
+      if (sizeOf(held) < command.quantity) {
+        throw new DomainError('Conflict', `The vault holds ${sizeOf(held)} ${marketName} credits, ${command.quantity} needed`, {
+          available: sizeOf(held),
+          requested: command.quantity,
+        });
+      }
+      return [
+        {
+          type: 'CreditsRedeemed',
+          data: {
+            redemptionId: command.redemptionId,
+            accountId: command.accountId,
+            xrplAddress: command.xrplAddress,
+            quantity: command.quantity,
+            ranges: takeSerials(held, command.quantity),
+            reason: command.reason,
+            ...(command.burnTxHash ? { burnTxHash: command.burnTxHash } : {}),
+            ...(command.tokenizationId ? { tokenizationId: command.tokenizationId } : {}),
+            redeemedAt: at,
+          },
+        },
+      ];
     }
     case 'PlaceOrder':
       return placeOrder(command, state, context, marketName);
@@ -273,6 +340,23 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       return exhaustive;
     }
   }
+}
+
+function tokenized(input: TokenizeInput, batchId: string, accountId: string, ranges: SerialRange[], at: string): CreditMarketEvent {
+  return {
+    type: 'CreditsTokenized',
+    data: {
+      tokenizationId: input.tokenizationId,
+      batchId,
+      accountId,
+      xrplAddress: input.xrplAddress,
+      quantity: sizeOf(ranges),
+      ranges,
+      requestedBy: input.requestedBy,
+      ...(input.paymentTxHash ? { paymentTxHash: input.paymentTxHash } : {}),
+      tokenizedAt: at,
+    },
+  };
 }
 
 /** A cancel of an order the state does not hold: unknown, or closed (the caller says how, from the read model). */
@@ -578,6 +662,14 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
       }
       return state;
     }
+    case 'CreditsTokenized':
+      moveOut(state, event.data.accountId, event.data.ranges);
+      moveIn(state, VAULT_ACCOUNT_ID, event.data.ranges);
+      return state;
+    case 'CreditsRedeemed':
+      moveOut(state, VAULT_ACCOUNT_ID, event.data.ranges);
+      moveIn(state, event.data.accountId, event.data.ranges);
+      return state;
     case 'XrplSettlementRecorded': {
       const data = event.data;
       const batch = state.batches.get(data.batchId);
@@ -621,6 +713,11 @@ export function registryViolations(state: CreditMarketState): string[] {
     if (next !== batch.quantity + 1) violations.push(`${batch.batchId}: holds up to ${next - 1} of ${batch.quantity}`);
   }
   return violations;
+}
+
+/** Serials of the market in the vault: the NXCC this market backs. */
+export function vaultHolding(state: CreditMarketState): number {
+  return sizeOf(tradableOf(state, VAULT_ACCOUNT_ID));
 }
 
 /** What the market holds of one batch. */

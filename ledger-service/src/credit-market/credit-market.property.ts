@@ -1,4 +1,4 @@
-import { type OrderStatus, type PlaceOrderRequest, seededRandom } from '@carbon-ledger/contracts';
+import { type OrderStatus, type PlaceOrderRequest, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {
@@ -12,6 +12,7 @@ import {
 
 export const PROPERTY_MARKET = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const ACCOUNTS = ['alice', 'bob', 'carol', 'dave'];
+const PROPERTY_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
 const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -44,7 +45,8 @@ export function listOrder(orders: Map<string, ListedOrder>, event: CreditMarketE
 
 /**
  * A random command over the market's current state: issue, buy/sell orders,
- * cancels (also of others' and finished orders), transfers and retirements
+ * cancels (also of others' and finished orders), transfers, retirements (from a
+ * holder or the vault), tokenizations into the vault and redemptions out of it
  * (also beyond the holding, and of unknown tokens), so refusals are exercised.
  * `listed` is every order ever placed (the market's state holds open ones only):
  * a cancel picks from it, and names how a closed one was closed, as the order book
@@ -108,20 +110,36 @@ export function randomCommand(
   }
   const batchId = next() < 0.05 ? 'SOLAR-2026-FFFFFFFF' : pick(batches);
   const quantity = 1 + Math.floor(next() * 25);
-  if (roll < 0.88) {
+  if (roll < 0.82) {
     return { type: 'TransferCredits', tradeId: uuid(step), batchId, sellerAccountId: account, buyerAccountId: pick(ACCOUNTS), quantity, price: '12.00' };
   }
+  if (roll < 0.88) {
+    // Retirements on XRPL take the vault's serials.
+    const from = next() < 0.3 ? VAULT_ACCOUNT_ID : account;
+    return {
+      type: 'RetireCredits',
+      retirementId: uuid(step),
+      batchId,
+      accountId: from,
+      quantity,
+      beneficiary: 'Beneficiary',
+      purpose: '',
+      standard: 'Gold Standard',
+      offsetType: 'compensation',
+      retiredBy: account,
+    };
+  }
+  if (roll < 0.94) {
+    return { type: 'TokenizeCredits', tokenizationId: uuid(step), batchId, accountId: account, quantity, xrplAddress: PROPERTY_ADDRESS, requestedBy: account };
+  }
   return {
-    type: 'RetireCredits',
-    retirementId: uuid(step),
-    batchId,
+    type: 'RedeemCredits',
+    redemptionId: uuid(step),
     accountId: account,
+    xrplAddress: PROPERTY_ADDRESS,
     quantity,
-    beneficiary: 'Beneficiary',
-    purpose: '',
-    standard: 'Gold Standard',
-    offsetType: 'compensation',
-    retiredBy: account,
+    ...(next() < 0.5 ? { batchId } : {}),
+    reason: next() < 0.9 ? 'redeemed' : 'payment-refused',
   };
 }
 

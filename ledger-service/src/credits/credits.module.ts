@@ -8,9 +8,19 @@ import { CreditsQueriesController } from './credits-queries.controller.js';
 import { creditQueryHandlers } from './queries/index.js';
 import { RegisterXrplActions } from './reactions/register-xrpl-actions.handler.js';
 import { SettleOnXrpl } from './reactions/settle-on-xrpl.handler.js';
+import { BackPoolDeposit } from './vault/back-pool-deposit.js';
 
 @Module({
   controllers: [CreditsController, CreditsQueriesController],
-  providers: [IssueCreditsHandler, TradeCreditsHandler, RetireCreditsHandler, ...creditQueryHandlers, CreditsGateway, SettleOnXrpl, RegisterXrplActions],
+  providers: [
+    IssueCreditsHandler,
+    TradeCreditsHandler,
+    RetireCreditsHandler,
+    ...creditQueryHandlers,
+    CreditsGateway,
+    SettleOnXrpl,
+    RegisterXrplActions,
+    BackPoolDeposit,
+  ],
 })
 export class CreditsModule {}

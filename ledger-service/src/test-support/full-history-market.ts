@@ -1,8 +1,9 @@
 /**
  * The credit market decider as it was before its state forgot closed orders, trade ids and
- * retirements (main at 75811d5, issue #20), frozen as the spec the forgetting decider is checked
- * against: it keeps every order ever placed, every trade id and every retirement's serials.
- * Test-only (outside the build); do not extend it with new commands: it answers the ones it knew.
+ * retirements (main at 727c20e, with the vault; issue #20), frozen as the spec the forgetting
+ * decider is checked against: it keeps every order ever placed, every trade id and every
+ * retirement's serials. Test-only (outside the build); do not extend it with new commands: it
+ * answers the ones it knew.
  */
 import {
   buyHoldCents,
@@ -23,6 +24,7 @@ import {
   type SerialRange,
   type TradeCash,
   fillCash,
+  VAULT_ACCOUNT_ID,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
@@ -96,8 +98,39 @@ export function initialFullHistoryState(): FullHistoryState {
   };
 }
 
+/** A tokenization into the vault (ARCHITECTURE 5, "One truth"); `paymentTxHash` when the NXCC were paid already. */
+interface TokenizeInput {
+  readonly tokenizationId: string;
+  readonly xrplAddress: string;
+  readonly requestedBy: string;
+  readonly paymentTxHash?: string;
+}
+
 export type FullHistoryCommand =
-  | { readonly type: 'IssueCredits'; readonly batch: Omit<CreditsIssued['data'], 'issuedAt'> }
+  | {
+      readonly type: 'IssueCredits';
+      readonly batch: Omit<CreditsIssued['data'], 'issuedAt'>;
+      /** The whole batch goes into the vault in the same decision (an issue on /xrpl, the pool's opening deposit). */
+      readonly tokenize?: TokenizeInput;
+    }
+  | ({
+      readonly type: 'TokenizeCredits';
+      readonly batchId: string;
+      readonly accountId: string;
+      readonly quantity: number;
+    } & TokenizeInput)
+  | {
+      readonly type: 'RedeemCredits';
+      readonly redemptionId: string;
+      readonly accountId: string;
+      readonly xrplAddress: string;
+      readonly quantity: number;
+      /** Serials of this batch first, then the market's other vault batches. */
+      readonly batchId?: string;
+      readonly reason: 'redeemed' | 'payment-refused';
+      readonly burnTxHash?: string;
+      readonly tokenizationId?: string;
+    }
   | {
       readonly type: 'PlaceOrder';
       readonly orderId: string;
@@ -189,9 +222,44 @@ export function decideFullHistory(command: FullHistoryCommand, state: FullHistor
   const marketName = `${context.market.projectType} ${context.market.vintage}`;
   switch (command.type) {
     case 'IssueCredits': {
-      if (state.batches.has(command.batch.batchId)) throw new DomainError('Conflict', `Token ${command.batch.batchId} was already issued`);
-      if (command.batch.quantity < 1) throw new DomainError('ValidationFailed', 'A batch must hold at least 1 credit');
-      return [{ type: 'CreditsIssued', data: { ...command.batch, issuedAt: at } }];
+      const { batch, tokenize } = command;
+      if (state.batches.has(batch.batchId)) throw new DomainError('Conflict', `Token ${batch.batchId} was already issued`);
+      if (batch.quantity < 1) throw new DomainError('ValidationFailed', 'A batch must hold at least 1 credit');
+      const issued: MarketEvent = { type: 'CreditsIssued', data: { ...batch, issuedAt: at } };
+      if (!tokenize) return [issued];
+      return [issued, tokenized(tokenize, batch.batchId, batch.accountId, [{ batchId: batch.batchId, start: 1, end: batch.quantity }], at)];
+    }
+    case 'TokenizeCredits': {
+      requireBatch(state, command.batchId);
+      if (command.accountId === VAULT_ACCOUNT_ID) throw new DomainError('ValidationFailed', 'The vault cannot tokenize its own credits');
+      const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
+      return [tokenized(command, command.batchId, command.accountId, ranges, at)];
+    }
+    case 'RedeemCredits': {
+      const preferred = command.batchId ? tradableOf(state, VAULT_ACCOUNT_ID, command.batchId) : [];
+      const held = [...preferred, ...tradableOf(state, VAULT_ACCOUNT_ID).filter((range) => range.batchId !== command.batchId)];
+      if (sizeOf(held) < command.quantity) {
+        throw new DomainError('Conflict', `The vault holds ${sizeOf(held)} ${marketName} credits, ${command.quantity} needed`, {
+          available: sizeOf(held),
+          requested: command.quantity,
+        });
+      }
+      return [
+        {
+          type: 'CreditsRedeemed',
+          data: {
+            redemptionId: command.redemptionId,
+            accountId: command.accountId,
+            xrplAddress: command.xrplAddress,
+            quantity: command.quantity,
+            ranges: takeSerials(held, command.quantity),
+            reason: command.reason,
+            ...(command.burnTxHash ? { burnTxHash: command.burnTxHash } : {}),
+            ...(command.tokenizationId ? { tokenizationId: command.tokenizationId } : {}),
+            redeemedAt: at,
+          },
+        },
+      ];
     }
     case 'PlaceOrder':
       return placeOrder(command, state, context, marketName);
@@ -264,6 +332,23 @@ export function decideFullHistory(command: FullHistoryCommand, state: FullHistor
       return exhaustive;
     }
   }
+}
+
+function tokenized(input: TokenizeInput, batchId: string, accountId: string, ranges: SerialRange[], at: string): MarketEvent {
+  return {
+    type: 'CreditsTokenized',
+    data: {
+      tokenizationId: input.tokenizationId,
+      batchId,
+      accountId,
+      xrplAddress: input.xrplAddress,
+      quantity: sizeOf(ranges),
+      ranges,
+      requestedBy: input.requestedBy,
+      ...(input.paymentTxHash ? { paymentTxHash: input.paymentTxHash } : {}),
+      tokenizedAt: at,
+    },
+  };
 }
 
 function crosses(side: OrderSide, limitCents: number, resting: FullHistoryOrder): boolean {
@@ -538,6 +623,14 @@ export function evolveFullHistory(state: FullHistoryState, event: MarketEvent): 
       }
       return state;
     }
+    case 'CreditsTokenized':
+      moveOut(state, event.data.accountId, event.data.ranges);
+      moveIn(state, VAULT_ACCOUNT_ID, event.data.ranges);
+      return state;
+    case 'CreditsRedeemed':
+      moveOut(state, VAULT_ACCOUNT_ID, event.data.ranges);
+      moveIn(state, event.data.accountId, event.data.ranges);
+      return state;
     case 'XrplSettlementRecorded': {
       const data = event.data;
       const batch = state.batches.get(data.batchId);

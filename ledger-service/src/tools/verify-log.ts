@@ -4,9 +4,10 @@ import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
+import { foldLog, ledgerSide, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
-/** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors could not be checked; 1 the tool failed. */
+/** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors or reserves could not be checked; 1 the tool failed. */
 export const VERIFY_EXIT = { ok: 0, failed: 1, mismatch: 3, anchorsNotChecked: 4 } as const;
 
 export interface RunVerifyOptions {
@@ -18,10 +19,15 @@ export interface RunVerifyOptions {
   readonly write?: (text: string) => void;
 }
 
+/** Looks at both sides again before a difference counts: a move may land on one side between the two reads. */
+const RESERVE_READS = 3;
+
 /**
  * npm run verify: re-derives every stream's hash chain and every seal, then
  * reads each anchor transaction back from the XRP Ledger (validated, sent by the
- * audit-anchor account, memo root = the seal's root). Names the first mismatch.
+ * audit-anchor account, memo root = the seal's root), checks the cash ledger, and
+ * proves the reserves: the issuer's NXCC on the ledger against the vault's serials
+ * folded from the log. Names the first mismatch.
  */
 export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code: number; output: string }> {
   let output = '';
@@ -83,11 +89,8 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
-    if (!anchorLedger) {
-      write('    No anchors in the log yet; the ledger was not asked.');
-      return { code: VERIFY_EXIT.ok, output };
-    }
-    if (report.anchorsUnchecked > 0) {
+    if (!anchorLedger) write('    No anchors in the log yet; the ledger was not asked for them.');
+    else if (report.anchorsUnchecked > 0) {
       const why = anchorLedger.unreachable ?? `the connection was lost: ${anchorLedger.gateway?.connectionError ?? 'the node stopped answering'}`;
       write(
         `ANCHORS NOT CHECKED: ${report.anchorsUnchecked} of ${report.anchorsChecked + report.anchorsUnchecked} anchors could not be read from ${anchorLedger.network}.`,
@@ -95,9 +98,40 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
         `    ${report.anchorsChecked} anchors checked; the others prove nothing until the ledger can be read.`,
       );
       return { code: VERIFY_EXIT.anchorsNotChecked, output };
+    } else write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
+
+    // Proof of reserves: NXCC on the ledger against the vault's serials folded from the log.
+    const vault = new VaultFold();
+    let readTo = await foldLog(opened.runtime.eventStore, vault);
+    if (!vault.touched) return { code: VERIFY_EXIT.ok, output };
+    ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
+    const reservesLedger = await ledger;
+    if (!reservesLedger.gateway) {
+      write(`RESERVES NOT CHECKED: ${reservesLedger.unreachable ?? 'the ledger cannot be read'}`);
+      return { code: VERIFY_EXIT.anchorsNotChecked, output };
     }
-    write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
-    return { code: VERIFY_EXIT.ok, output };
+    for (let read = 1; ; read += 1) {
+      const onLedger = await ledgerSide(reservesLedger.gateway);
+      const verdict = reservesVerdict(vault.side, onLedger);
+      const { heldInVault, toPay, toRegister } = vault.side;
+      if (verdict.balanced) {
+        write(
+          `    Reserves: ${onLedger.outstanding} NXCC outstanding on ledger ${onLedger.ledgerIndex}, ${heldInVault} serials in the vault (${toPay + toRegister} in flight).`,
+        );
+        return { code: VERIFY_EXIT.ok, output };
+      }
+      if (read >= RESERVE_READS) {
+        write(
+          'MISMATCH in the reserves:',
+          `  ledger:   ${onLedger.outstanding} NXCC outstanding (gateway_balances of the issuer, ledger ${onLedger.ledgerIndex})`,
+          `  vault:    ${heldInVault} serials (to pay ${toPay}, to register ${toRegister})`,
+          `  problem:  ${verdict.difference} NXCC ${Number(verdict.difference) > 0 ? 'on the ledger that no serial in the vault backs' : 'fewer on the ledger than serials in the vault'}`,
+        );
+        return { code: VERIFY_EXIT.mismatch, output };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
+    }
   } finally {
     await ledger?.then(
       (anchorLedger) => anchorLedger.close(),

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  formatPosition,
   INVALID_XRPL_ADDRESS_MESSAGE,
   kycAddress,
   type XrplIssueForm,
@@ -15,7 +16,17 @@ import {
   type XrplTradeForm,
   xrplTradePrepareRequest,
   type XrplTradeResponse,
+  type XrplRedeemForm,
+  xrplRedeemPrepareRequest,
+  type XrplRedeemResponse,
+  type XrplTokenizeForm,
+  xrplTokenizePrepareRequest,
+  type XrplTokenizePrepareResponse,
+  type XrplTokenizeResponse,
+  xrplTokenizeSubmitRequest,
 } from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { isValidClassicAddress } from 'xrpl';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
@@ -26,12 +37,18 @@ import { PrepareXrplTradeCommand } from './commands/prepare-xrpl-trade.handler.j
 import { SubmitXrplIssueCommand } from './commands/submit-xrpl-issue.handler.js';
 import { SubmitXrplRetireCommand } from './commands/submit-xrpl-retire.handler.js';
 import { SubmitXrplTradeCommand } from './commands/submit-xrpl-trade.handler.js';
+import { PrepareXrplRedeemCommand } from './commands/prepare-xrpl-redeem.handler.js';
+import { PrepareXrplTokenizeCommand } from './commands/prepare-xrpl-tokenize.handler.js';
+import { SubmitXrplRedeemCommand } from './commands/submit-xrpl-redeem.handler.js';
+import { SubmitXrplTokenizeCommand } from './commands/submit-xrpl-tokenize.handler.js';
 
 /** The contracts check an address's shape; here its checksum too (xrpl.js). */
 const checkedAddress = kycAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE);
 const issueRequest = xrplIssuePrepareRequest.extend({ xrplAddress: checkedAddress, destinationAddress: checkedAddress });
 const tradeRequest = xrplTradePrepareRequest.extend({ xrplAddress: checkedAddress, sellerAddress: checkedAddress, issuer: checkedAddress });
 const retireRequest = xrplRetirePrepareRequest.extend({ xrplAddress: checkedAddress, issuer: checkedAddress });
+const tokenizeRequest = xrplTokenizePrepareRequest.extend({ xrplAddress: checkedAddress });
+const redeemRequest = xrplRedeemPrepareRequest.extend({ xrplAddress: checkedAddress });
 
 /**
  * The /xrpl screen's actions, in two steps each: prepare (KYC checks, autofilled
@@ -40,7 +57,11 @@ const retireRequest = xrplRetirePrepareRequest.extend({ xrplAddress: checkedAddr
  */
 @Controller('api/xrpl')
 export class XrplActionsController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('issue/prepare')
   @Roles('issuer', 'admin')
@@ -82,5 +103,39 @@ export class XrplActionsController {
   @HttpCode(201)
   retire(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplRetireResponse> {
     return this.commands.execute(new SubmitXrplRetireCommand(body, commandContextFrom(request)));
+  }
+
+  @Post('tokenize/prepare')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(200)
+  prepareTokenize(@Body(new ZodPipe(tokenizeRequest)) body: XrplTokenizeForm, @CurrentRequest() request: ApiRequest): Promise<XrplTokenizePrepareResponse> {
+    return this.commands.execute(new PrepareXrplTokenizeCommand(body, commandContextFrom(request)));
+  }
+
+  @Post('tokenize')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  async tokenize(
+    @Body(new ZodPipe(xrplTokenizeSubmitRequest)) body: { preparation: string; signedTransactions: string[] },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<XrplTokenizeResponse> {
+    const { position, ...tokenized } = await this.commands.execute(new SubmitXrplTokenizeCommand(body, commandContextFrom(request)));
+    // Read your writes: the holdings and the reserves card show the move.
+    await this.projections.waitFor(['credit-registry', 'vault-transfers'], position, this.config.PROJECTION_WAIT_MS);
+    return { ...tokenized, position: formatPosition(position) };
+  }
+
+  @Post('redeem/prepare')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(200)
+  prepareRedeem(@Body(new ZodPipe(redeemRequest)) body: XrplRedeemForm, @CurrentRequest() request: ApiRequest): Promise<XrplPrepareResponse> {
+    return this.commands.execute(new PrepareXrplRedeemCommand(body, commandContextFrom(request)));
+  }
+
+  @Post('redeem')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  redeem(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplRedeemResponse> {
+    return this.commands.execute(new SubmitXrplRedeemCommand(body, commandContextFrom(request)));
   }
 }

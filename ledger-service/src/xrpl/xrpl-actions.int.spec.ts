@@ -4,11 +4,11 @@ import {
   ammReservesHistoryResponse,
   CREDIT_CURRENCY_CODE,
   KYC_REQUIRED_TITLE,
-  NO_REGISTRY_CREDITS_MESSAGE,
   SEED_REFUSED_MESSAGE,
   serialPrefixFor,
   startVerificationResponse,
   tokenIdFor,
+  VAULT_ACCOUNT_ID,
   xrplActionStreamId,
   xrplIssueResponse,
   xrplPrepareResponse,
@@ -473,7 +473,9 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   });
 
   describe('retire', () => {
-    async function seedRegistryBatch(accountId: string, nftId: string | null, serials: [number, number][]): Promise<string> {
+    /** A batch in the vault's read model, issued long before the pool's, so a retirement prepared now picks it first. */
+    async function seedVaultBatch(nftId: string | null, serials: [number, number][], issuedAt: Date): Promise<string> {
+      const accountId = VAULT_ACCOUNT_ID;
       const tokenId = tokenIdFor('Solar Energy', 2026, randomBytes(4).toString('hex'));
       const quantity = serials.reduce((sum, [start, end]) => sum + end - start + 1, 0);
       await service.runtime.readModels
@@ -496,7 +498,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
           settlement_status: 'settled',
           settlement_reason: null,
           settlement_transactions: JSON.stringify([]),
-          issued_at: new Date(),
+          issued_at: issuedAt,
           commit_position: '0',
           prepare_position: '0',
         })
@@ -517,10 +519,13 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       return tokenId;
     }
 
-    it('refuses with 409 when the caller holds no registry credits', async () => {
-      const response = await trader.request('POST', '/api/xrpl/retire/prepare', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: traderWallet.address });
+    it('found case "NXCC is not credits": what counts is the NXCC the address holds, not registry credits; none is refused with 409 before anything is signed', async () => {
+      const admin = await service.signIn(['admin']);
+      const adminWallet = await funded(1_000);
+      await verifyKyc(admin, adminWallet);
+      const response = await admin.request('POST', '/api/xrpl/retire/prepare', { tokenAmount: 1, issuer: platformIssuer, xrplAddress: adminWallet.address });
       expect(response.status).toBe(409);
-      expect(await response.json()).toMatchObject({ error: 'Conflict', message: NO_REGISTRY_CREDITS_MESSAGE });
+      expect(await response.json()).toMatchObject({ error: 'Conflict', message: `${adminWallet.address} holds 0 NXCC; retire at most 0` });
     });
 
     it('returns the tokens to the issuer with a memo, burns the NFT and records XrplCreditsBurned', async () => {
@@ -535,10 +540,14 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
         { wallet: traderWallet },
       );
       const nftId = getNFTokenID(minted.result.meta)!;
-      const tokenId = await seedRegistryBatch(trader.userId, nftId, [
-        [1, 2],
-        [5, 9],
-      ]);
+      const tokenId = await seedVaultBatch(
+        nftId,
+        [
+          [1, 2],
+          [5, 9],
+        ],
+        new Date('2020-01-01T00:00:00Z'),
+      );
 
       const prepared = await prepare(trader, 'retire', {
         nftId: nftId.toLowerCase(),
@@ -588,20 +597,23 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       });
     });
 
-    it('picks the oldest batch with enough tradable credits when no NFT is given', async () => {
-      const admin = await service.signIn(['admin']);
-      const adminWallet = await funded(1_000);
-      await verifyKyc(admin, adminWallet);
-      const small = await seedRegistryBatch(admin.userId, null, [[1, 2]]);
-      const large = await seedRegistryBatch(admin.userId, null, [[1, 50]]);
-      const prepared = await prepare(admin, 'retire', { tokenAmount: 3, issuer: platformIssuer, xrplAddress: adminWallet.address });
+    it('picks the oldest vault batch with enough credits when no NFT is given, and refuses more than the address holds', async () => {
+      const small = await seedVaultBatch(null, [[1, 2]], new Date('2020-02-01T00:00:00Z'));
+      const large = await seedVaultBatch(null, [[1, 50]], new Date('2020-03-01T00:00:00Z'));
+      const prepared = await prepare(trader, 'retire', { tokenAmount: 3, issuer: platformIssuer, xrplAddress: traderWallet.address });
       expect(prepared.tokenId).toBe(large);
       expect(prepared.tokenId).not.toBe(small);
       expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['Payment']);
 
-      const tooMany = await admin.request('POST', '/api/xrpl/retire/prepare', { tokenAmount: 51, issuer: platformIssuer, xrplAddress: adminWallet.address });
-      expect(tooMany.status).toBe(409);
-      expect(await tooMany.json()).toMatchObject({ message: 'None of your registry batches holds 51 tradable credits; the largest holds 50' });
+      const held = await creditBalance(traderWallet.address);
+      const tooMany = Math.floor(held) + 1;
+      const refused = await trader.request('POST', '/api/xrpl/retire/prepare', {
+        tokenAmount: tooMany,
+        issuer: platformIssuer,
+        xrplAddress: traderWallet.address,
+      });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ message: `${traderWallet.address} holds ${held} NXCC; retire at most ${Math.floor(held)}` });
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   type SwapPathResponse,
   type WalletBalanceResponse,
   type WalletTransactionsResponse,
+  type VaultReservesResponse,
   type XrpMarketDataResponse,
   type XrplNetworkResponse,
 } from '@carbon-ledger/contracts';
@@ -19,6 +20,7 @@ import { GetXrplNetworkQuery } from './queries/get-network.handler.js';
 import { GetSwapQuoteQuery } from './queries/get-swap-quote.handler.js';
 import { GetWalletBalancesQuery } from './queries/get-wallet-balances.handler.js';
 import { GetXrpMarketDataQuery } from './queries/get-xrp-market-data.handler.js';
+import { GetVaultReservesQuery } from './queries/get-vault-reserves.handler.js';
 import { ListWalletTransactionsQuery } from './queries/list-wallet-transactions.handler.js';
 
 /** Read calls of the dashboard's AMM and wallet tabs; every signed-in role may look. */
@@ -55,6 +57,11 @@ export class XrplController {
   @Get('swap-path')
   swapPath(@QueryParams(new ZodPipe(swapPathQuery, 'swap')) swap: SwapPathQuery): Promise<SwapPathResponse> {
     return this.queries.execute(new GetSwapQuoteQuery(swap));
+  }
+
+  @Get('reserves')
+  reserves(): Promise<VaultReservesResponse> {
+    return this.queries.execute(new GetVaultReservesQuery());
   }
 
   @Get('market-data')

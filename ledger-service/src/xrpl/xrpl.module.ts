@@ -19,6 +19,11 @@ import { XrplActionsController } from './xrpl-actions.controller.js';
 import { XrplController } from './xrpl.controller.js';
 import { SandboxFaucetController } from './sandbox-faucet.controller.js';
 import { FundSandboxWalletHandler } from './commands/fund-sandbox-wallet.handler.js';
+import { PrepareXrplRedeemHandler } from './commands/prepare-xrpl-redeem.handler.js';
+import { PrepareXrplTokenizeHandler } from './commands/prepare-xrpl-tokenize.handler.js';
+import { SubmitXrplRedeemHandler } from './commands/submit-xrpl-redeem.handler.js';
+import { SubmitXrplTokenizeHandler } from './commands/submit-xrpl-tokenize.handler.js';
+import { GetVaultReservesHandler } from './queries/get-vault-reserves.handler.js';
 
 @Module({
   controllers: [XrplController, XrplActionsController, SandboxFaucetController],
@@ -43,6 +48,11 @@ import { FundSandboxWalletHandler } from './commands/fund-sandbox-wallet.handler
     PrepareXrplRetireHandler,
     SubmitXrplRetireHandler,
     FundSandboxWalletHandler,
+    PrepareXrplTokenizeHandler,
+    SubmitXrplTokenizeHandler,
+    PrepareXrplRedeemHandler,
+    SubmitXrplRedeemHandler,
+    GetVaultReservesHandler,
   ],
 })
 export class XrplModule {}

@@ -5,8 +5,11 @@ import {
   type OrderCancelled,
   type OrderPlaced,
   type RecordedEvent,
+  type CreditsRedeemed,
   type CreditsRetired,
+  type CreditsTokenized,
   type TradeExecuted,
+  VAULT_ACCOUNT_ID,
   type XrplSettlementRecorded,
   creditEventTypes,
   formatPosition,
@@ -18,7 +21,8 @@ import { sql } from 'kysely';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 import { HoldingsWorkingSet, type SerialRange } from './holdings-working-set.js';
 
-type RegistryEvent = CreditsIssued | TradeExecuted | CreditsRetired | XrplSettlementRecorded | OrderPlaced | OrderCancelled;
+type RegistryEvent =
+  CreditsIssued | TradeExecuted | CreditsRetired | XrplSettlementRecorded | CreditsTokenized | CreditsRedeemed | OrderPlaced | OrderCancelled;
 
 function isRegistryEvent(recorded: RecordedEvent): recorded is RecordedEvent & RegistryEvent {
   return isCreditEvent(recorded) || isOrderEvent(recorded);
@@ -33,7 +37,7 @@ function rangesReassignedBy(recorded: RecordedEvent): SerialRange[] {
       ? (event.data.reserved ?? [])
       : event.type === 'OrderCancelled'
         ? (event.data.released ?? [])
-        : event.type === 'TradeExecuted' || event.type === 'CreditsRetired'
+        : event.type === 'TradeExecuted' || event.type === 'CreditsRetired' || event.type === 'CreditsTokenized' || event.type === 'CreditsRedeemed'
           ? event.data.ranges
           : [];
   return ranges.map((range) => ({ tokenId: range.batchId, start: range.start, end: range.end }));
@@ -179,6 +183,15 @@ export const creditRegistryProjection: Projection = {
           batches.retire(event.data.batchId, event.data.quantity);
           changed = true;
           break;
+        case 'CreditsTokenized':
+        case 'CreditsRedeemed': {
+          const to = event.type === 'CreditsTokenized' ? VAULT_ACCOUNT_ID : event.data.accountId;
+          for (const range of event.data.ranges) {
+            await holdings.reassign(range.batchId, range.start, range.end, { accountId: to, status: 'tradable', orderId: null });
+          }
+          changed = true;
+          break;
+        }
         case 'XrplSettlementRecorded':
           if (event.data.subject !== 'issuance') break;
           await batches.settle(event.data);

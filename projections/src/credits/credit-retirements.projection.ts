@@ -93,6 +93,8 @@ export const creditRetirementsProjection: Projection = {
           changed = true;
           break;
         case 'TradeExecuted':
+        case 'CreditsTokenized':
+        case 'CreditsRedeemed':
           break;
         default: {
           const exhaustive: never = event;

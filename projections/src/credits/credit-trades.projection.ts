@@ -101,6 +101,8 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
         case 'CreditsIssued':
         case 'CreditsRetired':
         case 'XrplSettlementRecorded':
+        case 'CreditsTokenized':
+        case 'CreditsRedeemed':
           break;
         default: {
           const exhaustive: never = event;
@@ -115,6 +117,7 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
           break;
         case 'XrplCreditsMinted':
         case 'XrplCreditsBurned':
+        case 'XrplCreditsRedeemed':
           break;
         default: {
           const exhaustive: never = event;

@@ -10,6 +10,7 @@ import * as moveCheckpoint from './2026_11_25_000000_move_projection_checkpoint.
 import * as portfolio from './2026_11_26_000000_portfolio.js';
 import * as ammReserves from './2026_11_26_300000_amm_reserves.js';
 import * as funds from './2026_11_26_100000_funds.js';
+import * as vaultTransfers from './2026_11_28_000000_vault_transfers.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -25,5 +26,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_26_000000_portfolio': portfolio,
     '2026_11_26_300000_amm_reserves': ammReserves,
     '2026_11_26_100000_funds': funds,
+    '2026_11_28_000000_vault_transfers': vaultTransfers,
   }),
 };

@@ -115,6 +115,8 @@ export const marketDailyProjection: Projection = {
           fold.retired(event.data);
           break;
         case 'XrplSettlementRecorded':
+        case 'CreditsTokenized':
+        case 'CreditsRedeemed':
           break;
         default: {
           const exhaustive: never = event;

@@ -75,6 +75,7 @@ function reserveRows(events: readonly RecordedEvent[]): Insertable<AmmReservesTa
           break;
         case 'XrplCreditsMinted':
         case 'XrplCreditsBurned':
+        case 'XrplCreditsRedeemed':
           break;
         default: {
           const exhaustive: never = event;

@@ -4,6 +4,7 @@ import { isValidAddress } from '../protocol/accounts.js';
 import { lsf } from '../protocol/flags.js';
 import type { JsonObject } from '../protocol/json.js';
 import { isJsonObject } from '../protocol/json.js';
+import { Num } from '../protocol/number.js';
 import { accountKey } from '../protocol/keylets.js';
 import { ownerPages } from '../tx/nft/nft-pages.js';
 import { parseNFTokenId } from '../tx/nft/nftoken-id.js';
@@ -182,5 +183,56 @@ export const accountObjects: RpcHandler = (ctx) => {
   const result: JsonObject = { account, account_objects: page, ...ledger.fields, validated: ledger.validated };
   if (marker !== undefined) result.marker = marker;
   if (limit !== undefined) result.limit = limit;
+  return result;
+};
+
+/**
+ * What an issuer owes and holds, as rippled's gateway_balances answers it: every positive balance
+ * other accounts hold on its trust lines is an obligation (summed per currency), except those of the
+ * `hotwallet` accounts, listed under `balances`; a line where the issuer itself holds a positive
+ * balance is an asset.
+ */
+export const gatewayBalances: RpcHandler = (ctx) => {
+  const { account, ledger } = accountContext(ctx);
+  const hotwalletParam = ctx.params.hotwallet;
+  const hotwallets = new Set<string>();
+  for (const wallet of hotwalletParam === undefined ? [] : Array.isArray(hotwalletParam) ? hotwalletParam : [hotwalletParam]) {
+    if (!isValidAddress(wallet)) throw rpcError('invalidHotWallet');
+    hotwallets.add(wallet);
+  }
+  const obligations = new Map<string, Num>();
+  const balances = new Map<string, Map<string, Num>>();
+  const assets = new Map<string, Map<string, Num>>();
+  const addTo = (totals: Map<string, Num>, currency: string, value: Num): void => {
+    totals.set(currency, (totals.get(currency) ?? Num.zero).add(value));
+  };
+  const addFor = (totals: Map<string, Map<string, Num>>, peer: string, currency: string, value: Num): void => {
+    const byCurrency = totals.get(peer) ?? new Map<string, Num>();
+    addTo(byCurrency, currency, value);
+    totals.set(peer, byCurrency);
+  };
+  for (const key of ownerDirEntries(ledger.view, account)) {
+    const line = ledger.view.read(key);
+    if (line === undefined || line.type !== 'RippleState') continue;
+    const low = line.getAmount('LowLimit');
+    const high = line.getAmount('HighLimit');
+    if (low.kind !== 'iou' || high.kind !== 'iou') continue;
+    const peer = low.issuer === account ? high.issuer : low.issuer;
+    // The issuer's side of the line: negative means the peer holds what the issuer owes.
+    const balance = lineBalance(line, account, peer);
+    if (balance.signum() < 0) {
+      const owed = balance.negate();
+      if (hotwallets.has(peer)) addFor(balances, peer, low.currency, owed);
+      else addTo(obligations, low.currency, owed);
+    } else if (balance.signum() > 0) {
+      addFor(assets, peer, low.currency, balance);
+    }
+  }
+  const perPeer = (totals: Map<string, Map<string, Num>>): JsonObject =>
+    Object.fromEntries([...totals].map(([peer, byCurrency]) => [peer, [...byCurrency].map(([currency, value]) => ({ currency, value: value.toText() }))]));
+  const result: JsonObject = { account, ...ledger.fields, validated: ledger.validated };
+  if (obligations.size > 0) result.obligations = Object.fromEntries([...obligations].map(([currency, value]) => [currency, value.toText()]));
+  if (balances.size > 0) result.balances = perPeer(balances);
+  if (assets.size > 0) result.assets = perPeer(assets);
   return result;
 };

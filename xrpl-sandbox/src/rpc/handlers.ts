@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from '../server/subscriptions.js';
-import { accountInfo, accountLines, accountNfts, accountObjects } from './accounts.js';
+import { accountInfo, accountLines, accountNfts, accountObjects, gatewayBalances } from './accounts.js';
 import { ammInfo } from './amm-info.js';
 import { bookOffers } from './book-offers.js';
 import type { RpcHandler } from './context.js';
@@ -16,6 +16,7 @@ export const handlers: Readonly<Record<string, RpcHandler>> = {
   amm_info: ammInfo,
   book_offers: bookOffers,
   fee,
+  gateway_balances: gatewayBalances,
   ledger,
   ledger_accept: ledgerAccept,
   ledger_closed: ledgerClosed,

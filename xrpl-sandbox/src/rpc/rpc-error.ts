@@ -7,6 +7,7 @@ const errors = {
   badSyntax: [1, 'Syntax error.'],
   entryNotFound: [98, 'Entry not found.'],
   internal: [73, 'Internal error.'],
+  invalidHotWallet: [27, 'Invalid hotwallet.'],
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   invalidParams: [31, 'Invalid parameters.'],
   issueMalformed: [93, 'Issue is malformed.'],

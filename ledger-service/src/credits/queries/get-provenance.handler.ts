@@ -13,6 +13,7 @@ import {
   type ProvenanceResponse,
   type RecordedEvent,
   type SerialRange,
+  VAULT_ACCOUNT_ID,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
@@ -42,6 +43,8 @@ export interface ProvenanceScope {
   readonly ours: (ranges: readonly SerialRange[] | undefined) => SerialRange[];
   /** Retirement id -> beneficiary. */
   readonly retirements: Map<string, string>;
+  /** Tokenizations that took it, so their XRPL payments are shown too. */
+  readonly tokenizations: Set<string>;
   readonly orderOwners: Map<string, string>;
 }
 
@@ -51,6 +54,7 @@ export function batchScope(tokenId: string, prefix: string): ProvenanceScope {
     prefix,
     ours: (ranges) => (ranges ?? []).filter((range) => range.batchId === tokenId),
     retirements: new Map(),
+    tokenizations: new Set(),
     orderOwners: new Map(),
   };
 }
@@ -64,6 +68,7 @@ export function serialScope(tokenId: string, prefix: string, serial: number): Pr
         ? [{ batchId: tokenId, start: serial, end: serial }]
         : [],
     retirements: new Map(),
+    tokenizations: new Set(),
     orderOwners: new Map(),
   };
 }
@@ -165,11 +170,48 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
         ],
       };
     }
+    case 'CreditsTokenized': {
+      const { data } = event;
+      const moved = ours(data.ranges);
+      if (moved.length === 0) return undefined;
+      scope.tokenizations.add(data.tokenizationId);
+      return {
+        kind: 'transfer',
+        description: `${movedOfBatch(data.ranges)} credits tokenized: moved from ${data.accountId} into the platform vault, backing as many NXCC paid to ${data.xrplAddress}`,
+        occurredAt: data.tokenizedAt,
+        quantity: size(moved),
+        fromAccountId: data.accountId,
+        toAccountId: VAULT_ACCOUNT_ID,
+        serialRanges: formatted(moved),
+        xrplTransactions: data.paymentTxHash ? [{ purpose: 'payment', hash: data.paymentTxHash, result: 'tesSUCCESS' }] : [],
+      };
+    }
+    case 'CreditsRedeemed': {
+      const { data } = event;
+      const moved = ours(data.ranges);
+      if (moved.length === 0) return undefined;
+      const why =
+        data.reason === 'redeemed'
+          ? `redeemed: ${data.xrplAddress} paid the NXCC back to the issuer`
+          : `returned: the ledger refused the NXCC payment of tokenization ${data.tokenizationId ?? ''}`;
+      return {
+        kind: 'transfer',
+        description: `${movedOfBatch(data.ranges)} credits ${why}; moved from the platform vault to ${data.accountId}`,
+        occurredAt: data.redeemedAt,
+        quantity: size(moved),
+        fromAccountId: VAULT_ACCOUNT_ID,
+        toAccountId: data.accountId,
+        serialRanges: formatted(moved),
+        xrplTransactions: data.burnTxHash ? [{ purpose: 'redemption', hash: data.burnTxHash, result: 'tesSUCCESS' }] : [],
+      };
+    }
     case 'XrplSettlementRecorded': {
       const { data } = event;
       if (data.batchId !== tokenId) return undefined;
       if (data.subject === 'retirement' && !scope.retirements.has(data.subjectId)) return undefined;
-      const subject = data.subject === 'issuance' ? 'the issuance' : `retirement ${data.subjectId}`;
+      if (data.subject === 'tokenization' && !scope.tokenizations.has(data.subjectId)) return undefined;
+      const subject =
+        data.subject === 'issuance' ? 'the issuance' : data.subject === 'retirement' ? `retirement ${data.subjectId}` : `tokenization ${data.subjectId}`;
       return {
         kind: 'xrpl',
         description: `XRPL settlement of ${subject}: ${data.status}${data.reason ? ` (${data.reason})` : ''}`,

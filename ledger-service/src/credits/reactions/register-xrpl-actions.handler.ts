@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
+  type CreditProjectType,
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
   defaultMethodologies,
@@ -7,20 +8,26 @@ import {
   marketOfTokenId,
   type RecordedEvent,
   serialPrefixFor,
+  VAULT_ACCOUNT_ID,
   xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
+import { tradableOf } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
+import { totalSize } from '../../credit-market/serial-ranges.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
 /**
- * Brings the /xrpl screen's on-ledger actions into the registry: a batch NFT the
- * issuer minted in the browser becomes a serial-numbered batch (with the mint and
- * the platform's token payment as its settlement); a burn retires the serials of
- * the batch chosen when the burn was prepared. Swaps are fungible NXCC through
- * the AMM pool and carry no serials; the trades read model shows them directly.
+ * Brings the /xrpl screen's on-ledger actions into the registry (ARCHITECTURE 5, "One truth"):
+ * - a batch NFT the issuer minted in the browser becomes a serial-numbered batch, tokenized
+ *   into the vault in the same decision when the platform paid its NXCC (else it stays with
+ *   the issuer as registry credits);
+ * - NXCC returned to the issuer with a retirement memo retire as many serials of the vault
+ *   for the holder (the batch chosen when the burn was prepared, else another of its market);
+ * - NXCC paid back for a redemption move as many serials from the vault to the redeemer.
+ * Swaps move NXCC between XRPL accounts and leave the vault as it is; the trades read model shows them.
  */
 @Injectable()
 export class RegisterXrplActions implements Reaction, OnModuleInit {
@@ -51,11 +58,22 @@ export class RegisterXrplActions implements Reaction, OnModuleInit {
         const data = event.data;
         const market = marketOfTokenId(data.tokenId);
         if (!market) return;
+        const paid = data.paymentTxHash !== undefined && data.paymentResult === 'tesSUCCESS';
         await this.markets.execute(
           market.projectType,
           market.vintage,
           {
             type: 'IssueCredits',
+            ...(paid
+              ? {
+                  tokenize: {
+                    tokenizationId: deriveId(event.eventId, 'tokenization'),
+                    xrplAddress: data.destinationAddress,
+                    requestedBy: data.userId,
+                    paymentTxHash: data.paymentTxHash,
+                  },
+                }
+              : {}),
             batch: {
               batchId: data.tokenId,
               projectId: `XRPL-${data.txHash.slice(0, 12)}`,
@@ -79,7 +97,6 @@ export class RegisterXrplActions implements Reaction, OnModuleInit {
           context('register-mint', data.userId),
           () => undefined,
         );
-        const paid = data.paymentTxHash && data.paymentResult === 'tesSUCCESS';
         await this.markets.execute(
           market.projectType,
           market.vintage,
@@ -105,14 +122,15 @@ export class RegisterXrplActions implements Reaction, OnModuleInit {
         const data = event.data;
         const market = marketOfTokenId(data.tokenId);
         if (!market) return;
+        const batchId = await this.vaultBatchFor(market, data.tokenId, data.tokenAmount);
         await this.markets.execute(
           market.projectType,
           market.vintage,
           {
             type: 'RetireCredits',
             retirementId: deriveId(event.eventId, 'retirement'),
-            batchId: data.tokenId,
-            accountId: data.userId,
+            batchId,
+            accountId: VAULT_ACCOUNT_ID,
             quantity: data.tokenAmount,
             beneficiary: data.account,
             purpose: data.purpose,
@@ -125,14 +143,44 @@ export class RegisterXrplActions implements Reaction, OnModuleInit {
           context('register-burn', data.userId),
           () => undefined,
         );
+      } else if (event.type === 'XrplCreditsRedeemed') {
+        const data = event.data;
+        const market = marketOfTokenId(data.tokenId);
+        if (!market) return;
+        await this.markets.execute(
+          market.projectType,
+          market.vintage,
+          {
+            type: 'RedeemCredits',
+            redemptionId: deriveId(event.eventId, 'redemption'),
+            accountId: data.userId,
+            xrplAddress: data.account,
+            quantity: data.tokenAmount,
+            batchId: data.tokenId,
+            reason: 'redeemed',
+            burnTxHash: data.txHash,
+          },
+          context('register-redemption', data.userId),
+          () => undefined,
+        );
       }
     } catch (error) {
-      // A refusal (the registry holding changed since the burn was prepared) must not stop the reaction.
+      // A refusal (the vault no longer holds what the burn was prepared against) must not stop the
+      // reaction; proof of reserves keeps showing the burn as in flight until someone looks.
       if (error instanceof DomainError) {
         this.logger.warn(`${event.type} ${event.streamId} not registered: ${error.message}`);
         return;
       }
       throw error;
     }
+  }
+
+  /** The batch the burn was prepared against while the vault holds enough of it; else the market's first vault batch that does. */
+  private async vaultBatchFor(market: { projectType: CreditProjectType; vintage: number }, preferred: string, quantity: number): Promise<string> {
+    return this.markets.read(market.projectType, market.vintage, (state) => {
+      const held = (batchId: string): number => totalSize(tradableOf(state, VAULT_ACCOUNT_ID, batchId));
+      if (held(preferred) >= quantity) return preferred;
+      return [...(state.tradable.get(VAULT_ACCOUNT_ID)?.keys() ?? [])].find((batchId) => held(batchId) >= quantity) ?? preferred;
+    });
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
-  CREDIT_CURRENCY_CODE,
   type CreditsIssued,
   type CreditsRetired,
+  type CreditsTokenized,
   isCreditEvent,
   marketOfTokenId,
   type RecordedEvent,
@@ -20,6 +20,7 @@ import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { retirementMemoJson } from '../retirement-memo.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
+import { payTokenization } from '../../shared/vault-payments.js';
 
 type SettlementTx = XrplSettlementRecorded['data']['transactions'][number];
 
@@ -30,7 +31,6 @@ const NFT_TAXON = 2026;
 /** The causes of the issuer wallet's settlement transactions: one transaction each. */
 export const settlementKeys = {
   mint: (batchId: string) => `settlement-mint:${batchId}`,
-  payment: (batchId: string) => `settlement-payment:${batchId}`,
   retirementMemo: (retirementId: string) => `retirement-memo:${retirementId}`,
   nftBurn: (nftId: string) => `nft-burn:${nftId}`,
 };
@@ -41,21 +41,24 @@ const SETTLEMENT_BATCH = 200;
 /**
  * Mirrors registry changes on XRPL with the platform issuer wallet:
  * - CreditsIssued (registry path): mints the batch NFT (URI = hash of the batch
- *   certificate: project, vintage, serial range), then pays the credits as NXCC to
- *   the issuer's address (a missing trust line is recorded as 'partial', not retried);
+ *   certificate: project, vintage, serial range). No NXCC: NXCC exist only for serials
+ *   in the vault (ARCHITECTURE 5, "One truth"), so a holder tokenizes to get them;
+ * - CreditsTokenized: pays the NXCC to the holder's address (unless the tokenization
+ *   came with its payment); a payment the ledger refuses sends the serials back
+ *   (CreditsRedeemed, payment-refused), so the vault never holds unpaid serials for long;
  * - CreditsRetired: an on-ledger retirement memo (AccountSet with a memo naming
  *   beneficiary, purpose and serials), and the NFT burn once the batch is fully
  *   retired; a retirement the holder already burned on XRPL is recorded as is.
  * Each outcome is recorded as XrplSettlementRecorded in the market stream. While
  * XRPL is unreachable the reaction stops and retries (nothing is skipped). Every
- * transaction is claimed under its cause (settlementKeys) before it is submitted, so
- * a replay — after a crash between submit and record, or from an older checkpoint —
- * finds it on the ledger instead of submitting it again.
+ * transaction is claimed under its cause (settlementKeys, tokenizationPaymentKey) before
+ * it is submitted, so a replay — after a crash between submit and record, or from an
+ * older checkpoint — finds it on the ledger instead of submitting it again.
  */
 @Injectable()
 export class SettleOnXrpl implements Reaction, OnModuleInit {
   readonly name = 'settle-credits-on-xrpl';
-  readonly eventTypes: ReadonlySet<string> = new Set(['CreditsIssued', 'CreditsRetired']);
+  readonly eventTypes: ReadonlySet<string> = new Set(['CreditsIssued', 'CreditsTokenized', 'CreditsRetired']);
   private readonly logger = new Logger('CreditSettlement');
 
   constructor(
@@ -73,12 +76,12 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
 
   /**
    * Settles the batch's events with their transactions in flight together (the platform wallet
-   * submits consecutive sequences without waiting for each to validate): first the issuances,
-   * then the retirements, which may burn an NFT an issuance of the same batch minted.
+   * submits consecutive sequences without waiting for each to validate): first the issuances and
+   * tokenizations, then the retirements, which may burn an NFT an issuance of the same batch minted.
    */
   async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
     const credits = events.filter(isCreditEvent);
-    await this.settleTogether(credits.filter((event) => event.type === 'CreditsIssued'));
+    await this.settleTogether(credits.filter((event) => event.type === 'CreditsIssued' || event.type === 'CreditsTokenized'));
     await this.settleTogether(credits.filter((event) => event.type === 'CreditsRetired'));
   }
 
@@ -93,6 +96,7 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
     if (!isCreditEvent(event)) return;
     // The xrpl path's issuer minted and was paid already; register-xrpl-actions records that.
     if (event.type === 'CreditsIssued' && event.data.source === 'registry') await this.settleIssuance(event, event.data);
+    if (event.type === 'CreditsTokenized') await this.settleTokenization(event, event.data);
     if (event.type === 'CreditsRetired') await this.settleRetirement(event, event.data);
   }
 
@@ -126,31 +130,58 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
       transactions.push({ purpose: 'mint', hash: minted.hash, result: minted.result });
       nftId = minted.meta ? getNFTokenID(minted.meta) : undefined;
     }
-    const paid = await this.attempt('payment', () =>
-      this.submissions.submit({
-        key: settlementKeys.payment(data.batchId),
-        role: 'issuer',
-        transaction: {
-          TransactionType: 'Payment',
-          Account: '',
-          Destination: data.xrplAddress,
-          Amount: { currency: CREDIT_CURRENCY_CODE, issuer: this.gateway.wallets.issuer.address, value: String(data.quantity) },
-        },
-        purpose: `credits of ${data.batchId} to the issuer`,
-      }),
-    );
-    if ('error' in paid) {
+    await this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'settled', ...(nftId ? { nftId } : {}), transactions });
+  }
+
+  private async settleTokenization(event: RecordedEvent, data: CreditsTokenized['data']): Promise<void> {
+    if (await this.alreadySettled(data.batchId, `tokenization:${data.tokenizationId}`)) return;
+    const settlement = { subject: 'tokenization' as const, subjectId: data.tokenizationId };
+    if (data.paymentTxHash) {
       return this.record(event, data.batchId, {
-        subject: 'issuance',
-        subjectId: data.batchId,
-        status: 'partial',
-        ...(nftId ? { nftId } : {}),
-        transactions,
-        reason: `The batch NFT is minted; the NXCC payment to ${data.xrplAddress} was not applied (${paid.error}). The address needs a trust line for NXCC.`,
+        ...settlement,
+        status: 'settled',
+        transactions: [{ purpose: 'payment', hash: data.paymentTxHash, result: 'tesSUCCESS' }],
       });
     }
-    transactions.push({ purpose: 'payment', hash: paid.hash, result: paid.result });
-    await this.record(event, data.batchId, { subject: 'issuance', subjectId: data.batchId, status: 'settled', ...(nftId ? { nftId } : {}), transactions });
+    const paid = await payTokenization(this.submissions, this.gateway.wallets.issuer.address, data);
+    if (paid.result === 'tesSUCCESS' && paid.validated) {
+      return this.record(event, data.batchId, {
+        ...settlement,
+        status: 'settled',
+        transactions: [{ purpose: 'payment', hash: paid.hash, result: paid.result }],
+      });
+    }
+    // Serials without their NXCC would leave the vault over-backed for good: they go back to the holder.
+    this.logger.warn(`the NXCC payment of tokenization ${data.tokenizationId} was refused (${paid.result}); its serials go back to ${data.accountId}`);
+    await this.returnToHolder(event, data);
+    await this.record(event, data.batchId, {
+      ...settlement,
+      status: 'failed',
+      transactions: [{ purpose: 'payment', hash: paid.hash, result: paid.result }],
+      reason: `The NXCC payment to ${data.xrplAddress} was not applied (${paid.result}); the credits went back to the holder`,
+    });
+  }
+
+  private async returnToHolder(event: RecordedEvent, data: CreditsTokenized['data']): Promise<void> {
+    const market = marketOfTokenId(data.batchId);
+    if (!market) return;
+    const commandId = deriveId(event.eventId, 'vault-return');
+    await this.markets.execute(
+      market.projectType,
+      market.vintage,
+      {
+        type: 'RedeemCredits',
+        redemptionId: deriveId(event.eventId, 'redemption'),
+        accountId: data.accountId,
+        xrplAddress: data.xrplAddress,
+        quantity: data.quantity,
+        batchId: data.batchId,
+        reason: 'payment-refused',
+        tokenizationId: data.tokenizationId,
+      },
+      { commandId, correlationId: event.metadata.correlationId, causationId: event.eventId, actor: { userId: 'platform', role: 'admin' }, now: new Date() },
+      () => undefined,
+    );
   }
 
   private async settleRetirement(event: RecordedEvent, data: CreditsRetired['data']): Promise<void> {

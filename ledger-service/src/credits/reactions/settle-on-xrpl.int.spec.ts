@@ -18,7 +18,8 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
-import { settlementKeys } from './settle-on-xrpl.handler.js';
+import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
+import { tokenize } from '../../test-support/vault-actions.js';
 
 const project = {
   id: 'PRJ-EO',
@@ -33,7 +34,7 @@ const project = {
 };
 const REACTION = 'settle-credits-on-xrpl';
 
-describe('XRPL settlement of registry issuances and retirements: exactly once', () => {
+describe('XRPL settlement of registry issuances, tokenizations and retirements: exactly once', () => {
   let service: ServiceUnderTest;
   let eventStore: EventStore;
   let gateway: XrplGateway;
@@ -50,7 +51,7 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
     await ledger.connect();
     issuer = await service.signIn(['issuer']);
     wallet = await verifiedAddress(service, issuer);
-    // The issuer's address opts in to NXCC, so the platform's payment applies.
+    // The issuer's address opts in to NXCC, so the platform's tokenization payments apply without a signed trust line.
     await ledger.submitAndWait(
       {
         TransactionType: 'TrustSet',
@@ -104,34 +105,46 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
       .map(({ hash, tx }) => ({ hash, type: String(tx?.TransactionType) }));
   }
 
-  it('pays a batch once when the settlement record fails after the payment was submitted, and the reaction runs again', async () => {
+  it('mints the batch NFT of a registry issuance and pays no NXCC: NXCC exist only for credits in the vault', async () => {
     const before = await nxccBalance(wallet.address);
-    // The crash: the first settlement record of the market (after the mint and the payment went out) fails.
+    const issued = await issue();
+    const settlement = await settlementOf(issued.tokenId, issued.tokenId);
+    expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'mint' }] });
+    expect(settlement.transactions).toHaveLength(1);
+    expect(await nxccBalance(wallet.address)).toBe(before);
+  });
+
+  it('pays a tokenization once when the settlement record fails after the payment was submitted, and the reaction runs again', async () => {
+    const issued = await issue();
+    await settlementOf(issued.tokenId, issued.tokenId);
+    const before = await nxccBalance(wallet.address);
+    // The crash: the first tokenization settlement record (after the payment went out) fails.
     const append = eventStore.appendToStream.bind(eventStore);
     let crashed = 0;
     const spy = vi.spyOn(eventStore, 'appendToStream').mockImplementation(async (streamId, events, options) => {
-      if (crashed === 0 && streamId.startsWith('credit-market-') && events.some((event) => event.type === 'XrplSettlementRecorded')) {
+      const settlesTokenization = events.some(
+        (event) => event.type === 'XrplSettlementRecorded' && (event.data as { subject: string }).subject === 'tokenization',
+      );
+      if (crashed === 0 && streamId.startsWith('credit-market-') && settlesTokenization) {
         crashed += 1;
         throw new Error('the process died between submit and record');
       }
       return append(streamId, events, options);
     });
     try {
-      const issued = await issue();
-      const settlement = await settlementOf(issued.tokenId, issued.tokenId);
+      const tokenized = await tokenize(issuer, wallet, issued.tokenId, 12);
+      expect(tokenized.paymentResult).toBe('tesSUCCESS');
+      const settlement = await settlementOf(issued.tokenId, tokenized.tokenizationId);
       expect(crashed).toBe(1);
-      // The issuer's obligations to the holder are the batch, paid in one transaction.
-      expect(await nxccBalance(wallet.address)).toBe(before + issued.quantity);
-      expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'mint' }, { purpose: 'payment' }] });
-      const payment = settlement.transactions.find((transaction) => transaction.purpose === 'payment')!;
+      // The issuer's obligations to the holder are the tokenized credits, paid in one transaction.
+      expect(await nxccBalance(wallet.address)).toBe(before + 12);
+      expect(settlement).toMatchObject({ status: 'settled', transactions: [{ purpose: 'payment', hash: tokenized.paymentTxHash }] });
       const sent = await issuerTransactions();
-      expect(sent.filter((transaction) => transaction.type === 'Payment' && transaction.hash === payment.hash)).toHaveLength(1);
-      const claims = await eventStore.readStream(xrplSubmissionStreamId(settlementKeys.payment(issued.tokenId)));
+      expect(sent.filter((transaction) => transaction.type === 'Payment' && transaction.hash === tokenized.paymentTxHash)).toHaveLength(1);
+      const claims = await eventStore.readStream(xrplSubmissionStreamId(tokenizationPaymentKey(tokenized.tokenizationId)));
       expect(claims.map((event) => event.type)).toEqual(['XrplSubmissionClaimed']);
-      expect(claims[0]?.data).toMatchObject({ hash: payment.hash, walletRole: 'issuer' });
+      expect(claims[0]?.data).toMatchObject({ hash: tokenized.paymentTxHash, walletRole: 'issuer' });
       const mints = await ledger.request({ command: 'account_nfts', account: gateway.wallets.issuer.address, limit: 400 });
-      const mintHash = settlement.transactions.find((transaction) => transaction.purpose === 'mint')!.hash;
-      expect(sent.filter((transaction) => transaction.hash === mintHash)).toHaveLength(1);
       expect(mints.result.account_nfts.length).toBe(sent.filter((transaction) => transaction.type === 'NFTokenMint').length);
     } finally {
       spy.mockRestore();
@@ -141,6 +154,8 @@ describe('XRPL settlement of registry issuances and retirements: exactly once', 
   it('submits nothing twice when the settlement reaction is replayed from the start of the log', async () => {
     const issued = await issue();
     await settlementOf(issued.tokenId, issued.tokenId);
+    const tokenized = await tokenize(issuer, wallet, issued.tokenId, 5);
+    expect(await settlementOf(issued.tokenId, tokenized.tokenizationId)).toMatchObject({ status: 'settled' });
     const retirements = [];
     for (const amount of [3, 4]) {
       const response = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount, beneficiary: 'Replay Ltd', purpose: 'replay check' });

@@ -8,6 +8,9 @@ import type { XrplGateway } from './xrpl-gateway.js';
 export const SANDBOX_POOL = { xrp: 1_200_000, credits: 100_000, tradingFee: 500 } as const;
 const FUNDING_XRP = { issuer: 10_000, market_maker: 1_500_000, kyc_issuer: 10_000, audit_anchor: 10_000, deposit: 10_000 } as const;
 const LSF_DEFAULT_RIPPLE = 0x0080_0000;
+/** The cause of the issuer's payment of the pool's opening NXCC: the credits capability backs it with registry credits in the vault. */
+export const poolDepositKey = (marketMaker: string): string => `sandbox:pool-credits:${marketMaker}`;
+
 /** The sandbox's settlement token: USD issued by the platform issuer. */
 export const SANDBOX_SETTLEMENT_CURRENCY = 'USD';
 
@@ -99,7 +102,7 @@ export async function provisionSandbox(gateway: XrplGateway, submissions: Platfo
     });
   }
   await submissions.submit({
-    key: `sandbox:pool-credits:${wallets.market_maker.address}`,
+    key: poolDepositKey(wallets.market_maker.address),
     role: 'issuer',
     transaction: {
       TransactionType: 'Payment',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CREDIT_CURRENCY_CODE, estimatedCredits, type XrplIssueForm, xrplIssuePrepareRequest, type XrplPrepareResponse } from '@carbon-ledger/contracts';
+import { estimatedCredits, type XrplIssueForm, xrplIssuePrepareRequest, type XrplPrepareResponse } from '@carbon-ledger/contracts';
 import { convertStringToHex, NFTokenMintFlags, type SubmittableTransaction } from 'xrpl';
 import { z } from 'zod';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
@@ -10,8 +10,8 @@ import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
-import { TRUST_LINE_LIMIT } from './prepare-xrpl-trade.handler.js';
+import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { trustLineIfMissing } from '../vault/nxcc-line.js';
 
 /** Taxon of credit-batch NFTs, the same the registry path mints with. */
 export const CREDIT_BATCH_NFT_TAXON = 2026;
@@ -91,21 +91,13 @@ export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssue
    * address without one is refused before anything is minted, so an issue never ends half-paid.
    */
   private async trustLineFirst(signer: string, destination: string): Promise<SubmittableTransaction[]> {
-    const issuer = this.gateway.wallets.issuer.address;
-    const lines = await onLedger('Cannot read the trust lines of the destination', () =>
-      this.gateway.request({ command: 'account_lines', account: destination, peer: issuer }).catch((error: unknown) => {
-        // An account not yet on the ledger has no trust line; the refusal below names it.
-        if (error instanceof Error && /actNotFound|Account not found/.test(error.message)) return { result: { lines: [] } };
-        throw error;
-      }),
-    );
-    if (lines.result.lines.some((line) => line.currency === CREDIT_CURRENCY_CODE)) return [];
-    if (destination !== signer) {
+    const trustSet = await trustLineIfMissing(this.gateway, destination);
+    if (trustSet.length > 0 && destination !== signer) {
       throw new DomainError(
         'Conflict',
-        `The destination ${destination} has no NXCC trust line to ${issuer}, so the credits could not be paid to it. Issue to your own address (the trust line is set in the same signed flow) or ask the holder to set one first.`,
+        `The destination ${destination} has no NXCC trust line to ${this.gateway.wallets.issuer.address}, so the credits could not be paid to it. Issue to your own address (the trust line is set in the same signed flow) or ask the holder to set one first.`,
       );
     }
-    return [{ TransactionType: 'TrustSet', Account: signer, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer, value: TRUST_LINE_LIMIT } }];
+    return trustSet;
   }
 }

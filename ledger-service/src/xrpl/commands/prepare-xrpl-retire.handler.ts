@@ -1,13 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  CREDIT_CURRENCY_CODE,
-  formatSerialRange,
-  NO_REGISTRY_CREDITS_MESSAGE,
-  type XrplPrepareResponse,
-  type XrplRetireForm,
-  xrplRetirePrepareRequest,
-} from '@carbon-ledger/contracts';
+import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplRetireForm, xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
 import { convertStringToHex, type SubmittableTransaction } from 'xrpl';
 import { z } from 'zod';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
@@ -16,6 +9,8 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { requireNxcc } from '../vault/nxcc-line.js';
+import { chooseVaultBatch } from '../vault/vault-batches.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
@@ -38,16 +33,11 @@ export class PrepareXrplRetireCommand extends Command<XrplPrepareResponse> {
   }
 }
 
-interface ChosenBatch {
-  readonly tokenId: string;
-  readonly serials: string[];
-}
-
 /**
  * A retirement returns tokenAmount NXCC to the issuer (which burns them) with a
  * memo naming purpose, batch and serials, and burns the batch NFT when given.
- * The registry batch is chosen here: the one of the NFT, else the caller's
- * oldest batch with enough tradable credits.
+ * The NXCC stand for serials in the vault (ARCHITECTURE 5, "One truth"): the vault
+ * batch is chosen here, the one of the NFT, else the oldest with enough credits.
  */
 @CommandHandler(PrepareXrplRetireCommand)
 export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplRetireCommand> {
@@ -62,7 +52,8 @@ export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplReti
     requirePlatformIssuer(this.gateway, form.issuer);
     const userId = context.actor.userId;
     await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
-    const batch = await this.chooseBatch(userId, form.tokenAmount, form.nftId);
+    await requireNxcc(this.gateway, form.xrplAddress, form.tokenAmount, 'retire');
+    const batch = await chooseVaultBatch(this.db, form.tokenAmount, { nftId: form.nftId });
     if (form.nftId) await this.requireNftHeld(form.xrplAddress, form.nftId);
 
     const memo = { purpose: form.purpose, tokenId: batch.tokenId, amount: form.tokenAmount, serials: batch.serials };
@@ -89,43 +80,6 @@ export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplReti
     const data: RetirePreparationData = { form, tokenId: batch.tokenId, serials: batch.serials };
     const preparation = this.seal.seal({ action: 'retire', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
     return { preparation, transactions, tokenId: batch.tokenId, expiresAt };
-  }
-
-  private async chooseBatch(userId: string, amount: number, nftId: string | undefined): Promise<ChosenBatch> {
-    let query = this.db
-      .selectFrom('credit_holdings as holding')
-      .innerJoin('credit_batches as batch', 'batch.token_id', 'holding.token_id')
-      .select(['holding.token_id', 'holding.serial_start', 'holding.serial_end', 'batch.serial_prefix'])
-      .where('holding.account_id', '=', userId)
-      .where('holding.status', '=', 'tradable');
-    if (nftId) query = query.where('batch.nft_id', '=', nftId);
-    const blocks = await query.orderBy('batch.issued_at').orderBy('holding.token_id').orderBy('holding.serial_start').execute();
-    if (blocks.length === 0) throw new DomainError('Conflict', NO_REGISTRY_CREDITS_MESSAGE);
-
-    const batches = new Map<string, typeof blocks>();
-    for (const block of blocks) batches.set(block.token_id, [...(batches.get(block.token_id) ?? []), block]);
-    const held = (tokenBlocks: typeof blocks) => tokenBlocks.reduce((sum, block) => sum + block.serial_end - block.serial_start + 1, 0);
-    const chosen = [...batches.entries()].find(([, tokenBlocks]) => held(tokenBlocks) >= amount);
-    if (!chosen) {
-      const most = Math.max(...[...batches.values()].map(held));
-      throw new DomainError(
-        'Conflict',
-        nftId
-          ? `You hold ${most} tradable credits of the batch of this NFT; retire at most ${most}`
-          : `None of your registry batches holds ${amount} tradable credits; the largest holds ${most}`,
-      );
-    }
-
-    const [tokenId, tokenBlocks] = chosen;
-    const serials: string[] = [];
-    let left = amount;
-    for (const block of tokenBlocks) {
-      if (left === 0) break;
-      const end = Math.min(block.serial_end, block.serial_start + left - 1);
-      serials.push(formatSerialRange(block.serial_prefix, block.serial_start, end));
-      left -= end - block.serial_start + 1;
-    }
-    return { tokenId, serials };
   }
 
   private async requireNftHeld(account: string, nftId: string): Promise<void> {

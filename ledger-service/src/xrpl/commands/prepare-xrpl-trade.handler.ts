@@ -8,11 +8,9 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { trustLineIfMissing } from '../vault/nxcc-line.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
-
-/** The trust line limit a buyer's TrustSet asks for. */
-export const TRUST_LINE_LIMIT = '1000000000';
 
 export const tradePreparationData = z.object({ form: xrplTradePrepareRequest });
 export type TradePreparationData = z.infer<typeof tradePreparationData>;
@@ -44,9 +42,8 @@ export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTrade
     await this.kyc.requireKyc({ address: form.xrplAddress, userId: context.actor.userId, requireAml: false, now: context.now });
 
     const credits = { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer };
-    const trusted = await this.hasTrustLine(form.xrplAddress, form.issuer);
     const trades: SubmittableTransaction[] = [
-      ...(trusted ? [] : [{ TransactionType: 'TrustSet', Account: form.xrplAddress, LimitAmount: { ...credits, value: TRUST_LINE_LIMIT } } as const]),
+      ...(await trustLineIfMissing(this.gateway, form.xrplAddress)),
       {
         TransactionType: 'Payment',
         Account: form.xrplAddress,
@@ -60,10 +57,5 @@ export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTrade
     const data: TradePreparationData = { form };
     const preparation = this.seal.seal({ action: 'trade', userId: context.actor.userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
     return { preparation, transactions, expiresAt };
-  }
-
-  private async hasTrustLine(account: string, issuer: string): Promise<boolean> {
-    const lines = await onLedger('Cannot read the trust lines of the buyer', () => this.gateway.request({ command: 'account_lines', account, peer: issuer }));
-    return lines.result.lines.some((line) => line.currency === CREDIT_CURRENCY_CODE || line.currency === 'NXCC');
   }
 }

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { PreparedXrplTransaction, XrplAction } from '@carbon-ledger/contracts';
+import { type PreparedXrplTransaction, type XrplAction, xrplActions } from '@carbon-ledger/contracts';
 import { z } from 'zod';
 import { DomainError } from '../../shared/domain-error.js';
 
@@ -15,10 +15,11 @@ export interface Preparation<Data> {
 
 const sealedContents = z.object({
   v: z.literal(1),
-  action: z.enum(['issue', 'trade', 'retire']),
+  action: z.enum(xrplActions),
   userId: z.string(),
   xrplAddress: z.string(),
-  transactions: z.array(z.record(z.string(), z.unknown())).min(1),
+  // A tokenization of an address that has its NXCC trust line needs no signature.
+  transactions: z.array(z.record(z.string(), z.unknown())),
   data: z.unknown(),
   expiresAt: z.iso.datetime(),
 });

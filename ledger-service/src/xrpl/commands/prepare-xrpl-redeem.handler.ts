@@ -1,0 +1,76 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplRedeemForm, xrplRedeemPrepareRequest } from '@carbon-ledger/contracts';
+import { convertStringToHex } from 'xrpl';
+import { z } from 'zod';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { requireNxcc } from '../vault/nxcc-line.js';
+import { chooseVaultBatch } from '../vault/vault-batches.js';
+
+export const redeemPreparationData = z.object({
+  form: xrplRedeemPrepareRequest,
+  /** The vault batch whose serials the redeemer receives, chosen at prepare time. */
+  tokenId: z.string(),
+});
+export type RedeemPreparationData = z.infer<typeof redeemPreparationData>;
+
+export class PrepareXrplRedeemCommand extends Command<XrplPrepareResponse> {
+  constructor(
+    readonly form: XrplRedeemForm,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * A redemption pays `amount` NXCC back to the issuer (which takes them out of circulation) with
+ * a memo naming the vault batch and serials; once the payment is validated, as many serials move
+ * from the vault to the redeemer's registry account (ARCHITECTURE 5, "One truth").
+ */
+@CommandHandler(PrepareXrplRedeemCommand)
+export class PrepareXrplRedeemHandler implements ICommandHandler<PrepareXrplRedeemCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ form, context }: PrepareXrplRedeemCommand): Promise<XrplPrepareResponse> {
+    const userId = context.actor.userId;
+    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    await requireNxcc(this.gateway, form.xrplAddress, form.amount, 'redeem');
+    const batch = await chooseVaultBatch(this.db, form.amount, { tokenId: form.tokenId });
+    const issuer = this.gateway.wallets.issuer.address;
+    const memo = { tokenId: batch.tokenId, amount: form.amount, serials: batch.serials };
+    const transactions = await autofillInOrder(this.gateway, [
+      {
+        TransactionType: 'Payment',
+        Account: form.xrplAddress,
+        Destination: issuer,
+        Amount: { currency: CREDIT_CURRENCY_CODE, issuer, value: String(form.amount) },
+        Memos: [
+          {
+            Memo: {
+              MemoType: convertStringToHex('nxcc/redemption').toUpperCase(),
+              MemoFormat: convertStringToHex('application/json').toUpperCase(),
+              MemoData: convertStringToHex(JSON.stringify(memo)).toUpperCase(),
+            },
+          },
+        ],
+      },
+    ]);
+    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
+    const data: RedeemPreparationData = { form, tokenId: batch.tokenId };
+    const preparation = this.seal.seal({ action: 'redeem', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    return { preparation, transactions, tokenId: batch.tokenId, expiresAt };
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type XrplTokenizeForm, xrplTokenizePrepareRequest, type XrplTokenizePrepareResponse } from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
+import type { CommandContext } from '../../shared/command-context.js';
+import { DomainError } from '../../shared/domain-error.js';
+import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
+import { PreparationSeal } from '../signing/preparation-seal.js';
+import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { trustLineIfMissing } from '../vault/nxcc-line.js';
+
+export const tokenizePreparationData = z.object({ form: xrplTokenizePrepareRequest });
+export type TokenizePreparationData = z.infer<typeof tokenizePreparationData>;
+
+export class PrepareXrplTokenizeCommand extends Command<XrplTokenizePrepareResponse> {
+  constructor(
+    readonly form: XrplTokenizeForm,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * A tokenization moves the caller's serials into the vault and has the platform issuer pay
+ * as many NXCC to the caller's KYC-checked address (ARCHITECTURE 5, "One truth"). The
+ * address signs only its NXCC trust line, when it has none yet, so the payment cannot fail for
+ * want of one. What the caller holds is checked here for a clear answer before anything is
+ * signed; the market decides it again when the tokenization is submitted.
+ */
+@CommandHandler(PrepareXrplTokenizeCommand)
+export class PrepareXrplTokenizeHandler implements ICommandHandler<PrepareXrplTokenizeCommand> {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(KYC_GATE) private readonly kyc: KycGate,
+    @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    private readonly seal: PreparationSeal,
+  ) {}
+
+  async execute({ form, context }: PrepareXrplTokenizeCommand): Promise<XrplTokenizePrepareResponse> {
+    const userId = context.actor.userId;
+    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.requireHeld(userId, form.tokenId, form.amount);
+    const transactions = await autofillInOrder(this.gateway, await trustLineIfMissing(this.gateway, form.xrplAddress));
+    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
+    const data: TokenizePreparationData = { form };
+    const preparation = this.seal.seal({ action: 'tokenize', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    return { preparation, transactions, tokenId: form.tokenId, expiresAt };
+  }
+
+  private async requireHeld(userId: string, tokenId: string, amount: number): Promise<void> {
+    const batch = await this.db.selectFrom('credit_batches').select('token_id').where('token_id', '=', tokenId).executeTakeFirst();
+    if (!batch) throw new DomainError('NotFound', `No credits found for token ${tokenId}`);
+    const row = await this.db
+      .selectFrom('credit_holdings')
+      .select(sql<string>`coalesce(sum(serial_end - serial_start + 1), 0)`.as('held'))
+      .where('account_id', '=', userId)
+      .where('token_id', '=', tokenId)
+      .where('status', '=', 'tradable')
+      .executeTakeFirstOrThrow();
+    const held = Number(row.held);
+    if (held < amount) {
+      throw new DomainError('Conflict', `Insufficient credits: the account holds ${held} tradable ${tokenId} credits, ${amount} needed`, {
+        available: held,
+        requested: amount,
+      });
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import { type CreditEvent, isCreditEvent, isXrplActionEvent, type RecordedEvent, type SerialRange, type XrplActionEvent } from '@carbon-ledger/contracts';
+import type { Insertable } from 'kysely';
+import type { VaultTransfersTable } from '../read-model-database.js';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+type Row = Insertable<VaultTransfersTable>;
+
+function positionOf(recorded: RecordedEvent): Pick<Row, 'commit_position' | 'prepare_position'> {
+  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
+}
+
+async function insert(db: ProjectionWriter, row: Row): Promise<void> {
+  await db
+    .insertInto('vault_transfers')
+    .values(row)
+    .onConflict((conflict) => conflict.column('transfer_id').doNothing())
+    .execute();
+}
+
+async function mark(
+  db: ProjectionWriter,
+  transferId: string,
+  status: VaultTransfersTable['status'],
+  moved: { txHash?: string | undefined; ranges?: readonly SerialRange[] } = {},
+): Promise<void> {
+  await db
+    .updateTable('vault_transfers')
+    .set({
+      status,
+      ...(moved.txHash ? { tx_hash: moved.txHash } : {}),
+      ...(moved.ranges ? { ranges: JSON.stringify(moved.ranges) } : {}),
+    })
+    .where('transfer_id', '=', transferId)
+    .execute();
+}
+
+async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, event: CreditEvent): Promise<boolean> {
+  switch (event.type) {
+    case 'CreditsTokenized': {
+      const { data } = event;
+      await insert(db, {
+        transfer_id: data.tokenizationId,
+        kind: 'tokenize',
+        account_id: data.accountId,
+        xrpl_address: data.xrplAddress,
+        token_id: data.batchId,
+        quantity: data.quantity,
+        ranges: JSON.stringify(data.ranges),
+        status: data.paymentTxHash ? 'done' : 'pending',
+        tx_hash: data.paymentTxHash ?? null,
+        recorded_at: data.tokenizedAt,
+        ...positionOf(recorded),
+      });
+      return true;
+    }
+    case 'XrplSettlementRecorded': {
+      // A refused payment stays in flight until its serials are back with the holder (CreditsRedeemed).
+      if (event.data.subject !== 'tokenization' || event.data.status !== 'settled') return false;
+      const payment = event.data.transactions.find((transaction) => transaction.purpose === 'payment');
+      await mark(db, event.data.subjectId, 'done', { txHash: payment?.hash });
+      return true;
+    }
+    case 'CreditsRedeemed': {
+      const { data } = event;
+      if (data.reason === 'payment-refused' && data.tokenizationId) await mark(db, data.tokenizationId, 'returned');
+      if (data.reason === 'redeemed' && data.burnTxHash) await mark(db, data.burnTxHash, 'done', { ranges: data.ranges });
+      return true;
+    }
+    case 'CreditsRetired':
+      // A burn registered before the vault existed retired its holder's own serials: no longer in flight either.
+      if (!event.data.burnTxHash) return false;
+      await mark(db, event.data.burnTxHash, 'done', { ranges: event.data.ranges });
+      return true;
+    case 'CreditsIssued':
+    case 'TradeExecuted':
+      return false;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+async function applyXrplAction(db: ProjectionWriter, recorded: RecordedEvent, event: XrplActionEvent): Promise<boolean> {
+  switch (event.type) {
+    case 'XrplCreditsBurned':
+    case 'XrplCreditsRedeemed': {
+      const { data } = event;
+      await insert(db, {
+        transfer_id: data.txHash,
+        kind: event.type === 'XrplCreditsBurned' ? 'retire' : 'redeem',
+        account_id: data.userId,
+        xrpl_address: data.account,
+        token_id: data.tokenId,
+        quantity: data.tokenAmount,
+        ranges: null,
+        status: 'pending',
+        tx_hash: data.txHash,
+        recorded_at: event.type === 'XrplCreditsBurned' ? event.data.burnedAt : event.data.redeemedAt,
+        ...positionOf(recorded),
+      });
+      return true;
+    }
+    case 'XrplCreditsMinted':
+    case 'XrplCreditsSwapped':
+      return false;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+/**
+ * Moves in and out of the platform vault (ARCHITECTURE 5, "One truth") on both sides: the registry's
+ * serials and the ledger's NXCC. A move recorded on one side and not yet on the other is in flight;
+ * proof of reserves counts it (GET /api/xrpl/reserves).
+ */
+export const vaultTransfersProjection: Projection = {
+  name: 'vault-transfers',
+  eventTypes: new Set<string>(['CreditsTokenized', 'CreditsRedeemed', 'CreditsRetired', 'XrplSettlementRecorded', 'XrplCreditsBurned', 'XrplCreditsRedeemed']),
+  views: ['vault'],
+  tables: ['vault_transfers'],
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    let changed = false;
+    for (const recorded of events) {
+      if (isCreditEvent(recorded)) changed = (await applyCreditEvent(db, recorded, recorded)) || changed;
+      else if (isXrplActionEvent(recorded)) changed = (await applyXrplAction(db, recorded, recorded)) || changed;
+    }
+    return changed;
+  },
+};
