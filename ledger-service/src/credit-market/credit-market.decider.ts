@@ -50,8 +50,6 @@ export interface OrderState {
   readonly placedAt: string;
   /** Sell orders: escrowed serials not yet traded, consumed from the front. */
   readonly reserved: readonly SerialRange[];
-  /** The owner's own order that self-trade prevention stopped this one at. */
-  readonly selfTradeWith?: { readonly side: OrderSide; readonly price: string };
   /** Funded buy orders: the reservation that pays for them and the notional matched so far (its hold follows from both). */
   readonly funding?: { readonly reservationId: string; readonly matchedNotionalCents: number };
 }
@@ -61,20 +59,23 @@ export interface OrderState {
  * order book. `evolveCreditMarket` updates the state it is given in place (the
  * store owns one copy per stream and folds each event once); `decideCreditMarket`
  * never changes the state.
+ *
+ * The state holds what a decision needs and nothing that grows with history (issue #20):
+ * open orders only (a filled or cancelled one leaves it), no trade or retirement ids. Order,
+ * trade and retirement ids derive from their command's id, so the same id again is that
+ * command again, and the log's event-id key answers it as a replay (docs/snapshots.md).
  */
 export interface CreditMarketState {
   readonly batches: Map<string, BatchState>;
   /** Tradable serials per account, per batch: sorted, merged. */
   readonly tradable: Map<string, Map<string, Range[]>>;
   readonly retired: Map<string, Range[]>;
+  /** Open orders (pending or partially filled), also on `bids` or `asks`. */
   readonly orders: Map<string, OrderState>;
   /** Open buy orders, best (highest price, earliest) first. */
   readonly bids: OrderBookSide<OrderState>;
   /** Open sell orders, best (lowest price, earliest) first. */
   readonly asks: OrderBookSide<OrderState>;
-  readonly trades: Set<string>;
-  /** The serials each retirement took, so a replayed retirement answers with them. */
-  readonly retirements: Map<string, readonly SerialRange[]>;
   seq: number;
 }
 
@@ -86,8 +87,6 @@ export function initialCreditMarketState(): CreditMarketState {
     orders: new Map(),
     bids: new OrderBookSide(),
     asks: new OrderBookSide(),
-    trades: new Set(),
-    retirements: new Map(),
     seq: 0,
   };
 }
@@ -135,7 +134,14 @@ export type CreditMarketCommand =
       /** A buy order's reservation, already recorded in the owner's cash stream. */
       readonly funding?: OrderFunding;
     }
-  | { readonly type: 'CancelOrder'; readonly orderId: string; readonly requestedBy: string; readonly isAdmin: boolean }
+  | {
+      readonly type: 'CancelOrder';
+      readonly orderId: string;
+      readonly requestedBy: string;
+      readonly isAdmin: boolean;
+      /** What the order book read model shows of the order when it is closed there: the state holds open orders only. */
+      readonly closed?: ClosedOrder;
+    }
   | {
       readonly type: 'TransferCredits';
       readonly tradeId: string;
@@ -160,6 +166,12 @@ export type CreditMarketCommand =
       readonly nftBurnTxHash?: string;
     }
   | { readonly type: 'RecordXrplSettlement'; readonly settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt'> };
+
+/** A filled or cancelled order, as the order book read model knows it. */
+export interface ClosedOrder {
+  readonly ownerId: string;
+  readonly status: Extract<OrderStatus, 'completed' | 'cancelled'>;
+}
 
 export interface DecideContext {
   readonly now: Date;
@@ -265,12 +277,10 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       return placeOrder(command, state, context, marketName);
     case 'CancelOrder': {
       const order = state.orders.get(command.orderId);
-      if (!order) throw new DomainError('NotFound', 'Order not found');
+      if (!order) refuseCancelOfClosed(command);
       if (order.ownerId !== command.requestedBy && !command.isAdmin) {
         throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
       }
-      if (order.status === 'cancelled') throw new DomainError('Conflict', 'This order is already cancelled');
-      if (order.status === 'completed') throw new DomainError('Conflict', 'A completed order cannot be cancelled');
       return [
         {
           type: 'OrderCancelled',
@@ -287,7 +297,6 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
     }
     case 'TransferCredits': {
       requireBatch(state, command.batchId);
-      if (state.trades.has(command.tradeId)) throw new DomainError('Conflict', 'This trade was already recorded');
       if (command.sellerAccountId === command.buyerAccountId) {
         throw new DomainError('ValidationFailed', 'The buyer account is the seller account; choose another buyer');
       }
@@ -316,7 +325,6 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
     }
     case 'RetireCredits': {
       requireBatch(state, command.batchId);
-      if (state.retirements.has(command.retirementId)) throw new DomainError('Conflict', 'This retirement was already recorded');
       const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
       const { type: _type, ...rest } = command;
       return [{ type: 'CreditsRetired', data: { ...rest, ranges, retiredAt: at } }];
@@ -351,6 +359,15 @@ function tokenized(input: TokenizeInput, batchId: string, accountId: string, ran
   };
 }
 
+/** A cancel of an order the state does not hold: unknown, or closed (the caller says how, from the read model). */
+function refuseCancelOfClosed(command: Extract<CreditMarketCommand, { type: 'CancelOrder' }>): never {
+  const closed = command.closed;
+  if (!closed) throw new DomainError('NotFound', 'Order not found');
+  if (closed.ownerId !== command.requestedBy && !command.isAdmin) throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
+  if (closed.status === 'cancelled') throw new DomainError('Conflict', 'This order is already cancelled');
+  throw new DomainError('Conflict', 'A completed order cannot be cancelled');
+}
+
 function crosses(side: OrderSide, limitCents: number, resting: OrderState): boolean {
   return side === 'buy' ? resting.priceCents <= limitCents : resting.priceCents >= limitCents;
 }
@@ -367,6 +384,7 @@ function placeOrder(
   context: DecideContext,
   marketName: string,
 ): CreditMarketEvent[] {
+  // An open order; a closed one with this id is this command again, which the log's event-id key refuses.
   if (state.orders.has(command.orderId)) throw new DomainError('Conflict', 'This order already exists');
   const { order } = command;
   const at = context.now.toISOString();
@@ -470,11 +488,38 @@ function cancelSelfTrade(
   };
 }
 
-/** What the owner is told when self-trade prevention cancelled part of an order; undefined otherwise. */
-export function selfTradeNote(state: CreditMarketState, orderId: string): string | undefined {
-  const order = state.orders.get(orderId);
-  if (!order?.selfTradeWith) return undefined;
-  return `${order.remaining} not filled: your own ${order.selfTradeWith.side} order at ${order.selfTradeWith.price}`;
+/** What the owner is told when self-trade prevention cancelled part of an order (read from its placement's events); undefined otherwise. */
+export function selfTradeNote(events: readonly CreditMarketEvent[], orderId: string): string | undefined {
+  for (const event of events) {
+    if (event.type !== 'OrderCancelled' || event.data.orderId !== orderId) continue;
+    const { remaining, selfTradeWith } = event.data;
+    return selfTradeWith && remaining !== undefined ? `${remaining} not filled: your own ${selfTradeWith.side} order at ${selfTradeWith.price}` : undefined;
+  }
+  return undefined;
+}
+
+/** What an order's owner is shown of it. */
+export type OrderSummary = Pick<OrderState, 'orderId' | 'ownerId' | 'side' | 'priceCents' | 'amount' | 'remaining' | 'status' | 'placedAt'>;
+
+/**
+ * An order as the market left it after a command's events: an open one from the state; one these
+ * events placed and closed (filled, or cancelled at a self-trade) rebuilt from them, since the state
+ * no longer holds it. Undefined for an order that later commands closed.
+ */
+export function orderAfter(state: CreditMarketState, events: readonly CreditMarketEvent[], orderId: string): OrderSummary | undefined {
+  const open = state.orders.get(orderId);
+  if (open) return open;
+  const placed = events.find((event) => event.type === 'OrderPlaced' && event.data.orderId === orderId);
+  if (placed?.type !== 'OrderPlaced') return undefined;
+  let remaining = placed.data.amount;
+  let cancelled = false;
+  for (const event of events) {
+    if (event.type === 'TradeExecuted' && (event.data.buyOrderId === orderId || event.data.sellOrderId === orderId)) remaining -= event.data.quantity;
+    if (event.type === 'OrderCancelled' && event.data.orderId === orderId) cancelled = true;
+  }
+  if (!cancelled && remaining > 0) return undefined;
+  const { ownerId, side, amount, price, placedAt } = placed.data;
+  return { orderId, ownerId, side, priceCents: priceToCents(price), amount, remaining, status: cancelled ? 'cancelled' : 'completed', placedAt };
 }
 
 /** A buy order's reservation must be what its amount and limit cost with the fee (docs/funds.md). */
@@ -535,8 +580,10 @@ function moveOut(state: CreditMarketState, accountId: string, ranges: readonly S
 }
 
 function replaceOrder(state: CreditMarketState, next: OrderState): void {
-  state.orders.set(next.orderId, next);
   const open = next.status === 'pending' || next.status === 'partially_filled';
+  // A closed order leaves the state: no decision reads it again (see CreditMarketState).
+  if (open) state.orders.set(next.orderId, next);
+  else state.orders.delete(next.orderId);
   (next.side === 'buy' ? state.bids : state.asks).replace(next, open);
 }
 
@@ -580,7 +627,6 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
     }
     case 'TradeExecuted': {
       const data = event.data;
-      state.trades.add(data.tradeId);
       if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
         moveOut(state, data.sellerAccountId, data.ranges);
       }
@@ -605,18 +651,11 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
       const order = state.orders.get(event.data.orderId);
       if (!order) return state;
       if (event.data.released && event.data.released.length > 0) moveIn(state, order.ownerId, event.data.released);
-      const selfTrade = event.data.selfTradeWith;
-      replaceOrder(state, {
-        ...order,
-        status: 'cancelled',
-        reserved: [],
-        ...(selfTrade ? { selfTradeWith: { side: selfTrade.side, price: selfTrade.price } } : {}),
-      });
+      replaceOrder(state, { ...order, status: 'cancelled', reserved: [] });
       return state;
     }
     case 'CreditsRetired': {
       const data: CreditsRetired['data'] = event.data;
-      state.retirements.set(data.retirementId, data.ranges);
       moveOut(state, data.accountId, data.ranges);
       for (const range of data.ranges) {
         state.retired.set(range.batchId, addRanges(state.retired.get(range.batchId) ?? [], [range]));
@@ -660,6 +699,7 @@ export function registryViolations(state: CreditMarketState): string[] {
     held.set(batchId, list);
   };
   for (const byBatch of state.tradable.values()) for (const [batchId, ranges] of byBatch) for (const range of ranges) add(batchId, range);
+  // Only open orders escrow serials, and those are the ones the state holds.
   for (const order of state.orders.values()) for (const range of order.reserved) add(range.batchId, range);
   for (const [batchId, ranges] of state.retired) for (const range of ranges) add(batchId, range);
   for (const batch of state.batches.values()) {

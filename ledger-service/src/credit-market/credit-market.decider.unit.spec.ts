@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import {
   batchSummary,
+  type ClosedOrder,
   type CreditMarketCommand,
   type CreditMarketEvent,
   type CreditMarketState,
@@ -106,7 +107,9 @@ describe('credit market decider', () => {
     expect(trades[0]!.ranges).toEqual([{ batchId: 'SOLAR-2026-BBBBBBBB', start: 1, end: 10 }]);
     expect(tradableOf(state, 'carol').reduce((sum, range) => sum + range.end - range.start + 1, 0)).toBe(25);
     expect(state.orders.get(ids(1))).toMatchObject({ status: 'partially_filled', remaining: 5 });
-    expect(state.orders.get(ids(4))).toMatchObject({ status: 'completed', remaining: 0 });
+    // Filled, the buy order left the state; the sells it filled too.
+    expect(trades.filter((trade) => trade.buyOrderId === ids(4)).reduce((sum, trade) => sum + trade.quantity, 0)).toBe(25);
+    expect([...state.orders.keys()]).toEqual([ids(1)]);
     expect(registryViolations(state)).toEqual([]);
   });
 
@@ -140,11 +143,12 @@ describe('credit market decider', () => {
         },
       },
     ]);
-    expect(selfTradeNote(state, ids(2))).toBe('2 not filled: your own sell order at 99.50');
-    expect(state.orders.get(ids(2))).toMatchObject({ status: 'cancelled', remaining: 2 });
+    expect(selfTradeNote(events, ids(2))).toBe('2 not filled: your own sell order at 99.50');
+    // Cancelled, the buy order left the state (its events above say it was cancelled with 2 remaining).
+    expect(state.orders.has(ids(2))).toBe(false);
     expect([...state.bids]).toEqual([]);
     expect([...state.asks].map((resting) => resting.orderId)).toEqual([ids(1)]);
-    expect(selfTradeNote(state, ids(1))).toBeUndefined();
+    expect(selfTradeNote(events, ids(1))).toBeUndefined();
   });
 
   it('given a funded buy that reaches my own sell after another seller’s, then the fill is paid and the cancelled rest gives back all the hold it kept', () => {
@@ -183,7 +187,7 @@ describe('credit market decider', () => {
     expect(events.map((event) => event.type)).toEqual(['OrderPlaced', 'TradeExecuted', 'OrderCancelled']);
     expect(events[1]).toMatchObject({ type: 'TradeExecuted', data: { quantity: 3, price: '12.00', buyerAccountId: 'bob', sellerAccountId: 'alice' } });
     expect(events[2]).toMatchObject({ type: 'OrderCancelled', data: { remaining: 3, released: [{ batchId: BATCH, start: 4, end: 6 }] } });
-    expect(selfTradeNote(state, ids(3))).toBe('3 not filled: your own buy order at 11.00');
+    expect(selfTradeNote(events, ids(3))).toBe('3 not filled: your own buy order at 11.00');
     expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
     expect(registryViolations(state)).toEqual([]);
   });
@@ -211,13 +215,41 @@ describe('credit market decider', () => {
       { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 2, '10.00') },
     ];
     expect(refusal([...base, { type: 'CancelOrder', orderId: ids(1), requestedBy: 'bob', isAdmin: false }])).toMatchObject({ code: 'Forbidden' });
+    // Filled, the order left the state: the cancel handler names how it was closed, from the order book read model.
     expect(
       refusal([
         ...base,
         { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('buy', 2, '10.00') },
-        { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false },
+        { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false, closed: { ownerId: 'alice', status: 'completed' } },
       ]),
     ).toMatchObject({ code: 'Conflict', message: 'A completed order cannot be cancelled' });
+  });
+
+  it('given a closed order (no longer in the state), a cancel is refused as the read model that knows it says: cancelled, completed, someone else’s, unknown', () => {
+    const placedAndCancelled: CreditMarketCommand[] = [
+      issue(BATCH, 'alice', 10),
+      { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 2, '10.00') },
+      { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false },
+    ];
+    const cancelAgain = (requestedBy: string, isAdmin: boolean, closed?: ClosedOrder): CreditMarketCommand => ({
+      type: 'CancelOrder',
+      orderId: ids(1),
+      requestedBy,
+      isAdmin,
+      ...(closed ? { closed } : {}),
+    });
+    const cancelled: ClosedOrder = { ownerId: 'alice', status: 'cancelled' };
+    expect(run(placedAndCancelled).state.orders.size).toBe(0);
+    expect(refusal([...placedAndCancelled, cancelAgain('alice', false, cancelled)])).toMatchObject({
+      code: 'Conflict',
+      message: 'This order is already cancelled',
+    });
+    expect(refusal([...placedAndCancelled, cancelAgain('bob', false, cancelled)])).toMatchObject({
+      code: 'Forbidden',
+      message: 'Only the owner of an order can cancel it',
+    });
+    expect(refusal([...placedAndCancelled, cancelAgain('admin', true, cancelled)])).toMatchObject({ message: 'This order is already cancelled' });
+    expect(refusal([...placedAndCancelled, cancelAgain('alice', false)])).toMatchObject({ code: 'NotFound', message: 'Order not found' });
   });
 
   it('given holdings, when transferred directly and then retired, then serials split and tradable + retired = issued', () => {

@@ -1,4 +1,4 @@
-import { type PlaceOrderRequest, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
+import { type OrderStatus, type PlaceOrderRequest, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {
@@ -16,13 +16,48 @@ const PROPERTY_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
 const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
+/** An order as the order book read model lists it: closed ones too, which the market's state no longer holds. */
+export interface ListedOrder {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly amount: number;
+  readonly remaining: number;
+  readonly status: OrderStatus;
+}
+
+/** Folds a market event into the list of every order placed, in the order they were placed. */
+export function listOrder(orders: Map<string, ListedOrder>, event: CreditMarketEvent): void {
+  if (event.type === 'OrderPlaced') {
+    const { orderId, ownerId, amount } = event.data;
+    orders.set(orderId, { orderId, ownerId, amount, remaining: amount, status: 'pending' });
+  } else if (event.type === 'TradeExecuted') {
+    for (const orderId of [event.data.buyOrderId, event.data.sellOrderId]) {
+      const order = orderId ? orders.get(orderId) : undefined;
+      if (!order) continue;
+      const remaining = order.remaining - event.data.quantity;
+      orders.set(order.orderId, { ...order, remaining, status: remaining === 0 ? 'completed' : 'partially_filled' });
+    }
+  } else if (event.type === 'OrderCancelled') {
+    const order = orders.get(event.data.orderId);
+    if (order) orders.set(order.orderId, { ...order, status: 'cancelled' });
+  }
+}
+
 /**
  * A random command over the market's current state: issue, buy/sell orders,
  * cancels (also of others' and finished orders), transfers, retirements (from a
  * holder or the vault), tokenizations into the vault and redemptions out of it
  * (also beyond the holding, and of unknown tokens), so refusals are exercised.
+ * `listed` is every order ever placed (the market's state holds open ones only):
+ * a cancel picks from it, and names how a closed one was closed, as the order book
+ * read model tells the cancel handler.
  */
-export function randomCommand(next: () => number, state: CreditMarketState, step: number): CreditMarketCommand {
+export function randomCommand(
+  next: () => number,
+  state: CreditMarketState,
+  step: number,
+  listed: ReadonlyMap<string, Pick<ListedOrder, 'orderId' | 'ownerId' | 'status'>>,
+): CreditMarketCommand {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const account = pick(ACCOUNTS);
   const batches = [...state.batches.keys()];
@@ -62,13 +97,15 @@ export function randomCommand(next: () => number, state: CreditMarketState, step
     return { type: 'PlaceOrder', orderId: uuid(step), ownerId: account, order };
   }
   if (roll < 0.72) {
-    const orders = [...state.orders.values()];
+    const orders = [...listed.values()];
     const target = orders.length > 0 ? pick(orders) : undefined;
+    const closed = target?.status === 'completed' || target?.status === 'cancelled' ? { ownerId: target.ownerId, status: target.status } : undefined;
     return {
       type: 'CancelOrder',
       orderId: target?.orderId ?? uuid(999_999),
       requestedBy: next() < 0.8 && target ? target.ownerId : account,
       isAdmin: false,
+      ...(closed ? { closed } : {}),
     };
   }
   const batchId = next() < 0.05 ? 'SOLAR-2026-FFFFFFFF' : pick(batches);
@@ -106,19 +143,23 @@ export function randomCommand(next: () => number, state: CreditMarketState, step
   };
 }
 
-/** Runs `steps` random commands; returns the events of every accepted command, in order, and the refusal count. */
+/**
+ * Runs `steps` random commands; returns the events of every accepted command, in order, the refusal
+ * count, the market's state and every order ever placed (as the order book read model lists them).
+ */
 export function runRandomMarket(
   seed: number,
   steps: number,
   check: (state: CreditMarketState, step: number) => void,
-): { events: CreditMarketEvent[][]; refused: number; state: CreditMarketState } {
+): { events: CreditMarketEvent[][]; refused: number; state: CreditMarketState; orders: Map<string, ListedOrder> } {
   const next = seededRandom(seed);
   const state = initialCreditMarketState();
+  const orders = new Map<string, ListedOrder>();
   const accepted: CreditMarketEvent[][] = [];
   let refused = 0;
   const now = new Date('2026-11-22T10:00:00.000Z');
   for (let step = 0; step < steps; step += 1) {
-    const command = randomCommand(next, state, step);
+    const command = randomCommand(next, state, step, orders);
     let events: CreditMarketEvent[];
     try {
       events = decideCreditMarket(command, state, { now, newId: (purpose) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET });
@@ -128,9 +169,12 @@ export function runRandomMarket(
       check(state, step);
       continue;
     }
-    for (const event of events) evolveCreditMarket(state, event);
+    for (const event of events) {
+      evolveCreditMarket(state, event);
+      listOrder(orders, event);
+    }
     accepted.push(events);
     check(state, step);
   }
-  return { events: accepted, refused, state };
+  return { events: accepted, refused, state, orders };
 }

@@ -8,7 +8,7 @@ import type { CommandContext } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
 import type { CreditMarketState } from './credit-market.decider.js';
-import { randomCommand } from './credit-market.property.js';
+import { type ListedOrder, listOrder, randomCommand } from './credit-market.property.js';
 import { CreditMarketStore } from './credit-market.store.js';
 
 const PROJECT = 'Solar Energy';
@@ -64,11 +64,13 @@ describe('CreditMarketStore: snapshots, and another instance appending to the sa
   /** Runs `steps` random commands (refusals included) through the store; returns how many were accepted. */
   async function randomMarket(store: CreditMarketStore, vintage: number, seed: number, steps: number): Promise<number> {
     const next = seededRandom(seed);
+    const listed = new Map<string, ListedOrder>();
     let accepted = 0;
     for (let step = 0; step < steps; step += 1) {
-      const command = randomCommand(next, await stateOf(store, vintage), step);
+      const command = randomCommand(next, await stateOf(store, vintage), step, listed);
       try {
-        await store.execute(PROJECT, vintage, command, context(randomUUID()), () => undefined);
+        const outcome = await store.execute(PROJECT, vintage, command, context(randomUUID()), () => undefined);
+        for (const event of outcome.events) listOrder(listed, event);
         accepted += 1;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

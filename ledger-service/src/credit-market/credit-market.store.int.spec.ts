@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
-import { describeRanges } from './credit-market.decider.js';
-import { CreditMarketStore } from './credit-market.store.js';
+import { type CreditMarketCommand, type CreditMarketEvent, type CreditMarketState, describeRanges, orderAfter } from './credit-market.decider.js';
+import { type AfterCommand, CreditMarketStore } from './credit-market.store.js';
 
 const context = (commandId: string, userId = 'user-1'): CommandContext => ({
   commandId,
@@ -90,7 +90,7 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
     expect(stream.filter((event) => event.type === 'OrderPlaced')).toHaveLength(22);
   });
 
-  it('a replayed retirement reads its serials from the market, not from the events of the replay (none)', async () => {
+  it('a replayed retirement reads its serials from the events recorded for it the first time (the state keeps no retirements)', async () => {
     const store = new CreditMarketStore(eventStore);
     const vintage = 2028;
     const batchId = `SOLAR-${vintage}-0000AB12`;
@@ -134,10 +134,122 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
       retiredBy: 'user-1',
     } as const;
     const commandId = randomUUID();
-    const serials = (state: Parameters<typeof describeRanges>[0]) => describeRanges(state, state.retirements.get(retirementId) ?? []);
+    const serials = (state: Parameters<typeof describeRanges>[0], events: readonly CreditMarketEvent[]) =>
+      describeRanges(
+        state,
+        events.flatMap((event) => (event.type === 'CreditsRetired' && event.data.retirementId === retirementId ? event.data.ranges : [])),
+      );
     const first = await store.execute('Solar Energy', vintage, retire, context(commandId), serials);
     const replay = await new CreditMarketStore(eventStore).execute('Solar Energy', vintage, retire, context(commandId), serials);
     expect(first.result).toEqual([`NXCC-${batchId}-000001 to NXCC-${batchId}-000005`]);
     expect(replay).toMatchObject({ replayed: true, result: first.result });
+  });
+
+  it('retries of a filled order, a trade and a retirement the state no longer keeps are replays with their first answers, since the last snapshot and before it', async () => {
+    for (const [vintage, snapshotEvery] of [
+      [2029, 1_000],
+      [2031, 2],
+    ] as const) {
+      const store = new CreditMarketStore(eventStore, { snapshotEvery });
+      const batchId = `SOLAR-${vintage}-0000CD34`;
+      const run = <R>(command: CreditMarketCommand, commandId: string, after: AfterCommand<R>) =>
+        store.execute('Solar Energy', vintage, command, context(commandId, 'user-1'), after);
+      const nothing = () => undefined;
+      await run(
+        {
+          type: 'IssueCredits',
+          batch: {
+            batchId,
+            projectId: 'P',
+            projectName: 'P',
+            projectType: 'Solar Energy',
+            description: '',
+            vintage,
+            standard: 'Gold Standard',
+            methodology: 'm',
+            scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+            quantity: 12,
+            serialPrefix: `NXCC-${batchId}`,
+            accountId: 'user-1',
+            issuedBy: 'user-1',
+            xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+            source: 'registry',
+          },
+        },
+        randomUUID(),
+        nothing,
+      );
+      const sellId = randomUUID();
+      const buyId = randomUUID();
+      const sell: CreditMarketCommand = { type: 'PlaceOrder', orderId: sellId, ownerId: 'user-1', order: { ...buy(vintage, 5), type: 'sell' } };
+      const fill: CreditMarketCommand = { type: 'PlaceOrder', orderId: buyId, ownerId: 'user-2', order: buy(vintage, 5) };
+      const transfer: CreditMarketCommand = {
+        type: 'TransferCredits',
+        tradeId: randomUUID(),
+        batchId,
+        sellerAccountId: 'user-1',
+        buyerAccountId: 'user-3',
+        quantity: 3,
+        price: '2.00',
+      };
+      const retirementId = randomUUID();
+      const retire: CreditMarketCommand = {
+        type: 'RetireCredits',
+        retirementId,
+        batchId,
+        accountId: 'user-1',
+        quantity: 4,
+        beneficiary: 'B',
+        purpose: '',
+        standard: 'Gold Standard',
+        offsetType: 'compensation',
+        retiredBy: 'user-1',
+      };
+      const ranges = (_state: CreditMarketState, events: readonly CreditMarketEvent[]) =>
+        events.flatMap((event) => (event.type === 'TradeExecuted' || event.type === 'CreditsRetired' ? event.data.ranges : []));
+      const commands: { command: CreditMarketCommand; commandId: string; after: AfterCommand<unknown> }[] = [
+        {
+          command: sell,
+          commandId: randomUUID(),
+          after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => orderAfter(state, events, sellId),
+        },
+        { command: fill, commandId: randomUUID(), after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => orderAfter(state, events, buyId) },
+        { command: transfer, commandId: randomUUID(), after: ranges },
+        { command: retire, commandId: randomUUID(), after: ranges },
+      ];
+      const first = [];
+      for (const { command, commandId, after } of commands) first.push(await run(command, commandId, after));
+      expect(first.map((outcome) => outcome.result)).toEqual([
+        expect.objectContaining({ status: 'pending', remaining: 5 }),
+        expect.objectContaining({ status: 'completed', remaining: 0 }),
+        [{ batchId, start: 6, end: 8 }],
+        [{ batchId, start: 9, end: 12 }],
+      ]);
+      // Later traffic, so that with a snapshot every 2 events all four are older than the last one.
+      for (let n = 0; n < 4; n += 1)
+        await run({ type: 'PlaceOrder', orderId: randomUUID(), ownerId: `user-${n + 5}`, order: buy(vintage) }, randomUUID(), nothing);
+      const state = await store.read('Solar Energy', vintage, (market) => market);
+      expect([state.orders.has(sellId), state.orders.has(buyId)]).toEqual([false, false]);
+
+      for (const [index, { command, commandId, after }] of commands.entries()) {
+        const again = await run(command, commandId, after);
+        // The sell was filled by a later command: its own events do not show it closed, so the read model answers for it.
+        const answer = index === 0 ? undefined : first[index]!.result;
+        expect({ index, snapshotEvery, again }).toMatchObject({
+          index,
+          snapshotEvery,
+          again: { replayed: true, position: first[index]!.position, result: answer },
+        });
+      }
+      const stream = await eventStore.readStream(creditMarketStreamId('Solar Energy', vintage));
+      const of = (type: string, matches: (data: Record<string, unknown>) => boolean) =>
+        stream.filter((event) => event.type === type && matches(event.data as Record<string, unknown>)).length;
+      expect([
+        of('OrderPlaced', (data) => data.orderId === sellId),
+        of('OrderPlaced', (data) => data.orderId === buyId),
+        of('TradeExecuted', (data) => data.tradeId === (transfer as { tradeId: string }).tradeId),
+        of('CreditsRetired', (data) => data.retirementId === retirementId),
+      ]).toEqual([1, 1, 1, 1]);
+    }
   });
 });

@@ -33,11 +33,18 @@ export interface MarketCommandResult<R> {
   readonly result: R;
 }
 
+/**
+ * Reads what a caller needs right after its command: the state, and the command's events (decided
+ * now, or for a replay the ones the log holds for it, so that a replayed retirement still names its
+ * serials though the state no longer keeps them).
+ */
+export type AfterCommand<R> = (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R;
+
 interface Pending {
   /** Undefined for a read: it sees the state between the commands queued before and after it. */
   readonly command: CreditMarketCommand | undefined;
   readonly context: CommandContext;
-  readonly after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => unknown;
+  readonly after: AfterCommand<unknown>;
   readonly resolve: (value: MarketCommandResult<unknown>) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -54,12 +61,18 @@ interface Market {
   held: bigint | 'no_stream';
   /** The state at `base.version`, encoded: what a rebuild starts from (see rebuild). */
   base: { readonly bytes: Buffer; readonly version: bigint | 'no_stream' } | undefined;
-  /** The market's events after `base.version` up to `held`, in order. */
-  sinceBase: CreditMarketEvent[];
+  /** The market's events after `base.version` up to `held`, in order, each with its command's id. */
+  sinceBase: { readonly commandId: string; readonly event: CreditMarketEvent }[];
   /** The commands of the events since `base` that the log holds (the last stream's `applied`, kept across rebuilds). */
   applied?: Map<string, Position>;
   readonly queue: Pending[];
   running: boolean;
+}
+
+/** A replayed command's answer: the position of its last event (undefined: decided earlier in the group) and its events. */
+interface Replay {
+  readonly position: Position | undefined;
+  readonly events: readonly CreditMarketEvent[];
 }
 
 /** Options of the store; without `snapshots` every cold load folds the whole stream. */
@@ -71,9 +84,9 @@ export interface CreditMarketStoreOptions {
 
 /**
  * Bump when the meaning of a field of CreditMarketState changes; a field added or removed
- * changes the schema by itself (structuredStateCodec).
+ * changes the schema by itself (structuredStateCodec). 2: `orders` holds open orders only.
  */
-const MARKET_STATE_VERSION = 1;
+const MARKET_STATE_VERSION = 2;
 
 /** Encodes whatever CreditMarketState holds; its books are the only class-typed fields. */
 export const marketStateCodec: StateCodec<CreditMarketState> = structuredStateCodec({
@@ -144,14 +157,14 @@ export class CreditMarketStore {
   /**
    * Decides `command` on the market's current state and appends its events.
    * `after` reads what the caller needs from the state right after the events
-   * were applied (before any later command).
+   * were applied (before any later command) and from the command's events.
    */
   execute<R>(
     projectType: CreditProjectType,
     vintage: number,
     command: CreditMarketCommand,
     context: CommandContext,
-    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+    after: AfterCommand<R>,
   ): Promise<MarketCommandResult<R>> {
     return this.enqueue(projectType, vintage, command, context, after);
   }
@@ -161,7 +174,7 @@ export class CreditMarketStore {
     vintage: number,
     command: CreditMarketCommand | undefined,
     context: CommandContext,
-    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+    after: AfterCommand<R>,
   ): Promise<MarketCommandResult<R>> {
     const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
@@ -276,9 +289,6 @@ export class CreditMarketStore {
       group.map((pending) => ({ command: pending.command, context: pending.context, after: pending.after })),
       { stream },
     );
-    // A refused command the market no longer remembers may be one applied before its last
-    // snapshot (a retry): its answer is the replay, if the log holds its events in this stream.
-    const earlier = await this.appliedBefore(market, stream, group, outcomes);
     let position: Position | undefined;
     if (appended) {
       const next = (expected === 'no_stream' || expected === 'any' ? -1n : expected) + BigInt(eventCount);
@@ -291,15 +301,22 @@ export class CreditMarketStore {
           if (first) return first;
           throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
         }
+        const recorded = await this.storedEventsOf(market, first.context.commandId);
         const state = (await this.ready(market)).state;
-        first.resolve({ position: appended.position, replayed: true, events: [], result: first.after(state, []) });
+        first.resolve({ position: appended.position, replayed: true, events: [], result: first.after(state, recorded.filter(market.decider.isEvent)) });
         return undefined;
       }
       if (appended.nextExpectedVersion !== next) throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
       position = appended.position;
       market.held = appended.nextExpectedVersion;
-      for (const outcome of outcomes) if (outcome.kind === 'decided') market.sinceBase.push(...outcome.events);
+      outcomes.forEach((outcome, index) => {
+        const commandId = group[index]!.context.commandId;
+        if (outcome.kind === 'decided') for (const event of outcome.events) market.sinceBase.push({ commandId, event });
+      });
     }
+    // Replays answer with their command's events; a refused command the market no longer remembers
+    // may be one applied before its last snapshot (a retry), a replay if the log holds its events.
+    const earlier = await this.replays(market, stream, group, outcomes);
     const none: Position = { commit: -1n, prepare: -1n };
     // Answered as before: refusals, reads, replays (from the group's final state), then the decided commands.
     const answers: Record<GroupedOutcome<CreditMarketEvent>['kind'], (() => void)[]> = { refused: [], read: [], replayed: [], decided: [] };
@@ -307,20 +324,29 @@ export class CreditMarketStore {
       const pending = group[index]!;
       switch (outcome.kind) {
         case 'refused': {
-          const replayedAt = earlier.get(index);
-          if (replayedAt)
-            answers.replayed.push(() => pending.resolve({ position: replayedAt, replayed: true, events: [], result: pending.after(stream.state, []) }));
+          const replay = earlier.get(index);
+          if (replay)
+            answers.replayed.push(() =>
+              pending.resolve({ position: replay.position ?? none, replayed: true, events: [], result: pending.after(stream.state, replay.events) }),
+            );
           else answers.refused.push(() => pending.reject(outcome.error));
           break;
         }
         case 'read':
           answers.read.push(() => pending.resolve({ position: none, replayed: false, events: [], result: outcome.result }));
           break;
-        case 'replayed':
+        case 'replayed': {
+          const replay = earlier.get(index);
           answers.replayed.push(() =>
-            pending.resolve({ position: outcome.position ?? position ?? none, replayed: true, events: [], result: pending.after(stream.state, []) }),
+            pending.resolve({
+              position: replay?.position ?? position ?? none,
+              replayed: true,
+              events: [],
+              result: pending.after(stream.state, replay?.events ?? []),
+            }),
           );
           break;
+        }
         case 'decided':
           answers.decided.push(() => pending.resolve({ position: position ?? none, replayed: false, events: outcome.events, result: outcome.result }));
           break;
@@ -332,33 +358,57 @@ export class CreditMarketStore {
   }
 
   /**
-   * For each refused request whose command this market does not remember (commands are
-   * remembered since the last snapshot only), the position of its last event when the log
-   * holds its events in this stream. Event ids derive from the command id (event:0, event:1, ...).
+   * What each replayed request answers with: its command's events and the position of the last one
+   * (undefined: decided earlier in this group). A command applied since the last snapshot (or
+   * earlier in the group) has its events in memory. An older one is found in the log by the
+   * event-id key: decided again, its events were refused as stored in this stream; refused again
+   * (a filled order's sell that the seller can no longer escrow, say), it is a replay when the log
+   * holds its events in this stream.
    */
-  private async appliedBefore(
+  private async replays(
     market: Market,
     stream: DecidedStream<CreditMarketState>,
     group: readonly Pending[],
     outcomes: readonly GroupedOutcome<CreditMarketEvent>[],
-  ): Promise<Map<number, Position>> {
-    const found = new Map<number, Position>();
-    const findEvents = this.eventStore.findEvents?.bind(this.eventStore);
-    // Every command of a market folded from its first event is remembered.
-    if (!findEvents || market.base?.version === 'no_stream') return found;
+  ): Promise<Map<number, Replay>> {
+    const found = new Map<number, Replay>();
     for (const [index, outcome] of outcomes.entries()) {
       const commandId = group[index]?.context.commandId;
-      if (outcome.kind !== 'refused' || !commandId || stream.applied.has(commandId)) continue;
-      let last: RecordedEvent | undefined;
-      for (let from = 0; ; from += COMMAND_EVENTS_PROBED) {
-        const ids = Array.from({ length: COMMAND_EVENTS_PROBED }, (_, n) => deriveId(commandId, `event:${from + n}`));
-        const stored = (await findEvents(ids)).filter((event) => event.streamId === market.streamId);
-        last = stored.at(-1) ?? last;
-        if (stored.length < COMMAND_EVENTS_PROBED) break;
+      if (!commandId) continue;
+      if (outcome.kind === 'replayed') {
+        const remembered = market.sinceBase.filter((entry) => entry.commandId === commandId).map((entry) => entry.event);
+        if (remembered.length > 0 || outcome.position === undefined) {
+          found.set(index, { position: outcome.position, events: remembered });
+          continue;
+        }
+        const stored = await this.storedEventsOf(market, commandId);
+        found.set(index, { position: stored.at(-1)?.position ?? outcome.position, events: stored.filter(market.decider.isEvent) });
+      } else if (outcome.kind === 'refused' && !stream.applied.has(commandId) && market.base?.version !== 'no_stream') {
+        // Every command of a market folded from its first event is remembered: only then is the log asked.
+        const stored = await this.storedEventsOf(market, commandId);
+        const last = stored.at(-1);
+        if (last) found.set(index, { position: last.position, events: stored.filter(market.decider.isEvent) });
       }
-      if (last) found.set(index, last.position);
     }
     return found;
+  }
+
+  /**
+   * The command's events that the log holds in this market's stream, found by the event-id key
+   * (event ids derive from the command id: event:0, event:1, ...); none when the event store has
+   * no index by event id.
+   */
+  private async storedEventsOf(market: Market, commandId: string): Promise<RecordedEvent[]> {
+    const findEvents = this.eventStore.findEvents?.bind(this.eventStore);
+    if (!findEvents) return [];
+    const events: RecordedEvent[] = [];
+    for (let from = 0; ; from += COMMAND_EVENTS_PROBED) {
+      const ids = Array.from({ length: COMMAND_EVENTS_PROBED }, (_, n) => deriveId(commandId, `event:${from + n}`));
+      const stored = (await findEvents(ids)).filter((event) => event.streamId === market.streamId);
+      events.push(...stored);
+      if (stored.length < COMMAND_EVENTS_PROBED) break;
+    }
+    return events;
   }
 
   /** The market's stream, loaded (cold) or rebuilt (after a failed group) when needed. */
@@ -375,7 +425,7 @@ export class CreditMarketStore {
    */
   private async rebuild(market: Market, base: NonNullable<Market['base']>): Promise<DecidedStream<CreditMarketState>> {
     let state = marketStateCodec.decode(base.bytes);
-    for (const event of market.sinceBase) state = market.decider.evolve(state, event);
+    for (const { event } of market.sinceBase) state = market.decider.evolve(state, event);
     // The commands the log confirmed since the base stay remembered (the map holds only appended ones): a
     // retry of one, or a recovery placing the same order, is a replay, not decided again on a state that
     // already holds it (which refused it: "This order already exists").
@@ -424,7 +474,7 @@ export class CreditMarketStore {
     for (const recorded of events) {
       if (market.decider.isEvent(recorded)) {
         stream.state = market.decider.evolve(stream.state, recorded);
-        market.sinceBase.push(recorded);
+        market.sinceBase.push({ commandId: recorded.metadata.commandId, event: recorded });
       }
       stream.applied.set(recorded.metadata.commandId, recorded.position);
       stream.version = recorded.streamVersion;

@@ -197,6 +197,13 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     const cancelled = await issuer.request('POST', `/api/orders/${sellOrder.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ status: 'cancelled' });
+    // Both orders are closed, so the market no longer holds them: the refusals say how they were closed.
+    const completed = await trader.request('POST', `/api/orders/${buyOrder.id}/cancel`);
+    expect(completed.status).toBe(409);
+    expect(await completed.json()).toMatchObject({ error: 'Conflict', message: 'A completed order cannot be cancelled' });
+    const again = await issuer.request('POST', `/api/orders/${sellOrder.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'Conflict', message: 'This order is already cancelled' });
   });
 
   it('refuses a sell order beyond what the seller holds, and records nothing', async () => {

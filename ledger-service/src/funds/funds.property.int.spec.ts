@@ -3,7 +3,9 @@ import {
   type CreditProjectType,
   creditMarketStreamId,
   fundsStreamId,
+  isCreditEvent,
   isFundsEvent,
+  isOrderEvent,
   platformCashAccounts,
   priceToCents,
   type RecordedEvent,
@@ -16,6 +18,7 @@ import type { PostgresEventStore } from '../event-store/postgres/postgres-event-
 import type { CommandContext } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
+import { evolveFullHistory, initialFullHistoryState } from '../test-support/full-history-market.js';
 import { CashLedger } from './cash-ledger.js';
 import { FundedOrders } from './funded-orders.js';
 
@@ -308,8 +311,20 @@ class Run {
     expect(ledger.totals()).toEqual({ posted: 0, pending: 0 });
     expect(ledger.negativeUsers()).toEqual([]);
 
+    // Every order ever placed, folded from the log as the market's state kept them before it forgot closed ones.
+    const histories = MARKETS.map((projectType) => {
+      const history = initialFullHistoryState();
+      const streamId = creditMarketStreamId(projectType, this.vintage);
+      for (const event of events) if (event.streamId === streamId && (isCreditEvent(event) || isOrderEvent(event))) evolveFullHistory(history, event);
+      return history;
+    });
+    const orders = histories.flatMap((history) => [...history.orders.values()]);
+    // The market's own state holds exactly the open ones.
     const states = await Promise.all(MARKETS.map((_, m) => this.marketState(m)));
-    const orders = states.flatMap((state) => [...state.orders.values()]);
+    states.forEach((state, m) => {
+      const open = [...histories[m]!.orders.values()].filter((order) => order.status === 'pending' || order.status === 'partially_filled');
+      expect([...state.orders.values()]).toEqual(open);
+    });
     const placed = new Set(orders.map((order) => order.orderId));
     const reservations = events.filter((event) => isFundsEvent(event) && event.type === 'FundsReserved') as (RecordedEvent & {
       type: 'FundsReserved';

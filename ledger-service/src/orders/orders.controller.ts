@@ -70,8 +70,7 @@ export class OrdersController {
     const isAdmin = request.user?.roles.includes('admin') ?? false;
     const order = await this.queries.execute(new GetOrderQuery(params.id));
     if (!order) throw new DomainError('NotFound', 'Order not found');
-    const market = { projectType: order.projectType, vintage: order.vintage };
-    const result = await this.commands.execute(new CancelOrderCommand(params.id, market, isAdmin, context));
+    const result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
     const view = await this.answerAfter(params.id, result.order, result.position);
     return { ...view, position: formatPosition(result.position) };
   }

@@ -315,26 +315,8 @@ async function measure(): Promise<void> {
     marketStateCodec.encode(state);
     encodeMs = performance.now() - encodeStarted;
   }
-  // What-if, to say where the cost is: the same state holding only what a decision needs of
-  // the past beyond the open book (closed orders, trade and retirement ids dropped).
-  let openOnly: { bytes: number; decodeMs: number; heapMB: number } | undefined;
-  if (snapshot) {
-    const state = marketStateCodec.decode(snapshot.state);
-    for (const [orderId, order] of state.orders) if (order.status === 'completed' || order.status === 'cancelled') state.orders.delete(orderId);
-    state.trades.clear();
-    state.retirements.clear();
-    const bytes = marketStateCodec.encode(state);
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const started = performance.now();
-    const decoded = marketStateCodec.decode(bytes);
-    const decodeMs = performance.now() - started;
-    gc();
-    openOnly = { bytes: bytes.length, decodeMs, heapMB: (process.memoryUsage().heapUsed - before) / 2 ** 20 };
-    if (decoded.seq < 0) throw new Error('unreachable');
-  }
   process.stdout.write(
-    `${JSON.stringify({ loads, full, encodeMs, decodeMs, snapshotReadMs, tailReadMs, tailEvents: tail.length, snapshotBytes: snapshot?.state.length, openOnly })}\n`,
+    `${JSON.stringify({ loads, full, encodeMs, decodeMs, snapshotReadMs, tailReadMs, tailEvents: tail.length, snapshotBytes: snapshot?.state.length })}\n`,
   );
   await eventStore.close();
   await pool.end();
@@ -377,7 +359,6 @@ async function main(): Promise<void> {
       snapshotReadMs: number;
       tailReadMs: number;
       tailEvents: number;
-      openOnly?: { bytes: number; decodeMs: number; heapMB: number };
     };
     const rows: string[][] = measured.loads.map((load, index) => [
       `cold load ${index + 1}, snapshot + tail`,
@@ -401,12 +382,6 @@ async function main(): Promise<void> {
         `decoded in ${measured.decodeMs.toFixed(0)} ms, encoded in ${measured.encodeMs.toFixed(0)} ms; ` +
         `the ${formatInt(measured.tailEvents)} events from its version on read in ${measured.tailReadMs.toFixed(0)} ms`,
     );
-    if (measured.openOnly) {
-      console.log(
-        `what-if, the state without closed orders, trade and retirement ids: ${formatInt(measured.openOnly.bytes)} bytes, ` +
-          `decode ${measured.openOnly.decodeMs.toFixed(0)} ms, ${measured.openOnly.heapMB.toFixed(1)} MB of heap`,
-      );
-    }
     const medianMs = median(measured.loads.map((load) => load.ms));
     const medianHeap = median(measured.loads.map((load) => load.heapKeptMB));
     console.log(

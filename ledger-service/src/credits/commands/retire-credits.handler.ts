@@ -52,8 +52,11 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
         ...(xrpl.nftBurnTxHash ? { nftBurnTxHash: xrpl.nftBurnTxHash } : {}),
       },
       context,
-      // From the state, not the events: a replayed retirement (nothing appended) lists its serials too.
-      (state) => describeRanges(state, state.retirements.get(retirementId) ?? []),
+      // A replayed retirement is given the events recorded for it the first time, so it lists its serials too.
+      (state, events) => {
+        const retired = events.find((event) => event.type === 'CreditsRetired' && event.data.retirementId === retirementId);
+        return retired?.type === 'CreditsRetired' ? describeRanges(state, retired.data.ranges) : [];
+      },
     );
     return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position };
   }

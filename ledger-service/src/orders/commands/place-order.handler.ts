@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position } from '@carbon-ledger/contracts';
-import { type CreditMarketState, selfTradeNote } from '../../credit-market/credit-market.decider.js';
+import { type CreditMarketEvent, type CreditMarketState, orderAfter, selfTradeNote } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { FUNDED_BUYS, type FundedBuys } from '../../credit-market/funded-buys.port.js';
@@ -21,15 +21,17 @@ export interface PlaceOrderResult {
 }
 
 /**
- * An order in the shape of the order book read model (`GetOrderQuery`), from the market's
- * state: the projection derives the same fields from the same events.
+ * An order in the shape of the order book read model (`GetOrderQuery`), from the market's state
+ * and the command's events (see orderAfter): the projection derives the same fields from the same
+ * events. Undefined for an order that later commands closed (a replay): the read model answers.
  */
 export function orderViewFromMarket(
   state: CreditMarketState,
+  events: readonly CreditMarketEvent[],
   orderId: string,
   market: { readonly projectType: CreditProjectType; readonly vintage: number },
 ): OrderView | undefined {
-  const order = state.orders.get(orderId);
+  const order = orderAfter(state, events, orderId);
   if (!order) return undefined;
   return {
     id: order.orderId,
@@ -71,7 +73,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     await this.kyc.requireVerifiedTrader(context.actor.userId, context.now);
     // Derived from the command id, so a retried request lands on the same order.
     const orderId = deriveId(context.commandId, 'order');
-    const after = (state: CreditMarketState) => ({ view: orderViewFromMarket(state, orderId, order), notFilled: selfTradeNote(state, orderId) });
+    const after = (state: CreditMarketState, events: readonly CreditMarketEvent[]) => ({
+      view: orderViewFromMarket(state, events, orderId, order),
+      notFilled: selfTradeNote(events, orderId),
+    });
     // A buy is paid for before it enters the book (docs/funds.md); a sell escrows its serials.
     const outcome =
       order.type === 'buy'

@@ -1,0 +1,184 @@
+import { buyReservationCents, priceToCents } from '@carbon-ledger/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deriveId } from '../shared/command-context.js';
+import { DomainError } from '../shared/domain-error.js';
+import {
+  decideFullHistory,
+  evolveFullHistory,
+  type FullHistoryCommand,
+  type FullHistoryState,
+  fullHistorySelfTradeNote,
+  initialFullHistoryState,
+} from '../test-support/full-history-market.js';
+import {
+  type CreditMarketCommand,
+  type CreditMarketEvent,
+  type CreditMarketState,
+  decideCreditMarket,
+  evolveCreditMarket,
+  initialCreditMarketState,
+  orderAfter,
+  type OrderSummary,
+  registryViolations,
+  selfTradeNote,
+} from './credit-market.decider.js';
+import { PROPERTY_MARKET, randomCommand } from './credit-market.property.js';
+import { marketStateCodec } from './credit-market.store.js';
+
+const now = new Date('2026-11-27T10:00:00.000Z');
+const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const order = (type: 'buy' | 'sell', amount: number, price: string) => ({ type, amount, price, projectType: 'Solar Energy' as const, vintage: 2026 });
+
+type Answer = { readonly events: readonly CreditMarketEvent[] } | { readonly refused: { code: string; message: string; details: unknown } };
+
+function answer(decide: () => readonly CreditMarketEvent[]): Answer {
+  try {
+    return { events: decide() };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { refused: { code: error.code, message: error.message, details: error.details } };
+  }
+}
+
+/** The command as the decider before forgetting took it: it had no read model's word on closed orders. */
+function asBefore(command: CreditMarketCommand): FullHistoryCommand {
+  if (command.type !== 'CancelOrder') return command as FullHistoryCommand;
+  const { closed: _closed, ...rest } = command;
+  return rest;
+}
+
+/** Some variety beyond randomCommand: admins cancel, buys are funded by a reservation of the right amount. */
+function vary(command: CreditMarketCommand, next: () => number, step: number): CreditMarketCommand {
+  if (command.type === 'CancelOrder' && next() < 0.15) return { ...command, requestedBy: 'admin', isAdmin: true };
+  if (command.type === 'PlaceOrder' && command.order.type === 'buy' && next() < 0.5) {
+    const reservedCents = buyReservationCents(command.order.amount, priceToCents(command.order.price));
+    return { ...command, funding: { reservationId: uuid(1_000_000 + step), reservedCents } };
+  }
+  return command;
+}
+
+/** What the owner is shown of an order (orderAfter's fields). */
+function summary(order: OrderSummary | undefined): OrderSummary | undefined {
+  if (!order) return undefined;
+  const { orderId, ownerId, side, priceCents, amount, remaining, status, placedAt } = order;
+  return { orderId, ownerId, side, priceCents, amount, remaining, status, placedAt };
+}
+
+const isOpen = (status: string): boolean => status === 'pending' || status === 'partially_filled';
+
+/** What the state that forgets must equal: the full history's state without its closed orders and ids. */
+function remembered(history: FullHistoryState): unknown {
+  const openOrders = [...history.orders.entries()].filter(([, order]) => isOpen(order.status));
+  return {
+    batches: history.batches,
+    tradable: history.tradable,
+    retired: history.retired,
+    orders: new Map(openOrders),
+    bids: [...history.bids],
+    asks: [...history.asks],
+    seq: history.seq,
+  };
+}
+
+function held(state: CreditMarketState): unknown {
+  return { ...state, bids: [...state.bids], asks: [...state.asks] };
+}
+
+/** One random draw in [0, 1), unbiased: the generator's thresholds see a uniform spread. */
+const draw = fc.noBias(fc.integer({ min: 0, max: 2 ** 32 - 1 })).map((n) => n / 2 ** 32);
+
+/** Random draws from fast-check, so a failure shrinks to a shorter sequence of commands. */
+function drawsFrom(values: readonly number[]): { next: () => number; left: () => boolean } {
+  let index = 0;
+  return { next: () => values[index++] ?? 0, left: () => index < values.length };
+}
+
+describe('a market state that forgets closed orders, trade and retirement ids (property)', () => {
+  it('answers every command exactly as the state that kept them all: the same events or the same refusal, the same order, note and serials, and holds only open orders', () => {
+    let compared = 0;
+    let refusedByClosed = 0;
+    fc.assert(
+      fc.property(fc.array(draw, { minLength: 1, maxLength: 3_000, size: 'max' }), (values) => {
+        const { next, left } = drawsFrom(values);
+        const state = initialCreditMarketState();
+        const history = initialFullHistoryState();
+        for (let step = 0; left(); step += 1) {
+          const command = vary(randomCommand(next, state, step, history.orders), next, step);
+          const context = { now, newId: (purpose: string) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
+          const before = answer(() => decideFullHistory(asBefore(command), history, context));
+          const forgetting = answer(() => decideCreditMarket(command, state, context));
+          expect({ step, command, answer: forgetting }).toEqual({ step, command, answer: before });
+          compared += 1;
+          if (command.type === 'CancelOrder' && command.closed && 'refused' in before) refusedByClosed += 1;
+          if (!('events' in forgetting)) continue;
+          for (const event of forgetting.events) {
+            evolveCreditMarket(state, event);
+            evolveFullHistory(history, event);
+          }
+          // What the handlers answer from the state and the command's events, against what the full state held.
+          if (command.type === 'PlaceOrder') {
+            expect(summary(orderAfter(state, forgetting.events, command.orderId))).toEqual(summary(history.orders.get(command.orderId)));
+            expect(selfTradeNote(forgetting.events, command.orderId)).toBe(fullHistorySelfTradeNote(history, command.orderId));
+          }
+          if (command.type === 'RetireCredits') {
+            const retired = forgetting.events.flatMap((event) => (event.type === 'CreditsRetired' ? event.data.ranges : []));
+            expect(retired).toEqual(history.retirements.get(command.retirementId));
+          }
+          expect(held(state)).toEqual(remembered(history));
+        }
+        expect(registryViolations(state)).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
+    // The runs reach the refusals that need a closed order, not only the easy paths.
+    expect(refusedByClosed).toBeGreaterThan(100);
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('holds only the open orders after thousands placed and filled: the state and its snapshot stay the same size', () => {
+    const state = initialCreditMarketState();
+    const batch = 'SOLAR-2026-0000FFFF';
+    let step = 0;
+    const apply = (command: CreditMarketCommand): void => {
+      const context = { now, newId: (purpose: string) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
+      step += 1;
+      for (const event of decideCreditMarket(command, state, context)) evolveCreditMarket(state, event);
+    };
+    apply({
+      type: 'IssueCredits',
+      batch: {
+        batchId: batch,
+        projectId: 'P',
+        projectName: 'P',
+        projectType: 'Solar Energy',
+        description: '',
+        vintage: 2026,
+        standard: 'Gold Standard',
+        methodology: 'AMS-I.D.',
+        scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+        quantity: 100_000,
+        serialPrefix: `NXCC-${batch}`,
+        accountId: 'alice',
+        issuedBy: 'alice',
+        xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        source: 'registry',
+      },
+    });
+    // Ten orders stay open on each side, away from the trading price.
+    for (let n = 0; n < 10; n += 1) {
+      apply({ type: 'PlaceOrder', orderId: uuid(500_000 + n), ownerId: 'alice', order: order('sell', 1, '90.00') });
+      apply({ type: 'PlaceOrder', orderId: uuid(600_000 + n), ownerId: 'bob', order: order('buy', 1, '1.00') });
+    }
+    const sizes: number[] = [];
+    for (let round = 1; round <= 3_000; round += 1) {
+      apply({ type: 'PlaceOrder', orderId: uuid(round * 2), ownerId: 'alice', order: order('sell', 2, '10.00') });
+      apply({ type: 'PlaceOrder', orderId: uuid(round * 2 + 1), ownerId: 'bob', order: order('buy', 2, '10.00') });
+      if (round === 300 || round === 3_000) sizes.push(marketStateCodec.encode(state).length);
+    }
+    expect([...state.orders.keys()].sort()).toEqual([...Array.from({ length: 10 }, (_, n) => [uuid(500_000 + n), uuid(600_000 + n)]).flat()].sort());
+    expect([state.bids.length, state.asks.length]).toEqual([10, 10]);
+    // 2,700 more orders placed and filled add nothing but a few bytes of counters and serial numbers.
+    expect(sizes[1]! - sizes[0]!).toBeLessThan(64);
+  });
+});
