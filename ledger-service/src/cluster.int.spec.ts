@@ -393,8 +393,18 @@ describe('demo seeding fails over', () => {
     for (const deadline = Date.now() + 60_000; !seeding.output().includes('Seeding the demo organisation') && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    // Some steps in (the demo users first), not all.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Some steps in, not all: killed as soon as the first demo user is in the log (a fixed pause let a quiet
+    // machine finish the whole seeding first).
+    const watch = createPool(database.connectionString);
+    try {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+        const registered = await watch.query<{ count: string }>(`select count(*) from events where type = 'UserRegistered' and data->>'name' like 'Demo · %'`);
+        if (Number(registered.rows[0]?.count) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await watch.end();
+    }
     expect(seeding.output()).not.toContain('Demo data: 4 demo users');
     seeding.kill();
     await seeding.exited;
