@@ -76,7 +76,18 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
   projects: ['CreditsIssued'],
-  credits: ['CreditsIssued', 'TradeExecuted', 'CreditsRetired', 'XrplCreditsMinted', 'XrplCreditsSwapped', 'XrplCreditsBurned'],
+  // The vault's moves (docs/vault.md) are credits moving on both sides.
+  credits: [
+    'CreditsIssued',
+    'TradeExecuted',
+    'CreditsRetired',
+    'CreditsTokenized',
+    'CreditsRedeemed',
+    'XrplCreditsMinted',
+    'XrplCreditsSwapped',
+    'XrplCreditsBurned',
+    'XrplCreditsRedeemed',
+  ],
   trades: ['OrderPlaced', 'FundsReserved', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
   retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };

@@ -34,8 +34,10 @@ describe('evidence export selections', () => {
     expect(selected.filter((type) => !recordedTypes.has(type))).toEqual([]);
   });
 
-  it('put every value-moving registry event in the credits export', () => {
-    expect(exportEventTypes.credits).toEqual(expect.arrayContaining(['CreditsIssued', 'TradeExecuted', 'CreditsRetired']));
+  it('put every value-moving registry event in the credits export, the vault’s moves on both sides included', () => {
+    expect(exportEventTypes.credits).toEqual(
+      expect.arrayContaining(['CreditsIssued', 'TradeExecuted', 'CreditsRetired', 'CreditsTokenized', 'CreditsRedeemed', 'XrplCreditsRedeemed']),
+    );
   });
 
   it('put every cash movement in the full export, and the cash legs of trading (a buy order’s hold) in the trades export', () => {
