@@ -7,6 +7,7 @@ import { fundThroughFaucet } from './support/funds.js';
 import { fillKycIdentity, verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
+import { signInNewTrader } from './support/users.js';
 
 /** KYC credentials and settlements wait for their ledger to validate (the sandbox closes one a second). */
 const LEDGER_TIMEOUT_MS = 30_000;
@@ -178,18 +179,12 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     expect(sellOrder).toMatchObject({ status: 'pending', filled: 0 });
 
     // The second user: a trader created by the admin, signed in in its own browser context.
-    const buyerEmail = `buyer-${Date.now()}@e2e.carbon-ledger.local`;
-    const buyerPassword = 'Violet-harbour-spindle-82';
-    const created = await apiPost(adminContext, `${service.baseUrl}/api/users`, {
-      email: buyerEmail,
+    const { id: buyerId, context: buyerContext } = await signInNewTrader(browser, service, {
+      emailPrefix: 'buyer',
       name: 'E2E Buyer',
-      password: buyerPassword,
-      roles: ['trader'],
+      admin: adminContext,
+      context: { viewport: VIEWPORT },
     });
-    expect(created.status()).toBe(201);
-    const buyerId = ((await created.json()) as { user: { id: string } }).user.id;
-    const buyerContext = await browser.newContext({ viewport: VIEWPORT });
-    await signInThroughApi(buyerContext, service.baseUrl, buyerEmail, buyerPassword);
     // Trading needs KYC verified (spec 6).
     await verifyKycThroughApi(buyerContext, service.baseUrl);
     // Buy orders are paid for (docs/funds.md): the buyer deposits test USD through the sandbox faucet.

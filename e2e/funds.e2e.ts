@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughApi } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { verifyKycThroughApi } from './support/kyc.js';
 import { type RunningService, startService } from './support/service.js';
+import { signInNewTrader } from './support/users.js';
 
 /**
  * Issue #24 in Chromium: a new trader gets test USD on the Marketplace's funds panel, buys credits
@@ -12,25 +13,13 @@ import { type RunningService, startService } from './support/service.js';
 describe('Funds in Chromium against the real service with the demo organisation', () => {
   let service: RunningService;
   let browser: Browser;
-  let admin: BrowserContext;
   let trader: Page;
   let traderAddress: string;
 
   beforeAll(async () => {
     service = await startService({ demo: true });
     browser = await launchBrowser();
-    admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await signInThroughApi(admin, service.baseUrl, service.admin.email, service.admin.password);
-    const csrf = (await admin.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
-    const email = `funds-${Date.now()}@e2e.carbon-ledger.local`;
-    const password = 'Copper-meadow-lantern-63';
-    const created = await admin.request.post(`${service.baseUrl}/api/users`, {
-      data: { email, name: 'E2E Funds Trader', password, roles: ['trader'] },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(created.status()).toBe(201);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await signInThroughApi(context, service.baseUrl, email, password);
+    const { context } = await signInNewTrader(browser, service, { emailPrefix: 'funds', name: 'E2E Funds Trader' });
     // Trading needs KYC verified (spec 6).
     traderAddress = await verifyKycThroughApi(context, service.baseUrl);
     trader = await context.newPage();

@@ -1,51 +1,30 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Wallet } from 'xrpl';
-import { expectToast, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { expectToast, settledScreenshot } from './support/browser.js';
 import { provisionedLedgerUrl } from './support/sandbox-ledger.js';
-import { type RunningService, startService } from './support/service.js';
+import { useBrowserSession } from './support/session.js';
 
 /** A submission waits for its ledger to validate (the sandbox closes one a second). */
 const LEDGER_TIMEOUT_MS = 30_000;
 
 describe('A brand-new trader on a fresh start finds a way in on /xrpl (Chromium, real service, sandbox ledger)', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let page: Page;
+  const session = useBrowserSession({ newTrader: { emailPrefix: 'new-trader', name: 'New Trader' }, context: { viewport: { width: 1280, height: 1000 } } });
   let address = '';
   let seed = '';
   let ledgerUrl = '';
   const bodies: string[] = [];
 
   beforeAll(async () => {
-    service = await startService();
-    ledgerUrl = await provisionedLedgerUrl(service);
-    browser = await launchBrowser();
-    const admin = await browser.newContext();
-    await signInThroughApi(admin, service.baseUrl, service.admin.email, service.admin.password);
-    const csrf = (await admin.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
-    const email = `new-trader-${Date.now()}@e2e.carbon-ledger.local`;
-    const password = 'Quartz-lantern-orbit-47';
-    const created = await admin.request.post(`${service.baseUrl}/api/users`, {
-      data: { email, name: 'New Trader', password, roles: ['trader'] },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(created.status()).toBe(201);
-    await admin.close();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await signInThroughApi(context, service.baseUrl, email, password);
-    page = await context.newPage();
-    page.on('request', (request: Request) => {
+    ledgerUrl = await provisionedLedgerUrl(session.service);
+    session.page.on('request', (request: Request) => {
       const body = request.postData();
       if (body) bodies.push(body);
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('creates a sandbox wallet in the browser: the faucet funds it, the seed is shown once with a copy button and a warning', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/xrpl`);
     await page.getByRole('heading', { name: 'XRPL Carbon Trading', level: 1 }).waitFor();
     await page.getByTestId('sandbox-wallet-create').click();
@@ -63,6 +42,7 @@ describe('A brand-new trader on a fresh start finds a way in on /xrpl (Chromium,
   });
 
   it('verifies the new wallet with the signed challenge of the KYC modal', async () => {
+    const { page } = session;
     const statusCard = page.getByTestId('kyc-status-card');
     await statusCard.getByTestId('kyc-status-badge').getByText('not started').waitFor();
     await statusCard.getByTestId('kyc-start-link').click();
@@ -85,6 +65,7 @@ describe('A brand-new trader on a fresh start finds a way in on /xrpl (Chromium,
   });
 
   it('buys NXCC on the AMM with the new wallet: the trust line is set in the same signed flow', async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Trade AMM' }).click();
     await page.getByTestId('xrpl-trade-card').waitFor();
     await page.waitForFunction(() =>

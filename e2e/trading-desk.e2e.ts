@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInThroughApi } from './support/browser.js';
+import { screenshot } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
 import { useBrowserSession } from './support/session.js';
+import { signInNewTrader } from './support/users.js';
 
 describe('Trading Desk in Chromium against the real service', () => {
   const session = useBrowserSession();
@@ -87,16 +88,12 @@ describe('Trading Desk in Chromium against the real service', () => {
   it("lists a trader's own orders only: another user's order is neither listed nor counted", async () => {
     const { page, service, context, browser } = session;
     // The admin's orders above rest on the book; a trader created by the admin sees none of them.
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
-    const email = `trader-${Date.now()}@e2e.carbon-ledger.local`;
-    const password = 'Quartz-lantern-orbit-47';
-    const created = await context.request.post(`${service.baseUrl}/api/users`, {
-      data: { email, name: 'E2E Trader', password, roles: ['trader'] },
-      headers: { 'x-csrf-token': csrf },
+    const { context: traderContext } = await signInNewTrader(browser, service, {
+      emailPrefix: 'trader',
+      name: 'E2E Trader',
+      admin: context,
+      context: { viewport: { width: 1280, height: 900 } },
     });
-    expect(created.status()).toBe(201);
-    const traderContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInThroughApi(traderContext, service.baseUrl, email, password);
     await verifyKycThroughApi(traderContext, service.baseUrl);
     await fundThroughFaucet(traderContext, service.baseUrl);
     const trader = await traderContext.newPage();

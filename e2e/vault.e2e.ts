@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Wallet } from 'xrpl';
-import { expectToast, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { expectToast, settledScreenshot } from './support/browser.js';
 import { provisionedLedgerUrl } from './support/sandbox-ledger.js';
-import { type RunningService, startService } from './support/service.js';
+import { useBrowserSession } from './support/session.js';
 
 /** A submission waits for its ledger to validate (the sandbox closes one a second). */
 const LEDGER_TIMEOUT_MS = 30_000;
@@ -16,10 +16,7 @@ const REDEEMED = BOUGHT - RETIRED;
 const TOKEN_ID = /[A-Z]+-\d{4}-[0-9A-F]{8}/;
 
 describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, redeems the rest for registry credits and sells them on the Marketplace, and the reserves balance', () => {
-  let service: RunningService;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const session = useBrowserSession({ newTrader: { emailPrefix: 'vault-trader', name: 'Vault Trader' }, context: { viewport: { width: 1280, height: 1000 } } });
   let ledgerUrl = '';
   let address = '';
   let seed = '';
@@ -27,30 +24,10 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   const bodies: string[] = [];
 
   beforeAll(async () => {
-    service = await startService();
-    ledgerUrl = await provisionedLedgerUrl(service);
-    browser = await launchBrowser();
-    const admin = await browser.newContext();
-    await signInThroughApi(admin, service.baseUrl, service.admin.email, service.admin.password);
-    const csrf = (await admin.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
-    const email = `vault-trader-${Date.now()}@e2e.carbon-ledger.local`;
-    const password = 'Quartz-lantern-orbit-47';
-    const created = await admin.request.post(`${service.baseUrl}/api/users`, {
-      data: { email, name: 'Vault Trader', password, roles: ['trader'] },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(created.status()).toBe(201);
-    await admin.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await signInThroughApi(context, service.baseUrl, email, password);
-    page = await context.newPage();
-    page.on('request', (request: Request) => {
+    ledgerUrl = await provisionedLedgerUrl(session.service);
+    session.page.on('request', (request: Request) => {
       bodies.push(`${request.url()} ${request.postData() ?? ''}`);
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function nxccOnLedger(): Promise<number> {
@@ -65,6 +42,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   }
 
   it('creates a sandbox wallet and verifies it with the signed challenge of the KYC modal', async () => {
+    const { page, service } = session;
     await page.goto(`${service.baseUrl}/xrpl`);
     await page.getByRole('heading', { name: 'XRPL Carbon Trading', level: 1 }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Issue Credits', 'Trade AMM', 'Retire', 'Vault']);
@@ -93,6 +71,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   });
 
   it(`buys ${BOUGHT} NXCC on the AMM`, async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Trade AMM' }).click();
     await page.waitForFunction(() =>
       /^r\w{24,34}$/.test((document.querySelector('[data-testid="xrpl-trade-issuer"]') as HTMLInputElement | null)?.value ?? ''),
@@ -107,6 +86,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   });
 
   it(`retires ${RETIRED} of them on the Retire tab; the certificate opens from the dashboard's retirement record`, async () => {
+    const { page, service, context } = session;
     await page.getByRole('tab', { name: 'Retire' }).click();
     await page.getByTestId('xrpl-retire-card').waitFor();
     await page.getByTestId('xrpl-retire-seed').fill(seed);
@@ -135,6 +115,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   });
 
   it(`redeems the other ${REDEEMED} on the Vault tab for registry credits`, async () => {
+    const { page } = session;
     await page.getByRole('tab', { name: 'Vault' }).click();
     await page.getByTestId('xrpl-redeem-card').waitFor();
     await page.getByTestId('xrpl-redeem-amount').fill(String(REDEEMED));
@@ -163,6 +144,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   });
 
   it(`sells the ${REDEEMED} redeemed registry credits on the Marketplace`, async () => {
+    const { service, context } = session;
     const [, vintage] = redeemedTokenId.split('-');
     expect(redeemedTokenId.startsWith('REFOREST-')).toBe(true);
     const marketplace = await context.newPage();
@@ -185,6 +167,7 @@ describe('The vault in Chromium: a new trader buys NXCC, retires part on XRPL, r
   });
 
   it('shows the proof of reserves Balanced: the NXCC outstanding on the ledger equal the credits in the vault', async () => {
+    const { page } = session;
     const card = page.getByTestId('vault-reserves-card');
     await card.getByTestId('vault-reserves-status').getByText('Balanced').waitFor({ timeout: RESERVES_TIMEOUT_MS });
     // Nothing is left in flight once the redemption is registered: both sides show the same count.

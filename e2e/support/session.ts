@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, signInThroughApi } from './browser.js';
 import { type RunningService, startService } from './service.js';
+import { type NewTraderOptions, signInNewTrader } from './users.js';
 
 export interface BrowserSession {
   readonly service: RunningService;
@@ -15,6 +16,8 @@ export interface BrowserSessionOptions {
   readonly demo?: boolean;
   /** Signs the context in as the first administrator before the page opens; on unless a test signs in itself. */
   readonly signedIn?: boolean;
+  /** Signs the context in as a new trader instead, created by the first administrator over the API (`signInNewTrader`). */
+  readonly newTrader?: Pick<NewTraderOptions, 'emailPrefix' | 'name'>;
   readonly context?: BrowserContextOptions;
 }
 
@@ -29,9 +32,14 @@ export function useBrowserSession(options: BrowserSessionOptions = {}): BrowserS
   beforeAll(async () => {
     session.service = await startService({ demo: options.demo });
     session.browser = await launchBrowser();
-    session.context = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options.context });
-    if (options.signedIn ?? true) {
-      await signInThroughApi(session.context, session.service.baseUrl, session.service.admin.email, session.service.admin.password);
+    const contextOptions = { viewport: { width: 1280, height: 900 }, ...options.context };
+    if (options.newTrader) {
+      ({ context: session.context } = await signInNewTrader(session.browser, session.service, { ...options.newTrader, context: contextOptions }));
+    } else {
+      session.context = await session.browser.newContext(contextOptions);
+      if (options.signedIn ?? true) {
+        await signInThroughApi(session.context, session.service.baseUrl, session.service.admin.email, session.service.admin.password);
+      }
     }
     session.page = await session.context.newPage();
   });

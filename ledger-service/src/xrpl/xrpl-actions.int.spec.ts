@@ -34,14 +34,10 @@ import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { readPool } from './queries/get-amm-state.handler.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { signPrepared } from '../test-support/vault-actions.js';
 import { startVerification } from '../test-support/verified-address.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
-
-/** What the browser does: sign each prepared transaction with the wallet, in order. */
-function signAll(wallet: Wallet, prepared: XrplPrepareResponse): string[] {
-  return prepared.transactions.map((transaction) => wallet.sign(transaction as unknown as Transaction).tx_blob);
-}
 
 describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', () => {
   let service: ServiceUnderTest;
@@ -150,7 +146,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     });
     expect(convertHexToString(String(mint?.URI))).toMatch(/^nxcc:cert:[0-9a-f]{32}$/);
 
-    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    const response = await submit(issuerUser, 'issue', prepared.preparation, signPrepared(issuerWallet, prepared.transactions));
     const text = await response.text();
     expect(response.status, text).toBe(201);
     const issued = xrplIssueResponse.parse(JSON.parse(text));
@@ -182,7 +178,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     });
 
     // The same submission again (its answer was lost): the same answer, no second payment, nothing new recorded.
-    const again = await submit(issuerUser, 'issue', prepared.preparation, signAll(issuerWallet, prepared));
+    const again = await submit(issuerUser, 'issue', prepared.preparation, signPrepared(issuerWallet, prepared.transactions));
     expect(again.status).toBe(201);
     expect(xrplIssueResponse.parse(await again.json())).toEqual(issued);
     expect(await creditBalance(destination.address)).toBe(30);
@@ -202,7 +198,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     const destination = await funded();
     await trustCredits(destination);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address }));
-    const blobs = signAll(issuerWallet, prepared);
+    const blobs = signPrepared(issuerWallet, prepared.transactions);
     const responses = await Promise.all(Array.from({ length: 16 }, () => submit(issuerUser, 'issue', prepared.preparation, blobs)));
     const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as unknown })));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 16 }, () => 201));
@@ -220,7 +216,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     const destination = await funded();
     await trustCredits(destination);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 500, scope2: 0 }));
-    const blobs = signAll(issuerWallet, prepared);
+    const blobs = signPrepared(issuerWallet, prepared.transactions);
     const pending: Promise<Response>[] = [];
     for (let replay = 0; replay < 16; replay += 1) {
       pending.push(submit(issuerUser, 'issue', prepared.preparation, blobs));
@@ -248,7 +244,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     await verifyKyc(issuerUser, own);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ xrplAddress: own.address, destinationAddress: own.address, scope1: 5 }));
     expect(prepared.transactions.map((transaction) => transaction.TransactionType)).toEqual(['TrustSet', 'NFTokenMint']);
-    const response = await submit(issuerUser, 'issue', prepared.preparation, signAll(own, prepared));
+    const response = await submit(issuerUser, 'issue', prepared.preparation, signPrepared(own, prepared.transactions));
     expect(response.status).toBe(201);
     const issued = xrplIssueResponse.parse(await response.json());
     expect(issued).toMatchObject({ creditAmount: 11, paymentResult: 'tesSUCCESS' });
@@ -267,7 +263,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     });
     expect(payment?.Sequence).toBe(Number(trustSet?.Sequence) + 1);
 
-    const response = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    const response = await submit(trader, 'trade', prepared.preparation, signPrepared(traderWallet, prepared.transactions));
     const text = await response.text();
     expect(response.status, text).toBe(201);
     const traded = xrplTradeResponse.parse(JSON.parse(text));
@@ -292,7 +288,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       },
     });
 
-    const again = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    const again = await submit(trader, 'trade', prepared.preparation, signPrepared(traderWallet, prepared.transactions));
     expect(again.status).toBe(201);
     expect(await again.json()).toMatchObject({ txHash: traded.txHash, amount: '10', xrpDrops: traded.xrpDrops });
     expect(await creditBalance(traderWallet.address)).toBe(10);
@@ -324,7 +320,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
   it('answers 409 with the engine result when the pool cannot deliver within SendMax', async () => {
     const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 5, xrpAmount: 1 }));
-    const response = await submit(trader, 'trade', prepared.preparation, signAll(traderWallet, prepared));
+    const response = await submit(trader, 'trade', prepared.preparation, signPrepared(traderWallet, prepared.transactions));
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ error: 'Conflict', message: expect.stringMatching(/XRPL Payment was not applied: tec/) });
   });
@@ -341,21 +337,24 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(await refused.json()).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining('Amount differ') });
 
     const stranger = Wallet.generate();
-    const foreign = await submit(trader, 'trade', prepared.preparation, signAll(stranger, prepared));
+    const foreign = await submit(trader, 'trade', prepared.preparation, signPrepared(stranger, prepared.transactions));
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({
       error: 'Forbidden',
       message: `Signed transaction 1 was signed by ${stranger.address}, not by the KYC-checked address ${traderWallet.address}`,
     });
 
-    const wrongCount = await submit(trader, 'trade', prepared.preparation, [...signAll(traderWallet, prepared), ...signAll(traderWallet, prepared)]);
+    const wrongCount = await submit(trader, 'trade', prepared.preparation, [
+      ...signPrepared(traderWallet, prepared.transactions),
+      ...signPrepared(traderWallet, prepared.transactions),
+    ]);
     expect(wrongCount.status).toBe(400);
     expect(await creditBalance(traderWallet.address)).toBe(10);
   });
 
   it('refuses an altered, foreign, misdirected or expired preparation', async () => {
     const prepared = await prepare(trader, 'trade', tradeForm({ amountCRC: 1, xrpAmount: 20 }));
-    const blobs = signAll(traderWallet, prepared);
+    const blobs = signPrepared(traderWallet, prepared.transactions);
     const [body = '', mac = ''] = prepared.preparation.split('.');
     const contents = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { data: { form: { amountCRC: number } } };
     contents.data.form.amountCRC = 1000;
@@ -571,7 +570,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       });
 
       const before = await creditBalance(traderWallet.address);
-      const response = await submit(trader, 'retire', prepared.preparation, signAll(traderWallet, prepared));
+      const response = await submit(trader, 'retire', prepared.preparation, signPrepared(traderWallet, prepared.transactions));
       const text = await response.text();
       expect(response.status, text).toBe(201);
       const retired = xrplRetireResponse.parse(JSON.parse(text));

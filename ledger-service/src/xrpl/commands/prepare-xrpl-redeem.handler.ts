@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplRedeemForm, xrplRedeemPrepareRequest } from '@carbon-ledger/contracts';
-import { convertStringToHex } from 'xrpl';
+import { type XrplPrepareResponse, type XrplRedeemForm, xrplRedeemPrepareRequest } from '@carbon-ledger/contracts';
 import { z } from 'zod';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
@@ -12,6 +11,7 @@ import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
 import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
 import { requireNxcc } from '../vault/nxcc-line.js';
+import { nxccReturnPayment } from '../vault/nxcc-return.js';
 import { chooseVaultBatch } from '../vault/vault-batches.js';
 
 export const redeemPreparationData = z.object({
@@ -50,24 +50,8 @@ export class PrepareXrplRedeemHandler implements ICommandHandler<PrepareXrplRede
     await requireNxcc(this.gateway, form.xrplAddress, form.amount, 'redeem');
     const batch = await chooseVaultBatch(this.db, form.amount, { tokenId: form.tokenId });
     const issuer = this.gateway.wallets.issuer.address;
-    const memo = { tokenId: batch.tokenId, amount: form.amount, serials: batch.serials };
-    const transactions = await autofillInOrder(this.gateway, [
-      {
-        TransactionType: 'Payment',
-        Account: form.xrplAddress,
-        Destination: issuer,
-        Amount: { currency: CREDIT_CURRENCY_CODE, issuer, value: String(form.amount) },
-        Memos: [
-          {
-            Memo: {
-              MemoType: convertStringToHex('nxcc/redemption').toUpperCase(),
-              MemoFormat: convertStringToHex('application/json').toUpperCase(),
-              MemoData: convertStringToHex(JSON.stringify(memo)).toUpperCase(),
-            },
-          },
-        ],
-      },
-    ]);
+    const memo = { type: 'nxcc/redemption', data: { tokenId: batch.tokenId, amount: form.amount, serials: batch.serials } };
+    const transactions = await autofillInOrder(this.gateway, [nxccReturnPayment(form.xrplAddress, issuer, form.amount, memo)]);
     const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: RedeemPreparationData = { form, tokenId: batch.tokenId };
     const preparation = this.seal.seal({ action: 'redeem', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CREDIT_CURRENCY_CODE, type XrplPrepareResponse, type XrplRetireForm, xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
-import { convertStringToHex, type SubmittableTransaction } from 'xrpl';
+import { type XrplPrepareResponse, type XrplRetireForm, xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
+import type { SubmittableTransaction } from 'xrpl';
 import { z } from 'zod';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
@@ -10,6 +10,7 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { requireNxcc } from '../vault/nxcc-line.js';
+import { nxccReturnPayment } from '../vault/nxcc-return.js';
 import { chooseVaultBatch } from '../vault/vault-batches.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
@@ -56,23 +57,9 @@ export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplReti
     const batch = await chooseVaultBatch(this.db, form.tokenAmount, { nftId: form.nftId });
     if (form.nftId) await this.requireNftHeld(form.xrplAddress, form.nftId);
 
-    const memo = { purpose: form.purpose, tokenId: batch.tokenId, amount: form.tokenAmount, serials: batch.serials };
+    const memo = { type: 'nxcc/retirement', data: { purpose: form.purpose, tokenId: batch.tokenId, amount: form.tokenAmount, serials: batch.serials } };
     const retirement: SubmittableTransaction[] = [
-      {
-        TransactionType: 'Payment',
-        Account: form.xrplAddress,
-        Destination: form.issuer,
-        Amount: { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer, value: String(form.tokenAmount) },
-        Memos: [
-          {
-            Memo: {
-              MemoType: convertStringToHex('nxcc/retirement').toUpperCase(),
-              MemoFormat: convertStringToHex('application/json').toUpperCase(),
-              MemoData: convertStringToHex(JSON.stringify(memo)).toUpperCase(),
-            },
-          },
-        ],
-      },
+      nxccReturnPayment(form.xrplAddress, form.issuer, form.tokenAmount, memo),
       ...(form.nftId ? [{ TransactionType: 'NFTokenBurn', Account: form.xrplAddress, NFTokenID: form.nftId } as const] : []),
     ];
     const transactions = await autofillInOrder(this.gateway, retirement);

@@ -7,8 +7,8 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
-import { notApplied, submitInOrder } from '../signing/signed-submission.js';
-import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { recordXrplActionOnce } from '../signing/xrpl-action-log.js';
+import { submitNxccReturn } from '../vault/nxcc-return.js';
 import { redeemPreparationData } from './prepare-xrpl-redeem.handler.js';
 
 export class SubmitXrplRedeemCommand extends Command<XrplRedeemResponse> {
@@ -39,28 +39,23 @@ export class SubmitXrplRedeemHandler implements ICommandHandler<SubmitXrplRedeem
     const { form, tokenId } = prepared.data;
     await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
-    const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
-    const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');
-    if (!payment) throw notApplied(outcome.failed ?? { transactionType: 'Payment', result: 'not submitted' });
-    // A repeated submission (lost answer) records nothing new.
-    if (!(await recordedXrplAction(this.eventStore, payment.hash))) {
-      await recordXrplAction(
-        this.eventStore,
-        payment.hash,
-        {
-          type: 'XrplCreditsRedeemed',
-          data: {
-            txHash: payment.hash,
-            account: prepared.xrplAddress,
-            userId,
-            tokenId,
-            tokenAmount: form.amount,
-            redeemedAt: context.now.toISOString(),
-          },
+    const { payment } = await submitNxccReturn(this.gateway, prepared, submission.signedTransactions);
+    await recordXrplActionOnce(
+      this.eventStore,
+      payment.hash,
+      {
+        type: 'XrplCreditsRedeemed',
+        data: {
+          txHash: payment.hash,
+          account: prepared.xrplAddress,
+          userId,
+          tokenId,
+          tokenAmount: form.amount,
+          redeemedAt: context.now.toISOString(),
         },
-        context,
-      );
-    }
+      },
+      context,
+    );
     return { success: true, txHash: payment.hash, redeemed: form.amount, tokenId };
   }
 }

@@ -8,8 +8,8 @@ import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PreparationSeal } from '../signing/preparation-seal.js';
-import { notApplied, submitInOrder } from '../signing/signed-submission.js';
-import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { recordXrplActionOnce } from '../signing/xrpl-action-log.js';
+import { submitNxccReturn } from '../vault/nxcc-return.js';
 import { retirePreparationData } from './prepare-xrpl-retire.handler.js';
 
 export class SubmitXrplRetireCommand extends Command<XrplRetireResponse> {
@@ -41,34 +41,27 @@ export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetire
     const { form, tokenId } = prepared.data;
     await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
-    const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
-    const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');
-    if (!payment) throw notApplied(outcome.failed ?? { transactionType: 'Payment', result: 'not submitted' });
+    const { payment, outcome } = await submitNxccReturn(this.gateway, prepared, submission.signedTransactions);
     const nftBurn = outcome.applied.find((transaction) => transaction.transactionType === 'NFTokenBurn');
-
-    const earlier = await recordedXrplAction(this.eventStore, payment.hash);
-    // A repeated submission (lost answer) records nothing new.
-    if (!earlier) {
-      await recordXrplAction(
-        this.eventStore,
-        payment.hash,
-        {
-          type: 'XrplCreditsBurned',
-          data: {
-            txHash: payment.hash,
-            account: prepared.xrplAddress,
-            userId,
-            tokenId,
-            tokenAmount: form.tokenAmount,
-            ...(form.nftId ? { nftId: form.nftId } : {}),
-            ...(nftBurn ? { nftBurnTxHash: nftBurn.hash } : {}),
-            purpose: form.purpose,
-            burnedAt: context.now.toISOString(),
-          },
+    await recordXrplActionOnce(
+      this.eventStore,
+      payment.hash,
+      {
+        type: 'XrplCreditsBurned',
+        data: {
+          txHash: payment.hash,
+          account: prepared.xrplAddress,
+          userId,
+          tokenId,
+          tokenAmount: form.tokenAmount,
+          ...(form.nftId ? { nftId: form.nftId } : {}),
+          ...(nftBurn ? { nftBurnTxHash: nftBurn.hash } : {}),
+          purpose: form.purpose,
+          burnedAt: context.now.toISOString(),
         },
-        context,
-      );
-    }
+      },
+      context,
+    );
     if (outcome.failed) {
       throw new DomainError(
         'Conflict',

@@ -26,3 +26,8 @@ export async function recordedXrplAction(eventStore: EventStore, txHash: string)
   const recorded = (await eventStore.readStream(xrplActionStreamId(txHash))).find(isXrplActionEvent);
   return recorded ? ({ type: recorded.type, data: recorded.data } as XrplActionEvent) : undefined;
 }
+
+/** Records the action of `txHash` unless an earlier submission did: a repeated submission (lost answer) records nothing new. */
+export async function recordXrplActionOnce(eventStore: EventStore, txHash: string, event: XrplActionEvent, context: CommandContext): Promise<void> {
+  if (!(await recordedXrplAction(eventStore, txHash))) await recordXrplAction(eventStore, txHash, event, context);
+}

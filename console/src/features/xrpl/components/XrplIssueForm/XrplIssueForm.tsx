@@ -3,7 +3,8 @@ import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core'
 import { IconCertificate } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
-import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { useSignedAction } from '../../use-signed-action';
+import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsIssuedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
@@ -33,21 +34,17 @@ const scopeFields = [
 
 /** Spec: Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
 export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplActionFormProps) {
-  // The seed is a field like the others, but it never leaves the browser.
-  const form = useForm<IssueFormValues & { walletSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, walletSeed: '' } });
+  const form = useForm<IssueFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
-  const { walletSeed } = values;
-  const issue = useIssueXrplCredits();
-
   const scopes = scopeFields.map(([field]) => numberOrMissing(values[field]) ?? 0);
-
-  const handleSubmit = () => {
-    submitSignedAction({
-      action: 'issue',
-      xrplAddress,
-      kycPassed,
-      seed: walletSeed,
-      parsed: xrplIssuePrepareRequest.safeParse({
+  const signed = useSignedAction({
+    action: 'issue',
+    xrplAddress,
+    kycPassed,
+    onKycRequired,
+    mutation: useIssueXrplCredits(),
+    parseRequest: () =>
+      xrplIssuePrepareRequest.safeParse({
         name: values.name,
         projectType: values.projectType,
         scope1: numberOrMissing(values.scope1) ?? 0,
@@ -56,25 +53,17 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
         destinationAddress: values.destinationAddress,
         xrplAddress: xrplAddress.trim(),
       }),
-      mutate: issue.mutate,
-      onKycRequired,
-      onSuccess: (issued) => {
-        showCreditsIssuedToast(issued);
-        form.setFieldValue('walletSeed', '');
-      },
-    });
-  };
+    onSuccess: showCreditsIssuedToast,
+  });
 
   return (
     <XrplActionCard
-      action="issue"
+      {...signed.card}
       title="Issue Carbon Credits"
       description="Mints the batch NFT with your wallet and pays the credits as NXCC to the destination."
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Issue Credits"
       submitIcon={<IconCertificate size={16} />}
-      pending={issue.isPending}
-      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
     >
       <TextInput
         label="Project Name"
@@ -119,7 +108,7 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
         value={values.destinationAddress}
         onChange={(event) => form.setFieldValue('destinationAddress', event.currentTarget.value)}
       />
-      <WalletSeedInput action="issue" label="Issuer Wallet Seed" value={walletSeed} onChange={(seed) => form.setFieldValue('walletSeed', seed)} />
+      <WalletSeedInput {...signed.seedInput} label="Issuer Wallet Seed" />
     </XrplActionCard>
   );
 }

@@ -3,7 +3,8 @@ import { NumberInput, TextInput } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useRedeemXrplCredits } from '../../api/redeem-xrpl-credits';
-import { hasActionAddress, numberOrMissing, submitSignedAction, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { useSignedAction } from '../../use-signed-action';
+import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsRedeemedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
@@ -16,43 +17,33 @@ const defaultValues: RedeemFormValues = { amount: '', tokenId: '' };
 
 /** Vault tab: NXCC paid back to the issuer, as many registry credits out of the vault to the user; the holder's seed signs here. */
 export function XrplRedeemForm({ xrplAddress, kycPassed, onKycRequired }: XrplActionFormProps) {
-  // The seed is a field like the others, but it never leaves the browser.
-  const form = useForm<RedeemFormValues & { walletSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, walletSeed: '' } });
+  const form = useForm<RedeemFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
-  const { walletSeed } = values;
-  const redeem = useRedeemXrplCredits();
-
-  const handleSubmit = () => {
-    const tokenId = values.tokenId.trim();
-    submitSignedAction({
-      action: 'redeem',
-      xrplAddress,
-      kycPassed,
-      seed: walletSeed,
-      parsed: xrplRedeemPrepareRequest.safeParse({
+  const signed = useSignedAction({
+    action: 'redeem',
+    xrplAddress,
+    kycPassed,
+    onKycRequired,
+    mutation: useRedeemXrplCredits(),
+    parseRequest: () => {
+      const tokenId = values.tokenId.trim();
+      return xrplRedeemPrepareRequest.safeParse({
         amount: numberOrMissing(values.amount),
         ...(tokenId ? { tokenId } : {}),
         xrplAddress: xrplAddress.trim(),
-      }),
-      mutate: redeem.mutate,
-      onKycRequired,
-      onSuccess: (redeemed) => {
-        showCreditsRedeemedToast(redeemed);
-        form.setFieldValue('walletSeed', '');
-      },
-    });
-  };
+      });
+    },
+    onSuccess: showCreditsRedeemedToast,
+  });
 
   return (
     <XrplActionCard
-      action="redeem"
+      {...signed.card}
       title="Redeem Credits"
       description="Pays NXCC back to the issuer; as many registry credits move from the vault to your account."
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Redeem Credits"
       submitIcon={<IconArrowBackUp size={16} />}
-      pending={redeem.isPending}
-      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
     >
       <NumberInput
         label="Amount"
@@ -74,7 +65,7 @@ export function XrplRedeemForm({ xrplAddress, kycPassed, onKycRequired }: XrplAc
         value={values.tokenId}
         onChange={(event) => form.setFieldValue('tokenId', event.currentTarget.value)}
       />
-      <WalletSeedInput action="redeem" label="Wallet Seed" value={walletSeed} onChange={(seed) => form.setFieldValue('walletSeed', seed)} />
+      <WalletSeedInput {...signed.seedInput} label="Wallet Seed" />
     </XrplActionCard>
   );
 }

@@ -3,7 +3,8 @@ import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useRetireXrplCredits } from '../../api/retire-xrpl-credits';
-import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { useSignedAction } from '../../use-signed-action';
+import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsRetiredToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
@@ -19,49 +20,39 @@ const defaultValues: RetireFormValues = { nftId: '', tokenAmount: '', issuer: un
 
 /** Spec: Retire tab. Returns tokens to the issuer (and burns the batch NFT); the owner's seed signs here. */
 export function XrplRetireForm({ xrplAddress, kycPassed, onKycRequired, platformIssuer = '' }: XrplActionFormProps) {
-  // The seed is a field like the others, but it never leaves the browser.
-  const form = useForm<RetireFormValues & { ownerSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, ownerSeed: '' } });
+  const form = useForm<RetireFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
-  const { ownerSeed } = values;
-  const retire = useRetireXrplCredits();
   const issuer = values.issuer ?? platformIssuer;
-
-  const handleSubmit = () => {
-    const nftId = values.nftId.trim();
-    submitSignedAction({
-      action: 'retire',
-      xrplAddress,
-      kycPassed,
-      seed: ownerSeed,
-      parsed: xrplRetirePrepareRequest.safeParse({
+  const signed = useSignedAction({
+    action: 'retire',
+    xrplAddress,
+    kycPassed,
+    onKycRequired,
+    mutation: useRetireXrplCredits(),
+    parseRequest: () => {
+      const nftId = values.nftId.trim();
+      return xrplRetirePrepareRequest.safeParse({
         ...(nftId ? { nftId } : {}),
         tokenAmount: numberOrMissing(values.tokenAmount),
         issuer,
         purpose: values.purpose,
         xrplAddress: xrplAddress.trim(),
-      }),
-      mutate: retire.mutate,
-      onKycRequired,
-      onSuccess: (retired) => {
-        showCreditsRetiredToast(retired.burned);
-        form.setFieldValue('ownerSeed', '');
-      },
-    });
-  };
+      });
+    },
+    onSuccess: (retired) => showCreditsRetiredToast(retired.burned),
+  });
 
   return (
     <XrplActionCard
-      action="retire"
+      {...signed.card}
       title="Retire Credits"
       description="Returns NXCC to the issuer with a retirement memo and burns the batch NFT when you give one."
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Retire Credits"
       submitIcon={<IconLeaf size={16} />}
       submitColor="teal"
-      pending={retire.isPending}
-      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
     >
-      <WalletSeedInput action="retire" label="Owner Wallet Seed" value={ownerSeed} onChange={(seed) => form.setFieldValue('ownerSeed', seed)} />
+      <WalletSeedInput {...signed.seedInput} label="Owner Wallet Seed" />
       <TextInput
         label="NFT ID (optional)"
         data-testid="xrpl-retire-nft"

@@ -3,7 +3,8 @@ import { NumberInput, Select, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTokenizeXrplCredits } from '../../api/tokenize-xrpl-credits';
-import { hasActionAddress, numberOrMissing, submitSignedAction, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { useSignedAction } from '../../use-signed-action';
+import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsTokenizedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
@@ -27,44 +28,33 @@ const TRUST_LINE_SEED_NOTE = 'Used in your browser only to sign the NXCC trust l
 
 /** Vault tab: registry credits the user holds go into the platform vault; the platform pays as many NXCC to the address. */
 export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdings }: XrplTokenizeFormProps) {
-  // The seed is a field like the others, but it never leaves the browser.
-  const form = useForm<TokenizeFormValues & { walletSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, walletSeed: '' } });
+  const form = useForm<TokenizeFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
-  const { walletSeed } = values;
-  const tokenize = useTokenizeXrplCredits();
   const held = holdings?.filter((holding) => holding.tradable > 0);
   const chosen = held?.find((holding) => holding.tokenId === values.tokenId);
-
-  const handleSubmit = () => {
-    submitSignedAction({
-      action: 'tokenize',
-      xrplAddress,
-      kycPassed,
-      seed: walletSeed,
-      parsed: xrplTokenizePrepareRequest.safeParse({
+  const signed = useSignedAction({
+    action: 'tokenize',
+    xrplAddress,
+    kycPassed,
+    onKycRequired,
+    mutation: useTokenizeXrplCredits(),
+    parseRequest: () =>
+      xrplTokenizePrepareRequest.safeParse({
         tokenId: values.tokenId ?? undefined,
         amount: numberOrMissing(values.amount),
         xrplAddress: xrplAddress.trim(),
       }),
-      mutate: tokenize.mutate,
-      onKycRequired,
-      onSuccess: (tokenized) => {
-        showCreditsTokenizedToast(tokenized);
-        form.setFieldValue('walletSeed', '');
-      },
-    });
-  };
+    onSuccess: showCreditsTokenizedToast,
+  });
 
   return (
     <XrplActionCard
-      action="tokenize"
+      {...signed.card}
       title="Tokenize Credits"
       description="Moves registry credits you hold into the platform vault; the platform pays as many NXCC to your XRPL address."
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Tokenize Credits"
       submitIcon={<IconCoins size={16} />}
-      pending={tokenize.isPending}
-      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
     >
       {held ? (
         <Select
@@ -101,13 +91,7 @@ export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdin
         value={values.amount}
         onChange={(amount) => form.setFieldValue('amount', amount)}
       />
-      <WalletSeedInput
-        action="tokenize"
-        label="Wallet Seed"
-        description={TRUST_LINE_SEED_NOTE}
-        value={walletSeed}
-        onChange={(seed) => form.setFieldValue('walletSeed', seed)}
-      />
+      <WalletSeedInput {...signed.seedInput} label="Wallet Seed" description={TRUST_LINE_SEED_NOTE} />
     </XrplActionCard>
   );
 }

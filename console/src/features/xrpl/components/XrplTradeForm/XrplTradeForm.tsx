@@ -3,7 +3,8 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTradeXrplCredits } from '../../api/trade-xrpl-credits';
-import { hasActionAddress, numberOrMissing, submitSignedAction, type XrplActionFormProps } from '../../xrpl-action-submit';
+import { useSignedAction } from '../../use-signed-action';
+import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showTradeExecutedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
@@ -20,20 +21,17 @@ const defaultValues: TradeFormValues = { sellerAddress: '', amountCRC: '', xrpAm
 
 /** Spec: Trade AMM tab. Buys NXCC with XRP through the pool; the buyer's seed signs here, in the browser. */
 export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformIssuer = '' }: XrplActionFormProps) {
-  // The seed is a field like the others, but it never leaves the browser.
-  const form = useForm<TradeFormValues & { buyerSeed: string }>({ mode: 'controlled', initialValues: { ...defaultValues, buyerSeed: '' } });
+  const form = useForm<TradeFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
-  const { buyerSeed } = values;
-  const trade = useTradeXrplCredits();
   const issuer = values.issuer ?? platformIssuer;
-
-  const handleSubmit = () => {
-    submitSignedAction({
-      action: 'trade',
-      xrplAddress,
-      kycPassed,
-      seed: buyerSeed,
-      parsed: xrplTradePrepareRequest.safeParse({
+  const signed = useSignedAction({
+    action: 'trade',
+    xrplAddress,
+    kycPassed,
+    onKycRequired,
+    mutation: useTradeXrplCredits(),
+    parseRequest: () =>
+      xrplTradePrepareRequest.safeParse({
         sellerAddress: values.sellerAddress,
         amountCRC: numberOrMissing(values.amountCRC),
         xrpAmount: numberOrMissing(values.xrpAmount),
@@ -41,27 +39,19 @@ export function XrplTradeForm({ xrplAddress, kycPassed, onKycRequired, platformI
         creditId: values.creditId,
         xrplAddress: xrplAddress.trim(),
       }),
-      mutate: trade.mutate,
-      onKycRequired,
-      onSuccess: (traded) => {
-        showTradeExecutedToast(traded.txHash);
-        form.setFieldValue('buyerSeed', '');
-      },
-    });
-  };
+    onSuccess: (traded) => showTradeExecutedToast(traded.txHash),
+  });
 
   return (
     <XrplActionCard
-      action="trade"
+      {...signed.card}
       title="Trade via XRPL AMM"
       description="Buys NXCC credits with XRP through the XRP/NXCC pool, spending at most the XRP amount."
-      onSubmit={form.onSubmit(handleSubmit)}
+      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Execute Trade"
       submitIcon={<IconArrowsExchange size={16} />}
-      pending={trade.isPending}
-      canSubmit={kycPassed && hasActionAddress(xrplAddress)}
     >
-      <WalletSeedInput action="trade" label="Buyer Wallet Seed" value={buyerSeed} onChange={(seed) => form.setFieldValue('buyerSeed', seed)} />
+      <WalletSeedInput {...signed.seedInput} label="Buyer Wallet Seed" />
       <TextInput
         label="Seller Address"
         required
