@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
-import { type CommandContext, deriveId } from '../shared/command-context.js';
+import { type CommandContext, commandEventId, deriveId } from '../shared/command-context.js';
 import type { SnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
 import { CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
 import { type StateCodec, structuredStateCodec } from '../shared/state-codec.js';
@@ -403,7 +403,7 @@ export class CreditMarketStore {
     if (!findEvents) return [];
     const events: RecordedEvent[] = [];
     for (let from = 0; ; from += COMMAND_EVENTS_PROBED) {
-      const ids = Array.from({ length: COMMAND_EVENTS_PROBED }, (_, n) => deriveId(commandId, `event:${from + n}`));
+      const ids = Array.from({ length: COMMAND_EVENTS_PROBED }, (_, n) => commandEventId(commandId, from + n));
       const stored = (await findEvents(ids)).filter((event) => event.streamId === market.streamId);
       events.push(...stored);
       if (stored.length < COMMAND_EVENTS_PROBED) break;

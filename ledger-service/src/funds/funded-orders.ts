@@ -10,7 +10,7 @@ import {
 import type { CreditMarketEvent, CreditMarketState } from '../credit-market/credit-market.decider.js';
 import type { CreditMarketStore, MarketCommandResult } from '../credit-market/credit-market.store.js';
 import type { FundedBuys } from '../credit-market/funded-buys.port.js';
-import { type CommandContext, deriveId } from '../shared/command-context.js';
+import { type CommandContext, commandEventId, deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { aggregateStream, type DecidedStream, handleCommand, type Recorded } from '../shared/handle-command.js';
 import { type FundsCommand, fundsDecider, type FundsState } from './funds.decider.js';
@@ -65,8 +65,15 @@ export class FundedOrders implements FundedBuys {
     return this.place(reservation, context, after);
   }
 
-  /** Places the order a reservation pays for, if it is not on its market yet (a replay otherwise). */
-  completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined>> {
+  /**
+   * Places the order a reservation pays for, if it is not on its market yet. Almost always the request
+   * placed it already: the log's event-id key says so in one lookup. Deciding it again would cost more
+   * than a replay once the order has closed — the market forgets closed orders, decides the placement
+   * anew, finds its events in the log and rebuilds its state from the last snapshot.
+   */
+  async completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined>> {
+    const [placed] = (await this.eventStore.findEvents?.([commandEventId(reservation.placementCommandId, 0)])) ?? [];
+    if (placed) return { position: placed.position, replayed: true, events: [], result: undefined };
     return this.place(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
   }
 

@@ -21,9 +21,14 @@ export function deriveId(commandId: string, purpose: string): string {
 
 export const SCHEMA_VERSION = 1;
 
+/** The id of a command's `index`-th event: a retried command's events collide on the log's event-id key. */
+export function commandEventId(commandId: string, index: number): string {
+  return deriveId(commandId, `event:${index}`);
+}
+
 export function toEventsToAppend<E extends { type: string; data: unknown }>(events: readonly E[], context: CommandContext): EventToAppend[] {
   return events.map((event, index) => ({
-    eventId: deriveId(context.commandId, `event:${index}`),
+    eventId: commandEventId(context.commandId, index),
     type: event.type,
     data: event.data,
     metadata: {
