@@ -9,7 +9,8 @@ import {
 } from '@carbon-ledger/contracts';
 import type { CreditMarketEvent, CreditMarketState } from '../credit-market/credit-market.decider.js';
 import type { CreditMarketStore, MarketCommandResult } from '../credit-market/credit-market.store.js';
-import type { FundedBuys } from '../credit-market/funded-buys.port.js';
+import { offerCostCents } from '../credit-market/credit-market.decider.js';
+import type { AcceptedOffer, FundedBuys } from '../credit-market/funded-buys.port.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { aggregateStream, type DecidedStream, handleCommand, type Recorded } from '../shared/handle-command.js';
@@ -65,9 +66,78 @@ export class FundedOrders implements FundedBuys {
     return this.place(reservation, context, after);
   }
 
+  async acceptOffer<R>(
+    offer: AcceptedOffer,
+    context: CommandContext,
+    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+  ): Promise<MarketCommandResult<R>> {
+    // Ids derive from the offer, not the request: any accept of one offer (a retry, a second tab, the
+    // recovery) is the same reservation and the same market command, so it moves the offer once.
+    const acceptCommandId = deriveId(offer.offerId, 'direct-trade:accept');
+    const reservation: Omit<FundsReserved['data'], 'reservedAt'> = {
+      reservationId: deriveId(acceptCommandId, 'funds:reservation'),
+      userId: offer.buyerAccountId,
+      orderId: offer.offerId,
+      amountCents: offerCostCents(offer).totalCents,
+      order: { projectType: offer.projectType, vintage: offer.vintage, amount: offer.quantity, price: offer.price },
+      placementCommandId: acceptCommandId,
+      pays: 'direct-offer',
+    };
+    await this.recordInCashStream(offer.buyerAccountId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), {
+      ...context,
+      commandId: deriveId(acceptCommandId, 'funds:reserve'),
+    });
+    return this.accept(reservation, context, after);
+  }
+
   /** Places the order a reservation pays for, if it is not on its market yet (a replay otherwise). */
-  completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined>> {
+  async completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined> | undefined> {
+    if (reservation.pays === 'direct-offer') {
+      try {
+        return await this.accept(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
+      } catch (error) {
+        // The offer closed before the acceptance: the reservation was voided, nothing to complete.
+        if (error instanceof DomainError) return undefined;
+        throw error;
+      }
+    }
     return this.place(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
+  }
+
+  /**
+   * The market accepts the offer with the reservation named; when it refuses (the offer was declined,
+   * cancelled or expired meanwhile) the reservation is voided whole in the buyer's cash stream.
+   */
+  private async accept<R>(
+    reservation: Omit<FundsReserved['data'], 'reservedAt'>,
+    context: CommandContext,
+    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+  ): Promise<MarketCommandResult<R>> {
+    const { order } = reservation;
+    try {
+      return await this.markets.execute(
+        order.projectType,
+        order.vintage,
+        {
+          type: 'AcceptDirectTradeOffer',
+          offerId: reservation.orderId,
+          tradeId: deriveId(reservation.placementCommandId, 'trade'),
+          buyerAccountId: reservation.userId,
+          funding: { reservationId: reservation.reservationId, reservedCents: reservation.amountCents },
+        },
+        { ...context, commandId: reservation.placementCommandId },
+        after,
+      );
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'NotFound' || error.code === 'Conflict')) {
+        await this.recordInCashStream(
+          reservation.userId,
+          () => ({ type: 'VoidReservation', reservationId: reservation.reservationId, reason: error.code === 'Conflict' ? 'offer-expired' : 'offer-closed' }),
+          { ...context, commandId: deriveId(reservation.placementCommandId, 'funds:void') },
+        );
+      }
+      throw error;
+    }
   }
 
   /**
