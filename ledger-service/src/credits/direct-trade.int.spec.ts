@@ -30,7 +30,8 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
     service = await startServiceUnderTest();
     markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
     [seller, buyer, stranger] = await Promise.all([service.signIn(['trader', 'issuer']), service.signIn(['trader']), service.signIn(['trader'])]);
-    await Promise.all([verifiedAddress(service, seller), verifiedAddress(service, buyer), verifiedAddress(service, stranger)]);
+    // One after another: the sandbox faucet funds each wallet from one account.
+    for (const user of [seller, buyer, stranger]) await verifiedAddress(service, user);
   });
   afterAll(async () => {
     await service?.close();
@@ -44,7 +45,7 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
   /** A batch of `quantity` credits held by the seller. */
   async function batch(quantity = 20): Promise<string> {
     batchSeq += 1;
-    const batchId = `SOL-2026-D1EC${batchSeq.toString(16).toUpperCase().padStart(4, '0')}`;
+    const batchId = `SOLAR-2026-D1EC${batchSeq.toString(16).toUpperCase().padStart(4, '0')}`;
     await markets.execute(
       'Solar Energy',
       2026,
