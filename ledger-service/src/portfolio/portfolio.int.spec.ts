@@ -79,7 +79,11 @@ describe('portfolios over HTTP (issue 19)', () => {
       { commandId, correlationId: commandId, causationId: commandId, actor: { userId: owner.userId, role: 'issuer' }, now: new Date() },
       () => undefined,
     );
-    await expect.poll(async () => listTradesResponse.parse(await json(await owner.request('GET', '/api/trades'))).trades.length).toBe(1);
+    // Read your writes as the HTTP path did: until the trade is in the read models.
+    for (let tries = 0; listTradesResponse.parse(await json(await owner.request('GET', '/api/trades'))).trades.length === 0; tries += 1) {
+      if (tries > 100) throw new Error('the transfer never reached /api/trades');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await service?.close();
