@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary, tradableOf } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { FUNDED_BUYS } from '../credit-market/funded-buys.port.js';
 import { CashLedger } from '../funds/cash-ledger.js';
+import { type FundedOrders, offerReservation } from '../funds/funded-orders.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -268,6 +270,40 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
     expect(closed.status).toBe(201);
     expect(withdrawDirectTradeOfferResponse.parse(await closed.json())).toMatchObject({ status: 'expired' });
     expect(await held(seller.userId, batchId)).toBe(3);
+  });
+
+  it('a crash between the reservation and the market’s acceptance: the reaction completes the acceptance once, and a later accept is answered with the same trade', async () => {
+    const batchId = await batch(4);
+    const offered = await offer(batchId, 4, '3.00');
+    const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
+    const reservation = offerReservation({ offerId: offered.transactionId, buyerAccountId: buyer.userId, projectType: 'Solar Energy', vintage: 2026, quantity: 4, price: '3.00' });
+    // What the request recorded before it died: the reservation in the buyer's cash stream, nothing in the market.
+    await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
+    await expect.poll(() => held(buyer.userId, batchId), { timeout: 10_000 }).toBe(4);
+    await expect.poll(async () => (await offers(buyer)).find((listed) => listed.offerId === offered.transactionId)?.status).toBe('accepted');
+    const again = await buyer.request('POST', `/api/trade/offers/${offered.transactionId}/accept`);
+    expect(again.status).toBe(201);
+    const trades = (await service.runtime.eventStore.readAll({ limit: 100_000 })).filter(
+      (event) => event.type === 'TradeExecuted' && (event.data as { offerId?: string }).offerId === offered.transactionId,
+    );
+    expect(trades).toHaveLength(1);
+    expect(acceptDirectTradeOfferResponse.parse(await again.json()).transactionId).toBe((trades[0]!.data as { tradeId: string }).tradeId);
+  });
+
+  it('a reservation whose offer closed before the acceptance reached the market is voided whole by the reaction', async () => {
+    const batchId = await batch(2);
+    const offered = await offer(batchId, 2, '4.00');
+    expect((await seller.request('POST', `/api/trade/offers/${offered.transactionId}/cancel`)).status).toBe(201);
+    const before = await funds(buyer);
+    const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
+    const reservation = offerReservation({ offerId: offered.transactionId, buyerAccountId: buyer.userId, projectType: 'Solar Energy', vintage: 2026, quantity: 2, price: '4.00' });
+    await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
+    await expect
+      .poll(async () => (await service.runtime.eventStore.readAll({ limit: 100_000 })).some((event) => event.type === 'FundsReservationVoided' && (event.data as { orderId: string }).orderId === offered.transactionId), { timeout: 10_000 })
+      .toBe(true);
+    await expect.poll(() => funds(buyer)).toMatchObject({ available: before.available, reserved: '0.00' });
+    expect(await held(buyer.userId, batchId)).toBe(0);
+    expect(await held(seller.userId, batchId)).toBe(2);
   });
 
   it('the log’s cash ledger still sums to zero with no user negative (npm run verify’s cash check)', async () => {

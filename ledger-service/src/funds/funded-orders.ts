@@ -35,6 +35,24 @@ interface CashAccountCache {
   tail: Promise<void>;
 }
 
+/**
+ * The reservation that pays for accepting a direct trade offer. Its ids derive from the offer, not the
+ * request: any accept of one offer (a retry, a second tab, the recovery) is the same reservation and the
+ * same market command, so the offer moves once.
+ */
+export function offerReservation(offer: AcceptedOffer): Omit<FundsReserved['data'], 'reservedAt'> {
+  const acceptCommandId = deriveId(offer.offerId, 'direct-trade:accept');
+  return {
+    reservationId: deriveId(acceptCommandId, 'funds:reservation'),
+    userId: offer.buyerAccountId,
+    orderId: offer.offerId,
+    amountCents: offerCostCents(offer).totalCents,
+    order: { projectType: offer.projectType, vintage: offer.vintage, amount: offer.quantity, price: offer.price },
+    placementCommandId: acceptCommandId,
+    pays: 'direct-offer',
+  };
+}
+
 export class FundedOrders implements FundedBuys {
   private readonly accounts = new Map<string, CashAccountCache>();
 
@@ -71,21 +89,10 @@ export class FundedOrders implements FundedBuys {
     context: CommandContext,
     after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
   ): Promise<MarketCommandResult<R>> {
-    // Ids derive from the offer, not the request: any accept of one offer (a retry, a second tab, the
-    // recovery) is the same reservation and the same market command, so it moves the offer once.
-    const acceptCommandId = deriveId(offer.offerId, 'direct-trade:accept');
-    const reservation: Omit<FundsReserved['data'], 'reservedAt'> = {
-      reservationId: deriveId(acceptCommandId, 'funds:reservation'),
-      userId: offer.buyerAccountId,
-      orderId: offer.offerId,
-      amountCents: offerCostCents(offer).totalCents,
-      order: { projectType: offer.projectType, vintage: offer.vintage, amount: offer.quantity, price: offer.price },
-      placementCommandId: acceptCommandId,
-      pays: 'direct-offer',
-    };
+    const reservation = offerReservation(offer);
     await this.recordInCashStream(offer.buyerAccountId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), {
       ...context,
-      commandId: deriveId(acceptCommandId, 'funds:reserve'),
+      commandId: deriveId(reservation.placementCommandId, 'funds:reserve'),
     });
     return this.accept(reservation, context, after);
   }
