@@ -55,7 +55,8 @@ export const creditsRoutes = [
   {
     method: 'POST',
     path: '/api/trade/offers/:offerId/accept',
-    summary: "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
+    summary:
+      "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
     access: ['trader', 'issuer', 'admin'],
     params: directTradeOfferParams,
     success: { status: 201, json: acceptDirectTradeOfferResponse },

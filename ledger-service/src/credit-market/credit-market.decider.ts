@@ -405,7 +405,12 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
             ? 'declined'
             : undefined;
       if (!reason || (!party && !command.isAdmin)) throw new DomainError('Forbidden', 'Only the seller or the buyer of an offer can close it');
-      return [{ type: 'DirectTradeOfferWithdrawn', data: { offerId: offer.offerId, reason, withdrawnBy: command.requestedBy, released: [...offer.ranges], withdrawnAt: at } }];
+      return [
+        {
+          type: 'DirectTradeOfferWithdrawn',
+          data: { offerId: offer.offerId, reason, withdrawnBy: command.requestedBy, released: [...offer.ranges], withdrawnAt: at },
+        },
+      ];
     }
     case 'RetireCredits': {
       requireBatch(state, command.batchId);
@@ -443,7 +448,11 @@ export function offerCostCents(offer: Pick<OfferState, 'quantity' | 'price'>): {
   return { notionalCents, feeCents, totalCents: notionalCents + feeCents };
 }
 
-function acceptOffer(command: Extract<CreditMarketCommand, { type: 'AcceptDirectTradeOffer' }>, state: CreditMarketState, context: DecideContext): CreditMarketEvent[] {
+function acceptOffer(
+  command: Extract<CreditMarketCommand, { type: 'AcceptDirectTradeOffer' }>,
+  state: CreditMarketState,
+  context: DecideContext,
+): CreditMarketEvent[] {
   const offer = requireOffer(state, command.offerId);
   if (offer.buyerAccountId !== command.buyerAccountId) throw new DomainError('Forbidden', 'Only the buyer named in an offer can accept it');
   if (offerExpired(offer, context.now)) throw new DomainError('Conflict', `This offer expired at ${offer.expiresAt}`, { expiresAt: offer.expiresAt });

@@ -401,7 +401,13 @@ describe('credit market decider', () => {
         expect(events).toEqual([
           {
             type: 'DirectTradeOfferWithdrawn',
-            data: { offerId: ids(20), reason, withdrawnBy: expect.any(String), released: [{ batchId: BATCH, start: 1, end: 3 }], withdrawnAt: now.toISOString() },
+            data: {
+              offerId: ids(20),
+              reason,
+              withdrawnBy: expect.any(String),
+              released: [{ batchId: BATCH, start: 1, end: 3 }],
+              withdrawnAt: now.toISOString(),
+            },
           },
         ]);
         expect(tradableOf(state, 'alice', BATCH)).toEqual([{ batchId: BATCH, start: 1, end: 10 }]);

@@ -150,7 +150,14 @@ export function randomCommand(
 /** Some offers are made already expired, so accepting and closing them after expiry is exercised. */
 const OFFER_EXPIRY = { open: new Date('2030-01-01T00:00:00.000Z'), expired: new Date('2020-01-01T00:00:00.000Z') };
 
-function randomOfferCommand(next: () => number, state: CreditMarketState, step: number, account: string, batchId: string, quantity: number): CreditMarketCommand {
+function randomOfferCommand(
+  next: () => number,
+  state: CreditMarketState,
+  step: number,
+  account: string,
+  batchId: string,
+  quantity: number,
+): CreditMarketCommand {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const offers = [...state.offers.values()];
   const roll = next();

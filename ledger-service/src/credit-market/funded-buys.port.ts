@@ -21,7 +21,11 @@ export interface FundedBuys {
    * in the buyer's cash stream (409 with the available balance when short), then the market moves the
    * escrowed serials and the cash in one TradeExecuted. Every accept of one offer is the same command.
    */
-  acceptOffer<R>(offer: AcceptedOffer, context: CommandContext, after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R): Promise<MarketCommandResult<R>>;
+  acceptOffer<R>(
+    offer: AcceptedOffer,
+    context: CommandContext,
+    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+  ): Promise<MarketCommandResult<R>>;
 }
 
 /** What the buyer agreed to pay for, as the market holds it. */

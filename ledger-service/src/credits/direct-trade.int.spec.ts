@@ -174,11 +174,17 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
       (event) => event.type === 'TradeExecuted' && (event.data as { offerId?: string }).offerId === offered.transactionId,
     );
     expect(trades).toHaveLength(1);
-    expect(trades[0]!.data).toMatchObject({ kind: 'direct', tradeId: accepted.transactionId, cash: { notionalCents: 23_331, feeCents: 117, releasedCents: 0 } });
-    await expect.poll(async () => (await offers(seller)).find((listed) => listed.offerId === offered.transactionId)).toMatchObject({
-      status: 'accepted',
+    expect(trades[0]!.data).toMatchObject({
+      kind: 'direct',
       tradeId: accepted.transactionId,
+      cash: { notionalCents: 23_331, feeCents: 117, releasedCents: 0 },
     });
+    await expect
+      .poll(async () => (await offers(seller)).find((listed) => listed.offerId === offered.transactionId))
+      .toMatchObject({
+        status: 'accepted',
+        tradeId: accepted.transactionId,
+      });
     // Closed: neither party can decline or cancel it any more.
     expect((await buyer.request('POST', `/api/trade/offers/${offered.transactionId}/decline`)).status).toBe(409);
   });
@@ -276,7 +282,14 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
     const batchId = await batch(4);
     const offered = await offer(batchId, 4, '3.00');
     const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
-    const reservation = offerReservation({ offerId: offered.transactionId, buyerAccountId: buyer.userId, projectType: 'Solar Energy', vintage: 2026, quantity: 4, price: '3.00' });
+    const reservation = offerReservation({
+      offerId: offered.transactionId,
+      buyerAccountId: buyer.userId,
+      projectType: 'Solar Energy',
+      vintage: 2026,
+      quantity: 4,
+      price: '3.00',
+    });
     // What the request recorded before it died: the reservation in the buyer's cash stream, nothing in the market.
     await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
     await expect.poll(() => held(buyer.userId, batchId), { timeout: 10_000 }).toBe(4);
@@ -296,10 +309,23 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
     expect((await seller.request('POST', `/api/trade/offers/${offered.transactionId}/cancel`)).status).toBe(201);
     const before = await funds(buyer);
     const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
-    const reservation = offerReservation({ offerId: offered.transactionId, buyerAccountId: buyer.userId, projectType: 'Solar Energy', vintage: 2026, quantity: 2, price: '4.00' });
+    const reservation = offerReservation({
+      offerId: offered.transactionId,
+      buyerAccountId: buyer.userId,
+      projectType: 'Solar Energy',
+      vintage: 2026,
+      quantity: 2,
+      price: '4.00',
+    });
     await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
     await expect
-      .poll(async () => (await service.runtime.eventStore.readAll({ limit: 100_000 })).some((event) => event.type === 'FundsReservationVoided' && (event.data as { orderId: string }).orderId === offered.transactionId), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await service.runtime.eventStore.readAll({ limit: 100_000 })).some(
+            (event) => event.type === 'FundsReservationVoided' && (event.data as { orderId: string }).orderId === offered.transactionId,
+          ),
+        { timeout: 10_000 },
+      )
       .toBe(true);
     await expect.poll(() => funds(buyer)).toMatchObject({ available: before.available, reserved: '0.00' });
     expect(await held(buyer.userId, batchId)).toBe(0);

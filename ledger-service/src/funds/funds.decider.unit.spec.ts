@@ -101,7 +101,10 @@ describe('fee rounding (docs/funds.md)', () => {
     });
   });
   it('a direct offer’s reservation is voided whole, once, and its amount is available again; a buy order’s is not voided here', () => {
-    const offerReservation = { ...reserve(3_031), reservation: { ...(reserve(3_031) as Extract<FundsCommand, { type: 'ReserveFunds' }>).reservation, pays: 'direct-offer' as const } };
+    const offerReservation = {
+      ...reserve(3_031),
+      reservation: { ...(reserve(3_031) as Extract<FundsCommand, { type: 'ReserveFunds' }>).reservation, pays: 'direct-offer' as const },
+    };
     const [reserved] = decideFunds(offerReservation, given([deposited(5_000)]), { now });
     const state = given([deposited(5_000), reserved!]);
     const voidIt: FundsCommand = { type: 'VoidReservation', reservationId: '00000000-0000-4000-8000-000000000002', reason: 'offer-closed' };

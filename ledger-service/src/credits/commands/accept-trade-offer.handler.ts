@@ -56,7 +56,8 @@ export class AcceptTradeOfferHandler implements ICommandHandler<AcceptTradeOffer
     const offer = await this.markets.read(listed.projectType, listed.vintage, (state) => state.offers.get(offerId));
     const alreadyAccepted = listed.status === 'accepted';
     if (!offer && !alreadyAccepted) throw closedOffer(listed);
-    if (offer && offerExpired(offer, context.now)) throw new DomainError('Conflict', `This offer expired at ${offer.expiresAt}`, { expiresAt: offer.expiresAt });
+    if (offer && offerExpired(offer, context.now))
+      throw new DomainError('Conflict', `This offer expired at ${offer.expiresAt}`, { expiresAt: offer.expiresAt });
     const accepted = offer ?? (await this.acceptedOffer(offerId));
     const outcome = await this.funded.acceptOffer(
       { offerId, buyerAccountId: buyerId, projectType: listed.projectType, vintage: listed.vintage, quantity: accepted.quantity, price: accepted.price },
@@ -85,7 +86,11 @@ export class AcceptTradeOfferHandler implements ICommandHandler<AcceptTradeOffer
 
   /** An offer accepted already (another accept of it came first): its terms and trade from the read model. */
   private async acceptedOffer(offerId: string): Promise<{ quantity: number; price: string; tradeId: string }> {
-    const row = await this.db.selectFrom('direct_trade_offers').select(['quantity', 'price', 'trade_id']).where('offer_id', '=', offerId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('direct_trade_offers')
+      .select(['quantity', 'price', 'trade_id'])
+      .where('offer_id', '=', offerId)
+      .executeTakeFirstOrThrow();
     return { quantity: row.quantity, price: Number(row.price).toFixed(2), tradeId: row.trade_id ?? '' };
   }
 }

@@ -29,24 +29,22 @@ export class ListTradeOffersHandler implements IQueryHandler<ListTradeOffersQuer
       .orderBy('offer_id')
       .limit(NEWEST)
       .execute();
-    const offers = rows.map(
-      (row): DirectTradeOfferView => ({
-        offerId: row.offer_id,
-        direction: row.buyer_account_id === userId ? 'incoming' : 'outgoing',
-        tokenId: row.token_id,
-        projectType: row.project_type,
-        vintage: row.vintage,
-        sellerAccountId: row.seller_account_id,
-        buyerAccountId: row.buyer_account_id,
-        quantity: row.quantity,
-        price: Number(row.price).toFixed(2),
-        status: row.status === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status,
-        tradeId: row.trade_id,
-        offeredAt: row.offered_at.toISOString(),
-        expiresAt: row.expires_at.toISOString(),
-        closedAt: row.closed_at?.toISOString() ?? null,
-      }),
-    );
+    const offers = rows.map((row): DirectTradeOfferView => ({
+      offerId: row.offer_id,
+      direction: row.buyer_account_id === userId ? 'incoming' : 'outgoing',
+      tokenId: row.token_id,
+      projectType: row.project_type,
+      vintage: row.vintage,
+      sellerAccountId: row.seller_account_id,
+      buyerAccountId: row.buyer_account_id,
+      quantity: row.quantity,
+      price: Number(row.price).toFixed(2),
+      status: row.status === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status,
+      tradeId: row.trade_id,
+      offeredAt: row.offered_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+      closedAt: row.closed_at?.toISOString() ?? null,
+    }));
     return { offers };
   }
 }
