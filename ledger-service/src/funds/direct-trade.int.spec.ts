@@ -12,9 +12,9 @@ import { batchSummary, tradableOf } from '../credit-market/credit-market.decider
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
 import { FUNDED_BUYS } from '../credit-market/funded-buys.port.js';
-import { CashLedger } from '../funds/cash-ledger.js';
-import { type FundedOrders, offerReservation } from '../funds/funded-orders.js';
-import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
+import { CashLedger } from './cash-ledger.js';
+import { type FundedOrders, offerReservation } from './funded-orders.js';
+import { verifyCashLedger } from './verify-cash-ledger.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
