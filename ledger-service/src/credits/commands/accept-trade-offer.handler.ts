@@ -52,45 +52,42 @@ export class AcceptTradeOfferHandler implements ICommandHandler<AcceptTradeOffer
     const buyerId = context.actor.userId;
     if (listed.buyerAccountId !== buyerId) throw new DomainError('Forbidden', 'Only the buyer named in an offer can accept it');
     await this.kyc.requireVerifiedTrader(buyerId, context.now);
-    // Checked before anything is reserved; the market checks again when it accepts.
-    const offer = await this.markets.read(listed.projectType, listed.vintage, (state) => state.offers.get(offerId));
-    const alreadyAccepted = listed.status === 'accepted';
-    if (!offer && !alreadyAccepted) throw closedOffer(listed);
-    if (offer && offerExpired(offer, context.now))
-      throw new DomainError('Conflict', `This offer expired at ${offer.expiresAt}`, { expiresAt: offer.expiresAt });
-    const accepted = offer ?? (await this.acceptedOffer(offerId));
-    const outcome = await this.funded.acceptOffer(
-      { offerId, buyerAccountId: buyerId, projectType: listed.projectType, vintage: listed.vintage, quantity: accepted.quantity, price: accepted.price },
-      context,
-      (state, events) => {
-        const trade = events.find((event) => event.type === 'TradeExecuted');
-        return trade?.type === 'TradeExecuted'
-          ? { tradeId: trade.data.tradeId, serialRanges: describeRanges(state, trade.data.ranges) }
-          : { tradeId: undefined, serialRanges: [] };
-      },
-    );
-    const cost = offerCostCents(accepted);
-    const tradeId = outcome.result.tradeId ?? (await this.acceptedOffer(offerId)).tradeId;
+    // Checked before anything is reserved; the market checks again when it accepts. This process's market
+    // state may lag another's (or hold the offer no more because a concurrent accept took it): an offer the
+    // read model still lists as open or accepted goes on to the acceptance, whose ids derive from the offer,
+    // so it is answered as the same acceptance, or refused and its reservation voided.
+    const open = await this.markets.read(listed.projectType, listed.vintage, (state) => state.offers.get(offerId));
+    if (!open && listed.status !== 'open' && listed.status !== 'accepted') throw closedOffer(listed);
+    const terms = open ?? listed;
+    if (offerExpired(terms, context.now) && listed.status !== 'accepted') {
+      throw new DomainError('Conflict', `This offer expired at ${terms.expiresAt}`, { expiresAt: terms.expiresAt });
+    }
+    let outcome;
+    try {
+      outcome = await this.funded.acceptOffer(
+        { offerId, buyerAccountId: buyerId, projectType: listed.projectType, vintage: listed.vintage, quantity: terms.quantity, price: terms.price },
+        context,
+        (state, events) => {
+          const trade = events.find((event) => event.type === 'TradeExecuted');
+          return trade?.type === 'TradeExecuted' ? { tradeId: trade.data.tradeId, serialRanges: describeRanges(state, trade.data.ranges) } : undefined;
+        },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'NotFound') throw closedOffer(await findOffer(this.db, offerId));
+      throw error;
+    }
+    if (!outcome.result) throw closedOffer(listed);
+    const cost = offerCostCents(terms);
     return {
-      transactionId: tradeId,
+      transactionId: outcome.result.tradeId,
       offerId,
       status: 'accepted',
-      quantity: accepted.quantity,
-      price: accepted.price,
+      quantity: terms.quantity,
+      price: terms.price,
       serialRanges: outcome.result.serialRanges,
       notional: centsToPrice(cost.notionalCents),
       fee: centsToPrice(cost.feeCents),
       position: outcome.position,
     };
-  }
-
-  /** An offer accepted already (another accept of it came first): its terms and trade from the read model. */
-  private async acceptedOffer(offerId: string): Promise<{ quantity: number; price: string; tradeId: string }> {
-    const row = await this.db
-      .selectFrom('direct_trade_offers')
-      .select(['quantity', 'price', 'trade_id'])
-      .where('offer_id', '=', offerId)
-      .executeTakeFirstOrThrow();
-    return { quantity: row.quantity, price: Number(row.price).toFixed(2), tradeId: row.trade_id ?? '' };
   }
 }

@@ -9,6 +9,9 @@ export interface ListedOffer {
   readonly vintage: number;
   readonly sellerAccountId: string;
   readonly buyerAccountId: string;
+  readonly quantity: number;
+  readonly price: string;
+  readonly expiresAt: string;
   readonly status: string;
 }
 
@@ -16,7 +19,7 @@ export interface ListedOffer {
 export async function findOffer(db: ReadModels, offerId: string): Promise<ListedOffer> {
   const row = await db
     .selectFrom('direct_trade_offers')
-    .select(['offer_id', 'project_type', 'vintage', 'seller_account_id', 'buyer_account_id', 'status'])
+    .select(['offer_id', 'project_type', 'vintage', 'seller_account_id', 'buyer_account_id', 'quantity', 'price', 'expires_at', 'status'])
     .where('offer_id', '=', offerId)
     .executeTakeFirst();
   if (!row) throw new DomainError('NotFound', `No offer ${offerId}`);
@@ -26,6 +29,9 @@ export async function findOffer(db: ReadModels, offerId: string): Promise<Listed
     vintage: row.vintage,
     sellerAccountId: row.seller_account_id,
     buyerAccountId: row.buyer_account_id,
+    quantity: row.quantity,
+    price: Number(row.price).toFixed(2),
+    expiresAt: row.expires_at.toISOString(),
     status: row.status,
   };
 }
