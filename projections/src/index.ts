@@ -14,6 +14,7 @@ export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId }
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 export { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
+export { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
@@ -23,6 +24,7 @@ import { creditRegistryProjection } from './credits/credit-registry.projection.j
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
 import { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
+import { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
 import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import { marketDailyProjection } from './portfolio/market-daily.projection.js';
@@ -45,6 +47,7 @@ export const projections: readonly Projection[] = [
   cashLedgerProjection,
   heldDepositsProjection,
   vaultTransfersProjection,
+  directTradeOffersProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';

@@ -169,6 +169,22 @@ export interface VaultTransfersTable {
   prepare_position: Int8;
 }
 
+export interface DirectTradeOffersTable {
+  offer_id: string;
+  token_id: string;
+  project_type: string;
+  vintage: number;
+  seller_account_id: string;
+  buyer_account_id: string;
+  quantity: number;
+  price: Numeric;
+  status: 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+  trade_id: string | null;
+  offered_at: Timestamp;
+  expires_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
 export interface CreditTradesTable {
   /** tradeId; for XRPL AMM swaps a UUID derived from the transaction hash. */
   trade_id: string;
@@ -344,6 +360,7 @@ export interface ReadModelDatabase {
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
   vault_transfers: VaultTransfersTable;
+  direct_trade_offers: DirectTradeOffersTable;
   credit_trades: CreditTradesTable;
   credit_retirements: CreditRetirementsTable;
   credit_retirement_batches: CreditRetirementBatchesTable;

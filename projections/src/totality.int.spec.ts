@@ -4,7 +4,11 @@ import {
   CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
   creditProjectTypes,
+  creditEvent,
   fundsEvent,
+  fundsStreamId,
+  platformFeeCents,
+  priceToCents,
   heldDepositStreamId,
   LONE_SURROGATE,
   MAX_CREDITS,
@@ -122,6 +126,8 @@ const story = fc.record({
     fc.stringMatching(/^\d{1,20}(\.\d{1,20})?(e-?\d{1,3})?$/),
   ),
   at: fc.array(date, { minLength: 8, maxLength: 8 }),
+  /** What becomes of the direct trade offer of the seller's unsold serials. */
+  offerOutcome: fc.constantFrom('accepted', 'declined', 'cancelled', 'expired'),
   heldDeposit: fc.record({
     destinationTag: fc.option(fc.oneof(fc.constantFrom(0, 4_294_967_295), fc.integer({ min: 0, max: 4_294_967_295 })), { nil: undefined }),
     amountCents: fc.oneof(fc.constantFrom(1, Number.MAX_SAFE_INTEGER), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
@@ -283,6 +289,100 @@ describe('every projection over events at the contracts’ limits', () => {
             },
           },
         ]);
+        if (s.quantity > sold) {
+          // The seller offers the serials not sold on the book to the buyer directly; the buyer's reservation pays, or is voided.
+          const offerId = randomUUID();
+          const offered = s.quantity - sold;
+          const ranges = [{ batchId, start: sold + 1, end: s.quantity }];
+          const notionalCents = offered * priceToCents(s.price);
+          const feeCents = platformFeeCents(notionalCents);
+          const reservationId = randomUUID();
+          await bed.append(
+            creditMarketStreamId(s.projectType, s.vintage),
+            [
+              {
+                type: 'DirectTradeOffered' as const,
+                data: {
+                  offerId,
+                  batchId,
+                  projectType: s.projectType,
+                  vintage: s.vintage,
+                  sellerAccountId: seller,
+                  buyerAccountId: buyer,
+                  quantity: offered,
+                  price: s.price,
+                  ranges,
+                  offeredAt: placedAt,
+                  expiresAt: matchedAt,
+                },
+              },
+            ].map((event) => creditEvent.parse(event)),
+          );
+          await bed.append(
+            fundsStreamId(buyer),
+            [
+              {
+                type: 'FundsReserved' as const,
+                data: {
+                  reservationId,
+                  userId: buyer,
+                  orderId: offerId,
+                  amountCents: notionalCents + feeCents,
+                  order: { projectType: s.projectType, vintage: s.vintage, amount: offered, price: s.price },
+                  placementCommandId: randomUUID(),
+                  pays: 'direct-offer' as const,
+                  reservedAt: matchedAt,
+                },
+              },
+              ...(s.offerOutcome === 'accepted'
+                ? []
+                : [
+                    {
+                      type: 'FundsReservationVoided' as const,
+                      data: {
+                        reservationId,
+                        userId: buyer,
+                        orderId: offerId,
+                        amountCents: notionalCents + feeCents,
+                        reason: s.offerOutcome === 'expired' ? ('offer-expired' as const) : ('offer-closed' as const),
+                        voidedAt: retiredAt,
+                      },
+                    },
+                  ]),
+            ].map((event) => fundsEvent.parse(event)),
+          );
+          await bed.append(
+            creditMarketStreamId(s.projectType, s.vintage),
+            [
+              s.offerOutcome === 'accepted'
+                ? {
+                    type: 'TradeExecuted' as const,
+                    data: {
+                      tradeId: randomUUID(),
+                      kind: 'direct' as const,
+                      projectType: s.projectType,
+                      vintage: s.vintage,
+                      buyOrderId: null,
+                      sellOrderId: null,
+                      aggressor: null,
+                      buyerAccountId: buyer,
+                      sellerAccountId: seller,
+                      quantity: offered,
+                      price: s.price,
+                      ranges,
+                      settlement: { status: 'pending' as const },
+                      cash: { notionalCents, feeCents, releasedCents: 0 },
+                      offerId,
+                      executedAt: matchedAt,
+                    },
+                  }
+                : {
+                    type: 'DirectTradeOfferWithdrawn' as const,
+                    data: { offerId, reason: s.offerOutcome, withdrawnBy: seller, released: ranges, withdrawnAt: retiredAt },
+                  },
+            ].map((event) => creditEvent.parse(event)),
+          );
+        }
         if (sold > retired) {
           // What the buyer did not retire goes into the vault and comes back out: a tokenization and a redemption.
           const redemptionHash = [...s.txHash].reverse().join('');
@@ -461,6 +561,7 @@ describe('every projection over events at the contracts’ limits', () => {
     const live = await readModels();
     expect(live.credit_batches!.length).toBeGreaterThan(0);
     expect(live.held_deposits!.length).toBeGreaterThan(0);
+    expect(live.direct_trade_offers!.length).toBeGreaterThan(0);
     await bed.rebuild(7);
     expect(await readModels()).toEqual(live);
   }, 90_000);

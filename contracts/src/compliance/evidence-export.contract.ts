@@ -71,7 +71,8 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
  * Cash (docs/funds.md): "full" has every movement (deposits, held deposits, withdrawals);
  * "trades" has the cash legs of trading: a buy order's hold (FundsReserved) beside the
  * OrderPlaced that names it, the fill's cash and fee inside TradeExecuted, the hold given back
- * inside OrderCancelled.
+ * inside OrderCancelled; direct trades' offers and their withdrawals, and the reservation of an
+ * accepted offer given back (FundsReservationVoided) when the offer closed first.
  */
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
@@ -88,7 +89,16 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'XrplCreditsBurned',
     'XrplCreditsRedeemed',
   ],
-  trades: ['OrderPlaced', 'FundsReserved', 'OrderCancelled', 'TradeExecuted', 'XrplCreditsSwapped'],
+  trades: [
+    'OrderPlaced',
+    'FundsReserved',
+    'FundsReservationVoided',
+    'OrderCancelled',
+    'DirectTradeOffered',
+    'DirectTradeOfferWithdrawn',
+    'TradeExecuted',
+    'XrplCreditsSwapped',
+  ],
   retirements: ['CreditsRetired', 'XrplCreditsBurned'],
 };
 export const kycEvidenceEventTypes = [

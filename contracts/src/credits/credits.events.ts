@@ -64,7 +64,39 @@ export const tradeExecutedData = z.object({
   settlement: z.object({ status: z.enum(['pending', 'settled']), txHash: xrplHash.optional() }),
   /** A funded buy order's fill: the cash posted with the serials, buyer → seller and buyer → fee revenue (delivery versus payment). */
   cash: tradeCash.optional(),
+  /** A direct trade: the offer it accepted (its serials came out of the offer's escrow, its cash out of the buyer's reservation for it). */
+  offerId: z.uuid().optional(),
   executedAt: z.iso.datetime(),
+});
+
+/**
+ * A seller offers serials of a batch to a named buyer at a price (docs/funds.md, "Direct trades"): the
+ * serials leave the seller's tradable holding into the offer's escrow until the buyer accepts (and pays),
+ * declines, the seller cancels, or it expires.
+ */
+export const directTradeOfferedData = z.object({
+  offerId: z.uuid(),
+  batchId: z.string().regex(tokenIdPattern),
+  projectType: z.enum(creditProjectTypes),
+  vintage: z.number().int(),
+  sellerAccountId: z.string().min(1),
+  buyerAccountId: z.string().min(1),
+  quantity: z.number().int().positive(),
+  price: moneyString,
+  ranges: z.array(serialRange).min(1),
+  offeredAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const directTradeOfferWithdrawalReasons = ['declined', 'cancelled', 'expired'] as const;
+
+/** An offer closed without a trade: its escrowed serials go back to the seller. */
+export const directTradeOfferWithdrawnData = z.object({
+  offerId: z.uuid(),
+  reason: z.enum(directTradeOfferWithdrawalReasons),
+  withdrawnBy: z.string().min(1),
+  released: z.array(serialRange).min(1),
+  withdrawnAt: z.iso.datetime(),
 });
 
 /** Credits leave circulation for good on behalf of a beneficiary. */
@@ -144,6 +176,8 @@ export const creditEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('XrplSettlementRecorded'), data: xrplSettlementRecordedData }),
   z.object({ type: z.literal('CreditsTokenized'), data: creditsTokenizedData }),
   z.object({ type: z.literal('CreditsRedeemed'), data: creditsRedeemedData }),
+  z.object({ type: z.literal('DirectTradeOffered'), data: directTradeOfferedData }),
+  z.object({ type: z.literal('DirectTradeOfferWithdrawn'), data: directTradeOfferWithdrawnData }),
 ]);
 export type CreditEvent = z.infer<typeof creditEvent>;
 export type CreditsIssued = Extract<CreditEvent, { type: 'CreditsIssued' }>;
@@ -152,6 +186,8 @@ export type CreditsRetired = Extract<CreditEvent, { type: 'CreditsRetired' }>;
 export type XrplSettlementRecorded = Extract<CreditEvent, { type: 'XrplSettlementRecorded' }>;
 export type CreditsTokenized = Extract<CreditEvent, { type: 'CreditsTokenized' }>;
 export type CreditsRedeemed = Extract<CreditEvent, { type: 'CreditsRedeemed' }>;
+export type DirectTradeOffered = Extract<CreditEvent, { type: 'DirectTradeOffered' }>;
+export type DirectTradeOfferWithdrawn = Extract<CreditEvent, { type: 'DirectTradeOfferWithdrawn' }>;
 
 export const creditEventTypes: ReadonlySet<string> = new Set<CreditEvent['type']>([
   'CreditsIssued',
@@ -160,6 +196,8 @@ export const creditEventTypes: ReadonlySet<string> = new Set<CreditEvent['type']
   'XrplSettlementRecorded',
   'CreditsTokenized',
   'CreditsRedeemed',
+  'DirectTradeOffered',
+  'DirectTradeOfferWithdrawn',
 ]);
 
 export function isCreditEvent<E extends { type: string; data: unknown }>(event: E): event is E & CreditEvent {

@@ -14,7 +14,14 @@ import { getRetirementResponse, retirementParams } from './get-retirement.contra
 import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
 import { provenanceParams, retirementAnalyticsParams, serialProvenanceParams } from './read-credits.contract.js';
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
-import { tradeCreditsRequest, tradeCreditsResponse } from './trade-credits.contract.js';
+import {
+  acceptDirectTradeOfferResponse,
+  directTradeOfferParams,
+  listDirectTradeOffersResponse,
+  tradeCreditsRequest,
+  tradeCreditsResponse,
+  withdrawDirectTradeOfferResponse,
+} from './trade-credits.contract.js';
 
 export const creditsRoutes = [
   {
@@ -30,12 +37,51 @@ export const creditsRoutes = [
   {
     method: 'POST',
     path: '/api/trade',
-    summary: 'Buy credits of a batch from its holders at a price',
+    summary: 'Offer credits of a batch the caller holds to a named buyer at a price (escrowed until the buyer accepts and pays, declines, or 24 h pass)',
     access: ['trader', 'issuer', 'admin'],
     body: tradeCreditsRequest,
     success: { status: 201, json: tradeCreditsResponse },
     idempotent: true,
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'GET',
+    path: '/api/trade/offers',
+    summary: "The caller's direct trade offers, incoming and outgoing, with their status",
+    access: ['trader', 'issuer', 'admin'],
+    success: { status: 200, json: listDirectTradeOffersResponse },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/trade/offers/:offerId/accept',
+    summary:
+      "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
+    access: ['trader', 'issuer', 'admin'],
+    params: directTradeOfferParams,
+    success: { status: 201, json: acceptDirectTradeOfferResponse },
+    idempotent: true,
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/trade/offers/:offerId/decline',
+    summary: "The offer's buyer declines it: the serials go back to the seller",
+    access: ['trader', 'issuer', 'admin'],
+    params: directTradeOfferParams,
+    success: { status: 201, json: withdrawDirectTradeOfferResponse },
+    idempotent: true,
+    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/trade/offers/:offerId/cancel',
+    summary: "The offer's seller cancels it (either party, once it expired): the serials go back to the seller",
+    access: ['trader', 'issuer', 'admin'],
+    params: directTradeOfferParams,
+    success: { status: 201, json: withdrawDirectTradeOfferResponse },
+    idempotent: true,
+    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
   },
   {
     method: 'POST',

@@ -22,11 +22,66 @@ export const tradeCreditsRequest = z.object({
 export type TradeCreditsRequest = z.input<typeof tradeCreditsRequest>;
 export type TradeCreditsCommand = z.output<typeof tradeCreditsRequest>;
 
+/** A direct trade is an offer the buyer accepts (docs/funds.md, "Direct trades"): `transactionId` is the offer's id. */
 export const tradeCreditsResponse = z.object({
   transactionId: z.string(),
+  status: z.literal('offered'),
   quantity: z.number().int(),
   price: z.string(),
   serialRanges: z.array(z.string()),
+  expiresAt: z.iso.datetime(),
   position: z.string(),
 });
 export type TradeCreditsResponse = z.infer<typeof tradeCreditsResponse>;
+
+/** How long a direct trade offer stays open for its buyer. */
+export const DIRECT_TRADE_OFFER_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const directTradeOfferParams = z.object({ offerId: z.uuid('Offer ID must be a UUID') });
+
+/** POST /api/trade/offers/{offerId}/accept: the trade, its serials and what the buyer paid. */
+export const acceptDirectTradeOfferResponse = z.object({
+  transactionId: z.string(),
+  offerId: z.string(),
+  status: z.literal('accepted'),
+  quantity: z.number().int(),
+  price: z.string(),
+  serialRanges: z.array(z.string()),
+  notional: z.string(),
+  fee: z.string(),
+  position: z.string(),
+});
+export type AcceptDirectTradeOfferResponse = z.infer<typeof acceptDirectTradeOfferResponse>;
+
+/** POST /api/trade/offers/{offerId}/decline | cancel. */
+export const withdrawDirectTradeOfferResponse = z.object({
+  offerId: z.string(),
+  status: z.enum(['declined', 'cancelled', 'expired']),
+  released: z.array(z.string()),
+  position: z.string(),
+});
+export type WithdrawDirectTradeOfferResponse = z.infer<typeof withdrawDirectTradeOfferResponse>;
+
+export const directTradeOfferStatuses = ['open', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+export type DirectTradeOfferStatus = (typeof directTradeOfferStatuses)[number];
+
+export const directTradeOfferView = z.object({
+  offerId: z.string(),
+  direction: z.enum(['incoming', 'outgoing']),
+  tokenId: z.string(),
+  projectType: z.string(),
+  vintage: z.number().int(),
+  sellerAccountId: z.string(),
+  buyerAccountId: z.string(),
+  quantity: z.number().int(),
+  price: z.string(),
+  status: z.enum(directTradeOfferStatuses),
+  tradeId: z.string().nullable(),
+  offeredAt: z.string(),
+  expiresAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type DirectTradeOfferView = z.infer<typeof directTradeOfferView>;
+
+export const listDirectTradeOffersResponse = z.object({ offers: z.array(directTradeOfferView) });
+export type ListDirectTradeOffersResponse = z.infer<typeof listDirectTradeOffersResponse>;

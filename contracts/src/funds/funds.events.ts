@@ -33,7 +33,25 @@ export const fundsReservedData = z.object({
   }),
   /** The command that places the order on its market, so that placing it again is a replay. */
   placementCommandId: z.string().min(1),
+  /**
+   * What the hold pays for: a buy order (absent, as before), or the acceptance of a direct trade offer
+   * (docs/funds.md, "Direct trades"): then `orderId` is the offer's id (the hold's key), `order` the offer's
+   * market, quantity and price, and `placementCommandId` the market command that accepts it.
+   */
+  pays: z.enum(['buy-order', 'direct-offer']).optional(),
   reservedAt: z.iso.datetime(),
+});
+
+/** A reservation given back whole in the buyer's cash stream: the offer it was to pay for closed before the acceptance reached its market. */
+export const fundsReservationVoidedData = z.object({
+  reservationId: z.uuid(),
+  userId: z.string().min(1),
+  /** The hold's key (the offer's id). */
+  orderId: z.uuid(),
+  amountCents: positiveCents,
+  /** The offer was withdrawn (declined, cancelled, expired) before the acceptance, or had expired when it reached its market. */
+  reason: z.enum(['offer-closed', 'offer-expired']),
+  voidedAt: z.iso.datetime(),
 });
 
 /** A withdrawal: pending transfer user → clearing until the payment on XRPL is validated (posted) or fails (voided). */
@@ -94,6 +112,7 @@ export const heldDepositAssignedData = z.object({
 export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FundsDeposited'), data: fundsDepositedData }),
   z.object({ type: z.literal('FundsReserved'), data: fundsReservedData }),
+  z.object({ type: z.literal('FundsReservationVoided'), data: fundsReservationVoidedData }),
   z.object({ type: z.literal('WithdrawalRequested'), data: withdrawalRequestedData }),
   z.object({ type: z.literal('WithdrawalPosted'), data: withdrawalPostedData }),
   z.object({ type: z.literal('WithdrawalVoided'), data: withdrawalVoidedData }),
@@ -104,6 +123,7 @@ export const fundsEvent = z.discriminatedUnion('type', [
 export type FundsEvent = z.infer<typeof fundsEvent>;
 export type FundsDeposited = Extract<FundsEvent, { type: 'FundsDeposited' }>;
 export type FundsReserved = Extract<FundsEvent, { type: 'FundsReserved' }>;
+export type FundsReservationVoided = Extract<FundsEvent, { type: 'FundsReservationVoided' }>;
 export type WithdrawalRequested = Extract<FundsEvent, { type: 'WithdrawalRequested' }>;
 export type DepositHeld = Extract<FundsEvent, { type: 'DepositHeld' }>;
 export type HeldDepositAssigned = Extract<FundsEvent, { type: 'HeldDepositAssigned' }>;
@@ -111,6 +131,7 @@ export type HeldDepositAssigned = Extract<FundsEvent, { type: 'HeldDepositAssign
 export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>([
   'FundsDeposited',
   'FundsReserved',
+  'FundsReservationVoided',
   'WithdrawalRequested',
   'WithdrawalPosted',
   'WithdrawalVoided',

@@ -16,6 +16,7 @@ export const viewNames = [
   'amm-reserves',
   'funds',
   'vault',
+  'trade-offers',
 ] as const;
 export type ViewName = (typeof viewNames)[number];
 

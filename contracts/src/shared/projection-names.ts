@@ -13,6 +13,7 @@ export const projectionNames = [
   'cash-ledger',
   'held-deposits',
   'vault-transfers',
+  'direct-trade-offers',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -1,6 +1,7 @@
 import { complianceDashboardResponse, issueCreditsResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe("the compliance dashboard's Recent Activity", () => {
@@ -36,7 +37,7 @@ describe("the compliance dashboard's Recent Activity", () => {
         })
       ).json(),
     );
-    expect((await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 50, buyerAccountId: trader.userId, price: 18.75 })).status).toBe(201);
+    await tradeDirectly(issuer, trader, { tokenId: issued.tokenId, amount: 50, price: 18.75 });
     const retired = await trader.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 12, beneficiary: 'Northwind Logistics' });
     expect(retired.status).toBe(201);
 

@@ -40,13 +40,14 @@ describe('evidence export selections', () => {
     );
   });
 
-  it('put every cash movement in the full export, and the cash legs of trading (a buy order’s hold) in the trades export', () => {
+  it('put every cash movement in the full export, and the cash legs of trading (a buy order’s or an accepted offer’s hold, and the void of one whose offer closed) in the trades export', () => {
     const event = (type: string) =>
       ({ type, metadata: { recordedAt: '2026-11-27T10:00:00.000Z' } }) as unknown as Parameters<ReturnType<typeof evidenceSelector>>[0];
     const full = evidenceSelector(evidenceExportRequest.parse({ exportType: 'full' }));
     expect([...fundsEventTypes].filter((type) => !full(event(type)))).toEqual([]);
     const trades = evidenceSelector(evidenceExportRequest.parse({ exportType: 'trades' }));
-    expect([...fundsEventTypes].filter((type) => trades(event(type)))).toEqual(['FundsReserved']);
+    expect([...fundsEventTypes].filter((type) => trades(event(type)))).toEqual(['FundsReserved', 'FundsReservationVoided']);
     expect(trades(event('TradeExecuted')) && trades(event('OrderCancelled'))).toBe(true);
+    expect(trades(event('DirectTradeOffered')) && trades(event('DirectTradeOfferWithdrawn'))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import {
   buyHoldCents,
   buyReservationCents,
+  type DirectTradeOfferWithdrawn,
   centsToPrice,
   type CreditEvent,
   type CreditProjectType,
@@ -18,6 +19,7 @@ import {
   type SerialRange,
   type TradeCash,
   fillCash,
+  platformFeeCents,
   VAULT_ACCOUNT_ID,
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
@@ -54,6 +56,18 @@ export interface OrderState {
   readonly funding?: { readonly reservationId: string; readonly matchedNotionalCents: number };
 }
 
+/** An open direct trade offer (docs/funds.md, "Direct trades"): its serials are escrowed until it closes. */
+export interface OfferState {
+  readonly offerId: string;
+  readonly batchId: string;
+  readonly sellerAccountId: string;
+  readonly buyerAccountId: string;
+  readonly quantity: number;
+  readonly price: string;
+  readonly ranges: readonly SerialRange[];
+  readonly expiresAt: string;
+}
+
 /**
  * One market (project type + vintage): the registry's serial blocks and the
  * order book. `evolveCreditMarket` updates the state it is given in place (the
@@ -76,6 +90,8 @@ export interface CreditMarketState {
   readonly bids: OrderBookSide<OrderState>;
   /** Open sell orders, best (lowest price, earliest) first. */
   readonly asks: OrderBookSide<OrderState>;
+  /** Open direct trade offers (an accepted or withdrawn one leaves the state). */
+  readonly offers: Map<string, OfferState>;
   seq: number;
 }
 
@@ -87,6 +103,7 @@ export function initialCreditMarketState(): CreditMarketState {
     orders: new Map(),
     bids: new OrderBookSide(),
     asks: new OrderBookSide(),
+    offers: new Map(),
     seq: 0,
   };
 }
@@ -150,6 +167,30 @@ export type CreditMarketCommand =
       readonly buyerAccountId: string;
       readonly quantity: number;
       readonly price: string;
+    }
+  | {
+      readonly type: 'OfferDirectTrade';
+      readonly offerId: string;
+      readonly batchId: string;
+      readonly sellerAccountId: string;
+      readonly buyerAccountId: string;
+      readonly quantity: number;
+      readonly price: string;
+      readonly expiresAt: Date;
+    }
+  | {
+      readonly type: 'AcceptDirectTradeOffer';
+      readonly offerId: string;
+      readonly tradeId: string;
+      readonly buyerAccountId: string;
+      /** The buyer's reservation for this offer, already recorded in the buyer's cash stream. */
+      readonly funding: OrderFunding;
+    }
+  | {
+      readonly type: 'WithdrawDirectTradeOffer';
+      readonly offerId: string;
+      readonly requestedBy: string;
+      readonly isAdmin: boolean;
     }
   | {
       readonly type: 'RetireCredits';
@@ -323,6 +364,54 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
         },
       ];
     }
+    case 'OfferDirectTrade': {
+      requireBatch(state, command.batchId);
+      if (command.sellerAccountId === command.buyerAccountId) {
+        throw new DomainError('ValidationFailed', 'The buyer account is the seller account; choose another buyer');
+      }
+      if (state.offers.has(command.offerId)) throw new DomainError('Conflict', 'This offer already exists');
+      const ranges = takeFromAccount(state, command.sellerAccountId, command.quantity, command.batchId, command.batchId);
+      return [
+        {
+          type: 'DirectTradeOffered',
+          data: {
+            offerId: command.offerId,
+            batchId: command.batchId,
+            projectType: context.market.projectType,
+            vintage: context.market.vintage,
+            sellerAccountId: command.sellerAccountId,
+            buyerAccountId: command.buyerAccountId,
+            quantity: command.quantity,
+            price: command.price,
+            ranges,
+            offeredAt: at,
+            expiresAt: command.expiresAt.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'AcceptDirectTradeOffer':
+      return acceptOffer(command, state, context);
+    case 'WithdrawDirectTradeOffer': {
+      const offer = requireOffer(state, command.offerId);
+      const expired = offerExpired(offer, context.now);
+      const party = command.requestedBy === offer.sellerAccountId || command.requestedBy === offer.buyerAccountId;
+      // Once it expired either party may close it; before, the buyer declines and the seller cancels.
+      const reason: DirectTradeOfferWithdrawn['data']['reason'] | undefined = expired
+        ? 'expired'
+        : command.requestedBy === offer.sellerAccountId
+          ? 'cancelled'
+          : command.requestedBy === offer.buyerAccountId
+            ? 'declined'
+            : undefined;
+      if (!reason || (!party && !command.isAdmin)) throw new DomainError('Forbidden', 'Only the seller or the buyer of an offer can close it');
+      return [
+        {
+          type: 'DirectTradeOfferWithdrawn',
+          data: { offerId: offer.offerId, reason, withdrawnBy: command.requestedBy, released: [...offer.ranges], withdrawnAt: at },
+        },
+      ];
+    }
     case 'RetireCredits': {
       requireBatch(state, command.batchId);
       const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
@@ -340,6 +429,60 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       return exhaustive;
     }
   }
+}
+
+function requireOffer(state: CreditMarketState, offerId: string): OfferState {
+  const offer = state.offers.get(offerId);
+  if (!offer) throw new DomainError('NotFound', 'No open offer with this id (it may have been accepted, declined, cancelled or have expired)');
+  return offer;
+}
+
+export function offerExpired(offer: Pick<OfferState, 'expiresAt'>, now: Date): boolean {
+  return now.getTime() >= Date.parse(offer.expiresAt);
+}
+
+/** The buyer's reservation pays for exactly the offer's notional and its fee (docs/funds.md): the trade posts both with the serials. */
+export function offerCostCents(offer: Pick<OfferState, 'quantity' | 'price'>): { notionalCents: number; feeCents: number; totalCents: number } {
+  const notionalCents = offer.quantity * priceToCents(offer.price);
+  const feeCents = platformFeeCents(notionalCents);
+  return { notionalCents, feeCents, totalCents: notionalCents + feeCents };
+}
+
+function acceptOffer(
+  command: Extract<CreditMarketCommand, { type: 'AcceptDirectTradeOffer' }>,
+  state: CreditMarketState,
+  context: DecideContext,
+): CreditMarketEvent[] {
+  const offer = requireOffer(state, command.offerId);
+  if (offer.buyerAccountId !== command.buyerAccountId) throw new DomainError('Forbidden', 'Only the buyer named in an offer can accept it');
+  if (offerExpired(offer, context.now)) throw new DomainError('Conflict', `This offer expired at ${offer.expiresAt}`, { expiresAt: offer.expiresAt });
+  const cost = offerCostCents(offer);
+  if (command.funding.reservedCents !== cost.totalCents) {
+    throw new DomainError('ValidationFailed', `The reservation holds ${command.funding.reservedCents} cents; the offer costs ${cost.totalCents} with the fee`);
+  }
+  return [
+    {
+      type: 'TradeExecuted',
+      data: {
+        tradeId: command.tradeId,
+        kind: 'direct',
+        projectType: context.market.projectType,
+        vintage: context.market.vintage,
+        buyOrderId: null,
+        sellOrderId: null,
+        aggressor: null,
+        buyerAccountId: offer.buyerAccountId,
+        sellerAccountId: offer.sellerAccountId,
+        quantity: offer.quantity,
+        price: offer.price,
+        ranges: [...offer.ranges],
+        settlement: { status: 'pending' },
+        cash: { notionalCents: cost.notionalCents, feeCents: cost.feeCents, releasedCents: 0 },
+        offerId: offer.offerId,
+        executedAt: context.now.toISOString(),
+      },
+    },
+  ];
 }
 
 function tokenized(input: TokenizeInput, batchId: string, accountId: string, ranges: SerialRange[], at: string): CreditMarketEvent {
@@ -627,7 +770,9 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
     }
     case 'TradeExecuted': {
       const data = event.data;
-      if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
+      // An accepted offer's serials come out of its escrow, not the seller's tradable holding.
+      if (data.offerId !== undefined) state.offers.delete(data.offerId);
+      else if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
         moveOut(state, data.sellerAccountId, data.ranges);
       }
       for (const orderId of [data.buyOrderId, data.sellOrderId]) {
@@ -670,6 +815,28 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
       moveOut(state, VAULT_ACCOUNT_ID, event.data.ranges);
       moveIn(state, event.data.accountId, event.data.ranges);
       return state;
+    case 'DirectTradeOffered': {
+      const data = event.data;
+      moveOut(state, data.sellerAccountId, data.ranges);
+      state.offers.set(data.offerId, {
+        offerId: data.offerId,
+        batchId: data.batchId,
+        sellerAccountId: data.sellerAccountId,
+        buyerAccountId: data.buyerAccountId,
+        quantity: data.quantity,
+        price: data.price,
+        ranges: data.ranges,
+        expiresAt: data.expiresAt,
+      });
+      return state;
+    }
+    case 'DirectTradeOfferWithdrawn': {
+      const offer = state.offers.get(event.data.offerId);
+      if (!offer) return state;
+      state.offers.delete(offer.offerId);
+      moveIn(state, offer.sellerAccountId, event.data.released);
+      return state;
+    }
     case 'XrplSettlementRecorded': {
       const data = event.data;
       const batch = state.batches.get(data.batchId);
@@ -701,6 +868,7 @@ export function registryViolations(state: CreditMarketState): string[] {
   for (const byBatch of state.tradable.values()) for (const [batchId, ranges] of byBatch) for (const range of ranges) add(batchId, range);
   // Only open orders escrow serials, and those are the ones the state holds.
   for (const order of state.orders.values()) for (const range of order.reserved) add(range.batchId, range);
+  for (const offer of state.offers.values()) for (const range of offer.ranges) add(range.batchId, range);
   for (const [batchId, ranges] of state.retired) for (const range of ranges) add(batchId, range);
   for (const batch of state.batches.values()) {
     const ranges = (held.get(batch.batchId) ?? []).sort((a, b) => a.start - b.start);
@@ -726,5 +894,6 @@ export function batchSummary(state: CreditMarketState, batchId: string): { trada
   for (const byBatch of state.tradable.values()) tradable += totalSize(byBatch.get(batchId) ?? []);
   let reserved = 0;
   for (const order of state.orders.values()) reserved += totalSize(order.reserved.filter((range) => range.batchId === batchId));
+  for (const offer of state.offers.values()) reserved += totalSize(offer.ranges.filter((range) => range.batchId === batchId));
   return { tradable, reserved, retired: totalSize(state.retired.get(batchId) ?? []) };
 }

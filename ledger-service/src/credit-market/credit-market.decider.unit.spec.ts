@@ -311,4 +311,110 @@ describe('credit market decider', () => {
     expect(run([issue(BATCH, 'alice', 5), settle]).events).toHaveLength(1);
     expect(run([issue(BATCH, 'alice', 5), settle, settle]).events).toEqual([]);
   });
+  describe('direct trade offers (docs/funds.md, "Direct trades")', () => {
+    const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    const offer = (quantity: number, expiresAt = tomorrow): CreditMarketCommand => ({
+      type: 'OfferDirectTrade',
+      offerId: ids(20),
+      batchId: BATCH,
+      sellerAccountId: 'alice',
+      buyerAccountId: 'bob',
+      quantity,
+      price: '10.05',
+      expiresAt,
+    });
+    // 3 × 10.05 = 30.15, fee ceil(0.15075) = 0.16.
+    const accept = (buyerAccountId = 'bob', reservedCents = 3_031): CreditMarketCommand => ({
+      type: 'AcceptDirectTradeOffer',
+      offerId: ids(20),
+      tradeId: ids(21),
+      buyerAccountId,
+      funding: { reservationId: ids(22), reservedCents },
+    });
+    const withdraw = (requestedBy: string): CreditMarketCommand => ({ type: 'WithdrawDirectTradeOffer', offerId: ids(20), requestedBy, isAdmin: false });
+
+    it('given holdings, when offered, then the serials are escrowed in the offer (not tradable, still counted by the registry invariant)', () => {
+      const { state, events } = run([issue(BATCH, 'alice', 10), offer(3)]);
+      expect(events).toEqual([
+        {
+          type: 'DirectTradeOffered',
+          data: {
+            offerId: ids(20),
+            batchId: BATCH,
+            projectType: 'Solar Energy',
+            vintage: 2026,
+            sellerAccountId: 'alice',
+            buyerAccountId: 'bob',
+            quantity: 3,
+            price: '10.05',
+            ranges: [{ batchId: BATCH, start: 1, end: 3 }],
+            offeredAt: now.toISOString(),
+            expiresAt: tomorrow.toISOString(),
+          },
+        },
+      ]);
+      expect(tradableOf(state, 'alice', BATCH)).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
+      expect(batchSummary(state, BATCH)).toEqual({ tradable: 7, reserved: 3, retired: 0 });
+      expect(registryViolations(state)).toEqual([]);
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), { ...offer(8), offerId: ids(30) } as CreditMarketCommand])).toMatchObject({ code: 'Conflict' });
+    });
+
+    it('when the buyer accepts with the reservation for its cost and fee, then one TradeExecuted moves the escrowed serials with the cash', () => {
+      const { state, events } = run([issue(BATCH, 'alice', 10), offer(3), accept()]);
+      expect(events).toEqual([
+        {
+          type: 'TradeExecuted',
+          data: expect.objectContaining({
+            tradeId: ids(21),
+            kind: 'direct',
+            offerId: ids(20),
+            buyerAccountId: 'bob',
+            sellerAccountId: 'alice',
+            quantity: 3,
+            price: '10.05',
+            ranges: [{ batchId: BATCH, start: 1, end: 3 }],
+            cash: { notionalCents: 3_015, feeCents: 16, releasedCents: 0 },
+          }),
+        },
+      ]);
+      expect(tradableOf(state, 'bob', BATCH)).toEqual([{ batchId: BATCH, start: 1, end: 3 }]);
+      expect(state.offers.size).toBe(0);
+      expect(registryViolations(state)).toEqual([]);
+    });
+
+    it('refuses an accept by another account, with a reservation of another amount, after expiry, and of a closed offer', () => {
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), accept('carol')])).toMatchObject({ code: 'Forbidden' });
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), accept('bob', 3_030)])).toMatchObject({ code: 'ValidationFailed' });
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3, now), accept()])).toMatchObject({ code: 'Conflict', message: expect.stringContaining('expired') });
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), withdraw('bob'), accept()])).toMatchObject({ code: 'NotFound' });
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), accept(), accept()])).toMatchObject({ code: 'NotFound' });
+    });
+
+    it('the buyer declines, the seller cancels, either closes an expired offer; the serials go back to the seller', () => {
+      for (const [commands, reason] of [
+        [[offer(3), withdraw('bob')], 'declined'],
+        [[offer(3), withdraw('alice')], 'cancelled'],
+        [[offer(3, now), withdraw('bob')], 'expired'],
+        [[offer(3, now), withdraw('alice')], 'expired'],
+      ] as const) {
+        const { state, events } = run([issue(BATCH, 'alice', 10), ...commands]);
+        expect(events).toEqual([
+          {
+            type: 'DirectTradeOfferWithdrawn',
+            data: {
+              offerId: ids(20),
+              reason,
+              withdrawnBy: expect.any(String),
+              released: [{ batchId: BATCH, start: 1, end: 3 }],
+              withdrawnAt: now.toISOString(),
+            },
+          },
+        ]);
+        expect(tradableOf(state, 'alice', BATCH)).toEqual([{ batchId: BATCH, start: 1, end: 10 }]);
+        expect(registryViolations(state)).toEqual([]);
+      }
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3), withdraw('carol')])).toMatchObject({ code: 'Forbidden' });
+      expect(refusal([issue(BATCH, 'alice', 10), offer(3, now), withdraw('carol')])).toMatchObject({ code: 'Forbidden' });
+    });
+  });
 });

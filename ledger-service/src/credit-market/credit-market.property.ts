@@ -8,6 +8,7 @@ import {
   decideCreditMarket,
   evolveCreditMarket,
   initialCreditMarketState,
+  offerCostCents,
 } from './credit-market.decider.js';
 
 export const PROPERTY_MARKET = { projectType: 'Solar Energy', vintage: 2026 } as const;
@@ -47,7 +48,9 @@ export function listOrder(orders: Map<string, ListedOrder>, event: CreditMarketE
  * A random command over the market's current state: issue, buy/sell orders,
  * cancels (also of others' and finished orders), transfers, retirements (from a
  * holder or the vault), tokenizations into the vault and redemptions out of it
- * (also beyond the holding, and of unknown tokens), so refusals are exercised.
+ * (also beyond the holding, and of unknown tokens), direct trade offers with their
+ * accepts (funded, by the buyer or someone else, some expired), declines and cancels,
+ * so refusals are exercised.
  * `listed` is every order ever placed (the market's state holds open ones only):
  * a cancel picks from it, and names how a closed one was closed, as the order book
  * read model tells the cancel handler.
@@ -110,6 +113,7 @@ export function randomCommand(
   }
   const batchId = next() < 0.05 ? 'SOLAR-2026-FFFFFFFF' : pick(batches);
   const quantity = 1 + Math.floor(next() * 25);
+  if (roll >= 0.76 && roll < 0.82) return randomOfferCommand(next, state, step, account, batchId, quantity);
   if (roll < 0.82) {
     return { type: 'TransferCredits', tradeId: uuid(step), batchId, sellerAccountId: account, buyerAccountId: pick(ACCOUNTS), quantity, price: '12.00' };
   }
@@ -141,6 +145,46 @@ export function randomCommand(
     ...(next() < 0.5 ? { batchId } : {}),
     reason: next() < 0.9 ? 'redeemed' : 'payment-refused',
   };
+}
+
+/** Some offers are made already expired, so accepting and closing them after expiry is exercised. */
+const OFFER_EXPIRY = { open: new Date('2030-01-01T00:00:00.000Z'), expired: new Date('2020-01-01T00:00:00.000Z') };
+
+function randomOfferCommand(
+  next: () => number,
+  state: CreditMarketState,
+  step: number,
+  account: string,
+  batchId: string,
+  quantity: number,
+): CreditMarketCommand {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const offers = [...state.offers.values()];
+  const roll = next();
+  if (roll < 0.5 || offers.length === 0) {
+    return {
+      type: 'OfferDirectTrade',
+      offerId: uuid(step),
+      batchId,
+      sellerAccountId: account,
+      buyerAccountId: pick(ACCOUNTS),
+      quantity,
+      price: `${10 + Math.floor(next() * 5)}.${next() < 0.5 ? '00' : '25'}`,
+      expiresAt: next() < 0.8 ? OFFER_EXPIRY.open : OFFER_EXPIRY.expired,
+    };
+  }
+  const offer = pick(offers);
+  if (roll < 0.8) {
+    return {
+      type: 'AcceptDirectTradeOffer',
+      offerId: offer.offerId,
+      tradeId: uuid(step),
+      buyerAccountId: next() < 0.85 ? offer.buyerAccountId : account,
+      funding: { reservationId: uuid(2_000_000 + step), reservedCents: offerCostCents(offer).totalCents },
+    };
+  }
+  const requestedBy = next() < 0.45 ? offer.sellerAccountId : next() < 0.8 ? offer.buyerAccountId : account;
+  return { type: 'WithdrawDirectTradeOffer', offerId: offer.offerId, requestedBy, isAdmin: false };
 }
 
 /**

@@ -1,6 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  type AcceptDirectTradeOfferResponse,
+  directTradeOfferParams,
+  type ListDirectTradeOffersResponse,
+  type WithdrawDirectTradeOfferResponse,
   formatPosition,
   issueCreditsRequest,
   type IssueCreditsRequest,
@@ -22,14 +26,21 @@ import { ProjectionHost } from '../infrastructure/projections/projection-host.js
 import { IssueCreditsCommand } from './commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
 import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
+import { AcceptTradeOfferCommand } from './commands/accept-trade-offer.handler.js';
+import { WithdrawTradeOfferCommand } from './commands/withdraw-trade-offer.handler.js';
+import { ListTradeOffersQuery } from './queries/list-trade-offers.handler.js';
+import { DomainError } from '../shared/domain-error.js';
 
 /** Read models a caller reads right after a registry change (read-your-writes). */
-const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements'];
+const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'direct-trade-offers'];
+/** ... and after a direct trade offer is accepted, the buyer's cash too. */
+const ACCEPT_VIEWS: readonly ProjectionName[] = [...REGISTRY_VIEWS, 'cash-ledger'];
 
 @Controller('api')
 export class CreditsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly projections: ProjectionHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -53,6 +64,46 @@ export class CreditsController {
     return { ...result, position: formatPosition(result.position) };
   }
 
+  @Get('trade/offers')
+  @Roles('trader', 'issuer', 'admin')
+  listOffers(@CurrentRequest() request: ApiRequest): Promise<ListDirectTradeOffersResponse> {
+    const userId = request.user?.id;
+    if (!userId) throw new DomainError('Unauthorized', 'Sign in to list your offers');
+    return this.queries.execute(new ListTradeOffersQuery(userId, new Date()));
+  }
+
+  @Post('trade/offers/:offerId/accept')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  async acceptOffer(
+    @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<AcceptDirectTradeOfferResponse> {
+    const result = await this.commands.execute(new AcceptTradeOfferCommand(params.offerId, commandContextFrom(request)));
+    await this.projections.waitFor(ACCEPT_VIEWS, result.position, this.config.PROJECTION_WAIT_MS);
+    return { ...result, position: formatPosition(result.position) };
+  }
+
+  @Post('trade/offers/:offerId/decline')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  declineOffer(
+    @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<WithdrawDirectTradeOfferResponse> {
+    return this.withdrawOffer(params.offerId, 'decline', request);
+  }
+
+  @Post('trade/offers/:offerId/cancel')
+  @Roles('trader', 'issuer', 'admin')
+  @HttpCode(201)
+  cancelOffer(
+    @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<WithdrawDirectTradeOfferResponse> {
+    return this.withdrawOffer(params.offerId, 'cancel', request);
+  }
+
   @Post('retire')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(201)
@@ -60,6 +111,13 @@ export class CreditsController {
     const result = await this.commands.execute(new RetireCreditsCommand(body, commandContextFrom(request)));
     await this.caughtUp(result.position);
     return { ...result, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
+  }
+
+  private async withdrawOffer(offerId: string, as: 'decline' | 'cancel', request: ApiRequest): Promise<WithdrawDirectTradeOfferResponse> {
+    const isAdmin = request.user?.roles.includes('admin') ?? false;
+    const result = await this.commands.execute(new WithdrawTradeOfferCommand(offerId, as, isAdmin, commandContextFrom(request)));
+    await this.caughtUp(result.position);
+    return { ...result, position: formatPosition(result.position) };
   }
 
   /** Bounded: when the read models lag, the answer still goes out (the change is recorded). */

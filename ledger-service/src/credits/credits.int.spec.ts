@@ -12,6 +12,7 @@ import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
+import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 const project = {
@@ -139,12 +140,17 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(settlement?.reason).toBeUndefined();
   });
 
-  it('transfers part of a batch to another account (direct trade) and refuses beyond the holding', async () => {
+  it('offers part of a batch to another account (direct trade, escrowed until the buyer accepts) and refuses beyond the holding', async () => {
     const issued = issueCreditsResponse.parse(await (await issue()).json());
     const response = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 30, buyerAccountId: trader.userId, price: 42.5 });
     expect(response.status).toBe(201);
     const trade = tradeCreditsResponse.parse(await response.json());
-    expect(trade).toMatchObject({ quantity: 30, price: '42.50', serialRanges: [`NXCC-${issued.tokenId}-000001 to NXCC-${issued.tokenId}-000030`] });
+    expect(trade).toMatchObject({
+      status: 'offered',
+      quantity: 30,
+      price: '42.50',
+      serialRanges: [`NXCC-${issued.tokenId}-000001 to NXCC-${issued.tokenId}-000030`],
+    });
     const tooMany = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 91, buyerAccountId: trader.userId, price: 42.5 });
     expect(tooMany.status).toBe(409);
     expect(await tooMany.json()).toMatchObject({ message: `Insufficient credits: the account holds 90 tradable ${issued.tokenId} credits, 91 needed` });
@@ -242,8 +248,7 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     const compliance = await service.signIn(['compliance']);
     const issued = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-EFFICIENCY', projectType: 'Energy Efficiency' })).json());
     // One credit changes hands at $150.00: the market's last price when the retirement is screened.
-    const trade = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 1, buyerAccountId: trader.userId, price: 150 });
-    expect(trade.status).toBe(201);
+    await tradeDirectly(issuer, trader, { tokenId: issued.tokenId, amount: 1, price: 150 });
     const response = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 100, beneficiary: 'Acme Ltd' });
     expect(response.status).toBe(201);
     const retired = retireCreditsResponse.parse(await response.json());

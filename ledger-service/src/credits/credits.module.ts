@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { IssueCreditsHandler } from './commands/issue-credits.handler.js';
 import { RetireCreditsHandler } from './commands/retire-credits.handler.js';
 import { TradeCreditsHandler } from './commands/trade-credits.handler.js';
+import { AcceptTradeOfferHandler } from './commands/accept-trade-offer.handler.js';
+import { WithdrawTradeOfferHandler } from './commands/withdraw-trade-offer.handler.js';
+import { ListTradeOffersHandler } from './queries/list-trade-offers.handler.js';
 import { CreditsController } from './credits.controller.js';
 import { CreditsGateway } from './credits.gateway.js';
 import { CreditsQueriesController } from './credits-queries.controller.js';
@@ -15,6 +18,9 @@ import { BackPoolDeposit } from './vault/back-pool-deposit.js';
   providers: [
     IssueCreditsHandler,
     TradeCreditsHandler,
+    AcceptTradeOfferHandler,
+    WithdrawTradeOfferHandler,
+    ListTradeOffersHandler,
     RetireCreditsHandler,
     ...creditQueryHandlers,
     CreditsGateway,

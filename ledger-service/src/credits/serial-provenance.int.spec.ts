@@ -1,6 +1,7 @@
 import { creditMarketStreamId, issueCreditsResponse, placeOrderResponse, serialProvenanceResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('one serial number, its whole life (GET /api/provenance/serials/{serial})', () => {
@@ -31,7 +32,8 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     });
     ({ tokenId, quantity: issuedQuantity } = issueCreditsResponse.parse(await issued.json()));
     const vintage = Number(tokenId.split('-')[1]);
-    expect((await issuer.request('POST', '/api/trade', { tokenId, amount: 30, buyerAccountId: trader.userId, price: 10 })).status).toBe(201);
+    // A direct trade: the issuer's offer (serials escrowed), the trader's accept (serials and cash move).
+    await tradeDirectly(issuer, trader, { tokenId, amount: 30, price: 10 });
     const sell = placeOrderResponse.parse(
       await (await trader.request('POST', '/api/orders', { type: 'sell', amount: 10, price: '12.00', projectType: 'Reforestation', vintage })).json(),
     );
@@ -58,16 +60,18 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     const registry = answer.entries.filter((entry) => entry.kind !== 'xrpl');
     expect(registry.map((entry) => [entry.kind, entry.quantity, entry.fromAccountId, entry.toAccountId])).toEqual([
       ['issuance', 1, null, issuer.userId],
+      ['escrow', 1, issuer.userId, null],
       ['transfer', 1, issuer.userId, trader.userId],
       ['escrow', 1, trader.userId, null],
       ['release', 1, null, trader.userId],
       ['retirement', 1, trader.userId, null],
     ]);
     // The description tells the whole movement the serial was part of.
-    expect(registry[1]!.description).toContain('30 credits transferred directly');
+    expect(registry[1]!.description).toContain(`30 credits reserved for direct offer`);
+    expect(registry[2]!.description).toContain('30 credits sold directly (offer');
     // Each entry names only this serial, wherever it moved as part of a block.
     expect(registry.every((entry) => entry.serialRanges.length === 1 && entry.serialRanges[0] === serial(3))).toBe(true);
-    expect(registry[4]!.description).toContain('on behalf of UNDP Country Office (NDC reporting)');
+    expect(registry[5]!.description).toContain('on behalf of UNDP Country Office (NDC reporting)');
     const stream = await service.runtime.eventStore.readStream(creditMarketStreamId('Reforestation', Number(tokenId.split('-')[1])));
     for (const entry of registry) {
       const event = stream.find((recorded) => recorded.eventId === entry.eventId)!;
@@ -83,7 +87,8 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     expect(kept.entries.filter((entry) => entry.kind !== 'xrpl').map((entry) => entry.kind)).toEqual(['issuance']);
     const bought = await lookup(serial(20));
     expect(bought.current).toEqual({ status: 'held', accountId: trader.userId, beneficiary: null });
-    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl').map((entry) => entry.kind)).toEqual(['issuance', 'transfer']);
+    // Bought directly: escrowed for the offer, then transferred when the buyer accepted it.
+    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl').map((entry) => entry.kind)).toEqual(['issuance', 'escrow', 'transfer']);
   });
 
   it('answers 404 for a serial beyond the batch or of an unknown batch, 400 for a malformed one', async () => {

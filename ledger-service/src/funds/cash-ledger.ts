@@ -44,7 +44,7 @@ type Recorded = { readonly type: string; readonly data: unknown; readonly eventI
  */
 export class CashLedger {
   readonly accounts = new Map<string, CashAccount>();
-  /** The hold each reservation still has, by the order it pays for. */
+  /** The hold each reservation still has, by the order (or direct offer) it pays for. */
   private readonly holds = new Map<string, { readonly userId: string; readonly reservationId: string; left: number }>();
   private readonly withdrawals = new Map<string, { readonly userId: string; readonly amountCents: number }>();
   /** Per user: proceeds and released holds recorded in the markets (what the cash decider takes as market credits). */
@@ -158,6 +158,22 @@ export class CashLedger {
         });
         return;
       }
+      case 'FundsReservationVoided': {
+        const { data } = event;
+        const hold = this.drawHold(data.orderId, data.amountCents, `void of reservation ${data.reservationId}`);
+        if (!hold) return;
+        this.record({
+          transferId: `${data.reservationId}:void`,
+          kind: 'release',
+          debit: userCashAccount(data.userId),
+          credit: settlement,
+          amountCents: data.amountCents,
+          status: 'voided',
+          reference: data.orderId,
+          at: data.voidedAt,
+        });
+        return;
+      }
       case 'WithdrawalRequested': {
         const { data } = event;
         this.withdrawals.set(data.withdrawalId, { userId: data.userId, amountCents: data.amountCents });
@@ -233,10 +249,14 @@ export class CashLedger {
   }
 
   private applyCredit(event: CreditEvent): void {
-    if (event.type !== 'TradeExecuted' || !event.data.cash || !event.data.buyOrderId) return;
+    if (event.type !== 'TradeExecuted') return;
     const { data } = event;
-    const cash = data.cash!;
-    const hold = this.drawHold(data.buyOrderId!, cash.notionalCents + cash.feeCents + cash.releasedCents, `trade ${data.tradeId}`);
+    const cash = data.cash;
+    if (!cash) return;
+    // A fill draws on its buy order's hold, an accepted direct offer on the buyer's reservation for the offer.
+    const holdKey = data.buyOrderId ?? data.offerId;
+    if (!holdKey) return;
+    const hold = this.drawHold(holdKey, cash.notionalCents + cash.feeCents + cash.releasedCents, `trade ${data.tradeId}`);
     if (!hold) return;
     const buyer = userCashAccount(hold.userId);
     this.post({
@@ -264,7 +284,7 @@ export class CashLedger {
       credit: platformCashAccounts.orderSettlement,
       amountCents: cash.releasedCents,
       status: 'voided',
-      reference: data.buyOrderId!,
+      reference: holdKey,
       at: data.executedAt,
     });
     this.creditMarket(data.sellerAccountId, cash.notionalCents);

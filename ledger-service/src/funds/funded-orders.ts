@@ -9,7 +9,8 @@ import {
 } from '@carbon-ledger/contracts';
 import type { CreditMarketEvent, CreditMarketState } from '../credit-market/credit-market.decider.js';
 import type { CreditMarketStore, MarketCommandResult } from '../credit-market/credit-market.store.js';
-import type { FundedBuys } from '../credit-market/funded-buys.port.js';
+import { offerCostCents } from '../credit-market/credit-market.decider.js';
+import type { AcceptedOffer, FundedBuys } from '../credit-market/funded-buys.port.js';
 import { type CommandContext, commandEventId, deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { aggregateStream, type DecidedStream, handleCommand, type Recorded } from '../shared/handle-command.js';
@@ -32,6 +33,24 @@ interface CashAccountCache {
   stream: DecidedStream<FundsState> | undefined;
   /** The user's commands in this process, one after another. */
   tail: Promise<void>;
+}
+
+/**
+ * The reservation that pays for accepting a direct trade offer. Its ids derive from the offer, not the
+ * request: any accept of one offer (a retry, a second tab, the recovery) is the same reservation and the
+ * same market command, so the offer moves once.
+ */
+export function offerReservation(offer: AcceptedOffer): Omit<FundsReserved['data'], 'reservedAt'> {
+  const acceptCommandId = deriveId(offer.offerId, 'direct-trade:accept');
+  return {
+    reservationId: deriveId(acceptCommandId, 'funds:reservation'),
+    userId: offer.buyerAccountId,
+    orderId: offer.offerId,
+    amountCents: offerCostCents(offer).totalCents,
+    order: { projectType: offer.projectType, vintage: offer.vintage, amount: offer.quantity, price: offer.price },
+    placementCommandId: acceptCommandId,
+    pays: 'direct-offer',
+  };
 }
 
 export class FundedOrders implements FundedBuys {
@@ -65,16 +84,74 @@ export class FundedOrders implements FundedBuys {
     return this.place(reservation, context, after);
   }
 
+  async acceptOffer<R>(
+    offer: AcceptedOffer,
+    context: CommandContext,
+    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+  ): Promise<MarketCommandResult<R>> {
+    const reservation = offerReservation(offer);
+    await this.recordInCashStream(offer.buyerAccountId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), {
+      ...context,
+      commandId: deriveId(reservation.placementCommandId, 'funds:reserve'),
+    });
+    return this.accept(reservation, context, after);
+  }
+
   /**
-   * Places the order a reservation pays for, if it is not on its market yet. Almost always the request
-   * placed it already: the log's event-id key says so in one lookup. Deciding it again would cost more
-   * than a replay once the order has closed — the market forgets closed orders, decides the placement
-   * anew, finds its events in the log and rebuilds its state from the last snapshot.
+   * Places the order (or accepts the offer) a reservation pays for, if its market does not hold it yet.
+   * Almost always the request did already: the log's event-id key says so in one lookup. Deciding it
+   * again would cost more than a replay once the order has closed — the market forgets closed orders,
+   * decides the placement anew, finds its events in the log and rebuilds its state from the last snapshot.
    */
-  async completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined>> {
+  async completePlacement(reservation: FundsReserved['data'], context: Omit<CommandContext, 'commandId'>): Promise<MarketCommandResult<undefined> | undefined> {
     const [placed] = (await this.eventStore.findEvents?.([commandEventId(reservation.placementCommandId, 0)])) ?? [];
     if (placed) return { position: placed.position, replayed: true, events: [], result: undefined };
+    if (reservation.pays === 'direct-offer') {
+      try {
+        return await this.accept(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
+      } catch (error) {
+        // The offer closed before the acceptance: the reservation was voided, nothing to complete.
+        if (error instanceof DomainError) return undefined;
+        throw error;
+      }
+    }
     return this.place(reservation, { ...context, commandId: reservation.placementCommandId }, () => undefined);
+  }
+
+  /**
+   * The market accepts the offer with the reservation named; when it refuses (the offer was declined,
+   * cancelled or expired meanwhile) the reservation is voided whole in the buyer's cash stream.
+   */
+  private async accept<R>(
+    reservation: Omit<FundsReserved['data'], 'reservedAt'>,
+    context: CommandContext,
+    after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
+  ): Promise<MarketCommandResult<R>> {
+    const { order } = reservation;
+    try {
+      return await this.markets.execute(
+        order.projectType,
+        order.vintage,
+        {
+          type: 'AcceptDirectTradeOffer',
+          offerId: reservation.orderId,
+          tradeId: deriveId(reservation.placementCommandId, 'trade'),
+          buyerAccountId: reservation.userId,
+          funding: { reservationId: reservation.reservationId, reservedCents: reservation.amountCents },
+        },
+        { ...context, commandId: reservation.placementCommandId },
+        after,
+      );
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'NotFound' || error.code === 'Conflict')) {
+        await this.recordInCashStream(
+          reservation.userId,
+          () => ({ type: 'VoidReservation', reservationId: reservation.reservationId, reason: error.code === 'Conflict' ? 'offer-expired' : 'offer-closed' }),
+          { ...context, commandId: deriveId(reservation.placementCommandId, 'funds:void') },
+        );
+      }
+      throw error;
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type FundsEvent, type FundsReserved, isFundsEvent, SETTLEMENT_CURRENCY } from '@carbon-ledger/contracts';
+import { type FundsEvent, type FundsReservationVoided, type FundsReserved, isFundsEvent, SETTLEMENT_CURRENCY } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
 import type { Decider } from '../shared/handle-command.js';
 
@@ -16,6 +16,8 @@ export interface FundsState {
   readonly committedCents: number;
   readonly deposits: ReadonlySet<string>;
   readonly reservations: ReadonlyMap<string, FundsReserved['data']>;
+  /** Reservations given back whole (an offer that closed before its acceptance reached the market). */
+  readonly voidedReservations: ReadonlySet<string>;
   readonly withdrawals: ReadonlyMap<string, { readonly amountCents: number; readonly status: 'pending' | 'posted' | 'voided' }>;
 }
 
@@ -24,6 +26,7 @@ export const initialFundsState = (): FundsState => ({
   committedCents: 0,
   deposits: new Set(),
   reservations: new Map(),
+  voidedReservations: new Set(),
   withdrawals: new Map(),
 });
 
@@ -35,6 +38,7 @@ export type FundsCommand =
       /** The user's proceeds and released holds recorded in the markets so far (a lower bound is safe). */
       readonly marketCreditsCents: number;
     }
+  | { readonly type: 'VoidReservation'; readonly reservationId: string; readonly reason: FundsReservationVoided['data']['reason'] }
   | {
       readonly type: 'RequestWithdrawal';
       readonly withdrawalId: string;
@@ -83,6 +87,26 @@ export function decideFunds(command: FundsCommand, state: FundsState, context: {
       requireAvailable(state, command.marketCreditsCents, command.reservation.amountCents);
       return [{ type: 'FundsReserved', data: { ...command.reservation, reservedAt: at } }];
     }
+    case 'VoidReservation': {
+      const reservation = state.reservations.get(command.reservationId);
+      if (!reservation) throw new DomainError('NotFound', 'No such reservation');
+      if (state.voidedReservations.has(command.reservationId)) return [];
+      // Only a direct offer's reservation is voided whole: a buy order's hold is released by its market (fills, cancel).
+      if (reservation.pays !== 'direct-offer') throw new DomainError('Conflict', "A buy order's reservation is released by its order's cancel");
+      return [
+        {
+          type: 'FundsReservationVoided',
+          data: {
+            reservationId: reservation.reservationId,
+            userId: reservation.userId,
+            orderId: reservation.orderId,
+            amountCents: reservation.amountCents,
+            reason: command.reason,
+            voidedAt: at,
+          },
+        },
+      ];
+    }
     case 'RequestWithdrawal': {
       if (state.withdrawals.has(command.withdrawalId)) return [];
       requireAvailable(state, command.marketCreditsCents, command.amountCents);
@@ -129,6 +153,13 @@ export function evolveFunds(state: FundsState, event: FundsEvent): FundsState {
         ...state,
         committedCents: state.committedCents + event.data.amountCents,
         reservations: new Map(state.reservations).set(event.data.reservationId, event.data),
+      };
+    case 'FundsReservationVoided':
+      if (state.voidedReservations.has(event.data.reservationId)) return state;
+      return {
+        ...state,
+        committedCents: state.committedCents - event.data.amountCents,
+        voidedReservations: new Set(state.voidedReservations).add(event.data.reservationId),
       };
     case 'WithdrawalRequested':
       return {

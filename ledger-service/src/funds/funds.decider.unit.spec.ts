@@ -100,4 +100,20 @@ describe('fee rounding (docs/funds.md)', () => {
       releasedCents: 1_005,
     });
   });
+  it('a direct offer’s reservation is voided whole, once, and its amount is available again; a buy order’s is not voided here', () => {
+    const offerReservation = {
+      ...reserve(3_031),
+      reservation: { ...(reserve(3_031) as Extract<FundsCommand, { type: 'ReserveFunds' }>).reservation, pays: 'direct-offer' as const },
+    };
+    const [reserved] = decideFunds(offerReservation, given([deposited(5_000)]), { now });
+    const state = given([deposited(5_000), reserved!]);
+    const voidIt: FundsCommand = { type: 'VoidReservation', reservationId: '00000000-0000-4000-8000-000000000002', reason: 'offer-closed' };
+    const [voided] = decideFunds(voidIt, state, { now });
+    expect(voided).toMatchObject({ type: 'FundsReservationVoided', data: { orderId: '00000000-0000-4000-8000-000000000003', amountCents: 3_031 } });
+    const after = evolveFunds(state, voided!);
+    expect(after.committedCents).toBe(0);
+    expect(decideFunds(voidIt, after, { now })).toEqual([]);
+    const [buyReserved] = decideFunds(reserve(3_031), given([deposited(5_000)]), { now });
+    expect(() => decideFunds(voidIt, given([deposited(5_000), buyReserved!]), { now })).toThrow(DomainError);
+  });
 });

@@ -9,6 +9,7 @@ import {
   MAX_PRICE_PER_CREDIT,
   MAX_TEST_USD,
   retireCreditsRequest,
+  tradeCreditsResponse,
   type ProjectionHealth,
 } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
@@ -81,7 +82,7 @@ describe('every reaction and projection follows commands at the contracts’ lim
     }
   }
 
-  it('issues, matches, retires and screens texts and amounts at the limits without stalling anything', async () => {
+  it('issues, matches, trades directly, retires and screens texts and amounts at the limits without stalling anything', async () => {
     const shape = issueCreditsRequest.shape;
     let run = 0;
     await fc.assert(
@@ -117,7 +118,20 @@ describe('every reaction and projection follows commands at the contracts’ lim
           const market = { projectType: 'Solar Energy', vintage: issued.vintage };
           await post(issuer, '/api/orders', { type: 'sell', amount: sold, price: s.price, ...market });
           await post(buyer, '/api/orders', { type: 'buy', amount: sold, price: s.price, ...market });
-          await post(issuer, '/api/retire', { tokenId: issued.tokenId, amount: issued.quantity - sold, beneficiary: s.beneficiary, purpose: s.purpose });
+          // One credit of the rest sold directly: an offer the buyer accepts and pays for, at the same price.
+          const direct = issued.quantity - sold > 1 ? 1 : 0;
+          if (direct > 0) {
+            const offer = tradeCreditsResponse.parse(
+              await post(issuer, '/api/trade', { tokenId: issued.tokenId, amount: direct, buyerAccountId: buyer.userId, price: s.price }),
+            );
+            await post(buyer, `/api/trade/offers/${offer.transactionId}/accept`, undefined);
+          }
+          await post(issuer, '/api/retire', {
+            tokenId: issued.tokenId,
+            amount: issued.quantity - sold - direct,
+            beneficiary: s.beneficiary,
+            purpose: s.purpose,
+          });
           await post(issuer, '/api/users', {
             email: `limits-${issued.tokenId.toLowerCase()}@example.test`,
             name: s.userName,

@@ -1,4 +1,4 @@
-import { issueCreditsResponse, listOrdersResponse, listTradesResponse, placeOrderResponse } from '@carbon-ledger/contracts';
+import { issueCreditsResponse, listOrdersResponse, listTradesResponse, placeOrderResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -117,8 +117,11 @@ describe('each user sees their own orders and account ids; oversight roles may s
     }
     // A direct trade issuer -> alice, so /api/trades has parties to show or hide.
     const issued = issueCreditsResponse.parse(await (await issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerWallet.address })).json());
-    const traded = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 7, buyerAccountId: alice.userId, price: 11 });
-    expect(traded.status).toBe(201);
+    // A direct trade is an offer the buyer accepts and pays for (docs/funds.md, "Direct trades").
+    const offered = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 7, buyerAccountId: alice.userId, price: 11 });
+    expect(offered.status).toBe(201);
+    const { transactionId: offerId } = tradeCreditsResponse.parse(await offered.json());
+    expect((await alice.request('POST', `/api/trade/offers/${offerId}/accept`)).status).toBe(201);
   });
   afterAll(async () => {
     await service?.close();

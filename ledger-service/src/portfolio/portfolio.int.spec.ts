@@ -3,6 +3,8 @@ import {
   implementSuggestionResponse,
   issueCreditsResponse,
   listOrdersResponse,
+  listTradesResponse,
+  marketOfTokenId,
   listPortfoliosResponse,
   listSuggestionsResponse,
   marketInsightsResponse,
@@ -10,7 +12,10 @@ import {
   portfolioHoldingsResponse,
   portfolioView,
 } from '@carbon-ledger/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
@@ -55,8 +60,30 @@ describe('portfolios over HTTP (issue 19)', () => {
     await Promise.all([fundWithTestUsd(owner), fundWithTestUsd(stranger)]);
     await pendingAddress(service, unverified);
     const issued = issueCreditsResponse.parse(await json(await owner.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address })));
-    // 1,100 issued; 100 sold to a trader whose KYC is pending at $4: the market's last trade.
-    await json(await owner.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 100, buyerAccountId: unverified.userId, price: 4 }));
+    // 1,100 issued; 100 moved to a trader whose KYC is pending at $4: the market's last trade. Over HTTP a direct trade
+    // is now an offer the buyer accepts (which needs verified KYC), so the registry transfer is recorded in the market directly.
+    const market = marketOfTokenId(issued.tokenId)!;
+    const commandId = randomUUID();
+    await service.app.get<CreditMarketStore>(CREDIT_MARKETS).execute(
+      market.projectType,
+      market.vintage,
+      {
+        type: 'TransferCredits',
+        tradeId: randomUUID(),
+        batchId: issued.tokenId,
+        sellerAccountId: owner.userId,
+        buyerAccountId: unverified.userId,
+        quantity: 100,
+        price: '4.00',
+      },
+      { commandId, correlationId: commandId, causationId: commandId, actor: { userId: owner.userId, role: 'issuer' }, now: new Date() },
+      () => undefined,
+    );
+    // Read your writes as the HTTP path did: until the trade is in the read models.
+    for (let tries = 0; listTradesResponse.parse(await json(await owner.request('GET', '/api/trades'))).trades.length === 0; tries += 1) {
+      if (tries > 100) throw new Error('the transfer never reached /api/trades');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await service?.close();

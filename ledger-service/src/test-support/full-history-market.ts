@@ -3,7 +3,8 @@
  * retirements (main at 727c20e, with the vault; issue #20), frozen as the spec the forgetting
  * decider is checked against: it keeps every order ever placed, every trade id and every
  * retirement's serials. Test-only (outside the build); do not extend it with new commands: it
- * answers the ones it knew.
+ * answers the ones it knew. It folds the direct trade offers' events (decided by the forgetting
+ * decider alone) so that its holdings stay comparable: an offer's serials sit in its escrow.
  */
 import {
   buyHoldCents,
@@ -81,7 +82,20 @@ export interface FullHistoryState {
   readonly trades: Set<string>;
   /** The serials each retirement took, so a replayed retirement answers with them. */
   readonly retirements: Map<string, readonly SerialRange[]>;
+  /** Open direct trade offers, as the forgetting decider's state holds them. */
+  readonly offers: Map<string, FullHistoryOffer>;
   seq: number;
+}
+
+export interface FullHistoryOffer {
+  readonly offerId: string;
+  readonly batchId: string;
+  readonly sellerAccountId: string;
+  readonly buyerAccountId: string;
+  readonly quantity: number;
+  readonly price: string;
+  readonly ranges: readonly SerialRange[];
+  readonly expiresAt: string;
 }
 
 export function initialFullHistoryState(): FullHistoryState {
@@ -94,6 +108,7 @@ export function initialFullHistoryState(): FullHistoryState {
     asks: new OrderBookSide(),
     trades: new Set(),
     retirements: new Map(),
+    offers: new Map(),
     seq: 0,
   };
 }
@@ -581,7 +596,8 @@ export function evolveFullHistory(state: FullHistoryState, event: MarketEvent): 
     case 'TradeExecuted': {
       const data = event.data;
       state.trades.add(data.tradeId);
-      if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
+      if (data.offerId !== undefined) state.offers.delete(data.offerId);
+      else if (data.kind === 'direct' || data.kind === 'xrpl-amm') {
         moveOut(state, data.sellerAccountId, data.ranges);
       }
       for (const orderId of [data.buyOrderId, data.sellOrderId]) {
@@ -638,6 +654,28 @@ export function evolveFullHistory(state: FullHistoryState, event: MarketEvent): 
         const settled = new Set(batch.settled).add(`${data.subject}:${data.subjectId}`);
         state.batches.set(data.batchId, { ...batch, settled, nftId: batch.nftId ?? data.nftId });
       }
+      return state;
+    }
+    case 'DirectTradeOffered': {
+      const { data } = event;
+      moveOut(state, data.sellerAccountId, data.ranges);
+      state.offers.set(data.offerId, {
+        offerId: data.offerId,
+        batchId: data.batchId,
+        sellerAccountId: data.sellerAccountId,
+        buyerAccountId: data.buyerAccountId,
+        quantity: data.quantity,
+        price: data.price,
+        ranges: data.ranges,
+        expiresAt: data.expiresAt,
+      });
+      return state;
+    }
+    case 'DirectTradeOfferWithdrawn': {
+      const offer = state.offers.get(event.data.offerId);
+      if (!offer) return state;
+      state.offers.delete(offer.offerId);
+      moveIn(state, offer.sellerAccountId, event.data.released);
       return state;
     }
     default:

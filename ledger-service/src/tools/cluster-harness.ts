@@ -6,11 +6,14 @@ import {
   challengeMessageHex,
   CSRF_COOKIE,
   CSRF_HEADER,
+  buyReservationCents,
+  centsToPrice,
   issueCreditsResponse,
   type PlatformWalletRole,
   platformWalletRoles,
   SESSION_COOKIE,
   startVerificationResponse,
+  tradeCreditsResponse,
   userResponse,
 } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
@@ -250,7 +253,14 @@ export async function fundWithTestUsd(baseUrl: string, client: ClusterClient, am
   await expectOk(await client.request(baseUrl, 'POST', '/api/funds/faucet', { amount }), 'POST /api/funds/faucet');
 }
 
-/** A direct transfer (POST /api/trade) from the issuer to `to`. */
+/**
+ * A direct trade from the issuer to `to` at 10.00 (docs/funds.md, "Direct trades"): the issuer's offer (POST /api/trade),
+ * the cost and fee from the sandbox faucet, and `to`'s accept, which pays and moves the serials.
+ */
 export async function transfer(baseUrl: string, issuer: ClusterClient, tokenId: string, to: ClusterClient, amount: number): Promise<void> {
-  await expectOk(await issuer.request(baseUrl, 'POST', '/api/trade', { tokenId, amount, buyerAccountId: to.userId, price: 10 }), 'POST /api/trade');
+  const offer = tradeCreditsResponse.parse(
+    await expectOk(await issuer.request(baseUrl, 'POST', '/api/trade', { tokenId, amount, buyerAccountId: to.userId, price: 10 }), 'POST /api/trade'),
+  );
+  await fundWithTestUsd(baseUrl, to, centsToPrice(buyReservationCents(amount, 1_000)));
+  await expectOk(await to.request(baseUrl, 'POST', `/api/trade/offers/${offer.transactionId}/accept`), 'POST /api/trade/offers/:offerId/accept');
 }

@@ -8,6 +8,8 @@ import {
   type CreditsRedeemed,
   type CreditsRetired,
   type CreditsTokenized,
+  type DirectTradeOffered,
+  type DirectTradeOfferWithdrawn,
   type TradeExecuted,
   VAULT_ACCOUNT_ID,
   type XrplSettlementRecorded,
@@ -22,7 +24,16 @@ import type { Projection, ProjectionWriter } from '../runtime/projection.js';
 import { HoldingsWorkingSet, type SerialRange } from './holdings-working-set.js';
 
 type RegistryEvent =
-  CreditsIssued | TradeExecuted | CreditsRetired | XrplSettlementRecorded | CreditsTokenized | CreditsRedeemed | OrderPlaced | OrderCancelled;
+  | CreditsIssued
+  | TradeExecuted
+  | CreditsRetired
+  | XrplSettlementRecorded
+  | CreditsTokenized
+  | CreditsRedeemed
+  | DirectTradeOffered
+  | DirectTradeOfferWithdrawn
+  | OrderPlaced
+  | OrderCancelled;
 
 function isRegistryEvent(recorded: RecordedEvent): recorded is RecordedEvent & RegistryEvent {
   return isCreditEvent(recorded) || isOrderEvent(recorded);
@@ -37,9 +48,15 @@ function rangesReassignedBy(recorded: RecordedEvent): SerialRange[] {
       ? (event.data.reserved ?? [])
       : event.type === 'OrderCancelled'
         ? (event.data.released ?? [])
-        : event.type === 'TradeExecuted' || event.type === 'CreditsRetired' || event.type === 'CreditsTokenized' || event.type === 'CreditsRedeemed'
-          ? event.data.ranges
-          : [];
+        : event.type === 'DirectTradeOfferWithdrawn'
+          ? event.data.released
+          : event.type === 'TradeExecuted' ||
+              event.type === 'CreditsRetired' ||
+              event.type === 'CreditsTokenized' ||
+              event.type === 'CreditsRedeemed' ||
+              event.type === 'DirectTradeOffered'
+            ? event.data.ranges
+            : [];
   return ranges.map((range) => ({ tokenId: range.batchId, start: range.start, end: range.end }));
 }
 
@@ -165,6 +182,23 @@ export const creditRegistryProjection: Projection = {
             await holdings.reassign(range.batchId, range.start, range.end, { accountId: { keep: true }, status: 'tradable', orderId: null });
             changed = true;
           }
+          break;
+        case 'DirectTradeOffered':
+          // Escrowed for the offer's buyer until it closes, as a sell order's serials are (its id in the order column).
+          for (const range of event.data.ranges) {
+            await holdings.reassign(range.batchId, range.start, range.end, {
+              accountId: event.data.sellerAccountId,
+              status: 'reserved',
+              orderId: event.data.offerId,
+            });
+          }
+          changed = true;
+          break;
+        case 'DirectTradeOfferWithdrawn':
+          for (const range of event.data.released) {
+            await holdings.reassign(range.batchId, range.start, range.end, { accountId: { keep: true }, status: 'tradable', orderId: null });
+          }
+          changed = true;
           break;
         case 'TradeExecuted':
           for (const range of event.data.ranges) {

@@ -95,6 +95,8 @@ export const creditRetirementsProjection: Projection = {
         case 'TradeExecuted':
         case 'CreditsTokenized':
         case 'CreditsRedeemed':
+        case 'DirectTradeOffered':
+        case 'DirectTradeOfferWithdrawn':
           break;
         default: {
           const exhaustive: never = event;

@@ -99,6 +99,8 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
         case 'XrplSettlementRecorded':
         case 'CreditsTokenized':
         case 'CreditsRedeemed':
+        case 'DirectTradeOffered':
+        case 'DirectTradeOfferWithdrawn':
           break;
         default: {
           const exhaustive: never = event;

@@ -73,6 +73,8 @@ async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, e
       return true;
     case 'CreditsIssued':
     case 'TradeExecuted':
+    case 'DirectTradeOffered':
+    case 'DirectTradeOfferWithdrawn':
       return false;
     default: {
       const exhaustive: never = event;

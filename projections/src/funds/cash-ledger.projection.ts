@@ -44,8 +44,13 @@ type CashEvent = FundsEvent | TradeExecuted | OrderCancelled;
 
 function isCashEvent(event: RecordedEvent): event is RecordedEvent & CashEvent {
   if (isFundsEvent(event)) return true;
-  if (isCreditEvent(event)) return event.type === 'TradeExecuted' && event.data.cash !== undefined && event.data.buyOrderId !== null;
+  if (isCreditEvent(event)) return event.type === 'TradeExecuted' && event.data.cash !== undefined && holdKeyOf(event.data) !== undefined;
   return isOrderEvent(event) && event.type === 'OrderCancelled' && event.data.releasedCents !== undefined;
+}
+
+/** The hold a trade's cash is drawn from: its buy order's, or the accepted direct offer's (docs/funds.md). */
+function holdKeyOf(data: TradeExecuted['data']): string | undefined {
+  return data.buyOrderId ?? data.offerId;
 }
 
 /** Text that sorts in log order. */
@@ -157,6 +162,24 @@ class CashBatch {
         });
         return;
       }
+      case 'FundsReservationVoided': {
+        const { data } = event;
+        const hold = this.holds.get(data.orderId);
+        if (!hold) return;
+        hold.left -= data.amountCents;
+        this.unhold(hold.userId, platformCashAccounts.orderSettlement, data.amountCents);
+        this.statement(event, 0, {
+          user_id: hold.userId,
+          transfer_id: `${hold.reservationId}:void`,
+          kind: 'release',
+          amount_cents: data.amountCents,
+          status: 'voided',
+          counterparty: platformCashAccounts.orderSettlement,
+          reference: data.orderId,
+          at: data.voidedAt,
+        });
+        return;
+      }
       case 'WithdrawalRequested': {
         const { data } = event;
         this.withdrawals.set(data.withdrawalId, { userId: data.userId, amountCents: data.amountCents });
@@ -212,7 +235,8 @@ class CashBatch {
       case 'TradeExecuted': {
         const { data } = event;
         const cash = data.cash!;
-        const hold = this.holds.get(data.buyOrderId!);
+        const holdKey = holdKeyOf(data)!;
+        const hold = this.holds.get(holdKey);
         if (!hold) return;
         hold.left -= cash.notionalCents + cash.feeCents + cash.releasedCents;
         this.unhold(hold.userId, platformCashAccounts.orderSettlement, cash.notionalCents + cash.feeCents + cash.releasedCents);
@@ -244,7 +268,7 @@ class CashBatch {
           amount_cents: cash.releasedCents,
           status: 'voided',
           counterparty: platformCashAccounts.orderSettlement,
-          reference: data.buyOrderId!,
+          reference: holdKey,
           at: data.executedAt,
         });
         this.delta(userCashAccount(data.sellerAccountId)).marketCredits += cash.notionalCents;
@@ -354,7 +378,8 @@ export const cashLedgerProjection: Projection = {
     const orderIds = new Set<string>();
     const withdrawalIds = new Set<string>();
     for (const event of cashEvents) {
-      if (event.type === 'TradeExecuted') orderIds.add(event.data.buyOrderId!);
+      if (event.type === 'TradeExecuted') orderIds.add(holdKeyOf(event.data)!);
+      if (event.type === 'FundsReservationVoided') orderIds.add(event.data.orderId);
       if (event.type === 'OrderCancelled') orderIds.add(event.data.orderId);
       if (event.type === 'WithdrawalPosted' || event.type === 'WithdrawalVoided') withdrawalIds.add(event.data.withdrawalId);
     }

@@ -42,6 +42,7 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
     }
     case 'FundsDeposited':
     case 'FundsReserved':
+    case 'FundsReservationVoided':
     case 'WithdrawalRequested':
     case 'WithdrawalPosted':
     case 'WithdrawalVoided':

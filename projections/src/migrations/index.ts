@@ -12,6 +12,7 @@ import * as ammReserves from './2026_11_26_300000_amm_reserves.js';
 import * as funds from './2026_11_26_100000_funds.js';
 import * as heldDeposits from './2026_11_27_000000_held_deposits.js';
 import * as vaultTransfers from './2026_11_28_000000_vault_transfers.js';
+import * as directTradeOffers from './2026_11_28_100000_direct_trade_offers.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -29,5 +30,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_26_100000_funds': funds,
     '2026_11_27_000000_held_deposits': heldDeposits,
     '2026_11_28_000000_vault_transfers': vaultTransfers,
+    '2026_11_28_100000_direct_trade_offers': directTradeOffers,
   }),
 };

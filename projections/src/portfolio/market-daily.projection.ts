@@ -117,6 +117,8 @@ export const marketDailyProjection: Projection = {
         case 'XrplSettlementRecorded':
         case 'CreditsTokenized':
         case 'CreditsRedeemed':
+        case 'DirectTradeOffered':
+        case 'DirectTradeOfferWithdrawn':
           break;
         default: {
           const exhaustive: never = event;

@@ -3,6 +3,7 @@ import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { CreateOrderForm } from '../../features/orders/components/CreateOrderForm/CreateOrderForm';
+import { DirectOffers } from '../../features/credits/components/DirectOffers/DirectOffers';
 import { useFunds } from '../../features/funds/api/get-funds';
 import { BuyReservationRows } from '../../features/funds/components/BuyReservationRows/BuyReservationRows';
 import { OrderBook } from '../../features/orders/components/OrderBook/OrderBook';
@@ -58,7 +59,10 @@ export function TradingDeskRoute() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <OrderBook scope={scope} canCancel={canCancel} />
+          <Stack gap="lg">
+            <OrderBook scope={scope} canCancel={canCancel} />
+            <DirectOffers />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -31,6 +31,8 @@ export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = 
   funds: [['api', 'funds']],
   // Moves in and out of the vault: proof of reserves.
   vault: [['api', 'xrpl', 'reserves']],
+  // Direct trade offers, incoming and outgoing.
+  'trade-offers': [['api', 'trade', 'offers']],
 };
 
 export function queryKeysOfViews(views: readonly string[]): QueryKey[] {

@@ -257,6 +257,7 @@ class CashTally {
         return true;
       }
       case 'FundsReserved':
+      case 'FundsReservationVoided':
       case 'DepositTagClaimed':
       case 'HeldDepositAssigned':
         // A hold moves nothing yet; an assignment's money is its FundsDeposited.

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { marketOfTokenId, type Position, type TradeCreditsCommand as TradeRequest } from '@carbon-ledger/contracts';
+import { DIRECT_TRADE_OFFER_TTL_MS, marketOfTokenId, type Position, type TradeCreditsCommand as TradeRequest } from '@carbon-ledger/contracts';
 import { describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -12,9 +12,11 @@ import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 
 export interface TradeCreditsResult {
   readonly transactionId: string;
+  readonly status: 'offered';
   readonly quantity: number;
   readonly price: string;
   readonly serialRanges: string[];
+  readonly expiresAt: string;
   readonly position: Position;
 }
 
@@ -28,9 +30,10 @@ export class TradeCreditsCommand extends Command<TradeCreditsResult> {
 }
 
 /**
- * Spec: Trade (/api/trade): the caller transfers part of a batch they hold to the
- * buyer's registry account at an agreed price. Payment is marked for settlement
- * between the parties (the registry does not hold cash).
+ * Spec: Trade (/api/trade). Credits never move without their price (docs/funds.md, "Direct trades"):
+ * the seller cannot take the buyer's money, so the transfer is an offer to the named buyer. Its
+ * serials are escrowed in the market at once (they cannot be sold twice); they move, with the
+ * buyer's payment, when the buyer accepts, and go back on a decline, a cancel or after expiry.
  */
 @CommandHandler(TradeCreditsCommand)
 export class TradeCreditsHandler implements ICommandHandler<TradeCreditsCommand> {
@@ -46,25 +49,37 @@ export class TradeCreditsHandler implements ICommandHandler<TradeCreditsCommand>
     await this.kyc.requireVerifiedTrader(context.actor.userId, context.now);
     const buyer = await this.db.selectFrom('users').select('user_id').where('user_id', '=', request.buyerAccountId).executeTakeFirst();
     if (!buyer) throw new DomainError('NotFound', `No registry account ${request.buyerAccountId}`);
-    const tradeId = deriveId(context.commandId, 'trade');
+    const offerId = deriveId(context.commandId, 'direct-offer');
+    const expiresAt = new Date(context.now.getTime() + DIRECT_TRADE_OFFER_TTL_MS);
     const outcome = await this.markets.execute(
       market.projectType,
       market.vintage,
       {
-        type: 'TransferCredits',
-        tradeId,
+        type: 'OfferDirectTrade',
+        offerId,
         batchId: request.tokenId,
         sellerAccountId: context.actor.userId,
         buyerAccountId: request.buyerAccountId,
         quantity: request.amount,
         price: request.price,
+        expiresAt,
       },
       context,
       (state, events) => {
-        const trade = events.find((event) => event.type === 'TradeExecuted');
-        return trade?.type === 'TradeExecuted' ? describeRanges(state, trade.data.ranges) : [];
+        const offered = events.find((event) => event.type === 'DirectTradeOffered');
+        return offered?.type === 'DirectTradeOffered'
+          ? { serialRanges: describeRanges(state, offered.data.ranges), expiresAt: offered.data.expiresAt }
+          : { serialRanges: [], expiresAt: expiresAt.toISOString() };
       },
     );
-    return { transactionId: tradeId, quantity: request.amount, price: request.price, serialRanges: outcome.result, position: outcome.position };
+    return {
+      transactionId: offerId,
+      status: 'offered',
+      quantity: request.amount,
+      price: request.price,
+      serialRanges: outcome.result.serialRanges,
+      expiresAt: outcome.result.expiresAt,
+      position: outcome.position,
+    };
   }
 }

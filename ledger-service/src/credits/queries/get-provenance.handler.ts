@@ -139,7 +139,14 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       const { data } = event;
       const moved = ours(data.ranges);
       if (moved.length === 0) return undefined;
-      const how = data.kind === 'order-match' ? 'matched on the order book' : data.kind === 'direct' ? 'transferred directly' : 'swapped on the XRPL AMM';
+      const how =
+        data.kind === 'order-match'
+          ? 'matched on the order book'
+          : data.kind === 'direct'
+            ? data.offerId
+              ? `sold directly (offer ${data.offerId} accepted and paid)`
+              : 'transferred directly'
+            : 'swapped on the XRPL AMM';
       return {
         kind: 'transfer',
         description: `${movedOfBatch(data.ranges)} credits ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
@@ -203,6 +210,37 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
         toAccountId: data.accountId,
         serialRanges: formatted(moved),
         xrplTransactions: data.burnTxHash ? [{ purpose: 'redemption', hash: data.burnTxHash, result: 'tesSUCCESS' }] : [],
+      };
+    }
+    case 'DirectTradeOffered': {
+      const { data } = event;
+      const reserved = ours(data.ranges);
+      if (reserved.length === 0) return undefined;
+      orderOwners.set(data.offerId, data.sellerAccountId);
+      return {
+        kind: 'escrow',
+        description: `${movedOfBatch(data.ranges)} credits reserved for direct offer ${data.offerId} to ${data.buyerAccountId} at $${data.price}`,
+        occurredAt: data.offeredAt,
+        quantity: size(reserved),
+        fromAccountId: data.sellerAccountId,
+        toAccountId: null,
+        serialRanges: formatted(reserved),
+        xrplTransactions: [],
+      };
+    }
+    case 'DirectTradeOfferWithdrawn': {
+      const { data } = event;
+      const released = ours(data.released);
+      if (released.length === 0) return undefined;
+      return {
+        kind: 'release',
+        description: `${movedOfBatch(data.released)} credits released from direct offer ${data.offerId} (${data.reason})`,
+        occurredAt: data.withdrawnAt,
+        quantity: size(released),
+        fromAccountId: null,
+        toAccountId: orderOwners.get(data.offerId) ?? null,
+        serialRanges: formatted(released),
+        xrplTransactions: [],
       };
     }
     case 'XrplSettlementRecorded': {

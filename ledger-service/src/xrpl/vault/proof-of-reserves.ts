@@ -91,6 +91,8 @@ export class VaultFold {
           return;
         case 'CreditsIssued':
         case 'TradeExecuted':
+        case 'DirectTradeOffered':
+        case 'DirectTradeOfferWithdrawn':
           return;
         default: {
           const exhaustive: never = event;

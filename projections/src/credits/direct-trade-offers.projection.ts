@@ -1,0 +1,70 @@
+import { type CreditEvent, isCreditEvent, type RecordedEvent } from '@carbon-ledger/contracts';
+import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+
+async function applyCreditEvent(db: ProjectionWriter, event: CreditEvent): Promise<boolean> {
+  switch (event.type) {
+    case 'DirectTradeOffered': {
+      const { data } = event;
+      await db
+        .insertInto('direct_trade_offers')
+        .values({
+          offer_id: data.offerId,
+          token_id: data.batchId,
+          project_type: data.projectType,
+          vintage: data.vintage,
+          seller_account_id: data.sellerAccountId,
+          buyer_account_id: data.buyerAccountId,
+          quantity: data.quantity,
+          price: data.price,
+          status: 'open',
+          trade_id: null,
+          offered_at: data.offeredAt,
+          expires_at: data.expiresAt,
+          closed_at: null,
+        })
+        .onConflict((conflict) => conflict.column('offer_id').doNothing())
+        .execute();
+      return true;
+    }
+    case 'DirectTradeOfferWithdrawn':
+      await db
+        .updateTable('direct_trade_offers')
+        .set({ status: event.data.reason, closed_at: event.data.withdrawnAt })
+        .where('offer_id', '=', event.data.offerId)
+        .execute();
+      return true;
+    case 'TradeExecuted':
+      if (event.data.offerId === undefined) return false;
+      await db
+        .updateTable('direct_trade_offers')
+        .set({ status: 'accepted', trade_id: event.data.tradeId, closed_at: event.data.executedAt })
+        .where('offer_id', '=', event.data.offerId)
+        .execute();
+      return true;
+    case 'CreditsIssued':
+    case 'CreditsRetired':
+    case 'XrplSettlementRecorded':
+    case 'CreditsTokenized':
+    case 'CreditsRedeemed':
+      return false;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+/** Direct trade offers with their status, for both parties (GET /api/trade/offers). Idempotent on replay: inserts skip, updates set. */
+export const directTradeOffersProjection: Projection = {
+  name: 'direct-trade-offers',
+  eventTypes: new Set<string>(['DirectTradeOffered', 'DirectTradeOfferWithdrawn', 'TradeExecuted']),
+  views: ['trade-offers'],
+  tables: ['direct_trade_offers'],
+  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
+    let changed = false;
+    for (const recorded of events) {
+      if (isCreditEvent(recorded)) changed = (await applyCreditEvent(db, recorded)) || changed;
+    }
+    return changed;
+  },
+};
