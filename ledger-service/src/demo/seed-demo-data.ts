@@ -1,6 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { challengeMessageHex, comparePositions, type EventStore, type IssuanceProjectType, type Position, type Role } from '@carbon-ledger/contracts';
+import {
+  challengeMessageHex,
+  comparePositions,
+  type EventStore,
+  type IssuanceProjectType,
+  marketOfTokenId,
+  type Position,
+  type Role,
+} from '@carbon-ledger/contracts';
 import type { Kysely } from 'kysely';
 import { sign } from 'ripple-keypairs';
 import { Wallet, xrpToDrops } from 'xrpl';
@@ -11,7 +19,8 @@ import { FIRST_ADMIN_EMAIL } from '../auth/first-admin.js';
 import { generatePassword } from '../auth/password-hashing.js';
 import { IssueCreditsCommand } from '../credits/commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from '../credits/commands/retire-credits.handler.js';
-import { TradeCreditsCommand } from '../credits/commands/trade-credits.handler.js';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
@@ -287,10 +296,24 @@ export async function seedDemoData(
   const [solar, wind, reforestation, cookstoves] = tokens as [string, string, string, string];
   const vintage = new Date().getUTCFullYear();
 
+  // The demo's holdings are registry transfers between demo parties at a recorded price, no cash: a direct
+  // trade through /api/trade is an offer the buyer accepts and pays for with a KYC-verified address, and the
+  // administrator who receives a holding here has none.
+  const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
   const transfer = (name: string, tokenId: string, amount: number, buyerAccountId: string, price: string) =>
-    step(`transfer:${name}`, { userId: issuerId, role: 'issuer' }, (context) =>
-      commands.execute(new TradeCreditsCommand({ tokenId, amount, buyerAccountId, price }, context)),
-    );
+    step(`transfer:${name}`, { userId: issuerId, role: 'issuer' }, (context) => {
+      const market = marketOfTokenId(tokenId)!;
+      const command = {
+        type: 'TransferCredits',
+        tradeId: deriveId(context.commandId, 'trade'),
+        batchId: tokenId,
+        sellerAccountId: issuerId,
+        buyerAccountId,
+        quantity: amount,
+        price,
+      } as const;
+      return markets.execute(market.projectType, market.vintage, command, context, () => undefined);
+    });
   await transfer('solar-to-trader', solar, 200, traderId, '42.50');
   const adminId = await firstAdminId(authDb);
   if (adminId) await transfer('reforestation-to-admin', reforestation, 60, adminId, '18.75');
