@@ -142,6 +142,26 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     expect(await settledReserves(issuer)).toMatchObject({ balanced: true, difference: '0', heldInVault: SANDBOX_POOL.credits + 30 });
   });
 
+  it('tokenizes once and pays once when one preparation is submitted 8 times at once', async () => {
+    const issued = await issue();
+    const before = await nxcc(issuerWallet.address);
+    const prepare = await issuer.request('POST', '/api/xrpl/tokenize/prepare', { tokenId: issued.tokenId, amount: 7, xrplAddress: issuerWallet.address });
+    expect(prepare.status).toBe(200);
+    const prepared = (await prepare.json()) as { preparation: string; transactions: Record<string, unknown>[] };
+    expect(prepared.transactions).toEqual([]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => issuer.request('POST', '/api/xrpl/tokenize', { preparation: prepared.preparation, signedTransactions: [] })),
+    );
+    const bodies = (await Promise.all(answers.map(async (answer) => ({ status: answer.status, body: (await answer.json()) as Record<string, unknown> })))).map(
+      ({ status, body }) => ({ status, tokenizationId: body.tokenizationId, paymentResult: body.paymentResult, paymentTxHash: body.paymentTxHash }),
+    );
+    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ status: 201, paymentResult: 'tesSUCCESS' });
+    expect(await nxcc(issuerWallet.address)).toBe(before + 7);
+    expect(await held(VAULT_ACCOUNT_ID, issued.tokenId)).toBe(7);
+    expect(await settledReserves(issuer)).toMatchObject({ balanced: true, difference: '0' });
+  });
+
   it('refuses to tokenize more than the caller holds, another user’s credits, or for an address without KYC', async () => {
     const issued = await issue();
     const tooMany = await issuer.request('POST', '/api/xrpl/tokenize/prepare', {
