@@ -4,7 +4,7 @@ import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
-import { foldLog, ledgerSide, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
+import { foldLog, ledgerSide, RESERVE_LOOKS, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
 /** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors or reserves could not be checked; 1 the tool failed. */
@@ -18,9 +18,6 @@ export interface RunVerifyOptions {
   /** Receives the report as it is written (the CLI passes stdout). */
   readonly write?: (text: string) => void;
 }
-
-/** Looks at both sides again before a difference counts: a move may land on one side between the two reads. */
-const RESERVE_READS = 3;
 
 /**
  * npm run verify: re-derives every stream's hash chain and every seal, then
@@ -120,7 +117,7 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
         );
         return { code: VERIFY_EXIT.ok, output };
       }
-      if (read >= RESERVE_READS) {
+      if (read >= RESERVE_LOOKS.reads) {
         write(
           'MISMATCH in the reserves:',
           `  ledger:   ${onLedger.outstanding} NXCC outstanding (gateway_balances of the issuer, ledger ${onLedger.ledgerIndex})`,
@@ -129,7 +126,7 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
         );
         return { code: VERIFY_EXIT.mismatch, output };
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, RESERVE_LOOKS.pauseMs));
       readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
     }
   } finally {

@@ -9,18 +9,14 @@ import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { onLedger } from '../signing/signed-submission.js';
-import { ledgerSide, reservesVerdict, type VaultSide } from '../vault/proof-of-reserves.js';
+import { ledgerSide, RESERVE_LOOKS, reservesVerdict, type VaultSide } from '../vault/proof-of-reserves.js';
 
 export class GetVaultReservesQuery extends Query<VaultReservesResponse> {}
-
-/** Reads of both sides before a difference is reported: a move may land on one side between them. */
-const READS = 3;
-const PAUSE_MS = 300;
 
 /**
  * Proof of reserves (ARCHITECTURE 5, "One truth"): the issuer's NXCC obligations on the validated
  * ledger against the serials in the vault once the registry's read models have reached the log's
- * head. A difference must hold on a second look before it is reported.
+ * head. A difference must hold on later looks (RESERVE_LOOKS) before it is reported.
  */
 @QueryHandler(GetVaultReservesQuery)
 export class GetVaultReservesHandler implements IQueryHandler<GetVaultReservesQuery> {
@@ -39,7 +35,7 @@ export class GetVaultReservesHandler implements IQueryHandler<GetVaultReservesQu
       const vault = await this.vaultSide();
       const ledger = await onLedger('Cannot read the issuer’s obligations', () => ledgerSide(this.gateway));
       const verdict = reservesVerdict(vault, ledger);
-      if (verdict.balanced || read >= READS) {
+      if (verdict.balanced || read >= RESERVE_LOOKS.reads) {
         return {
           currency: CREDIT_CURRENCY,
           outstandingOnLedger: ledger.outstanding,
@@ -51,7 +47,7 @@ export class GetVaultReservesHandler implements IQueryHandler<GetVaultReservesQu
           checkedAt: new Date().toISOString(),
         };
       }
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      await new Promise((resolve) => setTimeout(resolve, RESERVE_LOOKS.pauseMs));
     }
   }
 

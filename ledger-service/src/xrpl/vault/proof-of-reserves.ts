@@ -11,6 +11,12 @@ import {
 } from '@carbon-ledger/contracts';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 
+/**
+ * A difference must hold on later looks before it is reported: a move may land on one side between
+ * the reads of the two. Both the API and `npm run verify` look this many times, this far apart.
+ */
+export const RESERVE_LOOKS = { reads: 3, pauseMs: 300 } as const;
+
 /** The registry side of proof of reserves at a log position. */
 export interface VaultSide {
   readonly heldInVault: number;
