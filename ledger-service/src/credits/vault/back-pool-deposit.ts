@@ -17,7 +17,7 @@ import { poolDepositKey, SANDBOX_POOL } from '../../infrastructure/xrpl/sandbox-
 import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
-import { deriveId } from '../../shared/command-context.js';
+import { commandEventId, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
 /** The project behind the sandbox pool's opening deposit. */
@@ -54,13 +54,16 @@ export class BackPoolDeposit implements OnApplicationBootstrap {
     const claims = (await this.eventStore.readStream(xrplSubmissionStreamId(poolDepositKey(marketMaker)))).filter(isXrplEvent);
     const claim = claims.filter((event) => event.type === 'XrplSubmissionClaimed').at(-1);
     if (claim?.type !== 'XrplSubmissionClaimed') return;
-    const found = await this.gateway.lookUp(claim.data.hash);
-    if (found.state !== 'validated' || found.outcome.result !== 'tesSUCCESS') return;
     const hash = claim.data.hash;
+    const commandId = deriveId(hash, 'pool-backing');
+    // Backed at an earlier start: one lookup by event id, rather than asking the ledger and loading the market for a replay.
+    const [backed] = (await this.eventStore.findEvents?.([commandEventId(commandId, 0)])) ?? [];
+    if (backed) return;
+    const found = await this.gateway.lookUp(hash);
+    if (found.state !== 'validated' || found.outcome.result !== 'tesSUCCESS') return;
     const now = new Date(claim.data.claimedAt);
     const vintage = now.getUTCFullYear();
     const batchId = tokenIdFor(POOL_PROJECT.type, vintage, hash);
-    const commandId = deriveId(hash, 'pool-backing');
     try {
       await this.markets.execute(
         POOL_PROJECT.type,
