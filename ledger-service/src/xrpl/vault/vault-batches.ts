@@ -39,7 +39,11 @@ export async function chooseVaultBatch(
     );
   }
   const batches = new Map<string, typeof blocks>();
-  for (const block of blocks) batches.set(block.token_id, [...(batches.get(block.token_id) ?? []), block]);
+  for (const block of blocks) {
+    const tokenBlocks = batches.get(block.token_id);
+    if (tokenBlocks) tokenBlocks.push(block);
+    else batches.set(block.token_id, [block]);
+  }
   const held = (tokenBlocks: typeof blocks): number => tokenBlocks.reduce((sum, block) => sum + block.serial_end - block.serial_start + 1, 0);
   const chosen = [...batches.entries()].find(([, tokenBlocks]) => held(tokenBlocks) >= amount);
   if (!chosen) {
