@@ -245,13 +245,7 @@ export class SettleOnXrpl implements Reaction, OnModuleInit {
       return await run();
     } catch (error) {
       if (error instanceof DomainError && error.code === 'Conflict') {
-        // No path or no trust line to the destination is the expected outcome for an address that has not
-        // opted in to NXCC: recorded as a partial settlement, not a fault of the service.
-        if (/tecPATH_DRY|tecNO_LINE/.test(error.message)) {
-          this.logger.log(`${what} not applied (${error.message}): the destination has no NXCC trust line; recorded as partial`);
-        } else {
-          this.logger.warn(`${what} not applied: ${error.message}`);
-        }
+        this.logger.warn(`${what} not applied: ${error.message}`);
         return { error: error.message };
       }
       throw error;
