@@ -12,6 +12,8 @@ mkdirSync(results, { recursive: true });
 
 const steps = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests' names and first lines, printed again in the summary so CI's last lines name them. */
+const failures = [];
 
 async function step(name, action) {
   process.stdout.write(`\n=== ${name}\n`);
@@ -36,6 +38,12 @@ function count(reportFile) {
   const failedSuitesWithoutFailedTests = (report.numFailedTests ?? 0) === 0 ? (report.numFailedTestSuites ?? 0) : 0;
   totals.failed += (report.numFailedTests ?? 0) + failedSuitesWithoutFailedTests;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    const where = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
+    for (const test of failed) failures.push({ where, name: test.fullName, message: test.failureMessages?.[0] });
+    if (failed.length === 0 && file.status === 'failed') failures.push({ where, name: '(the file failed before its tests)', message: file.message });
+  }
   return (report.numFailedTests ?? 0) === 0 && (report.numFailedTestSuites ?? 0) === 0;
 }
 
@@ -79,6 +87,13 @@ await step('browser tests (Chromium against the real service)', async () => {
 process.stdout.write('\n=== summary\n');
 for (const { name, ok, seconds } of steps) {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds.toFixed(1)} s)\n`);
+}
+for (const { where, name, message } of failures) {
+  const firstLine =
+    String(message ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? '';
+  process.stdout.write(`failed: ${where} > ${name}\n        ${firstLine.trim().slice(0, 300)}\n`);
 }
 const failedSteps = steps.filter((entry) => !entry.ok).length;
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
