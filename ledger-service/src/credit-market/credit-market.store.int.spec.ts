@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, DuplicateEventId, type PlaceOrderRequest } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { AdvisoryWriterTurns } from '../infrastructure/postgres/advisory-writer-turns.js';
+import { createPool } from '../infrastructure/postgres/database.js';
 import type { CommandContext } from '../shared/command-context.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
 import { type CreditMarketCommand, type CreditMarketEvent, type CreditMarketState, describeRanges, orderAfter } from './credit-market.decider.js';
@@ -251,5 +253,66 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
         of('CreditsRetired', (data) => data.retirementId === retirementId),
       ]).toEqual([1, 1, 1, 1]);
     }
+  });
+});
+
+describe('CreditMarketStore: two instances writing one market take turns', () => {
+  let database: EventStoreDatabase | undefined;
+  let otherPool: ReturnType<typeof createPool> | undefined;
+  let elsewhereLog: PostgresEventStore | undefined;
+  const turns: AdvisoryWriterTurns[] = [];
+
+  beforeAll(async () => {
+    database = await createEventStoreDatabase('market_turns', 10);
+    // The other instance: its own connections and its own event store (its own knowledge of stream heads).
+    otherPool = createPool(database.connectionString, 10);
+    elsewhereLog = new PostgresEventStore(otherPool, { connectionString: database.connectionString });
+  });
+  afterAll(async () => {
+    for (const turn of turns) await turn.close();
+    await elsewhereLog?.close();
+    await otherPool?.end();
+    await database?.close();
+  });
+
+  /** Waves of orders sent to both instances at once; every order must be acknowledged, and appended once. */
+  async function race(vintage: number, withTurns: boolean): Promise<number> {
+    const writerTurns = (): AdvisoryWriterTurns | undefined => {
+      if (!withTurns) return undefined;
+      const made = new AdvisoryWriterTurns({ connectionString: database!.connectionString });
+      turns.push(made);
+      return made;
+    };
+    const instances = [
+      new CreditMarketStore(database!.eventStore, { writerTurns: writerTurns() }),
+      new CreditMarketStore(elsewhereLog!, { writerTurns: writerTurns() }),
+    ];
+    const order = (store: CreditMarketStore, n: number) =>
+      store.execute(
+        'Solar Energy',
+        vintage,
+        { type: 'PlaceOrder', orderId: randomUUID(), ownerId: `user-${n % 50}`, order: buy(vintage) },
+        context(randomUUID(), `user-${n % 50}`),
+        () => undefined,
+      );
+    for (const [index, store] of instances.entries()) await order(store, index);
+    let sent = 2;
+    for (let wave = 0; wave < 15; wave += 1) {
+      const outcomes = await Promise.allSettled(instances.flatMap((store) => Array.from({ length: 20 }, () => order(store, (sent += 1)))));
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    }
+    const placed = (await database!.eventStore.readStream(creditMarketStreamId('Solar Energy', vintage))).filter((event) => event.type === 'OrderPlaced');
+    expect(placed).toHaveLength(sent);
+    expect(new Set(placed.map((event) => (event.data as { orderId: string }).orderId)).size).toBe(sent);
+    return instances.reduce((sum, store) => sum + store.conflicts, 0);
+  }
+
+  it('after the first race an instance loses, they write in turns: every order appended once, no more races lost', async () => {
+    const racing = await race(2040, false);
+    const inTurns = await race(2041, true);
+    // The traffic makes the instances race (each lost race costs the loser a rebuild of the market's state)...
+    expect(racing).toBeGreaterThan(2);
+    // ...and with turns only the race that shows an instance the other one is writing is lost, once each at most.
+    expect(inTurns).toBeLessThanOrEqual(2);
   });
 });

@@ -24,6 +24,7 @@ import {
   initialCreditMarketState,
 } from './credit-market.decider.js';
 import { OrderBookSide } from './order-book-side.js';
+import type { WriterTurn, WriterTurns } from './writer-turns.port.js';
 
 export interface MarketCommandResult<R> {
   readonly position: Position;
@@ -67,6 +68,8 @@ interface Market {
   applied?: Map<string, Position>;
   readonly queue: Pending[];
   running: boolean;
+  /** Until when (ms since the epoch) the market takes writer turns: another instance's appends were seen before it. */
+  contendedUntil: number;
 }
 
 /** A replayed command's answer: the position of its last event (undefined: decided earlier in the group) and its events. */
@@ -80,6 +83,13 @@ export interface CreditMarketStoreOptions {
   readonly snapshots?: SnapshotStore;
   /** A snapshot is taken after this many events at least, more for a large state (docs/snapshots.md). */
   readonly snapshotEvery?: number;
+  /**
+   * Turns at writing a market across instances (several instances on one log): taken for a market
+   * once another instance's append to it was seen (a conflict, or its events read forward), for
+   * `contendedForMs` after the last one. Without it, instances only race.
+   */
+  readonly writerTurns?: WriterTurns;
+  readonly contendedForMs?: number;
 }
 
 /**
@@ -96,6 +106,8 @@ export const marketStateCodec: StateCodec<CreditMarketState> = structuredStateCo
 });
 
 const DEFAULT_SNAPSHOT_EVERY = 1_000;
+/** How long a market keeps taking writer turns after another instance's append to it was last seen. */
+const DEFAULT_CONTENDED_FOR_MS = 30_000;
 /** A state of this many bytes per event since the last snapshot is encoded again (see snapshotInterval). */
 const SNAPSHOT_BYTES_PER_EVENT = 2_000;
 /** Event ids of a command looked up per query when asking the log whether it was applied. */
@@ -127,7 +139,11 @@ const MAX_CONFLICT_RETRIES = 5;
  * (group commit). Across processes optimistic concurrency still decides: on a
  * WrongExpectedVersion the store rebuilds the state it held (from its last
  * snapshot in memory and the events since), reads the stream forward from the
- * version it held, and decides the group again.
+ * version it held, and decides the group again. A lost race costs that rebuild,
+ * so once another instance is seen writing to a market, instances take turns at
+ * it (`writerTurns`): the one whose turn it is reads forward what the others
+ * appended, decides its group on a state that is current, and appends without
+ * a race.
  *
  * Snapshots (docs/snapshots.md): every `snapshotEvery` events the state is encoded;
  * that is the base of rebuilds and is written to the snapshot store, from which a
@@ -145,6 +161,9 @@ export class CreditMarketStore {
   private readonly markets = new Map<string, Market>();
   private readonly snapshots: SnapshotStore | undefined;
   private readonly snapshotEvery: number;
+  private readonly writerTurns: WriterTurns | undefined;
+  private readonly contendedForMs: number;
+  private racesLost = 0;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -152,6 +171,18 @@ export class CreditMarketStore {
   ) {
     this.snapshots = options.snapshots;
     this.snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+    this.writerTurns = options.writerTurns;
+    this.contendedForMs = options.contendedForMs ?? DEFAULT_CONTENDED_FOR_MS;
+  }
+
+  /** Appends refused because another instance had appended to the market first (each cost a rebuild). */
+  get conflicts(): number {
+    return this.racesLost;
+  }
+
+  /** Closes what the store holds open across requests (the writer turns' connections). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.writerTurns?.close();
   }
 
   /**
@@ -188,6 +219,7 @@ export class CreditMarketStore {
         sinceBase: [],
         queue: [],
         running: false,
+        contendedUntil: 0,
       };
       this.markets.set(streamId, market);
     }
@@ -227,12 +259,44 @@ export class CreditMarketStore {
   }
 
   private async runGroup(market: Market, group: Pending[]): Promise<void> {
+    let turn: WriterTurn | undefined;
+    try {
+      await this.runGroupInTurn(market, group, async () => {
+        turn ??= await this.takeTurn(market);
+      });
+    } finally {
+      await turn?.release();
+    }
+  }
+
+  /**
+   * The market's writer turn when it is contended (undefined otherwise, or when none could be had),
+   * with what other instances appended to it read forward onto the state held.
+   */
+  private async takeTurn(market: Market): Promise<WriterTurn | undefined> {
+    if (!this.writerTurns || Date.now() >= market.contendedUntil) return undefined;
+    const turn = await this.writerTurns.take(market.streamId);
+    if (turn && market.stream) {
+      try {
+        const after = await this.eventStore.readStream(market.streamId, { afterVersion: market.held === 'no_stream' ? -1n : market.held });
+        if (after.length > 0) market.contendedUntil = Date.now() + this.contendedForMs;
+        this.fold(market, market.stream, after);
+      } catch (error) {
+        await turn.release();
+        throw error;
+      }
+    }
+    return turn;
+  }
+
+  private async runGroupInTurn(market: Market, group: Pending[], inTurn: () => Promise<void>): Promise<void> {
     // Commands whose event ids the log already holds go alone after the others: alone, the
     // store says whether this stream holds them (a replay) or another one (refused).
     const alone: Pending[] = [];
     let pending = group;
     for (let attempt = 0; pending.length > 0;) {
       try {
+        await inTurn();
         const stream = await this.ready(market);
         const repeated = await this.decideAndAppend(market, stream, pending, false);
         if (repeated === undefined) break;
@@ -250,6 +314,8 @@ export class CreditMarketStore {
         }
         if (error instanceof WrongExpectedVersion && attempt < MAX_CONFLICT_RETRIES) {
           attempt += 1;
+          this.racesLost += 1;
+          market.contendedUntil = Date.now() + this.contendedForMs;
           // bench:cluster counts these lines: conflicts per trade with several instances on one market.
           this.logger.debug(`${CONFLICT_LOG_LINE} on ${market.streamId} (attempt ${attempt}); deciding again`);
           continue;
