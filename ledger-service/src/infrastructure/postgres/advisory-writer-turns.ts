@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { WriterTurn, WriterTurns } from '../../credit-market/writer-turns.port.js';
 
 /** The longest an instance waits for a market's turn before it writes optimistically. */
 const TURN_WAIT = '5s';
@@ -15,9 +14,10 @@ export function writerTurnKey(streamId: string): string {
  * Writer turns as PostgreSQL session-level advisory locks, each held on a connection of its own
  * while the instance decides and appends a group of commands (the appends go through the event
  * store's own connections). The server queues waiters in order, so instances alternate; a holder
- * that dies (even by kill -9) loses its connection and the server hands the turn on.
+ * that dies (even by kill -9) loses its connection and the server hands the turn on. The credit
+ * market's `WriterTurns` port (credit-market/writer-turns.port.ts), provided by its module.
  */
-export class AdvisoryWriterTurns implements WriterTurns {
+export class AdvisoryWriterTurns {
   private readonly pool: pg.Pool;
 
   constructor(connection: pg.ClientConfig) {
@@ -32,7 +32,7 @@ export class AdvisoryWriterTurns implements WriterTurns {
     this.pool.on('error', () => undefined);
   }
 
-  async take(streamId: string): Promise<WriterTurn | undefined> {
+  async take(streamId: string): Promise<{ release(): Promise<void> } | undefined> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
