@@ -267,10 +267,16 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
       }
       return true;
     };
-    // Generous: in the full suite other test files share the two cores with these three processes.
-    for (const deadline = Date.now() + CATCH_UP_LIMIT_MS; !(await caughtUp()) && Date.now() < deadline;)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await caughtUp()).toBe(true);
+    // Generous: in the full suite other test files share the two cores with these three processes. The answer
+    // of the check that ended the wait is the one asserted: asked again, a projection may be an event behind the
+    // sealer's or the KYC check's newest (a fresh clone's run failed so, 0.3 s after the survivors caught up).
+    const caughtUpWithin = async (limitMs: number): Promise<boolean> => {
+      for (const deadline = Date.now() + limitMs; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        if (await caughtUp()) return true;
+        if (Date.now() >= deadline) return false;
+      }
+    };
+    expect(await caughtUpWithin(CATCH_UP_LIMIT_MS)).toBe(true);
 
     progress('projections caught up');
     const events = await readAllEvents(eventStore);
