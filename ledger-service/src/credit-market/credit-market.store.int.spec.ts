@@ -82,6 +82,9 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
     // Another process applies it: this store's cached market does not know.
     await elsewhere.execute('Solar Energy', vintage, command, context(commandId), () => undefined);
 
+    // Queued together, they are decided as one group (the store cuts its queue after its first await): the log
+    // refuses the group's first events as stored, and the 20 new orders must still be appended, not answered as
+    // replays of an append that never happened.
     const again = here.execute('Solar Energy', vintage, command, context(commandId), (state) => state.orders.get(orderId)?.amount);
     const behind = Array.from({ length: 20 }, (_, n) => place(here, vintage, randomUUID(), `user-${n}`));
     expect((await again).result).toBe(4);

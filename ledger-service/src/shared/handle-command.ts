@@ -224,6 +224,10 @@ async function decideAndAppend<State, Command, Event extends DecidedEvent>(
     const owner = error instanceof DuplicateEventId ? owners.get(error.eventId) : undefined;
     throw owner !== undefined && error instanceof DuplicateEventId ? new CommandCollided(owner, error) : error;
   }
+  // The log held the first event already (a replay of the first command): nothing of the group was
+  // appended, so no command of it may be remembered as applied. (Remembered, the others of a group were
+  // answered as replays of appends that never happened: the market store keeps this map across rebuilds.)
+  if (appended.alreadyAppended) return { appended, eventCount: toAppend.length, outcomes };
   if (stream.version !== 'any') stream.version = appended.nextExpectedVersion;
   for (const [index, outcome] of outcomes.entries()) {
     if (outcome.kind === 'decided' && outcome.events.length > 0) stream.applied.set(requests[index]!.context.commandId, appended.position);
