@@ -76,6 +76,11 @@ function toAppend(event: PeerEvent): EventToAppend {
   return { eventId: event.id, type: event.type, data: event.data, metadata: event.metadata };
 }
 
+/** JSON with JSON.parse and every other column as its text, whatever pg's process-wide parsers are. */
+const PINNED_TYPES = {
+  getTypeParser: ((oid: number) => (oid === 114 ? JSON.parse : (value: string) => value)) as typeof pg.types.getTypeParser,
+};
+
 /** The project's store, as the service uses it. */
 export class OurStore implements PeerStore {
   readonly name = 'ours';
@@ -390,6 +395,8 @@ export class RawEventRow implements PeerStore {
           metadata: unknown;
         }>({
           name: 'raw_read',
+          // Parsed as ours is (its parsers are pinned): the Emmett store loaded in the same process sets pg's global ones.
+          types: PINNED_TYPES,
           text: `select event_id, stream_id, stream_version, transaction_id, global_position, type, data, metadata, hash, recorded_at from raw_events
                   where (transaction_id, global_position) > ($1::xid8, $2::bigint) order by transaction_id, global_position limit $3`,
           values: [after[0], after[1], batchSize],

@@ -36,6 +36,16 @@ export const INSERT_KNOWN_HEADS = `with inserted as (
          max(i.global_position) as out_global_position, pg_current_xact_id() as out_transaction_id
   from inserted i group by i.stream_id`;
 
+/**
+ * One event of one stream, its head known: the plain row INSERT, without splitting the joined
+ * texts, the ordinality and the grouping INSERT_KNOWN_HEADS needs for several (a single writer's
+ * every append is this one).
+ */
+export const INSERT_ONE_KNOWN_HEAD = `insert into events (stream_id, stream_version, event_id, type, data, metadata, hash)
+  values ($1, $2::bigint, $3::uuid, $4, $5::json, $6::json, decode($7, 'hex'))
+  returning stream_id as out_stream_id, stream_version as out_stream_version,
+            global_position as out_global_position, pg_current_xact_id() as out_transaction_id`;
+
 interface InsertedRow {
   out_stream_id: string;
   out_stream_version: string;
@@ -203,19 +213,36 @@ export class PostgresAppender {
     try {
       // The statement itself rather than append_known_heads, the PL/pgSQL function around it:
       // no function call and no result set copied out of it (docs/benchmarks.md, 2026-11-26).
-      const result = await this.pool.query<InsertedRow>({
-        name: 'insert_known_heads',
-        text: INSERT_KNOWN_HEADS,
-        values: [
-          joinLines(batch, (append) => append.streamId),
-          joinLines(batch, (append, index) => (append.head.version + 1n + BigInt(index)).toString()),
-          joinLines(batch, (append, index) => append.events[index]?.eventId ?? ''),
-          joinLines(batch, (append, index) => append.events[index]?.type ?? ''),
-          joinLines(batch, (append, index) => append.texts[index]?.data ?? ''),
-          joinLines(batch, (append, index) => append.texts[index]?.metadata ?? ''),
-          joinLines(batch, (append, index) => append.hashes[index]?.toString('hex') ?? ''),
-        ],
-      });
+      const only = batch.length === 1 && batch[0]!.events.length === 1 ? batch[0]! : undefined;
+      const result = await this.pool.query<InsertedRow>(
+        only
+          ? {
+              name: 'insert_one_known_head',
+              text: INSERT_ONE_KNOWN_HEAD,
+              values: [
+                only.streamId,
+                (only.head.version + 1n).toString(),
+                only.events[0]!.eventId,
+                only.events[0]!.type,
+                only.texts[0]!.data,
+                only.texts[0]!.metadata,
+                only.hashes[0]!.toString('hex'),
+              ],
+            }
+          : {
+              name: 'insert_known_heads',
+              text: INSERT_KNOWN_HEADS,
+              values: [
+                joinLines(batch, (append) => append.streamId),
+                joinLines(batch, (append, index) => (append.head.version + 1n + BigInt(index)).toString()),
+                joinLines(batch, (append, index) => append.events[index]?.eventId ?? ''),
+                joinLines(batch, (append, index) => append.events[index]?.type ?? ''),
+                joinLines(batch, (append, index) => append.texts[index]?.data ?? ''),
+                joinLines(batch, (append, index) => append.texts[index]?.metadata ?? ''),
+                joinLines(batch, (append, index) => append.hashes[index]?.toString('hex') ?? ''),
+              ],
+            },
+      );
       rows = result.rows;
     } catch {
       return undefined;

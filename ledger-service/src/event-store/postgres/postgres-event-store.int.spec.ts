@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { chainContent, comparePositions, DuplicateEventId, type EventToAppend, type RecordedEvent, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test-support/test-database.js';
 import { createPool } from '../../infrastructure/postgres/database.js';
@@ -9,6 +9,8 @@ import { runMigrations } from '../../schema-migrations.js';
 import { sampleEvent } from '../../test-support/sample-events.js';
 import { describeEventStoreContract } from '../../test-support/event-store-contract-suite.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+
+const pgTypes = pg.types;
 
 describeEventStoreContract('PostgreSQL', async () => {
   const database = await createTestDatabase('es');
@@ -236,6 +238,36 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     await mine.appendToStream(streamId, [event('A', { zeta: 1, alpha: { b: [1, 'x'], a: null } })], { expected: 'no_stream' });
     const stored = await pool.query<{ data: string }>('select data::text as data from events where stream_id = $1', [streamId]);
     expect(stored.rows[0]?.data).toBe('{"alpha":{"a":null,"b":[1,"x"]},"zeta":1}');
+  });
+
+  it("reads events as stored when another library has changed pg's process-wide type parsers (Emmett's dumbo in bench:peers)", async () => {
+    const streamId = `parsers-${randomUUID()}`;
+    const data = { quantity: 2 ** 60, price: '12.50', nested: { serials: [1, 2, 3] } };
+    const appended = await mine.appendToStream(streamId, [event('ParsersChecked', data)], { expected: 'no_stream' });
+    const before = { json: pgTypes.getTypeParser(114), int8: pgTypes.getTypeParser(20) };
+    // What dumbo's setNodePostgresTypeParser does: JSON with a reviver that makes large integers BigInts, int8 as BigInt.
+    pgTypes.setTypeParser(114, (text: string) =>
+      JSON.parse(text, (_key, value: unknown) =>
+        typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value) ? BigInt(value) : value,
+      ),
+    );
+    pgTypes.setTypeParser(20, (text: string) => BigInt(text));
+    try {
+      const reads = [
+        (await theirs.readStream(streamId))[0],
+        (await theirs.findEvents([(await mine.readStream(streamId))[0]!.eventId]))[0],
+        (await theirs.readAll({ after: { commit: appended.position.commit - 1n, prepare: 0n }, limit: 1_000 })).find((one) => one.streamId === streamId),
+      ];
+      for (const read of reads) {
+        expect(read?.data).toEqual(data);
+        expect(typeof (read?.data as { quantity: unknown }).quantity).toBe('number');
+        expect(read?.streamVersion).toBe(0n);
+      }
+      expect(await chainHolds(theirs, streamId)).toBe(true);
+    } finally {
+      pgTypes.setTypeParser(114, before.json);
+      pgTypes.setTypeParser(20, before.int8);
+    }
   });
 
   it("wakes another process's subscriber through NOTIFY, well before its idle poll", async () => {
