@@ -24,7 +24,7 @@ import {
   selfTradeNote,
 } from './credit-market.decider.js';
 import { PROPERTY_MARKET, randomCommand } from './credit-market.property.js';
-import { marketStateCodec } from './credit-market.store.js';
+import { marketStateCodec } from './market-state-codec.js';
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;

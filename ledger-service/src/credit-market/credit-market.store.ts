@@ -14,7 +14,6 @@ import {
 import { type CommandContext, commandEventId, deriveId } from '../shared/command-context.js';
 import type { SnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
 import { CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
-import { type StateCodec, structuredStateCodec } from '../shared/state-codec.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
@@ -23,7 +22,7 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
 } from './credit-market.decider.js';
-import { OrderBookSide } from './order-book-side.js';
+import { marketStateCodec } from './market-state-codec.js';
 import type { WriterTurn, WriterTurns } from './writer-turns.port.js';
 
 export interface MarketCommandResult<R> {
@@ -91,19 +90,6 @@ export interface CreditMarketStoreOptions {
   readonly writerTurns?: WriterTurns;
   readonly contendedForMs?: number;
 }
-
-/**
- * Bump when the meaning of a field of CreditMarketState changes; a field added or removed
- * changes the schema by itself (structuredStateCodec). 2: `orders` holds open orders only.
- */
-const MARKET_STATE_VERSION = 2;
-
-/** Encodes whatever CreditMarketState holds; its books are the only class-typed fields. */
-export const marketStateCodec: StateCodec<CreditMarketState> = structuredStateCodec({
-  version: MARKET_STATE_VERSION,
-  initialState: initialCreditMarketState,
-  classes: [OrderBookSide],
-});
 
 const DEFAULT_SNAPSHOT_EVERY = 1_000;
 /** How long a market keeps taking writer turns after another instance's append to it was last seen. */

@@ -20,6 +20,13 @@ export class OrderBookSide<O extends BookOrder> implements Iterable<O> {
   private items: (O | undefined)[] = [];
   private head = 0;
 
+  /** A side holding `orders`, which are in book order already (best first): a snapshot's decode. */
+  static fromSorted<O extends BookOrder>(orders: O[]): OrderBookSide<O> {
+    const side = new OrderBookSide<O>();
+    side.items = orders;
+    return side;
+  }
+
   /** Open orders on this side. */
   get length(): number {
     return this.items.length - this.head;

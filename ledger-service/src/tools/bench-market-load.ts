@@ -50,7 +50,8 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
 } from '../credit-market/credit-market.decider.js';
-import { CreditMarketStore, marketStateCodec } from '../credit-market/credit-market.store.js';
+import { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { marketStateCodec } from '../credit-market/market-state-codec.js';
 import { INSERT_KNOWN_HEADS } from '../event-store/postgres/postgres-appender.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool } from '../infrastructure/postgres/database.js';
