@@ -266,20 +266,23 @@ export class CreditMarketStore {
 
   /**
    * The market's writer turn when it is contended (undefined otherwise, or when none could be had),
-   * with what other instances appended to it read forward onto the state held.
+   * with what other instances appended to it read forward onto the state held. Never throws: when
+   * the read forward fails the turn is handed back and the group is written optimistically (its
+   * append, against a stale version, is refused and decided again like any lost race).
    */
   private async takeTurn(market: Market): Promise<WriterTurn | undefined> {
     if (!this.writerTurns || Date.now() >= market.contendedUntil) return undefined;
-    const turn = await this.writerTurns.take(market.streamId);
+    const turn = await this.writerTurns.take(market.streamId).catch(() => undefined);
     if (turn && market.stream) {
+      let after: RecordedEvent[];
       try {
-        const after = await this.eventStore.readStream(market.streamId, { afterVersion: market.held === 'no_stream' ? -1n : market.held });
-        if (after.length > 0) market.contendedUntil = Date.now() + this.contendedForMs;
-        this.fold(market, market.stream, after);
-      } catch (error) {
+        after = await this.eventStore.readStream(market.streamId, { afterVersion: market.held === 'no_stream' ? -1n : market.held });
+      } catch {
         await turn.release();
-        throw error;
+        return undefined;
       }
+      if (after.length > 0) market.contendedUntil = Date.now() + this.contendedForMs;
+      this.fold(market, market.stream, after);
     }
     return turn;
   }
