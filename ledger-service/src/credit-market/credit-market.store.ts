@@ -22,7 +22,7 @@ import {
   evolveCreditMarket,
   initialCreditMarketState,
 } from './credit-market.decider.js';
-import { encodingWork, marketStateCodec } from './market-state-codec.js';
+import { decodeMarketState, encodeMarketState, marketStateCodec } from './market-state-codec.js';
 import type { WriterTurn, WriterTurns } from './writer-turns.port.js';
 
 export interface MarketCommandResult<R> {
@@ -509,13 +509,16 @@ export class CreditMarketStore {
       return undefined;
     });
     if (snapshot?.schema === marketStateCodec.schema) {
+      // From the snapshot's own event: its hash proves the snapshot was taken on this history. Asked
+      // for before the decode, so PostgreSQL reads the events while this process decodes the state.
+      const reading = this.eventStore.readStream(market.streamId, { afterVersion: snapshot.streamVersion - 1n });
+      reading.catch(() => undefined); // awaited below; a decode that throws first must not leave it unhandled
       try {
-        const state = marketStateCodec.decode(snapshot.state);
-        // From the snapshot's own event: its hash proves the snapshot was taken on this history.
-        const tail = await this.eventStore.readStream(market.streamId, { afterVersion: snapshot.streamVersion - 1n });
+        const { state, work } = decodeMarketState(snapshot.state);
+        const tail = await reading;
         const [own, ...after] = tail;
         if (own?.streamVersion === snapshot.streamVersion && own.hash === snapshot.eventHash) {
-          market.base = { bytes: snapshot.state, version: snapshot.streamVersion, work: encodingWork(state) };
+          market.base = { bytes: snapshot.state, version: snapshot.streamVersion, work };
           market.held = snapshot.streamVersion;
           market.sinceBase = [];
           const stream: DecidedStream<CreditMarketState> = { state, version: snapshot.streamVersion, applied: new Map() };
@@ -565,14 +568,15 @@ export class CreditMarketStore {
   private takeSnapshot(market: Market, stream: DecidedStream<CreditMarketState>): void {
     const version = market.held;
     if (version === 'no_stream') return;
-    let bytes: Buffer;
+    let encoded: { bytes: Buffer; work: number };
     try {
-      bytes = marketStateCodec.encode(stream.state);
+      encoded = encodeMarketState(stream.state);
     } catch (error) {
       this.logger.error(`state of ${market.streamId} cannot be encoded: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    market.base = { bytes, version, work: encodingWork(stream.state) };
+    const { bytes, work } = encoded;
+    market.base = { bytes, version, work };
     market.sinceBase = [];
     // Older commands are known to the log's event-id key; remembering them all would grow without end.
     stream.applied.clear();

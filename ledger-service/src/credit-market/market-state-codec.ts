@@ -230,7 +230,8 @@ function decodeState(encoded: Encoded): CreditMarketState {
     state.batches.set(batchId, batch);
   }
   let range = 0;
-  encoded.tradableCount.forEach((count, index) => {
+  for (let index = 0; index < encoded.tradableCount.length; index += 1) {
+    const count = encoded.tradableCount[index]!;
     const accountId = text(encoded.tradableAccount[index]!);
     let byBatch = state.tradable.get(accountId);
     if (!byBatch) {
@@ -240,16 +241,19 @@ function decodeState(encoded: Encoded): CreditMarketState {
     const batchId = text(encoded.tradableBatch[index]!);
     byBatch.set(batchId, ranges(encoded.tradableBounds, batchId, range, count));
     range += count;
-  });
+  }
   range = 0;
-  encoded.retiredCount.forEach((count, index) => {
+  for (let index = 0; index < encoded.retiredCount.length; index += 1) {
+    const count = encoded.retiredCount[index]!;
     const batchId = text(encoded.retiredBatch[index]!);
     state.retired.set(batchId, ranges(encoded.retiredBounds, batchId, range, count));
     range += count;
-  });
-  const orders: OrderState[] = new Array<OrderState>(encoded.orderId.length);
+  }
+  const orderCount = encoded.orderId.length;
+  const orders: OrderState[] = new Array<OrderState>(orderCount);
   range = 0;
-  encoded.orderId.forEach((orderId, index) => {
+  for (let index = 0; index < orderCount; index += 1) {
+    const orderId = encoded.orderId[index]!;
     const count = encoded.reservedCount[index]!;
     const reserved: SerialRange[] = new Array<SerialRange>(count);
     for (let n = 0; n < count; n += 1) {
@@ -259,28 +263,44 @@ function decodeState(encoded: Encoded): CreditMarketState {
     range += count;
     const numbers = index * ORDER_NUMBERS;
     const reservationId = encoded.fundingReservation[index];
-    const order: OrderState = {
-      orderId,
-      ownerId: text(encoded.orderOwner[index]!),
-      side: text(encoded.orderSide[index]!) as OrderState['side'],
-      priceCents: encoded.orderNumbers[numbers]!,
-      amount: encoded.orderNumbers[numbers + 1]!,
-      remaining: encoded.orderNumbers[numbers + 2]!,
-      seq: encoded.orderNumbers[numbers + 3]!,
-      status: text(encoded.orderStatus[index]!) as OrderState['status'],
-      placedAt: encoded.orderPlacedAt[index]!,
-      reserved,
-      ...(reservationId === null || reservationId === undefined ? {} : { funding: { reservationId, matchedNotionalCents: encoded.fundingMatched[index]! } }),
-    };
+    const ownerId = text(encoded.orderOwner[index]!);
+    const side = text(encoded.orderSide[index]!) as OrderState['side'];
+    const priceCents = encoded.orderNumbers[numbers]!;
+    const amount = encoded.orderNumbers[numbers + 1]!;
+    const remaining = encoded.orderNumbers[numbers + 2]!;
+    const seq = encoded.orderNumbers[numbers + 3]!;
+    const status = text(encoded.orderStatus[index]!) as OrderState['status'];
+    const placedAt = encoded.orderPlacedAt[index]!;
+    // Two literals rather than spreading the optional field in: V8 builds a literal with a spread
+    // through a generic property copy, once for each of ~45,000 orders.
+    const order: OrderState =
+      reservationId === null || reservationId === undefined
+        ? { orderId, ownerId, side, priceCents, amount, remaining, seq, status, placedAt, reserved }
+        : {
+            orderId,
+            ownerId,
+            side,
+            priceCents,
+            amount,
+            remaining,
+            seq,
+            status,
+            placedAt,
+            reserved,
+            funding: { reservationId, matchedNotionalCents: encoded.fundingMatched[index]! },
+          };
     orders[index] = order;
     state.orders.set(orderId, order);
-  });
-  const book = (indexes: Uint32Array): OrderState[] =>
-    Array.from(indexes, (index) => {
-      const order = orders[index];
-      if (!order) throw new Error(`book entry ${index} is not an open order`);
-      return order;
-    });
+  }
+  const book = (indexes: Uint32Array): OrderState[] => {
+    const list = new Array<OrderState>(indexes.length);
+    for (let at = 0; at < indexes.length; at += 1) {
+      const order = orders[indexes[at]!];
+      if (!order) throw new Error(`book entry ${indexes[at]} is not an open order`);
+      list[at] = order;
+    }
+    return list;
+  };
   for (const offer of encoded.offers) state.offers.set(offer.offerId, offer);
   return { ...state, bids: OrderBookSide.fromSorted(book(encoded.bids)), asks: OrderBookSide.fromSorted(book(encoded.asks)) };
 }
@@ -289,31 +309,44 @@ const SCHEMA = `market-columns.${MARKET_STATE_VERSION}`;
 
 /**
  * What encoding the state costs, in items: its open orders and serial ranges (held, retired,
- * escrowed). ~0.5–0.8 µs each at 1,000,000 events (bench:market-load: 131–212 ms for ~261,000);
- * the store spaces its snapshots by it.
+ * escrowed, offered). ~0.5–0.8 µs each at 1,000,000 events (bench:market-load: 131–212 ms for
+ * ~261,000); the store spaces its snapshots by it. Counted from the columns, which hold each once.
  */
-export function encodingWork(state: CreditMarketState): number {
-  let items = state.orders.size;
-  for (const byBatch of state.tradable.values()) for (const ranges of byBatch.values()) items += ranges.length;
-  for (const ranges of state.retired.values()) items += ranges.length;
-  for (const order of state.orders.values()) items += order.reserved.length;
-  for (const offer of state.offers.values()) items += offer.ranges.length;
+function workOf(encoded: Encoded): number {
+  let items = encoded.orderId.length + encoded.tradableBounds.named.length + encoded.retiredBounds.named.length + encoded.reservedBatch.length;
+  for (const offer of encoded.offers) items += offer.ranges.length;
   return items;
 }
 
 /**
  * zstd at its fastest level: the columns of a 1,000,000-event market (9.7 MB) become 2.1 MB in ~21 ms
- * and come back in ~18 ms, where reading the 9.7 MB row took ~137 ms (docs/benchmarks.md).
+ * and come back in ~12 ms, where reading the 9.7 MB row took ~137 ms (docs/benchmarks.md).
  */
 const ZSTD = { params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } };
+
+/**
+ * The output buffer of a decompression: the columns compress 4–5 times, so one buffer of this
+ * size mostly holds them whole; with zlib's default of 64 KiB, a 9.7 MB state came back in ~150
+ * pieces copied into one (~7 of ~19 ms).
+ */
+const decompressChunk = (compressed: Buffer): number => Math.min(32 * 2 ** 20, Math.max(64 * 2 ** 10, compressed.length * 8));
+
+/** A state encoded, and what encoding it cost in items (see workOf). */
+export function encodeMarketState(state: CreditMarketState): { bytes: Buffer; work: number } {
+  const encoded = encodeState(SCHEMA, state);
+  return { bytes: zstdCompressSync(v8.serialize(encoded), ZSTD), work: workOf(encoded) };
+}
+
+/** A snapshot decoded, and what encoding its state costs in items (see workOf). */
+export function decodeMarketState(bytes: Buffer): { state: CreditMarketState; work: number } {
+  const encoded = v8.deserialize(zstdDecompressSync(bytes, { chunkSize: decompressChunk(bytes) })) as Partial<Encoded> | undefined;
+  if (encoded?.schema !== SCHEMA) throw new Error(`not a state of schema ${SCHEMA}`);
+  return { state: decodeState(encoded as Encoded), work: workOf(encoded as Encoded) };
+}
 
 /** The credit market's snapshot codec (docs/snapshots.md). */
 export const marketStateCodec: StateCodec<CreditMarketState> = {
   schema: SCHEMA,
-  encode: (state) => zstdCompressSync(v8.serialize(encodeState(SCHEMA, state)), ZSTD),
-  decode: (bytes) => {
-    const encoded = v8.deserialize(zstdDecompressSync(bytes)) as Partial<Encoded> | undefined;
-    if (encoded?.schema !== SCHEMA) throw new Error(`not a state of schema ${SCHEMA}`);
-    return decodeState(encoded as Encoded);
-  },
+  encode: (state) => encodeMarketState(state).bytes,
+  decode: (bytes) => decodeMarketState(bytes).state,
 };
