@@ -8,6 +8,8 @@ export interface CpuUse {
   readonly ours: number;
   /** The part of `ours` spent by the PostgreSQL server. */
   readonly postgres: number;
+  /** The part of `ours` spent by the other processes of the benchmark (service instances it started). */
+  readonly processes: number;
   /** Interrupts and kernel threads (block I/O completion for fsync, mostly ours). */
   readonly kernel: number;
   /** Every other process on the machine (other engineers' tests): the noise in a figure. */
@@ -46,9 +48,10 @@ export function machineCpuTimes(): MachineCpuTimes {
  * One pass over /proc: our PostgreSQL (postmaster, its children, and its reaped
  * children via cutime+cstime) and kernel threads (children of kthreadd, pid 2).
  */
-function processSeconds(postmasterPid: number | undefined): { postgres: number; kernelThreads: number } {
+function processSeconds(postmasterPid: number | undefined, pids: ReadonlySet<number>): { postgres: number; kernelThreads: number; processes: number } {
   let postgres = 0;
   let kernelThreads = 0;
+  let processes = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -65,8 +68,9 @@ function processSeconds(postmasterPid: number | undefined): { postgres: number; 
     if (pid === postmasterPid) postgres += own + Number(fields[13]) + Number(fields[14]);
     else if (postmasterPid !== undefined && ppid === postmasterPid) postgres += own;
     else if (ppid === 2 || pid === 2) kernelThreads += own;
+    else if (pids.has(pid)) processes += own;
   }
-  return { postgres: postgres / TICKS_PER_SECOND, kernelThreads: kernelThreads / TICKS_PER_SECOND };
+  return { postgres: postgres / TICKS_PER_SECOND, kernelThreads: kernelThreads / TICKS_PER_SECOND, processes: processes / TICKS_PER_SECOND };
 }
 
 interface Sample {
@@ -75,17 +79,23 @@ interface Sample {
   readonly kernelSeconds: number;
   readonly oursSeconds: number;
   readonly postgresSeconds: number;
+  readonly processSeconds: number;
 }
 
 /**
  * Splits machine CPU into ours and others' between start() and the call it
  * returns. Ours is this process, plus the PostgreSQL server whose data directory
- * is given. Linux only; elsewhere it reports nothing rather than guessing.
+ * is given, plus the processes `pids` names (service instances the benchmark
+ * started; a process that ends between the two readings is not counted). Linux
+ * only; elsewhere it reports nothing rather than guessing.
  */
 export class CpuMeter {
   private postmasterPid: number | undefined;
 
-  constructor(private readonly postgresDataDir?: string) {}
+  constructor(
+    private readonly postgresDataDir?: string,
+    private readonly pids: () => readonly number[] = () => [],
+  ) {}
 
   start(): () => CpuUse | undefined {
     const before = this.sample();
@@ -101,6 +111,7 @@ export class CpuMeter {
       return {
         ours: cores(ours),
         postgres: cores(perSecond('postgresSeconds')),
+        processes: cores(perSecond('processSeconds')),
         kernel: cores(kernel),
         others: cores(perSecond('machineBusySeconds') - ours - kernel),
       };
@@ -115,13 +126,14 @@ export class CpuMeter {
       }
       const own = process.cpuUsage();
       const machine = machineCpuTimes();
-      const processes = processSeconds(this.postmasterPid);
+      const processes = processSeconds(this.postmasterPid, new Set(this.pids()));
       return {
         at: performance.now(),
         machineBusySeconds: machine.busy,
         kernelSeconds: machine.interrupts + processes.kernelThreads,
-        oursSeconds: (own.user + own.system) / 1e6 + processes.postgres,
+        oursSeconds: (own.user + own.system) / 1e6 + processes.postgres + processes.processes,
         postgresSeconds: processes.postgres,
+        processSeconds: processes.processes,
       };
     } catch {
       return undefined;

@@ -1,7 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { formatInt, loadAverage, type MachineFacts, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
+import {
+  CpuMeter,
+  type CpuUse,
+  formatInt,
+  loadAverage,
+  type MachineFacts,
+  machineFacts,
+  renderTable,
+  round,
+  runBench,
+  summarize,
+} from '@carbon-ledger/bench-kit';
 import type { PlatformWalletRole } from '@carbon-ledger/contracts';
 import { CONFLICT_LOG_LINE } from '../credit-market/credit-market.store.js';
 import { platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
@@ -23,10 +34,11 @@ interface Run {
   readonly result: TradingClientsResult;
   readonly conflicts: number;
   readonly load: string;
+  readonly cpu: CpuUse | undefined;
 }
 
 /** The 16 clients of bench:trading (their own thread) against these instances; conflicts counted over the measured window. */
-async function measure(instances: readonly Instance[], buyers: readonly ClusterClient[], watcher: ClusterClient, body: string): Promise<Run> {
+async function measure(instances: readonly Instance[], buyers: readonly ClusterClient[], watcher: ClusterClient, body: string, meter: CpuMeter): Promise<Run> {
   const conflicts = (): number => instances.reduce((sum, instance) => sum + instance.count(CONFLICT_LOG_LINE), 0);
   const input: TradingClientsInput = {
     // The socket listens on the last instance: newTrade crosses instances when the clients post elsewhere.
@@ -40,17 +52,24 @@ async function measure(instances: readonly Instance[], buyers: readonly ClusterC
   };
   const clients = new Worker(new URL('./bench-trading-clients.js', import.meta.url), { workerData: input });
   let before = 0;
+  let stopMeter: (() => CpuUse | undefined) | undefined;
+  let cpu: CpuUse | undefined;
   const result = await new Promise<TradingClientsResult>((resolve, reject) => {
     clients.on('message', (message: TradingClientsMessage) => {
-      if (message.type === 'measuring') before = conflicts();
-      else resolve(message.result);
+      if (message.type === 'measuring') {
+        before = conflicts();
+        stopMeter = meter.start();
+      } else {
+        cpu = stopMeter?.();
+        resolve(message.result);
+      }
     });
     clients.once('error', reject);
     clients.once('exit', (code) => reject(new Error(`the client thread exited with ${code}`)));
   });
   const load = loadAverage();
   await clients.terminate();
-  return { instances: instances.length, result, conflicts: conflicts() - before, load };
+  return { instances: instances.length, result, conflicts: conflicts() - before, load, cpu };
 }
 
 /** Prints the two runs side by side; exit code 1 when three instances fall short of the target. */
@@ -66,6 +85,9 @@ function report(one: Run, three: Run, facts: MachineFacts): number {
       String(post.p50),
       String(post.p99),
       String(push.p99),
+      // The clients are a thread of this process: what is ours and neither PostgreSQL nor an instance.
+      run.cpu ? `${run.cpu.processes} / ${run.cpu.postgres} / ${round(run.cpu.ours - run.cpu.processes - run.cpu.postgres, 2)}` : 'n/a',
+      run.cpu ? `${round((run.cpu.processes * 1000) / rate(run), 2)} / ${round((run.cpu.postgres * 1000) / rate(run), 2)}` : 'n/a',
       run.result.trades === 0 ? 'n/a' : String(round(run.conflicts / run.result.trades, 3)),
       run.result.failures === 0
         ? '0'
@@ -80,7 +102,18 @@ function report(one: Run, three: Run, facts: MachineFacts): number {
       '',
       `machine: ${facts.nproc} cores (${facts.cpu}), ${facts.memoryGiB} GiB; node ${facts.node}; ${facts.date}`,
       renderTable(
-        ['instances', 'matched trades/s', 'POST p50 ms', 'POST p99 ms', 'newTrade p99 ms', 'conflict retries/trade', 'failed POSTs', 'load avg after'],
+        [
+          'instances',
+          'matched trades/s',
+          'POST p50 ms',
+          'POST p99 ms',
+          'newTrade p99 ms',
+          'cores: instances / PostgreSQL / clients',
+          'CPU ms per trade: instances / PostgreSQL',
+          'conflict retries/trade',
+          'failed POSTs',
+          'load avg after',
+        ],
         [row(one), row(three)],
       ),
       `3 instances / 1: ${round(ratio, 2)} (target >= ${TARGET_RATIO})`,
@@ -127,10 +160,11 @@ async function main(): Promise<number> {
           LOG_LEVEL: 'debug',
           SEAL_INTERVAL_MS: '0',
         });
+        const meter = new CpuMeter(join(config.DATA_DIR, 'postgres'), () => instances.map((instance) => instance.pid));
         instances.push(await startInstance('1', instanceEnv('instance-1')));
-        const one = await measure(instances, buyers, seller, buyOrderBody);
+        const one = await measure(instances, buyers, seller, buyOrderBody, meter);
         instances.push(...(await Promise.all([startInstance('2', instanceEnv('instance-2')), startInstance('3', instanceEnv('instance-3'))])));
-        const three = await measure(instances, buyers, seller, buyOrderBody);
+        const three = await measure(instances, buyers, seller, buyOrderBody, meter);
 
         return report(one, three, facts);
       } finally {
