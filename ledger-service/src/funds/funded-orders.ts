@@ -98,6 +98,19 @@ export class FundedOrders implements FundedBuys {
   }
 
   /**
+   * The reservations among these whose order (or offer acceptance) the log does not hold yet, in one
+   * lookup of their placements' first event ids: the recovery asks this for a batch of reservations
+   * instead of once per reservation (one statement per funded buy, bench:trading 2026-11-28).
+   */
+  async unplaced(reservations: readonly FundsReserved['data'][]): Promise<FundsReserved['data'][]> {
+    if (reservations.length === 0 || !this.eventStore.findEvents) return [...reservations];
+    const placed = new Set(
+      (await this.eventStore.findEvents(reservations.map((reservation) => commandEventId(reservation.placementCommandId, 0)))).map((event) => event.eventId),
+    );
+    return reservations.filter((reservation) => !placed.has(commandEventId(reservation.placementCommandId, 0)));
+  }
+
+  /**
    * Places the order (or accepts the offer) a reservation pays for, if its market does not hold it yet.
    * Almost always the request did already: the log's event-id key says so in one lookup. Deciding it
    * again would cost more than a replay once the order has closed — the market forgets closed orders,

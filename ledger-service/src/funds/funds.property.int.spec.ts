@@ -21,6 +21,8 @@ import { createEventStoreDatabase, type EventStoreDatabase } from '../test-suppo
 import { evolveFullHistory, initialFullHistoryState } from '../test-support/full-history-market.js';
 import { CashLedger } from './cash-ledger.js';
 import { FundedOrders } from './funded-orders.js';
+import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
+import type { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 
 const MARKETS: readonly CreditProjectType[] = ['Solar Energy', 'Wind Energy', 'Reforestation'];
 const USERS = 4;
@@ -292,15 +294,14 @@ class Run {
     this.funded = new FundedOrders(this.eventStore, this.markets, async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0);
     // Before recovery, a crashed placement is a hold whose order is on no market: the invariants below count it.
     await this.check();
-    for (const event of await this.events()) {
-      if (!isFundsEvent(event) || event.type !== 'FundsReserved') continue;
-      await this.funded.completePlacement(event.data, {
-        correlationId: event.metadata.correlationId,
-        causationId: event.eventId,
-        actor: event.metadata.actor,
-        now: new Date(event.data.reservedAt),
-      });
-    }
+    // The recovery reaction, in batches as its runner hands them (one lookup of the placements per batch).
+    const recovery = new CompletePlacementWhenFundsReserved({ register: () => undefined } as unknown as ReactionHost, this.funded);
+    const reserved = (await this.events()).filter((event) => isFundsEvent(event) && event.type === 'FundsReserved');
+    for (let from = 0; from < reserved.length; from += recovery.batchSize) await recovery.handleBatch(reserved.slice(from, from + recovery.batchSize));
+    // Recovered: the order of every reservation is on its market now (the invariants alone accept a hold without one).
+    const after = await this.events();
+    const placed = new Set(after.filter((event) => event.type === 'OrderPlaced').map((event) => (event.data as { orderId: string }).orderId));
+    expect(reserved.map((event) => (event.data as { orderId: string }).orderId).filter((orderId) => !placed.has(orderId))).toEqual([]);
   }
 
   async check(): Promise<void> {
