@@ -27,6 +27,22 @@ const creditsRetired = z.object({
   retiredAt: z.string(),
 });
 
+/** The fields of FundsDeposited that screening reads: cash entering the platform (a deposit, or a held one assigned). */
+const fundsDeposited = z.object({
+  depositId: z.string(),
+  userId: z.string(),
+  amountCents: z.number().int().positive(),
+  depositedAt: z.string(),
+});
+
+/** The fields of WithdrawalRequested that screening reads: cash leaving for an XRPL address. */
+const withdrawalRequested = z.object({
+  withdrawalId: z.string(),
+  userId: z.string(),
+  amountCents: z.number().int().positive(),
+  requestedAt: z.string(),
+});
+
 /**
  * What AML screening looks at, whatever produced it. Each event type that moves
  * value maps to one of these here, so the screening reaction and the AML read
@@ -58,7 +74,7 @@ function usdValue(quantity: number, price: string): number {
 }
 
 /** The event types screenedTransactionFrom maps; every other type moves no value. */
-export const screenedEventTypes: ReadonlySet<string> = new Set(['OrderPlaced', 'TradeExecuted', 'CreditsRetired']);
+export const screenedEventTypes: ReadonlySet<string> = new Set(['OrderPlaced', 'TradeExecuted', 'CreditsRetired', 'FundsDeposited', 'WithdrawalRequested']);
 
 /** The transaction an event records, or undefined for events that move no value. */
 export function screenedTransactionFrom(event: { readonly type: string; readonly data: unknown }): ScreenedTransaction | undefined {
@@ -100,6 +116,30 @@ export function screenedTransactionFrom(event: { readonly type: string; readonly
       amount: 0,
       occurredAt: retirement.retiredAt,
       valuation: { batchId: retirement.batchId, quantity: retirement.quantity },
+    };
+  }
+  if (event.type === 'FundsDeposited') {
+    const parsed = fundsDeposited.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const deposit = parsed.data;
+    return {
+      transactionType: 'deposit',
+      transactionId: deposit.depositId,
+      userId: deposit.userId,
+      amount: deposit.amountCents / 100,
+      occurredAt: deposit.depositedAt,
+    };
+  }
+  if (event.type === 'WithdrawalRequested') {
+    const parsed = withdrawalRequested.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const withdrawal = parsed.data;
+    return {
+      transactionType: 'withdrawal',
+      transactionId: withdrawal.withdrawalId,
+      userId: withdrawal.userId,
+      amount: withdrawal.amountCents / 100,
+      occurredAt: withdrawal.requestedAt,
     };
   }
   return undefined;

@@ -53,8 +53,42 @@ describe('screened transactions', () => {
     });
   });
 
+  it('maps a deposit and a withdrawal to cash transactions of their user, in dollars', () => {
+    const deposited = {
+      type: 'FundsDeposited',
+      data: {
+        depositId: 'd-1',
+        userId: 'u-3',
+        amountCents: 1_000_000_00,
+        txHash: 'A'.repeat(64),
+        depositedAt: '2026-11-28T10:00:00.000Z',
+      },
+    };
+    expect(screenedTransactionFrom(deposited)).toEqual({
+      transactionType: 'deposit',
+      transactionId: 'd-1',
+      userId: 'u-3',
+      amount: 1_000_000,
+      occurredAt: '2026-11-28T10:00:00.000Z',
+    });
+    const requested = {
+      type: 'WithdrawalRequested',
+      data: { withdrawalId: 'w-1', userId: 'u-3', amountCents: 12_345, destination: 'rDestination', requestedAt: '2026-11-28T11:00:00.000Z' },
+    };
+    expect(screenedTransactionFrom(requested)).toEqual({
+      transactionType: 'withdrawal',
+      transactionId: 'w-1',
+      userId: 'u-3',
+      amount: 123.45,
+      occurredAt: '2026-11-28T11:00:00.000Z',
+    });
+    // What screening cannot read is not screened (the event's own schema refused it when it was recorded).
+    expect(screenedTransactionFrom({ ...deposited, data: { ...deposited.data, amountCents: -5 } })).toBeUndefined();
+  });
+
   it('ignores events that move no value', () => {
     expect(screenedTransactionFrom({ type: 'OrderCancelled', data: { orderId: 'o-1' } })).toBeUndefined();
     expect(screenedTransactionFrom({ type: 'KycVerified', data: {} })).toBeUndefined();
+    expect(screenedTransactionFrom({ type: 'FundsReserved', data: { reservationId: 'r-1', userId: 'u-1', amountCents: 100 } })).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import {
   type PlaceOrderResponse,
   startVerificationResponse,
   verifyKycResponse,
+  withdrawFundsResponse,
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,11 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     await verifiedAddress(service, fastTrader);
     // Buy orders are paid for (docs/funds.md).
     await Promise.all([fundWithTestUsd(heavyTrader, '100000000.00'), fundWithTestUsd(fastTrader, '100000000.00')]);
+    // Deposits are screened too (a critical alert each, see below): screened and listed before the compliance
+    // socket connects, so it receives only the alerts the tests raise.
+    const deposited = await service.runtime.eventStore.headPosition();
+    expect(await service.app.get(ReactionHost).waitFor('screen-transaction-when-recorded', deposited, 15_000)).toBe(true);
+    expect(await service.app.get(ProjectionHost).waitFor(['aml-alerts'], await service.runtime.eventStore.headPosition(), 15_000)).toBe(true);
     // The compliance officer's session: alerts go to compliance, auditor and admin sockets only.
     socket = io(service.baseUrl, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie: compliance.cookie } });
     socket.on(AML_ALERT_SOCKET_EVENT, (message: unknown) => pushed.push(message));
@@ -83,6 +89,15 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     }
   }
 
+  it('screens deposits: cash that enters the platform above $50,000 raises a critical alert on its depositor', async () => {
+    const deposits = (await alerts()).filter((alert) => alert.transactionType === 'deposit');
+    expect(deposits.map((alert) => alert.userId).sort()).toEqual([heavyTrader.userId, fastTrader.userId].sort());
+    for (const alert of deposits) {
+      expect(alert).toMatchObject({ priority: 'critical', riskScore: 90, amount: 100_000_000, riskFlags: ['critical_amount'], requiresReview: true });
+      expect(alert.reasons[0]).toBe('Amount $100,000,000.00 is at or above the critical threshold of $50,000.00');
+    }
+  });
+
   it('raises a high alert for a large order and a critical one above $50,000, lists them and pushes aml-alert', async () => {
     const trader = heavyTrader;
     const large = await placeOrder(trader, 1_000, '12.50');
@@ -116,7 +131,8 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     const trader = fastTrader;
     const orders: PlaceOrderResponse[] = [];
     for (let n = 0; n < 7; n += 1) orders.push(await placeOrder(trader, 1, '1.00'));
-    const sixth = await alertFor(orders[5]!.id);
+    // The trader's deposit is a transaction of the hour too: the fifth order is its sixth.
+    const sixth = await alertFor(orders[4]!.id);
     expect(sixth).toMatchObject({ priority: 'medium', riskScore: 55, riskFlags: ['velocity'], requiresReview: false, userId: trader.userId });
     expect(sixth?.reasons[0]).toBe('6 transactions by this user within one hour (more than 5)');
     // The seventh is screened too, and the burst already has its alert.
@@ -126,7 +142,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     const head = await service.runtime.eventStore.headPosition();
     expect(await service.app.get(ProjectionHost).waitFor(['aml-alerts'], head, 15_000)).toBe(true);
     const listed = await alerts();
-    for (const order of [...orders.slice(0, 5), orders[6]!]) expect(listed.some((alert) => alert.transactionId === order.id)).toBe(false);
+    for (const order of [...orders.slice(0, 4), ...orders.slice(5)]) expect(listed.some((alert) => alert.transactionId === order.id)).toBe(false);
   });
 
   it('raises a structuring alert on the third amount just below the threshold within a day', async () => {
@@ -134,7 +150,8 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     const trader = heavyTrader;
     const orders: PlaceOrderResponse[] = [];
     for (let n = 0; n < 3; n += 1) orders.push(await placeOrder(trader, 950, '10.00'));
-    expect(await alertFor(orders[2]!.id)).toMatchObject({ priority: 'high', riskScore: 75, riskFlags: ['structuring'], requiresReview: true });
+    // Its deposit and the two large orders came first: the third $9,500 is also its sixth transaction of the hour.
+    expect(await alertFor(orders[2]!.id)).toMatchObject({ priority: 'high', riskScore: 80, riskFlags: ['velocity', 'structuring'], requiresReview: true });
     const listed = await alerts();
     expect(listed.some((alert) => alert.transactionId === orders[0]!.id || alert.transactionId === orders[1]!.id)).toBe(false);
   });
@@ -186,7 +203,8 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
     });
     const two = listAmlAlertsResponse.parse(await (await compliance.request('GET', '/api/aml/alerts?limit=2')).json());
     expect(two.alerts).toHaveLength(2);
-    expect(two.totalAlerts).toBe(5);
+    // Large, critical, velocity, structuring, jurisdiction; and the three deposits (two traders, the PA user).
+    expect(two.totalAlerts).toBe(8);
   });
 
   it('adds it all up on the compliance dashboard', async () => {
@@ -203,18 +221,38 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       totalUsers: 4,
       verifiedUsers: 3,
       verificationRate: 75,
-      // The critical (90) and structuring (75) alerts score 70 or more.
-      highRiskTransactions: 2,
-      // Large, critical, structuring and jurisdiction alerts; velocity alone is medium.
-      transactionsRequiringReview: 4,
-      highPriorityAlerts: 4,
+      // The critical (90) and structuring (75) alerts score 70 or more, and the three deposits' (critical).
+      highRiskTransactions: 5,
+      // Large, critical, structuring and jurisdiction alerts and the three deposits'; velocity alone is medium.
+      transactionsRequiringReview: 7,
+      highPriorityAlerts: 7,
       averageRiskScore: averageRisk,
       jurisdictionBreakdown: { UAE: 1, KSA: 0, UK: 2, US: 1, EU: 0 },
     });
     expect(rows).toHaveLength(3);
-    // The newest 10 of 13 orders (2 + 7 + 3 + 1): the two large ones and the first small one dropped off; the third $9,500 is high risk.
+    // The newest 10 of 16 transactions (the traders' 2 deposits, 2 + 7 + 3 orders, the PA user's deposit and order): the
+    // PA user's $1,000,000 deposit and the third $9,500 are high risk.
     expect(dashboard.recentActivity).toHaveLength(10);
     expect(dashboard.recentActivity[0]).toMatchObject({ type: 'order', amount: 50, isHighRisk: false });
-    expect(dashboard.recentActivity.filter((activity) => activity.isHighRisk).map((activity) => activity.amount)).toEqual([9_500]);
+    expect(dashboard.recentActivity[1]).toMatchObject({ type: 'deposit', amount: 1_000_000, isHighRisk: true });
+    expect(dashboard.recentActivity.filter((activity) => activity.isHighRisk).map((activity) => activity.amount)).toEqual([1_000_000, 9_500]);
+  });
+
+  it('screens withdrawals: cash leaving for an XRPL address at or above $10,000 raises a high alert', async () => {
+    // A trader of its own: its deposit and this withdrawal are its only transactions, so only the amount rule can hit.
+    const trader = await service.signIn(['trader']);
+    const wallet = await verifiedAddress(service, trader);
+    await fundWithTestUsd(trader, '20000.00');
+    const response = await trader.request('POST', '/api/funds/withdraw', { amount: '12000.00', xrplAddress: wallet.address });
+    expect(response.status).toBe(200);
+    const { withdrawalId } = withdrawFundsResponse.parse(await response.json());
+    expect(await alertFor(withdrawalId)).toMatchObject({
+      transactionType: 'withdrawal',
+      priority: 'high',
+      riskScore: 60,
+      amount: 12_000,
+      userId: trader.userId,
+      riskFlags: ['large_amount'],
+    });
   });
 });

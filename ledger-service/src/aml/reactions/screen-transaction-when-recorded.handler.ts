@@ -42,7 +42,7 @@ const alerts = recordDecider<AmlEvent>(isAmlEvent);
 
 /**
  * Screens every value-moving event of the log (screenedTransactionFrom: orders,
- * trades and retirements) against the AML rules and raises AmlAlertRaised when one hits. The
+ * trades, retirements, deposits and withdrawals) against the AML rules and raises AmlAlertRaised when one hits. The
  * velocity and structuring counts come from aml_transactions, limited to
  * events before the screened one, so a replay counts the same.
  */
