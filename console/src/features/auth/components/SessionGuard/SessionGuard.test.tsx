@@ -41,15 +41,26 @@ describe('SessionGuard', () => {
   });
 
   it('shows a centred loader while checking, then the page with a session', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockFetch(({ url }) => (url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse(emptyBook)));
+    // Every session check waits until the test answers, and any made after that is answered at once: a check
+    // asked again meanwhile (a remount while the screen's code loads) must not be left hanging.
+    let answered = false;
+    const waiting: ((response: Response) => void)[] = [];
+    const session = () => jsonResponse({ user: aUser() });
+    mockFetch(({ url }) => {
+      if (url !== '/api/auth/me') return jsonResponse(emptyBook);
+      return answered ? session() : new Promise<Response>((resolve) => waiting.push(resolve));
+    });
+    const answer = (): void => {
+      answered = true;
+      for (const resolve of waiting.splice(0)) resolve(session());
+    };
     const { router } = renderWithProviders(null, { path: '/trading-desk', routes: appRoutes });
 
     // First the screen's code loads, then the session is still being checked.
     expect(await screen.findByRole('status', { name: 'Checking your session' }, slow)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Trading Desk' })).not.toBeInTheDocument();
 
-    answer(jsonResponse({ user: aUser() }));
+    answer();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Trading Desk' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Checking your session' })).not.toBeInTheDocument();
