@@ -73,74 +73,58 @@ function usdValue(quantity: number, price: string): number {
   return Number(cents * BigInt(quantity)) / 100;
 }
 
-/** The event types screenedTransactionFrom maps; every other type moves no value. */
-export const screenedEventTypes: ReadonlySet<string> = new Set(['OrderPlaced', 'TradeExecuted', 'CreditsRetired', 'FundsDeposited', 'WithdrawalRequested']);
+/**
+ * Each event type that moves value, read into the transaction it records. The side screened is the
+ * one whose value moves: an order's owner; a trade's buyer (whose funds enter the registry); who
+ * retired (retiring for a third party can move value out of sight; valued at its market, see
+ * `valuation`); the user a deposit credits and the user who asks for a withdrawal (cash in cents,
+ * screened in dollars).
+ */
+const screeners: Readonly<Record<string, z.ZodType<ScreenedTransaction>>> = {
+  OrderPlaced: orderPlaced.transform((order) => ({
+    transactionType: 'order',
+    transactionId: order.orderId,
+    userId: order.ownerId,
+    amount: usdValue(order.amount, order.price),
+    occurredAt: order.placedAt,
+  })),
+  TradeExecuted: tradeExecuted.transform((trade) => ({
+    transactionType: 'trade',
+    transactionId: trade.tradeId,
+    userId: trade.buyerAccountId,
+    amount: usdValue(trade.quantity, trade.price),
+    occurredAt: trade.executedAt,
+  })),
+  CreditsRetired: creditsRetired.transform((retirement) => ({
+    transactionType: 'retirement',
+    transactionId: retirement.retirementId,
+    userId: retirement.retiredBy,
+    amount: 0,
+    occurredAt: retirement.retiredAt,
+    valuation: { batchId: retirement.batchId, quantity: retirement.quantity },
+  })),
+  FundsDeposited: fundsDeposited.transform((deposit) => ({
+    transactionType: 'deposit',
+    transactionId: deposit.depositId,
+    userId: deposit.userId,
+    amount: deposit.amountCents / 100,
+    occurredAt: deposit.depositedAt,
+  })),
+  WithdrawalRequested: withdrawalRequested.transform((withdrawal) => ({
+    transactionType: 'withdrawal',
+    transactionId: withdrawal.withdrawalId,
+    userId: withdrawal.userId,
+    amount: withdrawal.amountCents / 100,
+    occurredAt: withdrawal.requestedAt,
+  })),
+};
 
-/** The transaction an event records, or undefined for events that move no value. */
+/** The event types screenedTransactionFrom maps; every other type moves no value. */
+export const screenedEventTypes: ReadonlySet<string> = new Set(Object.keys(screeners));
+
+/** The transaction an event records, or undefined for events that move no value (or whose data it cannot read). */
 export function screenedTransactionFrom(event: { readonly type: string; readonly data: unknown }): ScreenedTransaction | undefined {
-  if (!screenedEventTypes.has(event.type)) return undefined;
-  if (event.type === 'OrderPlaced') {
-    const parsed = orderPlaced.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const order = parsed.data;
-    return {
-      transactionType: 'order',
-      transactionId: order.orderId,
-      userId: order.ownerId,
-      amount: usdValue(order.amount, order.price),
-      occurredAt: order.placedAt,
-    };
-  }
-  if (event.type === 'TradeExecuted') {
-    const parsed = tradeExecuted.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const trade = parsed.data;
-    // Screened on the buyer: the side whose funds enter the registry.
-    return {
-      transactionType: 'trade',
-      transactionId: trade.tradeId,
-      userId: trade.buyerAccountId,
-      amount: usdValue(trade.quantity, trade.price),
-      occurredAt: trade.executedAt,
-    };
-  }
-  if (event.type === 'CreditsRetired') {
-    const parsed = creditsRetired.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const retirement = parsed.data;
-    // Screened on the user who retired: retiring for a third party can move value out of sight.
-    return {
-      transactionType: 'retirement',
-      transactionId: retirement.retirementId,
-      userId: retirement.retiredBy,
-      amount: 0,
-      occurredAt: retirement.retiredAt,
-      valuation: { batchId: retirement.batchId, quantity: retirement.quantity },
-    };
-  }
-  if (event.type === 'FundsDeposited') {
-    const parsed = fundsDeposited.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const deposit = parsed.data;
-    return {
-      transactionType: 'deposit',
-      transactionId: deposit.depositId,
-      userId: deposit.userId,
-      amount: deposit.amountCents / 100,
-      occurredAt: deposit.depositedAt,
-    };
-  }
-  if (event.type === 'WithdrawalRequested') {
-    const parsed = withdrawalRequested.safeParse(event.data);
-    if (!parsed.success) return undefined;
-    const withdrawal = parsed.data;
-    return {
-      transactionType: 'withdrawal',
-      transactionId: withdrawal.withdrawalId,
-      userId: withdrawal.userId,
-      amount: withdrawal.amountCents / 100,
-      occurredAt: withdrawal.requestedAt,
-    };
-  }
-  return undefined;
+  const screener = Object.hasOwn(screeners, event.type) ? screeners[event.type] : undefined;
+  const parsed = screener?.safeParse(event.data);
+  return parsed?.success ? parsed.data : undefined;
 }
