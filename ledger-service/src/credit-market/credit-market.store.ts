@@ -96,7 +96,7 @@ const DEFAULT_SNAPSHOT_EVERY = 1_000;
 const DEFAULT_CONTENDED_FOR_MS = 30_000;
 /** How long an instance keeps a market's writer turn for the groups that queued while it wrote. */
 const TURN_HELD_MS = 25;
-/** A state of this many items (encodingWork) per event since the last snapshot is encoded again (see snapshotInterval). */
+/** A state of this many items (`workOf` in market-state-codec.ts) per event since the last snapshot is encoded again (see snapshotInterval). */
 const SNAPSHOT_ITEMS_PER_EVENT = 40;
 /** Event ids of a command looked up per query when asking the log whether it was applied. */
 const COMMAND_EVENTS_PROBED = 64;
@@ -531,7 +531,7 @@ export class CreditMarketStore {
       }
     }
     const stream: DecidedStream<CreditMarketState> = { state: market.decider.initialState(), version: 'no_stream', applied: new Map() };
-    market.base = { bytes: marketStateCodec.encode(stream.state), version: 'no_stream', work: 0 };
+    market.base = { ...encodeMarketState(stream.state), version: 'no_stream' };
     market.held = 'no_stream';
     market.sinceBase = [];
     this.fold(market, stream, await this.eventStore.readStream(market.streamId));
@@ -575,8 +575,8 @@ export class CreditMarketStore {
       this.logger.error(`state of ${market.streamId} cannot be encoded: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    const { bytes, work } = encoded;
-    market.base = { bytes, version, work };
+    const { bytes } = encoded;
+    market.base = { ...encoded, version };
     market.sinceBase = [];
     // Older commands are known to the log's event-id key; remembering them all would grow without end.
     stream.applied.clear();
