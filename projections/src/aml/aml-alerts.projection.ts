@@ -22,7 +22,7 @@ export const amlAlertsProjection: Projection = {
   eventTypes: new Set([...amlEventTypes, ...screenedEventTypes]),
   views: ['aml-alerts', 'compliance-dashboard'],
   /** Compliance screens refetch on projection-updated; the AML screening's wait for it ends the linger. */
-  lingerMs: 20,
+  lingerMs: 50,
   tables: ['aml_transactions', 'aml_alerts'],
   /** Screened transactions go in one multi-row insert per run of them; alerts apply in between, in log order. */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {

@@ -58,6 +58,8 @@ async function applyCreditEvent(db: ProjectionWriter, event: CreditEvent): Promi
 export const directTradeOffersProjection: Projection = {
   name: 'direct-trade-offers',
   eventTypes: new Set<string>(['DirectTradeOffered', 'DirectTradeOfferWithdrawn', 'TradeExecuted']),
+  // Order-book trades (nearly all of them) settle no offer.
+  handles: (event) => event.type !== 'TradeExecuted' || (isCreditEvent(event) && event.type === 'TradeExecuted' && event.data.offerId !== undefined),
   views: ['trade-offers'],
   tables: ['direct_trade_offers'],
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {

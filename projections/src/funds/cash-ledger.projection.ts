@@ -370,6 +370,10 @@ class CashBatch {
 export const cashLedgerProjection: Projection = {
   name: 'cash-ledger',
   eventTypes: new Set([...fundsEventTypes, 'TradeExecuted', 'OrderCancelled']),
+  // Trades and cancels of unfunded orders (sells, orders from before funding) move no cash.
+  handles: isCashEvent,
+  // Read back only by the funds endpoints, which wait for it (a wait ends the lingering at once).
+  lingerMs: 15,
   views: ['funds'],
   tables: ['cash_accounts', 'cash_holds', 'cash_withdrawals', 'cash_transfers'],
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {

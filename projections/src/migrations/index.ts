@@ -13,6 +13,7 @@ import * as funds from './2026_11_26_100000_funds.js';
 import * as heldDeposits from './2026_11_27_000000_held_deposits.js';
 import * as vaultTransfers from './2026_11_28_000000_vault_transfers.js';
 import * as directTradeOffers from './2026_11_28_100000_direct_trade_offers.js';
+import * as announceWithCheckpoint from './2026_11_28_200000_announce_with_checkpoint.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -31,5 +32,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_27_000000_held_deposits': heldDeposits,
     '2026_11_28_000000_vault_transfers': vaultTransfers,
     '2026_11_28_100000_direct_trade_offers': directTradeOffers,
+    '2026_11_28_200000_announce_with_checkpoint': announceWithCheckpoint,
   }),
 };

@@ -1,4 +1,4 @@
-import type { PushedMessage } from '@carbon-ledger/contracts';
+import type { Position, PushedMessage } from '@carbon-ledger/contracts';
 import type { BatchCommitted } from './log-follower-runner.js';
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; the rest leaves room for the envelope. */
@@ -48,6 +48,60 @@ export function announcementPayloads(origin: string, batch: BatchCommitted): str
   return parts;
 }
 
+/** How far runners moved without a transaction: [follower, commit, prepare] each. */
+interface SkipsPart {
+  readonly o: string;
+  readonly s: readonly (readonly [string, string, string])[];
+}
+
+/**
+ * The positions a host's runners moved to past events they had nothing to do with (no
+ * transaction, so no announcement of their own), told to other instances together: one NOTIFY
+ * per interval for all of them, each with its latest position, instead of one per runner.
+ */
+export class SkipAnnouncements {
+  private readonly latest = new Map<string, Position>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly origin: string,
+    /** Sends one NOTIFY payload on the host's channel. */
+    private readonly notify: (payload: string) => Promise<unknown>,
+    private readonly intervalMs = 20,
+  ) {}
+
+  skipped(follower: string, position: Position): void {
+    this.latest.set(follower, position);
+    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.latest.clear();
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    let skips: SkipsPart['s'][number][] = [];
+    let size = 0;
+    const send = (): void => {
+      this.notify(JSON.stringify({ o: this.origin, s: skips } satisfies SkipsPart)).catch(() => undefined);
+      skips = [];
+      size = 0;
+    };
+    for (const [follower, position] of this.latest) {
+      const skip = [follower, position.commit.toString(), position.prepare.toString()] as const;
+      const length = follower.length + skip[1].length + skip[2].length + 10;
+      if (skips.length > 0 && size + length > PAYLOAD_BUDGET) send();
+      skips.push(skip);
+      size += length;
+    }
+    this.latest.clear();
+    if (skips.length > 0) send();
+  }
+}
+
 /**
  * Puts announced batches back together on the listening side, skipping those this
  * instance announced itself (it has already seen them).
@@ -57,29 +111,46 @@ export class AnnouncementReader {
 
   constructor(private readonly origin: string) {}
 
-  /** The batch once its last part arrived; undefined for a part before it, an own or an unreadable one. */
-  read(payload: string): BatchCommitted | undefined {
-    let part: AnnouncementPart;
+  /**
+   * The batches a payload completes: one once a batch's last part arrived, one per runner of a
+   * skip announcement (no events, no views), none for a part before the last, an own or an
+   * unreadable payload.
+   */
+  read(payload: string): BatchCommitted[] {
+    let part: Partial<AnnouncementPart & SkipsPart>;
     try {
-      part = JSON.parse(payload) as AnnouncementPart;
+      part = JSON.parse(payload) as Partial<AnnouncementPart & SkipsPart>;
     } catch {
-      return undefined;
+      return [];
     }
-    if (part.o === this.origin || typeof part.p !== 'string' || !Array.isArray(part.m)) return undefined;
+    if (part.o === this.origin) return [];
+    if (Array.isArray(part.s)) {
+      return part.s.map(([projection, commit, prepare]) => ({
+        projection,
+        views: [],
+        position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+        events: 0,
+        eventTypes: new Set<string>(),
+        messages: [],
+      }));
+    }
+    if (typeof part.p !== 'string' || !Array.isArray(part.m)) return [];
     const messages = [...(this.pending.get(part.p) ?? []), ...part.m];
     if (!part.end) {
       this.pending.set(part.p, messages);
-      return undefined;
+      return [];
     }
     this.pending.delete(part.p);
-    return {
-      projection: part.p,
-      views: part.end.views,
-      position: { commit: BigInt(part.end.commit), prepare: BigInt(part.end.prepare) },
-      events: part.end.events,
-      eventTypes: new Set(part.end.eventTypes),
-      messages,
-    };
+    return [
+      {
+        projection: part.p,
+        views: part.end.views,
+        position: { commit: BigInt(part.end.commit), prepare: BigInt(part.end.prepare) },
+        events: part.end.events,
+        eventTypes: new Set(part.end.eventTypes),
+        messages,
+      },
+    ];
   }
 
   /** A lost listening connection may have dropped a batch's last part: start over. */

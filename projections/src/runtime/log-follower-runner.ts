@@ -11,7 +11,7 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import type { LogFollower } from './projection.js';
-import { announcementPayloads } from './announcement.js';
+import { announcementPayloads, type SkipAnnouncements } from './announcement.js';
 import { storableEvent } from './storable-event.js';
 
 export interface ProjectionLogger {
@@ -45,7 +45,12 @@ export interface LogFollowerRunnerOptions {
    * own transaction: delivered if and only if the batch commits, even when this process dies the
    * moment after (announcement.ts reads it back).
    */
-  readonly announce?: { readonly channel: string; readonly origin: string };
+  readonly announce?: {
+    readonly channel: string;
+    readonly origin: string;
+    /** Where the runner tells how far it moved without a transaction; shared by a host's runners. */
+    readonly skips?: SkipAnnouncements;
+  };
 }
 
 export type ProjectionStatus = 'starting' | 'standby' | 'running' | 'failed' | 'stopped';
@@ -100,8 +105,6 @@ const CHECKPOINT_PERSIST_MS = 5_000;
 /** …or after this many skipped events, so a restart re-reads little. */
 const CHECKPOINT_PERSIST_EVENTS = 5_000;
 const MAX_FAILURE_BACKOFF_MS = 30_000;
-/** Skipped events are announced to other instances at most this often. */
-const SKIP_ANNOUNCE_MS = 20;
 
 export function advisoryLockKey(projectionName: string): string {
   return `projection:${projectionName}`;
@@ -147,7 +150,6 @@ export class LogFollowerRunner {
   private stopSleep: (() => void) | undefined;
   private retryRequested = false;
   private endLinger: (() => void) | undefined;
-  private skipAnnouncement: NodeJS.Timeout | undefined;
 
   constructor(
     readonly follower: LogFollower,
@@ -180,8 +182,6 @@ export class LogFollowerRunner {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.skipAnnouncement);
-    this.skipAnnouncement = undefined;
     this.stopSleep?.();
     this.endLinger?.();
     await this.subscription?.close();
@@ -304,11 +304,12 @@ export class LogFollowerRunner {
   }
 
   private async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0).map(storableEvent);
+    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0);
     if (fresh.length === 0) return;
     const types = this.follower.eventTypes;
-    const isRelevant = (event: RecordedEvent): boolean => !types || types.has(event.type);
-    const relevant = fresh.filter(isRelevant);
+    const handles = this.follower.handles;
+    const isRelevant = (event: RecordedEvent): boolean => (!types || types.has(event.type)) && (!handles || handles(event));
+    const relevant = fresh.filter(isRelevant).map(storableEvent);
     try {
       await this.commitEvents(fresh, relevant);
     } catch (error) {
@@ -320,7 +321,7 @@ export class LogFollowerRunner {
         chunk.push(event);
         if (!isRelevant(event)) continue;
         try {
-          await this.commitEvents(chunk, [event]);
+          await this.commitEvents(chunk, [storableEvent(event)]);
         } catch (eventError) {
           throw isEventCaused(eventError) ? new EventApplyFailed(event, eventError) : eventError;
         }
@@ -354,12 +355,8 @@ export class LogFollowerRunner {
       answer.catch(() => undefined);
       return answer;
     };
-    const opening = [
-      send('begin'),
-      // The rows and their checkpoint are kept or lost together, and the log can always replay
-      // them, so the commit need not wait for its WAL flush.
-      send("select set_config('synchronous_commit', 'off', true)"),
-    ];
+    // The commit need not wait for its WAL flush: the leader connection runs with synchronous_commit off.
+    const opening = send('begin');
     // The checkpoint moves last: the transaction takes an id only at its first write, and an id
     // holds back every reader of the log (the xid horizon). A reaction's batch may wait seconds on
     // XRPL before it writes, and with the move first every projection stood still meanwhile.
@@ -369,22 +366,26 @@ export class LogFollowerRunner {
     const eventTypes = new Set(relevant.map((event) => event.type));
     const messages = this.follower.pushedMessages?.(relevant) ?? [];
     try {
-      for (const step of opening) await step;
+      await opening;
       changed = await applying;
-      const moved = send(...this.moveCheckpointQuery(last.position, events));
-      const announced = this.options.announce
-        ? announcementPayloads(this.options.announce.origin, {
-            projection: this.follower.name,
-            views: changed ? this.follower.views : [],
-            position: last.position,
-            events: fresh.length,
-            eventTypes,
-            messages,
-          }).map((payload) => send('select pg_notify($1, $2)', [this.options.announce!.channel, payload]))
-        : [];
+      const announce = this.options.announce;
+      // The announcement goes out with the checkpoint move, in the same statement and transaction.
+      const announcement = announce
+        ? {
+            channel: announce.channel,
+            payloads: announcementPayloads(announce.origin, {
+              projection: this.follower.name,
+              views: changed ? this.follower.views : [],
+              position: last.position,
+              events: fresh.length,
+              eventTypes,
+              messages,
+            }),
+          }
+        : undefined;
+      const moved = send(...this.moveCheckpointQuery(last.position, events, announcement));
       const committing = send('commit');
       await moved;
-      for (const notified of announced) await notified;
       const committed = await committing;
       if (committed.command !== 'COMMIT') throw new Error(`log follower ${this.follower.name}: the batch's transaction ended in ${committed.command}`);
     } catch (error) {
@@ -404,40 +405,39 @@ export class LogFollowerRunner {
 
   /**
    * Tells other instances the runner moved past events it had nothing to do with (no transaction,
-   * no stored checkpoint): their waits on this projection for those events end too. At most one
-   * NOTIFY per SKIP_ANNOUNCE_MS, carrying the latest position; sent on the leader connection, so
-   * after the batches committed before it.
+   * no stored checkpoint): their waits on this projection for those events end too. The host's
+   * runners share one NOTIFY per interval (SkipAnnouncements); the batches this runner committed
+   * before were announced in their own transactions, which committed first.
    */
   private announceSkip(): void {
-    const announce = this.options.announce;
-    if (!announce || this.skipAnnouncement) return;
-    this.skipAnnouncement = setTimeout(() => {
-      this.skipAnnouncement = undefined;
-      const leader = this.leader;
-      if (!leader) return;
-      const [payload] = announcementPayloads(announce.origin, {
-        projection: this.follower.name,
-        views: [],
-        position: this.checkpoint,
-        events: 0,
-        eventTypes: NO_TYPES,
-        messages: [],
-      });
-      leader.query('select pg_notify($1, $2)', [announce.channel, payload]).catch(() => undefined);
-    }, SKIP_ANNOUNCE_MS);
+    this.options.announce?.skips?.skipped(this.follower.name, this.checkpoint);
   }
 
   private persistDue(events: number): boolean {
     return this.unpersistedEvents + events >= CHECKPOINT_PERSIST_EVENTS || Date.now() - this.persistedAt >= CHECKPOINT_PERSIST_MS;
   }
 
-  /** Moves the stored checkpoint from where this instance last stored it; raises if another instance moved it. */
-  private moveCheckpointQuery(position: Position, events: number): [string, unknown[]] {
+  /**
+   * Moves the stored checkpoint from where this instance last stored it; raises if another instance
+   * moved it. With `announcement`, the same statement NOTIFYs its payloads, in order.
+   */
+  private moveCheckpointQuery(
+    position: Position,
+    events: number,
+    announcement?: { readonly channel: string; readonly payloads: readonly string[] },
+  ): [string, unknown[]] {
     const previous = this.persisted;
-    return [
-      'select move_projection_checkpoint($1, $2, $3, $4, $5, $6)',
-      [this.follower.name, previous.commit.toString(), previous.prepare.toString(), position.commit.toString(), position.prepare.toString(), events],
+    const moved = [
+      this.follower.name,
+      previous.commit.toString(),
+      previous.prepare.toString(),
+      position.commit.toString(),
+      position.prepare.toString(),
+      events,
     ];
+    return announcement
+      ? ['select move_projection_checkpoint($1, $2, $3, $4, $5, $6, $7, $8)', [...moved, announcement.channel, announcement.payloads]]
+      : ['select move_projection_checkpoint($1, $2, $3, $4, $5, $6)', moved];
   }
 
   /** `writer`'s pool: the leader connection, never released to anyone else. */
@@ -499,7 +499,7 @@ export class LogFollowerRunner {
     if (this.leader) return true;
     let client = this.candidate;
     if (!client) {
-      const fresh = new pg.Client({ ...this.options.connectionConfig, pipeline: true });
+      const fresh = new pg.Client({ ...leaderConnection(this.options.connectionConfig), pipeline: true });
       fresh.on('error', () => {
         // The lock dies with the connection; the checkpoint guard stops a stale writer.
         if (this.leader === fresh) this.leader = undefined;
@@ -557,6 +557,15 @@ export class LogFollowerRunner {
       this.stopSleep = done;
     });
   }
+}
+
+/**
+ * The leader connection's settings: its commits do not wait for their WAL flush. What it writes
+ * (a batch's rows with their checkpoint, kept or lost together) the log can always replay, and
+ * waiting for the flush cost every batch, and every skip announcement, a disk write.
+ */
+function leaderConnection(config: pg.ClientConfig): pg.ClientConfig {
+  return { ...config, options: [config.options, '-c synchronous_commit=off'].filter(Boolean).join(' ') };
 }
 
 /** "projection aml-alerts failed at event 1042:1042 (OrderPlaced): numeric field overflow" */

@@ -25,6 +25,12 @@ export interface LogFollower {
    */
   readonly eventTypes?: ReadonlySet<string>;
   /**
+   * Of the events of `eventTypes`, those `applyBatch` acts on, where the type alone says too little
+   * (a trade concerns the direct offers only when it settled one). A batch without any is passed
+   * over like one without those types: no transaction, no statement.
+   */
+  readonly handles?: (event: RecordedEvent) => boolean;
+  /**
    * How long the runner may wait, once caught up, before it reads and applies what came next:
    * under load a follower that can lag a little then takes more events per transaction. The
    * wait ends as soon as someone waits for the follower (a command reading its writes back).

@@ -25,6 +25,14 @@ export class LogTail {
   private readonly checks = new Map<string, { generation: number; result: Promise<boolean> }>();
   /** Counts append announcements: a read started before the latest one may have missed it. */
   private generation = 0;
+  /**
+   * Where a database read found the end of the visible log (it returned fewer events than asked
+   * for), and the generation it started in: until the next append announcement, a read after
+   * that position finds nothing but what a horizon that moved may have uncovered.
+   */
+  private visibleEnd: { key: string; generation: number } | undefined;
+  /** A check that found nothing committed after a position, and the generation it started in. */
+  private nothingAbove: { key: string; generation: number } | undefined;
 
   constructor(
     private readonly readAfter: ReadAfter,
@@ -45,11 +53,13 @@ export class LogTail {
     const inFlight = this.reads.get(key);
     // Joined only when no append was announced since it started, so a caller woken by an append sees it.
     if (inFlight && inFlight.limit >= limit && inFlight.generation === this.generation) return (await inFlight.result).slice(0, limit);
+    const generation = this.generation;
     const result = this.readAfter(after, limit).then((events) => {
       this.remember(after, events);
+      if (events.length < limit) this.visibleEnd = { key: positionKey(events.at(-1)?.position ?? after), generation };
       return events;
     });
-    const entry = { limit, generation: this.generation, result };
+    const entry = { limit, generation, result };
     this.reads.set(key, entry);
     try {
       return await result;
@@ -58,12 +68,34 @@ export class LogTail {
     }
   }
 
-  /** Whether committed events (visible or not yet below the horizon) follow `after`; concurrent checks run once. */
+  /**
+   * Whether a database read that started after the latest append announcement found the visible
+   * log ending at `position`: a subscriber there need not read again before it checks the horizon.
+   */
+  endsVisibleLog(position: Position): boolean {
+    const end = this.visibleEnd;
+    return end !== undefined && end.generation === this.generation && end.key === positionKey(position);
+  }
+
+  /**
+   * Whether committed events (visible or not yet below the horizon) follow `after`; concurrent
+   * checks run once. "None" stays true until the next append announcement: events only come
+   * from appends, and every committed append is announced.
+   */
   async hasEventsAbove(after: Position): Promise<boolean> {
     const key = positionKey(after);
+    const none = this.nothingAbove;
+    if (none && none.generation === this.generation && none.key === key) return false;
     const inFlight = this.checks.get(key);
     if (inFlight && inFlight.generation === this.generation) return inFlight.result;
-    const entry = { generation: this.generation, result: this.checkAbove(after) };
+    const generation = this.generation;
+    const entry = {
+      generation,
+      result: this.checkAbove(after).then((above) => {
+        if (!above) this.nothingAbove = { key, generation };
+        return above;
+      }),
+    };
     this.checks.set(key, entry);
     try {
       return await entry.result;

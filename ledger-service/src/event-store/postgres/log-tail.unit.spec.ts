@@ -8,6 +8,7 @@ const event = (n: number) => ({ eventId: `e${n}`, position: at(n) }) as unknown 
 /** A log of events 1..head; reads count how often the database would be asked. */
 function fakeLog(head: { value: number }) {
   const calls: { after: number; limit: number }[] = [];
+  const checks: number[] = [];
   const readAfter = async (after: Position, limit: number) => {
     calls.push({ after: Number(after.commit), limit });
     // What the query sees is fixed when it starts; the answer arrives later.
@@ -17,7 +18,11 @@ function fakeLog(head: { value: number }) {
     for (let n = Number(after.commit) + 1; n <= visible && events.length < limit; n += 1) events.push(event(n));
     return events;
   };
-  return { calls, readAfter, checkAbove: async (after: Position) => Number(after.commit) < head.value };
+  const checkAbove = async (after: Position) => {
+    checks.push(Number(after.commit));
+    return Number(after.commit) < head.value;
+  };
+  return { calls, checks, readAfter, checkAbove };
 }
 
 describe('LogTail: subscribers share reads of the log tail', () => {
@@ -68,5 +73,44 @@ describe('LogTail: subscribers share reads of the log tail', () => {
     // Before what it keeps: the database again.
     await tail.read(at(10), 2);
     expect(log.calls).toHaveLength(2);
+  });
+
+  it('knows where a read found the end of the log, until the next append is announced', async () => {
+    const head = { value: 5 };
+    const log = fakeLog(head);
+    const tail = new LogTail(log.readAfter, log.checkAbove);
+    // A full read (as many as asked for) says nothing about the end.
+    await tail.read(at(0), 3);
+    expect(tail.endsVisibleLog(at(3))).toBe(false);
+    // A short one does: a subscriber at e5 need not read again.
+    await tail.read(at(3), 500);
+    expect(tail.endsVisibleLog(at(5))).toBe(true);
+    expect(tail.endsVisibleLog(at(4))).toBe(false);
+    head.value = 6;
+    tail.appended();
+    expect(tail.endsVisibleLog(at(5))).toBe(false);
+    // A read that started before the announcement does not count for after it.
+    const early = tail.read(at(5), 500);
+    head.value = 7;
+    tail.appended();
+    await early;
+    expect(tail.endsVisibleLog(at(6))).toBe(false);
+  });
+
+  it('asks the database again whether anything follows a position only after an append is announced', async () => {
+    const head = { value: 5 };
+    const log = fakeLog(head);
+    const tail = new LogTail(log.readAfter, log.checkAbove);
+    expect(await tail.hasEventsAbove(at(5))).toBe(false);
+    expect(await tail.hasEventsAbove(at(5))).toBe(false);
+    expect(log.checks).toEqual([5]);
+    // "Something follows" is never kept: the subscriber reads, and checks again while the horizon holds it back.
+    expect(await tail.hasEventsAbove(at(4))).toBe(true);
+    expect(await tail.hasEventsAbove(at(4))).toBe(true);
+    expect(log.checks).toEqual([5, 4, 4]);
+    head.value = 6;
+    tail.appended();
+    expect(await tail.hasEventsAbove(at(5))).toBe(true);
+    expect(log.checks).toEqual([5, 4, 4, 5]);
   });
 });

@@ -269,7 +269,9 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
           horizonRetryMs = HORIZON_RETRY_MS;
           state.cursor = last.position;
           yield batch;
-          continue;
+          // Unless an append was announced since, a read now would find nothing new below the horizon;
+          // whether anything waits above it is the check's to say.
+          if (!this.tail.endsVisibleLog(state.cursor)) continue;
         }
         if (state.stopped) return;
         // Committed events we cannot see yet sit above the horizon (an older

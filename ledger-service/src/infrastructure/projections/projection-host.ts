@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type EventStore, type Position, type ProjectionHealth, type ProjectionName } from '@carbon-ledger/contracts';
-import { AnnouncementReader, type BatchCommitted, LogFollowerRunner, projections } from '@carbon-ledger/projections';
+import { AnnouncementReader, type BatchCommitted, LogFollowerRunner, projections, SkipAnnouncements } from '@carbon-ledger/projections';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { EVENT_STORE, READ_MODELS, RUNTIME } from '../tokens.js';
 import type { DatabaseAvailability } from '../postgres/database-availability.js';
@@ -39,6 +40,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   private readonly stopRetrying: () => void;
   private readonly origin = randomUUID();
   private readonly reader = new AnnouncementReader(this.origin);
+  private readonly skips: SkipAnnouncements;
   private listener: ChannelListener | undefined;
 
   constructor(
@@ -47,6 +49,10 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
     @Inject(RUNTIME) private readonly runtime: ProjectionHostRuntime,
   ) {
     this.batches.setMaxListeners(0);
+    // A skip announcement is a hint that ends waits sooner (standby instances also read the stored checkpoints): no WAL flush is awaited for it.
+    this.skips = new SkipAnnouncements(this.origin, (payload) =>
+      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${BATCHES_CHANNEL}, ${payload})`.execute(db),
+    );
     this.runners = projections.map(
       (projection) =>
         new LogFollowerRunner(projection, {
@@ -54,7 +60,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
           eventStore,
           connectionConfig: runtime.readModelConnection,
           onBatchCommitted: (batch) => this.batches.emit('batch', batch),
-          announce: { channel: BATCHES_CHANNEL, origin: this.origin },
+          announce: { channel: BATCHES_CHANNEL, origin: this.origin, skips: this.skips },
           logger: { log: (message) => this.logger.log(message), error: (message) => this.logger.error(message) },
         }),
     );
@@ -70,10 +76,10 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       this.runtime.readModelConnection,
       BATCHES_CHANNEL,
       (payload) => {
-        const batch = this.reader.read(payload);
-        if (!batch) return;
-        this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
-        this.batches.emit('batch', batch);
+        for (const batch of this.reader.read(payload)) {
+          this.runners.find((runner) => runner.follower.name === batch.projection)?.observe(batch.position);
+          this.batches.emit('batch', batch);
+        }
       },
       () => this.reader.reset(),
     );
@@ -83,6 +89,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     this.stopRetrying();
     await Promise.all(this.runners.map((runner) => runner.stop()));
+    this.skips.stop();
     await this.listener?.close();
   }
 

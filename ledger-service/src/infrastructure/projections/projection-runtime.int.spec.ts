@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { comparePositions, type ProjectionName } from '@carbon-ledger/contracts';
-import { orderBookProjection, ProjectionBusy, LogFollowerRunner, type ProjectionWriter, readCheckpoint, rebuildProjection } from '@carbon-ledger/projections';
+import {
+  AnnouncementReader,
+  type BatchCommitted,
+  orderBookProjection,
+  ProjectionBusy,
+  LogFollowerRunner,
+  type ProjectionWriter,
+  readCheckpoint,
+  rebuildProjection,
+  SkipAnnouncements,
+} from '@carbon-ledger/projections';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +134,84 @@ describe('projection runtime on PostgreSQL', () => {
     await runner.stop();
     const stored = await readCheckpoint(db, 'kyc-only-test');
     expect(comparePositions(stored!.position, position)).toBe(0);
+  });
+
+  it('passes over the events of its types that its `handles` refuses as it passes over other types', async () => {
+    const owner = randomUUID();
+    const seen: number[] = [];
+    type Placed = { data: unknown };
+    const amountOf = (event: Placed) => (event.data as { amount: number }).amount;
+    const ownersLargeOrders = {
+      name: 'large-orders-test',
+      eventTypes: new Set(['OrderPlaced']),
+      handles: (event: Placed) => (event.data as { ownerId: string }).ownerId === owner && amountOf(event) >= 3,
+      views: [],
+      tables: [],
+      applyBatch: async (events: readonly Placed[]) => {
+        for (const event of events) seen.push(amountOf(event));
+        return false;
+      },
+    };
+    const runner = new LogFollowerRunner(ownersLargeOrders, { db, eventStore: store, connectionConfig: connection() });
+    runner.start();
+    try {
+      // Amounts 1 and 2 (and every earlier test's orders): nothing applied, no transaction, no stored checkpoint.
+      expect(await runner.waitFor(await placeOrders(2, owner), 10_000)).toBe(true);
+      expect(seen).toEqual([]);
+      expect(await readCheckpoint(db, 'large-orders-test')).toBeUndefined();
+      // Amounts 1, 2, 3: only the third is handed over, and its batch stores the checkpoint.
+      const position = await placeOrders(3, owner);
+      expect(await runner.waitFor(position, 10_000)).toBe(true);
+      expect(seen).toEqual([3]);
+      expect(comparePositions((await readCheckpoint(db, 'large-orders-test'))!.position, position)).toBe(0);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('announces a batch with its checkpoint move, and what several runners passed over in one NOTIFY', async () => {
+    const channel = `batches_test_${randomUUID().replaceAll('-', '')}`;
+    const listener = new pg.Client(connection());
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await listener.query(`listen ${channel}`);
+    const origin = randomUUID();
+    const skips = new SkipAnnouncements(origin, (payload) => sql`select pg_notify(${channel}, ${payload})`.execute(db));
+    const announce = { channel, origin, skips };
+    const passing = (name: string) => ({ name, eventTypes: new Set(['KycVerified']), views: [], tables: [], applyBatch: async () => false });
+    const runners = [
+      new LogFollowerRunner({ ...orderBookProjection, name: 'announced-order-book-test' }, { db, eventStore: store, connectionConfig: connection(), announce }),
+      new LogFollowerRunner(passing('announced-skip-a-test'), { db, eventStore: store, connectionConfig: connection(), announce }),
+      new LogFollowerRunner(passing('announced-skip-b-test'), { db, eventStore: store, connectionConfig: connection(), announce }),
+    ];
+    for (const runner of runners) runner.start();
+    try {
+      const position = await placeOrders(2);
+      for (const runner of runners) expect(await runner.waitFor(position, 10_000)).toBe(true);
+      // Another instance's reader puts together what it hears.
+      const heard: BatchCommitted[] = [];
+      const reader = new AnnouncementReader(randomUUID());
+      const deadline = Date.now() + 5_000;
+      const reached = (name: string) => heard.some((batch) => batch.projection === name && comparePositions(batch.position, position) === 0);
+      while (!['announced-order-book-test', 'announced-skip-a-test', 'announced-skip-b-test'].every(reached) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        heard.push(...payloads.splice(0).flatMap((payload) => reader.read(payload)));
+      }
+      const applied = heard.filter((batch) => batch.projection === 'announced-order-book-test');
+      expect(applied.at(-1)).toMatchObject({ views: orderBookProjection.views, eventTypes: new Set(['OrderPlaced']) });
+      expect(comparePositions(applied.at(-1)!.position, position)).toBe(0);
+      // The two runners that passed the orders over are told together, with no events of their own.
+      const skipped = heard.filter((batch) => batch.projection !== 'announced-order-book-test');
+      expect(skipped.map((batch) => batch.projection)).toEqual(expect.arrayContaining(['announced-skip-a-test', 'announced-skip-b-test']));
+      for (const batch of skipped) expect(batch).toMatchObject({ views: [], events: 0, messages: [] });
+      // Its own announcements are not read back by the instance that sent them.
+      expect(new AnnouncementReader(origin).read(JSON.stringify({ o: origin, s: [['announced-skip-a-test', '1', '1']] }))).toEqual([]);
+    } finally {
+      for (const runner of runners) await runner.stop();
+      skips.stop();
+      await listener.end();
+    }
   });
 
   it("sees events another projection's open batch held back as soon as that batch commits, not after its back-off", async () => {
@@ -288,6 +377,8 @@ describe('projection runtime on PostgreSQL', () => {
       // …then the checkpoint move (its values bound) with the commit.
       const next = flights[flights.indexOf(text) + 1];
       expect(next).toContain('select move_projection_checkpoint($1, $2, $3, $4, $5, $6)');
+      // The leader connection asked for commits that do not wait for their WAL flush when it connected (a replay restores a lost batch).
+      expect(traffic.find((entry) => entry.sent?.includes('synchronous_commit'))?.sent).toContain('-c synchronous_commit=off');
       expect(next).toContain('commit');
     }
     proxy.close();
