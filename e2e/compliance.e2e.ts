@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { Wallet } from 'xrpl';
+import { Client, Wallet } from 'xrpl';
 import { screenshot } from './support/browser.js';
-import { fillKycIdentity } from './support/kyc.js';
+import { fillKycIdentity, verifyKycThroughApi } from './support/kyc.js';
+import { fundOnSandbox, provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { useBrowserSession } from './support/session.js';
 
 describe('Compliance in Chromium against the real service', () => {
@@ -83,4 +84,58 @@ describe('Compliance in Chromium against the real service', () => {
     expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'compliance-generate-reports');
   });
+
+  it('returns a payment that named no user to its sender from the Held Deposits list', async () => {
+    const { page, context, service } = session;
+    const ledgerUrl = await provisionedLedgerUrl(service);
+    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
+    const post = async (path: string, data: unknown) => {
+      const response = await context.request.post(`${service.baseUrl}${path}`, { data, headers: { 'x-csrf-token': csrf } });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    // Someone's own wallet with the platform's USD in it: XRP from genesis, verified for this user, a USD
+    // trust line, and $20.00 of test USD withdrawn to it.
+    const wallet = Wallet.generate();
+    await fundOnSandbox(ledgerUrl, wallet.address);
+    await verifyKycThroughApi(context, service.baseUrl, wallet);
+    const { depositAddress } = (await (await context.request.get(`${service.baseUrl}/api/funds`)).json()) as { depositAddress: string };
+    const ledger = new Client(ledgerUrl);
+    await ledger.connect();
+    try {
+      const lines = await ledger.request({ command: 'account_lines', account: depositAddress });
+      const issuer = lines.result.lines.find((line) => line.currency === 'USD')!.account;
+      await ledger.submitAndWait({ TransactionType: 'TrustSet', Account: wallet.address, LimitAmount: { currency: 'USD', issuer, value: '1000' } }, { wallet });
+      await post('/api/funds/faucet', { amount: '20.00' });
+      await post('/api/funds/withdraw', { amount: '20.00', xrplAddress: wallet.address });
+      const usd = async () =>
+        Number((await ledger.request({ command: 'account_lines', account: wallet.address })).result.lines.find((line) => line.currency === 'USD')?.balance);
+      expect(await usd()).toBe(20);
+      // Paid back to the deposit address without a destination tag: nobody's, so held for review.
+      await ledger.submitAndWait(
+        { TransactionType: 'Payment', Account: wallet.address, Destination: depositAddress, Amount: { currency: 'USD', issuer, value: '20' } },
+        { wallet },
+      );
+      expect(await usd()).toBe(0);
+
+      await page.goto(`${service.baseUrl}/compliance`);
+      await page.getByRole('tab', { name: 'Real-time Monitoring' }).click();
+      await page.getByRole('tab', { name: 'Held Deposits' }).click();
+      const row = page.getByTestId('held-deposit').filter({ hasText: wallet.address });
+      await row.waitFor({ timeout: 30_000 });
+      expect(await row.textContent()).toContain('No destination tag');
+      await screenshot(page, 'compliance-held-deposit');
+      await row.getByTestId('held-deposit-refund').click();
+      await page.getByText('Return this deposit to its sender?').waitFor();
+      // Past the modal's opening transition.
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.mantine-Modal-content')!).opacity === '1');
+      await screenshot(page, 'compliance-held-deposit-return-confirm');
+      await page.getByTestId('held-deposit-refund-confirm').click();
+      await page.locator('.mantine-Notification-title', { hasText: 'Deposit returned' }).waitFor({ timeout: 30_000 });
+      await row.getByTestId('held-deposit-refunded').waitFor();
+      await screenshot(page, 'compliance-held-deposit-returned');
+      expect(await usd()).toBe(20);
+    } finally {
+      await ledger.disconnect();
+    }
+  }, 120_000);
 });

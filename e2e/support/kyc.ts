@@ -9,8 +9,7 @@ import { Wallet } from 'xrpl';
  * panel does; resolves once it reads verified.
  * Trading needs KYC verified (spec 6).
  */
-export async function verifyKycThroughApi(context: BrowserContext, baseUrl: string): Promise<string> {
-  const wallet = Wallet.generate();
+export async function verifyKycThroughApi(context: BrowserContext, baseUrl: string, wallet: Wallet = Wallet.generate()): Promise<string> {
   const address = wallet.classicAddress;
   const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
   const post = async (path: string, data: unknown) => {

@@ -336,10 +336,15 @@ export interface HeldDepositsTable {
   reason: 'missing-tag' | 'unknown-tag';
   ledger_index: Int8;
   held_at: Timestamp;
-  status: 'held' | 'assigned';
+  status: 'held' | 'assigned' | 'refunding' | 'refunded';
   assigned_to: string | null;
   assigned_by: string | null;
   assigned_at: Timestamp | null;
+  refund_requested_by: string | null;
+  refund_requested_at: Timestamp | null;
+  refund_tx_hash: string | null;
+  refunded_at: Timestamp | null;
+  refund_failure: string | null;
   /** Log order of the DepositHeld: "commit:prepare" padded so that text order is log order. */
   log_order: string;
 }

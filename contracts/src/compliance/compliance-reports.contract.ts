@@ -128,6 +128,8 @@ export const reportCash = z.object({
   withdrawals: cashTotal,
   /** Payments with a missing or unknown destination tag: received, not credited to anyone until compliance assigns them. */
   heldDeposits: cashTotal,
+  /** Held payments compliance sent back to their senders (validated on XRPL in the period); never on the cash ledger. */
+  refundedDeposits: cashTotal,
   /** Fills of funded buy orders: the notional paid to sellers and the Platform Fee paid by buyers. */
   trades: z.object({ count, notional: usd, fees: usd }),
   /** Swaps settled on XRPL itself (the AMM pool, paid in XRP): no cash ledger movement, the payment is the XRPL transaction. */

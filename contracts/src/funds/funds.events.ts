@@ -109,6 +109,37 @@ export const heldDepositAssignedData = z.object({
   assignedAt: z.iso.datetime(),
 });
 
+/**
+ * Compliance sends a held deposit back to the account it came from (attempt n of the hash; a failed
+ * attempt leaves it held and may be tried again). The payment is claimed under
+ * `held-deposit-refund:<txHash>:<attempt>`, so each attempt pays at most once.
+ */
+export const heldDepositRefundRequestedData = z.object({
+  txHash: xrplHash,
+  attempt: z.number().int().min(1).max(1_000),
+  /** The held payment's sender. */
+  destination: z.string().regex(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/),
+  amountCents: positiveCents,
+  requestedBy: storedUserId,
+  requestedAt: z.iso.datetime(),
+});
+
+/** The refund's payment validated on the ledger: the deposit is returned and can no longer be assigned. */
+export const heldDepositRefundedData = z.object({
+  txHash: xrplHash,
+  attempt: z.number().int().min(1),
+  refundTxHash: xrplHash,
+  refundedAt: z.iso.datetime(),
+});
+
+/** The refund's payment failed on the ledger (e.g. the sender now requires a destination tag): held again. */
+export const heldDepositRefundFailedData = z.object({
+  txHash: xrplHash,
+  attempt: z.number().int().min(1),
+  reason: z.string().min(1).max(500),
+  failedAt: z.iso.datetime(),
+});
+
 export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FundsDeposited'), data: fundsDepositedData }),
   z.object({ type: z.literal('FundsReserved'), data: fundsReservedData }),
@@ -119,6 +150,9 @@ export const fundsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DepositTagClaimed'), data: depositTagClaimedData }),
   z.object({ type: z.literal('DepositHeld'), data: depositHeldData }),
   z.object({ type: z.literal('HeldDepositAssigned'), data: heldDepositAssignedData }),
+  z.object({ type: z.literal('HeldDepositRefundRequested'), data: heldDepositRefundRequestedData }),
+  z.object({ type: z.literal('HeldDepositRefunded'), data: heldDepositRefundedData }),
+  z.object({ type: z.literal('HeldDepositRefundFailed'), data: heldDepositRefundFailedData }),
 ]);
 export type FundsEvent = z.infer<typeof fundsEvent>;
 export type FundsDeposited = Extract<FundsEvent, { type: 'FundsDeposited' }>;
@@ -127,6 +161,9 @@ export type FundsReservationVoided = Extract<FundsEvent, { type: 'FundsReservati
 export type WithdrawalRequested = Extract<FundsEvent, { type: 'WithdrawalRequested' }>;
 export type DepositHeld = Extract<FundsEvent, { type: 'DepositHeld' }>;
 export type HeldDepositAssigned = Extract<FundsEvent, { type: 'HeldDepositAssigned' }>;
+export type HeldDepositRefundRequested = Extract<FundsEvent, { type: 'HeldDepositRefundRequested' }>;
+export type HeldDepositRefunded = Extract<FundsEvent, { type: 'HeldDepositRefunded' }>;
+export type HeldDepositRefundFailed = Extract<FundsEvent, { type: 'HeldDepositRefundFailed' }>;
 
 export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>([
   'FundsDeposited',
@@ -138,6 +175,9 @@ export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>(
   'DepositTagClaimed',
   'DepositHeld',
   'HeldDepositAssigned',
+  'HeldDepositRefundRequested',
+  'HeldDepositRefunded',
+  'HeldDepositRefundFailed',
 ]);
 
 export function isFundsEvent<E extends { type: string; data: unknown }>(event: E): event is E & FundsEvent {

@@ -2,6 +2,7 @@ import { type ApiRoute } from '../api/api-route.js';
 import {
   assignHeldDepositParams,
   assignHeldDepositRequest,
+  refundHeldDepositParams,
   claimTestUsdRequest,
   heldDepositsParams,
   heldDepositsResponse,
@@ -75,6 +76,17 @@ export const fundsRoutes = [
     access: ['compliance', 'admin'],
     params: assignHeldDepositParams,
     body: assignHeldDepositRequest,
+    success: { status: 200, json: heldDepositView },
+    idempotent: true,
+    errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  },
+  {
+    method: 'POST',
+    path: '/api/funds/held-deposits/:txHash/refund',
+    summary:
+      'Send a held deposit back to the account it came from, at most once (answers once the payment validated or failed; a failed attempt leaves it held); an assigned deposit is 409',
+    access: ['compliance', 'admin'],
+    params: refundHeldDepositParams,
     success: { status: 200, json: heldDepositView },
     idempotent: true,
     errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],

@@ -101,7 +101,7 @@ const txHashParam = z
 
 /** GET /api/funds/held-deposits: payments to the deposit address that named no user, for compliance review. */
 export const heldDepositsParams = z.object({
-  status: z.enum(['held', 'assigned', 'all']).default('held'),
+  status: z.enum(['held', 'assigned', 'refunding', 'refunded', 'all']).default('held'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -118,10 +118,19 @@ export const heldDepositView = z.object({
   reason: z.enum(['missing-tag', 'unknown-tag']),
   ledgerIndex: z.number().int(),
   heldAt: z.iso.datetime(),
-  status: z.enum(['held', 'assigned']),
+  /** held: nobody's yet; assigned: credited to a user; refunding: being paid back to its sender; refunded: paid back. */
+  status: z.enum(['held', 'assigned', 'refunding', 'refunded']),
   assignedTo: z.string().nullable(),
   assignedBy: z.string().nullable(),
   assignedAt: z.iso.datetime().nullable(),
+  /** Who asked to send it back, and when (the latest attempt). */
+  refundRequestedBy: z.string().nullable(),
+  refundRequestedAt: z.iso.datetime().nullable(),
+  /** The payment back to the sender, once it validated. */
+  refundTxHash: z.string().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
+  /** Why the latest attempt failed on the ledger (the deposit is held again); null when none failed. */
+  refundFailure: z.string().nullable(),
 });
 export type HeldDepositView = z.infer<typeof heldDepositView>;
 
@@ -141,3 +150,7 @@ export const assignHeldDepositRequest = z.object({
   userId: z.uuid({ error: 'userId must be a user id (a UUID)' }),
 });
 export type AssignHeldDepositRequest = z.infer<typeof assignHeldDepositRequest>;
+
+/** POST /api/funds/held-deposits/:txHash/refund (no body) */
+export const refundHeldDepositParams = z.object({ txHash: txHashParam });
+export type RefundHeldDepositParams = z.infer<typeof refundHeldDepositParams>;

@@ -191,7 +191,10 @@ export class CashLedger {
       case 'DepositTagClaimed':
       case 'DepositHeld':
       case 'HeldDepositAssigned':
-        // Not on the ledger: a held payment is nobody's until its assignment is recorded as FundsDeposited.
+      case 'HeldDepositRefundRequested':
+      case 'HeldDepositRefunded':
+      case 'HeldDepositRefundFailed':
+        // Not on the ledger: a held payment is nobody's until its assignment is recorded as FundsDeposited; a refund pays it back from the deposit wallet.
         return;
       case 'WithdrawalPosted':
       case 'WithdrawalVoided': {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { complianceReport, fundsStatementResponse, fundsView, type HeldDepositView, heldDepositsResponse, heldDepositView } from '@carbon-ledger/contracts';
+import {
+  complianceReport,
+  fundsStatementResponse,
+  fundsView,
+  heldDepositStreamId,
+  type HeldDepositView,
+  heldDepositsResponse,
+  heldDepositView,
+} from '@carbon-ledger/contracts';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
@@ -8,7 +16,9 @@ import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { handleCommand } from '../shared/handle-command.js';
 import { DepositRecorder } from './deposit-recorder.js';
+import { heldDepositDecider } from './held-deposits.decider.js';
 import { DepositWatcher } from './deposits/deposit-watcher.js';
 
 /** Nobody's tag: each user's tag is one of 2^32 − 1 derived from the user id, so a handful of test users never take this one. */
@@ -268,5 +278,107 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
     // 120 + 10 + 0.50 + 30 by the user's wallet, 40 assigned, 75 from the faucet; 40 + 7.25 held.
     expect(csrd.cash).toMatchObject({ deposits: { count: 6, amount: '275.50' }, heldDeposits: { count: 2, amount: '47.25' } });
     expect(csrd.disclosure.notes.at(-1)).toContain('Deposits 275.50 USD');
+  });
+
+  /** The user wallet's balance of the platform's USD, as the ledger says. */
+  async function walletUsd(): Promise<number> {
+    const lines = await ledger.request({ command: 'account_lines', account: wallet.address, peer: gateway.wallets.issuer.address });
+    return Number(lines.result.lines.find((line) => line.currency === 'USD')?.balance ?? 0);
+  }
+
+  it('sends a held deposit back to its sender once: paid on the ledger, listed as refunded, no longer assignable; refuses other roles and an assigned deposit', async () => {
+    const all = await heldList(compliance, '?status=all');
+    const untagged = all.find((deposit) => deposit.status === 'held')!;
+    const assigned = all.find((deposit) => deposit.status === 'assigned')!;
+    const path = `/api/funds/held-deposits/${untagged.txHash}/refund`;
+
+    expect((await trader.request('POST', path)).status).toBe(403);
+    expect((await auditor.request('POST', path)).status).toBe(403);
+    const badHash = await compliance.request('POST', '/api/funds/held-deposits/G00D/refund');
+    expect(badHash.status).toBe(400);
+    expect(await badHash.json()).toMatchObject({ error: 'ValidationFailed', message: expect.stringContaining('txHash') });
+    expect((await compliance.request('POST', `/api/funds/held-deposits/${'A'.repeat(64)}/refund`)).status).toBe(404);
+    const credited = await compliance.request('POST', `/api/funds/held-deposits/${assigned.txHash}/refund`);
+    expect(credited.status).toBe(409);
+    expect(await credited.json()).toMatchObject({ error: 'Conflict', details: { assignedTo: other.userId } });
+
+    const before = await walletUsd();
+    const response = await compliance.request('POST', path, undefined, { 'Idempotency-Key': randomUUID() });
+    expect(response.status).toBe(200);
+    const refunded = heldDepositView.parse(await response.json());
+    expect(refunded).toMatchObject({ status: 'refunded', amount: '7.25', refundRequestedBy: compliance.userId, refundFailure: null, assignedTo: null });
+    expect(refunded.refundTxHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(await walletUsd()).toBeCloseTo(before + 7.25, 6);
+    const onLedger = await ledger.request({ command: 'tx', transaction: refunded.refundTxHash! });
+    expect(onLedger.result.tx_json).toMatchObject({ TransactionType: 'Payment', Account: depositAddress, Destination: wallet.address });
+
+    // Asked again (a retry without its key, a second officer): the same refund, not a second payment.
+    const again = await compliance.request('POST', path.replace(untagged.txHash, untagged.txHash.toLowerCase()));
+    expect(again.status).toBe(200);
+    expect(heldDepositView.parse(await again.json()).refundTxHash).toBe(refunded.refundTxHash);
+    expect(await walletUsd()).toBeCloseTo(before + 7.25, 6);
+    const assign = await compliance.request('POST', `/api/funds/held-deposits/${untagged.txHash}/assign`, { userId: other.userId });
+    expect(assign.status).toBe(409);
+    expect(await assign.json()).toMatchObject({ error: 'Conflict', details: { refundTxHash: refunded.refundTxHash } });
+
+    expect((await heldList(compliance, '?status=refunded')).map((deposit) => deposit.txHash)).toEqual([untagged.txHash]);
+    expect(await heldList(compliance)).toEqual([]);
+    // The payment back leaves the deposit address: the watcher neither credits nor holds it.
+    await watchedPast(onLedger.result.ledger_index ?? 0);
+    expect(await depositsOf(refunded.refundTxHash!)).toBe(0);
+    expect((await heldList(compliance, '?status=all')).map((deposit) => deposit.txHash)).not.toContain(refunded.refundTxHash);
+  });
+
+  it('keeps a deposit held, with the reason, when the ledger refuses its refund; a later attempt pays once the sender can receive', async () => {
+    const payment = await pay({ Amount: usd('3') });
+    await watchedPast(payment.ledgerIndex);
+    const path = `/api/funds/held-deposits/${payment.hash}/refund`;
+    // The sender's account now requires a destination tag, which a refund does not carry.
+    const REQUIRE_DEST = 1;
+    await ledger.submitAndWait({ TransactionType: 'AccountSet', Account: wallet.address, SetFlag: REQUIRE_DEST }, { wallet });
+    const refused = await compliance.request('POST', path);
+    expect(refused.status).toBe(200);
+    expect(heldDepositView.parse(await refused.json())).toMatchObject({
+      status: 'held',
+      refundTxHash: null,
+      refundFailure: 'the payment failed on the ledger: tecDST_TAG_NEEDED',
+    });
+    expect((await heldList(compliance)).find((deposit) => deposit.txHash === payment.hash)).toMatchObject({
+      status: 'held',
+      refundFailure: expect.stringContaining('tecDST_TAG_NEEDED'),
+    });
+
+    await ledger.submitAndWait({ TransactionType: 'AccountSet', Account: wallet.address, ClearFlag: REQUIRE_DEST }, { wallet });
+    const before = await walletUsd();
+    const paid = await compliance.request('POST', path);
+    expect(paid.status).toBe(200);
+    expect(heldDepositView.parse(await paid.json())).toMatchObject({ status: 'refunded', refundFailure: null });
+    expect(await walletUsd()).toBeCloseTo(before + 3, 6);
+  });
+
+  it('settles from the log a refund whose request died before paying (the recovery reaction), once', async () => {
+    const payment = await pay({ Amount: usd('2') });
+    await watchedPast(payment.ledgerIndex);
+    const before = await walletUsd();
+    // What a request that died right after recording its decision leaves behind.
+    const commandId = randomUUID();
+    await handleCommand(service.runtime.eventStore, heldDepositStreamId(payment.hash), heldDepositDecider, {
+      command: { type: 'RefundHeldDeposit', txHash: payment.hash, requestedBy: compliance.userId },
+      context: { commandId, correlationId: commandId, causationId: commandId, actor: { userId: compliance.userId, role: 'compliance' }, now: new Date() },
+    });
+    await expect
+      .poll(async () => (await heldList(compliance, '?status=all')).find((deposit) => deposit.txHash === payment.hash)?.status, { timeout: 30_000 })
+      .toBe('refunded');
+    expect(await walletUsd()).toBeCloseTo(before + 2, 6);
+    // The request coming back finds it done and pays nothing more.
+    const again = await compliance.request('POST', `/api/funds/held-deposits/${payment.hash}/refund`);
+    expect(heldDepositView.parse(await again.json())).toMatchObject({ status: 'refunded' });
+    expect(await walletUsd()).toBeCloseTo(before + 2, 6);
+
+    const report = await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd' });
+    const csrd = complianceReport.parse(await report.json());
+    // 7.25, then 3 (on the second attempt) and 2 returned; the refused attempt moved nothing.
+    expect(csrd.cash.refundedDeposits).toEqual({ count: 3, amount: '12.25' });
+    expect(csrd.disclosure.notes.at(-1)).toContain('returned to their senders 12.25 USD');
   });
 });

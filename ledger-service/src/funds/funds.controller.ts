@@ -20,6 +20,8 @@ import {
   type HeldDepositView,
   oversightRoles,
   priceToCents,
+  type RefundHeldDepositParams,
+  refundHeldDepositParams,
   withdrawFundsRequest,
   type WithdrawFundsRequest,
   type WithdrawFundsResponse,
@@ -31,6 +33,7 @@ import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { AssignHeldDepositCommand } from './commands/assign-held-deposit.handler.js';
+import { RefundHeldDepositCommand } from './commands/refund-held-deposit.handler.js';
 import { ClaimTestUsdCommand } from './commands/claim-test-usd.handler.js';
 import { WithdrawFundsCommand } from './commands/withdraw-funds.handler.js';
 import { GetFundsQuery } from './queries/get-funds.handler.js';
@@ -105,6 +108,20 @@ export class FundsController {
     if (!(await this.projections.waitFor(['held-deposits', 'cash-ledger'], position, this.config.PROJECTION_WAIT_MS))) {
       throw new DomainError('ServiceUnavailable', 'The deposit was credited but the cash ledger is catching up; refresh in a moment');
     }
+    return deposit;
+  }
+
+  /** Sends a held deposit back to its sender, at most once; answers once the ledger validated or refused the payment. */
+  @Post('held-deposits/:txHash/refund')
+  @Roles('compliance', 'admin')
+  @HttpCode(200)
+  async refundHeldDeposit(
+    @Param(new ZodPipe(refundHeldDepositParams, 'held deposit')) params: RefundHeldDepositParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<HeldDepositView> {
+    const { deposit, position } = await this.commands.execute(new RefundHeldDepositCommand(params.txHash, commandContextFrom(request)));
+    // The list compliance reads next already shows the refund.
+    await this.projections.waitFor(['held-deposits'], position, this.config.PROJECTION_WAIT_MS);
     return deposit;
   }
 

@@ -172,6 +172,9 @@ export function evolveFunds(state: FundsState, event: FundsEvent): FundsState {
     case 'DepositTagClaimed':
     case 'DepositHeld':
     case 'HeldDepositAssigned':
+    case 'HeldDepositRefundRequested':
+    case 'HeldDepositRefunded':
+    case 'HeldDepositRefundFailed':
       // Streams of their own; a held deposit reaches the user's stream as FundsDeposited once assigned.
       return state;
     case 'WithdrawalPosted':

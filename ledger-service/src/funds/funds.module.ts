@@ -14,6 +14,9 @@ import { SettleWithdrawalWhenRequested } from './reactions/settle-withdrawal-whe
 import { WithdrawalSettlement } from './withdrawals.js';
 import { settlementTokenOf } from './settlement-token.js';
 import { AssignHeldDepositHandler } from './commands/assign-held-deposit.handler.js';
+import { RefundHeldDepositHandler } from './commands/refund-held-deposit.handler.js';
+import { HeldDepositRefunds } from './held-deposit-refunds.js';
+import { RefundHeldDepositWhenRequested } from './reactions/refund-held-deposit-when-requested.handler.js';
 import { DepositWatcher } from './deposits/deposit-watcher.js';
 import { ListHeldDepositsHandler } from './queries/list-held-deposits.handler.js';
 import { CreditDepositWhenHeldDepositAssigned } from './reactions/credit-deposit-when-held-deposit-assigned.handler.js';
@@ -26,7 +29,7 @@ import { GetFundsHandler, readBalance } from './queries/get-funds.handler.js';
 import { GetStatementHandler } from './queries/get-statement.handler.js';
 import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
 
-/** The cash ledger (docs/funds.md): funded buy orders for the orders and portfolio capabilities, deposits (and the watcher of the deposit address), held deposits, balances and statements. */
+/** The cash ledger (docs/funds.md): funded buy orders for the orders and portfolio capabilities, deposits (and the watcher of the deposit address), held deposits (assigned or refunded), balances and statements. */
 @Global()
 @Module({
   controllers: [FundsController],
@@ -50,6 +53,11 @@ import { CompletePlacementWhenFundsReserved } from './reactions/complete-placeme
       useFactory: (gateway: XrplGateway, submissions: PlatformSubmissions, funded: FundedOrders, config: AppConfig) =>
         new WithdrawalSettlement(gateway, submissions, funded, () => settlementTokenOf(gateway, config)),
     },
+    {
+      provide: HeldDepositRefunds,
+      inject: [EVENT_STORE, XRPL_GATEWAY, PlatformSubmissions],
+      useFactory: (eventStore: EventStore, gateway: XrplGateway, submissions: PlatformSubmissions) => new HeldDepositRefunds(eventStore, gateway, submissions),
+    },
     WithdrawFundsHandler,
     SettleWithdrawalWhenRequested,
     GetFundsHandler,
@@ -60,6 +68,8 @@ import { CompletePlacementWhenFundsReserved } from './reactions/complete-placeme
     AssignHeldDepositHandler,
     ListHeldDepositsHandler,
     CreditDepositWhenHeldDepositAssigned,
+    RefundHeldDepositHandler,
+    RefundHeldDepositWhenRequested,
   ],
   exports: [FUNDED_BUYS],
 })

@@ -46,3 +46,55 @@ describe('held deposit: held once, assigned at most once', () => {
     expect(() => decideHeldDeposit(assignTo('user-a'), given(), { now })).toThrow(expect.objectContaining({ code: 'NotFound' }));
   });
 });
+
+const refund: HeldDepositCommand = { type: 'RefundHeldDeposit', txHash: TX, requestedBy: 'officer' };
+const outcome = (attempt: number, refundTxHash?: string): HeldDepositCommand => ({
+  type: 'RecordRefundOutcome',
+  attempt,
+  outcome: refundTxHash ? { refunded: true, refundTxHash } : { refunded: false, reason: 'the payment failed on the ledger: tecDST_TAG_NEEDED' },
+});
+const REFUND_TX = 'EF'.repeat(32);
+
+describe('held deposit: sent back to its sender, or assigned, never both', () => {
+  it('requests a refund of the held amount to the sender; asked again while under way or done, nothing new', () => {
+    expect(decideHeldDeposit(refund, given(hold), { now })).toEqual([
+      {
+        type: 'HeldDepositRefundRequested',
+        data: { txHash: TX, attempt: 1, destination: deposit.sender, amountCents: 12_345, requestedBy: 'officer', requestedAt: now.toISOString() },
+      },
+    ]);
+    expect(decideHeldDeposit(refund, given(hold, refund), { now })).toEqual([]);
+    const refunded = given(hold, refund, outcome(1, REFUND_TX));
+    expect(refunded.refunded).toMatchObject({ refundTxHash: REFUND_TX, attempt: 1 });
+    expect(decideHeldDeposit(refund, refunded, { now })).toEqual([]);
+  });
+
+  it('records an attempt’s outcome once: a second report of it, or of an older attempt, decides nothing', () => {
+    const refunded = given(hold, refund, outcome(1, REFUND_TX));
+    expect(decideHeldDeposit(outcome(1, REFUND_TX), refunded, { now })).toEqual([]);
+    expect(decideHeldDeposit(outcome(1), refunded, { now })).toEqual([]);
+    expect(decideHeldDeposit(outcome(2, REFUND_TX), given(hold, refund), { now })).toEqual([]);
+  });
+
+  it('is held again after a failed attempt, with the reason; the next attempt has the next number', () => {
+    const failed = given(hold, refund, outcome(1));
+    expect(failed).toMatchObject({ refunding: undefined, refunded: undefined, lastRefundFailure: 'the payment failed on the ledger: tecDST_TAG_NEEDED' });
+    expect(decideHeldDeposit(refund, failed, { now })).toEqual([
+      expect.objectContaining({ type: 'HeldDepositRefundRequested', data: expect.objectContaining({ attempt: 2 }) }),
+    ]);
+    // Once failed, it may be assigned after all.
+    expect(decideHeldDeposit(assignTo('user-a'), failed, { now })).toEqual([expect.objectContaining({ type: 'HeldDepositAssigned' })]);
+    expect(given(hold, refund, outcome(1), refund).lastRefundFailure).toBeUndefined();
+  });
+
+  it('refuses to refund an assigned deposit, and to assign one being refunded or refunded', () => {
+    expect(() => decideHeldDeposit(refund, given(hold, assignTo('user-a')), { now })).toThrow(
+      expect.objectContaining({ code: 'Conflict', details: { assignedTo: 'user-a' } }),
+    );
+    expect(() => decideHeldDeposit(assignTo('user-a'), given(hold, refund), { now })).toThrow(expect.objectContaining({ code: 'Conflict' }));
+    expect(() => decideHeldDeposit(assignTo('user-a'), given(hold, refund, outcome(1, REFUND_TX)), { now })).toThrow(
+      expect.objectContaining({ code: 'Conflict', details: { refundTxHash: REFUND_TX } }),
+    );
+    expect(() => decideHeldDeposit(refund, given(), { now })).toThrow(expect.objectContaining({ code: 'NotFound' }));
+  });
+});

@@ -198,7 +198,10 @@ class CashBatch {
       case 'DepositTagClaimed':
       case 'DepositHeld':
       case 'HeldDepositAssigned':
-        // The held-deposits projection's; the cash moves when the assignment's FundsDeposited comes.
+      case 'HeldDepositRefundRequested':
+      case 'HeldDepositRefunded':
+      case 'HeldDepositRefundFailed':
+        // The held-deposits projection's; the cash moves when an assignment's FundsDeposited comes (a refund never was anyone's).
         return;
       case 'WithdrawalPosted':
       case 'WithdrawalVoided': {

@@ -40,6 +40,30 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
         .execute();
       return true;
     }
+    case 'HeldDepositRefundRequested': {
+      const { data } = event;
+      await db
+        .updateTable('held_deposits')
+        .set({ status: 'refunding', refund_requested_by: data.requestedBy, refund_requested_at: data.requestedAt, refund_failure: null })
+        .where('tx_hash', '=', data.txHash)
+        .execute();
+      return true;
+    }
+    case 'HeldDepositRefunded': {
+      const { data } = event;
+      await db
+        .updateTable('held_deposits')
+        .set({ status: 'refunded', refund_tx_hash: data.refundTxHash, refunded_at: data.refundedAt })
+        .where('tx_hash', '=', data.txHash)
+        .execute();
+      return true;
+    }
+    case 'HeldDepositRefundFailed': {
+      const { data } = event;
+      // Held again: compliance may assign it or try the refund again.
+      await db.updateTable('held_deposits').set({ status: 'held', refund_failure: data.reason }).where('tx_hash', '=', data.txHash).execute();
+      return true;
+    }
     case 'FundsDeposited':
     case 'FundsReserved':
     case 'FundsReservationVoided':
@@ -55,10 +79,10 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
   }
 }
 
-/** Payments held for compliance review (docs/funds.md): one row per transaction hash, marked when assigned. */
+/** Payments held for compliance review (docs/funds.md): one row per transaction hash, marked when assigned or sent back. */
 export const heldDepositsProjection: Projection = {
   name: 'held-deposits',
-  eventTypes: new Set(['DepositHeld', 'HeldDepositAssigned']),
+  eventTypes: new Set(['DepositHeld', 'HeldDepositAssigned', 'HeldDepositRefundRequested', 'HeldDepositRefunded', 'HeldDepositRefundFailed']),
   views: ['funds'],
   tables: ['held_deposits'],
   async applyBatch(events, db) {

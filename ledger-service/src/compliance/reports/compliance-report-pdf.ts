@@ -94,6 +94,7 @@ function cashLines(report: ComplianceReport): PdfLine[] {
       text: `Deposits: ${cash.deposits.count}, ${money(cash.deposits.amount)}; withdrawals paid out: ${cash.withdrawals.count}, ${money(cash.withdrawals.amount)}`,
     },
     { text: `Payments held for compliance review: ${cash.heldDeposits.count}, ${money(cash.heldDeposits.amount)}` },
+    { text: `Held payments returned to their senders: ${cash.refundedDeposits.count}, ${money(cash.refundedDeposits.amount)}` },
     spacer,
   ];
 }

@@ -117,7 +117,8 @@ function cashNote(cash: ReportCash): string {
     cash.tradesWithoutCash === 0
       ? ''
       : `; ${plural(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
-  return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}.`;
+  const returned = cash.refundedDeposits.count === 0 ? '' : `, returned to their senders ${cash.refundedDeposits.amount} ${currency}`;
+  return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}${returned}.`;
 }
 
 function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements'], cash: ReportCash): ReportDisclosure {
@@ -224,6 +225,9 @@ class CashTally {
   private readonly deposits = { count: 0, cents: 0 };
   private readonly withdrawals = { count: 0, cents: 0 };
   private readonly held = { count: 0, cents: 0 };
+  private readonly refunded = { count: 0, cents: 0 };
+  /** Refund attempts under way, by "txHash:attempt": their amount, counted once one validates. */
+  private readonly refundsInFlight = new Map<string, number>();
   private readonly trades = { count: 0, notionalCents: 0, feeCents: 0 };
   private tradesPaidOnXrpl = 0;
   private tradesWithoutCash = 0;
@@ -254,6 +258,21 @@ class CashTally {
         if (amountCents === undefined || !inPeriod(event.data.postedAt)) return false;
         this.withdrawals.count += 1;
         this.withdrawals.cents += amountCents;
+        return true;
+      }
+      case 'HeldDepositRefundRequested':
+        this.refundsInFlight.set(`${event.data.txHash}:${event.data.attempt}`, event.data.amountCents);
+        return false;
+      case 'HeldDepositRefundFailed':
+        this.refundsInFlight.delete(`${event.data.txHash}:${event.data.attempt}`);
+        return false;
+      case 'HeldDepositRefunded': {
+        const key = `${event.data.txHash}:${event.data.attempt}`;
+        const amountCents = this.refundsInFlight.get(key);
+        this.refundsInFlight.delete(key);
+        if (amountCents === undefined || !inPeriod(event.data.refundedAt)) return false;
+        this.refunded.count += 1;
+        this.refunded.cents += amountCents;
         return true;
       }
       case 'FundsReserved':
@@ -287,6 +306,7 @@ class CashTally {
       deposits: total(this.deposits),
       withdrawals: total(this.withdrawals),
       heldDeposits: total(this.held),
+      refundedDeposits: total(this.refunded),
       trades: { count: this.trades.count, notional: formatUsdCents(this.trades.notionalCents), fees: formatUsdCents(this.trades.feeCents) },
       tradesPaidOnXrpl: this.tradesPaidOnXrpl,
       tradesWithoutCash: this.tradesWithoutCash,

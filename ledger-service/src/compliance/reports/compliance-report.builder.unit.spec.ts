@@ -350,7 +350,7 @@ describe('compliance report from the event log', () => {
     expect(buildComplianceReport(given.events, 'issb', {}, generatedAt).sha256).not.toBe(sha256);
   });
 
-  it('counts the period’s cash: deposits, withdrawals paid out, held payments, trades paid in cash, on XRPL or not at all; the CSRD and ISSB notes say it', () => {
+  it('counts the period’s cash: deposits, withdrawals paid out, held payments and those returned, trades paid in cash, on XRPL or not at all; the CSRD and ISSB notes say it', () => {
     const given = twoProjects();
     const user = fundsStreamId('buyer');
     const inPeriod = '2026-03-01T00:00:00.000Z';
@@ -371,6 +371,25 @@ describe('compliance report from the event log', () => {
       { txHash: hex(5), sender: 'rSender', amountCents: 2_500, currency: 'USD', issuer: 'rIssuer', ledgerIndex: 9, reason: 'missing-tag', heldAt: inPeriod },
       inPeriod,
     );
+    // Returned to its sender on the second attempt: the refused first one moved nothing.
+    const held = heldDepositStreamId(hex(5));
+    const refund = (attempt: number) => ({
+      txHash: hex(5),
+      attempt,
+      destination: 'rSender',
+      amountCents: 2_500,
+      requestedBy: 'officer',
+      requestedAt: inPeriod,
+    });
+    given.cash(held, 'HeldDepositRefundRequested', refund(1), inPeriod);
+    given.cash(
+      held,
+      'HeldDepositRefundFailed',
+      { txHash: hex(5), attempt: 1, reason: 'the payment failed on the ledger: tecDST_TAG_NEEDED', failedAt: inPeriod },
+      inPeriod,
+    );
+    given.cash(held, 'HeldDepositRefundRequested', refund(2), inPeriod);
+    given.cash(held, 'HeldDepositRefunded', { txHash: hex(5), attempt: 2, refundTxHash: hex(6), refundedAt: inPeriod }, inPeriod);
     given.traded(1, inPeriod, { cash: { notionalCents: 2_000, feeCents: 10, releasedCents: 0 } });
     given.traded(2, inPeriod, { cash: { notionalCents: 1_999, feeCents: 10, releasedCents: 1 } });
     given.traded(3, inPeriod, { kind: 'direct' });
@@ -385,6 +404,7 @@ describe('compliance report from the event log', () => {
       deposits: { count: 1, amount: '1500.00' },
       withdrawals: { count: 1, amount: '10.00' },
       heldDeposits: { count: 1, amount: '25.00' },
+      refundedDeposits: { count: 1, amount: '25.00' },
       trades: { count: 2, notional: '39.99', fees: '0.20' },
       tradesPaidOnXrpl: 1,
       tradesWithoutCash: 1,
@@ -392,10 +412,10 @@ describe('compliance report from the event log', () => {
     const note =
       'Credits traded in the period were paid for on the platform’s cash ledger: 39.99 USD to sellers in 2 trades, and 0.20 USD in platform fees; ' +
       '1 swap was paid in XRP on the XRP Ledger; 1 trade moved credits with no payment recorded (direct registry transfers). ' +
-      'Deposits 1500.00 USD, withdrawals 10.00 USD, held for review 25.00 USD.';
+      'Deposits 1500.00 USD, withdrawals 10.00 USD, held for review 25.00 USD, returned to their senders 25.00 USD.';
     expect(csrd.disclosure.notes).toContain(note);
     expect(buildComplianceReport(given.events, 'issb', period, generatedAt).disclosure.notes).toContain(note);
-    // Retirements and issuances (5) plus the deposit, the posted withdrawal, the held payment and four trades.
-    expect(csrd.ledger.eventsUsed).toBe(12);
+    // Retirements and issuances (5) plus the deposit, the posted withdrawal, the held payment, its refund and four trades.
+    expect(csrd.ledger.eventsUsed).toBe(13);
   });
 });

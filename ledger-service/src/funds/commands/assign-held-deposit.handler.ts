@@ -56,8 +56,8 @@ export class AssignHeldDepositHandler implements ICommandHandler<AssignHeldDepos
           { command: { type: 'AssignHeldDeposit', txHash, userId, assignedBy: context.actor.userId }, context },
           { stream },
         );
-        const assigned = stream.state.assigned ?? decided.newState.assigned;
-        if (!assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
+        const state = stream.state.assigned ? stream.state : decided.newState;
+        if (!state.assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
         const credit = await this.deposits.credit(userId, txHash, held.amountCents, {
           actor: context.actor,
           correlationId: context.correlationId,
@@ -65,7 +65,7 @@ export class AssignHeldDepositHandler implements ICommandHandler<AssignHeldDepos
           now: context.now,
         });
         if (credit.kind === 'credited-elsewhere') throw new DomainError('Conflict', `Deposit ${txHash} was already credited to another account`);
-        return { deposit: heldDepositViewOf(held, assigned), position: credit.position };
+        return { deposit: heldDepositViewOf(held, state), position: credit.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_CONFLICT_RETRIES) throw error;
       }

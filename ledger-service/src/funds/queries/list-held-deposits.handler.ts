@@ -1,15 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import {
-  type DepositHeld,
-  formatUsdCents,
-  type HeldDepositAssigned,
-  type HeldDepositsParams,
-  type HeldDepositsResponse,
-  type HeldDepositView,
-} from '@carbon-ledger/contracts';
+import { type DepositHeld, formatUsdCents, type HeldDepositsParams, type HeldDepositsResponse, type HeldDepositView } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
+import type { HeldDepositState } from '../held-deposits.decider.js';
 
 export class ListHeldDepositsQuery extends Query<HeldDepositsResponse> {
   constructor(readonly params: HeldDepositsParams) {
@@ -17,8 +11,15 @@ export class ListHeldDepositsQuery extends Query<HeldDepositsResponse> {
   }
 }
 
-/** A held deposit as compliance sees it, from its events (the assignment's answer reads no read model). */
-export function heldDepositViewOf(held: DepositHeld['data'], assigned: HeldDepositAssigned['data'] | undefined): HeldDepositView {
+function statusOf(state: HeldDepositState): HeldDepositView['status'] {
+  if (state.assigned) return 'assigned';
+  if (state.refunded) return 'refunded';
+  return state.refunding ? 'refunding' : 'held';
+}
+
+/** A held deposit as compliance sees it, from its stream (the answers to assign and refund read no read model). */
+export function heldDepositViewOf(held: DepositHeld['data'], state: HeldDepositState): HeldDepositView {
+  const { assigned, refunded, lastRefundRequest } = state;
   return {
     txHash: held.txHash,
     sender: held.sender,
@@ -29,10 +30,15 @@ export function heldDepositViewOf(held: DepositHeld['data'], assigned: HeldDepos
     reason: held.reason,
     ledgerIndex: held.ledgerIndex,
     heldAt: held.heldAt,
-    status: assigned ? 'assigned' : 'held',
+    status: statusOf(state),
     assignedTo: assigned?.userId ?? null,
     assignedBy: assigned?.assignedBy ?? null,
     assignedAt: assigned?.assignedAt ?? null,
+    refundRequestedBy: lastRefundRequest?.requestedBy ?? null,
+    refundRequestedAt: lastRefundRequest?.requestedAt ?? null,
+    refundTxHash: refunded?.refundTxHash ?? null,
+    refundedAt: refunded?.refundedAt ?? null,
+    refundFailure: state.lastRefundFailure ?? null,
   };
 }
 
@@ -69,6 +75,11 @@ export class ListHeldDepositsHandler implements IQueryHandler<ListHeldDepositsQu
         assignedTo: row.assigned_to,
         assignedBy: row.assigned_by,
         assignedAt: row.assigned_at?.toISOString() ?? null,
+        refundRequestedBy: row.refund_requested_by,
+        refundRequestedAt: row.refund_requested_at?.toISOString() ?? null,
+        refundTxHash: row.refund_tx_hash,
+        refundedAt: row.refunded_at?.toISOString() ?? null,
+        refundFailure: row.refund_failure,
       })),
       page,
       pageSize,

@@ -22,6 +22,11 @@ const held = (overrides: Partial<HeldDepositView> = {}): HeldDepositView => ({
   assignedTo: null,
   assignedBy: null,
   assignedAt: null,
+  refundRequestedBy: null,
+  refundRequestedAt: null,
+  refundTxHash: null,
+  refundedAt: null,
+  refundFailure: null,
   ...overrides,
 });
 const page = (deposits: HeldDepositView[]): HeldDepositsResponse => ({ deposits, page: 1, pageSize: 10, total: deposits.length });
@@ -64,5 +69,41 @@ describe('HeldDepositsList', () => {
     fireEvent.click(screen.getByTestId('held-deposit-assign'));
     await waitFor(() => expect(screen.getByTestId('held-deposit-assigned')).toHaveTextContent(`Credited to ${USER}`));
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ userId: USER });
+    // The toast outlives the form, which the refreshed row replaces with its badge.
+    expect(await screen.findByText('Deposit credited')).toBeInTheDocument();
+  });
+
+  it('returns a held payment to its sender only after the officer confirms, and shows it returned', async () => {
+    let deposit = held();
+    const requests = mockFetch(({ url, method }) => {
+      if (method === 'POST' && url === `/api/funds/held-deposits/${TX}/refund`) {
+        deposit = held({ status: 'refunded', refundRequestedBy: 'officer', refundTxHash: 'EF'.repeat(32), refundedAt: '2026-11-27T11:00:00.000Z' });
+        return jsonResponse(deposit);
+      }
+      return jsonResponse(page([deposit]));
+    });
+    renderWithProviders(<HeldDepositsList canAssign />);
+    fireEvent.click(await screen.findByTestId('held-deposit-refund'));
+    expect(await screen.findByText('Return this deposit to its sender?')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('held-deposit-refund-confirm'));
+    await waitFor(() => expect(screen.getByTestId('held-deposit-refunded')).toHaveTextContent('Returned to sender'));
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([`/api/funds/held-deposits/${TX}/refund`]);
+    expect(await screen.findByText('Deposit returned')).toBeInTheDocument();
+  });
+
+  it('shows why a return failed on a payment that is held again, and a return under way', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        page([
+          held({ refundFailure: 'the payment failed on the ledger: tecDST_TAG_NEEDED' }),
+          held({ txHash: 'CD'.repeat(32), status: 'refunding', refundRequestedBy: 'officer' }),
+        ]),
+      ),
+    );
+    renderWithProviders(<HeldDepositsList canAssign={false} />);
+    expect(await screen.findByTestId('held-deposit-refund-failure')).toHaveTextContent('Return failed: the payment failed on the ledger: tecDST_TAG_NEEDED');
+    expect(screen.getByTestId('held-deposit-refunding')).toHaveTextContent('Returning to sender');
+    expect(screen.queryByTestId('held-deposit-refund')).not.toBeInTheDocument();
   });
 });
