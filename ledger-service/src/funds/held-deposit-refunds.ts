@@ -1,10 +1,10 @@
 import { type DepositHeld, type EventStore, heldDepositStreamId, type HeldDepositRefundRequested, type Position } from '@carbon-ledger/contracts';
-import type { Payment } from 'xrpl';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { handleCommand } from '../shared/handle-command.js';
 import type { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { heldDepositDecider, type HeldDepositState } from './held-deposits.decider.js';
+import { paymentFromDepositAddress } from './settlement-token.js';
 
 /** The cause a refund attempt's payment is claimed under: each attempt pays at most once. */
 export function refundSubmissionKey(request: HeldDepositRefundRequested['data']): string {
@@ -31,16 +31,11 @@ export class HeldDepositRefunds {
     request: HeldDepositRefundRequested['data'],
     context: Omit<CommandContext, 'commandId'>,
   ): Promise<{ state: HeldDepositState; position: Position }> {
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: this.gateway.wallets.deposit.address,
-      Destination: request.destination,
-      Amount: { currency: held.currency, issuer: held.issuer, value: (request.amountCents / 100).toFixed(2) },
-    };
     const outcome = await this.submissions.outcomeOf({
       key: refundSubmissionKey(request),
       role: 'deposit',
-      transaction: payment,
+      // Back in the currency and from the issuer it came in.
+      transaction: paymentFromDepositAddress(this.gateway, request.destination, held, request.amountCents),
       purpose: `Refund of held deposit ${request.txHash}`,
     });
     const refunded = outcome.validated && outcome.result === 'tesSUCCESS';

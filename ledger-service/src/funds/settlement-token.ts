@@ -1,3 +1,4 @@
+import type { Payment } from 'xrpl';
 import type { AppConfig } from '../config/config.js';
 import { SANDBOX_SETTLEMENT_CURRENCY } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -6,6 +7,16 @@ import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 export interface SettlementToken {
   readonly currency: string;
   readonly issuer: string;
+}
+
+/** A payment of whole cents of `token` from the platform's deposit address (a withdrawal, a held deposit sent back). */
+export function paymentFromDepositAddress(gateway: XrplGateway, destination: string, token: SettlementToken, amountCents: number): Payment {
+  return {
+    TransactionType: 'Payment',
+    Account: gateway.wallets.deposit.address,
+    Destination: destination,
+    Amount: { currency: token.currency, issuer: token.issuer, value: (amountCents / 100).toFixed(2) },
+  };
 }
 
 /** USD of the platform issuer on the sandbox; elsewhere the configured stablecoin, or none. */

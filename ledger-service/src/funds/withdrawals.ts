@@ -1,10 +1,9 @@
 import type { Position, WithdrawalRequested } from '@carbon-ledger/contracts';
-import type { Payment } from 'xrpl';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import type { PlatformSubmissions } from '../shared/platform-submissions.js';
 import type { FundedOrders } from './funded-orders.js';
-import type { SettlementToken } from './settlement-token.js';
+import { paymentFromDepositAddress, type SettlementToken } from './settlement-token.js';
 
 /**
  * Pays a requested withdrawal out on XRPL from the deposit address, exactly once (the payment is
@@ -35,12 +34,7 @@ export class WithdrawalSettlement {
       );
       return { posted: false, result: 'notConfigured', position: voided.position };
     }
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: this.gateway.wallets.deposit.address,
-      Destination: withdrawal.destination,
-      Amount: { currency: token.currency, issuer: token.issuer, value: (withdrawal.amountCents / 100).toFixed(2) },
-    };
+    const payment = paymentFromDepositAddress(this.gateway, withdrawal.destination, token, withdrawal.amountCents);
     // Applied or refused; an error (the ledger unreachable) leaves the withdrawal pending for the recovery reaction.
     const outcome = await this.submissions.outcomeOf({
       key: `funds-withdrawal:${withdrawal.withdrawalId}`,

@@ -1,4 +1,13 @@
-import { type AppendResult, DuplicateEventId, type EventStore, type EventToAppend, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
+import {
+  type AppendResult,
+  DuplicateEventId,
+  type EventStore,
+  type EventToAppend,
+  type Position,
+  type RecordedEvent,
+  START,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
 import { type CommandContext, toEventsToAppend } from './command-context.js';
 
 /** An event as a decider returns it; its id and metadata come from the command's context. */
@@ -167,6 +176,20 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
   if (outcome?.kind === 'refused') throw outcome.error;
   const newEvents = outcome?.kind === 'decided' ? outcome.events : [];
   return { position: result.appended?.position ?? START, replayed: false, newEvents, newState: stream.state };
+}
+
+/**
+ * Runs `attempt` again when another writer appended to its stream first (WrongExpectedVersion), at
+ * most `retries` more times: each run reads the stream afresh and decides again on what it holds.
+ */
+export async function retryOnConflict<T>(retries: number, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || tries >= retries) throw error;
+    }
+  }
 }
 
 function isGroup<State, Command, Event>(

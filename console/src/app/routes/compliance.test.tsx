@@ -1,4 +1,4 @@
-import type { ComplianceDashboardResponse, UserView } from '@carbon-ledger/contracts';
+import type { ComplianceDashboardResponse, HeldDepositView, UserView } from '@carbon-ledger/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAmlAlert } from '../../features/aml/aml-fixtures';
@@ -25,7 +25,8 @@ function aDashboard(overrides: Partial<ComplianceDashboardResponse> = {}): Compl
   };
 }
 
-const aHeldDeposit = {
+// Typed: a field the contract adds fails the type-check here, not a parse at run time.
+const aHeldDeposit: HeldDepositView = {
   txHash: 'AB'.repeat(32),
   sender: 'rSenderOfThePayment111111111111111',
   destinationTag: null,
@@ -39,6 +40,11 @@ const aHeldDeposit = {
   assignedTo: null,
   assignedBy: null,
   assignedAt: null,
+  refundRequestedBy: null,
+  refundRequestedAt: null,
+  refundTxHash: null,
+  refundedAt: null,
+  refundFailure: null,
 };
 
 function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {

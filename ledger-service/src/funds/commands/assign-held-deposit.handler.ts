@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, heldDepositStreamId, type HeldDepositView, type Position, WrongExpectedVersion } from '@carbon-ledger/contracts';
+import { type EventStore, heldDepositStreamId, type HeldDepositView, type Position } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { aggregateStream, handleCommand } from '../../shared/handle-command.js';
+import { aggregateStream, handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { DepositRecorder } from '../deposit-recorder.js';
 import { DepositTags } from '../deposit-tags.js';
 import { heldDepositDecider, type HeldDepositState } from '../held-deposits.decider.js';
@@ -43,33 +43,29 @@ export class AssignHeldDepositHandler implements ICommandHandler<AssignHeldDepos
     const user = await this.db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
     if (!user) throw new DomainError('NotFound', `No user ${userId}`);
     const streamId = heldDepositStreamId(txHash);
-    for (let attempt = 0; ; attempt += 1) {
+    return retryOnConflict(MAX_CONFLICT_RETRIES, async () => {
       const stream = await aggregateStream(this.eventStore, streamId, heldDepositDecider);
       const { held } = stream.state;
       if (!held) throw new DomainError('NotFound', `No deposit ${txHash} is held for review`);
       if (!stream.state.assigned) await this.refuseIfCreditedToTagOwner(stream.state);
-      try {
-        const decided = await handleCommand(
-          this.eventStore,
-          streamId,
-          heldDepositDecider,
-          { command: { type: 'AssignHeldDeposit', txHash, userId, assignedBy: context.actor.userId }, context },
-          { stream },
-        );
-        const state = stream.state.assigned ? stream.state : decided.newState;
-        if (!state.assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
-        const credit = await this.deposits.credit(userId, txHash, held.amountCents, {
-          actor: context.actor,
-          correlationId: context.correlationId,
-          causationId: context.commandId,
-          now: context.now,
-        });
-        if (credit.kind === 'credited-elsewhere') throw new DomainError('Conflict', `Deposit ${txHash} was already credited to another account`);
-        return { deposit: heldDepositViewOf(held, state), position: credit.position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_CONFLICT_RETRIES) throw error;
-      }
-    }
+      const decided = await handleCommand(
+        this.eventStore,
+        streamId,
+        heldDepositDecider,
+        { command: { type: 'AssignHeldDeposit', txHash, userId, assignedBy: context.actor.userId }, context },
+        { stream },
+      );
+      const state = stream.state.assigned ? stream.state : decided.newState;
+      if (!state.assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
+      const credit = await this.deposits.credit(userId, txHash, held.amountCents, {
+        actor: context.actor,
+        correlationId: context.correlationId,
+        causationId: context.commandId,
+        now: context.now,
+      });
+      if (credit.kind === 'credited-elsewhere') throw new DomainError('Conflict', `Deposit ${txHash} was already credited to another account`);
+      return { deposit: heldDepositViewOf(held, state), position: credit.position };
+    });
   }
 
   /**

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, heldDepositStreamId, type HeldDepositView, type Position, WrongExpectedVersion } from '@carbon-ledger/contracts';
+import { type EventStore, heldDepositStreamId, type HeldDepositView, type Position } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { aggregateStream, handleCommand } from '../../shared/handle-command.js';
+import { aggregateStream, handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { HeldDepositRefunds } from '../held-deposit-refunds.js';
 import { heldDepositDecider } from '../held-deposits.decider.js';
 import { heldDepositViewOf } from '../queries/list-held-deposits.handler.js';
@@ -36,30 +36,26 @@ export class RefundHeldDepositHandler implements ICommandHandler<RefundHeldDepos
 
   async execute({ txHash, context }: RefundHeldDepositCommand): Promise<{ deposit: HeldDepositView; position: Position }> {
     const streamId = heldDepositStreamId(txHash);
-    for (let attempt = 0; ; attempt += 1) {
+    return retryOnConflict(MAX_CONFLICT_RETRIES, async () => {
       const stream = await aggregateStream(this.eventStore, streamId, heldDepositDecider);
       const { held } = stream.state;
       if (!held) throw new DomainError('NotFound', `No deposit ${txHash} is held for review`);
-      try {
-        const decided = await handleCommand(
-          this.eventStore,
-          streamId,
-          heldDepositDecider,
-          { command: { type: 'RefundHeldDeposit', txHash, requestedBy: context.actor.userId }, context },
-          { stream },
-        );
-        const request = decided.newState.refunding;
-        if (!request) return { deposit: heldDepositViewOf(held, decided.newState), position: decided.position };
-        const settled = await this.refunds.settle(held, request, {
-          actor: context.actor,
-          correlationId: context.correlationId,
-          causationId: context.commandId,
-          now: context.now,
-        });
-        return { deposit: heldDepositViewOf(held, settled.state), position: settled.position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_CONFLICT_RETRIES) throw error;
-      }
-    }
+      const decided = await handleCommand(
+        this.eventStore,
+        streamId,
+        heldDepositDecider,
+        { command: { type: 'RefundHeldDeposit', txHash, requestedBy: context.actor.userId }, context },
+        { stream },
+      );
+      const request = decided.newState.refunding;
+      if (!request) return { deposit: heldDepositViewOf(held, decided.newState), position: decided.position };
+      const settled = await this.refunds.settle(held, request, {
+        actor: context.actor,
+        correlationId: context.correlationId,
+        causationId: context.commandId,
+        now: context.now,
+      });
+      return { deposit: heldDepositViewOf(held, settled.state), position: settled.position };
+    });
   }
 }
