@@ -125,14 +125,19 @@ export class AnnouncementReader {
     }
     if (part.o === this.origin) return [];
     if (Array.isArray(part.s)) {
-      return part.s.map(([projection, commit, prepare]) => ({
-        projection,
-        views: [],
-        position: { commit: BigInt(commit), prepare: BigInt(prepare) },
-        events: 0,
-        eventTypes: new Set<string>(),
-        messages: [],
-      }));
+      try {
+        return part.s.map(([projection, commit, prepare]) => ({
+          projection,
+          views: [],
+          position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+          events: 0,
+          eventTypes: new Set<string>(),
+          messages: [],
+        }));
+      } catch {
+        // Not positions: a payload of another kind on the channel, ignored like an unreadable one.
+        return [];
+      }
     }
     if (typeof part.p !== 'string' || !Array.isArray(part.m)) return [];
     const messages = [...(this.pending.get(part.p) ?? []), ...part.m];
