@@ -108,8 +108,12 @@ export class SkipAnnouncements {
  */
 export class AnnouncementReader {
   private readonly pending = new Map<string, PushedMessage[]>();
+  /** How this instance's own payloads begin (both kinds put the origin first): they are passed over unparsed. */
+  private readonly ownPrefix: string;
 
-  constructor(private readonly origin: string) {}
+  constructor(private readonly origin: string) {
+    this.ownPrefix = `{"o":${JSON.stringify(origin)},`;
+  }
 
   /**
    * The batches a payload completes: one once a batch's last part arrived, one per runner of a
@@ -117,6 +121,7 @@ export class AnnouncementReader {
    * unreadable payload.
    */
   read(payload: string): BatchCommitted[] {
+    if (payload.startsWith(this.ownPrefix)) return [];
     let part: Partial<AnnouncementPart & SkipsPart>;
     try {
       part = JSON.parse(payload) as Partial<AnnouncementPart & SkipsPart>;
