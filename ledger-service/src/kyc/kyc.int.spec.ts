@@ -17,6 +17,8 @@ import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { KYC_GATE, type KycGate } from '../shared/kyc-gate.port.js';
 import { KycExpiryCheck } from './expiry/kyc-expiry-check.js';
 
 const INVALID_ADDRESS = 'Invalid Address - Please enter a valid XRPL address';
@@ -318,6 +320,29 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     expect(lapsed).toMatchObject({ kycStatus: 'not_started', amlStatus: 'cleared' });
     expect(lapsed.expiresAt).not.toBeNull();
     expect((await start(trader, address)).status).toBe(201);
+  });
+
+  it('refuses a trader at once when the read model shows their verification lapsed, though the gate had just passed them', async () => {
+    const lapsing = await service.signIn(['trader']);
+    const address = newAddress();
+    await startAndVerify(lapsing, address);
+    const gate = service.app.get<KycGate>(KYC_GATE);
+    const projections = service.app.get(ProjectionHost);
+    await projections.waitFor(['kyc-status'], await service.runtime.eventStore.headPosition(), 10_000);
+    // Passed twice: the second answer may come from what the gate remembers.
+    await gate.requireVerifiedTrader(lapsing.userId, new Date());
+    await gate.requireVerifiedTrader(lapsing.userId, new Date());
+
+    expect((await service.app.get(KycExpiryCheck).checkNow(new Date(Date.now() + 366 * 86_400_000))).expired).toContain(address);
+    expect(await projections.waitFor(['kyc-status'], await service.runtime.eventStore.headPosition(), 10_000)).toBe(true);
+    // Within the second the gate would reuse a pass: the kyc-status batch made it forget.
+    await expect(gate.requireVerifiedTrader(lapsing.userId, new Date())).rejects.toMatchObject({ code: 'KycRequired' });
+    // And a verification that lapses by the clock is refused without any batch.
+    const later = await service.signIn(['trader']);
+    await startAndVerify(later, newAddress());
+    await projections.waitFor(['kyc-status'], await service.runtime.eventStore.headPosition(), 10_000);
+    await gate.requireVerifiedTrader(later.userId, new Date());
+    await expect(gate.requireVerifiedTrader(later.userId, new Date(Date.now() + 366 * 86_400_000))).rejects.toMatchObject({ code: 'KycRequired' });
   });
 
   it("refuses to start without proof of the key: no proof, a signature by another key, another user's challenge, a used or expired challenge", async () => {
