@@ -356,6 +356,20 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
     expect(await walletUsd()).toBeCloseTo(before + 3, 6);
   });
 
+  it('pays once when two officers return the same deposit at the same moment, each with a key of their own', async () => {
+    const payment = await pay({ Amount: usd('4') });
+    await watchedPast(payment.ledgerIndex);
+    const before = await walletUsd();
+    const path = `/api/funds/held-deposits/${payment.hash}/refund`;
+    const answers = await Promise.all(
+      [compliance, compliance, compliance].map((client) => client.request('POST', path, undefined, { 'Idempotency-Key': randomUUID() })),
+    );
+    const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, body: heldDepositView.parse(await answer.json()) })));
+    for (const { status, body } of bodies) expect({ status, deposit: body.status }).toEqual({ status: 200, deposit: 'refunded' });
+    expect(new Set(bodies.map(({ body }) => body.refundTxHash)).size).toBe(1);
+    expect(await walletUsd()).toBeCloseTo(before + 4, 6);
+  });
+
   it('settles from the log a refund whose request died before paying (the recovery reaction), once', async () => {
     const payment = await pay({ Amount: usd('2') });
     await watchedPast(payment.ledgerIndex);
@@ -377,8 +391,8 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
 
     const report = await auditor.request('POST', '/api/compliance/reports', { framework: 'csrd' });
     const csrd = complianceReport.parse(await report.json());
-    // 7.25, then 3 (on the second attempt) and 2 returned; the refused attempt moved nothing.
-    expect(csrd.cash.refundedDeposits).toEqual({ count: 3, amount: '12.25' });
-    expect(csrd.disclosure.notes.at(-1)).toContain('returned to their senders 12.25 USD');
+    // 7.25, then 3 (on the second attempt), 4 (asked three times at once) and 2 returned; the refused attempt moved nothing.
+    expect(csrd.cash.refundedDeposits).toEqual({ count: 4, amount: '16.25' });
+    expect(csrd.disclosure.notes.at(-1)).toContain('returned to their senders 16.25 USD');
   });
 });

@@ -1,10 +1,21 @@
-import { type DepositHeld, type EventStore, heldDepositStreamId, type HeldDepositRefundRequested, type Position } from '@carbon-ledger/contracts';
+import {
+  type DepositHeld,
+  DuplicateEventId,
+  type EventStore,
+  heldDepositStreamId,
+  type HeldDepositRefundRequested,
+  type Position,
+  WrongExpectedVersion,
+} from '@carbon-ledger/contracts';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { handleCommand } from '../shared/handle-command.js';
 import type { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { heldDepositDecider, type HeldDepositState } from './held-deposits.decider.js';
 import { paymentFromDepositAddress } from './settlement-token.js';
+
+/** Reads of the deposit's stream before an outcome another settler recorded first is seen as a replay. */
+const MAX_RECORD_TRIES = 3;
 
 /** The cause a refund attempt's payment is claimed under: each attempt pays at most once. */
 export function refundSubmissionKey(request: HeldDepositRefundRequested['data']): string {
@@ -39,14 +50,25 @@ export class HeldDepositRefunds {
       purpose: `Refund of held deposit ${request.txHash}`,
     });
     const refunded = outcome.validated && outcome.result === 'tesSUCCESS';
-    const recorded = await handleCommand(this.eventStore, heldDepositStreamId(request.txHash), heldDepositDecider, {
-      command: {
-        type: 'RecordRefundOutcome',
-        attempt: request.attempt,
-        outcome: refunded ? { refunded: true, refundTxHash: outcome.hash } : { refunded: false, reason: `the payment failed on the ledger: ${outcome.result}` },
-      },
-      context: { ...context, commandId: deriveId(`${request.txHash}:${request.attempt}`, 'funds:held-deposit-refund-outcome') },
-    });
-    return { state: recorded.newState, position: recorded.position };
+    const record = () =>
+      handleCommand(this.eventStore, heldDepositStreamId(request.txHash), heldDepositDecider, {
+        command: {
+          type: 'RecordRefundOutcome',
+          attempt: request.attempt,
+          outcome: refunded
+            ? { refunded: true, refundTxHash: outcome.hash }
+            : { refunded: false, reason: `the payment failed on the ledger: ${outcome.result}` },
+        },
+        context: { ...context, commandId: deriveId(`${request.txHash}:${request.attempt}`, 'funds:held-deposit-refund-outcome') },
+      });
+    for (let tries = 0; ; tries += 1) {
+      try {
+        const recorded = await record();
+        return { state: recorded.newState, position: recorded.position };
+      } catch (error) {
+        // Another settler of this attempt (a concurrent request, the reaction) recorded it first: read afresh, it is a replay.
+        if (!(error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) || tries >= MAX_RECORD_TRIES) throw error;
+      }
+    }
   }
 }
