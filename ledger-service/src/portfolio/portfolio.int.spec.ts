@@ -84,21 +84,6 @@ describe('portfolios over HTTP (issue 19)', () => {
       if (tries > 100) throw new Error('the transfer never reached /api/trades');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // The issuance is settled on XRPL in the background, and its record lands in the market's stream: the tests
-    // that count what a request appends start once it is there (a fresh-clone run counted it inside one).
-    const settled = async () =>
-      Number(
-        (
-          await service.runtime.pool.query<{ count: string }>(
-            `select count(*) from events where type = 'XrplSettlementRecorded' and starts_with(stream_id, 'credit-market-') and data->>'batchId' = $1`,
-            [issued.tokenId],
-          )
-        ).rows[0]?.count,
-      );
-    for (let tries = 0; (await settled()) === 0; tries += 1) {
-      if (tries > 300) throw new Error('the issuance was never settled on XRPL');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   });
   afterAll(async () => {
     await service?.close();

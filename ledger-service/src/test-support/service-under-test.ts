@@ -106,11 +106,15 @@ export async function startServiceUnderTest(
     async countEvents(streamPrefix) {
       // The sealer and the platform wallets append in the background at any time; a
       // request's effect is measured on the other streams unless a prefix names them.
+      // The XRPL settlement of an earlier issuance or retirement lands in its market's
+      // stream whenever the ledger validates it: never counted as a request's effect
+      // (a fresh-clone run counted one inside "implements a suggestion once").
       const result = await pool.query<{ count: string }>(
         streamPrefix === undefined
           ? `select count(*) from events where stream_id not in ('audit-seals', 'audit-anchors')
-               and not starts_with(stream_id, 'xrpl-wallet-') and not starts_with(stream_id, 'xrpl-submission-')`
-          : 'select count(*) from events where starts_with(stream_id, $1)',
+               and not starts_with(stream_id, 'xrpl-wallet-') and not starts_with(stream_id, 'xrpl-submission-')
+               and type <> 'XrplSettlementRecorded'`
+          : `select count(*) from events where starts_with(stream_id, $1) and type <> 'XrplSettlementRecorded'`,
         streamPrefix === undefined ? [] : [streamPrefix],
       );
       return Number(result.rows[0]?.count ?? 0);
