@@ -9,7 +9,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
-import { handleCommand } from '../shared/handle-command.js';
+import { handleCommand, retryOnConflict } from '../shared/handle-command.js';
 import type { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { heldDepositDecider, type HeldDepositState } from './held-deposits.decider.js';
 import { paymentFromDepositAddress } from './settlement-token.js';
@@ -61,14 +61,8 @@ export class HeldDepositRefunds {
         },
         context: { ...context, commandId: deriveId(`${request.txHash}:${request.attempt}`, 'funds:held-deposit-refund-outcome') },
       });
-    for (let tries = 0; ; tries += 1) {
-      try {
-        const recorded = await record();
-        return { state: recorded.newState, position: recorded.position };
-      } catch (error) {
-        // Another settler of this attempt (a concurrent request, the reaction) recorded it first: read afresh, it is a replay.
-        if (!(error instanceof WrongExpectedVersion || error instanceof DuplicateEventId) || tries >= MAX_RECORD_TRIES) throw error;
-      }
-    }
+    // Another settler of this attempt (a concurrent request, the reaction) may record it first: read afresh, it is a replay.
+    const recorded = await retryOnConflict(MAX_RECORD_TRIES, record, (error) => error instanceof WrongExpectedVersion || error instanceof DuplicateEventId);
+    return { state: recorded.newState, position: recorded.position };
   }
 }

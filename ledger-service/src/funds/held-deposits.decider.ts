@@ -26,8 +26,8 @@ export interface HeldDepositState {
   readonly assigned: HeldDepositAssigned['data'] | undefined;
   /** The latest refund attempt, while its payment is neither validated nor failed. */
   readonly refunding: HeldDepositRefundRequested['data'] | undefined;
-  readonly refunded: (HeldDepositRefunded['data'] & { readonly request: HeldDepositRefundRequested['data'] }) | undefined;
-  readonly refundAttempts: number;
+  readonly refunded: HeldDepositRefunded['data'] | undefined;
+  /** The latest refund attempt, whatever became of it (its number is the count of attempts). */
   readonly lastRefundRequest: HeldDepositRefundRequested['data'] | undefined;
   readonly lastRefundFailure: string | undefined;
 }
@@ -76,7 +76,7 @@ export function decideHeldDeposit(command: HeldDepositCommand, state: HeldDeposi
           type: 'HeldDepositRefundRequested',
           data: {
             txHash: state.held.txHash,
-            attempt: state.refundAttempts + 1,
+            attempt: (state.lastRefundRequest?.attempt ?? 0) + 1,
             destination: state.held.sender,
             amountCents: state.held.amountCents,
             requestedBy: command.requestedBy,
@@ -107,10 +107,10 @@ export function evolveHeldDeposit(state: HeldDepositState, event: HeldDepositEve
     case 'HeldDepositAssigned':
       return { ...state, assigned: event.data };
     case 'HeldDepositRefundRequested':
-      return { ...state, refunding: event.data, refundAttempts: event.data.attempt, lastRefundRequest: event.data, lastRefundFailure: undefined };
+      return { ...state, refunding: event.data, lastRefundRequest: event.data, lastRefundFailure: undefined };
     case 'HeldDepositRefunded':
       if (state.refunding?.attempt !== event.data.attempt) return state;
-      return { ...state, refunding: undefined, refunded: { ...event.data, request: state.refunding } };
+      return { ...state, refunding: undefined, refunded: event.data };
     case 'HeldDepositRefundFailed':
       if (state.refunding?.attempt !== event.data.attempt) return state;
       return { ...state, refunding: undefined, lastRefundFailure: event.data.reason };
@@ -133,7 +133,6 @@ export const heldDepositDecider: Decider<HeldDepositState, HeldDepositCommand, H
     assigned: undefined,
     refunding: undefined,
     refunded: undefined,
-    refundAttempts: 0,
     lastRefundRequest: undefined,
     lastRefundFailure: undefined,
   }),

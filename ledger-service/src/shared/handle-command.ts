@@ -179,15 +179,20 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
 }
 
 /**
- * Runs `attempt` again when another writer appended to its stream first (WrongExpectedVersion), at
- * most `retries` more times: each run reads the stream afresh and decides again on what it holds.
+ * Runs `attempt` again when another writer appended to its stream first (WrongExpectedVersion, or
+ * what `isConflict` also names), at most `retries` more times: each run reads the stream afresh and
+ * decides again on what it holds.
  */
-export async function retryOnConflict<T>(retries: number, attempt: () => Promise<T>): Promise<T> {
+export async function retryOnConflict<T>(
+  retries: number,
+  attempt: () => Promise<T>,
+  isConflict: (error: unknown) => boolean = (error) => error instanceof WrongExpectedVersion,
+): Promise<T> {
   for (let tries = 0; ; tries += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || tries >= retries) throw error;
+      if (!isConflict(error) || tries >= retries) throw error;
     }
   }
 }

@@ -1,9 +1,17 @@
 import { isFundsEvent, type Position, type RecordedEvent } from '@carbon-ledger/contracts';
 import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import type { Updateable } from 'kysely';
+import type { HeldDepositsTable } from '../read-model-database.js';
 
 /** Text that sorts in log order. */
 function logOrder(position: Position): string {
   return `${position.commit.toString().padStart(20, '0')}:${position.prepare.toString().padStart(20, '0')}`;
+}
+
+/** Marks a held deposit's row with what its stream decided since it was held. */
+async function mark(db: ProjectionWriter, txHash: string, changes: Updateable<HeldDepositsTable>): Promise<true> {
+  await db.updateTable('held_deposits').set(changes).where('tx_hash', '=', txHash).execute();
+  return true;
 }
 
 async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
@@ -33,37 +41,17 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
     }
     case 'HeldDepositAssigned': {
       const { data } = event;
-      await db
-        .updateTable('held_deposits')
-        .set({ status: 'assigned', assigned_to: data.userId, assigned_by: data.assignedBy, assigned_at: data.assignedAt })
-        .where('tx_hash', '=', data.txHash)
-        .execute();
-      return true;
+      return mark(db, data.txHash, { status: 'assigned', assigned_to: data.userId, assigned_by: data.assignedBy, assigned_at: data.assignedAt });
     }
     case 'HeldDepositRefundRequested': {
       const { data } = event;
-      await db
-        .updateTable('held_deposits')
-        .set({ status: 'refunding', refund_requested_by: data.requestedBy, refund_requested_at: data.requestedAt, refund_failure: null })
-        .where('tx_hash', '=', data.txHash)
-        .execute();
-      return true;
+      return mark(db, data.txHash, { status: 'refunding', refund_requested_by: data.requestedBy, refund_requested_at: data.requestedAt, refund_failure: null });
     }
-    case 'HeldDepositRefunded': {
-      const { data } = event;
-      await db
-        .updateTable('held_deposits')
-        .set({ status: 'refunded', refund_tx_hash: data.refundTxHash, refunded_at: data.refundedAt })
-        .where('tx_hash', '=', data.txHash)
-        .execute();
-      return true;
-    }
-    case 'HeldDepositRefundFailed': {
-      const { data } = event;
+    case 'HeldDepositRefunded':
+      return mark(db, event.data.txHash, { status: 'refunded', refund_tx_hash: event.data.refundTxHash, refunded_at: event.data.refundedAt });
+    case 'HeldDepositRefundFailed':
       // Held again: compliance may assign it or try the refund again.
-      await db.updateTable('held_deposits').set({ status: 'held', refund_failure: data.reason }).where('tx_hash', '=', data.txHash).execute();
-      return true;
-    }
+      return mark(db, event.data.txHash, { status: 'held', refund_failure: event.data.reason });
     case 'FundsDeposited':
     case 'FundsReserved':
     case 'FundsReservationVoided':
