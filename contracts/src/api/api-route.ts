@@ -37,3 +37,18 @@ export interface ApiRoute {
   /** Error codes this route answers besides the ones every route may give (validation, access, internal). */
   readonly errors?: readonly ApiErrorCode[];
 }
+
+/** What a route takes, and answers besides its success; a key left out stays absent from the route. */
+export type RouteInputs = Pick<ApiRoute, 'description' | 'params' | 'query' | 'body' | 'errors'>;
+/** A route but for where it is and who may call it. */
+export type RouteSpec = RouteInputs & Pick<ApiRoute, 'summary' | 'success'>;
+
+/** A read: GET answering 200 with a JSON body. A GET changes nothing, so it takes no Idempotency-Key. */
+export function readRoute(path: string, access: ApiAccess, summary: string, json: z.ZodType, inputs: RouteInputs = {}): ApiRoute {
+  return { method: 'GET', path, summary, access, ...inputs, success: { status: 200, json }, idempotent: false };
+}
+
+/** A state-changing call that honours an Idempotency-Key (a replay answers what the first call did). */
+export function idempotentRoute(method: 'POST' | 'DELETE', path: string, access: ApiAccess, spec: RouteSpec): ApiRoute {
+  return { method, path, access, ...spec, idempotent: true };
+}

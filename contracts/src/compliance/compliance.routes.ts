@@ -1,17 +1,15 @@
-import { type ApiRoute, oversightAccess } from '../api/api-route.js';
+import { type ApiRoute, oversightAccess, readRoute } from '../api/api-route.js';
 import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
 import { complianceReport, complianceReportRequest } from './compliance-reports.contract.js';
 import { evidenceExportRequest } from './evidence-export.contract.js';
 
 export const complianceRoutes = [
-  {
-    method: 'GET',
-    path: '/api/kyc/dashboard',
-    summary: 'The compliance dashboard: verification rate, high-risk activity, jurisdictions (from the KYC and AML read models)',
-    access: oversightAccess,
-    success: { status: 200, json: complianceDashboardResponse },
-    idempotent: false,
-  },
+  readRoute(
+    '/api/kyc/dashboard',
+    oversightAccess,
+    'The compliance dashboard: verification rate, high-risk activity, jurisdictions (from the KYC and AML read models)',
+    complianceDashboardResponse,
+  ),
   {
     method: 'POST',
     path: '/api/export/evidence',

@@ -1,4 +1,5 @@
-import { anyRole, type ApiRoute } from '../api/api-route.js';
+import type { z } from 'zod';
+import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import {
   ammDailyPricesResponse,
   listCreditsResponse,
@@ -22,112 +23,73 @@ import {
   tradeCreditsResponse,
   withdrawDirectTradeOfferResponse,
 } from './trade-credits.contract.js';
+import type { ApiErrorCode } from '../shared/api-error.js';
+
+/** Who holds credits: the calls that move or retire them. */
+const holders = ['trader', 'issuer', 'admin'] as const;
+
+/** What the buyer or the seller does with a direct offer: one call per action on the offer's path. */
+function offerRoute(action: 'accept' | 'decline' | 'cancel', summary: string, json: z.ZodType, errors: readonly ApiErrorCode[]): ApiRoute {
+  return idempotentRoute('POST', `/api/trade/offers/:offerId/${action}`, holders, {
+    summary,
+    params: directTradeOfferParams,
+    success: { status: 201, json },
+    errors,
+  });
+}
 
 export const creditsRoutes = [
-  {
-    method: 'POST',
-    path: '/api/issue',
+  idempotentRoute('POST', '/api/issue', ['issuer', 'admin'], {
     summary: 'Issue a batch of credits (20% of the summed scopes) to a KYC-verified address',
-    access: ['issuer', 'admin'],
     body: issueCreditsRequest,
     success: { status: 201, json: issueCreditsResponse },
-    idempotent: true,
     errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/trade',
+  }),
+  idempotentRoute('POST', '/api/trade', holders, {
     summary: 'Offer credits of a batch the caller holds to a named buyer at a price (escrowed until the buyer accepts and pays, declines, or 24 h pass)',
-    access: ['trader', 'issuer', 'admin'],
     body: tradeCreditsRequest,
     success: { status: 201, json: tradeCreditsResponse },
-    idempotent: true,
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'GET',
-    path: '/api/trade/offers',
-    summary: "The caller's direct trade offers, incoming and outgoing, with their status",
-    access: ['trader', 'issuer', 'admin'],
-    success: { status: 200, json: listDirectTradeOffersResponse },
-    idempotent: false,
-  },
-  {
-    method: 'POST',
-    path: '/api/trade/offers/:offerId/accept',
-    summary:
-      "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
-    access: ['trader', 'issuer', 'admin'],
-    params: directTradeOfferParams,
-    success: { status: 201, json: acceptDirectTradeOfferResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/trade/offers/:offerId/decline',
-    summary: "The offer's buyer declines it: the serials go back to the seller",
-    access: ['trader', 'issuer', 'admin'],
-    params: directTradeOfferParams,
-    success: { status: 201, json: withdrawDirectTradeOfferResponse },
-    idempotent: true,
-    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/trade/offers/:offerId/cancel',
-    summary: "The offer's seller cancels it (either party, once it expired): the serials go back to the seller",
-    access: ['trader', 'issuer', 'admin'],
-    params: directTradeOfferParams,
-    success: { status: 201, json: withdrawDirectTradeOfferResponse },
-    idempotent: true,
-    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/retire',
+  }),
+  readRoute('/api/trade/offers', holders, "The caller's direct trade offers, incoming and outgoing, with their status", listDirectTradeOffersResponse),
+  offerRoute(
+    'accept',
+    "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
+    acceptDirectTradeOfferResponse,
+    ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  ),
+  offerRoute('decline', "The offer's buyer declines it: the serials go back to the seller", withdrawDirectTradeOfferResponse, [
+    'NotFound',
+    'Conflict',
+    'IdempotencyKeyReused',
+  ]),
+  offerRoute('cancel', "The offer's seller cancels it (either party, once it expired): the serials go back to the seller", withdrawDirectTradeOfferResponse, [
+    'NotFound',
+    'Conflict',
+    'IdempotencyKeyReused',
+  ]),
+  idempotentRoute('POST', '/api/retire', holders, {
     summary: 'Retire credits the caller holds on behalf of a beneficiary; issues the certificate',
-    access: ['trader', 'issuer', 'admin'],
     body: retireCreditsRequest,
     success: { status: 201, json: retireCreditsResponse },
-    idempotent: true,
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'GET',
-    path: '/api/credits',
-    summary: 'Credit batches and holdings',
-    access: anyRole,
-    success: { status: 200, json: listCreditsResponse },
-    idempotent: false,
-  },
-  { method: 'GET', path: '/api/trades', summary: 'Trades', access: anyRole, success: { status: 200, json: listTradesResponse }, idempotent: false },
-  {
-    method: 'GET',
-    path: '/api/trades/amm-daily',
-    summary: 'XRPL AMM swaps per day over the last 30 days (UTC): average price in XRP, volume, count',
-    access: anyRole,
-    success: { status: 200, json: ammDailyPricesResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/retirements',
-    summary: 'Retirement records',
-    access: anyRole,
-    success: { status: 200, json: listRetirementsResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/retirements/:id',
-    summary: 'One retirement with its certificate document and how to verify it (public: the certificate link)',
-    access: 'public',
-    params: retirementParams,
-    success: { status: 200, json: getRetirementResponse },
-    idempotent: false,
-    errors: ['NotFound'],
-  },
+  }),
+  readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
+  readRoute('/api/trades', anyRole, 'Trades', listTradesResponse),
+  readRoute(
+    '/api/trades/amm-daily',
+    anyRole,
+    'XRPL AMM swaps per day over the last 30 days (UTC): average price in XRP, volume, count',
+    ammDailyPricesResponse,
+  ),
+  readRoute('/api/retirements', anyRole, 'Retirement records', listRetirementsResponse),
+  readRoute(
+    '/api/retirements/:id',
+    'public',
+    'One retirement with its certificate document and how to verify it (public: the certificate link)',
+    getRetirementResponse,
+    { params: retirementParams, errors: ['NotFound'] },
+  ),
   {
     method: 'GET',
     path: '/api/retirements/:id/certificate.pdf',
@@ -138,50 +100,21 @@ export const creditsRoutes = [
     idempotent: false,
     errors: ['NotFound'],
   },
-  {
-    method: 'GET',
-    path: '/api/enhanced-retirement/analytics',
-    summary: 'Retirement totals by project type and standard',
-    access: anyRole,
-    success: { status: 200, json: retirementAnalytics },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/enhanced-retirement/analytics/:filter',
-    summary: 'Retirement totals over a window',
-    access: anyRole,
+  readRoute('/api/enhanced-retirement/analytics', anyRole, 'Retirement totals by project type and standard', retirementAnalytics),
+  readRoute('/api/enhanced-retirement/analytics/:filter', anyRole, 'Retirement totals over a window', retirementAnalytics, {
     params: retirementAnalyticsParams,
-    success: { status: 200, json: retirementAnalytics },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/enhanced-retirement/monthly',
-    summary: 'Credits retired per month over the last 12 months (UTC), oldest first',
-    access: anyRole,
-    success: { status: 200, json: retirementsPerMonth },
-    idempotent: false,
-  },
-  { method: 'GET', path: '/api/metrics', summary: 'Dashboard metrics', access: anyRole, success: { status: 200, json: metricsResponse }, idempotent: false },
-  {
-    method: 'GET',
-    path: '/api/provenance/:tokenId',
-    summary: 'The history of a credit batch from issuance on',
-    access: anyRole,
+  }),
+  readRoute('/api/enhanced-retirement/monthly', anyRole, 'Credits retired per month over the last 12 months (UTC), oldest first', retirementsPerMonth),
+  readRoute('/api/metrics', anyRole, 'Dashboard metrics', metricsResponse),
+  readRoute('/api/provenance/:tokenId', anyRole, 'The history of a credit batch from issuance on', provenanceResponse, {
     params: provenanceParams,
-    success: { status: 200, json: provenanceResponse },
-    idempotent: false,
     errors: ['NotFound'],
-  },
-  {
-    method: 'GET',
-    path: '/api/provenance/serials/:serial',
-    summary: 'The whole life of one serial number: issued in which batch, each transfer, escrow, retirement, with event positions and covering seals',
-    access: anyRole,
-    params: serialProvenanceParams,
-    success: { status: 200, json: serialProvenanceResponse },
-    idempotent: false,
-    errors: ['NotFound'],
-  },
+  }),
+  readRoute(
+    '/api/provenance/serials/:serial',
+    anyRole,
+    'The whole life of one serial number: issued in which batch, each transfer, escrow, retirement, with event positions and covering seals',
+    serialProvenanceResponse,
+    { params: serialProvenanceParams, errors: ['NotFound'] },
+  ),
 ] satisfies readonly ApiRoute[];

@@ -1,13 +1,6 @@
-import { type ApiRoute } from '../api/api-route.js';
+import { type ApiRoute, readRoute } from '../api/api-route.js';
 import { carbonPricesResponse } from './carbon-prices.contract.js';
 
 export const marketRoutes = [
-  {
-    method: 'GET',
-    path: '/api/carbon-prices',
-    summary: 'Compliance-market carbon prices (live feed, or the reference samples)',
-    access: 'public',
-    success: { status: 200, json: carbonPricesResponse },
-    idempotent: false,
-  },
+  readRoute('/api/carbon-prices', 'public', 'Compliance-market carbon prices (live feed, or the reference samples)', carbonPricesResponse),
 ] satisfies readonly ApiRoute[];

@@ -1,4 +1,5 @@
-import { type ApiRoute } from '../api/api-route.js';
+import type { z } from 'zod';
+import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import { createPortfolioRequest, createPortfolioResponse } from './create-portfolio.contract.js';
 import { analyticsQuery, portfolioIdParams, portfolioOwnerParams, suggestionParams } from './portfolio-params.contract.js';
 import {
@@ -14,84 +15,55 @@ import {
 /** Who holds credits and trades them has portfolios; admins may read anyone's. */
 const portfolioAccess = ['trader', 'issuer', 'admin'] as const;
 
-export const portfolioRoutes = [
-  {
-    method: 'GET',
-    path: '/api/portfolios/:userId',
-    summary: "List a user's portfolios: the signed-in user's own (admins: anyone's); another user's list is 404",
-    access: portfolioAccess,
-    params: portfolioOwnerParams,
-    success: { status: 200, json: listPortfoliosResponse },
-    idempotent: false,
+/** A read of one of the caller's portfolios (admins: anyone's); someone else's is 404. */
+function ownPortfolioRoute(subpath: string, summary: string, json: z.ZodType, query?: z.ZodType): ApiRoute {
+  return readRoute(`/api/portfolios/:id${subpath}`, portfolioAccess, summary, json, {
+    params: portfolioIdParams,
+    ...(query && { query }),
     errors: ['NotFound'],
-  },
-  {
-    method: 'POST',
-    path: '/api/portfolios',
+  });
+}
+
+export const portfolioRoutes = [
+  readRoute(
+    '/api/portfolios/:userId',
+    portfolioAccess,
+    "List a user's portfolios: the signed-in user's own (admins: anyone's); another user's list is 404",
+    listPortfoliosResponse,
+    { params: portfolioOwnerParams, errors: ['NotFound'] },
+  ),
+  idempotentRoute('POST', '/api/portfolios', portfolioAccess, {
     summary: 'Create a portfolio (name, risk profile, description) for the signed-in user',
-    access: portfolioAccess,
     body: createPortfolioRequest,
     success: { status: 201, json: createPortfolioResponse },
-    idempotent: true,
     errors: ['IdempotencyKeyReused', 'ServiceUnavailable'],
-  },
-  {
-    method: 'GET',
-    path: '/api/portfolio/:id',
-    summary: "One portfolio, its owner's (admins: anyone's)",
-    access: portfolioAccess,
+  }),
+  readRoute('/api/portfolio/:id', portfolioAccess, "One portfolio, its owner's (admins: anyone's)", portfolioView, {
     params: portfolioIdParams,
-    success: { status: 200, json: portfolioView },
-    idempotent: false,
     errors: ['NotFound'],
-  },
-  {
-    method: 'GET',
-    path: '/api/portfolios/:id/holdings',
-    summary: "The owner's registry holdings by project type and vintage, valued at the last trade (or a marked reference price)",
-    access: portfolioAccess,
-    params: portfolioIdParams,
-    success: { status: 200, json: portfolioHoldingsResponse },
-    idempotent: false,
-    errors: ['NotFound'],
-  },
-  {
-    method: 'GET',
-    path: '/api/portfolios/:id/suggestions',
-    summary: 'Explainable optimization suggestions, each with its reasoning, numbers and recommended orders',
-    access: portfolioAccess,
-    params: portfolioIdParams,
-    success: { status: 200, json: listSuggestionsResponse },
-    idempotent: false,
-    errors: ['NotFound'],
-  },
-  {
-    method: 'POST',
-    path: '/api/portfolios/:id/suggestions/:suggestionId/implement',
+  }),
+  ownPortfolioRoute(
+    '/holdings',
+    "The owner's registry holdings by project type and vintage, valued at the last trade (or a marked reference price)",
+    portfolioHoldingsResponse,
+  ),
+  ownPortfolioRoute('/suggestions', 'Explainable optimization suggestions, each with its reasoning, numbers and recommended orders', listSuggestionsResponse),
+  idempotentRoute('POST', '/api/portfolios/:id/suggestions/:suggestionId/implement', portfolioAccess, {
     summary: "Place a suggestion's recommended orders through the order path (KYC required); implementing it again places nothing",
-    access: portfolioAccess,
     params: suggestionParams,
     success: { status: 200, json: implementSuggestionResponse },
-    idempotent: true,
     errors: ['NotFound', 'KycRequired', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  },
-  {
-    method: 'GET',
-    path: '/api/portfolios/:id/analytics',
-    summary: 'Time-weighted return, volatility, Sharpe ratio and maximum drawdown over the last `days` days, with the daily values',
-    access: portfolioAccess,
-    params: portfolioIdParams,
-    query: analyticsQuery,
-    success: { status: 200, json: portfolioAnalyticsResponse },
-    idempotent: false,
-    errors: ['NotFound'],
-  },
-  {
-    method: 'GET',
-    path: '/api/market-insights',
-    summary: 'Plain sentences computed from the log: volumes, price moves, spreads and depth per market, the removal premium',
-    access: ['trader', 'issuer', 'compliance', 'auditor', 'admin'],
-    success: { status: 200, json: marketInsightsResponse },
-    idempotent: false,
-  },
+  }),
+  ownPortfolioRoute(
+    '/analytics',
+    'Time-weighted return, volatility, Sharpe ratio and maximum drawdown over the last `days` days, with the daily values',
+    portfolioAnalyticsResponse,
+    analyticsQuery,
+  ),
+  readRoute(
+    '/api/market-insights',
+    ['trader', 'issuer', 'compliance', 'auditor', 'admin'],
+    'Plain sentences computed from the log: volumes, price moves, spreads and depth per market, the removal premium',
+    marketInsightsResponse,
+  ),
 ] satisfies readonly ApiRoute[];

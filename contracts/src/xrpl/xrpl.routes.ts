@@ -1,4 +1,7 @@
-import { anyRole, type ApiRoute } from '../api/api-route.js';
+import type { z } from 'zod';
+import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import type { Role } from '../auth/auth.constants.js';
+import type { ApiErrorCode } from '../shared/api-error.js';
 import {
   xrplIssuePrepareRequest,
   xrplIssueResponse,
@@ -34,191 +37,116 @@ import {
 const PREPARE = 'The service checks KYC/AML and autofills an unsigned transaction; the console signs it in the browser (seeds never reach the server).';
 const SUBMIT = 'The signed blob must be the prepared transaction, signed by the KYC-checked address.';
 
+interface SignedCall {
+  readonly summary: string;
+  /** Added to what every prepare (or submit) call says. */
+  readonly more?: string;
+  readonly body?: z.ZodType;
+  readonly json?: z.ZodType;
+  readonly errors?: readonly ApiErrorCode[];
+}
+
+/**
+ * A transaction the console signs in the browser, as two calls: `<path>/prepare` answers it unsigned
+ * and autofilled, `<path>` takes the signed blob and submits it.
+ */
+function signedInBrowser(
+  path: string,
+  access: readonly Role[],
+  prepare: SignedCall & { body: z.ZodType },
+  submit: SignedCall & { json: z.ZodType },
+): ApiRoute[] {
+  return [
+    idempotentRoute('POST', `${path}/prepare`, access, {
+      summary: prepare.summary,
+      description: withMore(PREPARE, prepare.more),
+      body: prepare.body,
+      success: { status: 200, json: prepare.json ?? xrplPrepareResponse },
+      errors: prepare.errors ?? ['KycRequired', 'IdempotencyKeyReused'],
+    }),
+    idempotentRoute('POST', path, access, {
+      summary: submit.summary,
+      description: withMore(SUBMIT, submit.more),
+      body: submit.body ?? xrplSubmitRequest,
+      success: { status: 201, json: submit.json },
+      errors: submit.errors ?? ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    }),
+  ];
+}
+
+function withMore(text: string, more: string | undefined): string {
+  return more === undefined ? text : `${text} ${more}`;
+}
+
 export const xrplRoutes = [
-  {
-    method: 'POST',
-    path: '/api/xrpl/faucet',
+  idempotentRoute('POST', '/api/xrpl/faucet', anyRole, {
     summary: 'Fund a wallet the browser generated from the sandbox genesis account',
     description: `Sandbox network only (404 elsewhere: use the network's public faucet). At most 3 grants per user in 24 hours (429).`,
-    access: anyRole,
     body: sandboxFaucetRequest,
     success: { status: 201, json: sandboxFaucetResponse },
-    idempotent: true,
     errors: ['NotFound', 'TooManyRequests', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/issue/prepare',
-    summary: 'Prepare an issuance on XRPL',
-    description: PREPARE,
-    access: ['issuer', 'admin'],
-    body: xrplIssuePrepareRequest,
-    success: { status: 200, json: xrplPrepareResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/issue',
-    summary: 'Submit a signed issuance',
-    description: SUBMIT,
-    access: ['issuer', 'admin'],
-    body: xrplSubmitRequest,
-    success: { status: 201, json: xrplIssueResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/trade/prepare',
-    summary: 'Prepare a trade through the XRP/NXCC AMM',
-    description: PREPARE,
-    access: ['trader', 'admin'],
-    body: xrplTradePrepareRequest,
-    success: { status: 200, json: xrplPrepareResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/trade',
-    summary: 'Submit a signed trade',
-    description: SUBMIT,
-    access: ['trader', 'admin'],
-    body: xrplSubmitRequest,
-    success: { status: 201, json: xrplTradeResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/retire/prepare',
-    summary: 'Prepare a retirement on XRPL (NXCC returned to the issuer with a memo)',
-    description: PREPARE,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplRetirePrepareRequest,
-    success: { status: 200, json: xrplPrepareResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/retire',
-    summary: 'Submit a signed retirement',
-    description: SUBMIT,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplSubmitRequest,
-    success: { status: 201, json: xrplRetireResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/tokenize/prepare',
-    summary: 'Prepare a tokenization: registry credits into the vault, NXCC to the caller’s verified address',
-    description: `${PREPARE} Nothing to sign when the address has an NXCC trust line; otherwise the TrustSet.`,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplTokenizePrepareRequest,
-    success: { status: 200, json: xrplTokenizePrepareResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/tokenize',
-    summary: 'Tokenize: the serials move into the vault and the platform issuer pays the NXCC (once)',
-    description: `${SUBMIT} A payment the ledger refuses sends the serials back to the holder.`,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplTokenizeSubmitRequest,
-    success: { status: 201, json: xrplTokenizeResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/redeem/prepare',
-    summary: 'Prepare a redemption: NXCC paid back to the issuer for registry credits out of the vault',
-    description: PREPARE,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplRedeemPrepareRequest,
-    success: { status: 200, json: xrplPrepareResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'POST',
-    path: '/api/xrpl/redeem',
-    summary: 'Submit a signed redemption; the serials move from the vault to the caller',
-    description: SUBMIT,
-    access: ['trader', 'issuer', 'admin'],
-    body: xrplSubmitRequest,
-    success: { status: 201, json: xrplRedeemResponse },
-    idempotent: true,
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/reserves',
-    summary: "Proof of reserves: the issuer's NXCC obligations on the ledger against the serials in the vault",
-    access: anyRole,
-    success: { status: 200, json: vaultReservesResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/network',
-    summary: 'The XRPL network the service uses',
-    access: anyRole,
-    success: { status: 200, json: xrplNetworkResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/balance',
-    summary: 'Balances of the platform wallets',
-    access: anyRole,
-    success: { status: 200, json: walletBalanceResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/transactions',
-    summary: 'Recent transactions of the platform wallets',
-    access: anyRole,
-    success: { status: 200, json: walletTransactionsResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/amm-state',
-    summary: 'The XRP/NXCC AMM pool',
-    access: anyRole,
-    success: { status: 200, json: ammStateResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/amm-reserves',
-    summary: "The XRP/NXCC pool's reserves after its opening and after each swap the platform recorded (the latest 200, oldest first)",
-    access: anyRole,
-    success: { status: 200, json: ammReservesHistoryResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/swap-path',
-    summary: 'A swap quote through the AMM pool',
-    access: anyRole,
-    query: swapPathQuery,
-    success: { status: 200, json: swapPathResponse },
-    idempotent: false,
-  },
-  {
-    method: 'GET',
-    path: '/api/xrpl/market-data',
-    summary: 'XRP price in USD',
-    access: anyRole,
-    success: { status: 200, json: xrpMarketDataResponse },
-    idempotent: false,
-  },
+  }),
+  ...signedInBrowser(
+    '/api/xrpl/issue',
+    ['issuer', 'admin'],
+    { summary: 'Prepare an issuance on XRPL', body: xrplIssuePrepareRequest },
+    { summary: 'Submit a signed issuance', json: xrplIssueResponse },
+  ),
+  ...signedInBrowser(
+    '/api/xrpl/trade',
+    ['trader', 'admin'],
+    { summary: 'Prepare a trade through the XRP/NXCC AMM', body: xrplTradePrepareRequest },
+    { summary: 'Submit a signed trade', json: xrplTradeResponse },
+  ),
+  ...signedInBrowser(
+    '/api/xrpl/retire',
+    ['trader', 'issuer', 'admin'],
+    { summary: 'Prepare a retirement on XRPL (NXCC returned to the issuer with a memo)', body: xrplRetirePrepareRequest },
+    { summary: 'Submit a signed retirement', json: xrplRetireResponse },
+  ),
+  ...signedInBrowser(
+    '/api/xrpl/tokenize',
+    ['trader', 'issuer', 'admin'],
+    {
+      summary: 'Prepare a tokenization: registry credits into the vault, NXCC to the caller’s verified address',
+      more: 'Nothing to sign when the address has an NXCC trust line; otherwise the TrustSet.',
+      body: xrplTokenizePrepareRequest,
+      json: xrplTokenizePrepareResponse,
+      errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    },
+    {
+      summary: 'Tokenize: the serials move into the vault and the platform issuer pays the NXCC (once)',
+      more: 'A payment the ledger refuses sends the serials back to the holder.',
+      body: xrplTokenizeSubmitRequest,
+      json: xrplTokenizeResponse,
+    },
+  ),
+  ...signedInBrowser(
+    '/api/xrpl/redeem',
+    ['trader', 'issuer', 'admin'],
+    {
+      summary: 'Prepare a redemption: NXCC paid back to the issuer for registry credits out of the vault',
+      body: xrplRedeemPrepareRequest,
+      errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
+    },
+    { summary: 'Submit a signed redemption; the serials move from the vault to the caller', json: xrplRedeemResponse },
+  ),
+  readRoute(
+    '/api/xrpl/reserves',
+    anyRole,
+    "Proof of reserves: the issuer's NXCC obligations on the ledger against the serials in the vault",
+    vaultReservesResponse,
+  ),
+  readRoute('/api/xrpl/network', anyRole, 'The XRPL network the service uses', xrplNetworkResponse),
+  readRoute('/api/xrpl/balance', anyRole, 'Balances of the platform wallets', walletBalanceResponse),
+  readRoute('/api/xrpl/transactions', anyRole, 'Recent transactions of the platform wallets', walletTransactionsResponse),
+  readRoute('/api/xrpl/amm-state', anyRole, 'The XRP/NXCC AMM pool', ammStateResponse),
+  readRoute(
+    '/api/xrpl/amm-reserves',
+    anyRole,
+    "The XRP/NXCC pool's reserves after its opening and after each swap the platform recorded (the latest 200, oldest first)",
+    ammReservesHistoryResponse,
+  ),
+  readRoute('/api/xrpl/swap-path', anyRole, 'A swap quote through the AMM pool', swapPathResponse, { query: swapPathQuery }),
+  readRoute('/api/xrpl/market-data', anyRole, 'XRP price in USD', xrpMarketDataResponse),
 ] satisfies readonly ApiRoute[];
