@@ -9,7 +9,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { AmlTransactionsTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 type AmlTransactionRow = Insertable<AmlTransactionsTable>;
 
@@ -48,8 +48,7 @@ export const amlAlertsProjection: Projection = {
           user_id: transaction.userId,
           amount_usd: transaction.amount,
           occurred_at: transaction.occurredAt,
-          commit_position: recorded.position.commit.toString(),
-          prepare_position: recorded.position.prepare.toString(),
+          ...rowPosition(recorded),
           risk_score: null,
           is_high_risk: false,
           requires_review: false,
@@ -66,29 +65,24 @@ export const amlAlertsProjection: Projection = {
 };
 
 async function applyAlert(recorded: RecordedEvent & AmlEvent, db: ProjectionWriter): Promise<boolean> {
-  const position = { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
   const event = recorded;
   switch (event.type) {
     case 'AmlAlertRaised': {
       const { data } = event;
-      await db
-        .insertInto('aml_alerts')
-        .values({
-          alert_id: data.alertId,
-          priority: data.priority,
-          transaction_type: data.transactionType,
-          transaction_id: data.transactionId,
-          user_id: data.userId,
-          risk_score: data.riskScore,
-          amount_usd: data.amount,
-          risk_flags: data.riskFlags,
-          reasons: data.reasons,
-          requires_review: data.requiresReview,
-          raised_at: data.raisedAt,
-          ...position,
-        })
-        .onConflict((conflict) => conflict.column('alert_id').doNothing())
-        .execute();
+      await insertOnce(db, 'aml_alerts', 'alert_id', {
+        alert_id: data.alertId,
+        priority: data.priority,
+        transaction_type: data.transactionType,
+        transaction_id: data.transactionId,
+        user_id: data.userId,
+        risk_score: data.riskScore,
+        amount_usd: data.amount,
+        risk_flags: data.riskFlags,
+        reasons: data.reasons,
+        requires_review: data.requiresReview,
+        raised_at: data.raisedAt,
+        ...rowPosition(recorded),
+      });
       await db
         .updateTable('aml_transactions')
         .set({ risk_score: data.riskScore, is_high_risk: data.riskScore >= AML_HIGH_RISK_SCORE, requires_review: data.requiresReview })
@@ -97,9 +91,7 @@ async function applyAlert(recorded: RecordedEvent & AmlEvent, db: ProjectionWrit
         .execute();
       return true;
     }
-    default: {
-      const exhaustive: never = event.type;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event.type);
   }
 }

@@ -1,6 +1,6 @@
 import { isAuthEvent, type RecordedEvent, authEventTypes } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 /** Users and their roles, replayable from the log so auditors can see who could do what, when. */
 export const usersProjection: Projection = {
@@ -13,17 +13,13 @@ export const usersProjection: Projection = {
     const event = recorded;
     switch (event.type) {
       case 'UserRegistered':
-        await db
-          .insertInto('users')
-          .values({
-            user_id: event.data.userId,
-            email: event.data.email.toLowerCase(),
-            name: event.data.name,
-            roles: [],
-            registered_at: event.data.registeredAt,
-          })
-          .onConflict((conflict) => conflict.column('user_id').doNothing())
-          .execute();
+        await insertOnce(db, 'users', 'user_id', {
+          user_id: event.data.userId,
+          email: event.data.email.toLowerCase(),
+          name: event.data.name,
+          roles: [],
+          registered_at: event.data.registeredAt,
+        });
         return true;
       case 'RoleGranted':
         await db
@@ -39,10 +35,8 @@ export const usersProjection: Projection = {
           .where('user_id', '=', event.data.userId)
           .execute();
         return true;
-      default: {
-        const exhaustive: never = event;
-        return exhaustive;
-      }
+      default:
+        return exhaustive(event);
     }
   }),
 };

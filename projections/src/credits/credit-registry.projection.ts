@@ -20,7 +20,7 @@ import {
   socketEvents,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 import { HoldingsWorkingSet, type SerialRange } from './holdings-working-set.js';
 
 type RegistryEvent =
@@ -82,8 +82,7 @@ function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
     settlement_reason: null,
     settlement_transactions: '[]',
     issued_at: data.issuedAt,
-    commit_position: recorded.position.commit.toString(),
-    prepare_position: recorded.position.prepare.toString(),
+    ...rowPosition(recorded),
   };
 }
 
@@ -131,11 +130,7 @@ class BatchWrites {
 
   private async flushIssued(): Promise<void> {
     if (this.issued.length === 0) return;
-    await this.db
-      .insertInto('credit_batches')
-      .values(this.issued)
-      .onConflict((conflict) => conflict.column('token_id').doNothing())
-      .execute();
+    await insertOnce(this.db, 'credit_batches', 'token_id', this.issued);
     this.issued = [];
   }
 }
@@ -231,10 +226,8 @@ export const creditRegistryProjection: Projection = {
           await batches.settle(event.data);
           changed = true;
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
     await batches.flush();

@@ -1,7 +1,7 @@
 import { isCreditEvent, marketOfTokenId, type RecordedEvent, type CreditEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditRetirementBatchesTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 /** The XRPL transaction that records a retirement: the platform's memo or the holder's burn. */
 const RECORDING_PURPOSES: ReadonlySet<string> = new Set(['retirement-memo', 'burn']);
@@ -33,11 +33,7 @@ export const creditRetirementsProjection: Projection = {
     let issued: Insertable<CreditRetirementBatchesTable>[] = [];
     const flushIssued = async (): Promise<void> => {
       if (issued.length === 0) return;
-      await db
-        .insertInto('credit_retirement_batches')
-        .values(issued)
-        .onConflict((conflict) => conflict.column('token_id').doNothing())
-        .execute();
+      await insertOnce(db, 'credit_retirement_batches', 'token_id', issued);
       issued = [];
     };
     for (const recorded of events) {
@@ -58,32 +54,27 @@ export const creditRetirementsProjection: Projection = {
           const { data } = event;
           const batch = await db.selectFrom('credit_retirement_batches').select('project_name').where('token_id', '=', data.batchId).executeTakeFirst();
           const market = marketOfTokenId(data.batchId);
-          await db
-            .insertInto('credit_retirements')
-            .values({
-              retirement_id: data.retirementId,
-              token_id: data.batchId,
-              account_id: data.accountId,
-              quantity: data.quantity,
-              ranges: JSON.stringify(data.ranges),
-              beneficiary: data.beneficiary,
-              purpose: data.purpose,
-              standard: data.standard,
-              offset_type: data.offsetType,
-              retired_by: data.retiredBy,
-              project_name: batch?.project_name ?? data.batchId,
-              project_type: market?.projectType ?? '',
-              vintage: market?.vintage ?? 0,
-              // On the XRPL path the holder burned the tokens: that burn is the record.
-              xrpl_tx_hash: data.burnTxHash ?? null,
-              nft_burn_tx_hash: data.nftBurnTxHash ?? null,
-              verification_status: data.burnTxHash ? 'verified' : 'pending',
-              retired_at: data.retiredAt,
-              commit_position: recorded.position.commit.toString(),
-              prepare_position: recorded.position.prepare.toString(),
-            })
-            .onConflict((conflict) => conflict.column('retirement_id').doNothing())
-            .execute();
+          await insertOnce(db, 'credit_retirements', 'retirement_id', {
+            retirement_id: data.retirementId,
+            token_id: data.batchId,
+            account_id: data.accountId,
+            quantity: data.quantity,
+            ranges: JSON.stringify(data.ranges),
+            beneficiary: data.beneficiary,
+            purpose: data.purpose,
+            standard: data.standard,
+            offset_type: data.offsetType,
+            retired_by: data.retiredBy,
+            project_name: batch?.project_name ?? data.batchId,
+            project_type: market?.projectType ?? '',
+            vintage: market?.vintage ?? 0,
+            // On the XRPL path the holder burned the tokens: that burn is the record.
+            xrpl_tx_hash: data.burnTxHash ?? null,
+            nft_burn_tx_hash: data.nftBurnTxHash ?? null,
+            verification_status: data.burnTxHash ? 'verified' : 'pending',
+            retired_at: data.retiredAt,
+            ...rowPosition(recorded),
+          });
           changed = true;
           break;
         }
@@ -98,10 +89,8 @@ export const creditRetirementsProjection: Projection = {
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
     await flushIssued();

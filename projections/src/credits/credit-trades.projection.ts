@@ -14,7 +14,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
-import { insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
+import { exhaustive, insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
 
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
@@ -102,10 +102,8 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     } else if (isXrplActionEvent(recorded)) {
       const event = recorded;
@@ -117,10 +115,8 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
         case 'XrplCreditsBurned':
         case 'XrplCreditsRedeemed':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
   }

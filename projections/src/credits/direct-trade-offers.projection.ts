@@ -1,29 +1,25 @@
-import { type CreditEvent, isCreditEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { type CreditEvent, isCreditEvent } from '@carbon-ledger/contracts';
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 async function applyCreditEvent(db: ProjectionWriter, event: CreditEvent): Promise<boolean> {
   switch (event.type) {
     case 'DirectTradeOffered': {
       const { data } = event;
-      await db
-        .insertInto('direct_trade_offers')
-        .values({
-          offer_id: data.offerId,
-          token_id: data.batchId,
-          project_type: data.projectType,
-          vintage: data.vintage,
-          seller_account_id: data.sellerAccountId,
-          buyer_account_id: data.buyerAccountId,
-          quantity: data.quantity,
-          price: data.price,
-          status: 'open',
-          trade_id: null,
-          offered_at: data.offeredAt,
-          expires_at: data.expiresAt,
-          closed_at: null,
-        })
-        .onConflict((conflict) => conflict.column('offer_id').doNothing())
-        .execute();
+      await insertOnce(db, 'direct_trade_offers', 'offer_id', {
+        offer_id: data.offerId,
+        token_id: data.batchId,
+        project_type: data.projectType,
+        vintage: data.vintage,
+        seller_account_id: data.sellerAccountId,
+        buyer_account_id: data.buyerAccountId,
+        quantity: data.quantity,
+        price: data.price,
+        status: 'open',
+        trade_id: null,
+        offered_at: data.offeredAt,
+        expires_at: data.expiresAt,
+        closed_at: null,
+      });
       return true;
     }
     case 'DirectTradeOfferWithdrawn':
@@ -47,10 +43,8 @@ async function applyCreditEvent(db: ProjectionWriter, event: CreditEvent): Promi
     case 'CreditsTokenized':
     case 'CreditsRedeemed':
       return false;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -62,11 +56,5 @@ export const directTradeOffersProjection: Projection = {
   handles: (event) => event.type !== 'TradeExecuted' || (isCreditEvent(event) && event.type === 'TradeExecuted' && event.data.offerId !== undefined),
   views: ['trade-offers'],
   tables: ['direct_trade_offers'],
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    let changed = false;
-    for (const recorded of events) {
-      if (isCreditEvent(recorded)) changed = (await applyCreditEvent(db, recorded)) || changed;
-    }
-    return changed;
-  },
+  applyBatch: applyEach(async (recorded, db) => isCreditEvent(recorded) && (await applyCreditEvent(db, recorded))),
 };

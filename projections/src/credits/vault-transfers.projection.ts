@@ -1,21 +1,6 @@
 import { type CreditEvent, isCreditEvent, isXrplActionEvent, type RecordedEvent, type SerialRange, type XrplActionEvent } from '@carbon-ledger/contracts';
-import type { Insertable } from 'kysely';
 import type { VaultTransfersTable } from '../read-model-database.js';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
-
-type Row = Insertable<VaultTransfersTable>;
-
-function positionOf(recorded: RecordedEvent): Pick<Row, 'commit_position' | 'prepare_position'> {
-  return { commit_position: recorded.position.commit.toString(), prepare_position: recorded.position.prepare.toString() };
-}
-
-async function insert(db: ProjectionWriter, row: Row): Promise<void> {
-  await db
-    .insertInto('vault_transfers')
-    .values(row)
-    .onConflict((conflict) => conflict.column('transfer_id').doNothing())
-    .execute();
-}
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 async function mark(
   db: ProjectionWriter,
@@ -38,7 +23,7 @@ async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, e
   switch (event.type) {
     case 'CreditsTokenized': {
       const { data } = event;
-      await insert(db, {
+      await insertOnce(db, 'vault_transfers', 'transfer_id', {
         transfer_id: data.tokenizationId,
         kind: 'tokenize',
         account_id: data.accountId,
@@ -49,7 +34,7 @@ async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, e
         status: data.paymentTxHash ? 'done' : 'pending',
         tx_hash: data.paymentTxHash ?? null,
         recorded_at: data.tokenizedAt,
-        ...positionOf(recorded),
+        ...rowPosition(recorded),
       });
       return true;
     }
@@ -76,10 +61,8 @@ async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, e
     case 'DirectTradeOffered':
     case 'DirectTradeOfferWithdrawn':
       return false;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -88,7 +71,7 @@ async function applyXrplAction(db: ProjectionWriter, recorded: RecordedEvent, ev
     case 'XrplCreditsBurned':
     case 'XrplCreditsRedeemed': {
       const { data } = event;
-      await insert(db, {
+      await insertOnce(db, 'vault_transfers', 'transfer_id', {
         transfer_id: data.txHash,
         kind: event.type === 'XrplCreditsBurned' ? 'retire' : 'redeem',
         account_id: data.userId,
@@ -99,17 +82,15 @@ async function applyXrplAction(db: ProjectionWriter, recorded: RecordedEvent, ev
         status: 'pending',
         tx_hash: data.txHash,
         recorded_at: event.type === 'XrplCreditsBurned' ? event.data.burnedAt : event.data.redeemedAt,
-        ...positionOf(recorded),
+        ...rowPosition(recorded),
       });
       return true;
     }
     case 'XrplCreditsMinted':
     case 'XrplCreditsSwapped':
       return false;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -123,12 +104,9 @@ export const vaultTransfersProjection: Projection = {
   eventTypes: new Set<string>(['CreditsTokenized', 'CreditsRedeemed', 'CreditsRetired', 'XrplSettlementRecorded', 'XrplCreditsBurned', 'XrplCreditsRedeemed']),
   views: ['vault'],
   tables: ['vault_transfers'],
-  async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    let changed = false;
-    for (const recorded of events) {
-      if (isCreditEvent(recorded)) changed = (await applyCreditEvent(db, recorded, recorded)) || changed;
-      else if (isXrplActionEvent(recorded)) changed = (await applyXrplAction(db, recorded, recorded)) || changed;
-    }
-    return changed;
-  },
+  applyBatch: applyEach(async (recorded, db) => {
+    if (isCreditEvent(recorded)) return applyCreditEvent(db, recorded, recorded);
+    if (isXrplActionEvent(recorded)) return applyXrplAction(db, recorded, recorded);
+    return false;
+  }),
 };

@@ -12,7 +12,7 @@ import {
   userCashAccount,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 interface AccountDelta {
   debitsPosted: number;
@@ -298,10 +298,8 @@ class CashBatch {
         this.delta(userCashAccount(hold.userId)).marketCredits += released;
         return;
       }
-      default: {
-        const exhaustive: never = event;
-        return exhaustive;
-      }
+      default:
+        return exhaustive(event);
     }
   }
 
@@ -348,11 +346,12 @@ class CashBatch {
     const settled = [...this.withdrawals].filter(([, withdrawal]) => withdrawal === null).map(([id]) => id);
     if (started.length > 0) {
       writes.push(
-        db
-          .insertInto('cash_withdrawals')
-          .values(started.map(([withdrawal_id, w]) => ({ withdrawal_id, user_id: w.userId, amount_cents: w.amountCents })))
-          .onConflict((conflict) => conflict.column('withdrawal_id').doNothing())
-          .execute(),
+        insertOnce(
+          db,
+          'cash_withdrawals',
+          'withdrawal_id',
+          started.map(([withdrawal_id, w]) => ({ withdrawal_id, user_id: w.userId, amount_cents: w.amountCents })),
+        ),
       );
     }
     if (settled.length > 0) writes.push(db.deleteFrom('cash_withdrawals').where('withdrawal_id', 'in', settled).execute());

@@ -1,5 +1,5 @@
 import { isFundsEvent, type Position, type RecordedEvent } from '@carbon-ledger/contracts';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 import type { Updateable } from 'kysely';
 import type { HeldDepositsTable } from '../read-model-database.js';
 
@@ -20,23 +20,19 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
     case 'DepositHeld': {
       const { data } = event;
       // A replayed batch finds the row there already.
-      await db
-        .insertInto('held_deposits')
-        .values({
-          tx_hash: data.txHash,
-          sender: data.sender,
-          destination_tag: data.destinationTag ?? null,
-          amount_cents: data.amountCents,
-          currency: data.currency,
-          issuer: data.issuer,
-          reason: data.reason,
-          ledger_index: data.ledgerIndex,
-          held_at: data.heldAt,
-          status: 'held',
-          log_order: logOrder(event.position),
-        })
-        .onConflict((conflict) => conflict.column('tx_hash').doNothing())
-        .execute();
+      await insertOnce(db, 'held_deposits', 'tx_hash', {
+        tx_hash: data.txHash,
+        sender: data.sender,
+        destination_tag: data.destinationTag ?? null,
+        amount_cents: data.amountCents,
+        currency: data.currency,
+        issuer: data.issuer,
+        reason: data.reason,
+        ledger_index: data.ledgerIndex,
+        held_at: data.heldAt,
+        status: 'held',
+        log_order: logOrder(event.position),
+      });
       return true;
     }
     case 'HeldDepositAssigned': {
@@ -60,10 +56,8 @@ async function apply(event: RecordedEvent, db: ProjectionWriter): Promise<boolea
     case 'WithdrawalVoided':
     case 'DepositTagClaimed':
       return false;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -73,10 +67,6 @@ export const heldDepositsProjection: Projection = {
   eventTypes: new Set(['DepositHeld', 'HeldDepositAssigned', 'HeldDepositRefundRequested', 'HeldDepositRefunded', 'HeldDepositRefundFailed']),
   views: ['funds'],
   tables: ['held_deposits'],
-  async applyBatch(events, db) {
-    let changed = false;
-    // In log order: an assignment follows its hold, possibly in the same batch.
-    for (const event of events) if (await apply(event, db)) changed = true;
-    return changed;
-  },
+  // In log order: an assignment follows its hold, possibly in the same batch.
+  applyBatch: applyEach(apply),
 };

@@ -1,5 +1,5 @@
 import { isKycEvent, type RecordedEvent, kycEventTypes } from '@carbon-ledger/contracts';
-import { applyEach, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { applyEach, exhaustive, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 const amlStatusOf = { clear: 'cleared', potential_match: 'pending', hit: 'rejected' } as const;
 
@@ -94,10 +94,8 @@ export const kycStatusProjection: Projection = {
           .where('expires_at', '=', new Date(event.data.expiresAt))
           .execute();
         return true;
-      default: {
-        const exhaustive: never = event;
-        return exhaustive;
-      }
+      default:
+        return exhaustive(event);
     }
   }),
 };

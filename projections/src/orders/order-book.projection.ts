@@ -8,7 +8,7 @@ import {
   orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 function placedRow(data: OrderPlaced['data']) {
   return {
@@ -135,10 +135,8 @@ export const orderBookProjection: Projection = {
           }
           break;
         }
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
     if (changed) await writeBatch(db, [...placed.values()], stored);

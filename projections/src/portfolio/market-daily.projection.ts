@@ -8,7 +8,7 @@ import {
   type TradeExecuted,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 /** The UTC day of an ISO timestamp. */
 function dayOf(iso: string): string {
@@ -122,10 +122,8 @@ export const marketDailyProjection: Projection = {
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
     const writes: Promise<unknown>[] = [];

@@ -1,7 +1,6 @@
 import { isPortfolioEvent, portfolioEventTypes, type RecordedEvent } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import type { Projection, ProjectionWriter } from '../runtime/projection.js';
-import { applyEach } from '../runtime/projection.js';
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
   if (!isPortfolioEvent(recorded)) return false;
@@ -9,18 +8,14 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
   switch (event.type) {
     case 'PortfolioCreated': {
       const { data } = event;
-      await db
-        .insertInto('portfolios')
-        .values({
-          portfolio_id: data.portfolioId,
-          owner_id: data.ownerId,
-          name: data.name,
-          description: data.description,
-          risk_profile: data.riskProfile,
-          created_at: data.createdAt,
-        })
-        .onConflict((conflict) => conflict.column('portfolio_id').doNothing())
-        .execute();
+      await insertOnce(db, 'portfolios', 'portfolio_id', {
+        portfolio_id: data.portfolioId,
+        owner_id: data.ownerId,
+        name: data.name,
+        description: data.description,
+        risk_profile: data.riskProfile,
+        created_at: data.createdAt,
+      });
       return true;
     }
     case 'SuggestionImplemented':
@@ -30,10 +25,8 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
         .where('portfolio_id', '=', event.data.portfolioId)
         .execute();
       return true;
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 

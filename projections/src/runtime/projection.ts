@@ -58,6 +58,14 @@ export interface Projection extends LogFollower {
   readonly name: ProjectionName;
 }
 
+/**
+ * The default of an event switch: it compiles only while every case is handled, so a new event
+ * type makes each projection say what it does with it.
+ */
+export function exhaustive(event: never): never {
+  return event;
+}
+
 /** `applyBatch` for a follower whose events are applied one at a time, in log order. */
 export function applyEach(
   apply: (event: RecordedEvent, db: ProjectionWriter) => Promise<boolean>,
@@ -86,11 +94,21 @@ export function insertRowsOnce<T extends keyof ReadModelDatabase & string>(
   return async (events, db) => {
     const rows = rowsOf(events);
     if (rows.length === 0) return false;
-    await db
-      .insertInto(table)
-      .values(rows)
-      .onConflict((conflict) => conflict.column(key).doNothing())
-      .execute();
+    await insertOnce(db, table, key, rows);
     return true;
   };
+}
+
+/** Adds rows to a read-model table; a row whose `key` is there already (its event was applied before) stays as it is. */
+export async function insertOnce<T extends keyof ReadModelDatabase & string>(
+  db: ProjectionWriter,
+  table: T,
+  key: keyof ReadModelDatabase[T] & string,
+  rows: Insertable<ReadModelDatabase[T]> | Insertable<ReadModelDatabase[T]>[],
+): Promise<void> {
+  await db
+    .insertInto(table)
+    .values(rows)
+    .onConflict((conflict) => conflict.column(key).doNothing())
+    .execute();
 }

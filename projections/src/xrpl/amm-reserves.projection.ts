@@ -11,7 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { AmmReservesTable } from '../read-model-database.js';
-import { insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
+import { exhaustive, insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
 
 type XrplTransactionRecordedData = Extract<XrplEvent, { type: 'XrplTransactionRecorded' }>['data'];
 type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
@@ -58,10 +58,8 @@ function reserveRows(events: readonly RecordedEvent[]): Insertable<AmmReservesTa
           break;
         case 'XrplSubmissionClaimed':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     } else if (isXrplActionEvent(recorded)) {
       const event = recorded;
@@ -73,10 +71,8 @@ function reserveRows(events: readonly RecordedEvent[]): Insertable<AmmReservesTa
         case 'XrplCreditsBurned':
         case 'XrplCreditsRedeemed':
           break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
+        default:
+          return exhaustive(event);
       }
     }
   }
