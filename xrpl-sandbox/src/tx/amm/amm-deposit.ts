@@ -1,62 +1,54 @@
 import type { ApplyView } from '../../ledger/apply-view.js';
 import type { Amount, Issue } from '../../protocol/amount.js';
-import { amountFromNum, amountToNum, iou, issueEquals, issueOf, signum } from '../../protocol/amount.js';
+import { amountFromNum, amountToNum, iou, issueEquals, issueOf } from '../../protocol/amount.js';
 import { tf } from '../../protocol/flags.js';
 import type { Num } from '../../protocol/number.js';
 import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, xrpLiquid } from '../trust-lines.js';
-import type { PoolState } from './amm-common.js';
-import { checkAssets, depositable, invalidAmmAmount, MAX_TRADING_FEE, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
+import type { LiquidityChange, PoolState } from './amm-common.js';
+import {
+  checkAssets,
+  depositable,
+  liquidityAmounts,
+  liquidityFields,
+  malformedLiquidity,
+  MAX_TRADING_FEE,
+  optionalAmount,
+  poolFigures,
+  popcount,
+  sharedModeFieldsValid,
+  sideOf,
+  txPool,
+} from './amm-common.js';
 import { initializeFeeAuctionVote } from './amm-create.js';
 import { ammAssetIn, initialLpTokens, lpTokensOut } from './amm-math.js';
-import { lpHolds, tradingFeeFor } from './amm-pool.js';
+import { lpHolds } from './amm-pool.js';
 
 const MODES = tf.lpToken | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken | tf.twoAssetIfEmpty;
 
 /** Which fields each deposit mode requires (true), allows (undefined) or forbids (false). */
 function fieldsValid(tx: Tx, mode: number): boolean {
-  const has = (field: string): boolean => tx.has(field);
-  const amount = has('Amount');
-  const amount2 = has('Amount2');
-  const ePrice = has('EPrice');
-  const tokens = has('LPTokenOut');
-  if (has('TradingFee') && mode !== tf.twoAssetIfEmpty) return false;
+  if (tx.has('TradingFee') && mode !== tf.twoAssetIfEmpty) return false;
+  const fields = liquidityFields(tx, 'LPTokenOut');
   switch (mode) {
     case tf.lpToken:
-      return tokens && amount === amount2 && !ePrice;
-    case tf.singleAsset:
-      return amount && !amount2 && !ePrice && !tokens;
-    case tf.twoAsset:
+      return fields.tokens && fields.amount === fields.amount2 && !fields.ePrice;
     case tf.twoAssetIfEmpty:
-      return amount && amount2 && !ePrice && !tokens;
-    case tf.oneAssetLPToken:
-      return amount && tokens && !amount2 && !ePrice;
-    case tf.limitLPToken:
-      return amount && ePrice && !amount2 && !tokens;
+      return sharedModeFieldsValid(tf.twoAsset, fields);
     default:
-      return false;
+      return sharedModeFieldsValid(mode, fields);
   }
-}
-
-interface Deposit {
-  amounts: Amount[];
-  tokens: Num;
 }
 
 function amountOf(issue: Issue, value: Num): Amount {
   return amountFromNum(issue, value, 'upward');
 }
 
-function computeDeposit(ctx: ApplyContext, pool: PoolState, mode: number): Deposit | Ter {
+function computeDeposit(ctx: ApplyContext, pool: PoolState, mode: number): LiquidityChange | Ter {
   const { tx } = ctx;
-  const lpt = amountToNum(pool.lpTokens);
-  const b1 = amountToNum(pool.balances[0]);
-  const b2 = amountToNum(pool.balances[1]);
-  const fee = tradingFeeFor(ctx.view, pool.amm, ctx.account);
-  const amount = optionalAmount(tx, 'Amount');
-  const amount2 = optionalAmount(tx, 'Amount2');
-  const tokensOut = optionalAmount(tx, 'LPTokenOut');
+  const { lpt, b1, b2, fee } = poolFigures(ctx, pool);
+  const { amount, amount2, tokens: tokensOut } = liquidityAmounts(tx, 'LPTokenOut');
 
   if (mode === tf.lpToken && tokensOut !== undefined) {
     const frac = amountToNum(tokensOut).div(lpt);
@@ -104,7 +96,7 @@ function computeDeposit(ctx: ApplyContext, pool: PoolState, mode: number): Depos
   return 'temMALFORMED';
 }
 
-function applyDeposit(view: ApplyView, account: string, pool: PoolState, deposit: Deposit): Ter {
+function applyDeposit(view: ApplyView, account: string, pool: PoolState, deposit: LiquidityChange): Ter {
   for (const amount of deposit.amounts) {
     const available = depositable(view, account, issueOf(amount));
     if (available !== undefined && available.lt(amountToNum(amount))) return 'tecUNFUNDED_AMM';
@@ -129,20 +121,11 @@ export const ammDeposit: Transactor = {
   preflight(tx) {
     const mode = tx.getU32('Flags') & MODES;
     if (popcount(mode) !== 1 || !fieldsValid(tx, mode)) return 'temMALFORMED';
-    const amount = optionalAmount(tx, 'Amount');
-    const amount2 = optionalAmount(tx, 'Amount2');
-    const tokens = optionalAmount(tx, 'LPTokenOut');
-    if (tx.has('LPTokenOut') && (tokens === undefined || signum(tokens) <= 0)) return 'temBAD_AMM_TOKENS';
-    for (const value of [amount, amount2]) {
-      if (value === undefined) continue;
-      const invalid = invalidAmmAmount(value);
-      if (invalid !== undefined) return invalid;
-    }
-    if (amount !== undefined && amount2 !== undefined && issueEquals(issueOf(amount), issueOf(amount2))) {
-      return 'temBAD_AMM_TOKENS';
-    }
+    const amounts = liquidityAmounts(tx, 'LPTokenOut');
+    const malformed = malformedLiquidity(tx, 'LPTokenOut', amounts, false);
+    if (malformed !== undefined) return malformed;
     if (tx.getU32('TradingFee') > MAX_TRADING_FEE) return 'temBAD_FEE';
-    return checkAssets(tx, [amount, amount2]) ?? 'tesSUCCESS';
+    return checkAssets(tx, [amounts.amount, amounts.amount2]) ?? 'tesSUCCESS';
   },
 
   preclaim({ view, tx }) {

@@ -1,59 +1,52 @@
 import type { Amount, Issue } from '../../protocol/amount.js';
-import { amountFromNum, amountToNum, iou, issueEquals, issueOf, signum } from '../../protocol/amount.js';
+import { amountFromNum, amountToNum, iou, issueEquals, issueOf } from '../../protocol/amount.js';
 import { tf } from '../../protocol/flags.js';
 import type { Num } from '../../protocol/number.js';
 import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, rippleCredit } from '../trust-lines.js';
-import type { PoolState } from './amm-common.js';
-import { checkAssets, deleteAmm, invalidAmmAmount, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
+import type { LiquidityChange, PoolState } from './amm-common.js';
+import {
+  checkAssets,
+  deleteAmm,
+  liquidityAmounts,
+  liquidityFields,
+  malformedLiquidity,
+  optionalAmount,
+  poolFigures,
+  popcount,
+  sharedModeFieldsValid,
+  sideOf,
+  txPool,
+} from './amm-common.js';
 import { ammAssetOut, lpTokensIn } from './amm-math.js';
-import { lpHolds, tradingFeeFor } from './amm-pool.js';
+import { lpHolds } from './amm-pool.js';
 
 const MODES = tf.lpToken | tf.withdrawAll | tf.oneAssetWithdrawAll | tf.singleAsset | tf.twoAsset | tf.oneAssetLPToken | tf.limitLPToken;
 
 function fieldsValid(tx: Tx, mode: number): boolean {
-  const amount = tx.has('Amount');
-  const amount2 = tx.has('Amount2');
-  const ePrice = tx.has('EPrice');
-  const tokens = tx.has('LPTokenIn');
+  const fields = liquidityFields(tx, 'LPTokenIn');
+  const { amount, amount2, ePrice, tokens } = fields;
   switch (mode) {
     case tf.lpToken:
       return tokens && !amount && !amount2 && !ePrice;
     case tf.withdrawAll:
       return !tokens && !amount && !amount2 && !ePrice;
     case tf.oneAssetWithdrawAll:
-    case tf.singleAsset:
-      return amount && !amount2 && !ePrice && !tokens;
-    case tf.twoAsset:
-      return amount && amount2 && !ePrice && !tokens;
-    case tf.oneAssetLPToken:
-      return amount && tokens && !amount2 && !ePrice;
-    case tf.limitLPToken:
-      return amount && ePrice && !amount2 && !tokens;
+      return sharedModeFieldsValid(tf.singleAsset, fields);
     default:
-      return false;
+      return sharedModeFieldsValid(mode, fields);
   }
-}
-
-interface Withdrawal {
-  amounts: Amount[];
-  tokens: Num;
 }
 
 function amountOf(issue: Issue, value: Num): Amount {
   return amountFromNum(issue, value, 'downward');
 }
 
-function computeWithdrawal(ctx: ApplyContext, pool: PoolState, mode: number, held: Num): Withdrawal | Ter {
+function computeWithdrawal(ctx: ApplyContext, pool: PoolState, mode: number, held: Num): LiquidityChange | Ter {
   const { tx } = ctx;
-  const lpt = amountToNum(pool.lpTokens);
-  const b1 = amountToNum(pool.balances[0]);
-  const b2 = amountToNum(pool.balances[1]);
-  const fee = tradingFeeFor(ctx.view, pool.amm, ctx.account);
-  const amount = optionalAmount(tx, 'Amount');
-  const amount2 = optionalAmount(tx, 'Amount2');
-  const tokensIn = optionalAmount(tx, 'LPTokenIn');
+  const { lpt, b1, b2, fee } = poolFigures(ctx, pool);
+  const { amount, amount2, tokens: tokensIn } = liquidityAmounts(tx, 'LPTokenIn');
 
   if (mode === tf.lpToken || mode === tf.withdrawAll) {
     const tokens = mode === tf.withdrawAll ? held : amountToNum(tokensIn ?? pool.lpTokens);
@@ -103,21 +96,11 @@ export const ammWithdraw: Transactor = {
   preflight(tx) {
     const mode = tx.getU32('Flags') & MODES;
     if (popcount(mode) !== 1 || !fieldsValid(tx, mode)) return 'temMALFORMED';
-    const amount = optionalAmount(tx, 'Amount');
-    const amount2 = optionalAmount(tx, 'Amount2');
-    const tokens = optionalAmount(tx, 'LPTokenIn');
-    if (tx.has('LPTokenIn') && (tokens === undefined || signum(tokens) <= 0)) return 'temBAD_AMM_TOKENS';
-    for (const value of [amount, amount2]) {
-      if (value === undefined) continue;
-      // tfOneAssetWithdrawAll names the asset with a zero amount.
-      if (mode === tf.oneAssetWithdrawAll && signum(value) === 0) continue;
-      const invalid = invalidAmmAmount(value);
-      if (invalid !== undefined) return invalid;
-    }
-    if (amount !== undefined && amount2 !== undefined && issueEquals(issueOf(amount), issueOf(amount2))) {
-      return 'temBAD_AMM_TOKENS';
-    }
-    return checkAssets(tx, [amount, amount2]) ?? 'tesSUCCESS';
+    const amounts = liquidityAmounts(tx, 'LPTokenIn');
+    // tfOneAssetWithdrawAll names the asset with a zero amount.
+    const malformed = malformedLiquidity(tx, 'LPTokenIn', amounts, mode === tf.oneAssetWithdrawAll);
+    if (malformed !== undefined) return malformed;
+    return checkAssets(tx, [amounts.amount, amounts.amount2]) ?? 'tesSUCCESS';
   },
 
   preclaim({ view, tx }) {
