@@ -1,5 +1,7 @@
 import { ownerDirEntries } from '../ledger/directory.js';
 import type { Sle } from '../ledger/sle.js';
+import type { ReadView } from '../ledger/view.js';
+import type { IouAmount } from '../protocol/amount.js';
 import { isValidAddress } from '../protocol/accounts.js';
 import { lsf } from '../protocol/flags.js';
 import type { JsonObject } from '../protocol/json.js';
@@ -77,19 +79,34 @@ function paginate<T>(items: T[], ctx: RpcContext, fallback: number, max: number)
   return out;
 }
 
+/** The account's trust lines, each with its low side's limit and the account at the other end. */
+function* trustLines(view: ReadView, account: string): Generator<{ line: Sle; low: IouAmount; peer: string }> {
+  for (const key of ownerDirEntries(view, account)) {
+    const line = view.read(key);
+    if (line === undefined || line.type !== 'RippleState') continue;
+    const low = line.getAmount('LowLimit');
+    const high = line.getAmount('HighLimit');
+    if (low.kind !== 'iou' || high.kind !== 'iou') continue;
+    yield { line, low, peer: low.issuer === account ? high.issuer : low.issuer };
+  }
+}
+
+/** One page of an account's trust lines or objects under `field`, with the marker of the next page and the limit asked for. */
+function accountPage(ctx: RpcContext, account: string, ledger: LookedUpLedger, field: string, items: JsonObject[]): JsonObject {
+  const { page, marker, limit } = paginate(items, ctx, 200, 400);
+  const result: JsonObject = { account, [field]: page, ...ledger.fields, validated: ledger.validated };
+  if (marker !== undefined) result.marker = marker;
+  if (limit !== undefined) result.limit = limit;
+  return result;
+}
+
 export const accountLines: RpcHandler = (ctx) => {
   const { account, ledger, root } = accountContext(ctx);
   const peerFilter = ctx.params.peer;
   if (peerFilter !== undefined && !isValidAddress(peerFilter)) throw rpcError('actMalformed');
   const defaultRipple = root.isFlag(lsf.defaultRipple);
   const lines: JsonObject[] = [];
-  for (const key of ownerDirEntries(ledger.view, account)) {
-    const line = ledger.view.read(key);
-    if (line === undefined || line.type !== 'RippleState') continue;
-    const low = line.getAmount('LowLimit');
-    const high = line.getAmount('HighLimit');
-    if (low.kind !== 'iou' || high.kind !== 'iou') continue;
-    const peer = low.issuer === account ? high.issuer : low.issuer;
+  for (const { line, low, peer } of trustLines(ledger.view, account)) {
     if (peerFilter !== undefined && peer !== peerFilter) continue;
     const isLow = low.issuer === account;
     const entry: JsonObject = {
@@ -111,11 +128,7 @@ export const accountLines: RpcHandler = (ctx) => {
     if (line.isFlag(isLow ? lsf.highFreeze : lsf.lowFreeze)) entry.freeze_peer = true;
     lines.push(entry);
   }
-  const { page, marker, limit } = paginate(lines, ctx, 200, 400);
-  const result: JsonObject = { account, lines: page, ...ledger.fields, validated: ledger.validated };
-  if (marker !== undefined) result.marker = marker;
-  if (limit !== undefined) result.limit = limit;
-  return result;
+  return accountPage(ctx, account, ledger, 'lines', lines);
 };
 
 export const accountNfts: RpcHandler = (ctx) => {
@@ -179,11 +192,7 @@ export const accountObjects: RpcHandler = (ctx) => {
     .filter((sle) => wanted === undefined || sle.type === wanted)
     .filter((sle) => !blockersOnly || DELETION_BLOCKERS.has(sle.type))
     .map(entryJson);
-  const { page, marker, limit } = paginate(objects, ctx, 200, 400);
-  const result: JsonObject = { account, account_objects: page, ...ledger.fields, validated: ledger.validated };
-  if (marker !== undefined) result.marker = marker;
-  if (limit !== undefined) result.limit = limit;
-  return result;
+  return accountPage(ctx, account, ledger, 'account_objects', objects);
 };
 
 /**
@@ -211,13 +220,7 @@ export const gatewayBalances: RpcHandler = (ctx) => {
     addTo(byCurrency, currency, value);
     totals.set(peer, byCurrency);
   };
-  for (const key of ownerDirEntries(ledger.view, account)) {
-    const line = ledger.view.read(key);
-    if (line === undefined || line.type !== 'RippleState') continue;
-    const low = line.getAmount('LowLimit');
-    const high = line.getAmount('HighLimit');
-    if (low.kind !== 'iou' || high.kind !== 'iou') continue;
-    const peer = low.issuer === account ? high.issuer : low.issuer;
+  for (const { line, low, peer } of trustLines(ledger.view, account)) {
     // The issuer's side of the line: negative means the peer holds what the issuer owes.
     const balance = lineBalance(line, account, peer);
     if (balance.signum() < 0) {
