@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, TransactionMetadata, TrustSet } from 'xrpl';
+import type { IssuedCurrencyAmount, Payment, TransactionMetadata } from 'xrpl';
 import { AccountSetAsfFlags, Client, getBalanceChanges, RippledError, Wallet, xrpToDrops } from 'xrpl';
 import type { ServerUnderTest } from '../../test-support/server-under-test.js';
 import { startServerWithClient } from '../../test-support/server-under-test.js';
@@ -139,36 +139,31 @@ describe('Payment, TrustSet and AccountSet', () => {
     expect(resultOf(response.result.meta)).toBe('tecNO_DST_INSUF_XRP');
   });
 
+  /** Opens a trust line of 1000 of the issuer's currency from each holder. */
+  async function trustIssuer(issuer: Wallet, currency: string, holders: Wallet[]): Promise<void> {
+    await Promise.all(
+      holders.map((holder) =>
+        submitBatch(client, holder, [
+          { TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { currency, issuer: issuer.address, value: '1000' } },
+        ]),
+      ),
+    );
+  }
+
+  function issuedPayment(from: Wallet, to: Wallet, amount: IssuedCurrencyAmount): Payment {
+    return { TransactionType: 'Payment', Account: from.address, Destination: to.address, Amount: amount };
+  }
+
   it('pays issued currency over trust lines, rippling through an issuer with DefaultRipple', async () => {
     const [issuer, alice, bob] = await fundWallets(client, server.genesis, 3, 100);
     await client.submitAndWait({ TransactionType: 'AccountSet', Account: issuer!.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }, { wallet: issuer! });
-    const trust = (holder: Wallet): TrustSet => ({
-      TransactionType: 'TrustSet',
-      Account: holder.address,
-      LimitAmount: { currency: 'USD', issuer: issuer!.address, value: '1000' },
-    });
-    await Promise.all([submitBatch(client, alice!, [trust(alice!)]), submitBatch(client, bob!, [trust(bob!)])]);
+    await trustIssuer(issuer!, 'USD', [alice!, bob!]);
+    const usd = (value: string): IssuedCurrencyAmount => ({ currency: 'USD', issuer: issuer!.address, value });
 
-    const issue = await client.submitAndWait(
-      {
-        TransactionType: 'Payment',
-        Account: issuer!.address,
-        Destination: alice!.address,
-        Amount: { currency: 'USD', issuer: issuer!.address, value: '100' },
-      },
-      { wallet: issuer! },
-    );
+    const issue = await client.submitAndWait(issuedPayment(issuer!, alice!, usd('100')), { wallet: issuer! });
     expect(resultOf(issue.result.meta)).toBe('tesSUCCESS');
 
-    const transfer = await client.submitAndWait(
-      {
-        TransactionType: 'Payment',
-        Account: alice!.address,
-        Destination: bob!.address,
-        Amount: { currency: 'USD', issuer: issuer!.address, value: '40' },
-      },
-      { wallet: alice! },
-    );
+    const transfer = await client.submitAndWait(issuedPayment(alice!, bob!, usd('40')), { wallet: alice! });
     expect(resultOf(transfer.result.meta)).toBe('tesSUCCESS');
     expect((transfer.result.meta as TransactionMetadata).delivered_amount).toEqual({
       currency: 'USD',
@@ -189,43 +184,16 @@ describe('Payment, TrustSet and AccountSet', () => {
       value: '40',
     });
 
-    const overdraft = await client.submitAndWait(
-      {
-        TransactionType: 'Payment',
-        Account: alice!.address,
-        Destination: bob!.address,
-        Amount: { currency: 'USD', issuer: issuer!.address, value: '500' },
-      },
-      { wallet: alice! },
-    );
+    const overdraft = await client.submitAndWait(issuedPayment(alice!, bob!, usd('500')), { wallet: alice! });
     expect(resultOf(overdraft.result.meta)).toBe('tecPATH_PARTIAL');
   });
 
   it('does not ripple between holders when the issuer lacks DefaultRipple', async () => {
     const [issuer, alice, bob] = await fundWallets(client, server.genesis, 3, 100);
-    const trust = (holder: Wallet): TrustSet => ({
-      TransactionType: 'TrustSet',
-      Account: holder.address,
-      LimitAmount: { currency: 'EUR', issuer: issuer!.address, value: '1000' },
-    });
-    await Promise.all([submitBatch(client, alice!, [trust(alice!)]), submitBatch(client, bob!, [trust(bob!)])]);
-    await submitBatch(client, issuer!, [
-      {
-        TransactionType: 'Payment',
-        Account: issuer!.address,
-        Destination: alice!.address,
-        Amount: { currency: 'EUR', issuer: issuer!.address, value: '10' },
-      },
-    ]);
-    const response = await client.submitAndWait(
-      {
-        TransactionType: 'Payment',
-        Account: alice!.address,
-        Destination: bob!.address,
-        Amount: { currency: 'EUR', issuer: issuer!.address, value: '5' },
-      },
-      { wallet: alice! },
-    );
+    await trustIssuer(issuer!, 'EUR', [alice!, bob!]);
+    const eur = (value: string): IssuedCurrencyAmount => ({ currency: 'EUR', issuer: issuer!.address, value });
+    await submitBatch(client, issuer!, [issuedPayment(issuer!, alice!, eur('10'))]);
+    const response = await client.submitAndWait(issuedPayment(alice!, bob!, eur('5')), { wallet: alice! });
     expect(resultOf(response.result.meta)).toBe('tecPATH_DRY');
   });
 });
