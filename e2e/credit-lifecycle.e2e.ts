@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
-import { fillKycIdentity, verifyKycThroughApi } from './support/kyc.js';
+import { submitKycWithSeed, verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 import { signInNewTrader } from './support/users.js';
@@ -92,11 +92,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await panel.waitFor();
     expect(await panel.getAttribute('data-step')).toBe('setup');
     expect(await panel.getByTestId('kyc-address').inputValue()).toBe(wallet.classicAddress);
-    await panel.getByTestId('kyc-seed').fill(wallet.seed ?? '');
-    await panel.getByTestId('kyc-start').click();
-    await panel.getByTestId('kyc-identity-form').waitFor();
-    await fillKycIdentity(panel);
-    await panel.getByTestId('kyc-submit-identity').click();
+    await submitKycWithSeed(panel, wallet.seed ?? '');
 
     await expectToast(admin, 'KYC Verification Complete', '');
     await panel.getByTestId('kyc-complete').waitFor();

@@ -2,6 +2,7 @@ import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Wallet } from 'xrpl';
 import { expectToast, settledScreenshot } from './support/browser.js';
+import { submitKycWithSeed } from './support/kyc.js';
 import { provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { useBrowserSession } from './support/session.js';
 
@@ -49,14 +50,7 @@ describe('A brand-new trader on a fresh start finds a way in on /xrpl (Chromium,
     const modal = page.getByRole('dialog', { name: 'Identity verification' });
     await modal.waitFor();
     expect(await modal.getByTestId('kyc-address').inputValue()).toBe(address);
-    await modal.getByTestId('kyc-seed').fill(seed);
-    await modal.getByTestId('kyc-start').click();
-    await modal.getByTestId('kyc-identity-form').waitFor();
-    await modal.getByTestId('kyc-legal-name').fill('Grace Hopper');
-    await modal.getByTestId('kyc-date-of-birth').fill('1986-12-09');
-    await modal.getByTestId('kyc-country').fill('GB');
-    await modal.getByTestId('kyc-document-number').fill('P7654321');
-    await modal.getByTestId('kyc-submit-identity').click();
+    await submitKycWithSeed(modal, seed, 'Grace Hopper');
     await expectToast(page, 'KYC Verification Complete', '', LEDGER_TIMEOUT_MS);
     await modal.waitFor({ state: 'detached' });
     await statusCard.getByTestId('kyc-status-badge').getByText('verified').waitFor();

@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot as settledScreenshotOf, signInThroughApi } from './support/browser.js';
-import { fillKycIdentity } from './support/kyc.js';
+import { submitKycWithSeed } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -77,11 +77,7 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     const modal = page.getByRole('dialog', { name: 'Identity verification' });
     await modal.waitFor();
     expect(await modal.getByTestId('kyc-address').inputValue()).toBe(wallet.classicAddress);
-    await modal.getByTestId('kyc-seed').fill(wallet.seed ?? '');
-    await modal.getByTestId('kyc-start').click();
-    await modal.getByTestId('kyc-identity-form').waitFor();
-    await fillKycIdentity(modal);
-    await modal.getByTestId('kyc-submit-identity').click();
+    await submitKycWithSeed(modal, wallet.seed ?? '');
 
     await expectToast('KYC Verification Complete', '');
     await modal.waitFor({ state: 'detached' });

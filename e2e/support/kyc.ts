@@ -44,3 +44,15 @@ export async function fillKycIdentity(scope: Page | Locator, legalName = 'Ada Lo
   await scope.getByTestId('kyc-country').fill('GB');
   await scope.getByTestId('kyc-document-number').fill('P1234567');
 }
+
+/**
+ * The console's KYC flow in the modal or panel that holds it: the seed signs the address challenge,
+ * then the identity step is filled and submitted. The caller waits for the outcome.
+ */
+export async function submitKycWithSeed(scope: Locator, seed: string, legalName?: string): Promise<void> {
+  await scope.getByTestId('kyc-seed').fill(seed);
+  await scope.getByTestId('kyc-start').click();
+  await scope.getByTestId('kyc-identity-form').waitFor();
+  await fillKycIdentity(scope, legalName);
+  await scope.getByTestId('kyc-submit-identity').click();
+}
