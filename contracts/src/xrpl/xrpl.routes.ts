@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
-import type { Role } from '../auth/auth.constants.js';
+import { type ApiAccess, anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import type { ApiErrorCode } from '../shared/api-error.js';
 import {
   xrplIssuePrepareRequest,
@@ -50,12 +49,7 @@ interface SignedCall {
  * A transaction the console signs in the browser, as two calls: `<path>/prepare` answers it unsigned
  * and autofilled, `<path>` takes the signed blob and submits it.
  */
-function signedInBrowser(
-  path: string,
-  access: readonly Role[],
-  prepare: SignedCall & { body: z.ZodType },
-  submit: SignedCall & { json: z.ZodType },
-): ApiRoute[] {
+function signedInBrowser(path: string, access: ApiAccess, prepare: SignedCall & { body: z.ZodType }, submit: SignedCall & { json: z.ZodType }): ApiRoute[] {
   return [
     idempotentRoute('POST', `${path}/prepare`, access, {
       summary: prepare.summary,
