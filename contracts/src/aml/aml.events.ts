@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amlAlertPriorities, amlRiskFlags } from './aml.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 export const amlAlertRaisedData = z.object({
   /** Derived from the screened event's id, so a re-delivered event raises no second alert. */
@@ -26,11 +27,9 @@ export const amlEvent = z.discriminatedUnion('type', [z.object({ type: z.literal
 export type AmlEvent = z.infer<typeof amlEvent>;
 export type AmlAlertRaised = Extract<AmlEvent, { type: 'AmlAlertRaised' }>;
 
-export const amlEventTypes: ReadonlySet<string> = new Set<AmlEvent['type']>(['AmlAlertRaised']);
+export const amlEventTypes = eventTypesOf(amlEvent);
 
-export function isAmlEvent<E extends { type: string; data: unknown }>(event: E): event is E & AmlEvent {
-  return amlEventTypes.has(event.type);
-}
+export const isAmlEvent = eventGuard<AmlEvent>(amlEventTypes);
 
 /** One stream per alert; appending with no_stream makes raising it idempotent. */
 export const amlAlertStreamId = (alertId: string): string => `aml-alert-${alertId}`;

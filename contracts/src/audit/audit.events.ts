@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const position = z.string().regex(/^-?\d+:-?\d+$/);
@@ -34,10 +35,8 @@ export const auditEvent = z.discriminatedUnion('type', [
 ]);
 export type AuditEvent = z.infer<typeof auditEvent>;
 
-const auditEventTypes: ReadonlySet<string> = new Set<AuditEvent['type']>(['LedgerSealed', 'AuditAnchored']);
-export function isAuditEvent<E extends { type: string; data: unknown }>(event: E): event is E & AuditEvent {
-  return auditEventTypes.has(event.type);
-}
+const auditEventTypes = eventTypesOf(auditEvent);
+export const isAuditEvent = eventGuard<AuditEvent>(auditEventTypes);
 
 export const SEALS_STREAM = 'audit-seals';
 export const ANCHORS_STREAM = 'audit-anchors';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './auth.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 export const userRegisteredData = z.object({
   userId: z.uuid(),
@@ -21,10 +22,8 @@ export const authEvent = z.discriminatedUnion('type', [
 ]);
 export type AuthEvent = z.infer<typeof authEvent>;
 
-export const authEventTypes: ReadonlySet<string> = new Set<AuthEvent['type']>(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
+export const authEventTypes = eventTypesOf(authEvent);
 
-export function isAuthEvent<E extends { type: string; data: unknown }>(event: E): event is E & AuthEvent {
-  return authEventTypes.has(event.type);
-}
+export const isAuthEvent = eventGuard<AuthEvent>(authEventTypes);
 
 export const userStreamId = (userId: string): string => `user-${userId}`;

@@ -3,6 +3,7 @@ import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-mark
 import { serialRange } from '../credit-market/serial-range.js';
 import { tradeCash } from '../credit-market/market-cash.js';
 import { offsetTypes, retirementStandards } from './credits.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
@@ -189,17 +190,6 @@ export type CreditsRedeemed = Extract<CreditEvent, { type: 'CreditsRedeemed' }>;
 export type DirectTradeOffered = Extract<CreditEvent, { type: 'DirectTradeOffered' }>;
 export type DirectTradeOfferWithdrawn = Extract<CreditEvent, { type: 'DirectTradeOfferWithdrawn' }>;
 
-export const creditEventTypes: ReadonlySet<string> = new Set<CreditEvent['type']>([
-  'CreditsIssued',
-  'TradeExecuted',
-  'CreditsRetired',
-  'XrplSettlementRecorded',
-  'CreditsTokenized',
-  'CreditsRedeemed',
-  'DirectTradeOffered',
-  'DirectTradeOfferWithdrawn',
-]);
+export const creditEventTypes = eventTypesOf(creditEvent);
 
-export function isCreditEvent<E extends { type: string; data: unknown }>(event: E): event is E & CreditEvent {
-  return creditEventTypes.has(event.type);
-}
+export const isCreditEvent = eventGuard<CreditEvent>(creditEventTypes);

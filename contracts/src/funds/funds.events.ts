@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const cents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const positiveCents = cents.min(1);
@@ -165,24 +166,9 @@ export type HeldDepositRefundRequested = Extract<FundsEvent, { type: 'HeldDeposi
 export type HeldDepositRefunded = Extract<FundsEvent, { type: 'HeldDepositRefunded' }>;
 export type HeldDepositRefundFailed = Extract<FundsEvent, { type: 'HeldDepositRefundFailed' }>;
 
-export const fundsEventTypes: ReadonlySet<string> = new Set<FundsEvent['type']>([
-  'FundsDeposited',
-  'FundsReserved',
-  'FundsReservationVoided',
-  'WithdrawalRequested',
-  'WithdrawalPosted',
-  'WithdrawalVoided',
-  'DepositTagClaimed',
-  'DepositHeld',
-  'HeldDepositAssigned',
-  'HeldDepositRefundRequested',
-  'HeldDepositRefunded',
-  'HeldDepositRefundFailed',
-]);
+export const fundsEventTypes = eventTypesOf(fundsEvent);
 
-export function isFundsEvent<E extends { type: string; data: unknown }>(event: E): event is E & FundsEvent {
-  return fundsEventTypes.has(event.type);
-}
+export const isFundsEvent = eventGuard<FundsEvent>(fundsEventTypes);
 
 // The cash a market's events carry belongs to the credit-market core, which every market event may use.
 export { orderFunding, type OrderFunding, tradeCash, type TradeCash } from '../credit-market/market-cash.js';

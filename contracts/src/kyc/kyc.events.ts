@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoCountryCodes } from './countries.js';
 import { amlScreeningResults, kycEnvironments, kycJurisdictions, kycLevels, kycProviderNames, kycRejectionReasons } from './kyc.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const address = z.string().min(25).max(35);
 const riskScore = z.number().int().min(0).max(100);
@@ -118,20 +119,10 @@ export type KycRejected = Extract<KycEvent, { type: 'KycRejected' }>;
 export type KycExpired = Extract<KycEvent, { type: 'KycExpired' }>;
 export type KycCredentialIssued = Extract<KycEvent, { type: 'KycCredentialIssued' }>;
 
-export const kycEventTypes: ReadonlySet<string> = new Set<KycEvent['type']>([
-  'KycStarted',
-  'KycClaimSuperseded',
-  'AmlScreened',
-  'KycVerified',
-  'KycRejected',
-  'KycExpired',
-  'KycCredentialIssued',
-]);
+export const kycEventTypes = eventTypesOf(kycEvent);
 
 /** Narrows a recorded event of the log (validated when it was appended) to a KYC event. */
-export function isKycEvent<E extends { type: string; data: unknown }>(event: E): event is E & KycEvent {
-  return kycEventTypes.has(event.type);
-}
+export const isKycEvent = eventGuard<KycEvent>(kycEventTypes);
 
 /** One stream per XRPL address. */
 export const kycStreamId = (address: string): string => `kyc-${address}`;

@@ -3,6 +3,7 @@ import { creditProjectTypes } from '../credit-market/credit-market.constants.js'
 import { serialRange } from '../credit-market/serial-range.js';
 import { orderFunding } from '../credit-market/market-cash.js';
 import { orderSides } from './orders.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 /** Decimal string with at most 2 decimals, e.g. "42.50". */
 export const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
@@ -47,9 +48,7 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 export type OrderPlaced = Extract<OrderEvent, { type: 'OrderPlaced' }>;
 export type OrderCancelled = Extract<OrderEvent, { type: 'OrderCancelled' }>;
 
-export const orderEventTypes: ReadonlySet<string> = new Set<OrderEvent['type']>(['OrderPlaced', 'OrderCancelled']);
+export const orderEventTypes = eventTypesOf(orderEvent);
 
 /** Narrows a recorded event of the log (validated when it was appended) to an order event. */
-export function isOrderEvent<E extends { type: string; data: unknown }>(event: E): event is E & OrderEvent {
-  return orderEventTypes.has(event.type);
-}
+export const isOrderEvent = eventGuard<OrderEvent>(orderEventTypes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { riskProfiles, suggestionOrderSides, suggestionTypes } from './portfolio.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 /** Decimal string with at most 2 decimals, e.g. "42.50". */
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
@@ -52,8 +53,6 @@ export type PortfolioEvent = z.infer<typeof portfolioEvent>;
 export type PortfolioCreated = Extract<PortfolioEvent, { type: 'PortfolioCreated' }>;
 export type SuggestionImplemented = Extract<PortfolioEvent, { type: 'SuggestionImplemented' }>;
 
-export const portfolioEventTypes: ReadonlySet<string> = new Set<PortfolioEvent['type']>(['PortfolioCreated', 'SuggestionImplemented']);
+export const portfolioEventTypes = eventTypesOf(portfolioEvent);
 
-export function isPortfolioEvent<E extends { type: string; data: unknown }>(event: E): event is E & PortfolioEvent {
-  return portfolioEventTypes.has(event.type);
-}
+export const isPortfolioEvent = eventGuard<PortfolioEvent>(portfolioEventTypes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
 
@@ -88,14 +89,7 @@ export const xrplActionEvent = z.discriminatedUnion('type', [
 ]);
 export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
 
-export const xrplActionEventTypes: ReadonlySet<string> = new Set<XrplActionEvent['type']>([
-  'XrplCreditsMinted',
-  'XrplCreditsSwapped',
-  'XrplCreditsBurned',
-  'XrplCreditsRedeemed',
-]);
-export function isXrplActionEvent<E extends { type: string; data: unknown }>(event: E): event is E & XrplActionEvent {
-  return xrplActionEventTypes.has(event.type);
-}
+export const xrplActionEventTypes = eventTypesOf(xrplActionEvent);
+export const isXrplActionEvent = eventGuard<XrplActionEvent>(xrplActionEventTypes);
 
 export const xrplActionStreamId = (txHash: string): string => `xrpl-action-${txHash}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformWalletRoles } from './xrpl.constants.js';
+import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 /** Every transaction the platform submits, with its outcome on the ledger. */
 export const xrplTransactionRecordedData = z.object({
@@ -53,10 +54,8 @@ export const xrplEvent = z.discriminatedUnion('type', [
 ]);
 export type XrplEvent = z.infer<typeof xrplEvent>;
 
-const xrplEventTypes: ReadonlySet<string> = new Set<XrplEvent['type']>(['XrplTransactionRecorded', 'XrplSubmissionClaimed']);
-export function isXrplEvent<E extends { type: string; data: unknown }>(event: E): event is E & XrplEvent {
-  return xrplEventTypes.has(event.type);
-}
+const xrplEventTypes = eventTypesOf(xrplEvent);
+export const isXrplEvent = eventGuard<XrplEvent>(xrplEventTypes);
 
 export const xrplWalletStreamId = (role: string): string => `xrpl-wallet-${role}`;
 
