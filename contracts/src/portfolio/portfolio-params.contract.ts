@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from '../shared/whole-number-param.js';
 import { DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, suggestionIdPattern } from './portfolio.constants.js';
 
 export const portfolioIdParams = z.object({ id: z.uuid('Portfolio id must be a UUID') });
@@ -8,11 +9,6 @@ export const suggestionParams = z.object({
   suggestionId: z.string().regex(suggestionIdPattern, "Suggestion id must look like 'suggestion-' and 12 hexadecimal digits"),
 });
 export const analyticsQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a whole number' })
-    .int('days must be a whole number')
-    .min(1, 'days must be at least 1')
-    .max(MAX_ANALYTICS_DAYS, `days must be at most ${MAX_ANALYTICS_DAYS}`)
-    .default(DEFAULT_ANALYTICS_DAYS),
+  days: wholeNumberParam('days', MAX_ANALYTICS_DAYS, DEFAULT_ANALYTICS_DAYS),
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
