@@ -163,61 +163,35 @@ export const creditRegistryProjection: Projection = {
           changed = true;
           break;
         case 'OrderPlaced':
-          for (const range of event.data.reserved ?? []) {
-            await holdings.reassign(range.batchId, range.start, range.end, {
-              accountId: event.data.ownerId,
-              status: 'reserved',
-              orderId: event.data.orderId,
-            });
+          if (await holdings.reassignRanges(event.data.reserved ?? [], { accountId: event.data.ownerId, status: 'reserved', orderId: event.data.orderId })) {
             changed = true;
           }
           break;
         case 'OrderCancelled':
-          for (const range of event.data.released ?? []) {
-            await holdings.reassign(range.batchId, range.start, range.end, { accountId: { keep: true }, status: 'tradable', orderId: null });
-            changed = true;
-          }
+          if (await holdings.reassignRanges(event.data.released ?? [], { accountId: { keep: true }, status: 'tradable', orderId: null })) changed = true;
           break;
         case 'DirectTradeOffered':
           // Escrowed for the offer's buyer until it closes, as a sell order's serials are (its id in the order column).
-          for (const range of event.data.ranges) {
-            await holdings.reassign(range.batchId, range.start, range.end, {
-              accountId: event.data.sellerAccountId,
-              status: 'reserved',
-              orderId: event.data.offerId,
-            });
-          }
+          await holdings.reassignRanges(event.data.ranges, { accountId: event.data.sellerAccountId, status: 'reserved', orderId: event.data.offerId });
           changed = true;
           break;
         case 'DirectTradeOfferWithdrawn':
-          for (const range of event.data.released) {
-            await holdings.reassign(range.batchId, range.start, range.end, { accountId: { keep: true }, status: 'tradable', orderId: null });
-          }
+          await holdings.reassignRanges(event.data.released, { accountId: { keep: true }, status: 'tradable', orderId: null });
           changed = true;
           break;
         case 'TradeExecuted':
-          for (const range of event.data.ranges) {
-            await holdings.reassign(range.batchId, range.start, range.end, {
-              accountId: event.data.buyerAccountId,
-              status: 'tradable',
-              orderId: null,
-            });
-          }
+          await holdings.reassignRanges(event.data.ranges, { accountId: event.data.buyerAccountId, status: 'tradable', orderId: null });
           changed = true;
           break;
         case 'CreditsRetired':
-          for (const range of event.data.ranges) {
-            await holdings.reassign(range.batchId, range.start, range.end, { accountId: event.data.accountId, status: 'retired', orderId: null });
-          }
+          await holdings.reassignRanges(event.data.ranges, { accountId: event.data.accountId, status: 'retired', orderId: null });
           batches.retire(event.data.batchId, event.data.quantity);
           changed = true;
           break;
         case 'CreditsTokenized':
         case 'CreditsRedeemed': {
           const to = event.type === 'CreditsTokenized' ? VAULT_ACCOUNT_ID : event.data.accountId;
-          for (const range of event.data.ranges) {
-            await holdings.reassign(range.batchId, range.start, range.end, { accountId: to, status: 'tradable', orderId: null });
-          }
+          await holdings.reassignRanges(event.data.ranges, { accountId: to, status: 'tradable', orderId: null });
           changed = true;
           break;
         }

@@ -124,6 +124,12 @@ export class HoldingsWorkingSet {
     token.current.set(1, { start: 1, end: quantity, accountId, status: 'tradable', orderId: null });
   }
 
+  /** Gives each of an event's serial ranges to `owner`, in order; whether it named any. */
+  async reassignRanges(ranges: readonly { readonly batchId: string; readonly start: number; readonly end: number }[], owner: BlockOwner): Promise<boolean> {
+    for (const range of ranges) await this.reassign(range.batchId, range.start, range.end, owner);
+    return ranges.length > 0;
+  }
+
   /**
    * Gives serials start..end of a batch to `owner`: overlapped blocks are cut
    * and their uncovered remainders kept as they were.
