@@ -27,9 +27,9 @@ import {
 } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projections } from './index.js';
-import { type ProjectionTestBed, startProjectionTestBed } from './test-support/projection-test-bed.js';
+import { useProjectionTestBed } from './test-support/projection-test-bed.js';
 
 /**
  * ARCHITECTURE 4, Totality: every projection is total over what the contracts accept. Events are
@@ -138,14 +138,7 @@ const story = fc.record({
 });
 
 describe('every projection over events at the contracts’ limits', () => {
-  let bed: ProjectionTestBed;
-
-  beforeAll(async () => {
-    bed = await startProjectionTestBed(projections);
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
+  const bed = useProjectionTestBed(projections);
 
   /** Every row of every projection's tables, in a stable order. */
   async function readModels(): Promise<Record<string, unknown[]>> {

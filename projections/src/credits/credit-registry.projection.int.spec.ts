@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, type CreditEvent, type OrderEvent, type XrplActionEvent, xrplActionStreamId } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectionTestBed, startProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { describe, expect, it } from 'vitest';
+import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
 import { creditRegistryProjection } from './credit-registry.projection.js';
 import { creditRetirementsProjection } from './credit-retirements.projection.js';
 import { creditTradesProjection, xrplTradeId } from './credit-trades.projection.js';
@@ -42,7 +42,7 @@ const issued = (batchId: string, quantity: number, accountId: string): CreditEve
 });
 
 describe('credit projections on PostgreSQL', () => {
-  let bed: ProjectionTestBed;
+  const bed = useProjectionTestBed([creditRegistryProjection, creditTradesProjection, creditRetirementsProjection]);
   const db = () => bed.db;
   const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | XrplActionEvent)[]) => bed.append(streamId, events);
 
@@ -78,13 +78,6 @@ describe('credit projections on PostgreSQL', () => {
     (await holdings())
       .filter((row) => row.account_id === accountId && row.token_id === TOKEN)
       .map((row) => `${row.serial_start}-${row.serial_end}:${row.status}${row.order_id ? `:${row.order_id === SELL_ORDER ? 'sell' : row.order_id}` : ''}`);
-
-  beforeAll(async () => {
-    bed = await startProjectionTestBed([creditRegistryProjection, creditTradesProjection, creditRetirementsProjection]);
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
 
   it('issues a batch: one tradable block 1..quantity for the issuer', async () => {
     await append(MARKET, [issued(TOKEN, 100, SELLER), issued(OTHER_TOKEN, 40, FRIEND)]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, type CreditEvent, type OrderEvent } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectionTestBed, startProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { describe, expect, it } from 'vitest';
+import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
 import { orderBookProjection } from './order-book.projection.js';
 
 const MARKET = creditMarketStreamId('Wind Energy', 2024);
@@ -48,16 +48,9 @@ function matched(buyOrderId: string | null, sellOrderId: string | null, quantity
 }
 
 describe('order book projection: fills', () => {
-  let bed: ProjectionTestBed;
+  const bed = useProjectionTestBed([orderBookProjection]);
   const order = (orderId: string) =>
     bed.db.selectFrom('order_book').select(['status', 'filled', 'amount']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    bed = await startProjectionTestBed([orderBookProjection]);
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
 
   it('fills both orders of a match; an order traded in full is completed, one traded in part is partially filled', async () => {
     const sell = randomUUID();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, type CreditEvent } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectionTestBed, startProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { describe, expect, it } from 'vitest';
+import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
 import { marketDailyProjection } from './market-daily.projection.js';
 
 const MARKET = creditMarketStreamId('Forestry', 2025);
@@ -31,14 +31,7 @@ function trade(price: string, quantity: number, executedAt: string, start: numbe
 }
 
 describe('market-daily projection: daily prices and account positions', () => {
-  let bed: ProjectionTestBed;
-
-  beforeAll(async () => {
-    bed = await startProjectionTestBed([marketDailyProjection]);
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
+  const bed = useProjectionTestBed([marketDailyProjection]);
 
   it('keeps open, close, high, low, volume and notional per UTC day across batches, and each account’s daily change', async () => {
     await bed.append(MARKET, [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Position } from '@carbon-ledger/contracts';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { createPool, createReadModels, PostgresEventStore, type ReadModels, runMigrations, toEventsToAppend } from '@carbon-ledger/ledger-service/testing';
 import type { Projection } from '../runtime/projection.js';
@@ -14,6 +15,35 @@ export interface ProjectionTestBed {
   /** Stops the runners and replays the whole log into each projection's tables, `batchSize` events at a time. */
   rebuild(batchSize: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * For a describe block: a test bed for `projections` started before its tests and closed after them.
+ * What it answers reaches the bed once the block has started (inside tests and hooks).
+ */
+export function useProjectionTestBed(projections: readonly Projection[]): ProjectionTestBed {
+  let started: ProjectionTestBed | undefined;
+  beforeAll(async () => {
+    started = await startProjectionTestBed(projections);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const bed = (): ProjectionTestBed => {
+    if (started === undefined) throw new Error('the projection test bed starts in beforeAll');
+    return started;
+  };
+  return {
+    get db() {
+      return bed().db;
+    },
+    get store() {
+      return bed().store;
+    },
+    append: (streamId, events) => bed().append(streamId, events),
+    rebuild: (batchSize) => bed().rebuild(batchSize),
+    close: () => bed().close(),
+  };
 }
 
 /** A fresh database with the event store and read models, and runners for `projections`. */

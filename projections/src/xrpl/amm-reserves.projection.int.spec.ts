@@ -1,7 +1,7 @@
 import { CREDIT_CURRENCY_CODE, xrplActionStreamId, xrplWalletStreamId } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectionTestBed, startProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { describe, expect, it } from 'vitest';
+import { type ProjectionTestBed, useProjectionTestBed } from '../test-support/projection-test-bed.js';
 import { ammReservesProjection } from './amm-reserves.projection.js';
 
 const ISSUER = 'rIssuerOfTheCreditsXXXXXXXXXXXX';
@@ -56,14 +56,7 @@ async function reserves(bed: ProjectionTestBed) {
 }
 
 describe('amm-reserves projection: the XRP/NXCC pool over time', () => {
-  let bed: ProjectionTestBed;
-
-  beforeAll(async () => {
-    bed = await startProjectionTestBed([ammReservesProjection]);
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
+  const bed = useProjectionTestBed([ammReservesProjection]);
 
   it('keeps the opening deposit and the pool after each swap, skips what did not change the pool, and equals a rebuild', async () => {
     const nxcc = (value: string): string => `${value} ${CREDIT_CURRENCY_CODE}/${ISSUER}`;
