@@ -535,28 +535,29 @@ export class LogFollowerRunner {
   /** Waits up to `ms`, and not at all or no longer once someone waits for this projection. */
   private linger(ms: number): Promise<void> {
     if (this.waiters.length > 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.endLinger = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.endLinger = done;
+    return cancellableDelay(ms, (end) => {
+      this.endLinger = end;
     });
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.stopSleep = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.stopSleep = done;
+    return cancellableDelay(ms, (end) => {
+      this.stopSleep = end;
     });
   }
+}
+
+/** Waits up to `ms`; `keepEnd` holds the function that ends the wait early while it lasts (undefined after). */
+function cancellableDelay(ms: number, keepEnd: (end: (() => void) | undefined) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      keepEnd(undefined);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    keepEnd(done);
+  });
 }
 
 /**
