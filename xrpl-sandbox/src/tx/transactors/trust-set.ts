@@ -1,5 +1,7 @@
+import type { Sle } from '../../ledger/sle.js';
 import { accountReserve } from '../../ledger/view.js';
 import { ACCOUNT_ONE } from '../../protocol/accounts.js';
+import type { Amount } from '../../protocol/amount.js';
 import { amountFromJson, iou } from '../../protocol/amount.js';
 import { lsf, tf } from '../../protocol/flags.js';
 import { accountKey, trustLineKey } from '../../protocol/keylets.js';
@@ -8,6 +10,45 @@ import type { Transactor } from '../transactor.js';
 import { adjustOwnerCount, isHigh, trustCreate, trustDelete } from '../trust-lines.js';
 
 const QUALITY_ONE = 1_000_000_000;
+
+/** One side of a trust line: its quality fields and its flags (rippled's bLow / bHigh). */
+interface LineSide {
+  readonly qualityIn: string;
+  readonly qualityOut: string;
+  readonly noRipple: number;
+  readonly freeze: number;
+  readonly reserve: number;
+  readonly auth: number;
+}
+
+const LOW: LineSide = {
+  qualityIn: 'LowQualityIn',
+  qualityOut: 'LowQualityOut',
+  noRipple: lsf.lowNoRipple,
+  freeze: lsf.lowFreeze,
+  reserve: lsf.lowReserve,
+  auth: lsf.lowAuth,
+};
+const HIGH: LineSide = {
+  qualityIn: 'HighQualityIn',
+  qualityOut: 'HighQualityOut',
+  noRipple: lsf.highNoRipple,
+  freeze: lsf.highFreeze,
+  reserve: lsf.highReserve,
+  auth: lsf.highAuth,
+};
+
+/** Whether a side holds anything its owner reserves for: a quality, a NoRipple off its default, a freeze, a limit or a positive balance. */
+function needsReserve(line: Sle, side: LineSide, flags: number, defaultRipple: boolean, limit: Amount, balance: Num): boolean {
+  return (
+    line.getU32(side.qualityIn) !== 0 ||
+    line.getU32(side.qualityOut) !== 0 ||
+    ((flags & side.noRipple) === 0) !== defaultRipple ||
+    (flags & side.freeze) !== 0 ||
+    (limit.kind === 'iou' && !limit.value.isZero()) ||
+    balance.signum() > 0
+  );
+}
 
 export const trustSet: Transactor = {
   allowedFlags: tf.setfAuth | tf.setNoRipple | tf.clearNoRipple | tf.setFreeze | tf.clearFreeze,
@@ -76,57 +117,40 @@ export const trustSet: Transactor = {
         if (value === 0) line.remove(field);
         else line.setU32(field, value);
       };
-      setQuality(high ? 'HighQualityIn' : 'LowQualityIn', hasQualityIn, qualityIn);
-      setQuality(high ? 'HighQualityOut' : 'LowQualityOut', hasQualityOut, qualityOut);
+      const callerSide = high ? HIGH : LOW;
+      setQuality(callerSide.qualityIn, hasQualityIn, qualityIn);
+      setQuality(callerSide.qualityOut, hasQualityOut, qualityOut);
 
       const flagsBefore = line.flags;
       let flags = flagsBefore;
       if (setNoRipple && !clearNoRipple) {
-        if ((high ? highBalance : lowBalance).signum() >= 0) flags |= high ? lsf.highNoRipple : lsf.lowNoRipple;
+        if ((high ? highBalance : lowBalance).signum() >= 0) flags |= callerSide.noRipple;
         else return 'tecNO_PERMISSION';
       } else if (clearNoRipple && !setNoRipple) {
-        flags &= ~(high ? lsf.highNoRipple : lsf.lowNoRipple);
+        flags &= ~callerSide.noRipple;
       }
-      if (setFreeze && !clearFreeze && !root.isFlag(lsf.noFreeze)) flags |= high ? lsf.highFreeze : lsf.lowFreeze;
-      else if (clearFreeze && !setFreeze) flags &= ~(high ? lsf.highFreeze : lsf.lowFreeze);
-      if (setAuth) flags |= high ? lsf.highAuth : lsf.lowAuth;
+      if (setFreeze && !clearFreeze && !root.isFlag(lsf.noFreeze)) flags |= callerSide.freeze;
+      else if (clearFreeze && !setFreeze) flags &= ~callerSide.freeze;
+      if (setAuth) flags |= callerSide.auth;
 
-      const lowDefaultRipple = lowRoot.isFlag(lsf.defaultRipple);
-      const highDefaultRipple = highRoot.isFlag(lsf.defaultRipple);
-      const lowReserveSet =
-        line.getU32('LowQualityIn') !== 0 ||
-        line.getU32('LowQualityOut') !== 0 ||
-        ((flags & lsf.lowNoRipple) === 0) !== lowDefaultRipple ||
-        (flags & lsf.lowFreeze) !== 0 ||
-        (lowLimit.kind === 'iou' && !lowLimit.value.isZero()) ||
-        lowBalance.signum() > 0;
-      const highReserveSet =
-        line.getU32('HighQualityIn') !== 0 ||
-        line.getU32('HighQualityOut') !== 0 ||
-        ((flags & lsf.highNoRipple) === 0) !== highDefaultRipple ||
-        (flags & lsf.highFreeze) !== 0 ||
-        (highLimit.kind === 'iou' && !highLimit.value.isZero()) ||
-        highBalance.signum() > 0;
-      const lowReserved = (flagsBefore & lsf.lowReserve) !== 0;
-      const highReserved = (flagsBefore & lsf.highReserve) !== 0;
+      const lowReserveSet = needsReserve(line, LOW, flags, lowRoot.isFlag(lsf.defaultRipple), lowLimit, lowBalance);
+      const highReserveSet = needsReserve(line, HIGH, flags, highRoot.isFlag(lsf.defaultRipple), highLimit, highBalance);
       let reserveIncrease = false;
-      if (lowReserveSet && !lowReserved) {
-        adjustOwnerCount(view, lowRoot, 1);
-        flags |= lsf.lowReserve;
-        if (!high) reserveIncrease = true;
-      }
-      if (!lowReserveSet && lowReserved) {
-        adjustOwnerCount(view, lowRoot, -1);
-        flags &= ~lsf.lowReserve;
-      }
-      if (highReserveSet && !highReserved) {
-        adjustOwnerCount(view, highRoot, 1);
-        flags |= lsf.highReserve;
-        if (high) reserveIncrease = true;
-      }
-      if (!highReserveSet && highReserved) {
-        adjustOwnerCount(view, highRoot, -1);
-        flags &= ~lsf.highReserve;
+      const sides = [
+        [LOW, lowRoot, lowReserveSet, !high],
+        [HIGH, highRoot, highReserveSet, high],
+      ] as const;
+      for (const [side, sideRoot, reserveSet, isCaller] of sides) {
+        const reserved = (flagsBefore & side.reserve) !== 0;
+        if (reserveSet && !reserved) {
+          adjustOwnerCount(view, sideRoot, 1);
+          flags |= side.reserve;
+          if (isCaller) reserveIncrease = true;
+        }
+        if (!reserveSet && reserved) {
+          adjustOwnerCount(view, sideRoot, -1);
+          flags &= ~side.reserve;
+        }
       }
       if (flags >>> 0 !== flagsBefore >>> 0) line.flags = flags >>> 0;
       if (!lowReserveSet && !highReserveSet) return trustDelete(view, line, low, highAccount);
