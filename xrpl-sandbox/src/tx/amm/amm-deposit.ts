@@ -6,21 +6,10 @@ import type { Num } from '../../protocol/number.js';
 import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, xrpLiquid } from '../trust-lines.js';
-import type { LiquidityChange, PoolState } from './amm-common.js';
-import {
-  checkAssets,
-  depositable,
-  liquidityAmounts,
-  liquidityFields,
-  malformedLiquidity,
-  MAX_TRADING_FEE,
-  optionalAmount,
-  poolFigures,
-  popcount,
-  sharedModeFieldsValid,
-  sideOf,
-  txPool,
-} from './amm-common.js';
+import type { PoolState } from './amm-common.js';
+import { checkAssets, depositable, MAX_TRADING_FEE, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
+import { liquidityAmounts, liquidityFields, malformedLiquidity, poolFigures, sharedModeFieldsValid } from './amm-liquidity.js';
+import type { LiquidityChange } from './amm-liquidity.js';
 import { initializeFeeAuctionVote } from './amm-create.js';
 import { ammAssetIn, initialLpTokens, lpTokensOut } from './amm-math.js';
 import { lpHolds } from './amm-pool.js';

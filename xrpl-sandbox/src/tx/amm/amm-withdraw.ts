@@ -5,20 +5,10 @@ import type { Num } from '../../protocol/number.js';
 import type { Ter } from '../../protocol/ter.js';
 import type { ApplyContext, Transactor, Tx } from '../transactor.js';
 import { accountSend, rippleCredit } from '../trust-lines.js';
-import type { LiquidityChange, PoolState } from './amm-common.js';
-import {
-  checkAssets,
-  deleteAmm,
-  liquidityAmounts,
-  liquidityFields,
-  malformedLiquidity,
-  optionalAmount,
-  poolFigures,
-  popcount,
-  sharedModeFieldsValid,
-  sideOf,
-  txPool,
-} from './amm-common.js';
+import type { PoolState } from './amm-common.js';
+import { checkAssets, deleteAmm, optionalAmount, popcount, sideOf, txPool } from './amm-common.js';
+import { liquidityAmounts, liquidityFields, malformedLiquidity, poolFigures, sharedModeFieldsValid } from './amm-liquidity.js';
+import type { LiquidityChange } from './amm-liquidity.js';
 import { ammAssetOut, lpTokensIn } from './amm-math.js';
 import { lpHolds } from './amm-pool.js';
 
