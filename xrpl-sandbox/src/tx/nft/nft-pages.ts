@@ -51,6 +51,16 @@ export function findToken(view: ReadView, owner: string, id: string): { page: Sl
 }
 
 /** getPageForToken: the page to insert into, splitting a full page like rippled does. */
+/** Puts `page` right after the page at `previousKey` in the owner's chain, setting both links. */
+function linkAfter(view: ApplyView, page: Sle, previousKey: string): void {
+  page.set('PreviousPageMin', previousKey);
+  const previous = view.peek(previousKey);
+  if (previous !== undefined) {
+    previous.set('NextPageMin', page.key);
+    view.update(previous);
+  }
+}
+
 function pageForToken(view: ApplyView, owner: string, id: string): Sle | undefined {
   const key = pageKeyFor(view, owner, id);
   const current = key === undefined ? undefined : view.peek(key);
@@ -80,14 +90,7 @@ function pageForToken(view: ApplyView, owner: string, id: string): Sle | undefin
   fresh.set('NFTokens', lower);
   fresh.set('NextPageMin', current.key);
   const previousKey = current.getString('PreviousPageMin');
-  if (previousKey !== undefined) {
-    fresh.set('PreviousPageMin', previousKey);
-    const previous = view.peek(previousKey);
-    if (previous !== undefined) {
-      previous.set('NextPageMin', fresh.key);
-      view.update(previous);
-    }
-  }
+  if (previousKey !== undefined) linkAfter(view, fresh, previousKey);
   view.insert(fresh);
   current.set('NFTokens', upper);
   current.set('PreviousPageMin', fresh.key);
@@ -161,14 +164,8 @@ export function removeToken(view: ApplyView, owner: string, id: string): Ter {
       // The last page keeps its key: move the previous page's tokens into it.
       current.set('NFTokens', previous.getObjectArray('NFTokens'));
       const before = previous.getString('PreviousPageMin');
-      if (before !== undefined) {
-        current.set('PreviousPageMin', before);
-        const earlier = view.peek(before);
-        if (earlier !== undefined) {
-          earlier.set('NextPageMin', current.key);
-          view.update(earlier);
-        }
-      } else current.remove('PreviousPageMin');
+      if (before !== undefined) linkAfter(view, current, before);
+      else current.remove('PreviousPageMin');
       view.update(current);
       view.erase(previous);
       adjust(-1);
