@@ -131,6 +131,22 @@ class CashBatch {
     this.delta(credit).creditsPending -= cents;
   }
 
+  /** Gives cents of an order's hold back: the reservation shrinks and the buyer's statement shows the release. */
+  private releaseHold(event: RecordedEvent, hold: Hold, orderId: string, cents: number, at: string): void {
+    hold.left -= cents;
+    this.unhold(hold.userId, platformCashAccounts.orderSettlement, cents);
+    this.statement(event, 0, {
+      user_id: hold.userId,
+      transfer_id: `${hold.reservationId}:void`,
+      kind: 'release',
+      amount_cents: cents,
+      status: 'voided',
+      counterparty: platformCashAccounts.orderSettlement,
+      reference: orderId,
+      at,
+    });
+  }
+
   apply(event: RecordedEvent & CashEvent): void {
     switch (event.type) {
       case 'FundsDeposited': {
@@ -166,18 +182,7 @@ class CashBatch {
         const { data } = event;
         const hold = this.holds.get(data.orderId);
         if (!hold) return;
-        hold.left -= data.amountCents;
-        this.unhold(hold.userId, platformCashAccounts.orderSettlement, data.amountCents);
-        this.statement(event, 0, {
-          user_id: hold.userId,
-          transfer_id: `${hold.reservationId}:void`,
-          kind: 'release',
-          amount_cents: data.amountCents,
-          status: 'voided',
-          counterparty: platformCashAccounts.orderSettlement,
-          reference: data.orderId,
-          at: data.voidedAt,
-        });
+        this.releaseHold(event, hold, data.orderId, data.amountCents, data.voidedAt);
         return;
       }
       case 'WithdrawalRequested': {
@@ -283,18 +288,7 @@ class CashBatch {
         const hold = this.holds.get(data.orderId);
         if (!hold) return;
         const released = data.releasedCents!;
-        hold.left -= released;
-        this.unhold(hold.userId, platformCashAccounts.orderSettlement, released);
-        this.statement(event, 0, {
-          user_id: hold.userId,
-          transfer_id: `${hold.reservationId}:void`,
-          kind: 'release',
-          amount_cents: released,
-          status: 'voided',
-          counterparty: platformCashAccounts.orderSettlement,
-          reference: data.orderId,
-          at: data.cancelledAt,
-        });
+        this.releaseHold(event, hold, data.orderId, released, data.cancelledAt);
         this.delta(userCashAccount(hold.userId)).marketCredits += released;
         return;
       }
