@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { Client, Wallet } from 'xrpl';
 import { GENESIS_SEED, startSandbox } from '../sandbox.js';
 import type { Sandbox } from '../sandbox.js';
@@ -34,6 +35,30 @@ export async function startServerWithClient(): Promise<{ server: ServerUnderTest
     await closeServer();
   };
   return { server, client };
+}
+
+/**
+ * For a describe block: the server and its client, started before the block's tests and closed after
+ * them. Read `server` and `client` inside tests and hooks (they are there once the block has started).
+ */
+export function useServerWithClient(): { readonly server: ServerUnderTest; readonly client: Client } {
+  let started: { server: ServerUnderTest; client: Client } | undefined;
+  beforeAll(async () => {
+    started = await startServerWithClient();
+  });
+  afterAll(() => started?.server.close());
+  const running = (): { server: ServerUnderTest; client: Client } => {
+    if (started === undefined) throw new Error('the server starts in beforeAll');
+    return started;
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    get client() {
+      return running().client;
+    },
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AMMCreate, AMMInfoResponse, IssuedCurrencyAmount, Payment, TransactionMetadata, TxResponse } from 'xrpl';
-import { AccountSetAsfFlags, AMMDepositFlags, AMMWithdrawFlags, Client, PaymentFlags, Wallet, xrpToDrops } from 'xrpl';
-import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerWithClient } from '../../test-support/server-under-test.js';
+import { AccountSetAsfFlags, AMMDepositFlags, AMMWithdrawFlags, PaymentFlags, Wallet, xrpToDrops } from 'xrpl';
+import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../../test-support/wallets.js';
 
 const TRADING_FEE = 500;
@@ -17,33 +16,29 @@ function delivered(response: TxResponse): unknown {
 }
 
 describe('AMM: create, swap through the pool, deposit and withdraw', () => {
-  let server: ServerUnderTest;
-  let client: Client;
+  const sandbox = useServerWithClient();
   let issuer: Wallet;
   let provider: Wallet;
   let trader: Wallet;
   let usd: { currency: string; issuer: string };
 
   beforeAll(async () => {
-    ({ server, client } = await startServerWithClient());
-    [issuer, provider, trader] = (await fundWallets(client, server.genesis, 3, 1000)) as [Wallet, Wallet, Wallet];
+    [issuer, provider, trader] = (await fundWallets(sandbox.client, sandbox.server.genesis, 3, 1000)) as [Wallet, Wallet, Wallet];
     usd = { currency: 'USD', issuer: issuer.address };
-    await submitBatch(client, issuer, [{ TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }]);
+    await submitBatch(sandbox.client, issuer, [{ TransactionType: 'AccountSet', Account: issuer.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }]);
     await Promise.all(
       [provider, trader].map((holder) =>
-        submitBatch(client, holder, [{ TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000000' } }]),
+        submitBatch(sandbox.client, holder, [{ TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { ...usd, value: '1000000' } }]),
       ),
     );
-    await submitBatch(client, issuer, [
+    await submitBatch(sandbox.client, issuer, [
       { TransactionType: 'Payment', Account: issuer.address, Destination: provider.address, Amount: { ...usd, value: '10000' } },
       { TransactionType: 'Payment', Account: issuer.address, Destination: trader.address, Amount: { ...usd, value: '500' } },
     ]);
   });
 
-  afterAll(() => server.close());
-
   async function pool(): Promise<AMMInfoResponse['result']['amm']> {
-    const { result } = await client.request({
+    const { result } = await sandbox.client.request({
       command: 'amm_info',
       asset: { currency: 'XRP' },
       asset2: usd,
@@ -53,7 +48,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
   }
 
   async function xrpDrops(address: string): Promise<number> {
-    const { result } = await client.request({ command: 'account_info', account: address, ledger_index: 'validated' });
+    const { result } = await sandbox.client.request({ command: 'account_info', account: address, ledger_index: 'validated' });
     return Number(result.account_data.Balance);
   }
 
@@ -65,7 +60,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       Amount2: { ...usd, value: '1000' },
       TradingFee: TRADING_FEE,
     };
-    const response = await client.submitAndWait(create, { wallet: provider });
+    const response = await sandbox.client.submitAndWait(create, { wallet: provider });
     expect(resultOf(response)).toBe('tesSUCCESS');
     // AMMCreate costs one owner reserve, which autofill reads from server_state.
     expect(response.result.tx_json.Fee).toBe('200000');
@@ -82,9 +77,9 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     expect(amm.auction_slot?.discounted_fee).toBe(TRADING_FEE / 10);
     expect(amm.vote_slots).toEqual([{ account: provider.address, trading_fee: TRADING_FEE, vote_weight: 100_000 }]);
 
-    const byAccount = await client.request({ command: 'amm_info', amm_account: amm.account });
+    const byAccount = await sandbox.client.request({ command: 'amm_info', amm_account: amm.account });
     expect(byAccount.result.amm.lp_token).toEqual(lp);
-    const lines = await client.request({ command: 'account_lines', account: provider.address, peer: amm.account });
+    const lines = await sandbox.client.request({ command: 'account_lines', account: provider.address, peer: amm.account });
     expect(lines.result.lines[0]?.balance).toBe(lp.value);
   });
 
@@ -102,7 +97,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       SendMax: xrpToDrops(5),
     };
     const traderBefore = await xrpDrops(trader.address);
-    const bought = await client.submitAndWait(buy, { wallet: trader });
+    const bought = await sandbox.client.submitAndWait(buy, { wallet: trader });
     expect(resultOf(bought)).toBe('tesSUCCESS');
     expect(delivered(bought)).toEqual({ ...usd, value: '10' });
     const paid = traderBefore - (await xrpDrops(trader.address)) - Number(bought.result.tx_json.Fee);
@@ -122,7 +117,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       SendMax: String(spend),
       Flags: PaymentFlags.tfPartialPayment,
     };
-    const swapped = await client.submitAndWait(partial, { wallet: trader });
+    const swapped = await sandbox.client.submitAndWait(partial, { wallet: trader });
     expect(resultOf(swapped)).toBe('tesSUCCESS');
     const got = Number((delivered(swapped) as IssuedCurrencyAmount).value);
     const quotedOut = poolOut * (1 - poolIn / (poolIn + spend * (1 - FEE)));
@@ -131,7 +126,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     const after = await pool();
     expect(Number(after.amount)).toBe(poolIn + spend);
 
-    const tooGreedy = await client.submitAndWait({ ...partial, SendMax: '1000000', DeliverMin: { ...usd, value: '50' } }, { wallet: trader });
+    const tooGreedy = await sandbox.client.submitAndWait({ ...partial, SendMax: '1000000', DeliverMin: { ...usd, value: '50' } }, { wallet: trader });
     expect(resultOf(tooGreedy)).toBe('tecPATH_PARTIAL');
   });
 
@@ -147,7 +142,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       SendMax: { ...usd, value: '20' },
       Flags: PaymentFlags.tfPartialPayment,
     };
-    const response = await client.submitAndWait(sell, { wallet: trader });
+    const response = await sandbox.client.submitAndWait(sell, { wallet: trader });
     expect(resultOf(response)).toBe('tesSUCCESS');
     const got = Number(delivered(response));
     const quoted = poolXrp * (1 - poolUsd / (poolUsd + 20 * (1 - FEE)));
@@ -156,7 +151,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
 
   it('deposits a single asset and withdraws everything again', async () => {
     const before = await pool();
-    const deposit = await client.submitAndWait(
+    const deposit = await sandbox.client.submitAndWait(
       {
         TransactionType: 'AMMDeposit',
         Account: trader.address,
@@ -168,7 +163,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       { wallet: trader },
     );
     expect(resultOf(deposit)).toBe('tesSUCCESS');
-    const mine = await client.request({
+    const mine = await sandbox.client.request({
       command: 'amm_info',
       asset: { currency: 'XRP' },
       asset2: usd,
@@ -182,7 +177,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     expect(tokens).toBeLessThan(proportional / 2 + 1);
     expect(Number(mine.result.amm.amount)).toBe(Number(before.amount) + 10_000_000);
 
-    const withdraw = await client.submitAndWait(
+    const withdraw = await sandbox.client.submitAndWait(
       {
         TransactionType: 'AMMWithdraw',
         Account: trader.address,
@@ -193,14 +188,14 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       { wallet: trader },
     );
     expect(resultOf(withdraw)).toBe('tesSUCCESS');
-    const lines = await client.request({ command: 'account_lines', account: trader.address, ledger_index: 'validated' });
+    const lines = await sandbox.client.request({ command: 'account_lines', account: trader.address, ledger_index: 'validated' });
     expect(lines.result.lines.map((line) => line.currency)).toEqual(['USD']);
     const after = await pool();
     expect(Number(after.lp_token.value)).toBeCloseTo(Number(before.lp_token.value), 6);
   });
 
   it('rejects a second pool for the same pair', async () => {
-    const response = await client.submitAndWait(
+    const response = await sandbox.client.submitAndWait(
       {
         TransactionType: 'AMMCreate',
         Account: provider.address,

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NFTokenMint, TransactionMetadata } from 'xrpl';
-import { Client, convertStringToHex, getNFTokenID, NFTokenMintFlags, parseNFTokenID } from 'xrpl';
-import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerWithClient } from '../../test-support/server-under-test.js';
+import { convertStringToHex, getNFTokenID, NFTokenMintFlags, parseNFTokenID } from 'xrpl';
+import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../../test-support/wallets.js';
 import { createNFTokenId } from './nftoken-id.js';
 
 describe('NFTokenMint and NFTokenBurn', () => {
-  let server: ServerUnderTest;
-  let client: Client;
-
-  beforeAll(async () => {
-    ({ server, client } = await startServerWithClient());
-  });
-  afterAll(() => server.close());
+  const sandbox = useServerWithClient();
 
   async function nftIds(address: string): Promise<string[]> {
-    const { result } = await client.request({ command: 'account_nfts', account: address, ledger_index: 'validated' });
+    const { result } = await sandbox.client.request({ command: 'account_nfts', account: address, ledger_index: 'validated' });
     return result.account_nfts.map((nft) => nft.NFTokenID);
   }
 
   it('mints a token whose id follows XLS-20 and is found by getNFTokenID', async () => {
-    const [issuer] = await fundWallets(client, server.genesis, 1, 100);
+    const [issuer] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 100);
     const uri = convertStringToHex('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
     const mint: NFTokenMint = {
       TransactionType: 'NFTokenMint',
@@ -31,14 +24,14 @@ describe('NFTokenMint and NFTokenBurn', () => {
       URI: uri,
       Flags: NFTokenMintFlags.tfBurnable | NFTokenMintFlags.tfTransferable,
     };
-    const response = await client.submitAndWait(mint, { wallet: issuer! });
+    const response = await sandbox.client.submitAndWait(mint, { wallet: issuer! });
     const meta = response.result.meta as TransactionMetadata<NFTokenMint>;
     expect(meta.TransactionResult).toBe('tesSUCCESS');
     const id = getNFTokenID(meta);
     expect(id).toMatch(/^[0-9A-F]{64}$/);
     expect(meta.nftoken_id).toBe(id);
 
-    const { result } = await client.request({ command: 'account_info', account: issuer!.address, ledger_index: 'validated' });
+    const { result } = await sandbox.client.request({ command: 'account_info', account: issuer!.address, ledger_index: 'validated' });
     const root = result.account_data as typeof result.account_data & { FirstNFTokenSequence?: number };
     expect(root.MintedNFTokens).toBe(1);
     expect(root.OwnerCount).toBe(1);
@@ -49,7 +42,7 @@ describe('NFTokenMint and NFTokenBurn', () => {
     const parsed = parseNFTokenID(id!);
     expect(parsed).toMatchObject({ Issuer: issuer!.address, Taxon: 42, TransferFee: 500, Sequence: serial });
 
-    const { result: nfts } = await client.request({ command: 'account_nfts', account: issuer!.address });
+    const { result: nfts } = await sandbox.client.request({ command: 'account_nfts', account: issuer!.address });
     expect(nfts.account_nfts).toEqual([
       expect.objectContaining({
         Flags: NFTokenMintFlags.tfBurnable | NFTokenMintFlags.tfTransferable,
@@ -64,30 +57,30 @@ describe('NFTokenMint and NFTokenBurn', () => {
   });
 
   it('spreads many tokens over NFTokenPages and burns them', async () => {
-    const [minter, stranger] = await fundWallets(client, server.genesis, 2, 100);
+    const [minter, stranger] = await fundWallets(sandbox.client, sandbox.server.genesis, 2, 100);
     const mints: NFTokenMint[] = Array.from({ length: 40 }, (_, index) => ({
       TransactionType: 'NFTokenMint',
       Account: minter!.address,
       NFTokenTaxon: index % 3,
       Flags: NFTokenMintFlags.tfBurnable,
     }));
-    const responses = await submitBatch(client, minter!, mints);
+    const responses = await submitBatch(sandbox.client, minter!, mints);
     const minted = responses.map((response) => getNFTokenID(response.result.meta as TransactionMetadata));
     expect(new Set(minted).size).toBe(40);
 
     const held = await nftIds(minter!.address);
     expect(held.sort()).toEqual([...minted].sort());
-    const pages = await client.request({
+    const pages = await sandbox.client.request({
       command: 'account_objects',
       account: minter!.address,
       type: 'nft_page',
       ledger_index: 'validated',
     });
     expect(pages.result.account_objects.length).toBe(2);
-    const info = await client.request({ command: 'account_info', account: minter!.address, ledger_index: 'validated' });
+    const info = await sandbox.client.request({ command: 'account_info', account: minter!.address, ledger_index: 'validated' });
     expect(info.result.account_data.OwnerCount).toBe(2);
 
-    const refused = await client.submitAndWait(
+    const refused = await sandbox.client.submitAndWait(
       { TransactionType: 'NFTokenBurn', Account: stranger!.address, Owner: minter!.address, NFTokenID: minted[0]! },
       { wallet: stranger! },
     );
@@ -98,10 +91,10 @@ describe('NFTokenMint and NFTokenBurn', () => {
       Account: minter!.address,
       NFTokenID: id!,
     }));
-    await submitBatch(client, minter!, burns);
+    await submitBatch(sandbox.client, minter!, burns);
     const remaining = await nftIds(minter!.address);
     expect(remaining.sort()).toEqual(minted.slice(20).sort());
-    const after = await client.request({ command: 'account_info', account: minter!.address, ledger_index: 'validated' });
+    const after = await sandbox.client.request({ command: 'account_info', account: minter!.address, ledger_index: 'validated' });
     expect(after.result.account_data.BurnedNFTokens).toBe(20);
     expect(after.result.account_data.OwnerCount).toBe(1);
   });

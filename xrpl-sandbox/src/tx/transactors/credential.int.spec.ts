@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialAccept, CredentialCreate, LedgerEntry, Memo, Payment, TransactionMetadata } from 'xrpl';
-import { Client, convertStringToHex, RippledError, Wallet } from 'xrpl';
-import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerWithClient } from '../../test-support/server-under-test.js';
+import { convertStringToHex, RippledError, Wallet } from 'xrpl';
+import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets } from '../../test-support/wallets.js';
 
 const LSF_ACCEPTED = 0x00010000;
 
 describe('Credentials and memos', () => {
-  let server: ServerUnderTest;
-  let client: Client;
+  const sandbox = useServerWithClient();
   let issuer: Wallet;
   let subject: Wallet;
 
   beforeAll(async () => {
-    ({ server, client } = await startServerWithClient());
-    [issuer, subject] = (await fundWallets(client, server.genesis, 2, 100)) as [Wallet, Wallet];
+    [issuer, subject] = (await fundWallets(sandbox.client, sandbox.server.genesis, 2, 100)) as [Wallet, Wallet];
   });
 
-  afterAll(() => server.close());
-
   async function credentials(account: string): Promise<LedgerEntry.Credential[]> {
-    const { result } = await client.request({
+    const { result } = await sandbox.client.request({
       command: 'account_objects',
       account,
       type: 'credential',
@@ -31,7 +26,7 @@ describe('Credentials and memos', () => {
   }
 
   async function ownerCount(account: string): Promise<number> {
-    const { result } = await client.request({ command: 'account_info', account, ledger_index: 'validated' });
+    const { result } = await sandbox.client.request({ command: 'account_info', account, ledger_index: 'validated' });
     return result.account_data.OwnerCount;
   }
 
@@ -44,7 +39,7 @@ describe('Credentials and memos', () => {
       CredentialType: credentialType,
       URI: convertStringToHex('https://kyc.example/attestations/1'),
     };
-    const created = await client.submitAndWait(create, { wallet: issuer });
+    const created = await sandbox.client.submitAndWait(create, { wallet: issuer });
     expect((created.result.meta as TransactionMetadata).TransactionResult).toBe('tesSUCCESS');
 
     const pending = await credentials(subject.address);
@@ -67,14 +62,14 @@ describe('Credentials and memos', () => {
       Issuer: issuer.address,
       CredentialType: credentialType,
     };
-    const accepted = await client.submitAndWait(accept, { wallet: subject });
+    const accepted = await sandbox.client.submitAndWait(accept, { wallet: subject });
     expect((accepted.result.meta as TransactionMetadata).TransactionResult).toBe('tesSUCCESS');
     const [credential] = await credentials(subject.address);
     expect(credential?.Flags).toBe(LSF_ACCEPTED);
     expect(await ownerCount(issuer.address)).toBe(0);
     expect(await ownerCount(subject.address)).toBe(1);
 
-    const again = await client.submitAndWait(accept, { wallet: subject });
+    const again = await sandbox.client.submitAndWait(accept, { wallet: subject });
     expect((again.result.meta as TransactionMetadata).TransactionResult).toBe('tecDUPLICATE');
   });
 
@@ -96,25 +91,25 @@ describe('Credentials and memos', () => {
       Amount: '1000',
       Memos: memos,
     };
-    const response = await client.submitAndWait(payment, { wallet: subject });
+    const response = await sandbox.client.submitAndWait(payment, { wallet: subject });
     expect(response.result.tx_json.Memos).toEqual(memos);
 
-    const lookedUp = await client.request({ command: 'tx', transaction: response.result.hash });
+    const lookedUp = await sandbox.client.request({ command: 'tx', transaction: response.result.hash });
     expect(lookedUp.result.tx_json.Memos).toEqual(memos);
-    const history = await client.request({ command: 'account_tx', account: issuer.address, limit: 10 });
+    const history = await sandbox.client.request({ command: 'account_tx', account: issuer.address, limit: 10 });
     const entry = history.result.transactions.find((tx) => tx.hash === response.result.hash);
     expect(entry?.tx_json?.Memos).toEqual(memos);
   });
 
   it('refuses memo types with characters not allowed in URLs', async () => {
-    const prepared = await client.autofill({
+    const prepared = await sandbox.client.autofill({
       TransactionType: 'Payment',
       Account: subject.address,
       Destination: issuer.address,
       Amount: '1000',
       Memos: [{ Memo: { MemoType: convertStringToHex('not a url'), MemoData: 'AB' } }],
     });
-    const error = await client.submit(subject.sign(prepared).tx_blob).catch((e: unknown) => e);
+    const error = await sandbox.client.submit(subject.sign(prepared).tx_blob).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RippledError);
     expect((error as RippledError).data).toMatchObject({ error: 'invalidTransaction' });
   });

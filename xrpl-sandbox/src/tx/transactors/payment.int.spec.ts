@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IssuedCurrencyAmount, Payment, TransactionMetadata } from 'xrpl';
-import { AccountSetAsfFlags, Client, getBalanceChanges, RippledError, Wallet, xrpToDrops } from 'xrpl';
-import type { ServerUnderTest } from '../../test-support/server-under-test.js';
-import { startServerWithClient } from '../../test-support/server-under-test.js';
+import { AccountSetAsfFlags, getBalanceChanges, RippledError, Wallet, xrpToDrops } from 'xrpl';
+import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch, waitForValidation } from '../../test-support/wallets.js';
 
 function resultOf(meta: unknown): string {
@@ -10,41 +9,35 @@ function resultOf(meta: unknown): string {
 }
 
 describe('Payment, TrustSet and AccountSet', () => {
-  let server: ServerUnderTest;
-  let client: Client;
-
-  beforeAll(async () => {
-    ({ server, client } = await startServerWithClient());
-  });
-  afterAll(() => server.close());
+  const sandbox = useServerWithClient();
 
   async function balanceDrops(address: string): Promise<bigint> {
-    const { result } = await client.request({ command: 'account_info', account: address, ledger_index: 'validated' });
+    const { result } = await sandbox.client.request({ command: 'account_info', account: address, ledger_index: 'validated' });
     return BigInt(result.account_data.Balance);
   }
 
   it('creates accounts funded from the genesis account', async () => {
-    const ledgerBefore = await client.getLedgerIndex();
-    const [alice] = await fundWallets(client, server.genesis, 1, 250);
-    const { result } = await client.request({ command: 'account_info', account: alice!.address, ledger_index: 'validated' });
+    const ledgerBefore = await sandbox.client.getLedgerIndex();
+    const [alice] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 250);
+    const { result } = await sandbox.client.request({ command: 'account_info', account: alice!.address, ledger_index: 'validated' });
     expect(result.account_data.Balance).toBe(xrpToDrops(250));
     expect(result.account_data.OwnerCount).toBe(0);
     expect(result.account_data.Flags).toBe(0);
     // DeletableAccounts: a new account's Sequence is the ledger that created it.
     expect(result.account_data.Sequence).toBeGreaterThan(ledgerBefore);
     expect(result.validated).toBe(true);
-    expect(await client.getXrpBalance(alice!.address)).toBe(250);
+    expect(await sandbox.client.getXrpBalance(alice!.address)).toBe(250);
   });
 
   it('moves XRP and reports metadata that xrpl.js can read', async () => {
-    const [alice, bob] = await fundWallets(client, server.genesis, 2, 100);
+    const [alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 2, 100);
     const payment: Payment = {
       TransactionType: 'Payment',
       Account: alice!.address,
       Destination: bob!.address,
       Amount: xrpToDrops(25),
     };
-    const response = await client.submitAndWait(payment, { wallet: alice! });
+    const response = await sandbox.client.submitAndWait(payment, { wallet: alice! });
     expect(response.result.validated).toBe(true);
     const meta = response.result.meta as TransactionMetadata;
     expect(meta.TransactionResult).toBe('tesSUCCESS');
@@ -61,37 +54,37 @@ describe('Payment, TrustSet and AccountSet', () => {
     const bobChange = changes.find((change) => change.account === bob!.address);
     expect(bobChange?.balances[0]).toEqual({ currency: 'XRP', value: '25' });
 
-    const history = await client.request({ command: 'account_tx', account: bob!.address });
+    const history = await sandbox.client.request({ command: 'account_tx', account: bob!.address });
     expect(history.result.transactions.map((entry) => entry.hash)).toContain(response.result.hash);
   });
 
   it('claims the fee and sequence for tecUNFUNDED_PAYMENT', async () => {
-    const [poor, rich] = await fundWallets(client, server.genesis, 2, 10);
-    const before = await client.request({ command: 'account_info', account: poor!.address });
+    const [poor, rich] = await fundWallets(sandbox.client, sandbox.server.genesis, 2, 10);
+    const before = await sandbox.client.request({ command: 'account_info', account: poor!.address });
     const tooMuch: Payment = {
       TransactionType: 'Payment',
       Account: poor!.address,
       Destination: rich!.address,
       Amount: xrpToDrops(50),
     };
-    const response = await client.submitAndWait(tooMuch, { wallet: poor! });
+    const response = await sandbox.client.submitAndWait(tooMuch, { wallet: poor! });
     expect(resultOf(response.result.meta)).toBe('tecUNFUNDED_PAYMENT');
-    const after = await client.request({ command: 'account_info', account: poor!.address, ledger_index: 'validated' });
+    const after = await sandbox.client.request({ command: 'account_info', account: poor!.address, ledger_index: 'validated' });
     expect(after.result.account_data.Sequence).toBe(before.result.account_data.Sequence + 1);
     expect(BigInt(after.result.account_data.Balance)).toBe(10_000_000n - BigInt(response.result.tx_json.Fee!));
   });
 
   it('rejects a bad signature and an old sequence', async () => {
-    const [alice] = await fundWallets(client, server.genesis, 1, 50);
+    const [alice] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 50);
     const impostor = Wallet.generate();
-    const prepared = await client.autofill({
+    const prepared = await sandbox.client.autofill({
       TransactionType: 'Payment',
       Account: alice!.address,
-      Destination: server.genesis.address,
+      Destination: sandbox.server.genesis.address,
       Amount: '1000',
     });
     const forged = impostor.sign(prepared);
-    const badSignature = await client.submit(forged.tx_blob).then(
+    const badSignature = await sandbox.client.submit(forged.tx_blob).then(
       (response) => response.result.engine_result,
       (error: unknown) => error,
     );
@@ -99,42 +92,42 @@ describe('Payment, TrustSet and AccountSet', () => {
     expect(badSignature).toBe('tefBAD_AUTH');
 
     const tampered = alice!.sign(prepared).tx_blob.replace(/E8$/, 'E9');
-    const invalid = await client.request({ command: 'submit', tx_blob: tampered }).catch((e: unknown) => e);
+    const invalid = await sandbox.client.request({ command: 'submit', tx_blob: tampered }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(RippledError);
     expect((invalid as RippledError).data).toMatchObject({ error: 'invalidTransaction', status: 'error' });
 
-    const first = await client.submitAndWait(prepared, { wallet: alice! });
+    const first = await sandbox.client.submitAndWait(prepared, { wallet: alice! });
     expect(resultOf(first.result.meta)).toBe('tesSUCCESS');
-    const replay = await client.submit(alice!.sign({ ...prepared, Amount: '2000' }).tx_blob);
+    const replay = await sandbox.client.submit(alice!.sign({ ...prepared, Amount: '2000' }).tx_blob);
     expect(replay.result.engine_result).toBe('tefPAST_SEQ');
     expect(replay.result.engine_result_code).toBe(-190);
     expect(replay.result.applied).toBe(false);
   });
 
   it('holds a transaction with a future sequence and applies it once the gap is filled', async () => {
-    const [alice] = await fundWallets(client, server.genesis, 1, 50);
+    const [alice] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 50);
     const payment: Payment = {
       TransactionType: 'Payment',
       Account: alice!.address,
-      Destination: server.genesis.address,
+      Destination: sandbox.server.genesis.address,
       Amount: '1000',
     };
-    const first = await client.autofill(payment);
+    const first = await sandbox.client.autofill(payment);
     const second: Payment = { ...first, Sequence: (first.Sequence ?? 0) + 1, Amount: '2000' };
-    const early = await client.submit(alice!.sign(second).tx_blob);
+    const early = await sandbox.client.submit(alice!.sign(second).tx_blob);
     expect(early.result.engine_result).toBe('terPRE_SEQ');
     expect(early.result.kept).toBe(true);
     expect(early.result.applied).toBe(false);
-    await client.submit(alice!.sign(first).tx_blob);
-    const later = await waitForValidation(client, alice!.sign(second).hash);
+    await sandbox.client.submit(alice!.sign(first).tx_blob);
+    const later = await waitForValidation(sandbox.client, alice!.sign(second).hash);
     expect(resultOf(later.result.meta)).toBe('tesSUCCESS');
   });
 
   it('refuses to create an account below the reserve', async () => {
     const newcomer = Wallet.generate();
-    const response = await client.submitAndWait(
-      { TransactionType: 'Payment', Account: server.genesis.address, Destination: newcomer.address, Amount: '500000' },
-      { wallet: server.genesis },
+    const response = await sandbox.client.submitAndWait(
+      { TransactionType: 'Payment', Account: sandbox.server.genesis.address, Destination: newcomer.address, Amount: '500000' },
+      { wallet: sandbox.server.genesis },
     );
     expect(resultOf(response.result.meta)).toBe('tecNO_DST_INSUF_XRP');
   });
@@ -143,7 +136,7 @@ describe('Payment, TrustSet and AccountSet', () => {
   async function trustIssuer(issuer: Wallet, currency: string, holders: Wallet[]): Promise<void> {
     await Promise.all(
       holders.map((holder) =>
-        submitBatch(client, holder, [
+        submitBatch(sandbox.client, holder, [
           { TransactionType: 'TrustSet', Account: holder.address, LimitAmount: { currency, issuer: issuer.address, value: '1000' } },
         ]),
       ),
@@ -155,15 +148,18 @@ describe('Payment, TrustSet and AccountSet', () => {
   }
 
   it('pays issued currency over trust lines, rippling through an issuer with DefaultRipple', async () => {
-    const [issuer, alice, bob] = await fundWallets(client, server.genesis, 3, 100);
-    await client.submitAndWait({ TransactionType: 'AccountSet', Account: issuer!.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple }, { wallet: issuer! });
+    const [issuer, alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 3, 100);
+    await sandbox.client.submitAndWait(
+      { TransactionType: 'AccountSet', Account: issuer!.address, SetFlag: AccountSetAsfFlags.asfDefaultRipple },
+      { wallet: issuer! },
+    );
     await trustIssuer(issuer!, 'USD', [alice!, bob!]);
     const usd = (value: string): IssuedCurrencyAmount => ({ currency: 'USD', issuer: issuer!.address, value });
 
-    const issue = await client.submitAndWait(issuedPayment(issuer!, alice!, usd('100')), { wallet: issuer! });
+    const issue = await sandbox.client.submitAndWait(issuedPayment(issuer!, alice!, usd('100')), { wallet: issuer! });
     expect(resultOf(issue.result.meta)).toBe('tesSUCCESS');
 
-    const transfer = await client.submitAndWait(issuedPayment(alice!, bob!, usd('40')), { wallet: alice! });
+    const transfer = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, usd('40')), { wallet: alice! });
     expect(resultOf(transfer.result.meta)).toBe('tesSUCCESS');
     expect((transfer.result.meta as TransactionMetadata).delivered_amount).toEqual({
       currency: 'USD',
@@ -171,29 +167,29 @@ describe('Payment, TrustSet and AccountSet', () => {
       value: '40',
     });
 
-    const aliceLines = await client.request({ command: 'account_lines', account: alice!.address, ledger_index: 'validated' });
+    const aliceLines = await sandbox.client.request({ command: 'account_lines', account: alice!.address, ledger_index: 'validated' });
     expect(aliceLines.result.lines).toEqual([
       expect.objectContaining({ account: issuer!.address, balance: '60', currency: 'USD', limit: '1000', limit_peer: '0' }),
     ]);
-    const issuerLines = await client.request({ command: 'account_lines', account: issuer!.address, ledger_index: 'validated' });
+    const issuerLines = await sandbox.client.request({ command: 'account_lines', account: issuer!.address, ledger_index: 'validated' });
     const bobLine = issuerLines.result.lines.find((line) => line.account === bob!.address);
     expect(bobLine?.balance).toBe('-40');
-    expect(await client.getBalances(bob!.address)).toContainEqual({
+    expect(await sandbox.client.getBalances(bob!.address)).toContainEqual({
       currency: 'USD',
       issuer: issuer!.address,
       value: '40',
     });
 
-    const overdraft = await client.submitAndWait(issuedPayment(alice!, bob!, usd('500')), { wallet: alice! });
+    const overdraft = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, usd('500')), { wallet: alice! });
     expect(resultOf(overdraft.result.meta)).toBe('tecPATH_PARTIAL');
   });
 
   it('does not ripple between holders when the issuer lacks DefaultRipple', async () => {
-    const [issuer, alice, bob] = await fundWallets(client, server.genesis, 3, 100);
+    const [issuer, alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 3, 100);
     await trustIssuer(issuer!, 'EUR', [alice!, bob!]);
     const eur = (value: string): IssuedCurrencyAmount => ({ currency: 'EUR', issuer: issuer!.address, value });
-    await submitBatch(client, issuer!, [issuedPayment(issuer!, alice!, eur('10'))]);
-    const response = await client.submitAndWait(issuedPayment(alice!, bob!, eur('5')), { wallet: alice! });
+    await submitBatch(sandbox.client, issuer!, [issuedPayment(issuer!, alice!, eur('10'))]);
+    const response = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, eur('5')), { wallet: alice! });
     expect(resultOf(response.result.meta)).toBe('tecPATH_DRY');
   });
 });
