@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IssuedCurrencyAmount, Payment, TransactionMetadata } from 'xrpl';
+import type { Amount, IssuedCurrencyAmount, Payment, TransactionMetadata } from 'xrpl';
 import { AccountSetAsfFlags, getBalanceChanges, RippledError, Wallet, xrpToDrops } from 'xrpl';
 import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch, waitForValidation } from '../../test-support/wallets.js';
@@ -14,6 +14,10 @@ describe('Payment, TrustSet and AccountSet', () => {
   async function balanceDrops(address: string): Promise<bigint> {
     const { result } = await sandbox.client.request({ command: 'account_info', account: address, ledger_index: 'validated' });
     return BigInt(result.account_data.Balance);
+  }
+
+  function payment(from: Wallet, to: Wallet, amount: Amount): Payment {
+    return { TransactionType: 'Payment', Account: from.address, Destination: to.address, Amount: amount };
   }
 
   it('creates accounts funded from the genesis account', async () => {
@@ -31,13 +35,7 @@ describe('Payment, TrustSet and AccountSet', () => {
 
   it('moves XRP and reports metadata that xrpl.js can read', async () => {
     const [alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 2, 100);
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: alice!.address,
-      Destination: bob!.address,
-      Amount: xrpToDrops(25),
-    };
-    const response = await sandbox.client.submitAndWait(payment, { wallet: alice! });
+    const response = await sandbox.client.submitAndWait(payment(alice!, bob!, xrpToDrops(25)), { wallet: alice! });
     expect(response.result.validated).toBe(true);
     const meta = response.result.meta as TransactionMetadata;
     expect(meta.TransactionResult).toBe('tesSUCCESS');
@@ -61,13 +59,7 @@ describe('Payment, TrustSet and AccountSet', () => {
   it('claims the fee and sequence for tecUNFUNDED_PAYMENT', async () => {
     const [poor, rich] = await fundWallets(sandbox.client, sandbox.server.genesis, 2, 10);
     const before = await sandbox.client.request({ command: 'account_info', account: poor!.address });
-    const tooMuch: Payment = {
-      TransactionType: 'Payment',
-      Account: poor!.address,
-      Destination: rich!.address,
-      Amount: xrpToDrops(50),
-    };
-    const response = await sandbox.client.submitAndWait(tooMuch, { wallet: poor! });
+    const response = await sandbox.client.submitAndWait(payment(poor!, rich!, xrpToDrops(50)), { wallet: poor! });
     expect(resultOf(response.result.meta)).toBe('tecUNFUNDED_PAYMENT');
     const after = await sandbox.client.request({ command: 'account_info', account: poor!.address, ledger_index: 'validated' });
     expect(after.result.account_data.Sequence).toBe(before.result.account_data.Sequence + 1);
@@ -77,12 +69,7 @@ describe('Payment, TrustSet and AccountSet', () => {
   it('rejects a bad signature and an old sequence', async () => {
     const [alice] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 50);
     const impostor = Wallet.generate();
-    const prepared = await sandbox.client.autofill({
-      TransactionType: 'Payment',
-      Account: alice!.address,
-      Destination: sandbox.server.genesis.address,
-      Amount: '1000',
-    });
+    const prepared = await sandbox.client.autofill(payment(alice!, sandbox.server.genesis, '1000'));
     const forged = impostor.sign(prepared);
     const badSignature = await sandbox.client.submit(forged.tx_blob).then(
       (response) => response.result.engine_result,
@@ -106,13 +93,7 @@ describe('Payment, TrustSet and AccountSet', () => {
 
   it('holds a transaction with a future sequence and applies it once the gap is filled', async () => {
     const [alice] = await fundWallets(sandbox.client, sandbox.server.genesis, 1, 50);
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: alice!.address,
-      Destination: sandbox.server.genesis.address,
-      Amount: '1000',
-    };
-    const first = await sandbox.client.autofill(payment);
+    const first = await sandbox.client.autofill(payment(alice!, sandbox.server.genesis, '1000'));
     const second: Payment = { ...first, Sequence: (first.Sequence ?? 0) + 1, Amount: '2000' };
     const early = await sandbox.client.submit(alice!.sign(second).tx_blob);
     expect(early.result.engine_result).toBe('terPRE_SEQ');
@@ -143,10 +124,6 @@ describe('Payment, TrustSet and AccountSet', () => {
     );
   }
 
-  function issuedPayment(from: Wallet, to: Wallet, amount: IssuedCurrencyAmount): Payment {
-    return { TransactionType: 'Payment', Account: from.address, Destination: to.address, Amount: amount };
-  }
-
   it('pays issued currency over trust lines, rippling through an issuer with DefaultRipple', async () => {
     const [issuer, alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 3, 100);
     await sandbox.client.submitAndWait(
@@ -156,10 +133,10 @@ describe('Payment, TrustSet and AccountSet', () => {
     await trustIssuer(issuer!, 'USD', [alice!, bob!]);
     const usd = (value: string): IssuedCurrencyAmount => ({ currency: 'USD', issuer: issuer!.address, value });
 
-    const issue = await sandbox.client.submitAndWait(issuedPayment(issuer!, alice!, usd('100')), { wallet: issuer! });
+    const issue = await sandbox.client.submitAndWait(payment(issuer!, alice!, usd('100')), { wallet: issuer! });
     expect(resultOf(issue.result.meta)).toBe('tesSUCCESS');
 
-    const transfer = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, usd('40')), { wallet: alice! });
+    const transfer = await sandbox.client.submitAndWait(payment(alice!, bob!, usd('40')), { wallet: alice! });
     expect(resultOf(transfer.result.meta)).toBe('tesSUCCESS');
     expect((transfer.result.meta as TransactionMetadata).delivered_amount).toEqual({
       currency: 'USD',
@@ -180,7 +157,7 @@ describe('Payment, TrustSet and AccountSet', () => {
       value: '40',
     });
 
-    const overdraft = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, usd('500')), { wallet: alice! });
+    const overdraft = await sandbox.client.submitAndWait(payment(alice!, bob!, usd('500')), { wallet: alice! });
     expect(resultOf(overdraft.result.meta)).toBe('tecPATH_PARTIAL');
   });
 
@@ -188,8 +165,8 @@ describe('Payment, TrustSet and AccountSet', () => {
     const [issuer, alice, bob] = await fundWallets(sandbox.client, sandbox.server.genesis, 3, 100);
     await trustIssuer(issuer!, 'EUR', [alice!, bob!]);
     const eur = (value: string): IssuedCurrencyAmount => ({ currency: 'EUR', issuer: issuer!.address, value });
-    await submitBatch(sandbox.client, issuer!, [issuedPayment(issuer!, alice!, eur('10'))]);
-    const response = await sandbox.client.submitAndWait(issuedPayment(alice!, bob!, eur('5')), { wallet: alice! });
+    await submitBatch(sandbox.client, issuer!, [payment(issuer!, alice!, eur('10'))]);
+    const response = await sandbox.client.submitAndWait(payment(alice!, bob!, eur('5')), { wallet: alice! });
     expect(resultOf(response.result.meta)).toBe('tecPATH_DRY');
   });
 });
