@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AMMCreate, AMMInfoResponse, IssuedCurrencyAmount, Payment, TransactionMetadata, TxResponse } from 'xrpl';
+import type { AMMCreate, AMMInfoResponse, Amount, IssuedCurrencyAmount, Payment, TransactionMetadata, TxResponse } from 'xrpl';
 import { AccountSetAsfFlags, AMMDepositFlags, AMMWithdrawFlags, PaymentFlags, Wallet, xrpToDrops } from 'xrpl';
 import { useServerWithClient } from '../../test-support/server-under-test.js';
 import { fundWallets, submitBatch } from '../../test-support/wallets.js';
@@ -36,6 +36,18 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
       { TransactionType: 'Payment', Account: issuer.address, Destination: trader.address, Amount: { ...usd, value: '500' } },
     ]);
   });
+
+  /** The trader pays itself `amount`, spending at most `sendMax` of the other asset: a swap through the pool. */
+  function swapThroughPool(amount: Amount, sendMax: Amount, flags?: number): Payment {
+    return {
+      TransactionType: 'Payment',
+      Account: trader.address,
+      Destination: trader.address,
+      Amount: amount,
+      SendMax: sendMax,
+      ...(flags === undefined ? {} : { Flags: flags }),
+    };
+  }
 
   async function pool(): Promise<AMMInfoResponse['result']['amm']> {
     const { result } = await sandbox.client.request({
@@ -89,13 +101,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     const poolUsd = Number((before.amount2 as IssuedCurrencyAmount).value);
 
     const want = 10;
-    const buy: Payment = {
-      TransactionType: 'Payment',
-      Account: trader.address,
-      Destination: trader.address,
-      Amount: { ...usd, value: String(want) },
-      SendMax: xrpToDrops(5),
-    };
+    const buy = swapThroughPool({ ...usd, value: String(want) }, xrpToDrops(5));
     const traderBefore = await xrpDrops(trader.address);
     const bought = await sandbox.client.submitAndWait(buy, { wallet: trader });
     expect(resultOf(bought)).toBe('tesSUCCESS');
@@ -109,14 +115,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     const poolIn = Number(middle.amount);
     const poolOut = Number((middle.amount2 as IssuedCurrencyAmount).value);
     const spend = 5_000_000;
-    const partial: Payment = {
-      TransactionType: 'Payment',
-      Account: trader.address,
-      Destination: trader.address,
-      Amount: { ...usd, value: '1000' },
-      SendMax: String(spend),
-      Flags: PaymentFlags.tfPartialPayment,
-    };
+    const partial = swapThroughPool({ ...usd, value: '1000' }, String(spend), PaymentFlags.tfPartialPayment);
     const swapped = await sandbox.client.submitAndWait(partial, { wallet: trader });
     expect(resultOf(swapped)).toBe('tesSUCCESS');
     const got = Number((delivered(swapped) as IssuedCurrencyAmount).value);
@@ -134,14 +133,7 @@ describe('AMM: create, swap through the pool, deposit and withdraw', () => {
     const before = await pool();
     const poolUsd = Number((before.amount2 as IssuedCurrencyAmount).value);
     const poolXrp = Number(before.amount);
-    const sell: Payment = {
-      TransactionType: 'Payment',
-      Account: trader.address,
-      Destination: trader.address,
-      Amount: xrpToDrops(1000),
-      SendMax: { ...usd, value: '20' },
-      Flags: PaymentFlags.tfPartialPayment,
-    };
+    const sell = swapThroughPool(xrpToDrops(1000), { ...usd, value: '20' }, PaymentFlags.tfPartialPayment);
     const response = await sandbox.client.submitAndWait(sell, { wallet: trader });
     expect(resultOf(response)).toBe('tesSUCCESS');
     const got = Number(delivered(response));
