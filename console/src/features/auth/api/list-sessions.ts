@@ -1,16 +1,12 @@
-import { listSessionsResponse, type ListSessionsResponse } from '@carbon-ledger/contracts';
+import { listSessionsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** Also the path it loads; revoking a session invalidates it. */
 export const sessionsQueryKey = ['api', 'auth', 'sessions'] as const;
 
-export function listSessions(signal?: AbortSignal): Promise<ListSessionsResponse> {
-  return requestJson('/api/auth/sessions', listSessionsResponse, { signal });
-}
-
 export function listSessionsQueryOptions() {
-  return queryOptions({ queryKey: sessionsQueryKey, queryFn: ({ signal }) => listSessions(signal) });
+  return queryOptions({ queryKey: sessionsQueryKey, queryFn: getJson('/api/auth/sessions', listSessionsResponse) });
 }
 
 export function useSessions() {

@@ -1,17 +1,13 @@
-import { COMPLIANCE_DASHBOARD_POLL_MS, complianceDashboardResponse, type ComplianceDashboardResponse } from '@carbon-ledger/contracts';
+import { COMPLIANCE_DASHBOARD_POLL_MS, complianceDashboardResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const complianceDashboardQueryKey = ['api', 'kyc', 'dashboard'] as const;
-
-export function fetchComplianceDashboard(signal?: AbortSignal): Promise<ComplianceDashboardResponse> {
-  return requestJson('/api/kyc/dashboard', complianceDashboardResponse, { signal });
-}
 
 export function complianceDashboardQueryOptions() {
   return queryOptions({
     queryKey: complianceDashboardQueryKey,
-    queryFn: ({ signal }) => fetchComplianceDashboard(signal),
+    queryFn: getJson('/api/kyc/dashboard', complianceDashboardResponse),
     refetchInterval: COMPLIANCE_DASHBOARD_POLL_MS,
   });
 }

@@ -1,6 +1,6 @@
-import { retirementAnalytics, type RetirementAnalytics, type RetirementAnalyticsFilter } from '@carbon-ledger/contracts';
+import { retirementAnalytics, type RetirementAnalyticsFilter } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const retirementAnalyticsQueryKeyPrefix = ['api', 'enhanced-retirement', 'analytics'] as const;
 
@@ -9,14 +9,10 @@ function analyticsPath(filter: RetirementAnalyticsFilter): string {
   return filter === 'all' ? '/api/enhanced-retirement/analytics' : `/api/enhanced-retirement/analytics/${filter}`;
 }
 
-export function fetchRetirementAnalytics(filter: RetirementAnalyticsFilter, signal?: AbortSignal): Promise<RetirementAnalytics> {
-  return requestJson(analyticsPath(filter), retirementAnalytics, { signal });
-}
-
 export function retirementAnalyticsQueryOptions(filter: RetirementAnalyticsFilter = 'all') {
   return queryOptions({
     queryKey: filter === 'all' ? retirementAnalyticsQueryKeyPrefix : [...retirementAnalyticsQueryKeyPrefix, filter],
-    queryFn: ({ signal }) => fetchRetirementAnalytics(filter, signal),
+    queryFn: getJson(analyticsPath(filter), retirementAnalytics),
   });
 }
 

@@ -1,16 +1,12 @@
-import { listDirectTradeOffersResponse, type ListDirectTradeOffersResponse } from '@carbon-ledger/contracts';
+import { listDirectTradeOffersResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** Also the path it loads, and the prefix realtime updates of the 'trade-offers' view invalidate. */
 export const tradeOffersQueryKey = ['api', 'trade', 'offers'] as const;
 
-export function fetchTradeOffers(signal?: AbortSignal): Promise<ListDirectTradeOffersResponse> {
-  return requestJson('/api/trade/offers', listDirectTradeOffersResponse, { signal });
-}
-
 export function listTradeOffersQueryOptions() {
-  return queryOptions({ queryKey: tradeOffersQueryKey, queryFn: ({ signal }) => fetchTradeOffers(signal) });
+  return queryOptions({ queryKey: tradeOffersQueryKey, queryFn: getJson('/api/trade/offers', listDirectTradeOffersResponse) });
 }
 
 export function useTradeOffers() {

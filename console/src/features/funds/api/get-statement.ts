@@ -1,14 +1,13 @@
-import { fundsStatementResponse, type FundsStatementResponse } from '@carbon-ledger/contracts';
+import { fundsStatementResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 import { fundsQueryKey } from './get-funds';
 
-export function fetchStatement(page: number, signal?: AbortSignal): Promise<FundsStatementResponse> {
-  return requestJson(`/api/funds/statement?page=${page}&pageSize=10`, fundsStatementResponse, { signal });
-}
-
 export function statementQueryOptions(page: number) {
-  return queryOptions({ queryKey: [...fundsQueryKey, 'statement', page], queryFn: ({ signal }) => fetchStatement(page, signal) });
+  return queryOptions({
+    queryKey: [...fundsQueryKey, 'statement', page],
+    queryFn: getJson(`/api/funds/statement?page=${page}&pageSize=10`, fundsStatementResponse),
+  });
 }
 
 export function useStatement(page: number) {

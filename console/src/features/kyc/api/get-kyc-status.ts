@@ -1,6 +1,6 @@
-import { KYC_STATUS_MIN_ADDRESS, kycStatusResponse, type KycStatusResponse } from '@carbon-ledger/contracts';
+import { KYC_STATUS_MIN_ADDRESS, kycStatusResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const kycStatusQueryKeyPrefix = ['api', 'kyc', 'status'] as const;
 
@@ -13,15 +13,11 @@ export function isKycLookupAddress(address: string): boolean {
   return address.trim().length > KYC_STATUS_MIN_ADDRESS;
 }
 
-export function fetchKycStatus(address: string, signal?: AbortSignal): Promise<KycStatusResponse> {
-  const query = new URLSearchParams({ address: address.trim() });
-  return requestJson(`/api/kyc/status?${query.toString()}`, kycStatusResponse, { signal });
-}
-
 export function kycStatusQueryOptions(address: string) {
+  const query = new URLSearchParams({ address: address.trim() });
   return queryOptions({
     queryKey: kycStatusQueryKey(address.trim()),
-    queryFn: ({ signal }) => fetchKycStatus(address, signal),
+    queryFn: getJson(`/api/kyc/status?${query.toString()}`, kycStatusResponse),
     enabled: isKycLookupAddress(address),
   });
 }

@@ -1,6 +1,6 @@
-import { marketplaceResponse, type MarketplaceResponse } from '@carbon-ledger/contracts';
+import { marketplaceResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** The prefix realtime updates of the 'marketplace' view invalidate. */
 export const marketplaceQueryKeyPrefix = ['api', 'marketplace'] as const;
@@ -11,15 +11,15 @@ export interface MarketSelection {
   vintage: number;
 }
 
-export function fetchMarketplace(market: MarketSelection, signal?: AbortSignal): Promise<MarketplaceResponse> {
-  const query = new URLSearchParams({ creditType: market.creditType, vintage: String(market.vintage) });
-  return requestJson(`/api/marketplace?${query.toString()}`, marketplaceResponse, { signal });
+/** The query string that names a market in its calls. */
+export function marketSearch(market: MarketSelection): string {
+  return new URLSearchParams({ creditType: market.creditType, vintage: String(market.vintage) }).toString();
 }
 
 export function marketplaceQueryOptions(market: MarketSelection) {
   return queryOptions({
     queryKey: [...marketplaceQueryKeyPrefix, market.creditType, market.vintage],
-    queryFn: ({ signal }) => fetchMarketplace(market, signal),
+    queryFn: getJson(`/api/marketplace?${marketSearch(market)}`, marketplaceResponse),
   });
 }
 

@@ -1,18 +1,13 @@
-import { orderBookDepthResponse, type OrderBookDepthResponse } from '@carbon-ledger/contracts';
+import { orderBookDepthResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
-import { marketplaceQueryKeyPrefix, type MarketSelection } from './get-marketplace';
-
-export function fetchOrderBookDepth(market: MarketSelection, signal?: AbortSignal): Promise<OrderBookDepthResponse> {
-  const query = new URLSearchParams({ creditType: market.creditType, vintage: String(market.vintage) });
-  return requestJson(`/api/marketplace/depth?${query.toString()}`, orderBookDepthResponse, { signal });
-}
+import { getJson } from '../../../shared/api/json-query';
+import { marketplaceQueryKeyPrefix, marketSearch, type MarketSelection } from './get-marketplace';
 
 /** Under the marketplace prefix: the realtime updates that refresh the book refresh its depth. */
 export function orderBookDepthQueryOptions(market: MarketSelection) {
   return queryOptions({
     queryKey: [...marketplaceQueryKeyPrefix, 'depth', market.creditType, market.vintage],
-    queryFn: ({ signal }) => fetchOrderBookDepth(market, signal),
+    queryFn: getJson(`/api/marketplace/depth?${marketSearch(market)}`, orderBookDepthResponse),
   });
 }
 

@@ -1,18 +1,14 @@
-import { listOrdersResponse, ORDERS_POLL_INTERVAL_MS, type ListOrdersResponse, type OrderScope } from '@carbon-ledger/contracts';
+import { listOrdersResponse, ORDERS_POLL_INTERVAL_MS, type OrderScope } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** Also the path it loads, and the prefix realtime updates of the 'orders' view and order changes invalidate. */
 export const ordersQueryKey = ['api', 'orders'] as const;
 
-export function fetchOrders(scope: OrderScope, signal?: AbortSignal): Promise<ListOrdersResponse> {
-  return requestJson(scope === 'all' ? '/api/orders?scope=all' : '/api/orders', listOrdersResponse, { signal });
-}
-
 export function listOrdersQueryOptions(scope: OrderScope = 'mine') {
   return queryOptions({
     queryKey: [...ordersQueryKey, scope],
-    queryFn: ({ signal }) => fetchOrders(scope, signal),
+    queryFn: getJson(scope === 'all' ? '/api/orders?scope=all' : '/api/orders', listOrdersResponse),
     refetchInterval: ORDERS_POLL_INTERVAL_MS,
   });
 }

@@ -1,18 +1,14 @@
-import { MARKET_INSIGHTS_POLL_INTERVAL_MS, marketInsightsResponse, type MarketInsightsResponse } from '@carbon-ledger/contracts';
+import { MARKET_INSIGHTS_POLL_INTERVAL_MS, marketInsightsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const marketInsightsQueryKey = ['api', 'market-insights'] as const;
-
-export function fetchMarketInsights(signal?: AbortSignal): Promise<MarketInsightsResponse> {
-  return requestJson('/api/market-insights', marketInsightsResponse, { signal });
-}
 
 /** Spec 7/9: polled every 5 minutes. */
 export function marketInsightsQueryOptions() {
   return queryOptions({
     queryKey: marketInsightsQueryKey,
-    queryFn: ({ signal }) => fetchMarketInsights(signal),
+    queryFn: getJson('/api/market-insights', marketInsightsResponse),
     refetchInterval: MARKET_INSIGHTS_POLL_INTERVAL_MS,
   });
 }

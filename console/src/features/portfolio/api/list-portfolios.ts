@@ -1,18 +1,14 @@
-import { listPortfoliosResponse, type PortfolioView } from '@carbon-ledger/contracts';
+import { listPortfoliosResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** The prefix every portfolio call's key starts with (the path /api/portfolios/…). */
 export const portfoliosQueryKey = ['api', 'portfolios'] as const;
 
-export function fetchPortfolios(userId: string, signal?: AbortSignal): Promise<PortfolioView[]> {
-  return requestJson(`/api/portfolios/${encodeURIComponent(userId)}`, listPortfoliosResponse, { signal });
-}
-
 export function listPortfoliosQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...portfoliosQueryKey, userId],
-    queryFn: ({ signal }) => fetchPortfolios(userId, signal),
+    queryFn: getJson(`/api/portfolios/${encodeURIComponent(userId)}`, listPortfoliosResponse),
   });
 }
 

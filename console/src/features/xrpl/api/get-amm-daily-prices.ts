@@ -1,16 +1,12 @@
-import { ammDailyPricesResponse, type AmmDailyPricesResponse } from '@carbon-ledger/contracts';
+import { ammDailyPricesResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** Under ['api', 'trades']: the realtime updates of the trades view refresh it. */
 export const ammDailyPricesQueryKey = ['api', 'trades', 'amm-daily'] as const;
 
-export function fetchAmmDailyPrices(signal?: AbortSignal): Promise<AmmDailyPricesResponse> {
-  return requestJson('/api/trades/amm-daily', ammDailyPricesResponse, { signal });
-}
-
 export function ammDailyPricesQueryOptions() {
-  return queryOptions({ queryKey: ammDailyPricesQueryKey, queryFn: ({ signal }) => fetchAmmDailyPrices(signal) });
+  return queryOptions({ queryKey: ammDailyPricesQueryKey, queryFn: getJson('/api/trades/amm-daily', ammDailyPricesResponse) });
 }
 
 /** The AMM's swaps per day over the last 30 days, as the trades read model sums them. */

@@ -1,18 +1,14 @@
-import { XRPL_NETWORK_STALE_MS, xrplNetworkResponse, type XrplNetworkResponse } from '@carbon-ledger/contracts';
+import { XRPL_NETWORK_STALE_MS, xrplNetworkResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const xrplNetworkQueryKey = ['api', 'xrpl', 'network'] as const;
-
-export function fetchXrplNetwork(signal?: AbortSignal): Promise<XrplNetworkResponse> {
-  return requestJson('/api/xrpl/network', xrplNetworkResponse, { signal });
-}
 
 /** Spec: the network is cached for 5 minutes. */
 export function xrplNetworkQueryOptions() {
   return queryOptions({
     queryKey: xrplNetworkQueryKey,
-    queryFn: ({ signal }) => fetchXrplNetwork(signal),
+    queryFn: getJson('/api/xrpl/network', xrplNetworkResponse),
     staleTime: XRPL_NETWORK_STALE_MS,
   });
 }

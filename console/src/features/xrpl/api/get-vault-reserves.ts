@@ -1,6 +1,6 @@
-import { AMM_STATE_POLL_MS, vaultReservesResponse, type VaultReservesResponse } from '@carbon-ledger/contracts';
+import { AMM_STATE_POLL_MS, vaultReservesResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 /** The 'vault' view's realtime updates refresh it. */
 export const vaultReservesQueryKey = ['api', 'xrpl', 'reserves'] as const;
@@ -8,14 +8,10 @@ export const vaultReservesQueryKey = ['api', 'xrpl', 'reserves'] as const;
 /** Polled like the AMM state (spec 9): both compare the platform's books with the ledger. */
 export const VAULT_RESERVES_POLL_MS = AMM_STATE_POLL_MS;
 
-export function fetchVaultReserves(signal?: AbortSignal): Promise<VaultReservesResponse> {
-  return requestJson('/api/xrpl/reserves', vaultReservesResponse, { signal });
-}
-
 export function vaultReservesQueryOptions() {
   return queryOptions({
     queryKey: vaultReservesQueryKey,
-    queryFn: ({ signal }) => fetchVaultReserves(signal),
+    queryFn: getJson('/api/xrpl/reserves', vaultReservesResponse),
     refetchInterval: VAULT_RESERVES_POLL_MS,
   });
 }

@@ -1,18 +1,14 @@
-import { WALLET_BALANCE_LIVE_POLL_MS, walletBalanceResponse, type WalletBalanceResponse } from '@carbon-ledger/contracts';
+import { WALLET_BALANCE_LIVE_POLL_MS, walletBalanceResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const walletBalancesQueryKey = ['api', 'xrpl', 'balance'] as const;
-
-export function fetchWalletBalances(signal?: AbortSignal): Promise<WalletBalanceResponse> {
-  return requestJson('/api/xrpl/balance', walletBalanceResponse, { signal });
-}
 
 /** Spec: every 5 s in live mode, otherwise only on demand. */
 export function walletBalancesQueryOptions(live: boolean) {
   return queryOptions({
     queryKey: walletBalancesQueryKey,
-    queryFn: ({ signal }) => fetchWalletBalances(signal),
+    queryFn: getJson('/api/xrpl/balance', walletBalanceResponse),
     refetchInterval: live ? WALLET_BALANCE_LIVE_POLL_MS : false,
   });
 }

@@ -1,18 +1,14 @@
-import { WALLET_TRANSACTIONS_LIVE_POLL_MS, walletTransactionsResponse, type WalletTransactionsResponse } from '@carbon-ledger/contracts';
+import { WALLET_TRANSACTIONS_LIVE_POLL_MS, walletTransactionsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const walletTransactionsQueryKey = ['api', 'xrpl', 'transactions'] as const;
-
-export function fetchWalletTransactions(signal?: AbortSignal): Promise<WalletTransactionsResponse> {
-  return requestJson('/api/xrpl/transactions', walletTransactionsResponse, { signal });
-}
 
 /** Spec: every 10 s in live mode, otherwise only on demand. */
 export function walletTransactionsQueryOptions(live: boolean) {
   return queryOptions({
     queryKey: walletTransactionsQueryKey,
-    queryFn: ({ signal }) => fetchWalletTransactions(signal),
+    queryFn: getJson('/api/xrpl/transactions', walletTransactionsResponse),
     refetchInterval: live ? WALLET_TRANSACTIONS_LIVE_POLL_MS : false,
   });
 }

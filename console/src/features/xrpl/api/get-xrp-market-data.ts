@@ -1,18 +1,14 @@
-import { XRP_PRICE_LIVE_POLL_MS, XRP_PRICE_POLL_MS, XRP_PRICE_STALE_MS, xrpMarketDataResponse, type XrpMarketDataResponse } from '@carbon-ledger/contracts';
+import { XRP_PRICE_LIVE_POLL_MS, XRP_PRICE_POLL_MS, XRP_PRICE_STALE_MS, xrpMarketDataResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../shared/api/http';
+import { getJson } from '../../../shared/api/json-query';
 
 export const xrpMarketDataQueryKey = ['api', 'xrpl', 'market-data'] as const;
-
-export function fetchXrpMarketData(signal?: AbortSignal): Promise<XrpMarketDataResponse> {
-  return requestJson('/api/xrpl/market-data', xrpMarketDataResponse, { signal });
-}
 
 /** Spec: 30 s in live mode, else 60 s, stale after 30 s; only mainnet XRP has a market price. */
 export function xrpMarketDataQueryOptions({ live, isMainnet }: { live: boolean; isMainnet: boolean }) {
   return queryOptions({
     queryKey: xrpMarketDataQueryKey,
-    queryFn: ({ signal }) => fetchXrpMarketData(signal),
+    queryFn: getJson('/api/xrpl/market-data', xrpMarketDataResponse),
     enabled: isMainnet,
     refetchInterval: live ? XRP_PRICE_LIVE_POLL_MS : XRP_PRICE_POLL_MS,
     staleTime: XRP_PRICE_STALE_MS,
