@@ -1,6 +1,6 @@
 import { userResponse, type CreateUserRequest, type UserView } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { usersQueryKey } from './list-users';
 
 export async function createUser(request: CreateUserRequest): Promise<UserView> {
@@ -9,9 +9,8 @@ export async function createUser(request: CreateUserRequest): Promise<UserView> 
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    refreshes: [usersQueryKey],
   });
 }

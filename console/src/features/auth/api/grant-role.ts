@@ -1,6 +1,6 @@
 import { userResponse, type Role, type UserView } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { sessionQueryKey } from './get-session';
 import { usersQueryKey } from './list-users';
 
@@ -16,10 +16,9 @@ export async function grantRole({ userId, role }: RoleChange): Promise<UserView>
 }
 
 export function useGrantRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: grantRole,
     // The session too: an admin may have changed their own roles.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]),
+    refreshes: [usersQueryKey, sessionQueryKey],
   });
 }

@@ -1,6 +1,6 @@
 import { userResponse, type UserView } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { sessionQueryKey } from './get-session';
 import type { RoleChange } from './grant-role';
 import { usersQueryKey } from './list-users';
@@ -12,10 +12,9 @@ export async function revokeRole({ userId, role }: RoleChange): Promise<UserView
 }
 
 export function useRevokeRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: revokeRole,
     // The session too: an admin may have changed their own roles.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]),
+    refreshes: [usersQueryKey, sessionQueryKey],
   });
 }

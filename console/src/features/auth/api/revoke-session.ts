@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { sessionsQueryKey } from './list-sessions';
 
 const noContent = { parse: (): void => undefined };
@@ -9,9 +9,9 @@ export function revokeSession(sessionId: string): Promise<void> {
 }
 
 export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: revokeSession,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    refreshes: [sessionsQueryKey],
+    refreshOn: 'settled',
   });
 }

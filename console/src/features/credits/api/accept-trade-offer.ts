@@ -1,6 +1,6 @@
 import { acceptDirectTradeOfferResponse, type AcceptDirectTradeOfferResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { tradeOffersQueryKey } from './list-trade-offers';
 
 /** The buyer accepts: the price and the 0.5% fee are paid from the buyer's cash with the serials. */
@@ -9,12 +9,8 @@ export function acceptTradeOffer(offerId: string): Promise<AcceptDirectTradeOffe
 }
 
 export function useAcceptTradeOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: acceptTradeOffer,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: tradeOffersQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['api', 'funds'] });
-    },
+    refreshes: [tradeOffersQueryKey, ['api', 'funds']],
   });
 }

@@ -1,6 +1,6 @@
 import { issueCreditsResponse, type IssueCreditsRequest, type IssueCreditsResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { creditsQueryKey } from './list-credits';
 
 export function issueCredits(request: IssueCreditsRequest): Promise<IssueCreditsResponse> {
@@ -8,9 +8,8 @@ export function issueCredits(request: IssueCreditsRequest): Promise<IssueCredits
 }
 
 export function useIssueCredits() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: issueCredits,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+    refreshes: [creditsQueryKey],
   });
 }

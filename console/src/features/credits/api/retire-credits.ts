@@ -1,6 +1,6 @@
 import { retireCreditsResponse, type RetireCreditsRequest, type RetireCreditsResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { retirementAnalyticsQueryKeyPrefix } from './get-retirement-analytics';
 import { creditsQueryKey } from './list-credits';
 import { retirementsQueryKey } from './list-retirements';
@@ -10,10 +10,8 @@ export function retireCredits(request: RetireCreditsRequest): Promise<RetireCred
 }
 
 export function useRetireCredits() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: retireCredits,
-    onSuccess: () =>
-      Promise.all([creditsQueryKey, retirementsQueryKey, retirementAnalyticsQueryKeyPrefix].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    refreshes: [creditsQueryKey, retirementsQueryKey, retirementAnalyticsQueryKeyPrefix],
   });
 }

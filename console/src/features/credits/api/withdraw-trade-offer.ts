@@ -1,6 +1,6 @@
 import { withdrawDirectTradeOfferResponse, type WithdrawDirectTradeOfferResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { tradeOffersQueryKey } from './list-trade-offers';
 
 /** decline: the buyer's answer; cancel: the seller's (or either party's once the offer expired). */
@@ -11,9 +11,8 @@ export function withdrawTradeOffer({ offerId, as }: OfferWithdrawal): Promise<Wi
 }
 
 export function useWithdrawTradeOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: withdrawTradeOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeOffersQueryKey }),
+    refreshes: [tradeOffersQueryKey],
   });
 }

@@ -1,6 +1,6 @@
 import { heldDepositView, type HeldDepositView } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { fundsQueryKey } from './get-funds';
 
 export function assignHeldDeposit({ txHash, userId }: { txHash: string; userId: string }): Promise<HeldDepositView> {
@@ -8,6 +8,9 @@ export function assignHeldDeposit({ txHash, userId }: { txHash: string; userId: 
 }
 
 export function useAssignHeldDeposit() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignHeldDeposit, onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueryKey }) });
+  return useRefreshingMutation({
+    mutationFn: assignHeldDeposit,
+    refreshes: [fundsQueryKey],
+    refreshOn: 'settled',
+  });
 }

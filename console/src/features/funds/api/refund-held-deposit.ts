@@ -1,6 +1,6 @@
 import { heldDepositView, type HeldDepositView } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { fundsQueryKey } from './get-funds';
 
 export function refundHeldDeposit({ txHash }: { txHash: string }): Promise<HeldDepositView> {
@@ -8,6 +8,9 @@ export function refundHeldDeposit({ txHash }: { txHash: string }): Promise<HeldD
 }
 
 export function useRefundHeldDeposit() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: refundHeldDeposit, onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueryKey }) });
+  return useRefreshingMutation({
+    mutationFn: refundHeldDeposit,
+    refreshes: [fundsQueryKey],
+    refreshOn: 'settled',
+  });
 }

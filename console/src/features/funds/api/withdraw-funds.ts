@@ -1,6 +1,6 @@
 import { withdrawFundsResponse, type WithdrawFundsRequest, type WithdrawFundsResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { fundsQueryKey } from './get-funds';
 
 export function withdrawFunds(request: WithdrawFundsRequest): Promise<WithdrawFundsResponse> {
@@ -8,6 +8,9 @@ export function withdrawFunds(request: WithdrawFundsRequest): Promise<WithdrawFu
 }
 
 export function useWithdrawFunds() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: withdrawFunds, onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueryKey }) });
+  return useRefreshingMutation({
+    mutationFn: withdrawFunds,
+    refreshes: [fundsQueryKey],
+    refreshOn: 'settled',
+  });
 }

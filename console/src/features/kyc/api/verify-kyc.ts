@@ -1,6 +1,6 @@
 import { verifyKycResponse, type VerifyKycRequest, type VerifyKycResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { kycStatusQueryKey } from './get-kyc-status';
 
 export function verifyKyc(request: VerifyKycRequest): Promise<VerifyKycResponse> {
@@ -8,10 +8,10 @@ export function verifyKyc(request: VerifyKycRequest): Promise<VerifyKycResponse>
 }
 
 export function useVerifyKyc() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: verifyKyc,
     // Whatever the outcome, the address's status changed (verified, pending review or rejected).
-    onSettled: (_data, _error, request) => queryClient.invalidateQueries({ queryKey: kycStatusQueryKey(request.xrplAddress.trim()) }),
+    refreshes: (request) => [kycStatusQueryKey(request.xrplAddress.trim())],
+    refreshOn: 'settled',
   });
 }

@@ -1,6 +1,6 @@
 import { cancelOrderResponse, type CancelOrderResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { ordersQueryKey } from './list-orders';
 
 export function cancelOrder(orderId: string): Promise<CancelOrderResponse> {
@@ -10,9 +10,8 @@ export function cancelOrder(orderId: string): Promise<CancelOrderResponse> {
 }
 
 export function useCancelOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    refreshes: [ordersQueryKey],
   });
 }

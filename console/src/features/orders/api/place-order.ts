@@ -1,6 +1,6 @@
 import { placeOrderResponse, type PlaceOrderRequest, type PlaceOrderResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { marketplaceQueryKeyPrefix } from './get-marketplace';
 import { ordersQueryKey } from './list-orders';
 
@@ -9,11 +9,9 @@ export function placeOrder(request: PlaceOrderRequest): Promise<PlaceOrderRespon
 }
 
 export function usePlaceOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: placeOrder,
     // A new order changes the book and may have traded at once.
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ordersQueryKey }), queryClient.invalidateQueries({ queryKey: marketplaceQueryKeyPrefix })]),
+    refreshes: [ordersQueryKey, marketplaceQueryKeyPrefix],
   });
 }

@@ -1,6 +1,6 @@
 import { createPortfolioResponse, type CreatePortfolioRequest, type CreatePortfolioResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { portfoliosQueryKey } from './list-portfolios';
 
 export function createPortfolio(request: CreatePortfolioRequest): Promise<CreatePortfolioResponse> {
@@ -8,9 +8,8 @@ export function createPortfolio(request: CreatePortfolioRequest): Promise<Create
 }
 
 export function useCreatePortfolio() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: createPortfolio,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portfoliosQueryKey }),
+    refreshes: [portfoliosQueryKey],
   });
 }

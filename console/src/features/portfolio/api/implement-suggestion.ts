@@ -1,6 +1,6 @@
 import { implementSuggestionResponse, type ImplementSuggestionResponse } from '@carbon-ledger/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../shared/api/http';
+import { useRefreshingMutation } from '../../../shared/api/refreshing-mutation';
 import { portfoliosQueryKey } from './list-portfolios';
 
 /** The Trading Desk's list (its path); features do not import each other, so the key is spelled here. */
@@ -13,11 +13,9 @@ export function implementSuggestion(input: { portfolioId: string; suggestionId: 
 }
 
 export function useImplementSuggestion() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRefreshingMutation({
     mutationFn: implementSuggestion,
     // The orders it placed show on the Trading Desk; suggestions and holdings may change with them.
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: portfoliosQueryKey }), queryClient.invalidateQueries({ queryKey: ordersQueryKey })]),
+    refreshes: [portfoliosQueryKey, ordersQueryKey],
   });
 }
