@@ -45,7 +45,7 @@ export function signedActionMutation<Request, Result>({ action, prepared = xrplP
       (request) => requestJson(`${path}/prepare`, prepared, { method: 'POST', body: request }),
       (submission) => requestJson(path, result, { method: 'POST', body: submission }),
     );
-  return function useSignedAction() {
+  return function useSignedActionMutation() {
     return useRefreshingMutation({ mutationKey: ['api', 'xrpl', action], mutationFn: run, refreshes });
   };
 }

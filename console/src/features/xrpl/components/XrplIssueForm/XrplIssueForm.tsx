@@ -1,9 +1,8 @@
 import { estimatedCredits, issuanceProjectTypes, type IssuanceProjectType, xrplIssuePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
-import { useForm } from '@mantine/form';
 import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
-import { useSignedAction } from '../../use-signed-action';
+import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsIssuedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
@@ -32,27 +31,18 @@ const scopeFields = [
   ['scope3', 'Scope 3 (tCO2e)'],
 ] as const;
 
+/** The scopes as numbers, an empty field counting 0. */
+function scopesOf(values: IssueFormValues) {
+  return { scope1: numberOrMissing(values.scope1) ?? 0, scope2: numberOrMissing(values.scope2) ?? 0, scope3: numberOrMissing(values.scope3) ?? 0 };
+}
+
 /** Spec: Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
-export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplActionFormProps) {
-  const form = useForm<IssueFormValues>({ mode: 'controlled', initialValues: defaultValues });
-  const { values } = form;
-  const scopes = scopeFields.map(([field]) => numberOrMissing(values[field]) ?? 0);
-  const signed = useSignedAction({
+export function XrplIssueForm(props: XrplActionFormProps) {
+  const { form, ...signed } = useSignedActionForm(props, defaultValues, {
     action: 'issue',
-    xrplAddress,
-    kycPassed,
-    onKycRequired,
     mutation: useIssueXrplCredits(),
-    parseRequest: () =>
-      xrplIssuePrepareRequest.safeParse({
-        name: values.name,
-        projectType: values.projectType,
-        scope1: numberOrMissing(values.scope1) ?? 0,
-        scope2: numberOrMissing(values.scope2) ?? 0,
-        scope3: numberOrMissing(values.scope3) ?? 0,
-        destinationAddress: values.destinationAddress,
-        xrplAddress: xrplAddress.trim(),
-      }),
+    schema: xrplIssuePrepareRequest,
+    fields: (values) => ({ name: values.name, projectType: values.projectType, ...scopesOf(values), destinationAddress: values.destinationAddress }),
     onSuccess: showCreditsIssuedToast,
   });
 
@@ -61,24 +51,17 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
       {...signed.card}
       title="Issue Carbon Credits"
       description="Mints the batch NFT with your wallet and pays the credits as NXCC to the destination."
-      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Issue Credits"
       submitIcon={<IconCertificate size={16} />}
     >
-      <TextInput
-        label="Project Name"
-        required
-        data-testid="xrpl-issue-name"
-        value={values.name}
-        onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
-      />
+      <TextInput label="Project Name" required data-testid="xrpl-issue-name" {...form.getInputProps('name')} />
       <Select<IssuanceProjectType>
         label="Project Type"
         required
         data-testid="xrpl-issue-project-type"
         data={[...issuanceProjectTypes]}
         allowDeselect={false}
-        value={values.projectType}
+        value={form.values.projectType}
         onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -92,22 +75,14 @@ export function XrplIssueForm({ xrplAddress, kycPassed, onKycRequired }: XrplAct
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
-            value={values[field]}
-            onChange={(value) => form.setFieldValue(field, value)}
+            {...form.getInputProps(field)}
           />
         ))}
       </SimpleGrid>
       <Text size="sm" data-testid="xrpl-issue-estimate">
-        Estimated credits: {estimatedCredits(scopes)}
+        Estimated credits: {estimatedCredits(Object.values(scopesOf(form.values)))}
       </Text>
-      <TextInput
-        label="Destination Address"
-        required
-        placeholder="r..."
-        data-testid="xrpl-issue-destination"
-        value={values.destinationAddress}
-        onChange={(event) => form.setFieldValue('destinationAddress', event.currentTarget.value)}
-      />
+      <TextInput label="Destination Address" required placeholder="r..." data-testid="xrpl-issue-destination" {...form.getInputProps('destinationAddress')} />
       <WalletSeedInput {...signed.seedInput} label="Issuer Wallet Seed" />
     </XrplActionCard>
   );

@@ -1,9 +1,8 @@
 import { type HoldingView, xrplTokenizePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
-import { useForm } from '@mantine/form';
 import { useTokenizeXrplCredits } from '../../api/tokenize-xrpl-credits';
-import { useSignedAction } from '../../use-signed-action';
+import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsTokenizedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
@@ -27,32 +26,22 @@ const defaultValues: TokenizeFormValues = { tokenId: null, amount: '' };
 const TRUST_LINE_SEED_NOTE = 'Used in your browser only to sign the NXCC trust line when your address has none.';
 
 /** Vault tab: registry credits the user holds go into the platform vault; the platform pays as many NXCC to the address. */
-export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdings }: XrplTokenizeFormProps) {
-  const form = useForm<TokenizeFormValues>({ mode: 'controlled', initialValues: defaultValues });
-  const { values } = form;
+export function XrplTokenizeForm({ holdings, ...props }: XrplTokenizeFormProps) {
   const held = holdings?.filter((holding) => holding.tradable > 0);
-  const chosen = held?.find((holding) => holding.tokenId === values.tokenId);
-  const signed = useSignedAction({
+  const { form, ...signed } = useSignedActionForm(props, defaultValues, {
     action: 'tokenize',
-    xrplAddress,
-    kycPassed,
-    onKycRequired,
     mutation: useTokenizeXrplCredits(),
-    parseRequest: () =>
-      xrplTokenizePrepareRequest.safeParse({
-        tokenId: values.tokenId ?? undefined,
-        amount: numberOrMissing(values.amount),
-        xrplAddress: xrplAddress.trim(),
-      }),
+    schema: xrplTokenizePrepareRequest,
+    fields: (values) => ({ tokenId: values.tokenId ?? undefined, amount: numberOrMissing(values.amount) }),
     onSuccess: showCreditsTokenizedToast,
   });
+  const chosen = held?.find((holding) => holding.tokenId === form.values.tokenId);
 
   return (
     <XrplActionCard
       {...signed.card}
       title="Tokenize Credits"
       description="Moves registry credits you hold into the platform vault; the platform pays as many NXCC to your XRPL address."
-      onSubmit={form.onSubmit(signed.submit)}
       submitLabel="Tokenize Credits"
       submitIcon={<IconCoins size={16} />}
     >
@@ -64,8 +53,7 @@ export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdin
           data-testid="xrpl-tokenize-token"
           data={held.map((holding) => ({ value: holding.tokenId, label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)` }))}
           disabled={held.length === 0}
-          value={values.tokenId}
-          onChange={(tokenId) => form.setFieldValue('tokenId', tokenId)}
+          {...form.getInputProps('tokenId')}
         />
       ) : (
         <TextInput
@@ -74,7 +62,7 @@ export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdin
           placeholder={TOKEN_ID_EXAMPLE}
           description={`A batch you hold in the registry, e.g. ${TOKEN_ID_EXAMPLE}`}
           data-testid="xrpl-tokenize-token"
-          value={values.tokenId ?? ''}
+          value={form.values.tokenId ?? ''}
           onChange={(event) => form.setFieldValue('tokenId', event.currentTarget.value)}
         />
       )}
@@ -88,8 +76,7 @@ export function XrplTokenizeForm({ xrplAddress, kycPassed, onKycRequired, holdin
         step={1}
         allowDecimal={false}
         allowNegative={false}
-        value={values.amount}
-        onChange={(amount) => form.setFieldValue('amount', amount)}
+        {...form.getInputProps('amount')}
       />
       <WalletSeedInput {...signed.seedInput} label="Wallet Seed" description={TRUST_LINE_SEED_NOTE} />
     </XrplActionCard>
