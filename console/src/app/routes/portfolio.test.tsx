@@ -7,6 +7,7 @@ import { aPortfolio, aSuggestion, someAnalytics, someHoldings, someInsights } fr
 import { type FetchHandler, jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { PortfolioRoute } from './portfolio';
+import { findToast } from '../../test/toasts';
 
 const portfolio = aPortfolio();
 const second = aPortfolio({ id: '7a2d3b4c-5e6f-4a71-8b8c-9d0e1f2a3b4c', name: 'Satellite' });
@@ -30,13 +31,6 @@ function api(answers: Answers = {}): FetchHandler {
     if (request.url === '/api/market-insights') return jsonResponse(someInsights());
     return jsonResponse({ error: 'NotFound', message: 'no such path' }, 404);
   };
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 const paths = (requests: RecordedRequest[]) => requests.map((request) => `${request.method} ${request.url}`);

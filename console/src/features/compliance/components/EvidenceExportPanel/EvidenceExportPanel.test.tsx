@@ -3,13 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { EvidenceExportPanel } from './EvidenceExportPanel';
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
-}
+import { findToast } from '../../../../test/toasts';
 
 describe('EvidenceExportPanel', () => {
   const downloads: string[] = [];

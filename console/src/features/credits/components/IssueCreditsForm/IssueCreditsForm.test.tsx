@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { anIssueResponse } from '../../credits-fixtures';
 import { IssueCreditsForm, type IssueCreditsFormProps } from './IssueCreditsForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 const address = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 const userId = '5f0c2a8e-3b7d-4e1f-9c6a-2d8b4e6f1a3c';
@@ -14,30 +16,13 @@ function renderForm(props: Partial<IssueCreditsFormProps> = {}) {
   return { ...rendered, onKycRequired };
 }
 
-function input(testId: string): HTMLInputElement {
-  const element = screen.getByTestId(testId);
-  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) throw new Error(`${testId} is not an input`);
-  return element as HTMLInputElement;
-}
-
-function typeInto(testId: string, value: string): void {
-  fireEvent.change(input(testId), { target: { value } });
-}
-
 function chooseScope(scope: number, label: string): void {
-  fireEvent.click(input(`issue-scope${scope}`));
+  fireEvent.click(field(`issue-scope${scope}`));
   fireEvent.click(screen.getByRole('option', { name: label }));
 }
 
 function submitButton(): HTMLButtonElement {
   return screen.getByTestId('issue-submit') as HTMLButtonElement;
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 function fillProject(): void {
@@ -126,7 +111,7 @@ describe('IssueCreditsForm', () => {
     expect(within(result).getByTestId('issued-quantity')).toHaveTextContent('120 credits');
     expect(within(result).getByTestId('issued-first-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000001');
     expect(within(result).getByTestId('issued-last-serial').textContent).toBe('NXCC-SOLAR-2026-7F3A9C21-000120');
-    await waitFor(() => expect(input('issue-project-id').value).toBe(''));
+    await waitFor(() => expect(field('issue-project-id').value).toBe(''));
   });
 
   it("opens the KYC panel on the server's KycRequired answer", async () => {
@@ -181,7 +166,7 @@ describe('IssueCreditsForm', () => {
     first.unmount();
 
     renderForm({ draftOwnerId: 'someone-else' });
-    expect(input('issue-project-id').value).toBe('');
+    expect(field('issue-project-id').value).toBe('');
     expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('0');
   });
 
@@ -193,8 +178,8 @@ describe('IssueCreditsForm', () => {
     first.unmount();
 
     renderForm();
-    expect(input('issue-project-id').value).toBe('PRJ-1');
-    expect(input('issue-project-name').value).toBe('Sunfield Solar');
+    expect(field('issue-project-id').value).toBe('PRJ-1');
+    expect(field('issue-project-name').value).toBe('Sunfield Solar');
     expect(screen.getByTestId('issue-estimated-credits').textContent).toBe('120');
   });
 });

@@ -4,13 +4,7 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aProvenance, aProvenanceEntry, aTokenId } from '../../credits-fixtures';
 import { ProvenanceLookup } from './ProvenanceLookup';
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
-}
+import { findToast } from '../../../../test/toasts';
 
 function search(tokenId: string): void {
   fireEvent.change(screen.getByTestId('provenance-token-id'), { target: { value: tokenId } });

@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fet
 import { renderWithProviders } from '../../../../test/render';
 import { aCreditList, aHolding, aRetirementId, aTokenId } from '../../credits-fixtures';
 import { RetireCreditsForm } from './RetireCreditsForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 function serve(retire: FetchHandler, holdings = [aHolding(), aHolding({ tokenId: 'WIND-2025-0A1B2C3D', projectName: 'Gale Wind', tradable: 0 })]) {
   return mockFetch((request) => {
@@ -13,27 +15,10 @@ function serve(retire: FetchHandler, holdings = [aHolding(), aHolding({ tokenId:
   });
 }
 
-function field(testId: string): HTMLInputElement {
-  const element = screen.getByTestId(testId);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
-  return element;
-}
-
-function typeInto(testId: string, value: string): void {
-  fireEvent.change(field(testId), { target: { value } });
-}
-
 async function chooseToken(): Promise<void> {
   await waitFor(() => expect(field('retire-token-id')).toBeEnabled());
   fireEvent.click(field('retire-token-id'));
   fireEvent.click(screen.getByRole('option', { name: `${aTokenId} · Sunfield Solar (100 available)` }));
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 const retired = {

@@ -4,23 +4,14 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/
 import { renderWithProviders } from '../../../../test/render';
 import { aProof, aSeed, aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
 import { KycVerification } from './KycVerification';
+import { findToast } from '../../../../test/toasts';
+import { typeInto } from '../../../../test/form-fields';
 
 // Signing itself is tested in node (address-proof.test.ts): @noble refuses jsdom's typed arrays.
 vi.mock('../../address-proof', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../address-proof')>()),
   proveAddressControl: (await import('../../kyc-fixtures')).fakeProveAddressControl,
 }));
-
-function typeInto(testId: string, value: string): void {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
-}
 
 function step(): string | undefined {
   return screen.getByTestId('kyc-verification').dataset.step;

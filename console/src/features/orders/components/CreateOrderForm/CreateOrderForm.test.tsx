@@ -5,14 +5,10 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { anOrder } from '../../order-fixtures';
 import { CreateOrderForm } from './CreateOrderForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 const currentYear = new Date().getFullYear();
-
-function field(testId: string): HTMLInputElement {
-  const element = screen.getByTestId(testId);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
-  return element;
-}
 
 function radio(label: string): HTMLInputElement {
   const element = screen.getByLabelText(label);
@@ -20,19 +16,8 @@ function radio(label: string): HTMLInputElement {
   return element;
 }
 
-function typeInto(testId: string, value: string): void {
-  fireEvent.change(field(testId), { target: { value } });
-}
-
 function submit(): void {
   fireEvent.click(screen.getByTestId('order-submit'));
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 describe('CreateOrderForm', () => {

@@ -6,22 +6,14 @@ import { renderWithProviders } from '../../../../test/render';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { anOrder } from '../../order-fixtures';
 import { MarketplaceOrderForm } from './MarketplaceOrderForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 const accountId = '5f0c2a8e-3b7d-4e1f-9c6a-2d8b4e6f1a3c';
 
 function Harness() {
   const [market, setMarket] = useState<MarketSelection>({ creditType: 'solar', vintage: 2025 });
   return <MarketplaceOrderForm market={market} onMarketChange={setMarket} accountId={accountId} />;
-}
-
-function field(testId: string): HTMLInputElement {
-  const element = screen.getByTestId(testId);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
-  return element;
-}
-
-function typeInto(testId: string, value: string): void {
-  fireEvent.change(field(testId), { target: { value } });
 }
 
 function choose(testId: string, option: string): void {
@@ -31,13 +23,6 @@ function choose(testId: string, option: string): void {
 
 function submitButton(): HTMLButtonElement {
   return screen.getByTestId('marketplace-submit') as HTMLButtonElement;
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.mantine-Notification-title' });
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 describe('MarketplaceOrderForm', () => {

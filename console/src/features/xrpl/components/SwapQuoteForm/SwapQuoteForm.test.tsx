@@ -4,12 +4,8 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aQuote } from '../../xrpl-fixtures';
 import { SwapQuoteForm } from './SwapQuoteForm';
-
-function input(testId: string): HTMLInputElement {
-  const element = screen.getByTestId(testId);
-  if (!(element instanceof HTMLInputElement)) throw new Error(`${testId} is not an input`);
-  return element;
-}
+import { findToast } from '../../../../test/toasts';
+import { field } from '../../../../test/form-fields';
 
 function typeAmount(value: string): void {
   fireEvent.change(screen.getByTestId('swap-amount'), { target: { value } });
@@ -24,26 +20,19 @@ function getQuote(): void {
   fireEvent.click(screen.getByRole('button', { name: 'Get Quote' }));
 }
 
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
-}
-
 describe('SwapQuoteForm', () => {
   it('offers XRP and NXCC, from XRP to NXCC by default, with the spec step and minimum', () => {
     renderWithProviders(<SwapQuoteForm />);
 
     // Arrow keys step by 0.000001 and stop at the minimum 0.
     typeAmount('0');
-    fireEvent.keyDown(input('swap-amount'), { key: 'ArrowUp' });
-    expect(input('swap-amount').value).toBe('0.000001');
-    fireEvent.keyDown(input('swap-amount'), { key: 'ArrowDown' });
-    fireEvent.keyDown(input('swap-amount'), { key: 'ArrowDown' });
-    expect(input('swap-amount').value).toBe('0');
-    expect(input('swap-from').value).toBe('XRP');
-    expect(input('swap-to').value).toBe('NXCC');
+    fireEvent.keyDown(field('swap-amount'), { key: 'ArrowUp' });
+    expect(field('swap-amount').value).toBe('0.000001');
+    fireEvent.keyDown(field('swap-amount'), { key: 'ArrowDown' });
+    fireEvent.keyDown(field('swap-amount'), { key: 'ArrowDown' });
+    expect(field('swap-amount').value).toBe('0');
+    expect(field('swap-from').value).toBe('XRP');
+    expect(field('swap-to').value).toBe('NXCC');
     fireEvent.click(screen.getByTestId('swap-from'));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['XRP', 'NXCC']);
     expect(screen.getByTestId('swap-quote-none')).toBeInTheDocument();

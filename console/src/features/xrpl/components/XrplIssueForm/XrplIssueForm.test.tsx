@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/
 import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aSeed, aSigningAddress, anIssueResponse, anNftId, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { XrplIssueForm } from './XrplIssueForm';
+import { findToast } from '../../../../test/toasts';
+import { typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
@@ -27,23 +29,12 @@ function renderForm(props: Partial<Parameters<typeof XrplIssueForm>[0]> = {}) {
   return { ...rendered, onKycRequired };
 }
 
-function type(testId: string, value: string): void {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 function fillIn({ seed = aSeed } = {}): void {
-  type('xrpl-issue-name', 'Mojave Solar Farm');
-  type('xrpl-issue-scope1', '100');
-  type('xrpl-issue-scope2', '50');
-  type('xrpl-issue-destination', aSigningAddress);
-  type('xrpl-issue-seed', seed);
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
+  typeInto('xrpl-issue-name', 'Mojave Solar Farm');
+  typeInto('xrpl-issue-scope1', '100');
+  typeInto('xrpl-issue-scope2', '50');
+  typeInto('xrpl-issue-destination', aSigningAddress);
+  typeInto('xrpl-issue-seed', seed);
 }
 
 function expectNoSeedSent(requests: RecordedRequest[], seed: string): void {
@@ -57,8 +48,8 @@ describe('XrplIssueForm', () => {
     renderForm();
     expect((screen.getByTestId('xrpl-issue-project-type') as HTMLInputElement).value).toBe('Solar Energy');
     expect((screen.getByTestId('xrpl-issue-seed') as HTMLInputElement).type).toBe('password');
-    type('xrpl-issue-scope1', '100');
-    type('xrpl-issue-scope3', '55');
+    typeInto('xrpl-issue-scope1', '100');
+    typeInto('xrpl-issue-scope3', '55');
     expect(screen.getByTestId('xrpl-issue-estimate').textContent).toBe('Estimated credits: 31');
   });
 
@@ -94,9 +85,9 @@ describe('XrplIssueForm', () => {
   });
 
   it.each([
-    ['the project name', () => type('xrpl-issue-name', ' ')],
-    ['the seed', () => type('xrpl-issue-seed', '')],
-    ['the destination address', () => type('xrpl-issue-destination', '')],
+    ['the project name', () => typeInto('xrpl-issue-name', ' ')],
+    ['the seed', () => typeInto('xrpl-issue-seed', '')],
+    ['the destination address', () => typeInto('xrpl-issue-destination', '')],
   ])('refuses the form without %s before any request', async (_, clear) => {
     const requests = mockFetch(() => jsonResponse({}));
     renderForm();

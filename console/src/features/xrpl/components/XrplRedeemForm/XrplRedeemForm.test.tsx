@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/
 import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aRedeemResponse, aSeed, aSigningAddress, aTxHash, aVaultTokenId, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { XrplRedeemForm } from './XrplRedeemForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
@@ -25,21 +27,6 @@ function renderForm(props: Partial<Parameters<typeof XrplRedeemForm>[0]> = {}) {
   const onKycRequired = vi.fn();
   const rendered = renderWithProviders(<XrplRedeemForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />);
   return { ...rendered, onKycRequired };
-}
-
-function field(testId: string): HTMLInputElement {
-  return screen.getByTestId(testId) as HTMLInputElement;
-}
-
-function type(testId: string, value: string): void {
-  fireEvent.change(field(testId), { target: { value } });
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
 }
 
 function expectNoSeedSent(requests: RecordedRequest[]): void {
@@ -76,8 +63,8 @@ describe('XrplRedeemForm', () => {
   it('asks for KYC with the redeeming message and sends nothing', async () => {
     const requests = mockFetch(() => jsonResponse({}));
     const { onKycRequired } = renderForm({ kycPassed: false });
-    type('xrpl-redeem-seed', aSeed);
-    type('xrpl-redeem-amount', '6');
+    typeInto('xrpl-redeem-seed', aSeed);
+    typeInto('xrpl-redeem-amount', '6');
     fireEvent.submit(screen.getByTestId('xrpl-redeem-form'));
     expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before redeeming credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalledTimes(1);
@@ -85,14 +72,14 @@ describe('XrplRedeemForm', () => {
   });
 
   it.each([
-    ['the seed', () => type('xrpl-redeem-amount', '6'), 'Please fill in all required fields'],
-    ['the amount', () => type('xrpl-redeem-seed', aSeed), 'Please fill in all required fields'],
+    ['the seed', () => typeInto('xrpl-redeem-amount', '6'), 'Please fill in all required fields'],
+    ['the amount', () => typeInto('xrpl-redeem-seed', aSeed), 'Please fill in all required fields'],
     [
       'a well-formed token id',
       () => {
-        type('xrpl-redeem-seed', aSeed);
-        type('xrpl-redeem-amount', '6');
-        type('xrpl-redeem-token', 'solar-26');
+        typeInto('xrpl-redeem-seed', aSeed);
+        typeInto('xrpl-redeem-amount', '6');
+        typeInto('xrpl-redeem-token', 'solar-26');
       },
       'Token ID must look like SOLAR-2026-7F3A9C21',
     ],
@@ -109,8 +96,8 @@ describe('XrplRedeemForm', () => {
     const requests = serveRedeem();
     const { queryClient } = renderForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    type('xrpl-redeem-seed', aSeed);
-    type('xrpl-redeem-amount', '6');
+    typeInto('xrpl-redeem-seed', aSeed);
+    typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
 
     const toast = await findToast('Credits Redeemed');
@@ -126,9 +113,9 @@ describe('XrplRedeemForm', () => {
   it('asks for the given batch, upper-cased', async () => {
     const requests = serveRedeem();
     renderForm();
-    type('xrpl-redeem-seed', aSeed);
-    type('xrpl-redeem-amount', '6');
-    type('xrpl-redeem-token', ` ${aVaultTokenId.toLowerCase()} `);
+    typeInto('xrpl-redeem-seed', aSeed);
+    typeInto('xrpl-redeem-amount', '6');
+    typeInto('xrpl-redeem-token', ` ${aVaultTokenId.toLowerCase()} `);
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
 
     await findToast('Credits Redeemed');
@@ -138,8 +125,8 @@ describe('XrplRedeemForm', () => {
   it('shows Redemption Failed with the server message', async () => {
     mockFetch(() => jsonResponse({ error: 'Conflict', message: 'The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed' }, 409));
     renderForm();
-    type('xrpl-redeem-seed', aSeed);
-    type('xrpl-redeem-amount', '6');
+    typeInto('xrpl-redeem-seed', aSeed);
+    typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
     expect(within(await findToast('Redemption Failed')).getByText('The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed')).toBeInTheDocument();
   });
@@ -147,8 +134,8 @@ describe('XrplRedeemForm', () => {
   it('shows the default redemption failure when the network is down', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderForm();
-    type('xrpl-redeem-seed', aSeed);
-    type('xrpl-redeem-amount', '6');
+    typeInto('xrpl-redeem-seed', aSeed);
+    typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
     expect(within(await findToast('Redemption Failed')).getByText('Failed to redeem credits')).toBeInTheDocument();
   });

@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aRetireResponse, aSeed, aSigningAddress, anNftId, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { XrplRetireForm } from './XrplRetireForm';
+import { findToast } from '../../../../test/toasts';
+import { typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
@@ -22,17 +24,6 @@ function renderForm(props: Partial<Parameters<typeof XrplRetireForm>[0]> = {}) {
   return { ...rendered, onKycRequired };
 }
 
-function type(testId: string, value: string): void {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
-}
-
 describe('XrplRetireForm', () => {
   it('has a password owner seed, an optional NFT id and purpose, and the platform issuer', () => {
     renderForm();
@@ -44,8 +35,8 @@ describe('XrplRetireForm', () => {
   it('is disabled without KYC and asks for it with the retiring message', async () => {
     const { onKycRequired } = renderForm({ kycPassed: false });
     expect(screen.getByTestId('xrpl-retire-submit') as HTMLButtonElement).toBeDisabled();
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-amount', '4');
     fireEvent.submit(screen.getByTestId('xrpl-retire-form'));
     expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before retiring credits.')).toBeInTheDocument();
     expect(onKycRequired).toHaveBeenCalled();
@@ -60,8 +51,8 @@ describe('XrplRetireForm', () => {
     );
     const { queryClient } = renderForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
 
     expect(within(await findToast('Credits Retired Successfully')).getByText('Burned 4 tokens')).toBeInTheDocument();
@@ -86,10 +77,10 @@ describe('XrplRetireForm', () => {
       }),
     );
     renderForm();
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-nft', ` ${anNftId.toLowerCase()} `);
-    type('xrpl-retire-amount', '4');
-    type('xrpl-retire-purpose', 'Scope 2 offset');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-nft', ` ${anNftId.toLowerCase()} `);
+    typeInto('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-purpose', 'Scope 2 offset');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
 
     await findToast('Credits Retired Successfully');
@@ -100,9 +91,9 @@ describe('XrplRetireForm', () => {
   it('refuses a malformed NFT id before any request', async () => {
     const requests = mockFetch(() => jsonResponse({}));
     renderForm();
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-nft', 'abc');
-    type('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-nft', 'abc');
+    typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
     expect(within(await findToast('Validation Error')).getByText('NFT ID must be 64 hexadecimal characters')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
@@ -111,8 +102,8 @@ describe('XrplRetireForm', () => {
   it('shows Retirement Failed with the server message, or the default', async () => {
     mockFetch(() => jsonResponse({ error: 'Conflict', message: 'You hold no registry credits to retire' }, 409));
     renderForm();
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
     expect(within(await findToast('Retirement Failed')).getByText('You hold no registry credits to retire')).toBeInTheDocument();
   });
@@ -120,8 +111,8 @@ describe('XrplRetireForm', () => {
   it('shows the default retirement failure when the network is down', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderForm();
-    type('xrpl-retire-seed', aSeed);
-    type('xrpl-retire-amount', '4');
+    typeInto('xrpl-retire-seed', aSeed);
+    typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
     expect(within(await findToast('Retirement Failed')).getByText('Failed to retire credits')).toBeInTheDocument();
   });

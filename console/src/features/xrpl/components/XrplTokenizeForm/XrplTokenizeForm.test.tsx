@@ -16,6 +16,8 @@ import {
   xrplApi,
 } from '../../xrpl-fixtures';
 import { XrplTokenizeForm } from './XrplTokenizeForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
@@ -41,14 +43,6 @@ function renderForm(props: Partial<Parameters<typeof XrplTokenizeForm>[0]> = {})
   return { ...rendered, onKycRequired };
 }
 
-function field(testId: string): HTMLInputElement {
-  return screen.getByTestId(testId) as HTMLInputElement;
-}
-
-function type(testId: string, value: string): void {
-  fireEvent.change(field(testId), { target: { value } });
-}
-
 function chooseHolding(label = holdingLabel): void {
   fireEvent.click(field('xrpl-tokenize-token'));
   fireEvent.click(screen.getByRole('option', { name: label }));
@@ -56,15 +50,8 @@ function chooseHolding(label = holdingLabel): void {
 
 function fillIn({ seed = aSeed, amount = '25' } = {}): void {
   chooseHolding();
-  type('xrpl-tokenize-amount', amount);
-  type('xrpl-tokenize-seed', seed);
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
+  typeInto('xrpl-tokenize-amount', amount);
+  typeInto('xrpl-tokenize-seed', seed);
 }
 
 async function expectValidationToast(message: string | RegExp): Promise<void> {
@@ -130,29 +117,29 @@ describe('XrplTokenizeForm', () => {
 
     // The seed is missing and the token id malformed: the seed is named first.
     const { unmount: unmountSeed } = renderForm({ holdings: undefined });
-    type('xrpl-tokenize-token', 'solar-26');
-    type('xrpl-tokenize-amount', '25');
+    typeInto('xrpl-tokenize-token', 'solar-26');
+    typeInto('xrpl-tokenize-amount', '25');
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
     await expectValidationToast('Please fill in all required fields');
     unmountSeed();
 
     renderForm({ holdings: undefined });
-    type('xrpl-tokenize-token', 'solar-26');
-    type('xrpl-tokenize-amount', '25');
-    type('xrpl-tokenize-seed', aSeed);
+    typeInto('xrpl-tokenize-token', 'solar-26');
+    typeInto('xrpl-tokenize-amount', '25');
+    typeInto('xrpl-tokenize-seed', aSeed);
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
     await expectValidationToast('Token ID must look like SOLAR-2026-7F3A9C21');
     expect(requests).toHaveLength(0);
   });
 
   it.each([
-    ['without a token id', () => type('xrpl-tokenize-amount', '25'), 'Please fill in all required fields'],
+    ['without a token id', () => typeInto('xrpl-tokenize-amount', '25'), 'Please fill in all required fields'],
     ['without an amount', () => chooseHolding(), 'Please fill in all required fields'],
   ])('refuses the form %s before any request', async (_, fill, message) => {
     const requests = mockFetch(() => jsonResponse({}));
     renderForm();
     fill();
-    type('xrpl-tokenize-seed', aSeed);
+    typeInto('xrpl-tokenize-seed', aSeed);
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
     await expectValidationToast(message);
     expect(requests).toHaveLength(0);
@@ -191,9 +178,9 @@ describe('XrplTokenizeForm', () => {
     const requests = serveTokenize();
     renderForm({ holdings: undefined });
     expect(field('xrpl-tokenize-token').placeholder).toBe('SOLAR-2026-7F3A9C21');
-    type('xrpl-tokenize-token', ` ${aVaultTokenId.toLowerCase()} `);
-    type('xrpl-tokenize-amount', '25');
-    type('xrpl-tokenize-seed', aSeed);
+    typeInto('xrpl-tokenize-token', ` ${aVaultTokenId.toLowerCase()} `);
+    typeInto('xrpl-tokenize-amount', '25');
+    typeInto('xrpl-tokenize-seed', aSeed);
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
 
     await findToast('Credits Tokenized');

@@ -4,6 +4,8 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aSeed, aSigningAddress, aTradeResponse, aTxHash, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { XrplTradeForm } from './XrplTradeForm';
+import { findToast } from '../../../../test/toasts';
+import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../signing/browser-signer')>()),
@@ -22,44 +24,29 @@ function renderForm(props: Partial<Parameters<typeof XrplTradeForm>[0]> = {}) {
   return { ...rendered, onKycRequired };
 }
 
-function input(testId: string): HTMLInputElement {
-  return screen.getByTestId(testId) as HTMLInputElement;
-}
-
-function type(testId: string, value: string): void {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 function fillIn(): void {
-  type('xrpl-trade-seed', aSeed);
-  type('xrpl-trade-seller', anotherAddress);
-  type('xrpl-trade-amount', '10');
-  type('xrpl-trade-xrp', '200.5');
-}
-
-async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const toast = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!toast) throw new Error(`no toast around "${title}"`);
-  return toast;
+  typeInto('xrpl-trade-seed', aSeed);
+  typeInto('xrpl-trade-seller', anotherAddress);
+  typeInto('xrpl-trade-amount', '10');
+  typeInto('xrpl-trade-xrp', '200.5');
 }
 
 describe('XrplTradeForm', () => {
   it('offers the platform issuer, a password seed field and XRP in steps of 0.000001', () => {
     renderForm();
-    expect(input('xrpl-trade-issuer').value).toBe(platformIssuer);
-    expect(input('xrpl-trade-seed').type).toBe('password');
-    type('xrpl-trade-xrp', '0');
-    fireEvent.keyDown(input('xrpl-trade-xrp'), { key: 'ArrowUp' });
-    expect(input('xrpl-trade-xrp').value).toBe('0.000001');
+    expect(field('xrpl-trade-issuer').value).toBe(platformIssuer);
+    expect(field('xrpl-trade-seed').type).toBe('password');
+    typeInto('xrpl-trade-xrp', '0');
+    fireEvent.keyDown(field('xrpl-trade-xrp'), { key: 'ArrowUp' });
+    expect(field('xrpl-trade-xrp').value).toBe('0.000001');
   });
 
   it('keeps what the user types over the platform issuer, even an empty field', () => {
     renderForm();
-    type('xrpl-trade-issuer', anotherAddress);
-    expect(input('xrpl-trade-issuer').value).toBe(anotherAddress);
-    type('xrpl-trade-issuer', '');
-    expect(input('xrpl-trade-issuer').value).toBe('');
+    typeInto('xrpl-trade-issuer', anotherAddress);
+    expect(field('xrpl-trade-issuer').value).toBe(anotherAddress);
+    typeInto('xrpl-trade-issuer', '');
+    expect(field('xrpl-trade-issuer').value).toBe('');
   });
 
   it.each([
@@ -86,7 +73,7 @@ describe('XrplTradeForm', () => {
     const requests = mockFetch(() => jsonResponse({}));
     renderForm();
     fillIn();
-    type('xrpl-trade-amount', '');
+    typeInto('xrpl-trade-amount', '');
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
     expect(within(await findToast('Validation Error')).getByText('Please fill in all required fields')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
@@ -102,7 +89,7 @@ describe('XrplTradeForm', () => {
     const { queryClient } = renderForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fillIn();
-    type('xrpl-trade-credit-id', 'SOLAR-2026-7F3A9C21');
+    typeInto('xrpl-trade-credit-id', 'SOLAR-2026-7F3A9C21');
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
 
     const toast = await findToast('Trade Executed via XRPL AMM');
