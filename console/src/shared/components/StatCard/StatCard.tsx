@@ -1,4 +1,4 @@
-import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, type SimpleGridProps, Text, ThemeIcon } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -50,5 +50,22 @@ export function StatCard({ label, value, caption, Icon, testId }: StatCardProps)
         </Text>
       )}
     </StatCardFrame>
+  );
+}
+
+export interface StatCardGridProps {
+  cards: readonly StatCardProps[];
+  cols: SimpleGridProps['cols'];
+  testId?: string;
+}
+
+/** A row of summary figures, one StatCard each, that wraps on narrow screens. */
+export function StatCardGrid({ cards, cols, testId }: StatCardGridProps) {
+  return (
+    <SimpleGrid cols={cols} data-testid={testId}>
+      {cards.map((card) => (
+        <StatCard key={card.testId} {...card} />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,7 +1,6 @@
 import type { MetricsResponse } from '@carbon-ledger/contracts';
-import { SimpleGrid } from '@mantine/core';
 import { IconCertificate, IconCloud, IconCurrencyDollar, IconLeaf } from '@tabler/icons-react';
-import { StatCard } from '../../../../shared/components/StatCard/StatCard';
+import { StatCardGrid, type StatCardProps } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsd } from '../../../../shared/format/format-usd';
 
 const count = new Intl.NumberFormat('en-US');
@@ -9,36 +8,35 @@ const count = new Intl.NumberFormat('en-US');
 /** Spec: the Overview's four metric cards; '—' while they load. */
 export function MetricCards({ metrics }: { metrics: MetricsResponse | undefined }) {
   const show = (format: (value: MetricsResponse) => string) => (metrics ? format(metrics) : '—');
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="metric-cards">
-      <StatCard
-        label="Total Credits Issued"
-        value={show((m) => count.format(m.totalCredits))}
-        caption="across the registry"
-        Icon={IconCertificate}
-        testId="metric-total-credits"
-      />
-      <StatCard
-        label="Portfolio Value"
-        value={show((m) => formatUsd(m.portfolioValue))}
-        caption="your credits at last trade prices"
-        Icon={IconCurrencyDollar}
-        testId="metric-portfolio-value"
-      />
-      <StatCard
-        label="Credits Retired"
-        value={show((m) => count.format(m.retiredCredits))}
-        caption="permanently out of circulation"
-        Icon={IconLeaf}
-        testId="metric-retired-credits"
-      />
-      <StatCard
-        label="CO2 Tons Offset"
-        value={show((m) => count.format(m.co2Impact))}
-        caption="tCO2e, one per retired credit"
-        Icon={IconCloud}
-        testId="metric-co2-impact"
-      />
-    </SimpleGrid>
-  );
+  const cards: StatCardProps[] = [
+    {
+      label: 'Total Credits Issued',
+      value: show((m) => count.format(m.totalCredits)),
+      caption: 'across the registry',
+      Icon: IconCertificate,
+      testId: 'metric-total-credits',
+    },
+    {
+      label: 'Portfolio Value',
+      value: show((m) => formatUsd(m.portfolioValue)),
+      caption: 'your credits at last trade prices',
+      Icon: IconCurrencyDollar,
+      testId: 'metric-portfolio-value',
+    },
+    {
+      label: 'Credits Retired',
+      value: show((m) => count.format(m.retiredCredits)),
+      caption: 'permanently out of circulation',
+      Icon: IconLeaf,
+      testId: 'metric-retired-credits',
+    },
+    {
+      label: 'CO2 Tons Offset',
+      value: show((m) => count.format(m.co2Impact)),
+      caption: 'tCO2e, one per retired credit',
+      Icon: IconCloud,
+      testId: 'metric-co2-impact',
+    },
+  ];
+  return <StatCardGrid cards={cards} cols={{ base: 1, sm: 2, lg: 4 }} testId="metric-cards" />;
 }

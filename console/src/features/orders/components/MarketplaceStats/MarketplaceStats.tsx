@@ -1,6 +1,5 @@
-import { SimpleGrid } from '@mantine/core';
 import { IconChartBar, IconCurrencyDollar, IconListDetails } from '@tabler/icons-react';
-import { StatCard } from '../../../../shared/components/StatCard/StatCard';
+import { StatCardGrid, type StatCardProps } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
 
@@ -14,29 +13,28 @@ export function MarketplaceStats({ market }: { market: MarketSelection }) {
   const { data } = useMarketplace(market);
   const averagePrice = data?.averagePrice;
 
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="marketplace-stats">
-      <StatCard
-        label="Average Price"
-        value={averagePrice ? formatUsdCents(priceToCents(averagePrice)) : '—'}
-        caption="24 h trades, from the order book"
-        Icon={IconCurrencyDollar}
-        testId="stat-average-price"
-      />
-      <StatCard
-        label="24h Volume"
-        value={count.format(data?.volume24h ?? 0)}
-        caption="credits traded, from the order book"
-        Icon={IconChartBar}
-        testId="stat-volume"
-      />
-      <StatCard
-        label="Active Listings"
-        value={count.format(data?.activeListings ?? 0)}
-        caption="open orders, from the order book"
-        Icon={IconListDetails}
-        testId="stat-active-listings"
-      />
-    </SimpleGrid>
-  );
+  const cards: StatCardProps[] = [
+    {
+      label: 'Average Price',
+      value: averagePrice ? formatUsdCents(priceToCents(averagePrice)) : '—',
+      caption: '24 h trades, from the order book',
+      Icon: IconCurrencyDollar,
+      testId: 'stat-average-price',
+    },
+    {
+      label: '24h Volume',
+      value: count.format(data?.volume24h ?? 0),
+      caption: 'credits traded, from the order book',
+      Icon: IconChartBar,
+      testId: 'stat-volume',
+    },
+    {
+      label: 'Active Listings',
+      value: count.format(data?.activeListings ?? 0),
+      caption: 'open orders, from the order book',
+      Icon: IconListDetails,
+      testId: 'stat-active-listings',
+    },
+  ];
+  return <StatCardGrid cards={cards} cols={{ base: 1, sm: 3 }} testId="marketplace-stats" />;
 }

@@ -1,7 +1,6 @@
 import type { PortfolioHoldingsResponse, PortfolioView, SuggestionView } from '@carbon-ledger/contracts';
-import { SimpleGrid } from '@mantine/core';
 import { IconBulb, IconCoin, IconLeaf, IconShieldCheck } from '@tabler/icons-react';
-import { StatCard } from '../../../../shared/components/StatCard/StatCard';
+import { StatCardGrid, type StatCardProps } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 
 export interface PortfolioSummaryCardsProps {
@@ -14,36 +13,29 @@ const riskProfileLabels = { conservative: 'Conservative', moderate: 'Moderate', 
 
 export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: PortfolioSummaryCardsProps) {
   const pressing = suggestions?.filter((suggestion) => suggestion.priority === 'urgent' || suggestion.priority === 'high').length ?? 0;
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      <StatCard
-        label="Total Value"
-        value={formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue))}
-        caption="At last trade prices; never-traded markets at reference prices"
-        Icon={IconCoin}
-        testId="portfolio-total-value"
-      />
-      <StatCard
-        label="Total Credits"
-        value={(holdings?.totalQuantity ?? 0).toLocaleString('en-US')}
-        caption={`${holdings?.holdings.length ?? 0} ${holdings?.holdings.length === 1 ? 'market' : 'markets'}`}
-        Icon={IconLeaf}
-        testId="portfolio-total-credits"
-      />
-      <StatCard
-        label="Risk Profile"
-        value={riskProfileLabels[portfolio.riskProfile]}
-        caption="Set when created"
-        Icon={IconShieldCheck}
-        testId="portfolio-risk"
-      />
-      <StatCard
-        label="AI Suggestions"
-        value={String(suggestions?.length ?? 0)}
-        caption={`${pressing} urgent or high priority`}
-        Icon={IconBulb}
-        testId="portfolio-suggestion-count"
-      />
-    </SimpleGrid>
-  );
+  const cards: StatCardProps[] = [
+    {
+      label: 'Total Value',
+      value: formatUsdCents(priceToCents(holdings?.totalValue ?? portfolio.totalValue)),
+      caption: 'At last trade prices; never-traded markets at reference prices',
+      Icon: IconCoin,
+      testId: 'portfolio-total-value',
+    },
+    {
+      label: 'Total Credits',
+      value: (holdings?.totalQuantity ?? 0).toLocaleString('en-US'),
+      caption: `${holdings?.holdings.length ?? 0} ${holdings?.holdings.length === 1 ? 'market' : 'markets'}`,
+      Icon: IconLeaf,
+      testId: 'portfolio-total-credits',
+    },
+    { label: 'Risk Profile', value: riskProfileLabels[portfolio.riskProfile], caption: 'Set when created', Icon: IconShieldCheck, testId: 'portfolio-risk' },
+    {
+      label: 'AI Suggestions',
+      value: String(suggestions?.length ?? 0),
+      caption: `${pressing} urgent or high priority`,
+      Icon: IconBulb,
+      testId: 'portfolio-suggestion-count',
+    },
+  ];
+  return <StatCardGrid cards={cards} cols={{ base: 1, sm: 2, lg: 4 }} />;
 }
