@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aSeed, aSigningAddress, anIssueResponse, anNftId, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { renderActionForm } from '../../render-action-form';
+import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplIssueForm } from './XrplIssueForm';
 import { findToast } from '../../../../test/toasts';
 import { typeInto } from '../../../../test/form-fields';
@@ -23,10 +24,8 @@ const mint = {
   LastLedgerSequence: 120,
 };
 
-function renderForm(props: Partial<Parameters<typeof XrplIssueForm>[0]> = {}) {
-  const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(<XrplIssueForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />);
-  return { ...rendered, onKycRequired };
+function renderForm(props: Partial<XrplActionFormProps> = {}) {
+  return renderActionForm(XrplIssueForm, props);
 }
 
 function fillIn({ seed = aSeed } = {}): void {

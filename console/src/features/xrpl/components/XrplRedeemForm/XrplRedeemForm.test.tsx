@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aRedeemResponse, aSeed, aSigningAddress, aTxHash, aVaultTokenId, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { renderActionForm } from '../../render-action-form';
+import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplRedeemForm } from './XrplRedeemForm';
 import { findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
@@ -23,10 +24,8 @@ const payment = {
   LastLedgerSequence: 90,
 };
 
-function renderForm(props: Partial<Parameters<typeof XrplRedeemForm>[0]> = {}) {
-  const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(<XrplRedeemForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} {...props} />);
-  return { ...rendered, onKycRequired };
+function renderForm(props: Partial<XrplActionFormProps> = {}) {
+  return renderActionForm(XrplRedeemForm, props);
 }
 
 function expectNoSeedSent(requests: RecordedRequest[]): void {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aRetireResponse, aSeed, aSigningAddress, anNftId, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { renderActionForm } from '../../render-action-form';
+import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplRetireForm } from './XrplRetireForm';
 import { findToast } from '../../../../test/toasts';
 import { typeInto } from '../../../../test/form-fields';
@@ -16,12 +17,8 @@ const platformIssuer = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
 const payment = { TransactionType: 'Payment', Account: aSigningAddress, Destination: platformIssuer, Fee: '12', Sequence: 3, LastLedgerSequence: 90 };
 const burn = { TransactionType: 'NFTokenBurn', Account: aSigningAddress, NFTokenID: anNftId, Fee: '12', Sequence: 4, LastLedgerSequence: 90 };
 
-function renderForm(props: Partial<Parameters<typeof XrplRetireForm>[0]> = {}) {
-  const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(
-    <XrplRetireForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} platformIssuer={platformIssuer} {...props} />,
-  );
-  return { ...rendered, onKycRequired };
+function renderForm(props: Partial<XrplActionFormProps> = {}) {
+  return renderActionForm(XrplRetireForm, { platformIssuer: platformIssuer, ...props });
 }
 
 describe('XrplRetireForm', () => {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
 import {
   aPaymentTxHash,
   aRegistryHolding,
@@ -15,7 +14,8 @@ import {
   requestsTo,
   xrplApi,
 } from '../../xrpl-fixtures';
-import { XrplTokenizeForm } from './XrplTokenizeForm';
+import { renderActionForm } from '../../render-action-form';
+import { XrplTokenizeForm, type XrplTokenizeFormProps } from './XrplTokenizeForm';
 import { findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
@@ -35,12 +35,9 @@ const trustSet = {
 };
 const holdingLabel = `${aVaultTokenId} · Mojave Solar Farm (40 available)`;
 
-function renderForm(props: Partial<Parameters<typeof XrplTokenizeForm>[0]> = {}) {
-  const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(
-    <XrplTokenizeForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} holdings={[aRegistryHolding()]} {...props} />,
-  );
-  return { ...rendered, onKycRequired };
+function renderForm(props: Partial<XrplTokenizeFormProps> = {}) {
+  const holdings = 'holdings' in props ? props.holdings : [aRegistryHolding()];
+  return renderActionForm((formProps) => <XrplTokenizeForm {...formProps} holdings={holdings} />, props);
 }
 
 function chooseHolding(label = holdingLabel): void {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
-import { renderWithProviders } from '../../../../test/render';
 import { aPrepareResponse, aSeed, aSigningAddress, aTradeResponse, aTxHash, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
+import { renderActionForm } from '../../render-action-form';
+import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplTradeForm } from './XrplTradeForm';
 import { findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
@@ -16,12 +17,8 @@ const platformIssuer = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
 const trustSet = { TransactionType: 'TrustSet', Account: aSigningAddress, Fee: '12', Sequence: 7, LastLedgerSequence: 90 };
 const payment = { TransactionType: 'Payment', Account: aSigningAddress, Destination: aSigningAddress, Fee: '12', Sequence: 8, LastLedgerSequence: 90 };
 
-function renderForm(props: Partial<Parameters<typeof XrplTradeForm>[0]> = {}) {
-  const onKycRequired = vi.fn();
-  const rendered = renderWithProviders(
-    <XrplTradeForm xrplAddress={aSigningAddress} kycPassed onKycRequired={onKycRequired} platformIssuer={platformIssuer} {...props} />,
-  );
-  return { ...rendered, onKycRequired };
+function renderForm(props: Partial<XrplActionFormProps> = {}) {
+  return renderActionForm(XrplTradeForm, { platformIssuer: platformIssuer, ...props });
 }
 
 function fillIn(): void {
