@@ -5,3 +5,8 @@ import { requestJson, type ResponseParser } from './http';
 export function getJson<T>(path: string, parser: ResponseParser<T>): QueryFunction<T, QueryKey> {
   return ({ signal }) => requestJson(path, parser, { signal });
 }
+
+/** The key and query function of a GET whose path is its key's parts joined by slashes (['api', 'metrics']: /api/metrics). */
+export function jsonQueryAt<T, K extends readonly string[]>(queryKey: K, parser: ResponseParser<T>): { queryKey: K; queryFn: QueryFunction<T, K> } {
+  return { queryKey, queryFn: getJson(`/${queryKey.join('/')}`, parser) };
+}

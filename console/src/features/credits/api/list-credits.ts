@@ -1,12 +1,12 @@
 import { listCreditsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 /** Also the path it loads, and the key realtime updates of the 'credits' view invalidate. */
 export const creditsQueryKey = ['api', 'credits'] as const;
 
 export function listCreditsQueryOptions() {
-  return queryOptions({ queryKey: creditsQueryKey, queryFn: getJson('/api/credits', listCreditsResponse) });
+  return queryOptions(jsonQueryAt(creditsQueryKey, listCreditsResponse));
 }
 
 export function useCredits() {

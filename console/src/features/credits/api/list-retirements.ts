@@ -1,12 +1,12 @@
 import { listRetirementsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 /** Also the path it loads, and a prefix of every single retirement's key. */
 export const retirementsQueryKey = ['api', 'retirements'] as const;
 
 export function listRetirementsQueryOptions() {
-  return queryOptions({ queryKey: retirementsQueryKey, queryFn: getJson('/api/retirements', listRetirementsResponse) });
+  return queryOptions(jsonQueryAt(retirementsQueryKey, listRetirementsResponse));
 }
 
 export function useRetirements() {

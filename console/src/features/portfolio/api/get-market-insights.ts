@@ -1,14 +1,13 @@
 import { MARKET_INSIGHTS_POLL_INTERVAL_MS, marketInsightsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const marketInsightsQueryKey = ['api', 'market-insights'] as const;
 
 /** Spec 7/9: polled every 5 minutes. */
 export function marketInsightsQueryOptions() {
   return queryOptions({
-    queryKey: marketInsightsQueryKey,
-    queryFn: getJson('/api/market-insights', marketInsightsResponse),
+    ...jsonQueryAt(marketInsightsQueryKey, marketInsightsResponse),
     refetchInterval: MARKET_INSIGHTS_POLL_INTERVAL_MS,
   });
 }

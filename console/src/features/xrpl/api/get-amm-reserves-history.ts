@@ -1,12 +1,12 @@
 import { ammReservesHistoryResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 /** The amm-reserves view's realtime updates refresh it. */
 export const ammReservesHistoryQueryKey = ['api', 'xrpl', 'amm-reserves'] as const;
 
 export function ammReservesHistoryQueryOptions() {
-  return queryOptions({ queryKey: ammReservesHistoryQueryKey, queryFn: getJson('/api/xrpl/amm-reserves', ammReservesHistoryResponse) });
+  return queryOptions(jsonQueryAt(ammReservesHistoryQueryKey, ammReservesHistoryResponse));
 }
 
 /** The pool's reserves after its opening and each swap, as the amm-reserves read model keeps them. */

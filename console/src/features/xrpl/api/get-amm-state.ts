@@ -1,14 +1,13 @@
 import { AMM_STATE_POLL_MS, ammStateResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const ammStateQueryKey = ['api', 'xrpl', 'amm-state'] as const;
 
 /** Spec: polled every 10 s. */
 export function ammStateQueryOptions() {
   return queryOptions({
-    queryKey: ammStateQueryKey,
-    queryFn: getJson('/api/xrpl/amm-state', ammStateResponse),
+    ...jsonQueryAt(ammStateQueryKey, ammStateResponse),
     refetchInterval: AMM_STATE_POLL_MS,
   });
 }

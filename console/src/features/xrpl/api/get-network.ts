@@ -1,14 +1,13 @@
 import { XRPL_NETWORK_STALE_MS, xrplNetworkResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const xrplNetworkQueryKey = ['api', 'xrpl', 'network'] as const;
 
 /** Spec: the network is cached for 5 minutes. */
 export function xrplNetworkQueryOptions() {
   return queryOptions({
-    queryKey: xrplNetworkQueryKey,
-    queryFn: getJson('/api/xrpl/network', xrplNetworkResponse),
+    ...jsonQueryAt(xrplNetworkQueryKey, xrplNetworkResponse),
     staleTime: XRPL_NETWORK_STALE_MS,
   });
 }

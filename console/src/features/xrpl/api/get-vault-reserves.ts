@@ -1,6 +1,6 @@
 import { AMM_STATE_POLL_MS, vaultReservesResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 /** The 'vault' view's realtime updates refresh it. */
 export const vaultReservesQueryKey = ['api', 'xrpl', 'reserves'] as const;
@@ -10,8 +10,7 @@ export const VAULT_RESERVES_POLL_MS = AMM_STATE_POLL_MS;
 
 export function vaultReservesQueryOptions() {
   return queryOptions({
-    queryKey: vaultReservesQueryKey,
-    queryFn: getJson('/api/xrpl/reserves', vaultReservesResponse),
+    ...jsonQueryAt(vaultReservesQueryKey, vaultReservesResponse),
     refetchInterval: VAULT_RESERVES_POLL_MS,
   });
 }

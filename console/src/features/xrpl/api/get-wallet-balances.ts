@@ -1,14 +1,13 @@
 import { WALLET_BALANCE_LIVE_POLL_MS, walletBalanceResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const walletBalancesQueryKey = ['api', 'xrpl', 'balance'] as const;
 
 /** Spec: every 5 s in live mode, otherwise only on demand. */
 export function walletBalancesQueryOptions(live: boolean) {
   return queryOptions({
-    queryKey: walletBalancesQueryKey,
-    queryFn: getJson('/api/xrpl/balance', walletBalanceResponse),
+    ...jsonQueryAt(walletBalancesQueryKey, walletBalanceResponse),
     refetchInterval: live ? WALLET_BALANCE_LIVE_POLL_MS : false,
   });
 }

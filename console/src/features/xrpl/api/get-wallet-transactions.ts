@@ -1,14 +1,13 @@
 import { WALLET_TRANSACTIONS_LIVE_POLL_MS, walletTransactionsResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const walletTransactionsQueryKey = ['api', 'xrpl', 'transactions'] as const;
 
 /** Spec: every 10 s in live mode, otherwise only on demand. */
 export function walletTransactionsQueryOptions(live: boolean) {
   return queryOptions({
-    queryKey: walletTransactionsQueryKey,
-    queryFn: getJson('/api/xrpl/transactions', walletTransactionsResponse),
+    ...jsonQueryAt(walletTransactionsQueryKey, walletTransactionsResponse),
     refetchInterval: live ? WALLET_TRANSACTIONS_LIVE_POLL_MS : false,
   });
 }

@@ -1,14 +1,13 @@
 import { XRP_PRICE_LIVE_POLL_MS, XRP_PRICE_POLL_MS, XRP_PRICE_STALE_MS, xrpMarketDataResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const xrpMarketDataQueryKey = ['api', 'xrpl', 'market-data'] as const;
 
 /** Spec: 30 s in live mode, else 60 s, stale after 30 s; only mainnet XRP has a market price. */
 export function xrpMarketDataQueryOptions({ live, isMainnet }: { live: boolean; isMainnet: boolean }) {
   return queryOptions({
-    queryKey: xrpMarketDataQueryKey,
-    queryFn: getJson('/api/xrpl/market-data', xrpMarketDataResponse),
+    ...jsonQueryAt(xrpMarketDataQueryKey, xrpMarketDataResponse),
     enabled: isMainnet,
     refetchInterval: live ? XRP_PRICE_LIVE_POLL_MS : XRP_PRICE_POLL_MS,
     staleTime: XRP_PRICE_STALE_MS,
