@@ -99,20 +99,8 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
               Project Information
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Project ID"
-                withAsterisk
-                data-testid="issue-project-id"
-                value={values.id}
-                onChange={(event) => form.setFieldValue('id', event.currentTarget.value)}
-              />
-              <TextInput
-                label="Project Name"
-                withAsterisk
-                data-testid="issue-project-name"
-                value={values.name}
-                onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
-              />
+              <TextInput label="Project ID" withAsterisk data-testid="issue-project-id" {...form.getInputProps('id')} />
+              <TextInput label="Project Name" withAsterisk data-testid="issue-project-name" {...form.getInputProps('name')} />
             </SimpleGrid>
             <Select
               label="Project Type"
@@ -122,13 +110,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
               value={values.projectType}
               onChange={(type) => isIssuanceProjectType(type) && form.setFieldValue('projectType', type)}
             />
-            <Textarea
-              label="Description"
-              minRows={3}
-              data-testid="issue-description"
-              value={values.description}
-              onChange={(event) => form.setFieldValue('description', event.currentTarget.value)}
-            />
+            <Textarea label="Description" minRows={3} data-testid="issue-description" {...form.getInputProps('description')} />
             <Title order={3} size="h5" mt="xs">
               Emissions Scopes
             </Title>
