@@ -5,6 +5,7 @@ import { serverMessageOf } from '../../../../shared/api/http';
 import { showToast } from '../../../../shared/toast/show-toast';
 import { useSessions } from '../../api/list-sessions';
 import { useRevokeSession } from '../../api/revoke-session';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
@@ -36,15 +37,7 @@ export function SessionList() {
         {sessions.data && (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Signed in</Table.Th>
-                  <Table.Th>Last seen</Table.Th>
-                  <Table.Th>Browser</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Signed in', 'Last seen', 'Browser', 'Address', '']} />
               <Table.Tbody>
                 {sessions.data.sessions.map((session) => (
                   <Table.Tr key={session.id} data-testid="session-row" data-current={session.current}>

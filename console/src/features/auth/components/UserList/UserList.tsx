@@ -8,6 +8,7 @@ import { useUsers } from '../../api/list-users';
 import { useRevokeRole } from '../../api/revoke-role';
 import { showRoleChangeFailedToast, showRoleGrantedToast, showRoleRevokedToast } from '../../auth-toasts';
 import { RoleBadges } from '../RoleBadges/RoleBadges';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 const LOADING_ROWS = 3;
 
@@ -131,13 +132,7 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
         </div>
         <Table.ScrollContainer minWidth={620}>
           <Table verticalSpacing="sm" data-testid="user-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th>Grant role</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['User', 'Roles', 'Grant role']} />
             <Table.Tbody>
               <UserTableBody currentUserId={currentUserId} />
             </Table.Tbody>

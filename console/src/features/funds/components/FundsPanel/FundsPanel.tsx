@@ -7,6 +7,7 @@ import { useClaimTestUsd } from '../../api/claim-test-usd';
 import { useFunds } from '../../api/get-funds';
 import { useStatement } from '../../api/get-statement';
 import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 const TEST_USD = '10000.00';
 const PAGE_SIZE = 10;
@@ -100,14 +101,7 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
           </Text>
         ) : (
           <Table striped data-testid="funds-statement">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['When', 'What', 'Status', { label: 'Amount', align: 'right' }]} />
             <Table.Tbody>
               {statement.data?.transfers.map((transfer) => (
                 <Table.Tr key={`${transfer.transferId}:${transfer.status}`} data-testid="funds-transfer">

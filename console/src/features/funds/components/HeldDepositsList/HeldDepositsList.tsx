@@ -7,6 +7,7 @@ import { showToast } from '../../../../shared/toast/show-toast';
 import { useAssignHeldDeposit } from '../../api/assign-held-deposit';
 import { useHeldDeposits } from '../../api/list-held-deposits';
 import { useRefundHeldDeposit } from '../../api/refund-held-deposit';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 const PAGE_SIZE = 10;
 
@@ -191,16 +192,7 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
   return (
     <Stack gap="sm" data-testid="held-deposits">
       <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Held</Table.Th>
-            <Table.Th>Transaction</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>Why</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Held', 'Transaction', 'From', 'Why', { label: 'Amount', align: 'right' }, 'Status']} />
         <Table.Tbody>
           {deposits.map((deposit) => (
             <Table.Tr key={deposit.txHash} data-testid="held-deposit">

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 type BookLevel = MarketplaceResponse['asks'][number];
 
@@ -19,13 +20,7 @@ function LevelsTable({ title, levels, empty, testId }: { title: string; levels: 
         </Text>
       ) : (
         <Table striped withTableBorder fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Price</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Type</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Price', { label: 'Amount', align: 'right' }, 'Type']} />
           <Table.Tbody>
             {levels.map((level) => (
               <Table.Tr key={`${level.type}-${level.price}-${level.creditType}`} data-testid={`${testId}-row`}>

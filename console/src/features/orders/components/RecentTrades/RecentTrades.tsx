@@ -2,6 +2,7 @@ import { Badge, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -29,14 +30,7 @@ export function RecentTrades({ market }: { market: MarketSelection }) {
         </Text>
       ) : (
         <Table striped withTableBorder fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Side</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Time', 'Price', { label: 'Amount', align: 'right' }, 'Side']} />
           <Table.Tbody>
             {trades.map((trade, index) => (
               <Table.Tr key={`${trade.time}-${index}`} data-testid="recent-trade-row">

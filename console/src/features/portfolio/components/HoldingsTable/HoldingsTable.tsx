@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Loader, Table, Text, Title, Tooltip } from '@mantin
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { usePortfolioHoldings } from '../../api/get-portfolio-holdings';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 export function HoldingsTable({ portfolioId }: { portfolioId: string }) {
   const { data, isPending, error } = usePortfolioHoldings(portfolioId);
@@ -20,17 +21,17 @@ export function HoldingsTable({ portfolioId }: { portfolioId: string }) {
         <Text c="dimmed">No holdings in this portfolio yet.</Text>
       ) : (
         <Table striped data-testid="holdings-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Project Type</Table.Th>
-              <Table.Th>Vintage</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Serial Blocks</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Current Value</Table.Th>
-              <Table.Th ta="right">Allocation</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader
+            columns={[
+              'Project Type',
+              'Vintage',
+              { label: 'Quantity', align: 'right' },
+              { label: 'Serial Blocks', align: 'right' },
+              { label: 'Price', align: 'right' },
+              { label: 'Current Value', align: 'right' },
+              { label: 'Allocation', align: 'right' },
+            ]}
+          />
           <Table.Tbody>
             {data.holdings.map((holding) => (
               <Table.Tr key={holding.id}>

@@ -3,6 +3,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatLedgerTime, groupDecimal } from '../../xrpl-format';
 import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 export function RecentSwaps({ swaps }: { swaps: AmmStateResponse['swapHistory'] }) {
   const shown = swaps.slice(0, RECENT_SWAPS_SHOWN);
@@ -23,14 +24,7 @@ export function RecentSwaps({ swaps }: { swaps: AmmStateResponse['swapHistory'] 
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Swap</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>SDG Impact</Table.Th>
-                <Table.Th>Time</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Swap', { label: 'Amount', align: 'right' }, 'SDG Impact', 'Time']} />
             <Table.Tbody>
               {shown.map((swap) => (
                 <Table.Tr key={swap.hash} data-testid="amm-swap-row">

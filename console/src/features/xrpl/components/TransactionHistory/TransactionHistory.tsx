@@ -7,6 +7,7 @@ import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { shortHash } from '../../../../shared/format/short-hash';
 import { formatLedgerTime, groupAmount } from '../../xrpl-format';
 import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 
 /** Where explorer links point: `settled` false while the network is still unknown, to avoid a wrong link. */
 export interface ExplorerTarget {
@@ -128,17 +129,7 @@ export function TransactionHistory({ live, explorer }: TransactionHistoryProps) 
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={820} maxHeight={480}>
           <Table verticalSpacing="xs" highlightOnHover stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Wallet</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Hash</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Fee</Table.Th>
-                <Table.Th>Time</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHeader columns={['Type', 'Wallet', 'Status', 'Hash', { label: 'Amount', align: 'right' }, { label: 'Fee', align: 'right' }, 'Time']} />
             <Table.Tbody>
               {rows.map((transaction) => (
                 <TransactionRow key={`${transaction.hash}-${transaction.walletRole}`} transaction={transaction} target={explorer} />
