@@ -1,8 +1,9 @@
-import type { ComplianceDashboardResponse, HeldDepositView, UserView } from '@carbon-ledger/contracts';
+import type { ComplianceDashboardResponse, UserView } from '@carbon-ledger/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAmlAlert } from '../../features/aml/aml-fixtures';
 import { aUser, anAdmin } from '../../features/auth/user-fixtures';
+import { aHeldDeposit } from '../../features/funds/funds-fixtures';
 import { RealtimeMessageBusContext } from '../../features/realtime/components/RealtimeProvider/RealtimeProvider';
 import { RealtimeMessageBus } from '../../features/realtime/realtime-message-bus';
 import { FakeMessageSource } from '../../features/realtime/realtime-fixtures';
@@ -25,32 +26,12 @@ function aDashboard(overrides: Partial<ComplianceDashboardResponse> = {}): Compl
   };
 }
 
-// Typed: a field the contract adds fails the type-check here, not a parse at run time.
-const aHeldDeposit: HeldDepositView = {
-  txHash: 'AB'.repeat(32),
-  sender: 'rSenderOfThePayment111111111111111',
-  destinationTag: null,
-  amount: '7.25',
-  currency: 'USD',
-  issuer: 'rIssuer11111111111111111111111111',
-  reason: 'missing-tag',
-  ledgerIndex: 42,
-  heldAt: '2026-11-27T10:00:00.000Z',
-  status: 'held',
-  assignedTo: null,
-  assignedBy: null,
-  assignedAt: null,
-  refundRequestedBy: null,
-  refundRequestedAt: null,
-  refundTxHash: null,
-  refundedAt: null,
-  refundFailure: null,
-};
+const heldDeposit = aHeldDeposit({ destinationTag: null, amount: '7.25', reason: 'missing-tag' });
 
 function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
   return mockFetch(({ url }: RecordedRequest) => {
     if (url === '/api/auth/me') return jsonResponse({ user });
-    if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [aHeldDeposit], page: 1, pageSize: 10, total: 1 });
+    if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [heldDeposit], page: 1, pageSize: 10, total: 1 });
     if (url === '/api/kyc/dashboard') return jsonResponse(aDashboard());
     if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);

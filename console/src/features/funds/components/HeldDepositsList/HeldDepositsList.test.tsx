@@ -3,32 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
+import { aHeldDeposit } from '../../funds-fixtures';
 import { HeldDepositsList } from './HeldDepositsList';
 
-const TX = 'AB'.repeat(32);
+const TX = aHeldDeposit().txHash;
 const USER = '0b6c4c1e-8f3e-4f5a-9d3b-2a1c5e7f9a10';
 
-const held = (overrides: Partial<HeldDepositView> = {}): HeldDepositView => ({
-  txHash: TX,
-  sender: 'rSenderOfThePayment111111111111111',
-  destinationTag: 4_294_967_295,
-  amount: '1250.00',
-  currency: 'USD',
-  issuer: 'rIssuer11111111111111111111111111',
-  reason: 'unknown-tag',
-  ledgerIndex: 42,
-  heldAt: '2026-11-27T10:00:00.000Z',
-  status: 'held',
-  assignedTo: null,
-  assignedBy: null,
-  assignedAt: null,
-  refundRequestedBy: null,
-  refundRequestedAt: null,
-  refundTxHash: null,
-  refundedAt: null,
-  refundFailure: null,
-  ...overrides,
-});
 const page = (deposits: HeldDepositView[]): HeldDepositsResponse => ({ deposits, page: 1, pageSize: 10, total: deposits.length });
 
 describe('HeldDepositsList', () => {
@@ -39,7 +19,9 @@ describe('HeldDepositsList', () => {
   });
 
   it('lists held payments with sender, reason, tag and amount; auditors see no assign form', async () => {
-    mockFetch(() => jsonResponse(page([held(), held({ txHash: 'CD'.repeat(32), reason: 'missing-tag', destinationTag: null, amount: '7.25' })])));
+    mockFetch(() =>
+      jsonResponse(page([aHeldDeposit(), aHeldDeposit({ txHash: 'CD'.repeat(32), reason: 'missing-tag', destinationTag: null, amount: '7.25' })])),
+    );
     renderWithProviders(<HeldDepositsList canAssign={false} />);
     const rows = await screen.findAllByTestId('held-deposit');
     expect(rows[0]).toHaveTextContent('Unknown destination tag (4294967295)');
@@ -51,10 +33,10 @@ describe('HeldDepositsList', () => {
   });
 
   it('assigns a held payment to a user id after checking it, and shows it credited', async () => {
-    let deposit = held();
+    let deposit = aHeldDeposit();
     const requests = mockFetch(({ url, method }) => {
       if (method === 'POST' && url === `/api/funds/held-deposits/${TX}/assign`) {
-        deposit = held({ status: 'assigned', assignedTo: USER, assignedBy: 'officer', assignedAt: '2026-11-27T11:00:00.000Z' });
+        deposit = aHeldDeposit({ status: 'assigned', assignedTo: USER, assignedBy: 'officer', assignedAt: '2026-11-27T11:00:00.000Z' });
         return jsonResponse(deposit);
       }
       return jsonResponse(page([deposit]));
@@ -74,10 +56,10 @@ describe('HeldDepositsList', () => {
   });
 
   it('returns a held payment to its sender only after the officer confirms, and shows it returned', async () => {
-    let deposit = held();
+    let deposit = aHeldDeposit();
     const requests = mockFetch(({ url, method }) => {
       if (method === 'POST' && url === `/api/funds/held-deposits/${TX}/refund`) {
-        deposit = held({ status: 'refunded', refundRequestedBy: 'officer', refundTxHash: 'EF'.repeat(32), refundedAt: '2026-11-27T11:00:00.000Z' });
+        deposit = aHeldDeposit({ status: 'refunded', refundRequestedBy: 'officer', refundTxHash: 'EF'.repeat(32), refundedAt: '2026-11-27T11:00:00.000Z' });
         return jsonResponse(deposit);
       }
       return jsonResponse(page([deposit]));
@@ -96,8 +78,8 @@ describe('HeldDepositsList', () => {
     mockFetch(() =>
       jsonResponse(
         page([
-          held({ refundFailure: 'the payment failed on the ledger: tecDST_TAG_NEEDED' }),
-          held({ txHash: 'CD'.repeat(32), status: 'refunding', refundRequestedBy: 'officer' }),
+          aHeldDeposit({ refundFailure: 'the payment failed on the ledger: tecDST_TAG_NEEDED' }),
+          aHeldDeposit({ txHash: 'CD'.repeat(32), status: 'refunding', refundRequestedBy: 'officer' }),
         ]),
       ),
     );
