@@ -7,7 +7,7 @@ import { aPortfolio, aSuggestion, someAnalytics, someHoldings, someInsights } fr
 import { type FetchHandler, jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { PortfolioRoute } from './portfolio';
-import { findToast } from '../../test/toasts';
+import { expectToast, findToast } from '../../test/toasts';
 
 const portfolio = aPortfolio();
 const second = aPortfolio({ id: '7a2d3b4c-5e6f-4a71-8b8c-9d0e1f2a3b4c', name: 'Satellite' });
@@ -73,8 +73,7 @@ describe('PortfolioRoute', () => {
     fireEvent.change(within(form).getByTestId('portfolio-name'), { target: { value: 'Too long, says the server' } });
     fireEvent.click(within(form).getByTestId('portfolio-submit'));
 
-    const toast = await findToast('Failed to create portfolio');
-    expect(within(toast).getByText('Portfolio name must be at most 100 characters')).toBeInTheDocument();
+    await expectToast('Failed to create portfolio', 'Portfolio name must be at most 100 characters');
   });
 
   it('selects the first portfolio when the list loads and shows its cards, tabs, holdings and Auto Rebalance Disabled', async () => {
@@ -145,8 +144,7 @@ describe('PortfolioRoute', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'AI Suggestions' }));
     fireEvent.click(await screen.findByTestId('implement-suggestion'));
 
-    const toast = await findToast('Failed to implement suggestion');
-    expect(within(toast).getByText('Please complete KYC verification before trading. Go to Compliance page.')).toBeInTheDocument();
+    await expectToast('Failed to implement suggestion', 'Please complete KYC verification before trading. Go to Compliance page.');
   });
 
   it('says No optimization suggestions available... and No analytics data available when there are none', async () => {

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { EvidenceExportPanel } from './EvidenceExportPanel';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 
 describe('EvidenceExportPanel', () => {
   const downloads: string[] = [];
@@ -32,8 +32,7 @@ describe('EvidenceExportPanel', () => {
     fireEvent.change(screen.getByTestId('export-from'), { target: { value: '2026-01-01' } });
     fireEvent.click(screen.getByTestId('export-submit'));
 
-    const toast = await findToast('Export Successful');
-    expect(within(toast).getByText('Evidence saved as evidence-export-2026-11-22T10-00-00-000Z.json')).toBeInTheDocument();
+    await expectToast('Export Successful', 'Evidence saved as evidence-export-2026-11-22T10-00-00-000Z.json');
     expect(downloads).toEqual(['evidence-export-2026-11-22T10-00-00-000Z.json']);
     const [request] = requests;
     expect(request?.url).toBe('/api/export/evidence');
@@ -66,8 +65,7 @@ describe('EvidenceExportPanel', () => {
     renderWithProviders(<EvidenceExportPanel />);
 
     fireEvent.click(screen.getByTestId('export-submit'));
-    const toast = await findToast('Export Failed');
-    expect(within(toast).getByText('The start of the date range must not be after its end')).toBeInTheDocument();
+    await expectToast('Export Failed', 'The start of the date range must not be after its end');
 
     mockFetch(() => new Response('oops', { status: 500 }));
     fireEvent.click(screen.getByTestId('export-submit'));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { GenerateReports } from './GenerateReports';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 
 const button = (testId: string): HTMLButtonElement => screen.getByTestId<HTMLButtonElement>(testId);
 
@@ -64,8 +64,7 @@ describe('GenerateReports', () => {
       }),
     );
 
-    const toast = await findToast('Report Generated');
-    expect(within(toast).getByText('Report saved as csrd-report-2026-11-22T10-15-00-000Z.pdf')).toBeInTheDocument();
+    await expectToast('Report Generated', 'Report saved as csrd-report-2026-11-22T10-15-00-000Z.pdf');
     expect(downloads).toEqual(['csrd-report-2026-11-22T10-15-00-000Z.pdf']);
     await waitFor(() => expect(button('report-csrd-pdf').dataset.loading).toBeUndefined());
     expect(button('report-issb-pdf')).toBeEnabled();
@@ -87,8 +86,7 @@ describe('GenerateReports', () => {
     renderWithProviders(<GenerateReports />);
 
     fireEvent.click(button('report-issb-json'));
-    const toast = await findToast('Report Failed');
-    expect(within(toast).getByText('The start of the period must not be after its end')).toBeInTheDocument();
+    await expectToast('Report Failed', 'The start of the period must not be after its end');
 
     mockFetch(() => new Response('oops', { status: 500 }));
     fireEvent.click(button('report-issb-json'));

@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { anIssueResponse } from '../../credits-fixtures';
 import { IssueCreditsForm, type IssueCreditsFormProps } from './IssueCreditsForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 const address = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
@@ -63,8 +63,7 @@ describe('IssueCreditsForm', () => {
     typeInto('issue-project-name', 'Sunfield Solar');
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please fill in all required fields')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Please fill in all required fields');
     expect(requests).toHaveLength(0);
   });
 
@@ -75,8 +74,7 @@ describe('IssueCreditsForm', () => {
     fillProject();
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Please enter a valid XRPL address');
     expect(requests).toHaveLength(0);
   });
 
@@ -88,10 +86,7 @@ describe('IssueCreditsForm', () => {
     typeInto('issue-description', 'Rooftop arrays');
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Credits Issued Successfully');
-    expect(
-      within(toast).getByText('Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120'),
-    ).toBeInTheDocument();
+    await expectToast('Credits Issued Successfully', 'Token SOLAR-2026-7F3A9C21, serials NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000120');
     expect(requests[0]?.url).toBe('/api/issue');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toEqual({
@@ -130,8 +125,7 @@ describe('IssueCreditsForm', () => {
     fillProject();
     fireEvent.click(submitButton());
 
-    const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeInTheDocument();
+    await expectToast('KYC Verification Required', 'Please complete KYC and AML verification before issuing credits.');
     expect(onKycRequired).toHaveBeenCalledTimes(1);
   });
 
@@ -142,8 +136,7 @@ describe('IssueCreditsForm', () => {
     fillProject();
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Project PRJ-1 was already issued')).toBeInTheDocument();
+    await expectToast('Issuance Failed', 'Project PRJ-1 was already issued');
     expect(onKycRequired).not.toHaveBeenCalled();
   });
 
@@ -154,8 +147,7 @@ describe('IssueCreditsForm', () => {
     fillProject();
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Failed to issue carbon credits')).toBeInTheDocument();
+    await expectToast('Issuance Failed', 'Failed to issue carbon credits');
   });
 
   it("saves a draft per user and restores it on the user's next visit only", async () => {

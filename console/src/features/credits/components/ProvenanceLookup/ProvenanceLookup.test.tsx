@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aProvenance, aProvenanceEntry, aTokenId } from '../../credits-fixtures';
 import { ProvenanceLookup } from './ProvenanceLookup';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 
 function search(tokenId: string): void {
   fireEvent.change(screen.getByTestId('provenance-token-id'), { target: { value: tokenId } });
@@ -20,8 +20,7 @@ describe('ProvenanceLookup', () => {
 
     search('   ');
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a token ID')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Please enter a token ID');
     expect(requests).toHaveLength(0);
     expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
@@ -58,8 +57,7 @@ describe('ProvenanceLookup', () => {
 
     search(serial.toLowerCase());
 
-    const toast = await findToast('Provenance Found');
-    expect(within(toast).getByText(`${serial}: 2 events in its chain of custody`)).toBeInTheDocument();
+    await expectToast('Provenance Found', `${serial}: 2 events in its chain of custody`);
     expect(requests[0]?.url).toBe(`/api/provenance/serials/${serial}`);
     expect(screen.getByTestId('provenance-project').textContent).toBe('Sunfield Solar');
     expect(screen.getByTestId('provenance-serial-status').textContent).toBe('Retired');
@@ -138,8 +136,7 @@ describe('ProvenanceLookup', () => {
 
     search('WIND-2025-0A1B2C3D');
 
-    const toast = await findToast('Search Failed');
-    expect(within(toast).getByText('No credits found for token WIND-2025-0A1B2C3D')).toBeInTheDocument();
+    await expectToast('Search Failed', 'No credits found for token WIND-2025-0A1B2C3D');
     expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
 
@@ -149,8 +146,7 @@ describe('ProvenanceLookup', () => {
 
     search(aTokenId);
 
-    const toast = await findToast('Search Failed');
-    expect(within(toast).getByText('Failed to find provenance data')).toBeInTheDocument();
+    await expectToast('Search Failed', 'Failed to find provenance data');
     expect(screen.queryByTestId('provenance-result')).not.toBeInTheDocument();
   });
 });

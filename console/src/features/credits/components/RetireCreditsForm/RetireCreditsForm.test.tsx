@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aCreditList, aHolding, aRetirementId, aTokenId } from '../../credits-fixtures';
 import { RetireCreditsForm } from './RetireCreditsForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 function serve(retire: FetchHandler, holdings = [aHolding(), aHolding({ tokenId: 'WIND-2025-0A1B2C3D', projectName: 'Gale Wind', tradable: 0 })]) {
@@ -57,8 +57,7 @@ describe('RetireCreditsForm', () => {
     typeInto('retire-amount', '5');
     fireEvent.click(screen.getByTestId('retire-submit'));
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Beneficiary is required')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Beneficiary is required');
     expect(requests.filter((request) => request.url === '/api/retire')).toHaveLength(0);
   });
 
@@ -72,8 +71,7 @@ describe('RetireCreditsForm', () => {
     typeInto('retire-purpose', 'FY2026 travel');
     fireEvent.click(screen.getByTestId('retire-submit'));
 
-    const toast = await findToast('Credits Retired Successfully');
-    expect(within(toast).getByText('Retired 5 credits')).toBeInTheDocument();
+    await expectToast('Credits Retired Successfully', 'Retired 5 credits');
     expect(requests.find((request) => request.url === '/api/retire')?.body).toEqual({
       tokenId: aTokenId,
       amount: 5,
@@ -94,8 +92,7 @@ describe('RetireCreditsForm', () => {
     typeInto('retire-beneficiary', 'Acme Corp');
     fireEvent.click(screen.getByTestId('retire-submit'));
 
-    const toast = await findToast('Retirement Failed');
-    expect(within(toast).getByText('Only 3 credits are free to retire')).toBeInTheDocument();
+    await expectToast('Retirement Failed', 'Only 3 credits are free to retire');
   });
 
   it("falls back to 'Failed to retire credits'", async () => {
@@ -107,7 +104,6 @@ describe('RetireCreditsForm', () => {
     typeInto('retire-beneficiary', 'Acme Corp');
     fireEvent.click(screen.getByTestId('retire-submit'));
 
-    const toast = await findToast('Retirement Failed');
-    expect(within(toast).getByText('Failed to retire credits')).toBeInTheDocument();
+    await expectToast('Retirement Failed', 'Failed to retire credits');
   });
 });

@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aProof, aSeed, aStartResponse, aVerifyResponse, anAddress } from '../../kyc-fixtures';
 import { KycVerification } from './KycVerification';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { typeInto } from '../../../../test/form-fields';
 
 // Signing itself is tested in node (address-proof.test.ts): @noble refuses jsdom's typed arrays.
@@ -61,8 +61,7 @@ describe('KycVerification', () => {
     typeInto('kyc-address', 'rShort123');
     fireEvent.click(screen.getByTestId('kyc-start'));
 
-    const toast = await findToast('Invalid Address');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
+    await expectToast('Invalid Address', 'Please enter a valid XRPL address');
     expect(requests).toHaveLength(0);
     expect(step()).toBe('setup');
   });
@@ -76,8 +75,7 @@ describe('KycVerification', () => {
 
     typeInto('kyc-seed', 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
     fireEvent.click(screen.getByTestId('kyc-start'));
-    const toast = await findToast('Signing Failed');
-    expect(within(toast).getByText(/not for rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe/)).toBeInTheDocument();
+    await expectToast('Signing Failed', /not for rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe/);
     expect(requests).toHaveLength(0);
     expect(step()).toBe('setup');
   });
@@ -139,8 +137,7 @@ describe('KycVerification', () => {
     typeInto('kyc-seed', aSeed);
     fireEvent.click(screen.getByTestId('kyc-start'));
 
-    const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('Failed to start KYC verification process')).toBeInTheDocument();
+    await expectToast('Verification Failed', 'Failed to start KYC verification process');
     expect(step()).toBe('setup');
   });
 
@@ -152,8 +149,7 @@ describe('KycVerification', () => {
     typeInto('kyc-seed', aSeed);
     fireEvent.click(screen.getByTestId('kyc-start'));
 
-    const toast = await findToast('Error');
-    expect(within(toast).getByText('Verification is not available for this address; contact compliance')).toBeInTheDocument();
+    await expectToast('Error', 'Verification is not available for this address; contact compliance');
   });
 
   it("returns to setup with the server's error when verification is refused", async () => {
@@ -168,8 +164,7 @@ describe('KycVerification', () => {
     fillIdentity();
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
 
-    const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('Name matches a sanctions list entry')).toBeInTheDocument();
+    await expectToast('Verification Failed', 'Name matches a sanctions list entry');
     await waitFor(() => expect(step()).toBe('setup'));
   });
 
@@ -183,7 +178,6 @@ describe('KycVerification', () => {
     fillIdentity();
     fireEvent.click(screen.getByTestId('kyc-submit-identity'));
 
-    const toast = await findToast('Verification Failed');
-    expect(within(toast).getByText('KYC verification failed')).toBeInTheDocument();
+    await expectToast('Verification Failed', 'KYC verification failed');
   });
 });

@@ -1,11 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDEMPOTENCY_KEY_HEADER } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { anOrder } from '../../order-fixtures';
 import { CreateOrderForm } from './CreateOrderForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 const currentYear = new Date().getFullYear();
@@ -37,8 +37,7 @@ describe('CreateOrderForm', () => {
 
     submit();
 
-    const toast = await findToast('Invalid Order');
-    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeInTheDocument();
+    await expectToast('Invalid Order', 'Amount and price must be greater than 0');
     expect(requests).toHaveLength(0);
   });
 
@@ -62,8 +61,7 @@ describe('CreateOrderForm', () => {
     typeInto('order-price', '12.5');
     submit();
 
-    const toast = await findToast('Order Created');
-    expect(within(toast).getByText('SELL order for 5 credits created successfully')).toBeInTheDocument();
+    await expectToast('Order Created', 'SELL order for 5 credits created successfully');
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.url).toBe('/api/orders');
@@ -116,8 +114,7 @@ describe('CreateOrderForm', () => {
     typeInto('order-price', '12.5');
     submit();
 
-    const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Complete KYC verification before trading')).toBeInTheDocument();
+    await expectToast('Order Failed', 'Complete KYC verification before trading');
     expect(field('order-amount').value).toBe('5');
   });
 
@@ -129,7 +126,6 @@ describe('CreateOrderForm', () => {
     typeInto('order-price', '1');
     submit();
 
-    const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Failed to create order. Please try again.')).toBeInTheDocument();
+    await expectToast('Order Failed', 'Failed to create order. Please try again.');
   });
 });

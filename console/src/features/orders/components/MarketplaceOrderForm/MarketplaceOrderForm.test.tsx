@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { anOrder } from '../../order-fixtures';
 import { MarketplaceOrderForm } from './MarketplaceOrderForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 const accountId = '5f0c2a8e-3b7d-4e1f-9c6a-2d8b4e6f1a3c';
@@ -76,8 +76,7 @@ describe('MarketplaceOrderForm', () => {
     typeInto('marketplace-quantity', '0');
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Invalid Order');
-    expect(within(toast).getByText('Amount and price must be greater than 0')).toBeInTheDocument();
+    await expectToast('Invalid Order', 'Amount and price must be greater than 0');
     expect(requests).toHaveLength(0);
   });
 
@@ -115,8 +114,7 @@ describe('MarketplaceOrderForm', () => {
       ),
     );
 
-    const toast = await findToast('Order Created');
-    expect(within(toast).getByText('SELL order for 10 credits created successfully (4 of 10 filled)')).toBeInTheDocument();
+    await expectToast('Order Created', 'SELL order for 10 credits created successfully (4 of 10 filled)');
     await waitFor(() => expect(submitButton().textContent).toBe('Execute Sell Order'));
   });
 
@@ -136,10 +134,7 @@ describe('MarketplaceOrderForm', () => {
     typeInto('marketplace-price', '99.5');
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Order Created');
-    expect(
-      within(toast).getByText('BUY order for 2 credits created successfully (0 of 2 filled). 2 not filled: your own sell order at 99.50'),
-    ).toBeInTheDocument();
+    await expectToast('Order Created', 'BUY order for 2 credits created successfully (0 of 2 filled). 2 not filled: your own sell order at 99.50');
   });
 
   it("shows the server's message when the order is refused", async () => {
@@ -149,7 +144,6 @@ describe('MarketplaceOrderForm', () => {
     fireEvent.click(screen.getByTestId('marketplace-sell'));
     fireEvent.click(submitButton());
 
-    const toast = await findToast('Order Failed');
-    expect(within(toast).getByText('Not enough Wind Energy 2025 credits to sell')).toBeInTheDocument();
+    await expectToast('Order Failed', 'Not enough Wind Energy 2025 credits to sell');
   });
 });

@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { aQuote } from '../../xrpl-fixtures';
 import { SwapQuoteForm } from './SwapQuoteForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { field } from '../../../../test/form-fields';
 
 function typeAmount(value: string): void {
@@ -45,8 +45,7 @@ describe('SwapQuoteForm', () => {
     typeAmount(value);
     getQuote();
 
-    const toast = await findToast('Invalid Amount');
-    expect(within(toast).getByText('Please enter a valid positive number')).toBeInTheDocument();
+    await expectToast('Invalid Amount', 'Please enter a valid positive number');
     expect(requests).toHaveLength(0);
   });
 
@@ -58,8 +57,7 @@ describe('SwapQuoteForm', () => {
     chooseAsset('swap-to', 'XRP');
     getQuote();
 
-    const toast = await findToast('Invalid Swap');
-    expect(within(toast).getByText('Source and destination assets cannot be the same')).toBeInTheDocument();
+    await expectToast('Invalid Swap', 'Source and destination assets cannot be the same');
     expect(requests).toHaveLength(0);
   });
 
@@ -116,8 +114,7 @@ describe('SwapQuoteForm', () => {
     typeAmount('100');
     getQuote();
 
-    const toast = await findToast('Quote Failed');
-    expect(within(toast).getByText('Failed to get swap quote. Please check your inputs.')).toBeInTheDocument();
+    await expectToast('Quote Failed', 'Failed to get swap quote. Please check your inputs.');
     expect((await screen.findByTestId('swap-quote-error')).textContent).toBe('Unable to generate quote. Please check pool liquidity and try again.');
     expect(screen.queryByTestId('swap-quote-panel')).not.toBeInTheDocument();
   });
@@ -129,8 +126,7 @@ describe('SwapQuoteForm', () => {
     typeAmount('100');
     getQuote();
 
-    const toast = await findToast('Quote Error');
-    expect(within(toast).getByText('Unable to get swap quote. Please try again.')).toBeInTheDocument();
+    await expectToast('Quote Error', 'Unable to get swap quote. Please try again.');
     expect(await screen.findByTestId('swap-quote-error')).toBeInTheDocument();
   });
 

@@ -1,11 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { aPrepareResponse, aSeed, aSigningAddress, anIssueResponse, anNftId, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
 import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplIssueForm } from './XrplIssueForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
@@ -66,8 +66,7 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText('Please enter a valid XRPL address')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Please enter a valid XRPL address');
     expect(requests).toHaveLength(0);
   });
 
@@ -77,8 +76,7 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.submit(screen.getByTestId('xrpl-issue-form'));
 
-    const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC and AML verification before issuing credits.')).toBeInTheDocument();
+    await expectToast('KYC Verification Required', 'Please complete KYC and AML verification before issuing credits.');
     expect(onKycRequired).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(0);
   });
@@ -94,8 +92,7 @@ describe('XrplIssueForm', () => {
     clear();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    const toast = await findToast('Validation Error');
-    expect(within(toast).getByText(/Please fill in all required fields|Please enter a valid XRPL address/)).toBeInTheDocument();
+    await expectToast('Validation Error', /Please fill in all required fields|Please enter a valid XRPL address/);
     expect(requests).toHaveLength(0);
   });
 
@@ -111,8 +108,7 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    const toast = await findToast('Credits Issued Successfully');
-    expect(within(toast).getByText(new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. carries 30 credits`))).toBeInTheDocument();
+    await expectToast('Credits Issued Successfully', new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. carries 30 credits`));
     expect(requestsTo(requests, '/api/xrpl/issue/prepare')[0]?.body).toEqual({
       name: 'Mojave Solar Farm',
       projectType: 'Solar Energy',
@@ -150,8 +146,7 @@ describe('XrplIssueForm', () => {
     fillIn({ seed: 'sEdSomeoneElsesSeed111111111' });
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    const toast = await findToast('Wrong Wallet Seed');
-    expect(within(toast).getByText(new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`))).toBeInTheDocument();
+    await expectToast('Wrong Wallet Seed', new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`));
     expect(requests).toHaveLength(0);
   });
 
@@ -189,8 +184,7 @@ describe('XrplIssueForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
-    const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE')).toBeInTheDocument();
+    await expectToast('Issuance Failed', 'XRPL NFTokenMint was not applied: tecINSUFFICIENT_RESERVE');
   });
 
   it('shows the default failure text when the network is down', async () => {
@@ -198,7 +192,6 @@ describe('XrplIssueForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
-    const toast = await findToast('Issuance Failed');
-    expect(within(toast).getByText('Failed to issue credits')).toBeInTheDocument();
+    await expectToast('Issuance Failed', 'Failed to issue credits');
   });
 });

@@ -1,11 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { aPrepareResponse, aRedeemResponse, aSeed, aSigningAddress, aTxHash, aVaultTokenId, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
 import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplRedeemForm } from './XrplRedeemForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
@@ -65,7 +65,7 @@ describe('XrplRedeemForm', () => {
     typeInto('xrpl-redeem-seed', aSeed);
     typeInto('xrpl-redeem-amount', '6');
     fireEvent.submit(screen.getByTestId('xrpl-redeem-form'));
-    expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before redeeming credits.')).toBeInTheDocument();
+    await expectToast('KYC Verification Required', 'Please complete KYC verification before redeeming credits.');
     expect(onKycRequired).toHaveBeenCalledTimes(1);
     expect(requests).toHaveLength(0);
   });
@@ -87,7 +87,7 @@ describe('XrplRedeemForm', () => {
     renderForm();
     fill();
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
-    expect(within(await findToast('Validation Error')).getByText(message)).toBeInTheDocument();
+    await expectToast('Validation Error', message);
     expect(requests).toHaveLength(0);
   });
 
@@ -99,8 +99,7 @@ describe('XrplRedeemForm', () => {
     typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
 
-    const toast = await findToast('Credits Redeemed');
-    expect(within(toast).getByText(`6 NXCC redeemed for credits of ${aVaultTokenId}; transaction ${aTxHash.slice(0, 16)}...`)).toBeInTheDocument();
+    await expectToast('Credits Redeemed', `6 NXCC redeemed for credits of ${aVaultTokenId}; transaction ${aTxHash.slice(0, 16)}...`);
     expect(requestsTo(requests, '/api/xrpl/redeem/prepare')[0]?.body).toEqual({ amount: 6, xrplAddress: aSigningAddress });
     expect(requestsTo(requests, '/api/xrpl/redeem')[0]?.body).toEqual({ preparation: 'sealed.preparation', signedTransactions: ['5349474E454408'] });
     expectNoSeedSent(requests);
@@ -127,7 +126,7 @@ describe('XrplRedeemForm', () => {
     typeInto('xrpl-redeem-seed', aSeed);
     typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
-    expect(within(await findToast('Redemption Failed')).getByText('The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed')).toBeInTheDocument();
+    await expectToast('Redemption Failed', 'The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed');
   });
 
   it('shows the default redemption failure when the network is down', async () => {
@@ -136,6 +135,6 @@ describe('XrplRedeemForm', () => {
     typeInto('xrpl-redeem-seed', aSeed);
     typeInto('xrpl-redeem-amount', '6');
     fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
-    expect(within(await findToast('Redemption Failed')).getByText('Failed to redeem credits')).toBeInTheDocument();
+    await expectToast('Redemption Failed', 'Failed to redeem credits');
   });
 });

@@ -1,11 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { aPrepareResponse, aRetireResponse, aSeed, aSigningAddress, anNftId, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
 import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplRetireForm } from './XrplRetireForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
@@ -35,7 +35,7 @@ describe('XrplRetireForm', () => {
     typeInto('xrpl-retire-seed', aSeed);
     typeInto('xrpl-retire-amount', '4');
     fireEvent.submit(screen.getByTestId('xrpl-retire-form'));
-    expect(within(await findToast('KYC Verification Required')).getByText('Please complete KYC verification before retiring credits.')).toBeInTheDocument();
+    await expectToast('KYC Verification Required', 'Please complete KYC verification before retiring credits.');
     expect(onKycRequired).toHaveBeenCalled();
   });
 
@@ -52,7 +52,7 @@ describe('XrplRetireForm', () => {
     typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
 
-    expect(within(await findToast('Credits Retired Successfully')).getByText('Burned 4 tokens')).toBeInTheDocument();
+    await expectToast('Credits Retired Successfully', 'Burned 4 tokens');
     expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toEqual({
       tokenAmount: 4,
       issuer: platformIssuer,
@@ -92,7 +92,7 @@ describe('XrplRetireForm', () => {
     typeInto('xrpl-retire-nft', 'abc');
     typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Validation Error')).getByText('NFT ID must be 64 hexadecimal characters')).toBeInTheDocument();
+    await expectToast('Validation Error', 'NFT ID must be 64 hexadecimal characters');
     expect(requests).toHaveLength(0);
   });
 
@@ -102,7 +102,7 @@ describe('XrplRetireForm', () => {
     typeInto('xrpl-retire-seed', aSeed);
     typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Retirement Failed')).getByText('You hold no registry credits to retire')).toBeInTheDocument();
+    await expectToast('Retirement Failed', 'You hold no registry credits to retire');
   });
 
   it('shows the default retirement failure when the network is down', async () => {
@@ -111,6 +111,6 @@ describe('XrplRetireForm', () => {
     typeInto('xrpl-retire-seed', aSeed);
     typeInto('xrpl-retire-amount', '4');
     fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
-    expect(within(await findToast('Retirement Failed')).getByText('Failed to retire credits')).toBeInTheDocument();
+    await expectToast('Retirement Failed', 'Failed to retire credits');
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
 import { XrplTokenizeForm, type XrplTokenizeFormProps } from './XrplTokenizeForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast, findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
@@ -52,8 +52,7 @@ function fillIn({ seed = aSeed, amount = '25' } = {}): void {
 }
 
 async function expectValidationToast(message: string | RegExp): Promise<void> {
-  const toast = await findToast('Validation Error');
-  expect(within(toast).getByText(message)).toBeInTheDocument();
+  await expectToast('Validation Error', message);
 }
 
 function expectNoSeedSent(requests: RecordedRequest[]): void {
@@ -149,8 +148,7 @@ describe('XrplTokenizeForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
 
-    const toast = await findToast('Credits Tokenized');
-    expect(within(toast).getByText(`25 credits of ${aVaultTokenId} are in the vault; NXCC payment ${aPaymentTxHash.slice(0, 16)}...`)).toBeInTheDocument();
+    await expectToast('Credits Tokenized', `25 credits of ${aVaultTokenId} are in the vault; NXCC payment ${aPaymentTxHash.slice(0, 16)}...`);
     expect(requestsTo(requests, '/api/xrpl/tokenize/prepare')[0]?.body).toEqual({ tokenId: aVaultTokenId, amount: 25, xrplAddress: aSigningAddress });
     expect(requestsTo(requests, '/api/xrpl/tokenize')[0]?.body).toEqual({ preparation: 'sealed.preparation', signedTransactions: [] });
     expectNoSeedSent(requests);
@@ -189,8 +187,7 @@ describe('XrplTokenizeForm', () => {
     renderForm();
     fillIn({ seed: 'sEdSomeoneElsesSeed111111111' });
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
-    const toast = await findToast('Wrong Wallet Seed');
-    expect(within(toast).getByText(new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`))).toBeInTheDocument();
+    await expectToast('Wrong Wallet Seed', new RegExp(`signs for ${anotherAddress}, not for ${aSigningAddress}`));
     expect(requests).toHaveLength(0);
   });
 
@@ -199,8 +196,7 @@ describe('XrplTokenizeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
-    const toast = await findToast('Tokenization Failed');
-    expect(within(toast).getByText('The NXCC payment was not applied (tecPATH_DRY); the credits go back to your registry account.')).toBeInTheDocument();
+    await expectToast('Tokenization Failed', 'The NXCC payment was not applied (tecPATH_DRY); the credits go back to your registry account.');
   });
 
   it('shows Tokenization Failed with the server message', async () => {
@@ -210,7 +206,7 @@ describe('XrplTokenizeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
-    expect(within(await findToast('Tokenization Failed')).getByText(/Insufficient credits: the account holds 10 tradable/)).toBeInTheDocument();
+    await expectToast('Tokenization Failed', /Insufficient credits: the account holds 10 tradable/);
   });
 
   it('shows the default tokenization failure when the network is down', async () => {
@@ -218,6 +214,6 @@ describe('XrplTokenizeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
-    expect(within(await findToast('Tokenization Failed')).getByText('Failed to tokenize credits')).toBeInTheDocument();
+    await expectToast('Tokenization Failed', 'Failed to tokenize credits');
   });
 });

@@ -1,11 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { aPrepareResponse, aSeed, aSigningAddress, aTradeResponse, aTxHash, anotherAddress, requestsTo, xrplApi } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
 import type { XrplActionFormProps } from '../../xrpl-action-submit';
 import { XrplTradeForm } from './XrplTradeForm';
-import { findToast } from '../../../../test/toasts';
+import { expectToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
 vi.mock('../../signing/browser-signer', async (importOriginal) => ({
@@ -60,8 +60,7 @@ describe('XrplTradeForm', () => {
     fillIn();
     fireEvent.submit(screen.getByTestId('xrpl-trade-form'));
 
-    const toast = await findToast('KYC Verification Required');
-    expect(within(toast).getByText('Please complete KYC verification before trading credits.')).toBeInTheDocument();
+    await expectToast('KYC Verification Required', 'Please complete KYC verification before trading credits.');
     expect(onKycRequired).toHaveBeenCalled();
     expect(requests).toHaveLength(0);
   });
@@ -72,7 +71,7 @@ describe('XrplTradeForm', () => {
     fillIn();
     typeInto('xrpl-trade-amount', '');
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Validation Error')).getByText('Please fill in all required fields')).toBeInTheDocument();
+    await expectToast('Validation Error', 'Please fill in all required fields');
     expect(requests).toHaveLength(0);
   });
 
@@ -89,8 +88,7 @@ describe('XrplTradeForm', () => {
     typeInto('xrpl-trade-credit-id', 'SOLAR-2026-7F3A9C21');
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
 
-    const toast = await findToast('Trade Executed via XRPL AMM');
-    expect(within(toast).getByText(`Transaction ${aTxHash.slice(0, 16)}...`)).toBeInTheDocument();
+    await expectToast('Trade Executed via XRPL AMM', `Transaction ${aTxHash.slice(0, 16)}...`);
     expect(requestsTo(requests, '/api/xrpl/trade/prepare')[0]?.body).toEqual({
       sellerAddress: anotherAddress,
       amountCRC: 10,
@@ -114,7 +112,7 @@ describe('XrplTradeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Trade Failed')).getByText('XRPL Payment was not applied: tecPATH_PARTIAL')).toBeInTheDocument();
+    await expectToast('Trade Failed', 'XRPL Payment was not applied: tecPATH_PARTIAL');
   });
 
   it('shows the default trade failure when the answer has no message', async () => {
@@ -122,6 +120,6 @@ describe('XrplTradeForm', () => {
     renderForm();
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-trade-submit'));
-    expect(within(await findToast('Trade Failed')).getByText('Failed to execute trade')).toBeInTheDocument();
+    await expectToast('Trade Failed', 'Failed to execute trade');
   });
 });
