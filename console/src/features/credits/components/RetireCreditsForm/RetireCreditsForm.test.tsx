@@ -29,6 +29,14 @@ const retired = {
   position: '40:40',
 };
 
+/** Asks to retire 5 credits of the holding for Acme Corp. */
+async function retireFiveForAcme(): Promise<void> {
+  await chooseToken();
+  typeInto('retire-amount', '5');
+  typeInto('retire-beneficiary', 'Acme Corp');
+  fireEvent.click(screen.getByTestId('retire-submit'));
+}
+
 describe('RetireCreditsForm', () => {
   it('offers only the holdings free to retire and defaults to Gold Standard, compensation', async () => {
     serve(() => jsonResponse(retired));
@@ -87,10 +95,7 @@ describe('RetireCreditsForm', () => {
     serve(() => jsonResponse({ error: 'Conflict', message: 'Only 3 credits are free to retire' }, 409));
     renderWithProviders(<RetireCreditsForm />);
 
-    await chooseToken();
-    typeInto('retire-amount', '5');
-    typeInto('retire-beneficiary', 'Acme Corp');
-    fireEvent.click(screen.getByTestId('retire-submit'));
+    await retireFiveForAcme();
 
     await expectToast('Retirement Failed', 'Only 3 credits are free to retire');
   });
@@ -99,10 +104,7 @@ describe('RetireCreditsForm', () => {
     serve(() => new Response('', { status: 502, statusText: 'Bad Gateway' }));
     renderWithProviders(<RetireCreditsForm />);
 
-    await chooseToken();
-    typeInto('retire-amount', '5');
-    typeInto('retire-beneficiary', 'Acme Corp');
-    fireEvent.click(screen.getByTestId('retire-submit'));
+    await retireFiveForAcme();
 
     await expectToast('Retirement Failed', 'Failed to retire credits');
   });

@@ -43,6 +43,13 @@ function serveRedeem(prepared = aPrepareResponse([payment], { tokenId: aVaultTok
   );
 }
 
+/** Signs and asks to redeem 6 NXCC, leaving the batch to the vault. */
+function redeemSix(): void {
+  typeInto('xrpl-redeem-seed', aSeed);
+  typeInto('xrpl-redeem-amount', '6');
+  fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
+}
+
 describe('XrplRedeemForm', () => {
   it('has an amount, an optional token id and a password seed', () => {
     renderForm();
@@ -95,9 +102,7 @@ describe('XrplRedeemForm', () => {
     const requests = serveRedeem();
     const { queryClient } = renderForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    typeInto('xrpl-redeem-seed', aSeed);
-    typeInto('xrpl-redeem-amount', '6');
-    fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
+    redeemSix();
 
     await expectToast('Credits Redeemed', `6 NXCC redeemed for credits of ${aVaultTokenId}; transaction ${aTxHash.slice(0, 16)}...`);
     expect(requestsTo(requests, '/api/xrpl/redeem/prepare')[0]?.body).toEqual({ amount: 6, xrplAddress: aSigningAddress });
@@ -123,18 +128,14 @@ describe('XrplRedeemForm', () => {
   it('shows Redemption Failed with the server message', async () => {
     mockFetch(() => jsonResponse({ error: 'Conflict', message: 'The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed' }, 409));
     renderForm();
-    typeInto('xrpl-redeem-seed', aSeed);
-    typeInto('xrpl-redeem-amount', '6');
-    fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
+    redeemSix();
     await expectToast('Redemption Failed', 'The vault holds 2 credits of SOLAR-2026-C0FFEE01, 6 needed');
   });
 
   it('shows the default redemption failure when the network is down', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderForm();
-    typeInto('xrpl-redeem-seed', aSeed);
-    typeInto('xrpl-redeem-amount', '6');
-    fireEvent.click(screen.getByTestId('xrpl-redeem-submit'));
+    redeemSix();
     await expectToast('Redemption Failed', 'Failed to redeem credits');
   });
 });

@@ -21,6 +21,13 @@ function renderForm(props: Partial<XrplActionFormProps> = {}) {
   return renderActionForm(XrplRetireForm, { platformIssuer: platformIssuer, ...props });
 }
 
+/** Signs and asks to retire 4 NXCC, with no NFT id. */
+function retireFour(): void {
+  typeInto('xrpl-retire-seed', aSeed);
+  typeInto('xrpl-retire-amount', '4');
+  fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+}
+
 describe('XrplRetireForm', () => {
   it('has a password owner seed, an optional NFT id and purpose, and the platform issuer', () => {
     renderForm();
@@ -48,9 +55,7 @@ describe('XrplRetireForm', () => {
     );
     const { queryClient } = renderForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    typeInto('xrpl-retire-seed', aSeed);
-    typeInto('xrpl-retire-amount', '4');
-    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    retireFour();
 
     await expectToast('Credits Retired Successfully', 'Burned 4 tokens');
     expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toEqual({
@@ -99,18 +104,14 @@ describe('XrplRetireForm', () => {
   it('shows Retirement Failed with the server message, or the default', async () => {
     mockFetch(() => jsonResponse({ error: 'Conflict', message: 'You hold no registry credits to retire' }, 409));
     renderForm();
-    typeInto('xrpl-retire-seed', aSeed);
-    typeInto('xrpl-retire-amount', '4');
-    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    retireFour();
     await expectToast('Retirement Failed', 'You hold no registry credits to retire');
   });
 
   it('shows the default retirement failure when the network is down', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderForm();
-    typeInto('xrpl-retire-seed', aSeed);
-    typeInto('xrpl-retire-amount', '4');
-    fireEvent.click(screen.getByTestId('xrpl-retire-submit'));
+    retireFour();
     await expectToast('Retirement Failed', 'Failed to retire credits');
   });
 });
