@@ -20,14 +20,6 @@ const formatLabels: Record<ExportFormat, string> = { json: 'JSON', csv: 'CSV', p
 const typeOptions = exportTypes.map((value) => ({ value, label: typeLabels[value] }));
 const formatOptions = exportFormats.map((value) => ({ value, label: formatLabels[value] }));
 
-function isExportType(value: string | null): value is ExportType {
-  return exportTypes.some((type) => type === value);
-}
-
-function isExportFormat(value: string | null): value is ExportFormat {
-  return exportFormats.some((format) => format === value);
-}
-
 interface EvidenceExportFormValues {
   exportType: ExportType;
   from: string;
@@ -76,22 +68,8 @@ export function EvidenceExportPanel() {
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Export type"
-              data={typeOptions}
-              value={form.values.exportType}
-              onChange={(value) => form.setFieldValue('exportType', isExportType(value) ? value : 'full')}
-              allowDeselect={false}
-              data-testid="export-type"
-            />
-            <Select
-              label="Format"
-              data={formatOptions}
-              value={form.values.format}
-              onChange={(value) => form.setFieldValue('format', isExportFormat(value) ? value : 'json')}
-              allowDeselect={false}
-              data-testid="export-format"
-            />
+            <Select label="Export type" data={typeOptions} {...form.getInputProps('exportType')} allowDeselect={false} data-testid="export-type" />
+            <Select label="Format" data={formatOptions} {...form.getInputProps('format')} allowDeselect={false} data-testid="export-format" />
             <TextInput label="From (optional)" type="date" {...form.getInputProps('from')} data-testid="export-from" />
             <TextInput label="To (optional)" type="date" {...form.getInputProps('to')} data-testid="export-to" />
           </SimpleGrid>

@@ -1,4 +1,4 @@
-import { emissionScopeChoices, issuanceProjectTypes, type IssuanceProjectType, type IssueCreditsResponse } from '@carbon-ledger/contracts';
+import { emissionScopeChoices, issuanceProjectTypes, type IssueCreditsResponse } from '@carbon-ledger/contracts';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCertificate, IconDeviceFloppy } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -39,10 +39,6 @@ const scopeLabels: Record<ScopeField, string> = {
 };
 
 const scopeOptions = emissionScopeChoices.map((choice) => ({ value: String(choice.value), label: choice.label }));
-
-function isIssuanceProjectType(value: string | null): value is IssuanceProjectType {
-  return issuanceProjectTypes.some((type) => type === value);
-}
 
 /** Spec: Issue Carbon Credits. The button waits for a passed KYC and an address. */
 export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus }: IssueCreditsFormProps) {
@@ -107,8 +103,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
               data-testid="issue-project-type"
               data={[...issuanceProjectTypes]}
               allowDeselect={false}
-              value={values.projectType}
-              onChange={(type) => isIssuanceProjectType(type) && form.setFieldValue('projectType', type)}
+              {...form.getInputProps('projectType')}
             />
             <Textarea label="Description" minRows={3} data-testid="issue-description" {...form.getInputProps('description')} />
             <Title order={3} size="h5" mt="xs">

@@ -35,14 +35,6 @@ const defaultValues: RetireFormValues = {
   offsetType: DEFAULT_OFFSET_TYPE,
 };
 
-function isStandard(value: string | null): value is RetirementStandard {
-  return retirementStandards.some((standard) => standard === value);
-}
-
-function isOffsetType(value: string | null): value is OffsetType {
-  return offsetTypes.some((type) => type === value);
-}
-
 /** Retires credits the caller holds (POST /api/retire) and links the certificate it produced. */
 export function RetireCreditsForm() {
   const form = useForm<RetireFormValues>({ mode: 'controlled', initialValues: defaultValues });
@@ -106,22 +98,8 @@ export function RetireCreditsForm() {
           />
           <TextInput label="Beneficiary" withAsterisk data-testid="retire-beneficiary" {...form.getInputProps('beneficiary')} />
           <TextInput label="Purpose" data-testid="retire-purpose" {...form.getInputProps('purpose')} />
-          <Select
-            label="Standard"
-            data-testid="retire-standard"
-            data={[...retirementStandards]}
-            allowDeselect={false}
-            value={values.standard}
-            onChange={(standard) => isStandard(standard) && form.setFieldValue('standard', standard)}
-          />
-          <Select
-            label="Offset Type"
-            data-testid="retire-offset-type"
-            data={[...offsetTypes]}
-            allowDeselect={false}
-            value={values.offsetType}
-            onChange={(offsetType) => isOffsetType(offsetType) && form.setFieldValue('offsetType', offsetType)}
-          />
+          <Select label="Standard" data-testid="retire-standard" data={[...retirementStandards]} allowDeselect={false} {...form.getInputProps('standard')} />
+          <Select label="Offset Type" data-testid="retire-offset-type" data={[...offsetTypes]} allowDeselect={false} {...form.getInputProps('offsetType')} />
           <Button type="submit" color="teal" leftSection={<IconLeaf size={16} />} loading={retire.isPending} data-testid="retire-submit">
             Retire Credits
           </Button>

@@ -81,8 +81,7 @@ export function CreateOrderForm({ fundsRows }: CreateOrderFormProps = {}) {
             data-testid="order-project-type"
             data={[...orderProjectTypes]}
             allowDeselect={false}
-            value={values.projectType}
-            onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
+            {...form.getInputProps('projectType')}
           />
           <NumberInput
             label="Vintage Year"

@@ -109,8 +109,7 @@ export function SwapQuoteForm() {
               data-testid="swap-from"
               data={assetOptions}
               allowDeselect={false}
-              value={values.from}
-              onChange={(from) => from && form.setFieldValue('from', from)}
+              {...form.getInputProps('from')}
               style={{ flex: 1 }}
             />
             <Tooltip label="Reverse direction" withArrow>
@@ -124,15 +123,7 @@ export function SwapQuoteForm() {
                 <IconArrowsLeftRight size={16} />
               </ActionIcon>
             </Tooltip>
-            <Select<SwapAsset>
-              label="To"
-              data-testid="swap-to"
-              data={assetOptions}
-              allowDeselect={false}
-              value={values.to}
-              onChange={(to) => to && form.setFieldValue('to', to)}
-              style={{ flex: 1 }}
-            />
+            <Select<SwapAsset> label="To" data-testid="swap-to" data={assetOptions} allowDeselect={false} {...form.getInputProps('to')} style={{ flex: 1 }} />
           </Group>
           <Button type="submit" leftSection={<IconCalculator size={16} />} loading={quote.isPending} data-testid="swap-quote-submit">
             Get Quote

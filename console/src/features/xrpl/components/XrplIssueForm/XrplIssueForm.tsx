@@ -61,8 +61,7 @@ export function XrplIssueForm(props: XrplActionFormProps) {
         data-testid="xrpl-issue-project-type"
         data={[...issuanceProjectTypes]}
         allowDeselect={false}
-        value={form.values.projectType}
-        onChange={(projectType) => projectType && form.setFieldValue('projectType', projectType)}
+        {...form.getInputProps('projectType')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {scopeFields.map(([field, label]) => (
