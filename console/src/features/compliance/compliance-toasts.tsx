@@ -1,29 +1,18 @@
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
-import { showToast } from '../../shared/toast/show-toast';
+import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
 
 export function showExportSuccessfulToast(fileName: string): void {
-  showToast({ title: 'Export Successful', message: `Evidence saved as ${fileName}`, color: 'teal', icon: <IconCheck size={18} /> });
+  showSuccessToast('Export Successful', `Evidence saved as ${fileName}`);
 }
 
 export function showExportFailedToast(error: unknown): void {
-  showToast({
-    title: 'Export Failed',
-    message: serverMessageOf(error, 'Failed to generate evidence export'),
-    color: 'red',
-    icon: <IconAlertCircle size={18} />,
-  });
+  showFailureToast('Export Failed', serverMessageOf(error, 'Failed to generate evidence export'));
 }
 
 export function showReportGeneratedToast(fileName: string): void {
-  showToast({ title: 'Report Generated', message: `Report saved as ${fileName}`, color: 'teal', icon: <IconCheck size={18} /> });
+  showSuccessToast('Report Generated', `Report saved as ${fileName}`);
 }
 
 export function showReportFailedToast(error: unknown): void {
-  showToast({
-    title: 'Report Failed',
-    message: serverMessageOf(error, 'Failed to generate report'),
-    color: 'red',
-    icon: <IconAlertCircle size={18} />,
-  });
+  showFailureToast('Report Failed', serverMessageOf(error, 'Failed to generate report'));
 }

@@ -1,18 +1,11 @@
 import type { IssueCreditsResponse, ProvenanceResponse } from '@carbon-ledger/contracts';
-import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
-
-function showFailure(title: string, message: string): void {
-  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
-}
-
-function showSuccess(title: string, message: string): void {
-  showToast({ title, message, color: 'teal', icon: <IconCheck size={18} /> });
-}
+import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
 
 export function showValidationToast(message: string): void {
-  showFailure('Validation Error', message);
+  showFailureToast('Validation Error', message);
 }
 
 export function showKycRequiredToast(): void {
@@ -25,11 +18,11 @@ export function showKycRequiredToast(): void {
 }
 
 export function showCreditsIssuedToast(issued: Pick<IssueCreditsResponse, 'tokenId' | 'firstSerial' | 'lastSerial'>): void {
-  showSuccess('Credits Issued Successfully', `Token ${issued.tokenId}, serials ${issued.firstSerial} to ${issued.lastSerial}`);
+  showSuccessToast('Credits Issued Successfully', `Token ${issued.tokenId}, serials ${issued.firstSerial} to ${issued.lastSerial}`);
 }
 
 export function showIssuanceFailedToast(error: unknown): void {
-  showFailure('Issuance Failed', serverMessageOf(error, 'Failed to issue carbon credits'));
+  showFailureToast('Issuance Failed', serverMessageOf(error, 'Failed to issue carbon credits'));
 }
 
 export function showDraftSavedToast(): void {
@@ -42,22 +35,22 @@ export function showDraftSavedToast(): void {
 }
 
 export function showCreditsRetiredToast(quantity: number): void {
-  showSuccess('Credits Retired Successfully', `Retired ${quantity} credits`);
+  showSuccessToast('Credits Retired Successfully', `Retired ${quantity} credits`);
 }
 
 export function showRetirementFailedToast(error: unknown): void {
-  showFailure('Retirement Failed', serverMessageOf(error, 'Failed to retire credits'));
+  showFailureToast('Retirement Failed', serverMessageOf(error, 'Failed to retire credits'));
 }
 
 export function showDraftNotSavedToast(): void {
-  showFailure('Draft Not Saved', 'This browser does not allow saving drafts');
+  showFailureToast('Draft Not Saved', 'This browser does not allow saving drafts');
 }
 
 export function showProvenanceFoundToast(provenance: Pick<ProvenanceResponse, 'tokenId' | 'entries'> & { readonly serial?: string }): void {
   const events = provenance.entries.length === 1 ? '1 event' : `${provenance.entries.length} events`;
-  showSuccess('Provenance Found', `${provenance.serial ?? provenance.tokenId}: ${events} in its chain of custody`);
+  showSuccessToast('Provenance Found', `${provenance.serial ?? provenance.tokenId}: ${events} in its chain of custody`);
 }
 
 export function showSearchFailedToast(error: unknown): void {
-  showFailure('Search Failed', serverMessageOf(error, 'Failed to find provenance data'));
+  showFailureToast('Search Failed', serverMessageOf(error, 'Failed to find provenance data'));
 }

@@ -1,37 +1,37 @@
-import { IconAlertCircle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { HttpError, serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
-
-function showFailure(title: string, message: string): void {
-  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
-}
+import { showFailureToast } from '../../shared/toast/outcome-toasts';
 
 export function showInvalidAddressToast(): void {
-  showFailure('Invalid Address', 'Please enter a valid XRPL address');
+  showFailureToast('Invalid Address', 'Please enter a valid XRPL address');
 }
 
 // Not in the spec: the built-in form replaces the widget, so its input check has its own text.
 export function showInvalidCountryToast(): void {
-  showFailure('Invalid Country', 'Country must be an ISO 3166-1 alpha-2 code, e.g. GB');
+  showFailureToast('Invalid Country', 'Country must be an ISO 3166-1 alpha-2 code, e.g. GB');
 }
 
 // Not in the spec: starting needs the address's key to sign a challenge in the browser.
 export function showSeedRequiredToast(): void {
-  showFailure('Wallet Seed Required', 'Enter the seed of this address (or generate a wallet) to sign the verification challenge; it never leaves this browser');
+  showFailureToast(
+    'Wallet Seed Required',
+    'Enter the seed of this address (or generate a wallet) to sign the verification challenge; it never leaves this browser',
+  );
 }
 
 /** The seed was unusable or belongs to another address; nothing was sent. */
 export function showSigningFailedToast(error: unknown): void {
-  showFailure('Signing Failed', error instanceof Error ? error.message : 'Could not sign the verification challenge');
+  showFailureToast('Signing Failed', error instanceof Error ? error.message : 'Could not sign the verification challenge');
 }
 
 /** The server answered but did not start an inquiry. */
 export function showStartRefusedToast(): void {
-  showFailure('Verification Failed', 'Failed to start KYC verification process');
+  showFailureToast('Verification Failed', 'Failed to start KYC verification process');
 }
 
 export function showStartErrorToast(error: unknown): void {
-  showFailure('Error', serverMessageOf(error, 'Failed to start verification'));
+  showFailureToast('Error', serverMessageOf(error, 'Failed to start verification'));
 }
 
 export function showVerificationCancelledToast(): void {
@@ -45,7 +45,7 @@ export function showVerificationCancelledToast(): void {
 
 /** A refused verification (`error` from the server) or a failed verify call. */
 export function showVerificationFailedToast(reason: string | undefined): void {
-  showFailure('Verification Failed', reason ?? 'KYC verification failed');
+  showFailureToast('Verification Failed', reason ?? 'KYC verification failed');
 }
 
 export function showVerifyErrorToast(error: unknown): void {

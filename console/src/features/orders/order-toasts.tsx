@@ -1,26 +1,19 @@
 import type { OrderView, PlaceOrderResponse } from '@carbon-ledger/contracts';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
+import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
 
 type OrderSummaryText = Pick<OrderView, 'type' | 'amount'>;
 
-function showFailure(title: string, message: string): void {
-  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
-}
-
-function showSuccess(title: string, message: string): void {
-  showToast({ title, message, color: 'teal', icon: <IconCheck size={18} /> });
-}
-
 export function showInvalidOrderToast(): void {
-  showFailure('Invalid Order', 'Amount and price must be greater than 0');
+  showFailureToast('Invalid Order', 'Amount and price must be greater than 0');
 }
 
 /** Self-trade prevention's note ("2 not filled: your own sell order at 99.50") follows the spec's text, in yellow. */
 function showCreated(message: string, notFilled: string | undefined): void {
   if (notFilled) showToast({ title: 'Order Created', message: `${message}. ${notFilled}`, color: 'yellow', icon: <IconAlertCircle size={18} /> });
-  else showSuccess('Order Created', message);
+  else showSuccessToast('Order Created', message);
 }
 
 export function showOrderCreatedToast(order: OrderSummaryText & Pick<PlaceOrderResponse, 'notFilled'>): void {
@@ -36,14 +29,14 @@ export function showMarketplaceOrderCreatedToast(order: OrderSummaryText & Pick<
 }
 
 export function showOrderFailedToast(error: unknown): void {
-  showFailure('Order Failed', serverMessageOf(error, 'Failed to create order. Please try again.'));
+  showFailureToast('Order Failed', serverMessageOf(error, 'Failed to create order. Please try again.'));
 }
 
 // Cancelling is not in the spec; these texts follow the pattern of the creation toasts.
 export function showOrderCancelledToast(order: OrderSummaryText): void {
-  showSuccess('Order Cancelled', `${order.type.toUpperCase()} order for ${order.amount} credits cancelled`);
+  showSuccessToast('Order Cancelled', `${order.type.toUpperCase()} order for ${order.amount} credits cancelled`);
 }
 
 export function showCancelFailedToast(error: unknown): void {
-  showFailure('Cancel Failed', serverMessageOf(error, 'Failed to cancel order. Please try again.'));
+  showFailureToast('Cancel Failed', serverMessageOf(error, 'Failed to cancel order. Please try again.'));
 }

@@ -1,25 +1,22 @@
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { HttpError, serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
-
-function showFailure(title: string, message: string): void {
-  showToast({ title, message, color: 'red', icon: <IconAlertCircle size={18} /> });
-}
+import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
 
 export function showInvalidAmountToast(): void {
-  showFailure('Invalid Amount', 'Please enter a valid positive number');
+  showFailureToast('Invalid Amount', 'Please enter a valid positive number');
 }
 
 export function showInvalidSwapToast(): void {
-  showFailure('Invalid Swap', 'Source and destination assets cannot be the same');
+  showFailureToast('Invalid Swap', 'Source and destination assets cannot be the same');
 }
 
 /** Spec: a refused request (4xx) points at the inputs; a network or server failure asks to retry. */
 export function showQuoteFailedToast(error: unknown): void {
   if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
-    showFailure('Quote Failed', 'Failed to get swap quote. Please check your inputs.');
+    showFailureToast('Quote Failed', 'Failed to get swap quote. Please check your inputs.');
   } else {
-    showFailure('Quote Error', 'Unable to get swap quote. Please try again.');
+    showFailureToast('Quote Error', 'Unable to get swap quote. Please try again.');
   }
 }
 
@@ -43,7 +40,7 @@ const failures: Record<XrplAction, { title: string; fallback: string }> = {
 };
 
 export function showXrplValidationToast(message: string): void {
-  showFailure('Validation Error', message);
+  showFailureToast('Validation Error', message);
 }
 
 export function showXrplKycRequiredToast(action: XrplAction): void {
@@ -52,25 +49,21 @@ export function showXrplKycRequiredToast(action: XrplAction): void {
 
 export function showXrplActionFailedToast(action: XrplAction, error: unknown): void {
   const { title, fallback } = failures[action];
-  showFailure(title, serverMessageOf(error, fallback));
-}
-
-function showSuccess(title: string, message: string): void {
-  showToast({ title, message, color: 'teal', icon: <IconCheck size={18} /> });
+  showFailureToast(title, serverMessageOf(error, fallback));
 }
 
 export function showCreditsIssuedToast(issued: { nftId: string; creditAmount: number; paymentResult: string }): void {
   const payment =
     issued.paymentResult === 'tesSUCCESS' ? '' : ` The NXCC payment was not applied (${issued.paymentResult}); the destination needs a trust line for NXCC.`;
-  showSuccess('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${issued.creditAmount} credits.${payment}`);
+  showSuccessToast('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${issued.creditAmount} credits.${payment}`);
 }
 
 export function showTradeExecutedToast(txHash: string): void {
-  showSuccess('Trade Executed via XRPL AMM', `Transaction ${txHash.slice(0, 16)}...`);
+  showSuccessToast('Trade Executed via XRPL AMM', `Transaction ${txHash.slice(0, 16)}...`);
 }
 
 export function showCreditsRetiredToast(burned: number): void {
-  showSuccess('Credits Retired Successfully', `Burned ${burned} tokens`);
+  showSuccessToast('Credits Retired Successfully', `Burned ${burned} tokens`);
 }
 
 /**
@@ -80,23 +73,23 @@ export function showCreditsRetiredToast(burned: number): void {
 export function showCreditsTokenizedToast(tokenized: { amount: number; tokenId: string; paymentResult: string; paymentTxHash?: string | undefined }): void {
   const moved = `${tokenized.amount} credits of ${tokenized.tokenId} are in the vault`;
   if (tokenized.paymentTxHash) {
-    showSuccess('Credits Tokenized', `${moved}; NXCC payment ${tokenized.paymentTxHash.slice(0, 16)}...`);
+    showSuccessToast('Credits Tokenized', `${moved}; NXCC payment ${tokenized.paymentTxHash.slice(0, 16)}...`);
   } else if (tokenized.paymentResult === 'tesSUCCESS') {
-    showSuccess('Credits Tokenized', `${moved}; the NXCC payment awaits validation.`);
+    showSuccessToast('Credits Tokenized', `${moved}; the NXCC payment awaits validation.`);
   } else {
-    showFailure('Tokenization Failed', `The NXCC payment was not applied (${tokenized.paymentResult}); the credits go back to your registry account.`);
+    showFailureToast('Tokenization Failed', `The NXCC payment was not applied (${tokenized.paymentResult}); the credits go back to your registry account.`);
   }
 }
 
 export function showCreditsRedeemedToast(redeemed: { redeemed: number; tokenId: string; txHash: string }): void {
-  showSuccess('Credits Redeemed', `${redeemed.redeemed} NXCC redeemed for credits of ${redeemed.tokenId}; transaction ${redeemed.txHash.slice(0, 16)}...`);
+  showSuccessToast('Credits Redeemed', `${redeemed.redeemed} NXCC redeemed for credits of ${redeemed.tokenId}; transaction ${redeemed.txHash.slice(0, 16)}...`);
 }
 
 // Not in the spec: signing moved into the browser (ARCHITECTURE 8), so a seed can now be wrong here.
 export function showInvalidSeedToast(): void {
-  showFailure('Invalid Wallet Seed', 'The wallet seed is not a valid XRPL seed');
+  showFailureToast('Invalid Wallet Seed', 'The wallet seed is not a valid XRPL seed');
 }
 
 export function showSeedMismatchToast(walletAddress: string, expectedAddress: string): void {
-  showFailure('Wrong Wallet Seed', `The seed signs for ${walletAddress}, not for ${expectedAddress}. Enter the seed of the XRPL address you verified.`);
+  showFailureToast('Wrong Wallet Seed', `The seed signs for ${walletAddress}, not for ${expectedAddress}. Enter the seed of the XRPL address you verified.`);
 }
