@@ -1,18 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { recordDownloads } from '../../../../test/downloads';
 import { renderWithProviders } from '../../../../test/render';
 import { EvidenceExportPanel } from './EvidenceExportPanel';
 import { expectToast, findToast } from '../../../../test/toasts';
 
 describe('EvidenceExportPanel', () => {
-  const downloads: string[] = [];
+  let downloads: string[] = [];
   beforeEach(() => {
-    downloads.length = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    downloads = recordDownloads('blob:export');
     document.cookie = 'cl_csrf=token-123';
   });
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { recordDownloads } from '../../../../test/downloads';
 import { renderWithProviders } from '../../../../test/render';
 import { GenerateReports } from './GenerateReports';
 import { expectToast, findToast } from '../../../../test/toasts';
@@ -8,13 +9,9 @@ import { expectToast, findToast } from '../../../../test/toasts';
 const button = (testId: string): HTMLButtonElement => screen.getByTestId<HTMLButtonElement>(testId);
 
 describe('GenerateReports', () => {
-  const downloads: string[] = [];
+  let downloads: string[] = [];
   beforeEach(() => {
-    downloads.length = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    downloads = recordDownloads('blob:report');
     document.cookie = 'cl_csrf=token-123';
   });
   afterEach(() => {
