@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useExportEvidence, type EvidenceExportInput } from '../../api/export-evidence';
 import { showExportFailedToast, showExportSuccessfulToast } from '../../compliance-toasts';
-import { saveFile } from '../../save-file';
+import { dateRange, saveFileThen } from '../../save-file';
 import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 
 const typeLabels: Record<ExportType, string> = {
@@ -45,16 +45,13 @@ export function EvidenceExportPanel() {
   function handleSubmit({ exportType, from, to, includeKYC, includeBlockchain, format }: EvidenceExportFormValues): void {
     const request: EvidenceExportInput = {
       exportType,
-      dateRange: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+      dateRange: dateRange(from, to),
       includeKYC,
       includeBlockchain,
       format,
     };
     exportEvidence.mutate(request, {
-      onSuccess: ({ blob, fileName }) => {
-        saveFile(blob, fileName);
-        showExportSuccessfulToast(fileName);
-      },
+      onSuccess: saveFileThen(showExportSuccessfulToast),
       onError: showExportFailedToast,
     });
   }

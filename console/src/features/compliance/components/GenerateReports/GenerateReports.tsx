@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { Fragment } from 'react';
 import { useGenerateReport } from '../../api/generate-report';
 import { showReportFailedToast, showReportGeneratedToast } from '../../compliance-toasts';
-import { saveFile } from '../../save-file';
+import { dateRange, saveFileThen } from '../../save-file';
 import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 
 const formatLabels: Record<ReportFormat, string> = { json: 'JSON', pdf: 'PDF' };
@@ -19,12 +19,9 @@ export function GenerateReports() {
 
   function download(framework: ReportFramework, format: ReportFormat): void {
     generate.mutate(
-      { framework, period: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, format },
+      { framework, period: dateRange(from, to), format },
       {
-        onSuccess: ({ blob, fileName }) => {
-          saveFile(blob, fileName);
-          showReportGeneratedToast(fileName);
-        },
+        onSuccess: saveFileThen(showReportGeneratedToast),
         onError: showReportFailedToast,
       },
     );
