@@ -1,7 +1,7 @@
 import type { SuggestionView } from '@carbon-ledger/contracts';
-import { Alert, Badge, Button, Card, Group, List, Loader, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { describeError } from '../../../../shared/api/http';
+import { Badge, Button, Card, Group, List, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { usePortfolioSuggestions } from '../../api/get-portfolio-suggestions';
+import { QueryResultView } from '../QueryResultView/QueryResultView';
 import { useImplementSuggestion } from '../../api/implement-suggestion';
 import { showSuggestionFailedToast, showSuggestionImplementedToast } from '../../portfolio-toasts';
 import { suggestionPriorityStyle } from './suggestion-priority-style';
@@ -86,21 +86,20 @@ function SuggestionCard({ suggestion, portfolioId }: { suggestion: SuggestionVie
 }
 
 export function SuggestionList({ portfolioId }: { portfolioId: string }) {
-  const { data, isPending, error } = usePortfolioSuggestions(portfolioId);
-  if (isPending) return <Loader size="sm" aria-label="Loading suggestions" />;
-  if (error) {
-    return (
-      <Alert color="red" title="Unable to load suggestions">
-        {describeError(error)}
-      </Alert>
-    );
-  }
-  if (data.length === 0) return <Text c="dimmed">No optimization suggestions available...</Text>;
+  const suggestions = usePortfolioSuggestions(portfolioId);
   return (
-    <Stack gap="md" data-testid="suggestion-list">
-      {data.map((suggestion) => (
-        <SuggestionCard key={suggestion.id} suggestion={suggestion} portfolioId={portfolioId} />
-      ))}
-    </Stack>
+    <QueryResultView query={suggestions} what="suggestions">
+      {(data) =>
+        data.length === 0 ? (
+          <Text c="dimmed">No optimization suggestions available...</Text>
+        ) : (
+          <Stack gap="md" data-testid="suggestion-list">
+            {data.map((suggestion) => (
+              <SuggestionCard key={suggestion.id} suggestion={suggestion} portfolioId={portfolioId} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryResultView>
   );
 }
