@@ -15,6 +15,7 @@ import { GetWalletBalancesHandler } from './queries/get-wallet-balances.handler.
 import { GetXrpMarketDataHandler } from './queries/get-xrp-market-data.handler.js';
 import { ListWalletTransactionsHandler } from './queries/list-wallet-transactions.handler.js';
 import { PreparationSeal } from './signing/preparation-seal.js';
+import { XrplPreparations } from './signing/xrpl-preparations.js';
 import { XrplActionsController } from './xrpl-actions.controller.js';
 import { XrplController } from './xrpl.controller.js';
 import { SandboxFaucetController } from './sandbox-faucet.controller.js';
@@ -41,6 +42,7 @@ import { GetVaultReservesHandler } from './queries/get-vault-reserves.handler.js
       // The platform issuer's key is a secret the service keeps already; the seal key is derived from it.
       useFactory: (gateway: XrplGateway) => PreparationSeal.derivedFrom(gateway.wallets.issuer.privateKey),
     },
+    XrplPreparations,
     PrepareXrplIssueHandler,
     SubmitXrplIssueHandler,
     PrepareXrplTradeHandler,

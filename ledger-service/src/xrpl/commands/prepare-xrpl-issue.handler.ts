@@ -8,9 +8,8 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { trustLineIfMissing } from '../vault/nxcc-line.js';
 
 /** Taxon of credit-batch NFTs, the same the registry path mints with. */
@@ -43,15 +42,14 @@ export class PrepareXrplIssueCommand extends Command<XrplPrepareResponse> {
 @CommandHandler(PrepareXrplIssueCommand)
 export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssueCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ form, context }: PrepareXrplIssueCommand): Promise<XrplPrepareResponse> {
     const creditAmount = estimatedCredits([form.scope1, form.scope2, form.scope3]);
     if (creditAmount < 1) throw new DomainError('ValidationFailed', NO_CREDITS_MESSAGE);
-    await this.kyc.requireKyc({ address: form.xrplAddress, userId: context.actor.userId, requireAml: true, now: context.now });
+    await this.preparations.requireKyc('issue', form.xrplAddress, context);
 
     const certificateHash = createHash('sha256')
       .update(
@@ -79,9 +77,8 @@ export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssue
         URI: convertStringToHex(`nxcc:cert:${certificateHash}`).toUpperCase(),
       },
     ]);
-    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: IssuePreparationData = { form, creditAmount, certificateHash };
-    const preparation = this.seal.seal({ action: 'issue', userId: context.actor.userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    const { preparation, expiresAt } = this.preparations.sealFor('issue', form.xrplAddress, transactions, data, context);
     return { preparation, transactions, creditAmount, expiresAt };
   }
 

@@ -7,9 +7,8 @@ import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { requireNxcc } from '../vault/nxcc-line.js';
 import { nxccReturnPayment } from '../vault/nxcc-return.js';
 import { chooseVaultBatch } from '../vault/vault-batches.js';
@@ -39,22 +38,19 @@ export class PrepareXrplRedeemCommand extends Command<XrplPrepareResponse> {
 export class PrepareXrplRedeemHandler implements ICommandHandler<PrepareXrplRedeemCommand> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ form, context }: PrepareXrplRedeemCommand): Promise<XrplPrepareResponse> {
-    const userId = context.actor.userId;
-    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.preparations.requireKyc('redeem', form.xrplAddress, context);
     await requireNxcc(this.gateway, form.xrplAddress, form.amount, 'redeem');
     const batch = await chooseVaultBatch(this.db, form.amount, { tokenId: form.tokenId });
     const issuer = this.gateway.wallets.issuer.address;
     const memo = { type: 'nxcc/redemption', data: { tokenId: batch.tokenId, amount: form.amount, serials: batch.serials } };
     const transactions = await autofillInOrder(this.gateway, [nxccReturnPayment(form.xrplAddress, issuer, form.amount, memo)]);
-    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: RedeemPreparationData = { form, tokenId: batch.tokenId };
-    const preparation = this.seal.seal({ action: 'redeem', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    const { preparation, expiresAt } = this.preparations.sealFor('redeem', form.xrplAddress, transactions, data, context);
     return { preparation, transactions, tokenId: batch.tokenId, expiresAt };
   }
 }

@@ -12,10 +12,9 @@ import { DomainError } from '../../shared/domain-error.js';
 import { requireNxcc } from '../vault/nxcc-line.js';
 import { nxccReturnPayment } from '../vault/nxcc-return.js';
 import { chooseVaultBatch } from '../vault/vault-batches.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, onLedger, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder, onLedger } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 
 export const retirePreparationData = z.object({
   form: xrplRetirePrepareRequest,
@@ -44,15 +43,13 @@ export class PrepareXrplRetireCommand extends Command<XrplPrepareResponse> {
 export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplRetireCommand> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ form, context }: PrepareXrplRetireCommand): Promise<XrplPrepareResponse> {
     requirePlatformIssuer(this.gateway, form.issuer);
-    const userId = context.actor.userId;
-    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
+    await this.preparations.requireKyc('retire', form.xrplAddress, context);
     await requireNxcc(this.gateway, form.xrplAddress, form.tokenAmount, 'retire');
     const batch = await chooseVaultBatch(this.db, form.tokenAmount, { nftId: form.nftId });
     if (form.nftId) await this.requireNftHeld(form.xrplAddress, form.nftId);
@@ -63,9 +60,8 @@ export class PrepareXrplRetireHandler implements ICommandHandler<PrepareXrplReti
       ...(form.nftId ? [{ TransactionType: 'NFTokenBurn', Account: form.xrplAddress, NFTokenID: form.nftId } as const] : []),
     ];
     const transactions = await autofillInOrder(this.gateway, retirement);
-    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: RetirePreparationData = { form, tokenId: batch.tokenId, serials: batch.serials };
-    const preparation = this.seal.seal({ action: 'retire', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    const { preparation, expiresAt } = this.preparations.sealFor('retire', form.xrplAddress, transactions, data, context);
     return { preparation, transactions, tokenId: batch.tokenId, expiresAt };
   }
 

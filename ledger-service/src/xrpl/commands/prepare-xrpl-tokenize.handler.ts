@@ -9,9 +9,8 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { trustLineIfMissing } from '../vault/nxcc-line.js';
 
 export const tokenizePreparationData = z.object({ form: xrplTokenizePrepareRequest });
@@ -37,19 +36,16 @@ export class PrepareXrplTokenizeCommand extends Command<XrplTokenizePrepareRespo
 export class PrepareXrplTokenizeHandler implements ICommandHandler<PrepareXrplTokenizeCommand> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ form, context }: PrepareXrplTokenizeCommand): Promise<XrplTokenizePrepareResponse> {
-    const userId = context.actor.userId;
-    await this.kyc.requireKyc({ address: form.xrplAddress, userId, requireAml: false, now: context.now });
-    await this.requireHeld(userId, form.tokenId, form.amount);
+    await this.preparations.requireKyc('tokenize', form.xrplAddress, context);
+    await this.requireHeld(context.actor.userId, form.tokenId, form.amount);
     const transactions = await autofillInOrder(this.gateway, await trustLineIfMissing(this.gateway, form.xrplAddress));
-    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: TokenizePreparationData = { form };
-    const preparation = this.seal.seal({ action: 'tokenize', userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    const { preparation, expiresAt } = this.preparations.sealFor('tokenize', form.xrplAddress, transactions, data, context);
     return { preparation, transactions, tokenId: form.tokenId, expiresAt };
   }
 

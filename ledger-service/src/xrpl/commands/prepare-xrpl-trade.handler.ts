@@ -6,9 +6,8 @@ import { z } from 'zod';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
-import { autofillInOrder, PREPARATION_TTL_MS } from '../signing/signed-submission.js';
+import { autofillInOrder } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { trustLineIfMissing } from '../vault/nxcc-line.js';
 import { requirePlatformIssuer } from '../platform-issuer.js';
 
@@ -32,14 +31,13 @@ export class PrepareXrplTradeCommand extends Command<XrplPrepareResponse> {
 @CommandHandler(PrepareXrplTradeCommand)
 export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTradeCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ form, context }: PrepareXrplTradeCommand): Promise<XrplPrepareResponse> {
     requirePlatformIssuer(this.gateway, form.issuer);
-    await this.kyc.requireKyc({ address: form.xrplAddress, userId: context.actor.userId, requireAml: false, now: context.now });
+    await this.preparations.requireKyc('trade', form.xrplAddress, context);
 
     const credits = { currency: CREDIT_CURRENCY_CODE, issuer: form.issuer };
     const trades: SubmittableTransaction[] = [
@@ -53,9 +51,8 @@ export class PrepareXrplTradeHandler implements ICommandHandler<PrepareXrplTrade
       },
     ];
     const transactions = await autofillInOrder(this.gateway, trades);
-    const expiresAt = new Date(context.now.getTime() + PREPARATION_TTL_MS).toISOString();
     const data: TradePreparationData = { form };
-    const preparation = this.seal.seal({ action: 'trade', userId: context.actor.userId, xrplAddress: form.xrplAddress, transactions, data, expiresAt });
+    const { preparation, expiresAt } = this.preparations.sealFor('trade', form.xrplAddress, transactions, data, context);
     return { preparation, transactions, expiresAt };
   }
 }

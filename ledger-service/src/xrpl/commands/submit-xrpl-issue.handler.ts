@@ -15,11 +15,10 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
 import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { issuePreparationData } from './prepare-xrpl-issue.handler.js';
 
 export class SubmitXrplIssueCommand extends Command<XrplIssueResponse> {
@@ -68,18 +67,16 @@ async function payCredits(
 @CommandHandler(SubmitXrplIssueCommand)
 export class SubmitXrplIssueHandler implements ICommandHandler<SubmitXrplIssueCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
     private readonly submissions: PlatformSubmissions,
   ) {}
 
   async execute({ submission, context }: SubmitXrplIssueCommand): Promise<XrplIssueResponse> {
     const userId = context.actor.userId;
-    const prepared = this.seal.open(submission.preparation, { action: 'issue', userId, now: context.now }, issuePreparationData);
+    const prepared = await this.preparations.open(submission.preparation, 'issue', issuePreparationData, context);
     const { form, creditAmount } = prepared.data;
-    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: true, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
     // A TrustSet for the destination may go before the mint.

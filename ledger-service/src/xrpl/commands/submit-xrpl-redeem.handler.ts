@@ -5,10 +5,9 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
 import { recordXrplActionOnce } from '../signing/xrpl-action-log.js';
 import { submitNxccReturn } from '../vault/nxcc-return.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { redeemPreparationData } from './prepare-xrpl-redeem.handler.js';
 
 export class SubmitXrplRedeemCommand extends Command<XrplRedeemResponse> {
@@ -27,17 +26,15 @@ export class SubmitXrplRedeemCommand extends Command<XrplRedeemResponse> {
 @CommandHandler(SubmitXrplRedeemCommand)
 export class SubmitXrplRedeemHandler implements ICommandHandler<SubmitXrplRedeemCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ submission, context }: SubmitXrplRedeemCommand): Promise<XrplRedeemResponse> {
     const userId = context.actor.userId;
-    const prepared = this.seal.open(submission.preparation, { action: 'redeem', userId, now: context.now }, redeemPreparationData);
+    const prepared = await this.preparations.open(submission.preparation, 'redeem', redeemPreparationData, context);
     const { form, tokenId } = prepared.data;
-    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
     const { payment } = await submitNxccReturn(this.gateway, prepared, submission.signedTransactions);
     await recordXrplActionOnce(

@@ -6,10 +6,9 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
 import { recordXrplActionOnce } from '../signing/xrpl-action-log.js';
 import { submitNxccReturn } from '../vault/nxcc-return.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { retirePreparationData } from './prepare-xrpl-retire.handler.js';
 
 export class SubmitXrplRetireCommand extends Command<XrplRetireResponse> {
@@ -29,17 +28,15 @@ export class SubmitXrplRetireCommand extends Command<XrplRetireResponse> {
 @CommandHandler(SubmitXrplRetireCommand)
 export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetireCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ submission, context }: SubmitXrplRetireCommand): Promise<XrplRetireResponse> {
     const userId = context.actor.userId;
-    const prepared = this.seal.open(submission.preparation, { action: 'retire', userId, now: context.now }, retirePreparationData);
+    const prepared = await this.preparations.open(submission.preparation, 'retire', retirePreparationData, context);
     const { form, tokenId } = prepared.data;
-    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
     const { payment, outcome } = await submitNxccReturn(this.gateway, prepared, submission.signedTransactions);
     const nftBurn = outcome.applied.find((transaction) => transaction.transactionType === 'NFTokenBurn');

@@ -11,11 +11,10 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
 import { payTokenization } from '../../shared/vault-payments.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { tokenizePreparationData } from './prepare-xrpl-tokenize.handler.js';
 
 export type TokenizeResult = Omit<XrplTokenizeResponse, 'position'> & { readonly position: Position };
@@ -38,19 +37,17 @@ export class SubmitXrplTokenizeCommand extends Command<TokenizeResult> {
 @CommandHandler(SubmitXrplTokenizeCommand)
 export class SubmitXrplTokenizeHandler implements ICommandHandler<SubmitXrplTokenizeCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
     private readonly submissions: PlatformSubmissions,
   ) {}
 
   async execute({ submission, context }: SubmitXrplTokenizeCommand): Promise<TokenizeResult> {
     const userId = context.actor.userId;
-    const prepared = this.seal.open(submission.preparation, { action: 'tokenize', userId, now: context.now }, tokenizePreparationData);
+    const prepared = await this.preparations.open(submission.preparation, 'tokenize', tokenizePreparationData, context);
     const { form } = prepared.data;
-    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
     const market = marketOfTokenId(form.tokenId);
     if (!market) throw new DomainError('NotFound', `No credits found for token ${form.tokenId}`);
 

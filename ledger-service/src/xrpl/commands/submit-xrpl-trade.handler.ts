@@ -5,11 +5,10 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
-import { KYC_GATE, type KycGate } from '../../shared/kyc-gate.port.js';
 import { poolReservesAfter, xrpSpentBy } from '../ledger-amounts.js';
-import { PreparationSeal } from '../signing/preparation-seal.js';
 import { notApplied, submitInOrder } from '../signing/signed-submission.js';
 import { recordedXrplAction, recordXrplAction } from '../signing/xrpl-action-log.js';
+import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { tradePreparationData } from './prepare-xrpl-trade.handler.js';
 
 export class SubmitXrplTradeCommand extends Command<XrplTradeResponse> {
@@ -30,17 +29,15 @@ function deliveredValue(meta: unknown, fallback: string): string {
 @CommandHandler(SubmitXrplTradeCommand)
 export class SubmitXrplTradeHandler implements ICommandHandler<SubmitXrplTradeCommand> {
   constructor(
-    @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly seal: PreparationSeal,
+    private readonly preparations: XrplPreparations,
   ) {}
 
   async execute({ submission, context }: SubmitXrplTradeCommand): Promise<XrplTradeResponse> {
     const userId = context.actor.userId;
-    const prepared = this.seal.open(submission.preparation, { action: 'trade', userId, now: context.now }, tradePreparationData);
+    const prepared = await this.preparations.open(submission.preparation, 'trade', tradePreparationData, context);
     const { form } = prepared.data;
-    await this.kyc.requireKyc({ address: prepared.xrplAddress, userId, requireAml: false, now: context.now });
 
     const outcome = await submitInOrder(this.gateway, prepared.transactions, submission.signedTransactions, prepared.xrplAddress);
     const payment = outcome.applied.find((transaction) => transaction.transactionType === 'Payment');
