@@ -22,7 +22,6 @@ import { evolveFullHistory, initialFullHistoryState } from '../test-support/full
 import { CashLedger } from './cash-ledger.js';
 import { FundedOrders } from './funded-orders.js';
 import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
-import type { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 
 const MARKETS: readonly CreditProjectType[] = ['Solar Energy', 'Wind Energy', 'Reforestation'];
 const USERS = 4;
@@ -295,7 +294,7 @@ class Run {
     // Before recovery, a crashed placement is a hold whose order is on no market: the invariants below count it.
     await this.check();
     // The recovery reaction, in batches as its runner hands them (one lookup of the placements per batch).
-    const recovery = new CompletePlacementWhenFundsReserved({ register: () => undefined } as unknown as ReactionHost, this.funded);
+    const recovery = new CompletePlacementWhenFundsReserved(this.funded);
     const reserved = (await this.events()).filter((event) => isFundsEvent(event) && event.type === 'FundsReserved');
     for (let from = 0; from < reserved.length; from += recovery.batchSize) await recovery.handleBatch(reserved.slice(from, from + recovery.batchSize));
     // Recovered: the order of every reservation is on its market now (the invariants alone accept a hold without one).

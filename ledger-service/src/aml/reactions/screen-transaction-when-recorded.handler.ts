@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   amlAlertStreamId,
   type AmlEvent,
@@ -16,7 +16,7 @@ import {
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { deriveId } from '../../shared/command-context.js';
@@ -47,7 +47,8 @@ const alerts = recordDecider<AmlEvent>(isAmlEvent);
  * events before the screened one, so a replay counts the same.
  */
 @Injectable()
-export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
+@LogReaction()
+export class ScreenTransactionWhenRecorded implements Reaction {
   readonly name = 'screen-transaction-when-recorded';
   readonly eventTypes: ReadonlySet<string> = screenedEventTypes;
   /** Screening appends only alerts (idempotent by stream), so larger batches than other reactions are safe. */
@@ -57,7 +58,6 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
   private readonly settings: AmlRuleSettings;
 
   constructor(
-    private readonly host: ReactionHost,
     private readonly projections: ProjectionHost,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
@@ -70,10 +70,6 @@ export class ScreenTransactionWhenRecorded implements Reaction, OnModuleInit {
       structuringCount: config.AML_STRUCTURING_COUNT,
       highRiskJurisdictions: new Set(config.AML_HIGH_RISK_JURISDICTIONS),
     };
-  }
-
-  onModuleInit(): void {
-    this.host.register(this);
   }
 
   handle(event: RecordedEvent): Promise<void> {

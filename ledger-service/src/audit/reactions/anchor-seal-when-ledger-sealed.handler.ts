@@ -1,8 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ANCHOR_MEMO_TYPE, ANCHORS_STREAM, type AuditEvent, type EventStore, isAuditEvent, type RecordedEvent } from '@carbon-ledger/contracts';
 import { convertStringToHex } from 'xrpl';
-import type { Reaction } from '../../infrastructure/reactions/reaction-host.js';
-import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
@@ -25,20 +24,16 @@ export function anchorMemoData(sealNumber: number, merkleRoot: string): string {
  * audit-anchor wallet carrying a memo) and records AuditAnchored with the hash.
  */
 @Injectable()
-export class AnchorSealWhenLedgerSealed implements Reaction, OnModuleInit {
+@LogReaction()
+export class AnchorSealWhenLedgerSealed implements Reaction {
   readonly name = 'anchor-seal-when-ledger-sealed';
   readonly eventTypes: ReadonlySet<string> = new Set(['LedgerSealed']);
 
   constructor(
-    private readonly host: ReactionHost,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     private readonly submissions: PlatformSubmissions,
   ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isAuditEvent(event) || event.type !== 'LedgerSealed') return;

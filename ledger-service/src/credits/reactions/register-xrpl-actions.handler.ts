@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CreditProjectType,
   DEFAULT_OFFSET_TYPE,
@@ -15,7 +15,7 @@ import { tradableOf } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import { totalSize } from '../../credit-market/serial-ranges.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
@@ -30,19 +30,13 @@ import { DomainError } from '../../shared/domain-error.js';
  * Swaps move NXCC between XRPL accounts and leave the vault as it is; the trades read model shows them.
  */
 @Injectable()
-export class RegisterXrplActions implements Reaction, OnModuleInit {
+@LogReaction()
+export class RegisterXrplActions implements Reaction {
   readonly name = 'register-xrpl-actions';
   readonly eventTypes: ReadonlySet<string> = xrplActionEventTypes;
   private readonly logger = new Logger('CreditRegistry');
 
-  constructor(
-    private readonly host: ReactionHost,
-    @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
-  ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
+  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isXrplActionEvent(event)) return;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CreditsIssued,
   type CreditsRetired,
@@ -13,7 +13,7 @@ import { convertStringToHex, getNFTokenID } from 'xrpl';
 import { batchSummary, describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
@@ -56,21 +56,17 @@ const SETTLEMENT_BATCH = 200;
  * older checkpoint — finds it on the ledger instead of submitting it again.
  */
 @Injectable()
-export class SettleOnXrpl implements Reaction, OnModuleInit {
+@LogReaction()
+export class SettleOnXrpl implements Reaction {
   readonly name = 'settle-credits-on-xrpl';
   readonly eventTypes: ReadonlySet<string> = new Set(['CreditsIssued', 'CreditsTokenized', 'CreditsRetired']);
   private readonly logger = new Logger('CreditSettlement');
 
   constructor(
-    private readonly host: ReactionHost,
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
     private readonly submissions: PlatformSubmissions,
   ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
 
   readonly batchSize = SETTLEMENT_BATCH;
 

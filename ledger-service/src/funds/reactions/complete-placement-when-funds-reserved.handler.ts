@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type FundsReserved, isFundsEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { FUNDED_BUYS } from '../../credit-market/funded-buys.port.js';
 import type { FundedOrders } from '../funded-orders.js';
 
@@ -10,7 +10,8 @@ import type { FundedOrders } from '../funded-orders.js';
  * reaction place it once between them (the market answers the later one as a replay).
  */
 @Injectable()
-export class CompletePlacementWhenFundsReserved implements Reaction, OnModuleInit {
+@LogReaction()
+export class CompletePlacementWhenFundsReserved implements Reaction {
   readonly name = 'complete-placement-when-funds-reserved';
   readonly eventTypes: ReadonlySet<string> = new Set(['FundsReserved']);
   /** Almost every reservation's order is placed by its request: a batch costs one lookup, and placing is rare. */
@@ -18,14 +19,7 @@ export class CompletePlacementWhenFundsReserved implements Reaction, OnModuleIni
   /** The request places its order within milliseconds of the reservation: a batch taken a little later finds it placed. */
   readonly lingerMs = 50;
 
-  constructor(
-    private readonly host: ReactionHost,
-    @Inject(FUNDED_BUYS) private readonly funded: FundedOrders,
-  ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
+  constructor(@Inject(FUNDED_BUYS) private readonly funded: FundedOrders) {}
 
   handle(event: RecordedEvent): Promise<void> {
     return this.handleBatch([event]);

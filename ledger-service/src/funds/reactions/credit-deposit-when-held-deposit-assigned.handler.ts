@@ -1,6 +1,6 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { isFundsEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { DepositRecorder } from '../deposit-recorder.js';
 
 /**
@@ -8,19 +8,13 @@ import { DepositRecorder } from '../deposit-recorder.js';
  * command id (from the hash), so the request and this reaction credit it once between them.
  */
 @Injectable()
-export class CreditDepositWhenHeldDepositAssigned implements Reaction, OnModuleInit {
+@LogReaction()
+export class CreditDepositWhenHeldDepositAssigned implements Reaction {
   readonly name = 'credit-deposit-when-held-deposit-assigned';
   readonly eventTypes: ReadonlySet<string> = new Set(['HeldDepositAssigned']);
   private readonly logger = new Logger('Deposits');
 
-  constructor(
-    private readonly host: ReactionHost,
-    private readonly deposits: DepositRecorder,
-  ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
+  constructor(private readonly deposits: DepositRecorder) {}
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isFundsEvent(event) || event.type !== 'HeldDepositAssigned') return;

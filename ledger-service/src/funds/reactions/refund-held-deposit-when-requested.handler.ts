@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type EventStore, heldDepositStreamId, isFundsEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { aggregateStream } from '../../shared/handle-command.js';
 import { HeldDepositRefunds } from '../held-deposit-refunds.js';
@@ -11,19 +11,15 @@ import { heldDepositDecider } from '../held-deposits.decider.js';
  * settled from the log: the same claimed payment, so the sender is paid back at most once.
  */
 @Injectable()
-export class RefundHeldDepositWhenRequested implements Reaction, OnModuleInit {
+@LogReaction()
+export class RefundHeldDepositWhenRequested implements Reaction {
   readonly name = 'refund-held-deposit-when-requested';
   readonly eventTypes: ReadonlySet<string> = new Set(['HeldDepositRefundRequested']);
 
   constructor(
-    private readonly host: ReactionHost,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly refunds: HeldDepositRefunds,
   ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isFundsEvent(event) || event.type !== 'HeldDepositRefundRequested') return;

@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isFundsEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { WithdrawalSettlement } from '../withdrawals.js';
 
 /**
@@ -8,18 +8,12 @@ import { WithdrawalSettlement } from '../withdrawals.js';
  * is settled from the log: the same claimed payment, so it is paid at most once.
  */
 @Injectable()
-export class SettleWithdrawalWhenRequested implements Reaction, OnModuleInit {
+@LogReaction()
+export class SettleWithdrawalWhenRequested implements Reaction {
   readonly name = 'settle-withdrawal-when-requested';
   readonly eventTypes: ReadonlySet<string> = new Set(['WithdrawalRequested']);
 
-  constructor(
-    private readonly host: ReactionHost,
-    private readonly settlement: WithdrawalSettlement,
-  ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
+  constructor(private readonly settlement: WithdrawalSettlement) {}
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isFundsEvent(event) || event.type !== 'WithdrawalRequested') return;

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { EventStore, Position, ProjectionHealth, RecordedEvent } from '@carbon-ledger/contracts';
 import { LogFollowerRunner } from '@carbon-ledger/projections';
 import { logFollowerHealth } from '../log-follower-health.js';
@@ -24,24 +25,31 @@ export interface Reaction {
   readonly lingerMs?: number;
 }
 
+/** Marks a provider as a Reaction: the host finds every one and runs it, so none registers itself. */
+export const LogReaction = DiscoveryService.createDecorator<void>();
+
 /** Small batches: a reaction's side effects run while its checkpoint transaction is open. */
 const REACTION_BATCH = 10;
 
 @Injectable()
-export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReactionHost implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Reactions');
   private readonly runners: LogFollowerRunner[] = [];
-  private started = false;
   private stopRetrying: (() => void) | undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
     @Inject(RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly discovery: DiscoveryService,
   ) {}
 
-  /** Called from a module's onModuleInit; runs from application bootstrap on. */
-  register(reaction: Reaction): void {
+  onModuleInit(): void {
+    for (const provider of this.discovery.getProviders({ metadataKey: LogReaction.KEY })) this.register(provider.instance as Reaction);
+  }
+
+  /** Runs from application bootstrap on. */
+  private register(reaction: Reaction): void {
     const runner = new LogFollowerRunner(
       {
         name: `reaction:${reaction.name}`,
@@ -64,11 +72,9 @@ export class ReactionHost implements OnApplicationBootstrap, OnApplicationShutdo
       },
     );
     this.runners.push(runner);
-    if (this.started) runner.start();
   }
 
   onApplicationBootstrap(): void {
-    this.started = true;
     // After an outage the reactions resume from their checkpoints at once, not after their back-off.
     this.stopRetrying = this.runtime.database.onRecovered(() => {
       for (const runner of this.runners) runner.retryNow();

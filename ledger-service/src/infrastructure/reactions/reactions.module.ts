@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ReactionHost } from './reaction-host.js';
 
 @Global()
-@Module({ providers: [ReactionHost], exports: [ReactionHost] })
+@Module({ imports: [DiscoveryModule], providers: [ReactionHost], exports: [ReactionHost] })
 export class ReactionsModule {}

@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isKycEvent, type RecordedEvent } from '@carbon-ledger/contracts';
-import { type Reaction, ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
+import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { KycCredentialIssuer } from '../credentials/kyc-credential-issuer.js';
 
 /**
@@ -9,18 +9,12 @@ import { KycCredentialIssuer } from '../credentials/kyc-credential-issuer.js';
  * ledger yet is skipped with a log line; the periodic expiry check retries it.
  */
 @Injectable()
-export class IssueCredentialWhenKycVerified implements Reaction, OnModuleInit {
+@LogReaction()
+export class IssueCredentialWhenKycVerified implements Reaction {
   readonly name = 'issue-credential-when-kyc-verified';
   readonly eventTypes: ReadonlySet<string> = new Set(['KycVerified']);
 
-  constructor(
-    private readonly host: ReactionHost,
-    private readonly issuer: KycCredentialIssuer,
-  ) {}
-
-  onModuleInit(): void {
-    this.host.register(this);
-  }
+  constructor(private readonly issuer: KycCredentialIssuer) {}
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isKycEvent(event) || event.type !== 'KycVerified') return;
