@@ -23,7 +23,16 @@ import {
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
+import {
+  ammSwap,
+  appendAndProject,
+  creditsIssued,
+  getJson,
+  minutesAgo,
+  REFORESTATION_BATCH,
+  reforestationOrder as order,
+  reforestationTrade as trade,
+} from '../test-support/read-side.js';
 import { poolBackingBatch } from '../test-support/pool-backing.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
@@ -37,37 +46,6 @@ const WIND_MARKET = creditMarketStreamId('Wind Energy', 2024);
 const PREFIX = `NXCC-${TOKEN}`;
 const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book'];
 const HASH = (digit: string): string => digit.repeat(64);
-
-function issued(
-  batchId: string,
-  quantity: number,
-  accountId: string,
-  projectType: 'Reforestation' | 'Wind Energy',
-  vintage: number,
-  minutes = 60,
-): CreditEvent {
-  return {
-    type: 'CreditsIssued',
-    data: {
-      batchId,
-      projectId: `proj-${batchId}`,
-      projectName: projectType === 'Reforestation' ? 'Green Valley Reforestation' : 'Coastal Wind',
-      projectType,
-      description: 'Native species on degraded pasture',
-      vintage,
-      standard: 'Gold Standard',
-      methodology: 'AR-ACM0003',
-      scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-      quantity,
-      serialPrefix: `NXCC-${batchId}`,
-      accountId,
-      issuedBy: accountId,
-      xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-      source: 'registry',
-      issuedAt: minutesAgo(minutes),
-    },
-  };
-}
 
 function retired(accountId: string, quantity: number, start: number, beneficiary: string, retiredAt: string, retirementId = randomUUID()): CreditEvent {
   return {
@@ -132,8 +110,8 @@ describe('credit read side over HTTP', () => {
     [seller, buyer, auditor] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['auditor'])]);
     const sell1 = randomUUID();
     const buy1 = randomUUID();
-    await append(MARKET, [issued(TOKEN, 2000, seller.userId, 'Reforestation', 2023)]);
-    await append(WIND_MARKET, [issued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 59)]);
+    await append(MARKET, [creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023)]);
+    await append(WIND_MARKET, [creditsIssued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 59)]);
     await append(MARKET, [
       order(sell1, seller.userId, 'sell', 100, '10.00', [1, 100]),
       order(randomUUID(), seller.userId, 'sell', 50, '10.00', [101, 150]),
@@ -141,48 +119,9 @@ describe('credit read side over HTTP', () => {
     ]);
     await append(MARKET, [
       order(buy1, buyer.userId, 'buy', 30, '10.00'),
-      {
-        type: 'TradeExecuted',
-        data: {
-          tradeId: randomUUID(),
-          kind: 'order-match',
-          projectType: 'Reforestation',
-          vintage: 2023,
-          buyOrderId: buy1,
-          sellOrderId: sell1,
-          aggressor: 'buy',
-          buyerAccountId: buyer.userId,
-          sellerAccountId: seller.userId,
-          quantity: 30,
-          price: '10.00',
-          ranges: [{ batchId: TOKEN, start: 1, end: 30 }],
-          settlement: { status: 'pending' },
-          executedAt: minutesAgo(40),
-        },
-      },
+      trade('order-match', buyer.userId, seller.userId, 30, '10.00', 1, 40, { buy: buy1, sell: sell1 }),
     ]);
-    await append(MARKET, [
-      order(randomUUID(), buyer.userId, 'buy', 40, '9.50'),
-      {
-        type: 'TradeExecuted',
-        data: {
-          tradeId: randomUUID(),
-          kind: 'direct',
-          projectType: 'Reforestation',
-          vintage: 2023,
-          buyOrderId: null,
-          sellOrderId: null,
-          aggressor: null,
-          buyerAccountId: buyer.userId,
-          sellerAccountId: seller.userId,
-          quantity: 10,
-          price: '11.00',
-          ranges: [{ batchId: TOKEN, start: 171, end: 180 }],
-          settlement: { status: 'pending' },
-          executedAt: minutesAgo(30),
-        },
-      },
-    ]);
+    await append(MARKET, [order(randomUUID(), buyer.userId, 'buy', 40, '9.50'), trade('direct', buyer.userId, seller.userId, 10, '11.00', 171, 30, null)]);
     await append(MARKET, [
       retired(seller.userId, 1500, 181, 'Acme Corp', minutesAgo(20), bigRetirement),
       retired(buyer.userId, 5, 1, 'Buyer Ltd', minutesAgo(10), buyerRetirement),
@@ -193,21 +132,7 @@ describe('credit read side over HTTP', () => {
       [HASH('E'), TOKEN],
       [HASH('F'), 'NXCC'],
     ] as const) {
-      await append(xrplActionStreamId(hash), [
-        {
-          type: 'XrplCreditsSwapped',
-          data: {
-            txHash: hash,
-            account: 'rBuyer',
-            userId: buyer.userId,
-            sellerAddress: 'rSeller',
-            creditId,
-            creditAmount: '4',
-            xrpDrops: '10000000',
-            executedAt: minutesAgo(5),
-          },
-        },
-      ]);
+      await append(xrplActionStreamId(hash), [ammSwap(hash, buyer.userId, creditId)]);
     }
   });
   afterAll(async () => {
@@ -457,7 +382,7 @@ describe('credit read side over HTTP', () => {
         socket.once('connect_error', reject);
       });
       const token = 'WIND-2024-0000CCCC';
-      await append(WIND_MARKET, [issued(token, 7, seller.userId, 'Wind Energy', 2024, 0)]);
+      await append(WIND_MARKET, [creditsIssued(token, 7, seller.userId, 'Wind Energy', 2024, 0)]);
       const tradeId = randomUUID();
       await append(WIND_MARKET, [
         {

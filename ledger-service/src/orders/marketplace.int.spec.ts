@@ -11,43 +11,20 @@ import {
   xrplActionStreamId,
 } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAndProject, getJson, minutesAgo, REFORESTATION_BATCH, reforestationOrder as order } from '../test-support/read-side.js';
+import {
+  ammSwap,
+  appendAndProject,
+  creditsIssued,
+  getJson,
+  REFORESTATION_BATCH,
+  reforestationOrder as order,
+  reforestationTrade as trade,
+} from '../test-support/read-side.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 
 const TOKEN = REFORESTATION_BATCH;
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'order-book'];
-
-function trade(
-  kind: 'order-match' | 'direct',
-  buyerAccountId: string,
-  sellerAccountId: string,
-  quantity: number,
-  price: string,
-  start: number,
-  minutes: number,
-  orders: { buy: string; sell: string } | null,
-): CreditEvent {
-  return {
-    type: 'TradeExecuted',
-    data: {
-      tradeId: randomUUID(),
-      kind,
-      projectType: 'Reforestation',
-      vintage: 2023,
-      buyOrderId: orders?.buy ?? null,
-      sellOrderId: orders?.sell ?? null,
-      aggressor: orders ? 'buy' : null,
-      buyerAccountId,
-      sellerAccountId,
-      quantity,
-      price,
-      ranges: [{ batchId: TOKEN, start, end: start + quantity - 1 }],
-      settlement: { status: 'pending' },
-      executedAt: minutesAgo(minutes),
-    },
-  };
-}
 
 describe('Marketplace read side over HTTP', () => {
   let service: ServiceUnderTest;
@@ -63,27 +40,7 @@ describe('Marketplace read side over HTTP', () => {
     const sell1 = randomUUID();
     const buy1 = randomUUID();
     await append(MARKET, [
-      {
-        type: 'CreditsIssued',
-        data: {
-          batchId: TOKEN,
-          projectId: `proj-${TOKEN}`,
-          projectName: 'Green Valley Reforestation',
-          projectType: 'Reforestation',
-          description: 'Native species on degraded pasture',
-          vintage: 2023,
-          standard: 'Gold Standard',
-          methodology: 'AR-ACM0003',
-          scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-          quantity: 2000,
-          serialPrefix: `NXCC-${TOKEN}`,
-          accountId: seller.userId,
-          issuedBy: seller.userId,
-          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-          source: 'registry',
-          issuedAt: minutesAgo(60),
-        },
-      },
+      creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023),
       order(sell1, seller.userId, 'sell', 100, '10.00', [1, 100]),
       order(randomUUID(), seller.userId, 'sell', 50, '10.00', [101, 150]),
       order(randomUUID(), seller.userId, 'sell', 20, '12.00', [151, 170]),
@@ -96,21 +53,7 @@ describe('Marketplace read side over HTTP', () => {
     ]);
     // A swap through the XRPL AMM naming the same batch is no trade of the Marketplace's book.
     const swap = 'E'.repeat(64);
-    await append(xrplActionStreamId(swap), [
-      {
-        type: 'XrplCreditsSwapped',
-        data: {
-          txHash: swap,
-          account: 'rBuyer',
-          userId: buyer.userId,
-          sellerAddress: 'rSeller',
-          creditId: TOKEN,
-          creditAmount: '4',
-          xrpDrops: '10000000',
-          executedAt: minutesAgo(5),
-        },
-      },
-    ]);
+    await append(xrplActionStreamId(swap), [ammSwap(swap, buyer.userId, TOKEN)]);
   });
   afterAll(async () => {
     await service?.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderEvent, Position, ProjectionName } from '@carbon-ledger/contracts';
+import type { CreditEvent, OrderEvent, Position, ProjectionName, XrplActionEvent } from '@carbon-ledger/contracts';
 import { expect } from 'vitest';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { toEventsToAppend } from '../shared/command-context.js';
@@ -58,6 +58,87 @@ export function reforestationOrder(
       vintage: 2023,
       ...(reserved ? { reserved: [{ batchId: REFORESTATION_BATCH, start: reserved[0], end: reserved[1] }] } : {}),
       placedAt: minutesAgo(50),
+    },
+  };
+}
+
+/** A registry batch issued `minutes` ago: Green Valley Reforestation, or Coastal Wind for a Wind Energy one. */
+export function creditsIssued(
+  batchId: string,
+  quantity: number,
+  accountId: string,
+  projectType: 'Reforestation' | 'Wind Energy',
+  vintage: number,
+  minutes = 60,
+): CreditEvent {
+  return {
+    type: 'CreditsIssued',
+    data: {
+      batchId,
+      projectId: `proj-${batchId}`,
+      projectName: projectType === 'Reforestation' ? 'Green Valley Reforestation' : 'Coastal Wind',
+      projectType,
+      description: 'Native species on degraded pasture',
+      vintage,
+      standard: 'Gold Standard',
+      methodology: 'AR-ACM0003',
+      scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+      quantity,
+      serialPrefix: `NXCC-${batchId}`,
+      accountId,
+      issuedBy: accountId,
+      xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      source: 'registry',
+      issuedAt: minutesAgo(minutes),
+    },
+  };
+}
+
+/** A trade of `quantity` serials of the Reforestation batch from `start` on, `minutes` ago; `orders` are the matched ones (none: a direct trade). */
+export function reforestationTrade(
+  kind: 'order-match' | 'direct',
+  buyerAccountId: string,
+  sellerAccountId: string,
+  quantity: number,
+  price: string,
+  start: number,
+  minutes: number,
+  orders: { buy: string; sell: string } | null,
+): CreditEvent {
+  return {
+    type: 'TradeExecuted',
+    data: {
+      tradeId: randomUUID(),
+      kind,
+      projectType: 'Reforestation',
+      vintage: 2023,
+      buyOrderId: orders?.buy ?? null,
+      sellOrderId: orders?.sell ?? null,
+      aggressor: orders ? 'buy' : null,
+      buyerAccountId,
+      sellerAccountId,
+      quantity,
+      price,
+      ranges: [{ batchId: REFORESTATION_BATCH, start, end: start + quantity - 1 }],
+      settlement: { status: 'pending' },
+      executedAt: minutesAgo(minutes),
+    },
+  };
+}
+
+/** A purchase of 4 `creditId` through the XRPL AMM by `userId`, 5 minutes ago. */
+export function ammSwap(txHash: string, userId: string, creditId: string): XrplActionEvent {
+  return {
+    type: 'XrplCreditsSwapped',
+    data: {
+      txHash,
+      account: 'rBuyer',
+      userId,
+      sellerAddress: 'rSeller',
+      creditId,
+      creditAmount: '4',
+      xrpDrops: '10000000',
+      executedAt: minutesAgo(5),
     },
   };
 }
