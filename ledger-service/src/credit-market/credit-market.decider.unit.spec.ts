@@ -14,34 +14,12 @@ import {
   selfTradeNote,
   tradableOf,
 } from './credit-market.decider.js';
+import { issueRegistryBatch as issue } from '../test-support/registry-batch.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const BATCH = 'SOLAR-2026-AAAAAAAA';
 const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function issue(batchId: string, accountId: string, quantity: number): CreditMarketCommand {
-  return {
-    type: 'IssueCredits',
-    batch: {
-      batchId,
-      projectId: 'P-1',
-      projectName: 'Sunfield',
-      projectType: 'Solar Energy',
-      description: '',
-      vintage: 2026,
-      standard: 'Gold Standard',
-      methodology: 'AMS-I.D.',
-      scopes: { scope1: 550, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-      quantity,
-      serialPrefix: `NXCC-${batchId}`,
-      accountId,
-      issuedBy: accountId,
-      xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-      source: 'registry',
-    },
-  };
-}
 
 const order = (type: 'buy' | 'sell', amount: number, price: string): PlaceOrderRequest => ({ type, amount, price, projectType: 'Solar Energy', vintage: 2026 });
 

@@ -25,6 +25,7 @@ import {
 } from './credit-market.decider.js';
 import { PROPERTY_MARKET, randomCommand } from './credit-market.property.js';
 import { marketStateCodec } from './market-state-codec.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -166,26 +167,7 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
       step += 1;
       for (const event of decideCreditMarket(command, state, context)) evolveCreditMarket(state, event);
     };
-    apply({
-      type: 'IssueCredits',
-      batch: {
-        batchId: batch,
-        projectId: 'P',
-        projectName: 'P',
-        projectType: 'Solar Energy',
-        description: '',
-        vintage: 2026,
-        standard: 'Gold Standard',
-        methodology: 'AMS-I.D.',
-        scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-        quantity: 100_000,
-        serialPrefix: `NXCC-${batch}`,
-        accountId: 'alice',
-        issuedBy: 'alice',
-        xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-        source: 'registry',
-      },
-    });
+    apply(issueRegistryBatch(batch, 'alice', 100_000));
     // Ten orders stay open on each side, away from the trading price.
     for (let n = 0; n < 10; n += 1) {
       apply({ type: 'PlaceOrder', orderId: uuid(500_000 + n), ownerId: 'alice', order: order('sell', 1, '90.00') });

@@ -8,6 +8,7 @@ import type { CommandContext } from '../shared/command-context.js';
 import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
 import { type CreditMarketCommand, type CreditMarketEvent, type CreditMarketState, describeRanges, orderAfter } from './credit-market.decider.js';
 import { type AfterCommand, CreditMarketStore } from './credit-market.store.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const context = (commandId: string, userId = 'user-1'): CommandContext => ({
   commandId,
@@ -99,32 +100,7 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
     const store = new CreditMarketStore(eventStore);
     const vintage = 2028;
     const batchId = `SOLAR-${vintage}-0000AB12`;
-    await store.execute(
-      'Solar Energy',
-      vintage,
-      {
-        type: 'IssueCredits',
-        batch: {
-          batchId,
-          projectId: 'P',
-          projectName: 'P',
-          projectType: 'Solar Energy',
-          description: '',
-          vintage,
-          standard: 'Gold Standard',
-          methodology: 'm',
-          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-          quantity: 50,
-          serialPrefix: `NXCC-${batchId}`,
-          accountId: 'user-1',
-          issuedBy: 'user-1',
-          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-          source: 'registry',
-        },
-      },
-      context(randomUUID()),
-      () => undefined,
-    );
+    await store.execute('Solar Energy', vintage, issueRegistryBatch(batchId, 'user-1', 50, { vintage }), context(randomUUID()), () => undefined);
     const retirementId = randomUUID();
     const retire = {
       type: 'RetireCredits',
@@ -160,30 +136,7 @@ describe('CreditMarketStore against PostgreSQL: one command never fails the othe
       const run = <R>(command: CreditMarketCommand, commandId: string, after: AfterCommand<R>) =>
         store.execute('Solar Energy', vintage, command, context(commandId, 'user-1'), after);
       const nothing = () => undefined;
-      await run(
-        {
-          type: 'IssueCredits',
-          batch: {
-            batchId,
-            projectId: 'P',
-            projectName: 'P',
-            projectType: 'Solar Energy',
-            description: '',
-            vintage,
-            standard: 'Gold Standard',
-            methodology: 'm',
-            scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-            quantity: 12,
-            serialPrefix: `NXCC-${batchId}`,
-            accountId: 'user-1',
-            issuedBy: 'user-1',
-            xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-            source: 'registry',
-          },
-        },
-        randomUUID(),
-        nothing,
-      );
+      await run(issueRegistryBatch(batchId, 'user-1', 12, { vintage }), randomUUID(), nothing);
       const sellId = randomUUID();
       const buyId = randomUUID();
       const sell: CreditMarketCommand = { type: 'PlaceOrder', orderId: sellId, ownerId: 'user-1', order: { ...buy(vintage, 5), type: 'sell' } };

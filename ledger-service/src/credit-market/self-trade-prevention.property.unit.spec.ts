@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import { type CreditMarketCommand, type CreditMarketState, decideCreditMarket, evolveCreditMarket, initialCreditMarketState } from './credit-market.decider.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const now = new Date('2026-11-26T10:00:00.000Z');
 const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
@@ -42,31 +43,7 @@ describe('self-trade prevention (property)', () => {
             evolveCreditMarket(state, event);
           }
         };
-        USERS.forEach((user, index) =>
-          apply(
-            {
-              type: 'IssueCredits',
-              batch: {
-                batchId: `SOLAR-2026-0000000${index}`,
-                projectId: `P-${index}`,
-                projectName: `Project ${index}`,
-                projectType: 'Solar Energy',
-                description: '',
-                vintage: 2026,
-                standard: 'Gold Standard',
-                methodology: 'AMS-I.D.',
-                scopes: { scope1: 1, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-                quantity: 200,
-                serialPrefix: `NXCC-SOLAR-2026-0000000${index}`,
-                accountId: user,
-                issuedBy: user,
-                xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-                source: 'registry',
-              },
-            },
-            1_000 + index,
-          ),
-        );
+        USERS.forEach((user, index) => apply(issueRegistryBatch(`SOLAR-2026-0000000${index}`, user, 200), 1_000 + index));
         steps.forEach((step, index) => {
           if (step.cancelIndex !== null) {
             const open = [...state.orders.values()].filter((order) => order.status === 'pending' || order.status === 'partially_filled');

@@ -17,6 +17,7 @@ import { type FundedOrders, offerReservation } from './funded-orders.js';
 import { verifyCashLedger } from './verify-cash-ledger.js';
 import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,32 +49,7 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
   async function batch(quantity = 20): Promise<string> {
     batchSeq += 1;
     const batchId = `SOLAR-2026-D1EC${batchSeq.toString(16).toUpperCase().padStart(4, '0')}`;
-    await markets.execute(
-      'Solar Energy',
-      2026,
-      {
-        type: 'IssueCredits',
-        batch: {
-          batchId,
-          projectId: 'DIRECT',
-          projectName: 'Direct trade test',
-          projectType: 'Solar Energy',
-          description: '',
-          vintage: 2026,
-          standard: 'Gold Standard',
-          methodology: 'test',
-          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-          quantity,
-          serialPrefix: `NXCC-${batchId}`,
-          accountId: seller.userId,
-          issuedBy: seller.userId,
-          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-          source: 'registry',
-        },
-      },
-      context(seller.userId),
-      () => undefined,
-    );
+    await markets.execute('Solar Energy', 2026, issueRegistryBatch(batchId, seller.userId, quantity), context(seller.userId), () => undefined);
     return batchId;
   }
 

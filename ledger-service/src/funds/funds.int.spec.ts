@@ -11,6 +11,7 @@ import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { toEventsToAppend } from '../shared/command-context.js';
 import { CashLedger } from './cash-ledger.js';
 import { verifyCashLedger } from './verify-cash-ledger.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () => {
   let service: ServiceUnderTest;
@@ -73,26 +74,7 @@ describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () =
     await markets.execute(
       'Solar Energy',
       2026,
-      {
-        type: 'IssueCredits',
-        batch: {
-          batchId,
-          projectId: 'FUNDS',
-          projectName: 'Funds test',
-          projectType: 'Solar Energy',
-          description: '',
-          vintage: 2026,
-          standard: 'Gold Standard',
-          methodology: 'test',
-          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-          quantity: 20,
-          serialPrefix: `NXCC-${batchId}`,
-          accountId: seller.userId,
-          issuedBy: seller.userId,
-          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-          source: 'registry',
-        },
-      },
+      issueRegistryBatch(batchId, seller.userId, 20),
       { commandId, correlationId: commandId, causationId: commandId, actor: { userId: seller.userId, role: 'issuer' }, now: new Date() },
       () => undefined,
     );

@@ -22,6 +22,7 @@ import { evolveFullHistory, initialFullHistoryState } from '../test-support/full
 import { CashLedger } from './cash-ledger.js';
 import { FundedOrders } from './funded-orders.js';
 import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const MARKETS: readonly CreditProjectType[] = ['Solar Energy', 'Wind Energy', 'Reforestation'];
 const USERS = 4;
@@ -125,26 +126,7 @@ class Run {
         await this.markets.execute(
           projectType,
           this.vintage,
-          {
-            type: 'IssueCredits',
-            batch: {
-              batchId,
-              projectId: 'P',
-              projectName: 'P',
-              projectType,
-              description: '',
-              vintage: this.vintage,
-              standard: 'Gold Standard',
-              methodology: 'm',
-              scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-              quantity: CREDITS_PER_USER,
-              serialPrefix: `NXCC-${batchId}`,
-              accountId: owner,
-              issuedBy: owner,
-              xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-              source: 'registry',
-            },
-          },
+          issueRegistryBatch(batchId, owner, CREDITS_PER_USER, { projectType, vintage: this.vintage }),
           context(owner),
           () => undefined,
         );
