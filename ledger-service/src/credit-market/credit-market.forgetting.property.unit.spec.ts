@@ -1,8 +1,5 @@
-import { buyReservationCents, priceToCents } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveId } from '../shared/command-context.js';
-import { DomainError } from '../shared/domain-error.js';
 import {
   decideFullHistory,
   evolveFullHistory,
@@ -13,7 +10,6 @@ import {
 } from '../test-support/full-history-market.js';
 import {
   type CreditMarketCommand,
-  type CreditMarketEvent,
   type CreditMarketState,
   decideCreditMarket,
   evolveCreditMarket,
@@ -23,24 +19,12 @@ import {
   registryViolations,
   selfTradeNote,
 } from './credit-market.decider.js';
-import { PROPERTY_MARKET, randomCommand } from './credit-market.property.js';
+import { answerOf, fundSomeBuys, randomCommand, stepContext, uuid } from './credit-market.property.js';
 import { marketStateCodec } from './market-state-codec.js';
 import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const now = new Date('2026-11-27T10:00:00.000Z');
-const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const order = (type: 'buy' | 'sell', amount: number, price: string) => ({ type, amount, price, projectType: 'Solar Energy' as const, vintage: 2026 });
-
-type Answer = { readonly events: readonly CreditMarketEvent[] } | { readonly refused: { code: string; message: string; details: unknown } };
-
-function answer(decide: () => readonly CreditMarketEvent[]): Answer {
-  try {
-    return { events: decide() };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { refused: { code: error.code, message: error.message, details: error.details } };
-  }
-}
 
 const isOfferCommand = (command: CreditMarketCommand): boolean =>
   command.type === 'OfferDirectTrade' || command.type === 'AcceptDirectTradeOffer' || command.type === 'WithdrawDirectTradeOffer';
@@ -55,11 +39,7 @@ function asBefore(command: CreditMarketCommand): FullHistoryCommand {
 /** Some variety beyond randomCommand: admins cancel, buys are funded by a reservation of the right amount. */
 function vary(command: CreditMarketCommand, next: () => number, step: number): CreditMarketCommand {
   if (command.type === 'CancelOrder' && next() < 0.15) return { ...command, requestedBy: 'admin', isAdmin: true };
-  if (command.type === 'PlaceOrder' && command.order.type === 'buy' && next() < 0.5) {
-    const reservedCents = buyReservationCents(command.order.amount, priceToCents(command.order.price));
-    return { ...command, funding: { reservationId: uuid(1_000_000 + step), reservedCents } };
-  }
-  return command;
+  return fundSomeBuys(command, next, step);
 }
 
 /** What the owner is shown of an order (orderAfter's fields). */
@@ -112,8 +92,8 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
         const history = initialFullHistoryState();
         for (let step = 0; left(); step += 1) {
           const command = vary(randomCommand(next, state, step, history.orders), next, step);
-          const context = { now, newId: (purpose: string) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
-          const forgetting = answer(() => decideCreditMarket(command, state, context));
+          const context = stepContext(now, step);
+          const forgetting = answerOf(() => decideCreditMarket(command, state, context));
           if (isOfferCommand(command)) {
             // Newer than the frozen decider: decided here alone; their events are folded into both below.
             offerCommands['events' in forgetting ? 'decided' : 'refused'] += 1;
@@ -122,7 +102,7 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
               offerEvents.set(kind, (offerEvents.get(kind) ?? 0) + 1);
             }
           } else {
-            const before = answer(() => decideFullHistory(asBefore(command), history, context));
+            const before = answerOf(() => decideFullHistory(asBefore(command), history, context));
             expect({ step, command, answer: forgetting }).toEqual({ step, command, answer: before });
             compared += 1;
           }
@@ -163,7 +143,7 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
     const batch = 'SOLAR-2026-0000FFFF';
     let step = 0;
     const apply = (command: CreditMarketCommand): void => {
-      const context = { now, newId: (purpose: string) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
+      const context = stepContext(now, step);
       step += 1;
       for (const event of decideCreditMarket(command, state, context)) evolveCreditMarket(state, event);
     };

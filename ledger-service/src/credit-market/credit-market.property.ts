@@ -1,10 +1,11 @@
-import { type OrderStatus, type PlaceOrderRequest, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
+import { buyReservationCents, type OrderStatus, type PlaceOrderRequest, priceToCents, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
   type CreditMarketState,
+  type DecideContext,
   decideCreditMarket,
   evolveCreditMarket,
   initialCreditMarketState,
@@ -15,7 +16,32 @@ export const PROPERTY_MARKET = { projectType: 'Solar Energy', vintage: 2026 } as
 const ACCOUNTS = ['alice', 'bob', 'carol', 'dave'];
 const PROPERTY_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
-const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+/** The id of a random run's `n`th command, and of what it places. */
+export const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** How the market decides a random run's `step`: its ids derive from the step, so a run decides the same every time. */
+export function stepContext(now: Date, step: number): DecideContext {
+  return { now, newId: (purpose) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET };
+}
+
+/** What the market answers a command: its events, or its refusal. */
+export type Answer = { readonly events: readonly CreditMarketEvent[] } | { readonly refused: { code: string; message: string; details: unknown } };
+
+export function answerOf(decide: () => readonly CreditMarketEvent[]): Answer {
+  try {
+    return { events: decide() };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { refused: { code: error.code, message: error.message, details: error.details } };
+  }
+}
+
+/** Half the buys are funded by a reservation of exactly their cost, as the cash stream places them. */
+export function fundSomeBuys(command: CreditMarketCommand, next: () => number, step: number): CreditMarketCommand {
+  if (command.type !== 'PlaceOrder' || command.order.type !== 'buy' || next() >= 0.5) return command;
+  const reservedCents = buyReservationCents(command.order.amount, priceToCents(command.order.price));
+  return { ...command, funding: { reservationId: uuid(1_000_000 + step), reservedCents } };
+}
 
 /** An order as the order book read model lists it: closed ones too, which the market's state no longer holds. */
 export interface ListedOrder {
@@ -206,7 +232,7 @@ export function runRandomMarket(
     const command = randomCommand(next, state, step, orders);
     let events: CreditMarketEvent[];
     try {
-      events = decideCreditMarket(command, state, { now, newId: (purpose) => deriveId(uuid(step), purpose), market: PROPERTY_MARKET });
+      events = decideCreditMarket(command, state, stepContext(now, step));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       refused += 1;

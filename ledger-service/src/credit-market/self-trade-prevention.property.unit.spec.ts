@@ -3,12 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import { type CreditMarketCommand, type CreditMarketState, decideCreditMarket, evolveCreditMarket, initialCreditMarketState } from './credit-market.decider.js';
+import { PROPERTY_MARKET, uuid } from './credit-market.property.js';
 import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const now = new Date('2026-11-26T10:00:00.000Z');
-const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const USERS = ['alice', 'bob', 'carol'] as const;
-const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const orderCommand = fc.record({
   owner: fc.constantFrom(...USERS),
@@ -33,7 +32,7 @@ describe('self-trade prevention (property)', () => {
         const apply = (command: CreditMarketCommand, step: number): void => {
           let events;
           try {
-            events = decideCreditMarket(command, state, { now, newId: (purpose) => `${uuid(step)}:${purpose}`, market });
+            events = decideCreditMarket(command, state, { now, newId: (purpose) => `${uuid(step)}:${purpose}`, market: PROPERTY_MARKET });
           } catch (error) {
             if (error instanceof DomainError) return;
             throw error;
