@@ -342,27 +342,7 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
         throw new DomainError('ValidationFailed', 'The buyer account is the seller account; choose another buyer');
       }
       const ranges = takeFromAccount(state, command.sellerAccountId, command.quantity, command.batchId, command.batchId);
-      return [
-        {
-          type: 'TradeExecuted',
-          data: {
-            tradeId: command.tradeId,
-            kind: 'direct',
-            projectType: context.market.projectType,
-            vintage: context.market.vintage,
-            buyOrderId: null,
-            sellOrderId: null,
-            aggressor: null,
-            buyerAccountId: command.buyerAccountId,
-            sellerAccountId: command.sellerAccountId,
-            quantity: command.quantity,
-            price: command.price,
-            ranges,
-            settlement: { status: 'pending' },
-            executedAt: at,
-          },
-        },
-      ];
+      return [directTrade(command.tradeId, context.market, { ...command, ranges }, at)];
     }
     case 'OfferDirectTrade': {
       requireBatch(state, command.batchId);
@@ -460,29 +440,38 @@ function acceptOffer(
   if (command.funding.reservedCents !== cost.totalCents) {
     throw new DomainError('ValidationFailed', `The reservation holds ${command.funding.reservedCents} cents; the offer costs ${cost.totalCents} with the fee`);
   }
-  return [
-    {
-      type: 'TradeExecuted',
-      data: {
-        tradeId: command.tradeId,
-        kind: 'direct',
-        projectType: context.market.projectType,
-        vintage: context.market.vintage,
-        buyOrderId: null,
-        sellOrderId: null,
-        aggressor: null,
-        buyerAccountId: offer.buyerAccountId,
-        sellerAccountId: offer.sellerAccountId,
-        quantity: offer.quantity,
-        price: offer.price,
-        ranges: [...offer.ranges],
-        settlement: { status: 'pending' },
-        cash: { notionalCents: cost.notionalCents, feeCents: cost.feeCents, releasedCents: 0 },
-        offerId: offer.offerId,
-        executedAt: context.now.toISOString(),
-      },
+  const paid = { cash: { notionalCents: cost.notionalCents, feeCents: cost.feeCents, releasedCents: 0 }, offerId: offer.offerId };
+  return [directTrade(command.tradeId, context.market, offer, context.now.toISOString(), paid)];
+}
+
+/** A trade outside the order book (an admin's transfer, an accepted offer): no orders, no aggressor. */
+export function directTrade(
+  tradeId: string,
+  market: DecideContext['market'],
+  trade: Pick<OfferState, 'buyerAccountId' | 'sellerAccountId' | 'quantity' | 'price' | 'ranges'>,
+  executedAt: string,
+  paid?: { readonly cash: TradeCash; readonly offerId: string },
+): CreditMarketEvent {
+  return {
+    type: 'TradeExecuted',
+    data: {
+      tradeId,
+      kind: 'direct',
+      projectType: market.projectType,
+      vintage: market.vintage,
+      buyOrderId: null,
+      sellOrderId: null,
+      aggressor: null,
+      buyerAccountId: trade.buyerAccountId,
+      sellerAccountId: trade.sellerAccountId,
+      quantity: trade.quantity,
+      price: trade.price,
+      ranges: [...trade.ranges],
+      settlement: { status: 'pending' },
+      ...paid,
+      executedAt,
     },
-  ];
+  };
 }
 
 function tokenized(input: TokenizeInput, batchId: string, accountId: string, ranges: SerialRange[], at: string): CreditMarketEvent {

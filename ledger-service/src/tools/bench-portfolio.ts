@@ -12,6 +12,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { LogFollowerRunner, marketDailyProjection, portfoliosProjection } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
+import { directTrade } from '../credit-market/credit-market.decider.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
 import { runMigrations } from '../schema-migrations.js';
@@ -67,30 +68,19 @@ function tradeEvents(random: () => number, markets: readonly Market[], now: Date
     const seller = (buyer + 1 + Math.floor(random() * (USERS - 1))) % USERS;
     const quantity = 1 + Math.floor(random() * 50);
     const tradeId = deriveId('bench-portfolio', `trade:${index}`);
-    const [event] = toEventsToAppend(
-      [
-        {
-          type: 'TradeExecuted',
-          data: {
-            tradeId,
-            kind: 'direct',
-            projectType: market.projectType,
-            vintage: market.vintage,
-            buyOrderId: null,
-            sellOrderId: null,
-            aggressor: null,
-            buyerAccountId: user(buyer),
-            sellerAccountId: user(seller),
-            quantity,
-            price: prices[marketIndex]!.toFixed(2),
-            ranges: [{ batchId: `BENCH-${market.vintage}-00000000`, start: index + 1, end: index + quantity }],
-            settlement: { status: 'pending' },
-            executedAt,
-          },
-        },
-      ],
-      benchContext(tradeId, now),
+    const trade = directTrade(
+      tradeId,
+      market,
+      {
+        buyerAccountId: user(buyer),
+        sellerAccountId: user(seller),
+        quantity,
+        price: prices[marketIndex]!.toFixed(2),
+        ranges: [{ batchId: `BENCH-${market.vintage}-00000000`, start: index + 1, end: index + quantity }],
+      },
+      executedAt,
     );
+    const [event] = toEventsToAppend([trade], benchContext(tradeId, now));
     const stream = creditMarketStreamId(market.projectType, market.vintage);
     const events = byStream.get(stream) ?? [];
     events.push(event!);
