@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, heldDepositStreamId, type HeldDepositView, type Position } from '@carbon-ledger/contracts';
+import { type EventStore, type HeldDepositView, type Position } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { aggregateStream, handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { DepositRecorder } from '../deposit-recorder.js';
 import { DepositTags } from '../deposit-tags.js';
-import { heldDepositDecider, type HeldDepositState } from '../held-deposits.decider.js';
+import { decideOnHeldDeposit } from '../held-deposit-decisions.js';
+import type { HeldDepositState } from '../held-deposits.decider.js';
 import { heldDepositViewOf } from '../queries/list-held-deposits.handler.js';
 
 export class AssignHeldDepositCommand extends Command<{ readonly deposit: HeldDepositView; readonly position: Position }> {
@@ -20,9 +20,6 @@ export class AssignHeldDepositCommand extends Command<{ readonly deposit: HeldDe
     super();
   }
 }
-
-/** Two officers deciding one held deposit at once: the later one decides again on the stream read afresh. */
-const MAX_CONFLICT_RETRIES = 3;
 
 /**
  * Compliance credits a held deposit to a user: the assignment is decided once in the deposit's own
@@ -42,30 +39,24 @@ export class AssignHeldDepositHandler implements ICommandHandler<AssignHeldDepos
   async execute({ txHash, userId, context }: AssignHeldDepositCommand): Promise<{ deposit: HeldDepositView; position: Position }> {
     const user = await this.db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
     if (!user) throw new DomainError('NotFound', `No user ${userId}`);
-    const streamId = heldDepositStreamId(txHash);
-    return retryOnConflict(MAX_CONFLICT_RETRIES, async () => {
-      const stream = await aggregateStream(this.eventStore, streamId, heldDepositDecider);
-      const { held } = stream.state;
-      if (!held) throw new DomainError('NotFound', `No deposit ${txHash} is held for review`);
-      if (!stream.state.assigned) await this.refuseIfCreditedToTagOwner(stream.state);
-      const decided = await handleCommand(
-        this.eventStore,
-        streamId,
-        heldDepositDecider,
-        { command: { type: 'AssignHeldDeposit', txHash, userId, assignedBy: context.actor.userId }, context },
-        { stream },
-      );
-      const state = stream.state.assigned ? stream.state : decided.newState;
-      if (!state.assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
-      const credit = await this.deposits.credit(userId, txHash, held.amountCents, {
-        actor: context.actor,
-        correlationId: context.correlationId,
-        causationId: context.commandId,
-        now: context.now,
-      });
-      if (credit.kind === 'credited-elsewhere') throw new DomainError('Conflict', `Deposit ${txHash} was already credited to another account`);
-      return { deposit: heldDepositViewOf(held, state), position: credit.position };
-    });
+    return decideOnHeldDeposit(
+      this.eventStore,
+      txHash,
+      { command: { type: 'AssignHeldDeposit', txHash, userId, assignedBy: context.actor.userId }, context },
+      async ({ held, decided }) => {
+        const state = decided.newState;
+        if (!state.assigned) throw new Error(`held deposit ${txHash} has no assignment after deciding one`);
+        const credit = await this.deposits.credit(userId, txHash, held.amountCents, {
+          actor: context.actor,
+          correlationId: context.correlationId,
+          causationId: context.commandId,
+          now: context.now,
+        });
+        if (credit.kind === 'credited-elsewhere') throw new DomainError('Conflict', `Deposit ${txHash} was already credited to another account`);
+        return { deposit: heldDepositViewOf(held, state), position: credit.position };
+      },
+      (state) => this.refuseIfCreditedToTagOwner(state),
+    );
   }
 
   /**
@@ -75,7 +66,7 @@ export class AssignHeldDepositHandler implements ICommandHandler<AssignHeldDepos
    */
   private async refuseIfCreditedToTagOwner(state: HeldDepositState): Promise<void> {
     const tag = state.held?.destinationTag;
-    if (tag === undefined || !state.held) return;
+    if (state.assigned || tag === undefined || !state.held) return;
     const owner = await this.tags.userOf(tag);
     if (owner && (await this.deposits.creditedTo(owner, state.held.txHash))) {
       throw new DomainError('Conflict', `Deposit ${state.held.txHash} was already credited to the owner of destination tag ${tag}`);
