@@ -3,6 +3,7 @@ import type { CreditEvent, OrderEvent, Position, ProjectionName, XrplActionEvent
 import { expect } from 'vitest';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { toEventsToAppend } from '../shared/command-context.js';
+import { registryBatch } from './registry-batch.js';
 import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
 
 /**
@@ -74,21 +75,15 @@ export function creditsIssued(
   return {
     type: 'CreditsIssued',
     data: {
-      batchId,
-      projectId: `proj-${batchId}`,
-      projectName: projectType === 'Reforestation' ? 'Green Valley Reforestation' : 'Coastal Wind',
-      projectType,
-      description: 'Native species on degraded pasture',
-      vintage,
-      standard: 'Gold Standard',
-      methodology: 'AR-ACM0003',
-      scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-      quantity,
-      serialPrefix: `NXCC-${batchId}`,
-      accountId,
-      issuedBy: accountId,
-      xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-      source: 'registry',
+      ...registryBatch(batchId, accountId, quantity, {
+        projectId: `proj-${batchId}`,
+        projectName: projectType === 'Reforestation' ? 'Green Valley Reforestation' : 'Coastal Wind',
+        projectType,
+        description: 'Native species on degraded pasture',
+        vintage,
+        methodology: 'AR-ACM0003',
+        scopes: { scope1: 15000, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+      }),
       issuedAt: minutesAgo(minutes),
     },
   };
