@@ -16,13 +16,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { startVerification, verifiedAddress } from '../test-support/verified-address.js';
 import { ScreenTransactionWhenRecorded } from './reactions/screen-transaction-when-recorded.handler.js';
 
 describe('AML screening of orders, alerts over HTTP and socket, and the compliance dashboard', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({
+    ...WITHOUT_BACKGROUND_JOBS,
+    AML_VELOCITY_MAX: '5',
+    // Panama on top of the defaults, so a verified identity can carry a high-risk jurisdiction.
+    AML_HIGH_RISK_JURISDICTIONS: 'KP,IR,MM,PA',
+  });
   let socket: Socket;
   let compliance: SignedInClient;
   let heavyTrader: SignedInClient;
@@ -31,13 +36,6 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
   const pushed: unknown[] = [];
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({
-      SEAL_INTERVAL_MS: '0',
-      KYC_EXPIRY_CHECK_INTERVAL_MS: '0',
-      AML_VELOCITY_MAX: '5',
-      // Panama on top of the defaults, so a verified identity can carry a high-risk jurisdiction.
-      AML_HIGH_RISK_JURISDICTIONS: 'KP,IR,MM,PA',
-    });
     // Few users, signed in up front and in parallel: password hashing makes each sign-in slow.
     [compliance, heavyTrader, fastTrader, panamaTrader] = await Promise.all([
       service.signIn(['compliance']),
@@ -65,7 +63,6 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
   });
   afterAll(async () => {
     socket?.close();
-    await service?.close();
   });
 
   async function placeOrder(user: SignedInClient, amount: number, price: string): Promise<PlaceOrderResponse> {

@@ -1,18 +1,17 @@
 import { ANCHORS_STREAM, isAuditEvent, verifyLogResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { credentialRecorded, verifiedAddress } from '../test-support/verified-address.js';
 import { verifyLog } from './verify-log.js';
 
 describe('seals anchored on XRPL, and verification', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({ SEAL_INTERVAL_MS: '0' });
   let auditor: SignedInClient;
   let trader: SignedInClient;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     auditor = await service.signIn(['auditor']);
     trader = await service.signIn(['trader']);
@@ -23,9 +22,6 @@ describe('seals anchored on XRPL, and verification', () => {
     for (let n = 1; n <= 3; n += 1) {
       await trader.request('POST', '/api/orders', { type: 'buy', amount: n, price: '10.00', projectType: 'Forestry', vintage: 2025 });
     }
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   async function anchors() {

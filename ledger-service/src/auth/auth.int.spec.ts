@@ -1,18 +1,11 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { describe, expect, it } from 'vitest';
+import { serviceForSuite } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('sign-in', () => {
-  let service: ServiceUnderTest;
-
-  beforeAll(async () => {
-    service = await startServiceUnderTest();
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const service = serviceForSuite();
 
   it('signs in with httpOnly SameSite session cookie and a readable CSRF cookie; me answers the user; logout ends the session', async () => {
     const password = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 import { listSessionsResponse, SESSION_COOKIE } from '@carbon-ledger/contracts';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import type { AuthDatabase } from './auth-database.js';
 import { LoginThrottle } from './login-throttle.js';
 import { MAX_SESSIONS_PER_USER } from './session-store.js';
@@ -12,14 +12,7 @@ const SLOW = 600_000;
 
 /** The service trusts the loopback proxy, so each test can sign in "from" its own client address. */
 describe('sign-in throttling and sessions', () => {
-  let service: ServiceUnderTest;
-
-  beforeAll(async () => {
-    service = await startServiceUnderTest({ TRUST_PROXY: 'loopback' });
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const service = serviceForSuite({ TRUST_PROXY: 'loopback' });
 
   const login = (email: string, password: string, from: string, userAgent = 'test-agent') =>
     service.anonymous('POST', '/api/auth/login', { email, password }, { 'x-forwarded-for': from, 'user-agent': userAgent });

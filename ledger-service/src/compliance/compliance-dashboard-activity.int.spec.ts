@@ -1,22 +1,18 @@
 import { complianceDashboardResponse, issueCreditsResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe("the compliance dashboard's Recent Activity", () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuer: SignedInClient;
   let trader: SignedInClient;
   let compliance: SignedInClient;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [issuer, trader, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
     await verifiedAddress(service, trader);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('found case: lists a retirement with the credits it retired and their value at the last trade price, not $0.00', async () => {

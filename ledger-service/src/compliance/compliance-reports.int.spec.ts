@@ -9,11 +9,11 @@ import {
   issueCreditsResponse,
   retireCreditsResponse,
 } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { poolBackingBatch } from '../test-support/pool-backing.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
@@ -43,7 +43,7 @@ const reductionProject = {
 const SINGLE_RETIREMENTS = 15;
 
 describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuer: SignedInClient;
   let auditor: SignedInClient;
   let trader: SignedInClient;
@@ -75,7 +75,6 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
   }
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     // The sandbox pool's opening NXCC are backed by a Reforestation batch issued into the vault: it is in the period too.
     await poolBackingBatch(service);
@@ -107,9 +106,6 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
       const [anchor] = (await service.runtime.eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent);
       return anchor?.type === 'AuditAnchored' ? anchor.data.txHash : undefined;
     });
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('CSRD as JSON: credits cancelled, removal and standard shares, serial ranges, XRPL hashes, the covering seal', async () => {

@@ -6,21 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { verifyEvidenceFile } from './evidence/verify-evidence-file.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
 describe('evidence export from the event log, verified offline', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({ SEAL_INTERVAL_MS: '0' });
   let auditor: SignedInClient;
   let trader: SignedInClient;
   const dir = mkdtempSync(join(tmpdir(), 'evidence-'));
   const order = (amount: number) => ({ type: 'buy', amount, price: '12.50', projectType: 'Wind Energy', vintage: 2025 });
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0' });
     auditor = await service.signIn(['auditor']);
     trader = await service.signIn(['trader']);
     // Trading needs KYC verified (spec 6).
@@ -31,7 +30,6 @@ describe('evidence export from the event log, verified offline', () => {
     await trader.request('POST', '/api/orders', order(99));
   });
   afterAll(async () => {
-    await service?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ import {
   type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ammSwap,
   appendAndProject,
@@ -34,7 +34,7 @@ import {
   reforestationTrade as trade,
 } from '../test-support/read-side.js';
 import { poolBackingBatch } from '../test-support/pool-backing.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
@@ -90,7 +90,7 @@ function expectedCid(document: unknown): string {
 }
 
 describe('credit read side over HTTP', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   /** The vault batch behind the sandbox pool's opening NXCC. */
   let poolToken: string;
   let seller: SignedInClient;
@@ -103,7 +103,6 @@ describe('credit read side over HTTP', () => {
     appendAndProject(service, VIEWS, streamId, events);
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     // The sandbox pool's opening NXCC are backed by a batch in the vault: a registry batch like any other.
     await service.app.get(XrplConnection).ready;
     poolToken = await poolBackingBatch(service);
@@ -134,9 +133,6 @@ describe('credit read side over HTTP', () => {
     ] as const) {
       await append(xrplActionStreamId(hash), [ammSwap(hash, buyer.userId, creditId)]);
     }
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('refuses signed-out callers on every endpoint but the public certificate', async () => {

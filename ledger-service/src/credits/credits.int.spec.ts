@@ -7,10 +7,10 @@ import {
   retireCreditsResponse,
   tradeCreditsResponse,
 } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { creditMarketStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -28,7 +28,7 @@ const project = {
 };
 
 describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuer: SignedInClient;
   let trader: SignedInClient;
   let otherTrader: SignedInClient;
@@ -36,15 +36,11 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
   let eventStore: EventStore;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     eventStore = service.app.get<EventStore>(EVENT_STORE);
     [issuer, trader, otherTrader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['trader'])]);
     issuerAddress = (await verifiedAddress(service, issuer)).address;
     await verifiedAddress(service, trader);
     await fundWithTestUsd(trader);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   async function issue(body: Record<string, unknown> = {}) {

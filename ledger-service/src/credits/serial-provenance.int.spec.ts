@@ -1,11 +1,11 @@
 import { creditMarketStreamId, issueCreditsResponse, placeOrderResponse, serialProvenanceResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('one serial number, its whole life (GET /api/provenance/serials/{serial})', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuer: SignedInClient;
   let trader: SignedInClient;
   let auditor: SignedInClient;
@@ -14,7 +14,6 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
   const serial = (n: number): string => `NXCC-${tokenId}-${String(n).padStart(6, '0')}`;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [issuer, trader, auditor] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['auditor'])]);
     const { address } = await verifiedAddress(service, issuer);
     await verifiedAddress(service, trader);
@@ -42,9 +41,6 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
       201,
     );
     expect((await auditor.request('POST', '/api/audit/seals')).status).toBe(201);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   async function lookup(serialNumber: string) {

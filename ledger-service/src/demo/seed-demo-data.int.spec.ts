@@ -1,25 +1,21 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DB } from '../auth/auth.tokens.js';
 import { ensureFirstAdmin } from '../auth/first-admin.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
-import { type ServiceUnderTest, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_MARK, demoSeedingUnfinished, seedDemoData } from './seed-demo-data.js';
 import { CashLedger } from '../funds/cash-ledger.js';
 
 describe('Demo organisation: a start stopped while seeding is finished by the next one', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   const log: string[] = [];
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await ensureFirstAdmin(service.app.get(AUTH_DB), service.app.get(CommandBus));
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   async function demoRecords() {

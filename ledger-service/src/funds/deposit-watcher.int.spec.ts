@@ -15,7 +15,7 @@ import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { handleCommand } from '../shared/handle-command.js';
 import { DepositRecorder } from './deposit-recorder.js';
 import { heldDepositDecider } from './held-deposits.decider.js';
@@ -26,7 +26,7 @@ const UNCLAIMED_TAG = 4_294_967_295;
 const PARTIAL_PAYMENT = 0x0002_0000;
 
 describe('the deposit watcher: payments from users’ own wallets, credited once, held when no user is named', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({ ...WITHOUT_BACKGROUND_JOBS, DEPOSIT_WATCH_INTERVAL_MS: '200' });
   let trader: SignedInClient;
   let other: SignedInClient;
   let compliance: SignedInClient;
@@ -93,7 +93,6 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
   }
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ DEPOSIT_WATCH_INTERVAL_MS: '200', SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     [trader, other, compliance, auditor] = await Promise.all([
@@ -125,7 +124,6 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
   afterAll(async () => {
     for (const watcher of started) await watcher.onApplicationShutdown();
     await ledger?.disconnect();
-    await service?.close();
   });
 
   it('credits a payment the user signs in their own wallet with their tag, once; a watcher restarted from scratch sees it again and credits nothing more', async () => {

@@ -7,7 +7,7 @@ import {
   tradeCreditsResponse,
   withdrawDirectTradeOfferResponse,
 } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary, tradableOf } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
@@ -15,14 +15,14 @@ import { FUNDED_BUYS } from '../credit-market/funded-buys.port.js';
 import { CashLedger } from './cash-ledger.js';
 import { type FundedOrders, offerReservation } from './funded-orders.js';
 import { verifyCashLedger } from './verify-cash-ledger.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('Direct trades over HTTP: an offer the buyer accepts and pays for (delivery versus payment)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let markets: CreditMarketStore;
   let seller: SignedInClient;
   let buyer: SignedInClient;
@@ -30,14 +30,10 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
   let batchSeq = 0;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
     [seller, buyer, stranger] = await Promise.all([service.signIn(['trader', 'issuer']), service.signIn(['trader']), service.signIn(['trader'])]);
     // One after another: the sandbox faucet funds each wallet from one account.
     for (const user of [seller, buyer, stranger]) await verifiedAddress(service, user);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const context = (userId: string, now = new Date()) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fundsStatementResponse, fundsView, placeOrderResponse, withdrawFundsResponse } from '@carbon-ledger/contracts';
 import { Client, Wallet } from 'xrpl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
@@ -14,22 +14,18 @@ import { verifyCashLedger } from './verify-cash-ledger.js';
 import { issueRegistryBatch } from '../test-support/registry-batch.js';
 
 describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let buyer: SignedInClient;
   let seller: SignedInClient;
   let compliance: SignedInClient;
   let buyerWallet: Wallet;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     buyer = await service.signIn(['trader']);
     seller = await service.signIn(['trader', 'issuer']);
     compliance = await service.signIn(['compliance']);
     buyerWallet = await verifiedAddress(service, buyer);
     await verifiedAddress(service, seller);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const funds = async (client: SignedInClient, query = '') => {

@@ -13,9 +13,9 @@ import {
   type ProjectionHealth,
 } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
@@ -46,22 +46,18 @@ const price = fc
  * credential) and projections must all follow them to the head of the log without a failure.
  */
 describe('every reaction and projection follows commands at the contracts’ limits', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let issuer: SignedInClient;
   let buyer: SignedInClient;
   let issuerAddress: string;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     [issuer, buyer] = await Promise.all([service.signIn(['issuer', 'trader', 'admin']), service.signIn(['trader'])]);
     issuerAddress = (await verifiedAddress(service, issuer)).address;
     await verifiedAddress(service, buyer);
     // Buy orders are paid for (docs/funds.md): enough for the largest order the contracts take, and for the runs before it.
     await fundWithTestUsd(buyer, String(MAX_TEST_USD));
     await fundWithTestUsd(buyer, '1000000000.00');
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   async function post(client: SignedInClient, path: string, body: unknown): Promise<unknown> {

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorBody, formatPosition, healthResponse, listUsersResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { toEventsToAppend } from '../shared/command-context.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 
 const NUL = '\u0000';
 
 describe('the edge refuses what a read model cannot hold, and health names a projection that still fails', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let admin: SignedInClient;
   const address = Wallet.generate().address;
   const otherAddress = Wallet.generate().address;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     admin = await service.signIn(['admin', 'issuer', 'trader']);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const issue = {

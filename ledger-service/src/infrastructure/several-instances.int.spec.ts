@@ -11,7 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
@@ -68,14 +68,13 @@ async function eventually(check: () => boolean | Promise<boolean>, ms: number): 
  * leads every projection and job; B leads none. What a user does on one holds on the other.
  */
 describe('two instances on one database work as one system', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({ ...WITHOUT_BACKGROUND_JOBS, TRUST_PROXY: 'loopback' });
   let b: { readonly baseUrl: string; close(): Promise<void> };
   let seller: SignedInClient;
   let buyer: SignedInClient;
   const sockets: WatchedSocket[] = [];
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0', TRUST_PROXY: 'loopback' });
     b = await service.startAnotherProcess();
     [seller, buyer] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader'])]);
     // One at a time: each funds its wallet from the genesis account.
@@ -90,7 +89,6 @@ describe('two instances on one database work as one system', () => {
   afterAll(async () => {
     for (const watched of sockets) watched.socket.close();
     await b?.close();
-    await service?.close();
   });
 
   async function watch(baseUrl: string, client: SignedInClient): Promise<WatchedSocket> {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { KYC_GATE, type KycGate } from '../shared/kyc-gate.port.js';
 import { KycExpiryCheck } from './expiry/kyc-expiry-check.js';
@@ -34,7 +34,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let trader: SignedInClient;
   let otherTrader: SignedInClient;
   let compliance: SignedInClient;
@@ -43,7 +43,6 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   let ledger: Client;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     [trader, otherTrader, compliance, auditor] = await Promise.all([
@@ -57,7 +56,6 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   });
   afterAll(async () => {
     await ledger?.disconnect();
-    await service?.close();
   });
 
   /** Keys of the addresses the tests use, so a start can sign its challenge as the console does. */

@@ -10,7 +10,7 @@ import {
   type XrplActionEvent,
   xrplActionStreamId,
 } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ammSwap,
   appendAndProject,
@@ -20,14 +20,14 @@ import {
   reforestationOrder as order,
   reforestationTrade as trade,
 } from '../test-support/read-side.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 
 const TOKEN = REFORESTATION_BATCH;
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'order-book'];
 
 describe('Marketplace read side over HTTP', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let seller: SignedInClient;
   let buyer: SignedInClient;
 
@@ -35,7 +35,6 @@ describe('Marketplace read side over HTTP', () => {
     appendAndProject(service, VIEWS, streamId, events);
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [seller, buyer] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader'])]);
     const sell1 = randomUUID();
     const buy1 = randomUUID();
@@ -54,9 +53,6 @@ describe('Marketplace read side over HTTP', () => {
     // A swap through the XRPL AMM naming the same batch is no trade of the Marketplace's book.
     const swap = 'E'.repeat(64);
     await append(xrplActionStreamId(swap), [ammSwap(swap, buyer.userId, TOKEN)]);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('refuses signed-out callers', async () => {

@@ -1,9 +1,9 @@
 import { issueCreditsResponse, listOrdersResponse, listTradesResponse, placeOrderResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
@@ -22,23 +22,19 @@ const project = {
 };
 
 describe('trading needs KYC verified on every path that trades (spec 6)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let pendingTrader: SignedInClient;
   let pendingWallet: string;
   let verifiedTrader: SignedInClient;
   let platformIssuer: string;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     platformIssuer = service.app.get<XrplGateway>(XRPL_GATEWAY).wallets.issuer.address;
     [pendingTrader, verifiedTrader] = await Promise.all([service.signIn(['trader']), service.signIn(['trader'])]);
     pendingWallet = (await pendingAddress(service, pendingTrader)).address;
     await verifiedAddress(service, verifiedTrader);
     await fundWithTestUsd(verifiedTrader);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('refuses a trader whose KYC is only pending with 403 KycRequired on orders, trade and XRPL trade, and records nothing', async () => {
@@ -78,7 +74,7 @@ describe('trading needs KYC verified on every path that trades (spec 6)', () => 
 });
 
 describe('each user sees their own orders and account ids; oversight roles may see all (ARCHITECTURE §8)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let alice: SignedInClient;
   let bob: SignedInClient;
   let issuer: SignedInClient;
@@ -95,7 +91,6 @@ describe('each user sees their own orders and account ids; oversight roles may s
   };
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [alice, bob, issuer, compliance, auditor, admin] = await Promise.all([
       service.signIn(['trader']),
       service.signIn(['trader']),
@@ -122,9 +117,6 @@ describe('each user sees their own orders and account ids; oversight roles may s
     expect(offered.status).toBe(201);
     const { transactionId: offerId } = tradeCreditsResponse.parse(await offered.json());
     expect((await alice.request('POST', `/api/trade/offers/${offerId}/accept`)).status).toBe(201);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('a trader lists and counts only their own orders, and cannot switch to all', async () => {

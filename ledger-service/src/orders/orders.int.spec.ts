@@ -1,17 +1,16 @@
 import { listOrdersResponse, placeOrderResponse, projectionUpdatedMessage } from '@carbon-ledger/contracts';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('Trading Desk orders over HTTP', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let trader: SignedInClient;
   let otherTrader: SignedInClient;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     trader = await service.signIn(['trader']);
     otherTrader = await service.signIn(['trader']);
     // Trading needs KYC verified (spec 6). One at a time: each funds its wallet from the genesis account.
@@ -19,9 +18,6 @@ describe('Trading Desk orders over HTTP', () => {
     await verifiedAddress(service, otherTrader);
     // Buy orders are paid for (docs/funds.md).
     await Promise.all([fundWithTestUsd(trader), fundWithTestUsd(otherTrader)]);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const validOrder = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };

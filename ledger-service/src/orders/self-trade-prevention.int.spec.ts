@@ -1,16 +1,15 @@
 import { issueCreditsResponse, listOrdersResponse, orderBookDepthResponse, placeOrderResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 describe('self-trade prevention over HTTP (cancel-newest)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let seller: SignedInClient;
   let vintage: number;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     seller = await service.signIn(['issuer', 'trader']);
     const { address } = await verifiedAddress(service, seller);
     // Buy orders are paid for (docs/funds.md).
@@ -30,9 +29,6 @@ describe('self-trade prevention over HTTP (cancel-newest)', () => {
     const body: unknown = await issued.json();
     if (!issued.ok) throw new Error(JSON.stringify(body));
     vintage = issueCreditsResponse.parse(body).vintage;
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('found case: SELL 4 @ 99.50 then BUY 2 @ 99.50 by one user answers "2 not filled: your own sell order at 99.50" and the book shown to everyone stays uncrossed', async () => {

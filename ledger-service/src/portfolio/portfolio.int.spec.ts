@@ -13,10 +13,10 @@ import {
   portfolioView,
 } from '@carbon-ledger/contracts';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
@@ -34,7 +34,7 @@ const project = {
 const year = new Date().getUTCFullYear();
 
 describe('portfolios over HTTP (issue 19)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let owner: SignedInClient;
   let stranger: SignedInClient;
   let unverified: SignedInClient;
@@ -47,7 +47,6 @@ describe('portfolios over HTTP (issue 19)', () => {
   };
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [owner, stranger, unverified, admin] = await Promise.all([
       service.signIn(['issuer', 'trader']),
       service.signIn(['trader']),
@@ -84,9 +83,6 @@ describe('portfolios over HTTP (issue 19)', () => {
       if (tries > 100) throw new Error('the transfer never reached /api/trades');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('creates a portfolio (riskProfile defaults to moderate) and lists it for its owner', async () => {

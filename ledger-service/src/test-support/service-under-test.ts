@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
+import { afterAll, beforeAll } from 'vitest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CSRF_HEADER, type Role } from '@carbon-ledger/contracts';
 import { type Sandbox, startSandbox } from '@carbon-ledger/xrpl-sandbox';
@@ -49,6 +50,9 @@ async function listen(app: NestExpressApplication): Promise<string> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return `http://127.0.0.1:${port}`;
 }
+
+/** No periodic seal and no KYC expiry check: nothing appends in the background while a spec counts or reads what it recorded. */
+export const WITHOUT_BACKGROUND_JOBS: Readonly<Record<string, string>> = { SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' };
 
 /** The real service (Nest app, projections, socket gateway) on a fresh database, on a random port. */
 export async function startServiceUnderTest(
@@ -142,5 +146,42 @@ export async function startServiceUnderTest(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The service under test of a describe block: started (with `env`) before its own beforeAll hooks
+ * run, closed after its afterAll hooks. Use it from hooks and tests, not while the block is declared.
+ */
+export function serviceForSuite(env: Record<string, string> = {}): ServiceUnderTest {
+  let started: ServiceUnderTest | undefined;
+  beforeAll(async () => {
+    started = await startServiceUnderTest(env);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const service = (): ServiceUnderTest => {
+    if (!started) throw new Error('the service under test starts in beforeAll');
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return service().baseUrl;
+    },
+    get app() {
+      return service().app;
+    },
+    get runtime() {
+      return service().runtime;
+    },
+    get sandbox() {
+      return service().sandbox;
+    },
+    signIn: (roles, password) => service().signIn(roles, password),
+    anonymous: (method, path, body, headers) => service().anonymous(method, path, body, headers),
+    countEvents: (streamPrefix) => service().countEvents(streamPrefix),
+    startAnotherProcess: () => service().startAnotherProcess(),
+    close: () => service().close(),
   };
 }

@@ -1,22 +1,20 @@
 import { SANDBOX_FAUCET_XRP, sandboxFaucetResponse, sandboxFaucetStreamId } from '@carbon-ledger/contracts';
 import { Client, dropsToXrp, Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 
 describe('the sandbox faucet (POST /api/xrpl/faucet)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let trader: SignedInClient;
   let ledger: Client;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     trader = await service.signIn(['trader']);
     ledger = new Client(service.sandbox.url);
     await ledger.connect();
   });
   afterAll(async () => {
     await ledger?.disconnect();
-    await service?.close();
   });
 
   it('funds a wallet the browser generated from the genesis account, and records the grant in the user’s faucet stream', async () => {
@@ -55,14 +53,7 @@ describe('the sandbox faucet (POST /api/xrpl/faucet)', () => {
 });
 
 describe('the faucet on another network', () => {
-  let service: ServiceUnderTest;
-
-  beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0', XRPL_NETWORK: 'testnet', XRPL_URL: 'ws://127.0.0.1:9' });
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const service = serviceForSuite({ ...WITHOUT_BACKGROUND_JOBS, XRPL_NETWORK: 'testnet', XRPL_URL: 'ws://127.0.0.1:9' });
 
   it('answers 404: the screen links to the public faucet instead', async () => {
     const trader = await service.signIn(['trader']);

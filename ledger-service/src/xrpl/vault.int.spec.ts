@@ -15,7 +15,7 @@ import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { poolBackingBatch } from '../test-support/pool-backing.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize } from '../test-support/vault-actions.js';
 import { runVerify, VERIFY_EXIT } from '../tools/verify-log.js';
@@ -34,7 +34,7 @@ const project = {
 };
 
 describe('one truth for credits: NXCC on XRPL backed by the registry’s vault', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let gateway: XrplGateway;
   let ledger: Client;
   let issuer: SignedInClient;
@@ -43,7 +43,6 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
   let traderWallet: Wallet;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     await poolBackingBatch(service);
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
@@ -62,7 +61,6 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
   });
   afterAll(async () => {
     await ledger?.disconnect();
-    await service?.close();
   });
 
   async function issue(): Promise<IssueCreditsResponse> {

@@ -33,14 +33,14 @@ import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { readPool } from './queries/get-amm-state.handler.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { signPrepared } from '../test-support/vault-actions.js';
 import { startVerification } from '../test-support/verified-address.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
 
 describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let gateway: XrplGateway;
   let ledger: Client;
   let issuerUser: SignedInClient;
@@ -50,7 +50,6 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   let platformIssuer: string;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     platformIssuer = gateway.wallets.issuer.address;
@@ -64,7 +63,6 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   });
   afterAll(async () => {
     await ledger?.disconnect();
-    await service?.close();
   });
 
   async function funded(xrp = 100): Promise<Wallet> {

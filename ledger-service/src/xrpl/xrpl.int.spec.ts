@@ -11,7 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { Client, convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
@@ -19,14 +19,13 @@ import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 
 describe('XRPL gateway, platform wallets and read APIs against the sandbox', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let trader: SignedInClient;
   let gateway: XrplGateway;
   let submissions: PlatformSubmissions;
   let client: Client;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     await service.app.get(XrplConnection).ready;
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     submissions = service.app.get(PlatformSubmissions);
@@ -36,7 +35,6 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
   });
   afterAll(async () => {
     await client?.disconnect();
-    await service?.close();
   });
 
   const getJson = async (path: string): Promise<unknown> => {

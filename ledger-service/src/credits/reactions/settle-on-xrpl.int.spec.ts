@@ -16,7 +16,7 @@ import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
 import { tokenize } from '../../test-support/vault-actions.js';
@@ -35,7 +35,7 @@ const project = {
 const REACTION = 'settle-credits-on-xrpl';
 
 describe('XRPL settlement of registry issuances, tokenizations and retirements: exactly once', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let eventStore: EventStore;
   let gateway: XrplGateway;
   let ledger: Client;
@@ -43,7 +43,6 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
   let wallet: Wallet;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     await service.app.get(XrplConnection).ready;
     eventStore = service.app.get<EventStore>(EVENT_STORE);
     gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
@@ -64,7 +63,6 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
   afterAll(async () => {
     vi.restoreAllMocks();
     await ledger?.disconnect();
-    await service?.close();
   });
 
   async function issue(): Promise<IssueCreditsResponse> {

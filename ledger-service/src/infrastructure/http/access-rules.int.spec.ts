@@ -2,7 +2,7 @@ import { AML_ALERT_SOCKET_EVENT, amlAlertMessage, placeOrderResponse, type Role,
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { serviceForSuite, type ServiceUnderTest, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { registeredEndpoints as walk } from '../../test-support/registered-endpoints.js';
 import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
@@ -26,16 +26,12 @@ const PUBLIC = new Set([
 ]);
 
 describe('access rules on every endpoint', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   const byRole = new Map<Role | 'none', SignedInClient>();
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     for (const role of roles) byRole.set(role, await service.signIn([role]));
     byRole.set('none', await service.signIn([]));
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('finds the endpoints', () => {
@@ -120,14 +116,13 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> =>
   Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
 
 describe('sockets keep only the rights of their session', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let trader: SignedInClient;
   let admin: SignedInClient;
   let watcher: WatchedSocket;
   const sockets: WatchedSocket[] = [];
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0' });
     [trader, admin] = await Promise.all([service.signIn(['trader']), service.signIn(['admin'])]);
     await verifiedAddress(service, trader);
     // Buy orders are paid for (docs/funds.md).
@@ -138,7 +133,6 @@ describe('sockets keep only the rights of their session', () => {
   });
   afterAll(async () => {
     for (const watched of sockets) watched.socket.close();
-    await service?.close();
   });
 
   /** A large order raises an AML alert; resolves with its id once the watcher has received it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, IDEMPOTENT_REPLAYED_HEADER, issueCreditsResponse, placeOrderResponse, retireCreditsResponse } from '@carbon-ledger/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 
@@ -35,15 +35,14 @@ async function answerOf(response: Promise<Response>): Promise<Answer> {
 }
 
 describe('Idempotency-Key at the edge (every state-changing route)', () => {
-  let service: ServiceUnderTest;
+  // A loaded machine's order book may lag more than the default 2 s; the answers here are about keys, not lag.
+  const service = serviceForSuite({ ...WITHOUT_BACKGROUND_JOBS, PROJECTION_WAIT_MS: '30000' });
   let issuer: SignedInClient;
   let trader: SignedInClient;
   let otherTrader: SignedInClient;
   let issuerAddress: string;
 
   beforeAll(async () => {
-    // A loaded machine's order book may lag more than the default 2 s; the answers here are about keys, not lag.
-    service = await startServiceUnderTest({ SEAL_INTERVAL_MS: '0', KYC_EXPIRY_CHECK_INTERVAL_MS: '0', PROJECTION_WAIT_MS: '30000' });
     [issuer, trader, otherTrader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['trader'])]);
     // Trading needs KYC verified on every path (one at a time: the sandbox's genesis account funds each).
     issuerAddress = (await verifiedAddress(service, issuer)).address;
@@ -51,9 +50,6 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     await verifiedAddress(service, otherTrader);
     // Buy orders are paid for (docs/funds.md).
     await Promise.all([fundWithTestUsd(issuer), fundWithTestUsd(trader), fundWithTestUsd(otherTrader)]);
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const marketEvents = async (type: string): Promise<{ data: Record<string, unknown>; commandId: string }[]> => {

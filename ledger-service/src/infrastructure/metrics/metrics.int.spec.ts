@@ -1,7 +1,7 @@
 import { healthResponse, placeOrderResponse } from '@carbon-ledger/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient, startServiceUnderTest } from '../../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { MetricsEndpoint } from './metrics-endpoint.js';
@@ -29,7 +29,7 @@ function sampleWith(exposition: string, name: string, labels: Record<string, str
 }
 
 describe('Prometheus metrics (GET /metrics on METRICS_PORT)', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite({ METRICS_PORT: '0' });
   let trader: SignedInClient;
   let metricsUrl: string;
   let socket: Socket | undefined;
@@ -40,7 +40,6 @@ describe('Prometheus metrics (GET /metrics on METRICS_PORT)', () => {
   };
 
   beforeAll(async () => {
-    service = await startServiceUnderTest({ METRICS_PORT: '0' });
     metricsUrl = service.app.get(MetricsEndpoint).url ?? '';
     trader = await service.signIn(['trader']);
     await verifiedAddress(service, trader);
@@ -49,7 +48,6 @@ describe('Prometheus metrics (GET /metrics on METRICS_PORT)', () => {
   });
   afterAll(async () => {
     socket?.close();
-    await service?.close();
   });
 
   it('after an order is placed and cancelled, the scrape has the HTTP, append, lag, XRPL, socket and process series with their labels', async () => {

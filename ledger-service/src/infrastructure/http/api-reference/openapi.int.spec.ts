@@ -1,9 +1,9 @@
 import { type ApiAccess, allApiRoutes, type OpenApiDocument, type OpenApiOperation, openApiPath } from '@carbon-ledger/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredEndpoints } from '../../../test-support/registered-endpoints.js';
-import { type ServiceUnderTest, type SignedInClient, startServiceUnderTest } from '../../../test-support/service-under-test.js';
+import { serviceForSuite, type SignedInClient } from '../../../test-support/service-under-test.js';
 import type { AccessRule } from '../access-rules.js';
 
 const accessOf = (rule: AccessRule | undefined): ApiAccess | undefined =>
@@ -13,7 +13,7 @@ const accessOf = (rule: AccessRule | undefined): ApiAccess | undefined =>
 const NOT_SWEPT = new Set(['/api/xrpl/market-data']);
 
 describe('OpenAPI document', () => {
-  let service: ServiceUnderTest;
+  const service = serviceForSuite();
   let admin: SignedInClient;
   let document: OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -34,14 +34,10 @@ describe('OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    service = await startServiceUnderTest();
     admin = await service.signIn(['admin']);
     const served = await service.anonymous('GET', '/api/openapi.json');
     expect(served.status).toBe(200);
     document = (await served.json()) as OpenApiDocument;
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   it('is OpenAPI 3.1 with the error body as a component and the session cookie as the security scheme', () => {
