@@ -11,12 +11,9 @@ import {
   xrplWalletStreamId,
 } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
-import { Client, isoTimeToRippleTime, type LedgerEntry, type Payment, Wallet, xrpToDrops } from 'xrpl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { isoTimeToRippleTime, type LedgerEntry, type Payment, Wallet, xrpToDrops } from 'xrpl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { KYC_GATE, type KycGate } from '../shared/kyc-gate.port.js';
 import { KycExpiryCheck } from './expiry/kyc-expiry-check.js';
@@ -34,28 +31,19 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () => {
-  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);
   let trader: SignedInClient;
   let otherTrader: SignedInClient;
   let compliance: SignedInClient;
   let auditor: SignedInClient;
-  let gateway: XrplGateway;
-  let ledger: Client;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
-    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     [trader, otherTrader, compliance, auditor] = await Promise.all([
       service.signIn(['trader']),
       service.signIn(['trader']),
       service.signIn(['compliance']),
       service.signIn(['auditor']),
     ]);
-    ledger = new Client(service.sandbox.url);
-    await ledger.connect();
-  });
-  afterAll(async () => {
-    await ledger?.disconnect();
   });
 
   /** Keys of the addresses the tests use, so a start can sign its challenge as the console does. */
@@ -70,7 +58,7 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
   /** A new account on the sandbox ledger, funded by the genesis account. */
   async function fundedAddress(wallet = newWallet()): Promise<string> {
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       { TransactionType: 'Payment', Account: genesis.address, Destination: wallet.address, Amount: xrpToDrops(50) } satisfies Payment,
       { wallet: genesis },
     );
@@ -154,11 +142,11 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
     );
     expect(withCredential.credential.txHash).toMatch(/^[0-9A-F]{64}$/);
 
-    const objects = await ledger.request({ command: 'account_objects', account: address, type: 'credential', ledger_index: 'validated' });
+    const objects = await service.ledger.request({ command: 'account_objects', account: address, type: 'credential', ledger_index: 'validated' });
     const credential = objects.result.account_objects.find((entry): entry is LedgerEntry.Credential => entry.LedgerEntryType === 'Credential');
     expect(credential).toMatchObject({
       Subject: address,
-      Issuer: gateway.wallets.kyc_issuer.address,
+      Issuer: service.gateway.wallets.kyc_issuer.address,
       CredentialType: KYC_CREDENTIAL_TYPE_HEX,
       Expiration: isoTimeToRippleTime(answer.expiresAt!),
     });
@@ -390,14 +378,14 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
 
   it("refuses the platform's own addresses (the market maker's could be claimed)", async () => {
     for (const role of ['market_maker', 'issuer', 'kyc_issuer', 'audit_anchor'] as const) {
-      const platform = gateway.wallets[role];
+      const platform = service.gateway.wallets[role];
       const challenge = await trader.request('POST', '/api/kyc/address-challenge', { xrplAddress: platform.address });
       expect(challenge.status, role).toBe(403);
       expect(await challenge.json()).toMatchObject({ error: 'Forbidden', message: 'This is an address of the platform; it cannot be verified for a user' });
       const started = await start(trader, platform.address);
       expect(started.status, role).toBe(403);
     }
-    expect(await streamTypes(gateway.wallets.market_maker.address)).toEqual([]);
+    expect(await streamTypes(service.gateway.wallets.market_maker.address)).toEqual([]);
   });
 
   it('lets the key holder take an address back from a claim made without proof, as events; the old claimant loses it', async () => {

@@ -1,9 +1,6 @@
 import { issueCreditsResponse, listOrdersResponse, listTradesResponse, placeOrderResponse, tradeCreditsResponse } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { serviceForSuite, serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 
@@ -22,15 +19,14 @@ const project = {
 };
 
 describe('trading needs KYC verified on every path that trades (spec 6)', () => {
-  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);
   let pendingTrader: SignedInClient;
   let pendingWallet: string;
   let verifiedTrader: SignedInClient;
   let platformIssuer: string;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
-    platformIssuer = service.app.get<XrplGateway>(XRPL_GATEWAY).wallets.issuer.address;
+    platformIssuer = service.gateway.wallets.issuer.address;
     [pendingTrader, verifiedTrader] = await Promise.all([service.signIn(['trader']), service.signIn(['trader'])]);
     pendingWallet = (await pendingAddress(service, pendingTrader)).address;
     await verifiedAddress(service, verifiedTrader);

@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'xrpl';
 import { afterAll, beforeAll } from 'vitest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CSRF_HEADER, type Role } from '@carbon-ledger/contracts';
@@ -18,6 +19,9 @@ import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
 import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
+import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
+import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
+import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 export interface SignedInClient {
@@ -149,11 +153,8 @@ export async function startServiceUnderTest(
   };
 }
 
-/**
- * The service under test of a describe block: started (with `env`) before its own beforeAll hooks
- * run, closed after its afterAll hooks. Use it from hooks and tests, not while the block is declared.
- */
-export function serviceForSuite(env: Record<string, string> = {}): ServiceUnderTest {
+/** Starts the service before a describe block's own beforeAll hooks and closes it after its afterAll hooks; answers the started one. */
+function startedForSuite(env: Record<string, string>): () => ServiceUnderTest {
   let started: ServiceUnderTest | undefined;
   beforeAll(async () => {
     started = await startServiceUnderTest(env);
@@ -161,27 +162,97 @@ export function serviceForSuite(env: Record<string, string> = {}): ServiceUnderT
   afterAll(async () => {
     await started?.close();
   });
-  const service = (): ServiceUnderTest => {
+  return () => {
     if (!started) throw new Error('the service under test starts in beforeAll');
     return started;
   };
-  return {
-    get baseUrl() {
-      return service().baseUrl;
-    },
-    get app() {
-      return service().app;
-    },
-    get runtime() {
-      return service().runtime;
-    },
-    get sandbox() {
-      return service().sandbox;
-    },
-    signIn: (roles, password) => service().signIn(roles, password),
-    anonymous: (method, path, body, headers) => service().anonymous(method, path, body, headers),
-    countEvents: (streamPrefix) => service().countEvents(streamPrefix),
-    startAnotherProcess: () => service().startAnotherProcess(),
-    close: () => service().close(),
-  };
+}
+
+/** The started service of a describe block, usable from its hooks and tests (not while the block is declared). */
+class SuiteService implements ServiceUnderTest {
+  constructor(protected readonly started: () => ServiceUnderTest) {}
+
+  get baseUrl(): string {
+    return this.started().baseUrl;
+  }
+
+  get app(): NestExpressApplication {
+    return this.started().app;
+  }
+
+  get runtime(): ServiceRuntime {
+    return this.started().runtime;
+  }
+
+  get sandbox(): Sandbox {
+    return this.started().sandbox;
+  }
+
+  signIn(roles: readonly Role[], password?: string): Promise<SignedInClient> {
+    return this.started().signIn(roles, password);
+  }
+
+  anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+    return this.started().anonymous(method, path, body, headers);
+  }
+
+  countEvents(streamPrefix?: string): Promise<number> {
+    return this.started().countEvents(streamPrefix);
+  }
+
+  startAnotherProcess(): Promise<{ readonly baseUrl: string; close(): Promise<void> }> {
+    return this.started().startAnotherProcess();
+  }
+
+  close(): Promise<void> {
+    return this.started().close();
+  }
+}
+
+/** The service under test of a describe block (with `env`), started before its beforeAll hooks and closed after its afterAll hooks. */
+export function serviceForSuite(env: Record<string, string> = {}): ServiceUnderTest {
+  return new SuiteService(startedForSuite(env));
+}
+
+/** The service and the sandbox ledger as the XRPL specs use them. */
+export interface ServiceOnLedger extends ServiceUnderTest {
+  /** The platform's XRPL gateway, its connection to the sandbox ledger ready. */
+  readonly gateway: XrplGateway;
+  /** A client of the sandbox ledger of the spec's own: to fund accounts, sign as a user would, read what landed. */
+  readonly ledger: Client;
+}
+
+/** serviceForSuite, once the service's XRPL connection is ready, with a ledger client that is disconnected before the service closes. */
+export function serviceOnLedgerForSuite(env: Record<string, string> = {}): ServiceOnLedger {
+  const started = startedForSuite(env);
+  let ledger: Client | undefined;
+  beforeAll(async () => {
+    await started().app.get(XrplConnection).ready;
+    ledger = new Client(started().sandbox.url);
+    await ledger.connect();
+  });
+  afterAll(async () => {
+    await ledger?.disconnect();
+  });
+  return new SuiteServiceOnLedger(started, () => {
+    if (!ledger) throw new Error('the ledger client connects in beforeAll');
+    return ledger;
+  });
+}
+
+class SuiteServiceOnLedger extends SuiteService implements ServiceOnLedger {
+  constructor(
+    started: () => ServiceUnderTest,
+    private readonly connected: () => Client,
+  ) {
+    super(started);
+  }
+
+  get gateway(): XrplGateway {
+    return this.app.get<XrplGateway>(XRPL_GATEWAY);
+  }
+
+  get ledger(): Client {
+    return this.connected();
+  }
 }

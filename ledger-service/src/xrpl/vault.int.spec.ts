@@ -8,14 +8,11 @@ import {
 } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { Client, type Payment, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { type Payment, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { poolBackingBatch } from '../test-support/pool-backing.js';
-import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize } from '../test-support/vault-actions.js';
 import { runVerify, VERIFY_EXIT } from '../tools/verify-log.js';
@@ -34,33 +31,24 @@ const project = {
 };
 
 describe('one truth for credits: NXCC on XRPL backed by the registry’s vault', () => {
-  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
-  let gateway: XrplGateway;
-  let ledger: Client;
+  const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuer: SignedInClient;
   let trader: SignedInClient;
   let issuerWallet: Wallet;
   let traderWallet: Wallet;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
     await poolBackingBatch(service);
-    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
-    ledger = new Client(service.sandbox.url);
-    await ledger.connect();
     [issuer, trader] = await Promise.all([service.signIn(['issuer']), service.signIn(['trader'])]);
     // One after the other: both are funded from the genesis account.
     issuerWallet = await verifiedAddress(service, issuer);
     traderWallet = await verifiedAddress(service, trader);
     // XRP to buy NXCC on the pool with (1 NXCC ≈ 12 XRP).
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       { TransactionType: 'Payment', Account: genesis.address, Destination: traderWallet.address, Amount: xrpToDrops(5_000) } satisfies Payment,
       { wallet: genesis },
     );
-  });
-  afterAll(async () => {
-    await ledger?.disconnect();
   });
 
   async function issue(): Promise<IssueCreditsResponse> {
@@ -70,7 +58,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
   }
 
   async function nxcc(address: string): Promise<number> {
-    const lines = await ledger.request({ command: 'account_lines', account: address, peer: gateway.wallets.issuer.address });
+    const lines = await service.ledger.request({ command: 'account_lines', account: address, peer: service.gateway.wallets.issuer.address });
     return Number(lines.result.lines.find((line) => line.currency === CREDIT_CURRENCY_CODE)?.balance ?? 0);
   }
 
@@ -87,10 +75,10 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
 
   async function buyOnAmm(amount: number): Promise<void> {
     const prepare = await trader.request('POST', '/api/xrpl/trade/prepare', {
-      sellerAddress: gateway.wallets.market_maker.address,
+      sellerAddress: service.gateway.wallets.market_maker.address,
       amountCRC: amount,
       xrpAmount: amount * 40,
-      issuer: gateway.wallets.issuer.address,
+      issuer: service.gateway.wallets.issuer.address,
       xrplAddress: traderWallet.address,
     });
     expect(prepare.status, await prepare.clone().text()).toBe(200);
@@ -185,11 +173,11 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     const issued = await issue();
     const before = await nxcc(traderWallet.address);
     // The holder's trust line allows 1 NXCC more than it holds: a payment of 5 cannot be delivered.
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       {
         TransactionType: 'TrustSet',
         Account: issuerWallet.address,
-        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: String((await nxcc(issuerWallet.address)) + 1) },
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: service.gateway.wallets.issuer.address, value: String((await nxcc(issuerWallet.address)) + 1) },
       } satisfies TrustSet,
       { wallet: issuerWallet },
     );
@@ -207,11 +195,11 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
       .executeTakeFirstOrThrow();
     expect(transfer.status).toBe('returned');
     expect(await nxcc(traderWallet.address)).toBe(before);
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       {
         TransactionType: 'TrustSet',
         Account: issuerWallet.address,
-        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '1000000000' },
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: service.gateway.wallets.issuer.address, value: '1000000000' },
       } satisfies TrustSet,
       { wallet: issuerWallet },
     );
@@ -221,7 +209,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     await buyOnAmm(10);
     const bought = await nxcc(traderWallet.address);
     expect(bought).toBeGreaterThanOrEqual(10);
-    const retired = await retireOnXrpl(trader, traderWallet, gateway.wallets.issuer.address, 3, 'Scope 3 travel 2026');
+    const retired = await retireOnXrpl(trader, traderWallet, service.gateway.wallets.issuer.address, 3, 'Scope 3 travel 2026');
     expect(retired).toMatchObject({ success: true, burned: 3 });
     // The retirement is registered from the vault, for the holder, with its certificate.
     const deadline = Date.now() + 30_000;
@@ -278,7 +266,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
             const [user, wallet] = kind.endsWith('trader') ? [trader, traderWallet] : [issuer, issuerWallet];
             if ((await nxcc(wallet.address)) < amount) continue;
             if (kind.startsWith('redeem')) await redeem(user, wallet, amount);
-            else await retireOnXrpl(user, wallet, gateway.wallets.issuer.address, amount, 'random mix');
+            else await retireOnXrpl(user, wallet, service.gateway.wallets.issuer.address, amount, 'random mix');
             moves += 1;
           }
         }
@@ -302,7 +290,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
         TransactionType: 'Payment',
         Account: '',
         Destination: traderWallet.address,
-        Amount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '25' },
+        Amount: { currency: CREDIT_CURRENCY_CODE, issuer: service.gateway.wallets.issuer.address, value: '25' },
       },
       purpose: 'a payment no vault movement backs',
     });

@@ -17,7 +17,6 @@ import {
   xrplTradeResponse,
 } from '@carbon-ledger/contracts';
 import {
-  Client,
   convertHexToString,
   convertStringToHex,
   getNFTokenID,
@@ -28,21 +27,16 @@ import {
   Wallet,
   xrpToDrops,
 } from 'xrpl';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPool } from './queries/get-amm-state.handler.js';
-import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { signPrepared } from '../test-support/vault-actions.js';
 import { startVerification } from '../test-support/verified-address.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
 
 describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', () => {
-  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
-  let gateway: XrplGateway;
-  let ledger: Client;
+  const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);
   let issuerUser: SignedInClient;
   let trader: SignedInClient;
   let issuerWallet: Wallet;
@@ -50,25 +44,18 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   let platformIssuer: string;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
-    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
-    platformIssuer = gateway.wallets.issuer.address;
-    ledger = new Client(service.sandbox.url);
-    await ledger.connect();
+    platformIssuer = service.gateway.wallets.issuer.address;
     [issuerUser, trader] = await Promise.all([service.signIn(['issuer']), service.signIn(['trader'])]);
     issuerWallet = await funded();
     traderWallet = await funded(5_000);
     await verifyKyc(issuerUser, issuerWallet);
     await verifyKyc(trader, traderWallet);
   });
-  afterAll(async () => {
-    await ledger?.disconnect();
-  });
 
   async function funded(xrp = 100): Promise<Wallet> {
     const wallet = Wallet.generate();
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       { TransactionType: 'Payment', Account: genesis.address, Destination: wallet.address, Amount: xrpToDrops(xrp) } satisfies Payment,
       { wallet: genesis },
     );
@@ -76,7 +63,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   }
 
   async function trustCredits(wallet: Wallet): Promise<void> {
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       {
         TransactionType: 'TrustSet',
         Account: wallet.address,
@@ -105,7 +92,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   }
 
   async function creditBalance(address: string): Promise<number> {
-    const lines = await ledger.request({ command: 'account_lines', account: address, peer: platformIssuer });
+    const lines = await service.ledger.request({ command: 'account_lines', account: address, peer: platformIssuer });
     return Number(lines.result.lines.find((line) => line.currency === CREDIT_CURRENCY_CODE)?.balance ?? 0);
   }
 
@@ -121,7 +108,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
   });
 
   const tradeForm = (overrides: Record<string, unknown> = {}) => ({
-    sellerAddress: gateway.wallets.market_maker.address,
+    sellerAddress: service.gateway.wallets.market_maker.address,
     amountCRC: 10,
     xrpAmount: 200,
     issuer: platformIssuer,
@@ -151,7 +138,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(issued).toMatchObject({ requiresKyc: false, creditAmount: 30, paymentResult: 'tesSUCCESS' });
     expect(issued.tokenId).toBe(tokenIdFor('Solar Energy', new Date().getUTCFullYear(), issued.txHash.slice(0, 8)));
 
-    const nfts = await ledger.request({ command: 'account_nfts', account: issuerWallet.address });
+    const nfts = await service.ledger.request({ command: 'account_nfts', account: issuerWallet.address });
     expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(issued.nftId);
     expect(await creditBalance(destination.address)).toBe(30);
 
@@ -185,7 +172,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
   /** NXCC payments the platform issuer made to `destination`, as the ledger lists them. */
   async function issuerPaymentsTo(destination: string): Promise<string[]> {
-    const history = await ledger.request({ command: 'account_tx', account: destination, ledger_index_min: -1, ledger_index_max: -1 });
+    const history = await service.ledger.request({ command: 'account_tx', account: destination, ledger_index_min: -1, ledger_index_max: -1 });
     return history.result.transactions
       .map((entry) => ({ hash: entry.hash, tx: entry.tx_json as { TransactionType?: string; Account?: string } | undefined }))
       .filter(({ tx }) => tx?.TransactionType === 'Payment' && tx.Account === platformIssuer)
@@ -279,7 +266,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
         txHash: traded.txHash,
         account: traderWallet.address,
         userId: trader.userId,
-        sellerAddress: gateway.wallets.market_maker.address,
+        sellerAddress: service.gateway.wallets.market_maker.address,
         creditId: 'SOLAR-2026-00000000',
         creditAmount: '10',
         xrpDrops: traded.xrpDrops,
@@ -298,7 +285,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
   it('draws the pool over time from the log: the opening deposit, then the pool each swap left, the last as the ledger holds it now', async () => {
     expect((await fetch(`${service.baseUrl}/api/xrpl/amm-reserves`)).status).toBe(401);
-    const pool = await readPool(gateway);
+    const pool = await readPool(service.gateway);
     const history = await vi.waitFor(
       async () => {
         const answer = ammReservesHistoryResponse.parse(await (await trader.request('GET', '/api/xrpl/amm-reserves')).json());
@@ -526,7 +513,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     });
 
     it('returns the tokens to the issuer with a memo, burns the NFT and records XrplCreditsBurned', async () => {
-      const minted = await ledger.submitAndWait(
+      const minted = await service.ledger.submitAndWait(
         {
           TransactionType: 'NFTokenMint',
           Account: traderWallet.address,
@@ -575,7 +562,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       expect(retired).toMatchObject({ success: true, burned: 4, tokenId });
       expect(retired.nftBurnTxHash).toMatch(/^[0-9A-F]{64}$/);
       expect(await creditBalance(traderWallet.address)).toBe(before - 4);
-      const nfts = await ledger.request({ command: 'account_nfts', account: traderWallet.address });
+      const nfts = await service.ledger.request({ command: 'account_nfts', account: traderWallet.address });
       expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
 
       const [event] = await service.runtime.eventStore.readStream(xrplActionStreamId(retired.txHash));

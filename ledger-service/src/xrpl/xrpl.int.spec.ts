@@ -9,32 +9,20 @@ import {
   walletTransactionsResponse,
   xrplNetworkResponse,
 } from '@carbon-ledger/contracts';
-import { Client, convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
+import { convertStringToHex, getNFTokenID, NFTokenMintFlags, type Payment, PaymentFlags, type TrustSet, Wallet, xrpToDrops } from 'xrpl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceOnLedgerForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
 
 describe('XRPL gateway, platform wallets and read APIs against the sandbox', () => {
-  const service = serviceForSuite();
+  const service = serviceOnLedgerForSuite();
   let trader: SignedInClient;
-  let gateway: XrplGateway;
   let submissions: PlatformSubmissions;
-  let client: Client;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
-    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
     submissions = service.app.get(PlatformSubmissions);
     trader = await service.signIn(['trader']);
-    client = new Client(service.sandbox.url);
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.disconnect();
   });
 
   const getJson = async (path: string): Promise<unknown> => {
@@ -56,7 +44,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     expect(balances.wallets.map((wallet) => wallet.role)).toEqual([...platformWalletRoles]);
     expect(balances.wallets.every((wallet) => wallet.status === 'funded')).toBe(true);
     expect(balances.summary).toMatchObject({ fundedWallets: 5, totalWallets: 5, network: 'sandbox', status: 'operational' });
-    for (const role of platformWalletRoles) expect(text).not.toContain(gateway.wallets[role].seed);
+    for (const role of platformWalletRoles) expect(text).not.toContain(service.gateway.wallets[role].seed);
     const secrets = join(service.runtime.config.dataDir, 'secrets', 'xrpl-sandbox-wallets.json');
     expect(statSync(secrets).mode & 0o777).toBe(0o600);
   });
@@ -89,16 +77,16 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
 
     const genesis = Wallet.fromSeed(service.sandbox.genesis.seed);
     const buyer = Wallet.generate();
-    await client.submitAndWait(
+    await service.ledger.submitAndWait(
       { TransactionType: 'Payment', Account: genesis.address, Destination: buyer.address, Amount: xrpToDrops(5_000) } satisfies Payment,
       { wallet: genesis },
     );
-    const issuer = gateway.wallets.issuer.address;
-    await client.submitAndWait(
+    const issuer = service.gateway.wallets.issuer.address;
+    await service.ledger.submitAndWait(
       { TransactionType: 'TrustSet', Account: buyer.address, LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer, value: '1000000' } } satisfies TrustSet,
       { wallet: buyer },
     );
-    const swap = await client.submitAndWait(
+    const swap = await service.ledger.submitAndWait(
       {
         TransactionType: 'Payment',
         Account: buyer.address,
@@ -120,7 +108,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
   });
 
   it('mints and burns a batch NFT through the platform submissions, recording both on the log', async () => {
-    const issuer = gateway.wallets.issuer.address;
+    const issuer = service.gateway.wallets.issuer.address;
     const minted = await submissions.submit({
       key: 'test:mint',
       role: 'issuer',
@@ -135,7 +123,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
     });
     const nftId = getNFTokenID(minted.meta);
     expect(nftId).toMatch(/^[0-9A-F]{64}$/);
-    const held = await client.request({ command: 'account_nfts', account: issuer });
+    const held = await service.ledger.request({ command: 'account_nfts', account: issuer });
     expect(held.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(nftId);
 
     await submissions.submit({
@@ -144,7 +132,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
       transaction: { TransactionType: 'NFTokenBurn', Account: issuer, NFTokenID: nftId! },
       purpose: 'Burn the test batch NFT',
     });
-    const after = await client.request({ command: 'account_nfts', account: issuer });
+    const after = await service.ledger.request({ command: 'account_nfts', account: issuer });
     expect(after.result.account_nfts.map((nft) => nft.NFTokenID)).not.toContain(nftId);
 
     const recorded = (await service.runtime.eventStore.readStream('xrpl-wallet-issuer')).map(
@@ -159,7 +147,7 @@ describe('XRPL gateway, platform wallets and read APIs against the sandbox', () 
   });
 
   it('records a refused platform transaction with its result and answers a conflict', async () => {
-    const issuer = gateway.wallets.issuer.address;
+    const issuer = service.gateway.wallets.issuer.address;
     await expect(
       submissions.submit({
         key: 'test:burn-missing',

@@ -9,14 +9,11 @@ import {
   START,
   xrplSubmissionStreamId,
 } from '@carbon-ledger/contracts';
-import { Client, type TrustSet, type Wallet } from 'xrpl';
+import { type TrustSet, type Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReactionHost } from '../../infrastructure/reactions/reaction-host.js';
-import { XrplConnection } from '../../infrastructure/xrpl/xrpl-connection.js';
-import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
-import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
+import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
 import { tokenize } from '../../test-support/vault-actions.js';
@@ -35,34 +32,27 @@ const project = {
 const REACTION = 'settle-credits-on-xrpl';
 
 describe('XRPL settlement of registry issuances, tokenizations and retirements: exactly once', () => {
-  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);
   let eventStore: EventStore;
-  let gateway: XrplGateway;
-  let ledger: Client;
   let issuer: SignedInClient;
   let wallet: Wallet;
 
   beforeAll(async () => {
-    await service.app.get(XrplConnection).ready;
     eventStore = service.app.get<EventStore>(EVENT_STORE);
-    gateway = service.app.get<XrplGateway>(XRPL_GATEWAY);
-    ledger = new Client(service.sandbox.url);
-    await ledger.connect();
     issuer = await service.signIn(['issuer']);
     wallet = await verifiedAddress(service, issuer);
     // The issuer's address opts in to NXCC, so the platform's tokenization payments apply without a signed trust line.
-    await ledger.submitAndWait(
+    await service.ledger.submitAndWait(
       {
         TransactionType: 'TrustSet',
         Account: wallet.address,
-        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: gateway.wallets.issuer.address, value: '1000000' },
+        LimitAmount: { currency: CREDIT_CURRENCY_CODE, issuer: service.gateway.wallets.issuer.address, value: '1000000' },
       } satisfies TrustSet,
       { wallet },
     );
   });
   afterAll(async () => {
     vi.restoreAllMocks();
-    await ledger?.disconnect();
   });
 
   async function issue(): Promise<IssueCreditsResponse> {
@@ -84,22 +74,22 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
   }
 
   async function nxccBalance(address: string): Promise<number> {
-    const lines = await ledger.request({ command: 'account_lines', account: address, peer: gateway.wallets.issuer.address });
+    const lines = await service.ledger.request({ command: 'account_lines', account: address, peer: service.gateway.wallets.issuer.address });
     return Number(lines.result.lines.find((line) => line.currency === CREDIT_CURRENCY_CODE)?.balance ?? 0);
   }
 
   /** Every transaction the platform issuer has sent, as the ledger lists them. */
   async function issuerTransactions(): Promise<{ hash: string; type: string }[]> {
-    const history = await ledger.request({
+    const history = await service.ledger.request({
       command: 'account_tx',
-      account: gateway.wallets.issuer.address,
+      account: service.gateway.wallets.issuer.address,
       ledger_index_min: -1,
       ledger_index_max: -1,
       limit: 1000,
     });
     return history.result.transactions
       .map((entry) => ({ hash: String(entry.hash), tx: entry.tx_json as { TransactionType?: string; Account?: string } | undefined }))
-      .filter(({ tx }) => tx?.Account === gateway.wallets.issuer.address)
+      .filter(({ tx }) => tx?.Account === service.gateway.wallets.issuer.address)
       .map(({ hash, tx }) => ({ hash, type: String(tx?.TransactionType) }));
   }
 
@@ -142,7 +132,7 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
       const claims = await eventStore.readStream(xrplSubmissionStreamId(tokenizationPaymentKey(tokenized.tokenizationId)));
       expect(claims.map((event) => event.type)).toEqual(['XrplSubmissionClaimed']);
       expect(claims[0]?.data).toMatchObject({ hash: tokenized.paymentTxHash, walletRole: 'issuer' });
-      const mints = await ledger.request({ command: 'account_nfts', account: gateway.wallets.issuer.address, limit: 400 });
+      const mints = await service.ledger.request({ command: 'account_nfts', account: service.gateway.wallets.issuer.address, limit: 400 });
       expect(mints.result.account_nfts.length).toBe(sent.filter((transaction) => transaction.type === 'NFTokenMint').length);
     } finally {
       spy.mockRestore();
