@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
 describe("the compliance dashboard's Recent Activity", () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -20,15 +21,7 @@ describe("the compliance dashboard's Recent Activity", () => {
     const issued = issueCreditsResponse.parse(
       await (
         await issuer.request('POST', '/api/issue', {
-          id: 'PRJ-ACT',
-          name: 'Activity Wind',
-          projectType: 'Wind Energy',
-          description: 'Recent activity',
-          scope1: 550,
-          scope2: 0,
-          scope3: 0,
-          scope4: 0,
-          scope5: 0,
+          ...projectForm('PRJ-ACT', 'Activity Wind', 'Wind Energy', { description: 'Recent activity' }),
           xrplAddress: address,
         })
       ).json(),

@@ -17,29 +17,10 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
+import { projectForm } from '../test-support/project-form.js';
 
-const removalProject = {
-  id: 'PRJ-R',
-  name: 'Canopy Reforestation',
-  projectType: 'Reforestation',
-  description: '',
-  scope1: 550,
-  scope2: 550,
-  scope3: 550,
-  scope4: 0,
-  scope5: 0,
-};
-const reductionProject = {
-  id: 'PRJ-S',
-  name: 'Sunfield Solar Park',
-  projectType: 'Solar Energy',
-  description: '',
-  scope1: 550,
-  scope2: 50,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const removalProject = projectForm('PRJ-R', 'Canopy Reforestation', 'Reforestation', { scope2: 550, scope3: 550 });
+const reductionProject = projectForm('PRJ-S', 'Sunfield Solar Park', 'Solar Energy', { scope2: 50 });
 const SINGLE_RETIREMENTS = 15;
 
 describe('CSRD, ISSB and UN SDG reports built from the event log', () => {

@@ -14,18 +14,9 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
-const project = {
-  id: 'PRJ-001',
-  name: 'Sunfield Solar Park',
-  projectType: 'Solar Energy',
-  description: 'Rooftop PV',
-  scope1: 550,
-  scope2: 50,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-001', 'Sunfield Solar Park', 'Solar Energy', { description: 'Rooftop PV', scope2: 50 });
 
 describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);

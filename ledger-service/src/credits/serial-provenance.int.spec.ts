@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
 describe('one serial number, its whole life (GET /api/provenance/serials/{serial})', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -18,15 +19,7 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     const { address } = await verifiedAddress(service, issuer);
     await verifiedAddress(service, trader);
     const issued = await issuer.request('POST', '/api/issue', {
-      id: 'PRJ-SERIAL',
-      name: 'Serial Forest',
-      projectType: 'Reforestation',
-      description: 'A serial traced end to end',
-      scope1: 550,
-      scope2: 0,
-      scope3: 0,
-      scope4: 0,
-      scope5: 0,
+      ...projectForm('PRJ-SERIAL', 'Serial Forest', 'Reforestation', { description: 'A serial traced end to end' }),
       xrplAddress: address,
     });
     ({ tokenId, quantity: issuedQuantity } = issueCreditsResponse.parse(await issued.json()));

@@ -14,20 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
 const PASSWORD = 'amber-lantern-orchid-58';
 const VINTAGE = new Date().getUTCFullYear();
-const project = {
-  id: 'PRJ-INSTANCES',
-  name: 'Instances Solar',
-  projectType: 'Solar Energy',
-  description: '',
-  scope1: 550,
-  scope2: 0,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-INSTANCES', 'Instances Solar', 'Solar Energy');
 /** Every failed sign-in costs a real scrypt; on a busy machine a sequence of them is slow. */
 const SLOW = 300_000;
 

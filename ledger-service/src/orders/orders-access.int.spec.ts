@@ -3,20 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
 const buy = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };
 const sell = { ...buy, type: 'sell' };
-const project = {
-  id: 'PRJ-ACCESS',
-  name: 'Access Solar',
-  projectType: 'Solar Energy',
-  description: '',
-  scope1: 550,
-  scope2: 0,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-ACCESS', 'Access Solar', 'Solar Energy');
 
 describe('trading needs KYC verified on every path that trades (spec 6)', () => {
   const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);

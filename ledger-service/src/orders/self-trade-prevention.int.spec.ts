@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
 describe('self-trade prevention over HTTP (cancel-newest)', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -15,15 +16,7 @@ describe('self-trade prevention over HTTP (cancel-newest)', () => {
     // Buy orders are paid for (docs/funds.md).
     await fundWithTestUsd(seller);
     const issued = await seller.request('POST', '/api/issue', {
-      id: 'PRJ-STP',
-      name: 'Self-trade Solar',
-      projectType: 'Solar Energy',
-      description: 'Self-trade prevention',
-      scope1: 50,
-      scope2: 0,
-      scope3: 0,
-      scope4: 0,
-      scope5: 0,
+      ...projectForm('PRJ-STP', 'Self-trade Solar', 'Solar Energy', { description: 'Self-trade prevention', scope1: 50 }),
       xrplAddress: address,
     });
     const body: unknown = await issued.json();

@@ -19,18 +19,9 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
+import { projectForm } from '../test-support/project-form.js';
 
-const project = {
-  id: 'PRJ-PORTFOLIO',
-  name: 'Portfolio Solar',
-  projectType: 'Solar Energy',
-  description: '',
-  scope1: 5500,
-  scope2: 0,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-PORTFOLIO', 'Portfolio Solar', 'Solar Energy', { scope1: 5500 });
 const year = new Date().getUTCFullYear();
 
 describe('portfolios over HTTP (issue 19)', () => {

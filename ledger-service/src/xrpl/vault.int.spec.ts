@@ -17,18 +17,9 @@ import { verifiedAddress } from '../test-support/verified-address.js';
 import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize } from '../test-support/vault-actions.js';
 import { runVerify, VERIFY_EXIT } from '../tools/verify-log.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
+import { projectForm } from '../test-support/project-form.js';
 
-const project = {
-  id: 'PRJ-VAULT',
-  name: 'Vault Wind',
-  projectType: 'Wind Energy',
-  description: 'Onshore wind',
-  scope1: 5500,
-  scope2: 0,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-VAULT', 'Vault Wind', 'Wind Energy', { description: 'Onshore wind', scope1: 5500 });
 
 describe('one truth for credits: NXCC on XRPL backed by the registry’s vault', () => {
   const service = serviceOnLedgerForSuite(WITHOUT_BACKGROUND_JOBS);

@@ -17,18 +17,9 @@ import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS }
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
 import { tokenize } from '../../test-support/vault-actions.js';
+import { projectForm } from '../../test-support/project-form.js';
 
-const project = {
-  id: 'PRJ-EO',
-  name: 'Exactly Once Wind',
-  projectType: 'Wind Energy',
-  description: 'Onshore wind',
-  scope1: 550,
-  scope2: 0,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-EO', 'Exactly Once Wind', 'Wind Energy', { description: 'Onshore wind' });
 const REACTION = 'settle-credits-on-xrpl';
 
 describe('XRPL settlement of registry issuances, tokenizations and retirements: exactly once', () => {

@@ -4,20 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
+import { projectForm } from '../../test-support/project-form.js';
 
 const YEAR = new Date().getUTCFullYear();
 const buy = (amount: number, price = '3.00', vintage = YEAR) => ({ type: 'buy', amount, price, projectType: 'Solar Energy', vintage });
-const project = {
-  id: 'PRJ-IDEM',
-  name: 'Idempotent Solar',
-  projectType: 'Solar Energy',
-  description: 'PV',
-  scope1: 550,
-  scope2: 50,
-  scope3: 0,
-  scope4: 0,
-  scope5: 0,
-};
+const project = projectForm('PRJ-IDEM', 'Idempotent Solar', 'Solar Energy', { description: 'PV', scope2: 50 });
 const retirement = (tokenId: string, amount: number) => ({ tokenId, amount, beneficiary: 'Acme Ltd', purpose: 'FY offset' });
 
 /** A fresh key, as the console sends one with every change. */
