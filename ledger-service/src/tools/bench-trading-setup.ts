@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Wallet } from 'xrpl';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
+import { HASH_CONCURRENCY } from '../auth/password-hashing.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
@@ -107,7 +109,9 @@ export async function setUpTradingBench(app: NestExpressApplication, baseUrl: st
   }
   if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, options.asksProjectedWithinMs);
 
-  const buyers = await Promise.all(Array.from({ length: options.buyers }, (_, n) => register(`${options.prefix}-buyer-${n}`)));
+  // No more sign-ups at once than the service hashes at once: past its queue it refuses them (busy signing people in).
+  const signUps = pLimit(HASH_CONCURRENCY);
+  const buyers = await Promise.all(Array.from({ length: options.buyers }, (_, n) => signUps(() => register(`${options.prefix}-buyer-${n}`))));
   for (const buyer of buyers) await verifyKyc(baseUrl, buyer, Wallet.generate());
   for (const buyer of buyers) await fundWithTestUsd(baseUrl, buyer);
   return {

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
         renderTable(
           ['measure', 'value', 'target'],
           [
-            ['matched trades/s (HTTP, 16 clients)', formatInt(trades / seconds), '>= 500'],
+            [`matched trades/s (HTTP, ${CLIENTS} clients)`, formatInt(trades / seconds), '>= 500'],
             ['POST /api/orders p50 ms', String(post.p50), ''],
             ['POST /api/orders p99 ms', String(post.p99), '< 100'],
             ['POST -> newTrade at socket p50 ms', String(push.p50), ''],
