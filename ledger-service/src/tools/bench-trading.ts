@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     const tradesPerSecond = trades / seconds;
     // What one matched trade costs the machine, the figure a throughput target divides the cores by.
     const msPerTrade = (cores: number): string => (tradesPerSecond > 0 ? String(round((cores * 1000) / tradesPerSecond, 2)) : 'n/a');
+    const serviceCores = used ? used.ours - used.postgres - clientCores : 0;
     const push = summarize(pushLatencies);
     const facts = machineFacts();
     process.stdout.write(
@@ -82,14 +83,10 @@ async function main(): Promise<void> {
             ['trades measured / pushes matched', `${trades} / ${pushLatencies.length}`, ''],
             ['refused or unfilled POSTs', String(failures), '0'],
             ['CPU cores: ours / kernel / others', used ? `${used.ours} / ${used.kernel} / ${used.others}` : 'n/a', ''],
-            [
-              '  of ours: service / clients / PostgreSQL',
-              used ? `${round(used.ours - used.postgres - clientCores, 2)} / ${round(clientCores, 2)} / ${used.postgres}` : 'n/a',
-              '',
-            ],
+            ['  of ours: service / clients / PostgreSQL', used ? `${round(serviceCores, 2)} / ${round(clientCores, 2)} / ${used.postgres}` : 'n/a', ''],
             [
               'CPU ms per trade: service / clients / PostgreSQL',
-              used ? `${msPerTrade(used.ours - used.postgres - clientCores)} / ${msPerTrade(clientCores)} / ${msPerTrade(used.postgres)}` : 'n/a',
+              used ? `${msPerTrade(serviceCores)} / ${msPerTrade(clientCores)} / ${msPerTrade(used.postgres)}` : 'n/a',
               '',
             ],
           ],
