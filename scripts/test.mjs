@@ -89,11 +89,12 @@ for (const { name, ok, seconds } of steps) {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds.toFixed(1)} s)\n`);
 }
 for (const { where, name, message } of failures) {
-  const firstLine =
-    String(message ?? '')
-      .split('\n')
-      .find((line) => line.trim() !== '') ?? '';
-  process.stdout.write(`failed: ${where} > ${name}\n        ${firstLine.trim().slice(0, 300)}\n`);
+  const lines = String(message ?? '').split('\n');
+  const firstLine = lines.find((line) => line.trim() !== '') ?? '';
+  // The line of the test file the failure came from (its stack's first frame there), so CI's last lines say which assertion.
+  const at = lines.map((line) => line.match(/([^\s(]+\.(?:spec|test|e2e)\.tsx?:\d+:\d+)/)?.[1]?.replace(/^file:\/\//, '')).find(Boolean);
+  const location = at ? `\n        at ${at.startsWith(ROOT) ? at.slice(ROOT.length + 1) : at}` : '';
+  process.stdout.write(`failed: ${where} > ${name}\n        ${firstLine.trim().slice(0, 300)}${location}\n`);
 }
 const failedSteps = steps.filter((entry) => !entry.ok).length;
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -16,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { KYC_GATE, type KycGate } from '../shared/kyc-gate.port.js';
+import { KycCredentialIssuer } from './credentials/kyc-credential-issuer.js';
 import { KycExpiryCheck } from './expiry/kyc-expiry-check.js';
 
 const INVALID_ADDRESS = 'Invalid Address - Please enter a valid XRPL address';
@@ -286,6 +287,21 @@ describe('KYC over HTTP with the sandbox provider and the sandbox ledger', () =>
       (value) => value.credential.issued,
     );
     expect(answer.credential.txHash).toMatch(/^[0-9A-F]{64}$/);
+  });
+
+  it('records the credential once when the reaction and the periodic check issue it at the same moment: neither fails, the later one finds it recorded', async () => {
+    // Found by the cluster test: the check picked up an address the reaction was issuing for, and the reaction lost the
+    // append ("expected version 2, actual 3"), failed and let go of its lock for its back-off.
+    const wallet = newWallet();
+    expect(await startAndVerify(trader, wallet.address)).toMatchObject({ success: true, kycStatus: 'verified' });
+    expect((await status(trader, wallet.address)).credential).toEqual({ issued: false, txHash: null });
+    await fundedAddress(wallet);
+    const issuer = service.app.get(KycCredentialIssuer);
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => issuer.issueFor(wallet.address)));
+    expect(outcomes.filter((outcome) => outcome === 'issued')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'issued')).toEqual(Array.from({ length: 7 }, () => 'already_issued'));
+    expect(await streamTypes(wallet.address)).toEqual(['KycStarted', 'AmlScreened', 'KycVerified', 'KycCredentialIssued']);
+    expect(await issuer.issueFor(wallet.address)).toBe('already_issued');
   });
 
   it('expires a verification once its expiresAt has passed, once, and lets the owner start again', async () => {

@@ -52,6 +52,17 @@ describe('handleCommand against PostgreSQL', () => {
     expect(events.map((event) => event.eventId)).toEqual([expect.any(String), deriveId(request.context.commandId, 'event:0')]);
   });
 
+  it('one command run eight times at once: one appends, the other seven are answered as replays of it (a faucet would pay once)', async () => {
+    const stream = `counter-${randomUUID()}`;
+    await handleCommand(eventStore, stream, counter, add(1));
+    const request = add(2);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => handleCommand(eventStore, stream, counter, request)));
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.replayed)) expect(answer.newEvents).toEqual([]);
+    expect(new Set(answers.map((answer) => `${answer.position.commit}:${answer.position.prepare}`)).size).toBe(1);
+    expect((await eventStore.readStream(stream)).map((event) => event.data)).toEqual([{ amount: 1 }, { amount: 2 }]);
+  });
+
   it('a refusal throws the decider error and appends nothing', async () => {
     const stream = `counter-${randomUUID()}`;
     await handleCommand(eventStore, stream, counter, add(8));

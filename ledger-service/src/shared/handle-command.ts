@@ -174,6 +174,8 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
   }
   const outcome = result.outcomes[0];
   if (outcome?.kind === 'refused') throw outcome.error;
+  // The log held the command's events already: the same command, run at the same moment elsewhere, appended first.
+  if (result.appended?.alreadyAppended) return { position: result.appended.position, replayed: true, newEvents: [], newState: stream.state };
   const newEvents = outcome?.kind === 'decided' ? outcome.events : [];
   return { position: result.appended?.position ?? START, replayed: false, newEvents, newState: stream.state };
 }

@@ -115,6 +115,24 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect(await store.readStream(id)).toHaveLength(2);
     });
 
+    it('answers a retry sent at the same moment as its original (same event ids, same expectation) as a retry, never as a conflict', async () => {
+      // Found by the cluster test: the KYC credential reaction and the periodic check recorded one credential at once;
+      // both appends went to the database in one group commit and the second was refused "expected version 2, actual 3".
+      for (const expected of ['no_stream', 'any', 1n] as const) {
+        const id = stream('simultaneous');
+        if (expected === 1n) await store.appendToStream(id, [makeEvent('Opened', {}), makeEvent('Verified', {})], { expected: 'no_stream' });
+        const events = [makeEvent('Recorded', { n: 1 }), makeEvent('Noted', { n: 2 })];
+        const answers = await Promise.all(Array.from({ length: 8 }, () => store.appendToStream(id, events, { expected })));
+        expect(answers.filter((answer) => !answer.alreadyAppended)).toHaveLength(1);
+        const first = answers.find((answer) => !answer.alreadyAppended)!;
+        for (const answer of answers) {
+          expect(answer.nextExpectedVersion).toBe(first.nextExpectedVersion);
+          expect(comparePositions(answer.position, first.position)).toBe(0);
+        }
+        expect((await store.readStream(id)).map((event) => event.type)).toEqual([...(expected === 1n ? ['Opened', 'Verified'] : []), 'Recorded', 'Noted']);
+      }
+    });
+
     it('chains every stream: hash = sha256(previous hash || canonical event)', async () => {
       const id = stream('chain');
       await store.appendToStream(id, [makeEvent('A', { z: 1, a: [1, 'x'] }), makeEvent('B', {})], { expected: 'no_stream' });

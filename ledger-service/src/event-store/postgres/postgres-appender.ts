@@ -184,7 +184,29 @@ export class PostgresAppender {
     return this.appendAlone(streamId, events, expected, texts);
   }
 
-  private async writeBatch(batch: readonly PendingAppend[]): Promise<void> {
+  private async writeBatch(waiting: readonly PendingAppend[]): Promise<void> {
+    // A retry that came while its original waited (the same first event id: one command sent twice at once)
+    // goes alone once the batch is written, and is answered as a retry. In the batch it would be checked
+    // against the head its original moves (a conflict), before the original's events are there to find.
+    const firstIds = new Set<string>();
+    const batch: PendingAppend[] = [];
+    const retries: PendingAppend[] = [];
+    for (const append of waiting) {
+      const firstId = append.events[0]?.eventId;
+      if (firstId !== undefined && firstIds.has(firstId)) retries.push(append);
+      else {
+        if (firstId !== undefined) firstIds.add(firstId);
+        batch.push(append);
+      }
+    }
+    try {
+      await this.writeDistinct(batch);
+    } finally {
+      for (const retry of retries) retry.resolve(undefined);
+    }
+  }
+
+  private async writeDistinct(batch: readonly PendingAppend[]): Promise<void> {
     this.onBatch(
       batch.length,
       batch.reduce((events, append) => events + append.events.length, 0),

@@ -7,7 +7,7 @@ import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import { deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { PlatformSubmissions } from '../../shared/platform-submissions.js';
-import { handleCommand } from '../../shared/handle-command.js';
+import { handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { foldKyc, isCurrentlyVerified, kycDecider } from '../kyc.decider.js';
 
 /**
@@ -86,19 +86,27 @@ export class KycCredentialIssuer {
 
     const commandId = deriveId(`kyc-credential:${address}:${expiresAt}`, 'kyc-credential-issued');
     try {
-      await handleCommand(this.eventStore, kycStreamId(address), kycDecider, {
-        command: { type: 'RecordKycCredential', address, issuer, txHash, expiresAt },
-        context: {
-          commandId,
-          correlationId: commandId,
-          causationId: options.causationId ?? commandId,
-          actor: { userId: 'kyc-credential-issuer', role: 'compliance' },
-          now,
-        },
-      });
+      // Another event of the stream in between (its owner started again, the check expired it): decided again on it.
+      const recorded = await retryOnConflict(3, () =>
+        handleCommand(this.eventStore, kycStreamId(address), kycDecider, {
+          command: { type: 'RecordKycCredential', address, issuer, txHash, expiresAt },
+          context: {
+            commandId,
+            correlationId: commandId,
+            causationId: options.causationId ?? commandId,
+            actor: { userId: 'kyc-credential-issuer', role: 'compliance' },
+            now,
+          },
+        }),
+      );
+      // The reaction and the periodic check issue at the same moment: the one that recorded it second says so.
+      if (recorded.replayed) return 'already_issued';
     } catch (error) {
-      // The verification changed meanwhile (expired, restarted) or another run recorded it first.
-      if (error instanceof DomainError && error.code === 'Conflict') return 'not_current';
+      // Another run recorded it first, or the verification changed meanwhile (expired, restarted).
+      if (error instanceof DomainError && error.code === 'Conflict') {
+        const state = foldKyc(await this.eventStore.readStream(kycStreamId(address)));
+        return state.exists && state.credentialFor === expiresAt ? 'already_issued' : 'not_current';
+      }
       throw error;
     }
     this.logger.log(`KYC credential for ${address} issued in ${txHash}`);
