@@ -192,6 +192,19 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     expect(await mine.readStream(streamId)).toHaveLength(2);
   });
 
+  it('answers one append sent at once by two processes, four times each, as one write and seven retries', async () => {
+    const streamId = `twice-${randomUUID()}`;
+    await theirs.appendToStream(streamId, [event('Opened')], { expected: 'no_stream' });
+    const events = [event('A'), event('B')];
+    const answers = await Promise.all(
+      [mine, theirs, mine, theirs, mine, theirs, mine, theirs].map((store) => store.appendToStream(streamId, events, { expected: 0n })),
+    );
+    expect(answers.filter((answer) => !answer.alreadyAppended)).toHaveLength(1);
+    expect(new Set(answers.map((answer) => `${answer.nextExpectedVersion}:${answer.position.commit}:${answer.position.prepare}`)).size).toBe(1);
+    expect((await mine.readStream(streamId)).map((recorded) => recorded.type)).toEqual(['Opened', 'A', 'B']);
+    expect(await chainHolds(mine, streamId)).toBe(true);
+  });
+
   it('refuses an event id that is taken by another stream and writes nothing of that append', async () => {
     const taken = event('A');
     await mine.appendToStream(`owner-${randomUUID()}`, [taken], { expected: 'no_stream' });
