@@ -102,11 +102,8 @@ export class KycCredentialIssuer {
       // The reaction and the periodic check issue at the same moment: the one that recorded it second says so.
       if (recorded.replayed) return 'already_issued';
     } catch (error) {
-      // Another run recorded it first, or the verification changed meanwhile (expired, restarted).
-      if (error instanceof DomainError && error.code === 'Conflict') {
-        const state = foldKyc(await this.eventStore.readStream(kycStreamId(address)));
-        return state.exists && state.credentialFor === expiresAt ? 'already_issued' : 'not_current';
-      }
+      // The verification changed meanwhile (expired, restarted). Another run's record of it is a replay (the same command id), answered above.
+      if (error instanceof DomainError && error.code === 'Conflict') return 'not_current';
       throw error;
     }
     this.logger.log(`KYC credential for ${address} issued in ${txHash}`);
