@@ -9,6 +9,7 @@ import { kycRoutes } from '../kyc/kyc.routes.js';
 import { marketRoutes } from '../market/market.routes.js';
 import { ordersRoutes } from '../orders/orders.routes.js';
 import { portfolioRoutes } from '../portfolio/portfolio.routes.js';
+import { projectsRoutes } from '../projects/projects.routes.js';
 import { xrplRoutes } from '../xrpl/xrpl.routes.js';
 import type { ApiRoute } from './api-route.js';
 
@@ -16,6 +17,7 @@ import type { ApiRoute } from './api-route.js';
 export const allApiRoutes: Readonly<Record<string, readonly ApiRoute[]>> = {
   orders: ordersRoutes,
   credits: creditsRoutes,
+  projects: projectsRoutes,
   xrpl: xrplRoutes,
   kyc: kycRoutes,
   aml: amlRoutes,

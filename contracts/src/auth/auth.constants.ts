@@ -1,4 +1,5 @@
-export const roles = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
+/** `issuer` is a project proponent; `verifier` a validation/verification body; `registry` the registry operator. */
+export const roles = ['trader', 'issuer', 'verifier', 'registry', 'compliance', 'auditor', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 /** Name of the cookie that carries the CSRF token; the console echoes it in this header. */

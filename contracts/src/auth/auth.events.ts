@@ -6,6 +6,8 @@ export const userRegisteredData = z.object({
   userId: z.uuid(),
   email: z.email(),
   name: z.string().min(1),
+  /** Absent for users registered before organisations were recorded. */
+  organisation: z.string().min(1).max(200).optional(),
   registeredAt: z.iso.datetime(),
 });
 

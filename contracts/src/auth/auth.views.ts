@@ -6,5 +6,6 @@ export const userView = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.enum(roles)),
+  organisation: z.string().nullable(),
 });
 export type UserView = z.infer<typeof userView>;

@@ -9,6 +9,8 @@ export const createUserRequest = z.object({
   name: freeText({ label: 'Name', min: 1, max: 120 }),
   password: z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
   roles: z.array(z.enum(roles)).min(1, 'Choose at least one role'),
+  /** The company or body the user acts for: a verifier never verifies a project of its own organisation. */
+  organisation: freeText({ label: 'Organisation', min: 1, max: 200 }).optional(),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 

@@ -40,6 +40,12 @@ export const creditsIssuedData = z.object({
   /** Set on the xrpl path: the NFT the issuer minted and its transaction. */
   nftId: z.string().optional(),
   mintTxHash: xrplHash.optional(),
+  /** The approved monitoring report the batch was issued from (docs/registry.md); absent in logs from before the registry lifecycle. */
+  reportId: z.uuid().optional(),
+  /** Set on the buffer pool's share of an issuance: held back to cover reversals, never traded. */
+  bufferFor: z.string().regex(tokenIdPattern).optional(),
+  /** Set on credits brought from another registry: the serial range they carried there. */
+  origin: z.object({ registry: z.string().min(1).max(100), start: z.number().int().positive(), end: z.number().int().positive() }).optional(),
   issuedAt: z.iso.datetime(),
 });
 

@@ -26,8 +26,17 @@ export const issueCreditsRequest = z.object({
 });
 export type IssueCreditsRequest = z.infer<typeof issueCreditsRequest>;
 
+/**
+ * What filing an issuance request answers: the batch the credits will carry once the project's
+ * verifier has verified the report and the registry has approved it (serials as claimed; the
+ * verifier may verify fewer), and where the request stands.
+ */
 export const issueCreditsResponse = z.object({
   tokenId: z.string(),
+  projectId: z.string(),
+  reportId: z.string(),
+  projectStatus: z.string(),
+  reportStatus: z.string(),
   requiresKyc: z.literal(false),
   quantity: z.number().int(),
   vintage: z.number().int(),

@@ -19,6 +19,10 @@ export const apiErrorStatus = {
   WrongExpectedVersion: 409,
   Conflict: 409,
   /** The Idempotency-Key was already used by this user for a request with another method, path or body. */
+  /** A document over the size limit. */
+  PayloadTooLarge: 413,
+  /** A document of a media type the registry does not take. */
+  UnsupportedMediaType: 415,
   IdempotencyKeyReused: 422,
   TooManyRequests: 429,
   InternalError: 500,

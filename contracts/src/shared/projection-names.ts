@@ -14,6 +14,7 @@ export const projectionNames = [
   'held-deposits',
   'vault-transfers',
   'direct-trade-offers',
+  'projects',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { documentMediaTypes } from './projects.constants.js';
+import { documentParams, uploadDocumentResponse } from './project-documents.js';
+import {
+  accreditVerifierRequest,
+  accreditVerifierResponse,
+  importCreditsRequest,
+  importCreditsResponse,
+  verifierParams,
+} from './import-credits.contract.js';
+import {
+  decideVerificationRequest,
+  fileMonitoringReportRequest,
+  reportCommandResponse,
+  reviewIssuanceRequest,
+} from './monitoring-report.contract.js';
+import {
+  deactivateProjectRequest,
+  decideRegistrationRequest,
+  decideValidationRequest,
+  draftProjectRequest,
+  projectCommandResponse,
+  projectParams,
+  reportParams,
+  requestValidationRequest,
+} from './register-project.contract.js';
+import {
+  listProjectsResponse,
+  listRegistryBatchesResponse,
+  listRegistryRetirementsResponse,
+  listVerifiersResponse,
+  projectView,
+  registrySerialView,
+} from './projects.views.js';
+
+/** Project proponents (the issuer role); admins act for anyone. */
+const proponents = ['issuer', 'admin'] as const;
+const verifiers = ['verifier'] as const;
+/** The registry operator; an administrator may hold the role too, but approves only as `registry`. */
+const registryOperators = ['registry'] as const;
+/** Everyone who works on projects and cites documents. */
+const documentAuthors = ['issuer', 'verifier', 'registry', 'admin'] as const;
+
+const serialParams = z.object({ serial: z.string().min(1).max(100) });
+
+export const projectsRoutes = [
+  {
+    method: 'POST',
+    path: '/api/documents',
+    access: documentAuthors,
+    summary: 'Upload a document (the raw bytes as the body, its media type as Content-Type); stored once under its sha256',
+    description: `Accepted media types: ${documentMediaTypes.join(', ')}; at most 5 MiB. The same bytes uploaded again store nothing new, so the call needs no Idempotency-Key. An event cites the document by the hash this answers.`,
+    success: { status: 201, json: uploadDocumentResponse, alsoStatuses: [200] },
+    idempotent: false,
+    errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
+  },
+  {
+    method: 'GET',
+    path: '/api/registry/documents/:sha256',
+    access: 'public',
+    summary: "A document a project cites, checked against its sha256 before it is sent; one no project cites is 404 (but to its uploader)",
+    params: documentParams,
+    success: { status: 200, file: documentMediaTypes },
+    idempotent: false,
+    errors: ['NotFound'],
+  },
+  idempotentRoute('POST', '/api/projects', proponents, {
+    summary: 'Draft a project (the proponent is the signed-in user)',
+    body: draftProjectRequest,
+    success: { status: 201, json: projectCommandResponse },
+    errors: ['Conflict', 'NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/validation', proponents, {
+    summary: "Assign an accredited verifier and ask for validation (proponent only; not a verifier of the proponent's organisation)",
+    params: projectParams,
+    body: requestValidationRequest,
+    success: { status: 200, json: projectCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/validation/decision', verifiers, {
+    summary: "The assigned verifier validates the project or rejects it with reasons",
+    params: projectParams,
+    body: decideValidationRequest,
+    success: { status: 200, json: projectCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/registration', registryOperators, {
+    summary: 'The registry registers a validated project or refuses it with reasons (never its proponent or verifier)',
+    params: projectParams,
+    body: decideRegistrationRequest,
+    success: { status: 200, json: projectCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/deactivation', registryOperators, {
+    summary: 'The registry makes a project inactive (no more reports or issuances)',
+    params: projectParams,
+    body: deactivateProjectRequest,
+    success: { status: 200, json: projectCommandResponse },
+    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/reports', proponents, {
+    summary: 'File a monitoring report: a period that overlaps no earlier report, the credits claimed per vintage, documents',
+    params: projectParams,
+    body: fileMonitoringReportRequest,
+    success: { status: 201, json: reportCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/reports/:reportId/verification', verifiers, {
+    summary: "The project's verifier verifies a report (at most the claimed credits per vintage, reasons where fewer) or rejects it",
+    params: reportParams,
+    body: decideVerificationRequest,
+    success: { status: 200, json: reportCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/projects/:projectId/reports/:reportId/review', registryOperators, {
+    summary: 'The registry approves the issuance of a verified report (one batch per vintage, once) or sends it back to the verifier',
+    params: reportParams,
+    body: reviewIssuanceRequest,
+    success: { status: 200, json: reportCommandResponse },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  readRoute('/api/projects/mine', proponents, "The signed-in proponent's projects with their reports, documents and issuances", listProjectsResponse),
+  readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
+  readRoute('/api/projects/review-queue', registryOperators, 'Projects with a validated project or a verified report waiting for the registry, and every other project', listProjectsResponse),
+  readRoute('/api/verifiers', documentAuthors, 'Verifiers and the project types each is accredited for', listVerifiersResponse),
+  idempotentRoute('POST', '/api/verifiers/:verifierId/accreditation', registryOperators, {
+    summary: 'Accredit a verifier for project types (replaces what it was accredited for)',
+    params: verifierParams,
+    body: accreditVerifierRequest,
+    success: { status: 200, json: accreditVerifierResponse },
+    errors: ['NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  idempotentRoute('POST', '/api/registry/imports', registryOperators, {
+    summary: "Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch",
+    body: importCreditsRequest,
+    success: { status: 201, json: importCreditsResponse },
+    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
+  readRoute('/api/registry/projects', 'public', 'Public registry: every project past its draft, with its reports, documents and issuances (no personal data)', listProjectsResponse),
+  readRoute('/api/registry/projects/:projectId', 'public', 'Public registry: one project', projectView, { params: projectParams, errors: ['NotFound'] }),
+  readRoute('/api/registry/batches', 'public', 'Public registry: every batch with its serial range, buffer share and origin', listRegistryBatchesResponse),
+  readRoute('/api/registry/retirements', 'public', 'Public registry: every retirement with its serials, beneficiary and purpose', listRegistryRetirementsResponse),
+  readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
+    params: serialParams,
+    errors: ['NotFound'],
+  }),
+] satisfies readonly ApiRoute[];
