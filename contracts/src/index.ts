@@ -56,7 +56,7 @@ export * from './credit-market/serial-range.js';
 export * from './credits/credits.constants.js';
 export * from './credits/credits.events.js';
 export * from './credits/credits.views.js';
-export * from './credits/issue-credits.contract.js';
+export * from './projects/issue-credits.contract.js';
 export * from './credits/trade-credits.contract.js';
 export * from './credits/retire-credits.contract.js';
 export * from './credits/get-retirement.contract.js';

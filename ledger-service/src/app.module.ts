@@ -19,6 +19,7 @@ import { MarketModule } from './market/market.module.js';
 import { MetricsModule } from './infrastructure/metrics/metrics.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PortfolioModule } from './portfolio/portfolio.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { ProjectionsModule } from './infrastructure/projections/projections.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { XrplModule } from './xrpl/xrpl.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         KycModule,
         AmlModule,
         PortfolioModule,
+        ProjectsModule,
         FundsModule,
       ],
     };

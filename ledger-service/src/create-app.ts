@@ -14,6 +14,7 @@ import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { createRootLogger } from './infrastructure/logging/root-logger.js';
 import { assignRequestId } from './infrastructure/logging/request-id.js';
 import { ServiceLogger } from './infrastructure/logging/service-logger.js';
+import { rawDocumentBody } from './projects/documents/raw-document-body.js';
 
 export interface CreateAppOptions {
   /** false: log nothing (tests). */
@@ -34,6 +35,8 @@ export async function createApp(runtime: ServiceRuntime, options: CreateAppOptio
   app.use(securityHeaders());
   app.use(noStoreForApi);
   serveApiReference(app);
+  // A document upload is its raw bytes (up to 5 MiB), read before the JSON parser could take a JSON document.
+  app.use('/api/documents', rawDocumentBody);
   app.useBodyParser('json', { limit: '100kb' });
   app.useGlobalFilters(new ApiExceptionFilter(runtime.database));
   app.useWebSocketAdapter(new IoAdapter(app));

@@ -5,6 +5,7 @@ import { fundsMigrations } from './funds/migrations/index.js';
 import { idempotencyMigrations } from './infrastructure/idempotency/migrations/index.js';
 import { type MigrationDatabase, migrateSchemas, type SchemaMigrations } from './infrastructure/postgres/database.js';
 import { kycMigrations } from './kyc/migrations/index.js';
+import { projectsMigrations } from './projects/migrations/index.js';
 import { snapshotMigrations } from './infrastructure/snapshots/migrations/index.js';
 
 /**
@@ -21,6 +22,7 @@ function serviceSchemas(options: { eventStore: boolean }): SchemaMigrations[] {
     { provider: kycMigrations, table: 'kyc_migrations' },
     { provider: snapshotMigrations, table: 'snapshot_migrations' },
     { provider: fundsMigrations, table: 'funds_migrations' },
+    { provider: projectsMigrations, table: 'projects_migrations' },
   ];
 }
 

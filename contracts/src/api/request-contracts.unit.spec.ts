@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createUserRequest } from '../auth/manage-users.contract.js';
-import { issueCreditsRequest } from '../credits/issue-credits.contract.js';
+import { issueCreditsRequest } from '../projects/issue-credits.contract.js';
 import { retireCreditsRequest } from '../credits/retire-credits.contract.js';
 import { tradeCreditsRequest } from '../credits/trade-credits.contract.js';
 import { verifyKycRequest } from '../kyc/verify-kyc.contract.js';

@@ -6,6 +6,7 @@ export const userView = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.enum(roles)),
-  organisation: z.string().nullable(),
+  /** The company or body the user acts for; absent when none was recorded. */
+  organisation: z.string().nullable().optional(),
 });
 export type UserView = z.infer<typeof userView>;

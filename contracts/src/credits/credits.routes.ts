@@ -12,7 +12,6 @@ import {
   serialProvenanceResponse,
 } from './credits.views.js';
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
-import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
 import { provenanceParams, retirementAnalyticsParams, serialProvenanceParams } from './read-credits.contract.js';
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
 import {
@@ -39,12 +38,6 @@ function offerRoute(action: 'accept' | 'decline' | 'cancel', summary: string, js
 }
 
 export const creditsRoutes = [
-  idempotentRoute('POST', '/api/issue', ['issuer', 'admin'], {
-    summary: 'Issue a batch of credits (20% of the summed scopes) to a KYC-verified address',
-    body: issueCreditsRequest,
-    success: { status: 201, json: issueCreditsResponse },
-    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
-  }),
   idempotentRoute('POST', '/api/trade', holders, {
     summary: 'Offer credits of a batch the caller holds to a named buyer at a price (escrowed until the buyer accepts and pays, declines, or 24 h pass)',
     body: tradeCreditsRequest,

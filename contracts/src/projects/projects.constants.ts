@@ -73,14 +73,7 @@ export const MAX_VINTAGE_QUANTITY = 100_000_000;
 export const MAX_REPORT_VINTAGES = 10;
 
 /** Kinds of document a project cites. */
-export const documentKinds = [
-  'project_design_document',
-  'validation_report',
-  'monitoring_report',
-  'verification_statement',
-  'letter',
-  'other',
-] as const;
+export const documentKinds = ['project_design_document', 'validation_report', 'monitoring_report', 'verification_statement', 'letter', 'other'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export const documentKindLabels: Readonly<Record<DocumentKind, string>> = {

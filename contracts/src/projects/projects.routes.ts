@@ -2,19 +2,9 @@ import { z } from 'zod';
 import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import { documentMediaTypes } from './projects.constants.js';
 import { documentParams, uploadDocumentResponse } from './project-documents.js';
-import {
-  accreditVerifierRequest,
-  accreditVerifierResponse,
-  importCreditsRequest,
-  importCreditsResponse,
-  verifierParams,
-} from './import-credits.contract.js';
-import {
-  decideVerificationRequest,
-  fileMonitoringReportRequest,
-  reportCommandResponse,
-  reviewIssuanceRequest,
-} from './monitoring-report.contract.js';
+import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
+import { accreditVerifierRequest, accreditVerifierResponse, importCreditsRequest, importCreditsResponse, verifierParams } from './import-credits.contract.js';
+import { decideVerificationRequest, fileMonitoringReportRequest, reportCommandResponse, reviewIssuanceRequest } from './monitoring-report.contract.js';
 import {
   deactivateProjectRequest,
   decideRegistrationRequest,
@@ -45,6 +35,13 @@ const documentAuthors = ['issuer', 'verifier', 'registry', 'admin'] as const;
 const serialParams = z.object({ serial: z.string().min(1).max(100) });
 
 export const projectsRoutes = [
+  idempotentRoute('POST', '/api/issue', proponents, {
+    summary:
+      "File an issuance request from the issue form: drafts the project when new and files a monitoring report claiming 20% of the summed scopes for this year; credits are issued only once the project's verifier verified it and the registry approved it",
+    body: issueCreditsRequest,
+    success: { status: 201, json: issueCreditsResponse },
+    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  }),
   {
     method: 'POST',
     path: '/api/documents',
@@ -59,7 +56,7 @@ export const projectsRoutes = [
     method: 'GET',
     path: '/api/registry/documents/:sha256',
     access: 'public',
-    summary: "A document a project cites, checked against its sha256 before it is sent; one no project cites is 404 (but to its uploader)",
+    summary: 'A document a project cites, checked against its sha256 before it is sent; one no project cites is 404 (but to its uploader)',
     params: documentParams,
     success: { status: 200, file: documentMediaTypes },
     idempotent: false,
@@ -79,7 +76,7 @@ export const projectsRoutes = [
     errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
   idempotentRoute('POST', '/api/projects/:projectId/validation/decision', verifiers, {
-    summary: "The assigned verifier validates the project or rejects it with reasons",
+    summary: 'The assigned verifier validates the project or rejects it with reasons',
     params: projectParams,
     body: decideValidationRequest,
     success: { status: 200, json: projectCommandResponse },
@@ -122,7 +119,12 @@ export const projectsRoutes = [
   }),
   readRoute('/api/projects/mine', proponents, "The signed-in proponent's projects with their reports, documents and issuances", listProjectsResponse),
   readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
-  readRoute('/api/projects/review-queue', registryOperators, 'Projects with a validated project or a verified report waiting for the registry, and every other project', listProjectsResponse),
+  readRoute(
+    '/api/projects/review-queue',
+    registryOperators,
+    'Projects with a validated project or a verified report waiting for the registry, and every other project',
+    listProjectsResponse,
+  ),
   readRoute('/api/verifiers', documentAuthors, 'Verifiers and the project types each is accredited for', listVerifiersResponse),
   idempotentRoute('POST', '/api/verifiers/:verifierId/accreditation', registryOperators, {
     summary: 'Accredit a verifier for project types (replaces what it was accredited for)',
@@ -132,15 +134,25 @@ export const projectsRoutes = [
     errors: ['NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
   idempotentRoute('POST', '/api/registry/imports', registryOperators, {
-    summary: "Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch",
+    summary: 'Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch',
     body: importCreditsRequest,
     success: { status: 201, json: importCreditsResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
-  readRoute('/api/registry/projects', 'public', 'Public registry: every project past its draft, with its reports, documents and issuances (no personal data)', listProjectsResponse),
+  readRoute(
+    '/api/registry/projects',
+    'public',
+    'Public registry: every project past its draft, with its reports, documents and issuances (no personal data)',
+    listProjectsResponse,
+  ),
   readRoute('/api/registry/projects/:projectId', 'public', 'Public registry: one project', projectView, { params: projectParams, errors: ['NotFound'] }),
   readRoute('/api/registry/batches', 'public', 'Public registry: every batch with its serial range, buffer share and origin', listRegistryBatchesResponse),
-  readRoute('/api/registry/retirements', 'public', 'Public registry: every retirement with its serials, beneficiary and purpose', listRegistryRetirementsResponse),
+  readRoute(
+    '/api/registry/retirements',
+    'public',
+    'Public registry: every retirement with its serials, beneficiary and purpose',
+    listRegistryRetirementsResponse,
+  ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
     params: serialParams,
     errors: ['NotFound'],

@@ -7,7 +7,14 @@ export type UserState = { readonly exists: false } | { readonly exists: true; re
 export const initialUserState: UserState = { exists: false };
 
 export type UserCommand =
-  | { readonly type: 'RegisterUser'; readonly userId: string; readonly email: string; readonly name: string; readonly roles: readonly Role[] }
+  | {
+      readonly type: 'RegisterUser';
+      readonly userId: string;
+      readonly email: string;
+      readonly name: string;
+      readonly roles: readonly Role[];
+      readonly organisation?: string;
+    }
   | { readonly type: 'GrantRole'; readonly userId: string; readonly role: Role }
   | { readonly type: 'RevokeRole'; readonly userId: string; readonly role: Role; readonly requestedBy: string };
 
@@ -32,7 +39,16 @@ export function decideUser(command: UserCommand, state: UserState, now: Date): A
     case 'RegisterUser': {
       if (state.exists) throw new DomainError('Conflict', 'This user already exists');
       return [
-        { type: 'UserRegistered', data: { userId: command.userId, email: command.email.toLowerCase(), name: command.name, registeredAt: at } },
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: command.userId,
+            email: command.email.toLowerCase(),
+            name: command.name,
+            ...(command.organisation ? { organisation: command.organisation } : {}),
+            registeredAt: at,
+          },
+        },
         ...[...new Set(command.roles)].map((role): AuthEvent => ({ type: 'RoleGranted', data: { userId: command.userId, role, changedAt: at } })),
       ];
     }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { type CreditProjectType, creditProjectTypes } from '@carbon-ledger/contracts';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -57,6 +58,33 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * Buffer-pool shares by project type, e.g. "Reforestation=15,Forestry=20": the percent of each issuance
+ * of that type held back against reversals. A type left out keeps the documented default (docs/registry.md).
+ */
+const bufferShares = z
+  .string()
+  .trim()
+  .transform((text, ctx): Partial<Record<CreditProjectType, number>> => {
+    const shares: Partial<Record<CreditProjectType, number>> = {};
+    for (const entry of text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const [type, percent, ...rest] = entry.split('=').map((part) => part.trim());
+      const value = Number(percent);
+      if (rest.length > 0 || !(creditProjectTypes as readonly string[]).includes(type ?? '') || !/^\d{1,2}$/.test(percent ?? '') || value > 50) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be "Project type=percent" pairs (0-50) separated by commas, for types ${creditProjectTypes.join(', ')}; not ${JSON.stringify(entry)}`,
+        });
+        return z.NEVER;
+      }
+      shares[type as CreditProjectType] = value;
+    }
+    return shares;
+  });
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +103,7 @@ export const configSchema = z
       .optional(),
     /** Upper bound on how long a command waits for its read model (read-your-writes). */
     PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+    BUFFER_SHARES: bufferShares.default({}),
     /** Optional live compliance-price feed answering { markets: [...] }; unset serves the reference prices. */
     CARBON_PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
     XRPL_NETWORK: z.enum(['sandbox', 'testnet', 'devnet', 'mainnet']).default('sandbox'),

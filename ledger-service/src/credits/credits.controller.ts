@@ -6,9 +6,6 @@ import {
   type ListDirectTradeOffersResponse,
   type WithdrawDirectTradeOfferResponse,
   formatPosition,
-  issueCreditsRequest,
-  type IssueCreditsRequest,
-  type IssueCreditsResponse,
   type Position,
   retireCreditsRequest,
   type RetireCreditsCommand as RetireRequest,
@@ -23,7 +20,6 @@ import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
-import { IssueCreditsCommand } from './commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
 import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
 import { AcceptTradeOfferCommand } from './commands/accept-trade-offer.handler.js';
@@ -44,16 +40,6 @@ export class CreditsController {
     private readonly projections: ProjectionHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  @Post('issue')
-  @Roles('issuer', 'admin')
-  @HttpCode(201)
-  async issue(@Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest, @CurrentRequest() request: ApiRequest): Promise<IssueCreditsResponse> {
-    const result = await this.commands.execute(new IssueCreditsCommand(body, commandContextFrom(request)));
-    await this.caughtUp(result.position);
-    const { position, ...issued } = result;
-    return { ...issued, requiresKyc: false, position: formatPosition(position) };
-  }
 
   @Post('trade')
   @Roles('trader', 'issuer', 'admin')

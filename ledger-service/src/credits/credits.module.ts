@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { IssueCreditsHandler } from './commands/issue-credits.handler.js';
 import { RetireCreditsHandler } from './commands/retire-credits.handler.js';
 import { TradeCreditsHandler } from './commands/trade-credits.handler.js';
 import { AcceptTradeOfferHandler } from './commands/accept-trade-offer.handler.js';
@@ -16,7 +15,6 @@ import { BackPoolDeposit } from './vault/back-pool-deposit.js';
 @Module({
   controllers: [CreditsController, CreditsQueriesController],
   providers: [
-    IssueCreditsHandler,
     TradeCreditsHandler,
     AcceptTradeOfferHandler,
     WithdrawTradeOfferHandler,

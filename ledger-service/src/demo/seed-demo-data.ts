@@ -1,7 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  bufferSharePercent,
   challengeMessageHex,
+  estimatedCredits,
   comparePositions,
   type EventStore,
   type IssuanceProjectType,
@@ -17,7 +19,6 @@ import { AUTH_DB } from '../auth/auth.tokens.js';
 import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { FIRST_ADMIN_EMAIL } from '../auth/first-admin.js';
 import { generatePassword } from '../auth/password-hashing.js';
-import { IssueCreditsCommand } from '../credits/commands/issue-credits.handler.js';
 import { RetireCreditsCommand } from '../credits/commands/retire-credits.handler.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
@@ -35,6 +36,9 @@ import { CreatePortfolioCommand } from '../portfolio/commands/create-portfolio.h
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
+import { FileIssuanceRequestCommand } from '../projects/commands/file-issuance-request.handler.js';
+import { ProjectParties } from '../projects/project-parties.js';
+import { type DemoProject, DemoRegistry, type DemoStage } from './demo-registry.js';
 
 /** Every demo name carries this mark, so nobody takes demo data for real records. */
 export const DEMO_MARK = 'Demo';
@@ -46,49 +50,158 @@ interface DemoUser {
   readonly roles: readonly Role[];
   readonly legalName: string;
   readonly country: string;
+  readonly organisation: string;
 }
 
 const users: readonly DemoUser[] = [
-  { key: 'issuer', name: `${DEMO_MARK} · Verdant Energy Co. (issuer)`, roles: ['issuer', 'trader'], legalName: 'Verdant Energy Company', country: 'GB' },
-  { key: 'trader', name: `${DEMO_MARK} · Northwind Logistics (trader)`, roles: ['trader'], legalName: 'Northwind Logistics Limited', country: 'DE' },
-  { key: 'fund', name: `${DEMO_MARK} · Bluewater Climate Fund (trader)`, roles: ['trader'], legalName: 'Bluewater Climate Fund', country: 'US' },
-  { key: 'compliance', name: `${DEMO_MARK} · Compliance Officer`, roles: ['compliance', 'auditor'], legalName: 'Compliance Officer', country: 'GB' },
+  {
+    key: 'issuer',
+    name: `${DEMO_MARK} · Verdant Energy Co. (issuer)`,
+    roles: ['issuer', 'trader'],
+    legalName: 'Verdant Energy Company',
+    country: 'GB',
+    organisation: `${DEMO_MARK} · Verdant Energy Co.`,
+  },
+  {
+    key: 'trader',
+    name: `${DEMO_MARK} · Northwind Logistics (trader)`,
+    roles: ['trader'],
+    legalName: 'Northwind Logistics Limited',
+    country: 'DE',
+    organisation: `${DEMO_MARK} · Northwind Logistics`,
+  },
+  {
+    key: 'fund',
+    name: `${DEMO_MARK} · Bluewater Climate Fund (trader)`,
+    roles: ['trader'],
+    legalName: 'Bluewater Climate Fund',
+    country: 'US',
+    organisation: `${DEMO_MARK} · Bluewater Climate Fund`,
+  },
+  {
+    key: 'compliance',
+    name: `${DEMO_MARK} · Compliance Officer`,
+    roles: ['compliance', 'auditor'],
+    legalName: 'Compliance Officer',
+    country: 'GB',
+    organisation: `${DEMO_MARK} · Verdant Energy Co.`,
+  },
+  {
+    key: 'verifier',
+    name: `${DEMO_MARK} · Terra Assurance (verifier)`,
+    roles: ['verifier'],
+    legalName: 'Terra Assurance Limited',
+    country: 'NL',
+    organisation: `${DEMO_MARK} · Terra Assurance`,
+  },
+  {
+    key: 'registry',
+    name: `${DEMO_MARK} · Registry Operator`,
+    roles: ['registry'],
+    legalName: 'Registry Operator',
+    country: 'CH',
+    organisation: `${DEMO_MARK} · Carbon Registry`,
+  },
 ];
 
-const projects: readonly {
-  id: string;
-  name: string;
-  projectType: IssuanceProjectType;
-  description: string;
-  scopes: [number, number, number, number, number];
-}[] = [
+/** Users who act with an XRPL address and so pass KYC; the compliance officer, verifier and registry operator do not. */
+const actsOnLedger = (user: DemoUser): boolean => user.roles.includes('trader') || user.roles.includes('issuer');
+
+/** The demo's issued projects: each drafted, validated, registered, reported, verified and approved. */
+const projects: readonly (DemoProject & { projectType: IssuanceProjectType; scopes: [number, number, number, number, number] })[] = [
   {
     id: 'DEMO-SOL-001',
     name: `${DEMO_MARK} · Sunfield Solar Park, Rajasthan`,
     projectType: 'Solar Energy',
+    hostCountry: 'IN',
+    location: 'Jodhpur district, Rajasthan',
     description: '50 MW grid-connected photovoltaic plant displacing coal power.',
+    expectedAnnualQuantity: 1210,
     scopes: [5500, 550, 0, 0, 0],
   },
   {
     id: 'DEMO-WND-002',
     name: `${DEMO_MARK} · Cape Breeze Wind Farm`,
     projectType: 'Wind Energy',
+    hostCountry: 'ZA',
+    location: 'Eastern Cape',
     description: 'Twelve onshore turbines feeding the regional grid.',
+    expectedAnnualQuantity: 1100,
     scopes: [5500, 0, 0, 0, 0],
   },
   {
     id: 'DEMO-REF-003',
     name: `${DEMO_MARK} · Mata Atlântica Reforestation`,
     projectType: 'Reforestation',
+    hostCountry: 'BR',
+    location: 'Serra do Mar, São Paulo',
     description: 'Native species planting on degraded pasture land.',
+    expectedAnnualQuantity: 330,
     scopes: [550, 550, 550, 0, 0],
   },
   {
     id: 'DEMO-EFF-004',
     name: `${DEMO_MARK} · Efficient Cookstoves Kenya`,
     projectType: 'Energy Efficiency',
+    hostCountry: 'KE',
+    location: 'Kisumu county',
     description: 'Improved cookstoves cutting household wood use.',
+    expectedAnnualQuantity: 120,
     scopes: [550, 50, 0, 0, 0],
+  },
+];
+
+/** Projects that wait at each stage of the lifecycle, so every queue has something to show. */
+const pipeline: readonly (DemoProject & { stage: DemoStage; projectType: IssuanceProjectType })[] = [
+  {
+    id: 'DEMO-WND-005',
+    name: `${DEMO_MARK} · Altiplano Wind (draft)`,
+    projectType: 'Wind Energy',
+    hostCountry: 'BO',
+    location: 'Oruro',
+    description: 'A planned 30 MW wind farm; its design document is being completed.',
+    expectedAnnualQuantity: 800,
+    stage: 'draft',
+  },
+  {
+    id: 'DEMO-REF-006',
+    name: `${DEMO_MARK} · Borneo Peatland Restoration`,
+    projectType: 'Reforestation',
+    hostCountry: 'ID',
+    location: 'Central Kalimantan',
+    description: 'Rewetting and replanting drained peat swamp forest.',
+    expectedAnnualQuantity: 2400,
+    stage: 'under_validation',
+  },
+  {
+    id: 'DEMO-SOL-007',
+    name: `${DEMO_MARK} · Atacama Solar`,
+    projectType: 'Solar Energy',
+    hostCountry: 'CL',
+    location: 'Antofagasta',
+    description: 'A 100 MW photovoltaic plant; validated, awaiting registration.',
+    expectedAnnualQuantity: 5000,
+    stage: 'validated',
+  },
+  {
+    id: 'DEMO-EFF-008',
+    name: `${DEMO_MARK} · Dhaka Efficient Lighting`,
+    projectType: 'Energy Efficiency',
+    hostCountry: 'BD',
+    location: 'Dhaka',
+    description: 'LED replacement in public buildings; its first report awaits verification.',
+    expectedAnnualQuantity: 600,
+    stage: 'report_filed',
+  },
+  {
+    id: 'DEMO-SOL-009',
+    name: `${DEMO_MARK} · Sahel Solar Mini-grids`,
+    projectType: 'Solar Energy',
+    hostCountry: 'SN',
+    location: 'Tambacounda',
+    description: 'Village mini-grids replacing diesel; its first report awaits the registry.',
+    expectedAnnualQuantity: 300,
+    stage: 'report_verified',
   },
 ];
 
@@ -194,7 +307,13 @@ export async function seedDemoData(
     const registered = await step(`register:${user.key}`, { userId: 'system', role: 'admin' }, (context) =>
       commands.execute(
         new RegisterUserCommand(
-          { email: demoEmail(user), name: user.name, password: generatePassword({ email: demoEmail(user), name: user.name }), roles: user.roles },
+          {
+            email: demoEmail(user),
+            name: user.name,
+            password: generatePassword({ email: demoEmail(user), name: user.name }),
+            roles: user.roles,
+            organisation: user.organisation,
+          },
           context,
         ),
       ),
@@ -206,7 +325,7 @@ export async function seedDemoData(
   const addresses = new Map<string, string>();
   let last: Position | undefined;
   for (const user of users) {
-    if (user.key === 'compliance') continue;
+    if (!actsOnLedger(user)) continue;
     const userId = ids.get(user.key)!;
     const role = user.roles[0]!;
     const earlier = await readModels
@@ -269,30 +388,38 @@ export async function seedDemoData(
   const issuerId = ids.get('issuer')!;
   const traderId = ids.get('trader')!;
   const fundId = ids.get('fund')!;
-  const tokens: string[] = [];
-  for (const project of projects) {
-    const [scope1, scope2, scope3, scope4, scope5] = project.scopes;
-    const issued = await step(`issue:${project.id}`, { userId: issuerId, role: 'issuer' }, (context) =>
-      commands.execute(
-        new IssueCreditsCommand(
-          {
-            id: project.id,
-            name: project.name,
-            projectType: project.projectType,
-            description: project.description,
-            scope1,
-            scope2,
-            scope3,
-            scope4,
-            scope5,
-            xrplAddress: addresses.get('issuer')!,
-          },
+  // Credits exist only once a verifier verified a registered project's report and the registry approved it.
+  const registry = new DemoRegistry(app, step, { proponent: issuerId, verifier: ids.get('verifier')!, registry: ids.get('registry')! });
+  await registry.accreditVerifier();
+  const fileRequest = (project: DemoProject & { projectType: IssuanceProjectType }, scopes: readonly number[]) =>
+    step(`issue:${project.id}`, { userId: issuerId, role: 'issuer' }, async (context) => {
+      const [scope1 = 0, scope2 = 0, scope3 = 0, scope4 = 0, scope5 = 0] = scopes;
+      const request = { id: project.id, name: project.name, projectType: project.projectType, description: project.description };
+      const proponent = await app.get(ProjectParties).party(issuerId);
+      return commands.execute(
+        new FileIssuanceRequestCommand(
+          { ...request, scope1, scope2, scope3, scope4, scope5, xrplAddress: addresses.get('issuer')! },
+          proponent,
+          bufferSharePercent[project.projectType],
           context,
         ),
-      ),
-    );
-    tokens.push(issued.tokenId);
+      );
+    });
+  const tokens: string[] = [];
+  for (const project of projects) {
+    await registry.register(project, 'issued');
+    const filed = await fileRequest(project, project.scopes);
+    await registry.verifyAndApprove(project, filed.reportId, estimatedCredits(project.scopes), 'issued');
+    tokens.push(filed.tokenId);
   }
+  for (const project of pipeline) {
+    await registry.register(project, project.stage);
+    if (project.stage !== 'report_filed' && project.stage !== 'report_verified') continue;
+    const filed = await fileRequest(project, [550, 0, 0, 0, 0]);
+    await registry.verifyAndApprove(project, filed.reportId, estimatedCredits([550]), project.stage);
+  }
+  // The issuance reaction issues the approved batches; the transfers below need them in the registry.
+  await waitForBatches(app.get<CreditMarketStore>(CREDIT_MARKETS), tokens);
   const [solar, wind, reforestation, cookstoves] = tokens as [string, string, string, string];
   const vintage = new Date().getUTCFullYear();
 
@@ -392,4 +519,16 @@ export async function seedDemoData(
 async function firstAdminId(db: Kysely<AuthDatabase>): Promise<string | undefined> {
   const admin = await db.selectFrom('auth_credentials').select('user_id').where('email', '=', FIRST_ADMIN_EMAIL).executeTakeFirst();
   return admin?.user_id;
+}
+
+/** Waits until the market of each batch holds it (the issuance reaction runs from the log), up to a minute. */
+async function waitForBatches(markets: CreditMarketStore, batchIds: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (const batchId of batchIds) {
+    const market = marketOfTokenId(batchId)!;
+    while (!(await markets.read(market.projectType, market.vintage, (state) => state.batches.has(batchId)))) {
+      if (Date.now() > deadline) throw new Error(`the approved batch ${batchId} was not issued within a minute`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

@@ -14,7 +14,13 @@ import { assertAcceptablePassword } from '../password-strength.js';
 
 export class RegisterUserCommand extends Command<Recorded & { userId: string }> {
   constructor(
-    readonly user: { readonly email: string; readonly name: string; readonly password: string; readonly roles: readonly Role[] },
+    readonly user: {
+      readonly email: string;
+      readonly name: string;
+      readonly password: string;
+      readonly roles: readonly Role[];
+      readonly organisation?: string | undefined;
+    },
     readonly context: CommandContext,
   ) {
     super();
@@ -50,7 +56,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     }
     try {
       const { position, replayed } = await handleCommand(this.eventStore, userStreamId(userId), userDecider, {
-        command: { type: 'RegisterUser', userId, email, name: user.name, roles: user.roles },
+        command: { type: 'RegisterUser', userId, email, name: user.name, roles: user.roles, ...(user.organisation ? { organisation: user.organisation } : {}) },
         context,
       });
       return { position, replayed, userId };

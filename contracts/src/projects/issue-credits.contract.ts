@@ -38,7 +38,12 @@ export const issueCreditsResponse = z.object({
   projectStatus: z.string(),
   reportStatus: z.string(),
   requiresKyc: z.literal(false),
+  /** The credits the batch will carry: the claim less the buffer pool's share. */
   quantity: z.number().int(),
+  /** Credits the report claims for the vintage (20% of the summed scopes). */
+  claimedQuantity: z.number().int(),
+  /** Of the claim, held back for the buffer pool (nature-based project types). */
+  bufferQuantity: z.number().int(),
   vintage: z.number().int(),
   serialPrefix: z.string(),
   firstSerial: z.string(),

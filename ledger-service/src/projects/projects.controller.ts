@@ -1,0 +1,296 @@
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import {
+  accreditVerifierRequest,
+  bufferSharePercent,
+  type CreditProjectType,
+  issueCreditsRequest,
+  type IssueCreditsRequest,
+  type IssueCreditsResponse,
+  type DecideRegistrationRequest,
+  decideRegistrationRequest,
+  type DecideValidationRequest,
+  decideValidationRequest,
+  type DecideVerificationRequest,
+  decideVerificationRequest,
+  deactivateProjectRequest,
+  defaultMethodologies,
+  type DraftProjectRequest,
+  draftProjectRequest,
+  type FileMonitoringReportRequest,
+  fileMonitoringReportRequest,
+  formatPosition,
+  type ImportCreditsRequest,
+  importCreditsRequest,
+  type Position,
+  projectParams,
+  type ProjectCommandResponse,
+  type ProjectionName,
+  reportParams,
+  type ReportCommandResponse,
+  requestValidationRequest,
+  type ReviewIssuanceRequest,
+  reviewIssuanceRequest,
+  type UploadDocumentResponse,
+  verifierParams,
+} from '@carbon-ledger/contracts';
+import type { z } from 'zod';
+import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { Roles } from '../infrastructure/http/access-rules.js';
+import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { ChangesNothing } from '../infrastructure/idempotency/changes-nothing.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { deriveId } from '../shared/command-context.js';
+import { DomainError } from '../shared/domain-error.js';
+import { AccreditVerifierCommand } from './commands/accredit-verifier.handler.js';
+import { DecideProjectCommand, type ProjectDecision } from './commands/decide-project.handler.js';
+import { FileIssuanceRequestCommand } from './commands/file-issuance-request.handler.js';
+import { ImportCreditsCommand } from './commands/import-credits.handler.js';
+import { DocumentStore } from './documents/document-store.js';
+import type { ProjectCommand } from './project.decider.js';
+import { ProjectParties } from './project-parties.js';
+
+const PROJECTS: readonly ProjectionName[] = ['projects'];
+const REGISTRY: readonly ProjectionName[] = ['projects', 'credit-registry'];
+
+function signedIn(request: ApiRequest) {
+  if (!request.user) throw new DomainError('Unauthorized', 'Sign in to continue');
+  return request.user;
+}
+
+/** The registry lifecycle's commands: each decided on the project's stream, then read back from the projects view. */
+@Controller('api')
+export class ProjectsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionHost,
+    private readonly documents: DocumentStore,
+    private readonly parties: ProjectParties,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('documents')
+  @Roles('issuer', 'verifier', 'registry', 'admin')
+  @ChangesNothing()
+  async upload(
+    @CurrentRequest() request: ApiRequest,
+    @Headers('content-type') contentType: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<UploadDocumentResponse> {
+    const stored = await this.documents.put(request.body, contentType, signedIn(request).id);
+    response.status(stored.created ? 201 : 200);
+    return stored;
+  }
+
+  @Post('issue')
+  @Roles('issuer', 'admin')
+  @HttpCode(201)
+  async fileIssuanceRequest(
+    @Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<IssueCreditsResponse> {
+    const user = signedIn(request);
+    const filed = await this.commands.execute(
+      new FileIssuanceRequestCommand(body, await this.parties.party(user.id), this.bufferShareFor(body.projectType), commandContextFrom(request)),
+    );
+    await this.caughtUp(PROJECTS, filed.position);
+    return { ...filed, requiresKyc: false, position: formatPosition(filed.position) };
+  }
+
+  @Post('projects')
+  @Roles('issuer', 'admin')
+  @HttpCode(201)
+  async draft(@Body(new ZodPipe(draftProjectRequest)) body: DraftProjectRequest, @CurrentRequest() request: ApiRequest): Promise<ProjectCommandResponse> {
+    const user = signedIn(request);
+    const documents = await this.documents.cite(body.documents);
+    const details = { ...body, methodology: body.methodology || defaultMethodologies[body.projectType], documents };
+    const command: ProjectCommand = { type: 'DraftProject', proponent: await this.parties.party(user.id), details };
+    return this.projectAnswer(await this.decide(body.projectId, command, request));
+  }
+
+  @Post('projects/:projectId/validation')
+  @Roles('issuer', 'admin')
+  @HttpCode(200)
+  async requestValidation(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(requestValidationRequest)) body: { verifierId: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ProjectCommandResponse> {
+    const user = signedIn(request);
+    const command: ProjectCommand = {
+      type: 'RequestValidation',
+      actor: await this.parties.party(user.id),
+      isAdmin: user.roles.includes('admin'),
+      verifier: await this.parties.verifier(body.verifierId),
+    };
+    return this.projectAnswer(await this.decide(params.projectId, command, request));
+  }
+
+  @Post('projects/:projectId/validation/decision')
+  @Roles('verifier')
+  @HttpCode(200)
+  async decideValidation(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(decideValidationRequest)) body: DecideValidationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ProjectCommandResponse> {
+    const command: ProjectCommand = {
+      type: 'DecideValidation',
+      actor: await this.parties.party(signedIn(request).id),
+      decision: body.decision,
+      text: body.decision === 'validated' ? body.comment : body.reasons,
+      documents: await this.documents.cite(body.documents),
+    };
+    return this.projectAnswer(await this.decide(params.projectId, command, request));
+  }
+
+  @Post('projects/:projectId/registration')
+  @Roles('registry')
+  @HttpCode(200)
+  async decideRegistration(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(decideRegistrationRequest)) body: DecideRegistrationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ProjectCommandResponse> {
+    const command: ProjectCommand = {
+      type: 'DecideRegistration',
+      actor: await this.parties.party(signedIn(request).id),
+      decision: body.decision,
+      reasons: body.decision === 'refused' ? body.reasons : '',
+    };
+    return this.projectAnswer(await this.decide(params.projectId, command, request));
+  }
+
+  @Post('projects/:projectId/deactivation')
+  @Roles('registry')
+  @HttpCode(200)
+  async deactivate(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(deactivateProjectRequest)) body: { reasons: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ProjectCommandResponse> {
+    const command: ProjectCommand = { type: 'DeactivateProject', actor: await this.parties.party(signedIn(request).id), reasons: body.reasons };
+    return this.projectAnswer(await this.decide(params.projectId, command, request));
+  }
+
+  @Post('projects/:projectId/reports')
+  @Roles('issuer', 'admin')
+  @HttpCode(201)
+  async fileReport(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(fileMonitoringReportRequest)) body: FileMonitoringReportRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ReportCommandResponse> {
+    const user = signedIn(request);
+    const context = commandContextFrom(request);
+    const command: ProjectCommand = {
+      type: 'FileMonitoringReport',
+      actor: await this.parties.party(user.id),
+      isAdmin: user.roles.includes('admin'),
+      // Derived from the command id, so a retried request files the same report.
+      reportId: deriveId(context.commandId, 'monitoring-report'),
+      period: body.period,
+      claimed: body.claimed,
+      mitigation: body.mitigation,
+      documents: await this.documents.cite(body.documents),
+    };
+    return this.reportAnswer(await this.decideIn(params.projectId, command, context), command.reportId);
+  }
+
+  @Post('projects/:projectId/reports/:reportId/verification')
+  @Roles('verifier')
+  @HttpCode(200)
+  async decideVerification(
+    @Param(new ZodPipe(reportParams, 'report')) params: { projectId: string; reportId: string },
+    @Body(new ZodPipe(decideVerificationRequest)) body: DecideVerificationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ReportCommandResponse> {
+    const verified = body.decision === 'verified';
+    const command: ProjectCommand = {
+      type: 'DecideVerification',
+      actor: await this.parties.party(signedIn(request).id),
+      reportId: params.reportId,
+      decision: body.decision,
+      verified: verified ? body.verified : [],
+      reasons: body.reasons,
+      documents: verified ? await this.documents.cite(body.documents) : [],
+    };
+    return this.reportAnswer(await this.decide(params.projectId, command, request), params.reportId);
+  }
+
+  @Post('projects/:projectId/reports/:reportId/review')
+  @Roles('registry')
+  @HttpCode(200)
+  async reviewIssuance(
+    @Param(new ZodPipe(reportParams, 'report')) params: { projectId: string; reportId: string },
+    @Body(new ZodPipe(reviewIssuanceRequest)) body: ReviewIssuanceRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ReportCommandResponse> {
+    const command: ProjectCommand = {
+      type: 'ReviewIssuance',
+      actor: await this.parties.party(signedIn(request).id),
+      reportId: params.reportId,
+      decision: body.decision,
+      reasons: body.decision === 'returned' ? body.reasons : '',
+      bufferSharePercent: await this.bufferShareOf(params.projectId),
+    };
+    return this.reportAnswer(await this.decide(params.projectId, command, request), params.reportId);
+  }
+
+  @Post('verifiers/:verifierId/accreditation')
+  @Roles('registry')
+  @HttpCode(200)
+  async accredit(
+    @Param(new ZodPipe(verifierParams, 'verifier id')) params: { verifierId: string },
+    @Body(new ZodPipe(accreditVerifierRequest)) body: z.infer<typeof accreditVerifierRequest>,
+    @CurrentRequest() request: ApiRequest,
+  ) {
+    await this.parties.verifier(params.verifierId);
+    const result = await this.commands.execute(new AccreditVerifierCommand(params.verifierId, body.projectTypes, commandContextFrom(request)));
+    await this.caughtUp(PROJECTS, result.position);
+    return { verifierId: params.verifierId, projectTypes: body.projectTypes, position: formatPosition(result.position) };
+  }
+
+  @Post('registry/imports')
+  @Roles('registry')
+  @HttpCode(201)
+  async importCredits(@Body(new ZodPipe(importCreditsRequest)) body: ImportCreditsRequest, @CurrentRequest() request: ApiRequest) {
+    if (!(await this.parties.exists(body.accountId))) throw new DomainError('NotFound', 'No user has this account id', { accountId: body.accountId });
+    const result = await this.commands.execute(new ImportCreditsCommand(body, commandContextFrom(request)));
+    await this.caughtUp(REGISTRY, result.position);
+    return { ...result, position: formatPosition(result.position) };
+  }
+
+  private async bufferShareOf(projectId: string): Promise<number> {
+    const projectType = await this.parties.projectTypeOf(projectId);
+    return projectType ? this.bufferShareFor(projectType) : 0;
+  }
+
+  private bufferShareFor(projectType: CreditProjectType): number {
+    return this.config.BUFFER_SHARES[projectType] ?? bufferSharePercent[projectType];
+  }
+
+  private decide(projectId: string, command: ProjectCommand, request: ApiRequest): Promise<ProjectDecision> {
+    return this.decideIn(projectId, command, commandContextFrom(request));
+  }
+
+  private async decideIn(projectId: string, command: ProjectCommand, context: ReturnType<typeof commandContextFrom>): Promise<ProjectDecision> {
+    const decision = await this.commands.execute(new DecideProjectCommand(projectId, command, context));
+    await this.caughtUp(PROJECTS, decision.position);
+    return decision;
+  }
+
+  private async caughtUp(views: readonly ProjectionName[], position: Position): Promise<void> {
+    await this.projections.waitFor(views, position, this.config.PROJECTION_WAIT_MS);
+  }
+
+  private projectAnswer(decision: ProjectDecision): ProjectCommandResponse {
+    return { projectId: decision.projectId, status: decision.projectStatus, position: formatPosition(decision.position) };
+  }
+
+  private reportAnswer(decision: ProjectDecision, reportId: string): ReportCommandResponse {
+    return { projectId: decision.projectId, reportId, status: decision.reportStatus ?? 'awaiting_verification', position: formatPosition(decision.position) };
+  }
+}

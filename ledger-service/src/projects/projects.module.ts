@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { AccreditVerifierHandler } from './commands/accredit-verifier.handler.js';
+import { DecideProjectHandler } from './commands/decide-project.handler.js';
+import { FileIssuanceRequestHandler } from './commands/file-issuance-request.handler.js';
+import { ImportCreditsHandler } from './commands/import-credits.handler.js';
+import { DocumentStore } from './documents/document-store.js';
+import { ProjectParties } from './project-parties.js';
+import { ProjectsController } from './projects.controller.js';
+import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
+
+/** The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits are issued. */
+@Module({
+  controllers: [ProjectsController],
+  providers: [
+    DocumentStore,
+    ProjectParties,
+    DecideProjectHandler,
+    FileIssuanceRequestHandler,
+    AccreditVerifierHandler,
+    ImportCreditsHandler,
+    IssueCreditsWhenIssuanceApproved,
+  ],
+  exports: [DocumentStore, ProjectParties],
+})
+export class ProjectsModule {}
