@@ -15,6 +15,7 @@ export { creditRetirementsProjection } from './credits/credit-retirements.projec
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 export { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
 export { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
+export { projectsProjection } from './projects/projects.projection.js';
 
 import { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 import { cashLedgerProjection } from './funds/cash-ledger.projection.js';
@@ -29,6 +30,7 @@ import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
 import { marketDailyProjection } from './portfolio/market-daily.projection.js';
 import { portfoliosProjection } from './portfolio/portfolios.projection.js';
+import { projectsProjection } from './projects/projects.projection.js';
 import type { Projection } from './runtime/projection.js';
 import { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 
@@ -48,6 +50,7 @@ export const projections: readonly Projection[] = [
   heldDepositsProjection,
   vaultTransfersProjection,
   directTradeOffersProjection,
+  projectsProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
 export { marketDailyProjection } from './portfolio/market-daily.projection.js';

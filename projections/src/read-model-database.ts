@@ -35,6 +35,8 @@ export interface UsersTable {
   email: string;
   name: string;
   roles: string[];
+  /** The company or body the user acts for; null for users registered before it was recorded. */
+  organisation: ColumnType<string | null, string | null | undefined, string | null>;
   registered_at: Timestamp;
 }
 
@@ -130,6 +132,14 @@ export interface CreditBatchesTable {
   settlement_status: 'pending' | 'settled' | 'partial' | 'failed';
   settlement_reason: string | null;
   settlement_transactions: Jsonb<StoredSettlementTransaction[]>;
+  /** The approved monitoring report the batch was issued from. */
+  report_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On the buffer pool's share of an issuance: the batch it was held back from. */
+  buffer_for: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On credits brought from another registry: the serial range they carried there. */
+  origin_registry: ColumnType<string | null, string | null | undefined, string | null>;
+  origin_start: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  origin_end: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   issued_at: Timestamp;
   /** Log position of the CreditsIssued event. */
   commit_position: Int8;
@@ -349,6 +359,115 @@ export interface HeldDepositsTable {
   log_order: string;
 }
 
+/** Credits per vintage as a report claims or verifies them. */
+export interface StoredVintageQuantity {
+  vintage: number;
+  quantity: number;
+}
+
+/** A project of the registry and where it stands in its lifecycle. */
+export interface ProjectsTable {
+  project_id: string;
+  proponent_id: string;
+  proponent_organisation: string | null;
+  name: string;
+  project_type: string;
+  mitigation: string;
+  host_country: string;
+  standard: string;
+  methodology: string;
+  location: string;
+  crediting_period_start: string;
+  crediting_period_end: string;
+  expected_annual_quantity: number;
+  description: string;
+  drafted_at: Timestamp;
+  status: 'draft' | 'under_validation' | 'validated' | 'registered' | 'rejected' | 'inactive';
+  reasons: string | null;
+  verifier_id: string | null;
+  verifier_name: string | null;
+  verifier_organisation: string | null;
+  registered_at: Timestamp | null;
+  /** Log position of the last event that changed the row. */
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+export interface ProjectReportsTable {
+  report_id: string;
+  project_id: string;
+  period_start: string;
+  period_end: string;
+  mitigation: string;
+  claimed: Jsonb<StoredVintageQuantity[]>;
+  verified: Jsonb<StoredVintageQuantity[]> | null;
+  status: 'awaiting_verification' | 'verified' | 'rejected' | 'approved';
+  reasons: string | null;
+  filed_by: string;
+  filed_at: Timestamp;
+  verified_at: Timestamp | null;
+  approved_at: Timestamp | null;
+}
+
+/** One vintage of an approved issuance; `issued` once the batch's CreditsIssued is in the log. */
+export interface ProjectIssuancesTable {
+  batch_id: string;
+  project_id: string;
+  report_id: string;
+  vintage: number;
+  quantity: number;
+  buffer_batch_id: string | null;
+  buffer_quantity: number;
+  issued: ColumnType<boolean, boolean | undefined, boolean>;
+  buffer_issued: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Batches issued from a report or held back for the buffer pool, as the projects projection saw them. */
+export interface ProjectIssuedBatchesTable {
+  batch_id: string;
+}
+
+/** One citation of a document: by an event of a project (and of one of its reports). */
+export interface ProjectDocumentsTable {
+  event_id: string;
+  sha256: string;
+  project_id: string;
+  report_id: string | null;
+  kind: string;
+  name: string;
+  size: number;
+  media_type: string;
+  cited_by: string;
+  cited_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+/** The project types the registry last accredited a verifier for. */
+export interface VerifierAccreditationsTable {
+  verifier_id: string;
+  project_types: string[];
+  accredited_by: string;
+  accredited_at: Timestamp;
+}
+
+/** Credits brought from another registry, by their serial range there. */
+export interface OriginImportsTable {
+  import_id: string;
+  origin_registry: string;
+  origin_start: Int8;
+  origin_end: Int8;
+  project_id: string;
+  vintage: number;
+  quantity: number;
+  batch_id: string;
+  account_id: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   cash_accounts: CashAccountsTable;
@@ -373,4 +492,11 @@ export interface ReadModelDatabase {
   market_daily_prices: MarketDailyPricesTable;
   account_daily_positions: AccountDailyPositionsTable;
   amm_reserves: AmmReservesTable;
+  projects: ProjectsTable;
+  project_reports: ProjectReportsTable;
+  project_issuances: ProjectIssuancesTable;
+  project_issued_batches: ProjectIssuedBatchesTable;
+  project_documents: ProjectDocumentsTable;
+  verifier_accreditations: VerifierAccreditationsTable;
+  origin_imports: OriginImportsTable;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   amlAlertPriorities,
+  BUFFER_POOL_ACCOUNT_ID,
   CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
   creditProjectTypes,
@@ -10,6 +11,21 @@ import {
   platformFeeCents,
   priceToCents,
   heldDepositStreamId,
+  isoCountryCodes,
+  MAX_IMPORT_QUANTITY,
+  MAX_ORIGIN_SERIAL,
+  MAX_VINTAGE_QUANTITY,
+  mitigationKinds,
+  originRegistries,
+  originRegistryStreamId,
+  type OriginRegistryEvent,
+  type ProjectEvent,
+  projectStreamId,
+  documentKinds,
+  documentMediaTypes,
+  MAX_DOCUMENT_BYTES,
+  type VerifierEvent,
+  verifierStreamId,
   LONE_SURROGATE,
   MAX_CREDITS,
   MAX_NOTIONAL_USD,
@@ -128,6 +144,24 @@ const story = fc.record({
   at: fc.array(date, { minLength: 8, maxLength: 8 }),
   /** What becomes of the direct trade offer of the seller's unsold serials. */
   offerOutcome: fc.constantFrom('accepted', 'declined', 'cancelled', 'expired'),
+  /** The registry lifecycle of a project whose report issues a batch (and a buffer share) in this market. */
+  project: fc.record({
+    organisation: text(200),
+    location: text(200, { min: 0 }),
+    methodology: text(200),
+    reasons: text(2000, { multiline: true }),
+    documentName: text(200),
+    hostCountry: fc.constantFrom(...isoCountryCodes),
+    mitigation: fc.constantFrom(...mitigationKinds),
+    documentKind: fc.constantFrom(...documentKinds),
+    mediaType: fc.constantFrom(...documentMediaTypes),
+    documentSize: fc.constantFrom(1, MAX_DOCUMENT_BYTES),
+    expectedAnnualQuantity: fc.constantFrom(0, MAX_VINTAGE_QUANTITY),
+    originRegistry: fc.constantFrom(...originRegistries),
+    originStart: fc.constantFrom(1, MAX_ORIGIN_SERIAL - MAX_CREDITS),
+    /** The batches' CreditsIssued are in another stream: before the approval or after it. */
+    issuedFirst: fc.boolean(),
+  }),
   heldDeposit: fc.record({
     destinationTag: fc.option(fc.oneof(fc.constantFrom(0, 4_294_967_295), fc.integer({ min: 0, max: 4_294_967_295 })), { nil: undefined }),
     amountCents: fc.oneof(fc.constantFrom(1, Number.MAX_SAFE_INTEGER), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
@@ -496,6 +530,183 @@ describe('every projection over events at the contracts’ limits', () => {
             },
           },
         ]);
+        const p = s.project;
+        // A report's vintage and an import carry fewer credits than a batch may.
+        const quantity = Math.min(s.quantity, MAX_VINTAGE_QUANTITY, MAX_IMPORT_QUANTITY);
+        const verifier = randomUUID();
+        const projectId = randomUUID();
+        const reportId = randomUUID();
+        const returnedReportId = randomUUID();
+        const projectBatch = `${projectTypeCodes[s.projectType]}-${s.vintage}-${randomUUID().slice(0, 8).toUpperCase()}`;
+        const bufferBatch = `${projectTypeCodes[s.projectType]}-${s.vintage}-${randomUUID().slice(0, 8).toUpperCase()}`;
+        const importBatch = `${projectTypeCodes[s.projectType]}-${s.vintage}-${randomUUID().slice(0, 8).toUpperCase()}`;
+        const bufferQuantity = quantity > 1 ? 1 : 0;
+        const documents = [{ sha256: 'a'.repeat(64), kind: p.documentKind, name: p.documentName, size: p.documentSize, mediaType: p.mediaType }];
+        const vintages = [{ vintage: s.vintage, quantity }];
+        await bed.append(`user-${verifier}`, [
+          {
+            type: 'UserRegistered',
+            data: { userId: verifier, email: `${verifier}@example.test`, name: s.userName, organisation: p.organisation, registeredAt },
+          },
+          { type: 'RoleGranted', data: { userId: verifier, role: 'verifier', changedAt: registeredAt } },
+        ]);
+        await bed.append(verifierStreamId(verifier), [
+          {
+            type: 'VerifierAccredited',
+            data: { verifierId: verifier, projectTypes: [s.projectType], accreditedBy: seller, accreditedAt: registeredAt },
+          },
+        ] satisfies VerifierEvent[]);
+        const creditsIssued = (id: string, count: number, accountId: string, extra: Record<string, unknown>) => ({
+          type: 'CreditsIssued',
+          data: {
+            batchId: id,
+            projectId,
+            projectName: s.projectName,
+            projectType: s.projectType,
+            description: s.description,
+            vintage: s.vintage,
+            standard: s.standard,
+            methodology: p.methodology,
+            scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+            quantity: count,
+            serialPrefix: `NXCC-${id}`,
+            accountId,
+            issuedBy: seller,
+            xrplAddress: '',
+            source: 'registry',
+            ...extra,
+            issuedAt,
+          },
+        });
+        const issuedEvents = [
+          creditsIssued(projectBatch, quantity - bufferQuantity, seller, { reportId }),
+          ...(bufferQuantity > 0 ? [creditsIssued(bufferBatch, bufferQuantity, BUFFER_POOL_ACCOUNT_ID, { reportId, bufferFor: projectBatch })] : []),
+        ];
+        if (p.issuedFirst) await bed.append(creditMarketStreamId(s.projectType, s.vintage), issuedEvents);
+        await bed.append(projectStreamId(projectId), [
+          {
+            type: 'ProjectDrafted',
+            data: {
+              projectId,
+              proponentId: seller,
+              proponentOrganisation: null,
+              name: s.projectName,
+              projectType: s.projectType,
+              mitigation: p.mitigation,
+              hostCountry: p.hostCountry,
+              standard: s.standard,
+              methodology: p.methodology,
+              location: p.location,
+              creditingPeriod: { start: '1990-01-01', end: '2100-12-31' },
+              expectedAnnualQuantity: p.expectedAnnualQuantity,
+              description: s.description,
+              documents,
+              draftedAt: registeredAt,
+            },
+          },
+          {
+            type: 'ValidationRequested',
+            data: {
+              projectId,
+              verifierId: verifier,
+              verifierName: s.userName,
+              verifierOrganisation: p.organisation,
+              requestedBy: seller,
+              requestedAt: placedAt,
+            },
+          },
+          { type: 'ValidationRejected', data: { projectId, verifierId: verifier, reasons: p.reasons, documents, rejectedAt: placedAt } },
+          {
+            type: 'ValidationRequested',
+            data: { projectId, verifierId: verifier, verifierName: s.userName, verifierOrganisation: null, requestedBy: seller, requestedAt: placedAt },
+          },
+          { type: 'ProjectValidated', data: { projectId, verifierId: verifier, comment: p.reasons, documents, validatedAt: matchedAt } },
+          { type: 'RegistrationRefused', data: { projectId, refusedBy: buyer, reasons: p.reasons, refusedAt: matchedAt } },
+          { type: 'ProjectRegistered', data: { projectId, registeredBy: buyer, registeredAt: matchedAt } },
+          {
+            type: 'MonitoringReportFiled',
+            data: {
+              projectId,
+              reportId: returnedReportId,
+              period: { start: '1990-01-01', end: '1990-12-31' },
+              claimed: vintages,
+              mitigation: p.mitigation,
+              documents,
+              filedBy: seller,
+              filedAt: matchedAt,
+            },
+          },
+          {
+            type: 'MonitoringReportRejected',
+            data: { projectId, reportId: returnedReportId, verifierId: verifier, reasons: p.reasons, rejectedAt: matchedAt },
+          },
+          {
+            type: 'MonitoringReportFiled',
+            data: {
+              projectId,
+              reportId,
+              period: { start: '1991-01-01', end: '2100-12-31' },
+              claimed: vintages,
+              mitigation: p.mitigation,
+              documents: [],
+              filedBy: seller,
+              filedAt: matchedAt,
+            },
+          },
+          {
+            type: 'MonitoringReportVerified',
+            data: { projectId, reportId, verifierId: verifier, verified: vintages, reasons: '', documents, verifiedAt: matchedAt },
+          },
+          { type: 'IssuanceReturned', data: { projectId, reportId, returnedBy: buyer, reasons: p.reasons, returnedAt: matchedAt } },
+          {
+            type: 'MonitoringReportVerified',
+            data: { projectId, reportId, verifierId: verifier, verified: vintages, reasons: p.reasons, documents: [], verifiedAt: matchedAt },
+          },
+          {
+            type: 'IssuanceApproved',
+            data: {
+              projectId,
+              reportId,
+              approvedBy: buyer,
+              accountId: seller,
+              bufferSharePercent: bufferQuantity > 0 ? 100 : 0,
+              batches: [
+                {
+                  vintage: s.vintage,
+                  batchId: projectBatch,
+                  quantity: quantity - bufferQuantity,
+                  bufferBatchId: bufferQuantity > 0 ? bufferBatch : null,
+                  bufferQuantity,
+                },
+              ],
+              approvedAt: retiredAt,
+            },
+          },
+          { type: 'ProjectDeactivated', data: { projectId, deactivatedBy: buyer, reasons: p.reasons, deactivatedAt: retiredAt } },
+        ] satisfies ProjectEvent[]);
+        if (!p.issuedFirst) await bed.append(creditMarketStreamId(s.projectType, s.vintage), issuedEvents);
+        const importId = randomUUID();
+        await bed.append(originRegistryStreamId(p.originRegistry), [
+          {
+            type: 'CreditsImportRecorded',
+            data: {
+              importId,
+              originRegistry: p.originRegistry,
+              originStart: p.originStart,
+              originEnd: p.originStart + quantity - 1,
+              projectId,
+              vintage: s.vintage,
+              quantity,
+              batchId: importBatch,
+              accountId: seller,
+              recordedBy: buyer,
+              recordedAt: retiredAt,
+            },
+          },
+        ] satisfies OriginRegistryEvent[]);
+        await bed.append(creditMarketStreamId(s.projectType, s.vintage), [
+          creditsIssued(importBatch, quantity, seller, { origin: { registry: p.originRegistry, start: p.originStart, end: p.originStart + quantity - 1 } }),
+        ]);
         const heldTxHash = randomUUID().replace(/-/g, '').toUpperCase().repeat(2);
         const held = s.heldDeposit;
         // Parsed by the contract first: these are events it accepts.
@@ -555,6 +766,7 @@ describe('every projection over events at the contracts’ limits', () => {
     expect(live.credit_batches!.length).toBeGreaterThan(0);
     expect(live.held_deposits!.length).toBeGreaterThan(0);
     expect(live.direct_trade_offers!.length).toBeGreaterThan(0);
+    expect(live.project_issuances!.length).toBeGreaterThan(0);
     await bed.rebuild(7);
     expect(await readModels()).toEqual(live);
   }, 90_000);

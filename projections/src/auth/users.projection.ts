@@ -18,6 +18,7 @@ export const usersProjection: Projection = {
           email: event.data.email.toLowerCase(),
           name: event.data.name,
           roles: [],
+          organisation: event.data.organisation ?? null,
           registered_at: event.data.registeredAt,
         });
         return true;

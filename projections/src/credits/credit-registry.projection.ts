@@ -81,6 +81,11 @@ function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
     settlement_status: 'pending' as const,
     settlement_reason: null,
     settlement_transactions: '[]',
+    report_id: data.reportId ?? null,
+    buffer_for: data.bufferFor ?? null,
+    origin_registry: data.origin?.registry ?? null,
+    origin_start: data.origin?.start ?? null,
+    origin_end: data.origin?.end ?? null,
     issued_at: data.issuedAt,
     ...rowPosition(recorded),
   };

@@ -15,6 +15,7 @@ import * as vaultTransfers from './2026_11_28_000000_vault_transfers.js';
 import * as directTradeOffers from './2026_11_28_100000_direct_trade_offers.js';
 import * as announceWithCheckpoint from './2026_11_28_200000_announce_with_checkpoint.js';
 import * as heldDepositRefunds from './2026_11_28_300000_held_deposit_refunds.js';
+import * as projects from './2026_12_01_000000_projects.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -35,5 +36,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_28_100000_direct_trade_offers': directTradeOffers,
     '2026_11_28_200000_announce_with_checkpoint': announceWithCheckpoint,
     '2026_11_28_300000_held_deposit_refunds': heldDepositRefunds,
+    '2026_12_01_000000_projects': projects,
   }),
 };

@@ -1,0 +1,266 @@
+import {
+  type CitedDocument,
+  type CreditsIssued,
+  isCreditEvent,
+  isOriginRegistryEvent,
+  isProjectEvent,
+  isVerifierEvent,
+  type OriginRegistryEvent,
+  originRegistryEventTypes,
+  type ProjectEvent,
+  projectEventTypes,
+  type RecordedEvent,
+  type VerifierEvent,
+  verifierEventTypes,
+} from '@carbon-ledger/contracts';
+import { type Insertable, sql } from 'kysely';
+import type { ProjectDocumentsTable, ProjectsTable } from '../read-model-database.js';
+import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
+
+type ProjectsEvent = ProjectEvent | VerifierEvent | OriginRegistryEvent | CreditsIssued;
+
+/** A CreditsIssued of an approved report's batch or of its buffer share: only those flip an issuance's flags. */
+function isReportIssuance(recorded: RecordedEvent): recorded is RecordedEvent & CreditsIssued {
+  return isCreditEvent(recorded) && recorded.type === 'CreditsIssued' && (recorded.data.reportId !== undefined || recorded.data.bufferFor !== undefined);
+}
+
+function isProjectsEvent(recorded: RecordedEvent): recorded is RecordedEvent & ProjectsEvent {
+  return isProjectEvent(recorded) || isVerifierEvent(recorded) || isOriginRegistryEvent(recorded) || isReportIssuance(recorded);
+}
+
+async function cite(
+  db: ProjectionWriter,
+  recorded: RecordedEvent,
+  citation: { projectId: string; reportId: string | null; citedAt: string },
+  documents: readonly CitedDocument[],
+): Promise<void> {
+  if (documents.length === 0) return;
+  const rows: Insertable<ProjectDocumentsTable>[] = documents.map((document) => ({
+    event_id: recorded.eventId,
+    sha256: document.sha256,
+    project_id: citation.projectId,
+    report_id: citation.reportId,
+    kind: document.kind,
+    name: document.name,
+    size: document.size,
+    media_type: document.mediaType,
+    cited_by: recorded.type,
+    cited_at: citation.citedAt,
+    ...rowPosition(recorded),
+  }));
+  await db
+    .insertInto('project_documents')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['event_id', 'sha256']).doNothing())
+    .execute();
+}
+
+/**
+ * Moves a project row on, only when the event comes after the last one applied to it: a replay
+ * over rows already there leaves them as they are.
+ */
+async function updateProject(
+  db: ProjectionWriter,
+  recorded: RecordedEvent,
+  projectId: string,
+  set: Partial<Pick<Insertable<ProjectsTable>, 'status' | 'reasons' | 'verifier_id' | 'verifier_name' | 'verifier_organisation' | 'registered_at'>>,
+): Promise<void> {
+  const position = rowPosition(recorded);
+  await db
+    .updateTable('projects')
+    .set({ ...set, ...position })
+    .where('project_id', '=', projectId)
+    .where(sql<boolean>`(commit_position, prepare_position) < (${position.commit_position}::bigint, ${position.prepare_position}::bigint)`)
+    .execute();
+}
+
+/** Marks the batches of a report (or one batch) issued when their CreditsIssued was seen, in either order. */
+async function markIssued(db: ProjectionWriter, where: { reportId: string } | { batchId: string }): Promise<void> {
+  const seen = db.selectFrom('project_issued_batches').select('batch_id');
+  if ('reportId' in where) {
+    await db.updateTable('project_issuances').set({ issued: true }).where('report_id', '=', where.reportId).where('batch_id', 'in', seen).execute();
+    await db
+      .updateTable('project_issuances')
+      .set({ buffer_issued: true })
+      .where('report_id', '=', where.reportId)
+      .where('buffer_batch_id', 'in', seen)
+      .execute();
+    return;
+  }
+  await db.updateTable('project_issuances').set({ issued: true }).where('batch_id', '=', where.batchId).execute();
+  await db.updateTable('project_issuances').set({ buffer_issued: true }).where('buffer_batch_id', '=', where.batchId).execute();
+}
+
+async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
+  if (!isProjectsEvent(recorded)) return false;
+  const event = recorded;
+  switch (event.type) {
+    case 'ProjectDrafted': {
+      const { data } = event;
+      await insertOnce(db, 'projects', 'project_id', {
+        project_id: data.projectId,
+        proponent_id: data.proponentId,
+        proponent_organisation: data.proponentOrganisation,
+        name: data.name,
+        project_type: data.projectType,
+        mitigation: data.mitigation,
+        host_country: data.hostCountry,
+        standard: data.standard,
+        methodology: data.methodology,
+        location: data.location,
+        crediting_period_start: data.creditingPeriod.start,
+        crediting_period_end: data.creditingPeriod.end,
+        expected_annual_quantity: data.expectedAnnualQuantity,
+        description: data.description,
+        drafted_at: data.draftedAt,
+        status: 'draft',
+        reasons: null,
+        verifier_id: null,
+        verifier_name: null,
+        verifier_organisation: null,
+        registered_at: null,
+        ...rowPosition(recorded),
+      });
+      await cite(db, recorded, { projectId: data.projectId, reportId: null, citedAt: data.draftedAt }, data.documents);
+      return true;
+    }
+    case 'ValidationRequested':
+      await updateProject(db, recorded, event.data.projectId, {
+        status: 'under_validation',
+        verifier_id: event.data.verifierId,
+        verifier_name: event.data.verifierName,
+        verifier_organisation: event.data.verifierOrganisation,
+      });
+      return true;
+    case 'ProjectValidated':
+      await updateProject(db, recorded, event.data.projectId, { status: 'validated' });
+      await cite(db, recorded, { projectId: event.data.projectId, reportId: null, citedAt: event.data.validatedAt }, event.data.documents);
+      return true;
+    case 'ValidationRejected':
+      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', reasons: event.data.reasons });
+      await cite(db, recorded, { projectId: event.data.projectId, reportId: null, citedAt: event.data.rejectedAt }, event.data.documents);
+      return true;
+    case 'ProjectRegistered':
+      await updateProject(db, recorded, event.data.projectId, { status: 'registered', registered_at: event.data.registeredAt });
+      return true;
+    case 'RegistrationRefused':
+      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', reasons: event.data.reasons });
+      return true;
+    case 'ProjectDeactivated':
+      await updateProject(db, recorded, event.data.projectId, { status: 'inactive', reasons: event.data.reasons });
+      return true;
+    case 'MonitoringReportFiled': {
+      const { data } = event;
+      await insertOnce(db, 'project_reports', 'report_id', {
+        report_id: data.reportId,
+        project_id: data.projectId,
+        period_start: data.period.start,
+        period_end: data.period.end,
+        mitigation: data.mitigation,
+        claimed: JSON.stringify(data.claimed),
+        verified: null,
+        status: 'awaiting_verification',
+        reasons: null,
+        filed_by: data.filedBy,
+        filed_at: data.filedAt,
+        verified_at: null,
+        approved_at: null,
+      });
+      await cite(db, recorded, { projectId: data.projectId, reportId: data.reportId, citedAt: data.filedAt }, data.documents);
+      return true;
+    }
+    case 'MonitoringReportVerified': {
+      const { data } = event;
+      // Report updates set, never add: applied again in log order they end where they did.
+      await db
+        .updateTable('project_reports')
+        .set({ status: 'verified', verified: JSON.stringify(data.verified), reasons: data.reasons === '' ? null : data.reasons, verified_at: data.verifiedAt })
+        .where('report_id', '=', data.reportId)
+        .execute();
+      await cite(db, recorded, { projectId: data.projectId, reportId: data.reportId, citedAt: data.verifiedAt }, data.documents);
+      return true;
+    }
+    case 'MonitoringReportRejected':
+      await db.updateTable('project_reports').set({ status: 'rejected', reasons: event.data.reasons }).where('report_id', '=', event.data.reportId).execute();
+      return true;
+    case 'IssuanceApproved': {
+      const { data } = event;
+      await db.updateTable('project_reports').set({ status: 'approved', approved_at: data.approvedAt }).where('report_id', '=', data.reportId).execute();
+      await insertOnce(
+        db,
+        'project_issuances',
+        'batch_id',
+        data.batches.map((batch) => ({
+          batch_id: batch.batchId,
+          project_id: data.projectId,
+          report_id: data.reportId,
+          vintage: batch.vintage,
+          quantity: batch.quantity,
+          buffer_batch_id: batch.bufferBatchId,
+          buffer_quantity: batch.bufferQuantity,
+        })),
+      );
+      // The market streams are not this stream: their CreditsIssued may already be in.
+      await markIssued(db, { reportId: data.reportId });
+      return true;
+    }
+    case 'IssuanceReturned':
+      await db
+        .updateTable('project_reports')
+        .set({ status: 'awaiting_verification', reasons: event.data.reasons })
+        .where('report_id', '=', event.data.reportId)
+        .execute();
+      return true;
+    case 'VerifierAccredited': {
+      const { data } = event;
+      // Each accreditation replaces what the verifier was accredited for.
+      await db
+        .insertInto('verifier_accreditations')
+        .values({ verifier_id: data.verifierId, project_types: data.projectTypes, accredited_by: data.accreditedBy, accredited_at: data.accreditedAt })
+        .onConflict((conflict) =>
+          conflict.column('verifier_id').doUpdateSet({ project_types: data.projectTypes, accredited_by: data.accreditedBy, accredited_at: data.accreditedAt }),
+        )
+        .execute();
+      return true;
+    }
+    case 'CreditsImportRecorded': {
+      const { data } = event;
+      await insertOnce(db, 'origin_imports', 'import_id', {
+        import_id: data.importId,
+        origin_registry: data.originRegistry,
+        origin_start: data.originStart,
+        origin_end: data.originEnd,
+        project_id: data.projectId,
+        vintage: data.vintage,
+        quantity: data.quantity,
+        batch_id: data.batchId,
+        account_id: data.accountId,
+        recorded_by: data.recordedBy,
+        recorded_at: data.recordedAt,
+        ...rowPosition(recorded),
+      });
+      return true;
+    }
+    case 'CreditsIssued':
+      await insertOnce(db, 'project_issued_batches', 'batch_id', { batch_id: event.data.batchId });
+      await markIssued(db, { batchId: event.data.batchId });
+      return true;
+    default:
+      return exhaustive(event);
+  }
+}
+
+/**
+ * The registry lifecycle: projects, their monitoring reports, the issuances approved from them
+ * (and whether the market holds their batches yet), the documents they cite, verifiers'
+ * accreditations and credits imported from other registries.
+ */
+export const projectsProjection: Projection = {
+  name: 'projects',
+  eventTypes: new Set([...projectEventTypes, ...verifierEventTypes, ...originRegistryEventTypes, 'CreditsIssued']),
+  /** Market batches that no report issued pass by without a transaction. */
+  handles: (recorded) => recorded.type !== 'CreditsIssued' || isReportIssuance(recorded),
+  views: [],
+  tables: ['projects', 'project_reports', 'project_issuances', 'project_issued_batches', 'project_documents', 'verifier_accreditations', 'origin_imports'],
+  applyBatch: applyEach(apply),
+};
