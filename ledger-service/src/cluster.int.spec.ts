@@ -82,7 +82,7 @@ async function setUpTraders(instance: Instance, sandbox: Sandbox): Promise<{ tra
   const [issuer, ...clients] = users as [ClusterClient, ...ClusterClient[]];
   const wallets = await fundedWallets(sandbox.url, sandbox.genesis.seed, users.length);
   await Promise.all(users.map((user, index) => verifyKyc(instance.baseUrl, user, wallets[index]!)));
-  const { tokenId, vintage } = await issueBatch(instance.baseUrl, issuer, wallets[0]!, 5500);
+  const { tokenId, vintage } = await issueBatch(instance.baseUrl, admin, issuer, wallets[0]!, 5500);
   const traders = clients.map((client, index): Trader => ({ client, side: index % 2 === 0 ? 'sell' : 'buy' }));
   for (const buyer of traders.filter((trader) => trader.side === 'buy')) await fundWithTestUsd(instance.baseUrl, buyer.client);
   await Promise.all(

@@ -4,6 +4,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 describe("the compliance dashboard's Recent Activity", () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -20,7 +21,7 @@ describe("the compliance dashboard's Recent Activity", () => {
     const { address } = await verifiedAddress(service, issuer);
     const issued = issueCreditsResponse.parse(
       await (
-        await issuer.request('POST', '/api/issue', {
+        await issueThroughRegistry(service, issuer, {
           ...projectForm('PRJ-ACT', 'Activity Wind', 'Wind Energy', { description: 'Recent activity' }),
           xrplAddress: address,
         })

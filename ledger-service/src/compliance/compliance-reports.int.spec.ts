@@ -18,6 +18,7 @@ import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { pdfText } from '../test-support/pdf-text.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const removalProject = projectForm('PRJ-R', 'Canopy Reforestation', 'Reforestation', { scope2: 550, scope3: 550 });
 const reductionProject = projectForm('PRJ-S', 'Sunfield Solar Park', 'Solar Energy', { scope2: 50 });
@@ -62,7 +63,7 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     [issuer, auditor, trader] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['auditor']), service.signIn(['trader'])]);
     const { address } = await verifiedAddress(service, issuer);
     const issue = async (project: typeof removalProject) =>
-      issueCreditsResponse.parse(await (await issuer.request('POST', '/api/issue', { ...project, xrplAddress: address })).json()).tokenId;
+      issueCreditsResponse.parse(await (await issueThroughRegistry(service, issuer, { ...project, xrplAddress: address })).json()).tokenId;
     removal = await issue(removalProject);
     reduction = await issue(reductionProject);
 

@@ -15,6 +15,7 @@ import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const project = projectForm('PRJ-001', 'Sunfield Solar Park', 'Solar Energy', { description: 'Rooftop PV', scope2: 50 });
 
@@ -34,8 +35,11 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     await fundWithTestUsd(trader);
   });
 
+  // One monitoring report a project a day: each issue under a project id of its own unless the test names one.
+  let issues = 0;
   async function issue(body: Record<string, unknown> = {}) {
-    return issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerAddress, ...body });
+    issues += 1;
+    return issueThroughRegistry(service, issuer, { ...project, id: `${project.id}-${issues}`, xrplAddress: issuerAddress, ...body });
   }
 
   it('refuses issuing for an address without KYC: 403 KycRequired with requiresKyc, and records nothing', async () => {
@@ -76,9 +80,9 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect((await service.anonymous('POST', '/api/issue', { ...project, xrplAddress: issuerAddress })).status).toBe(401);
   });
 
-  it('issues floor(20% of the scopes) serial-numbered credits; a retried request issues once', async () => {
+  it('issues floor(20% of the scopes) serial-numbered credits once verified and approved; a retried request issues once', async () => {
     const headers = { 'idempotency-key': '6a0c2f0e-5d2b-4d8e-9b7a-1f3e5c7a9b11' };
-    const response = await issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerAddress }, headers);
+    const response = await issueThroughRegistry(service, issuer, { ...project, xrplAddress: issuerAddress }, headers);
     expect(response.status).toBe(201);
     const issued = issueCreditsResponse.parse(await response.json());
     const year = new Date().getUTCFullYear();
@@ -92,22 +96,36 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     expect(stream.filter((event) => event.type === 'CreditsIssued' && (event.data as { batchId: string }).batchId === issued.tokenId)).toHaveLength(1);
   });
 
-  it('refuses a second batch under the same Project ID with another name or type: 409 naming the existing batch, nothing recorded', async () => {
-    const first = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
-    const before = await service.countEvents('credit-market-');
+  it('refuses a request under the Project ID of another project (name or type), or of another proponent: 409 naming the project, nothing recorded', async () => {
+    await issue({ id: 'PRJ-ONCE' });
+    const before = await service.countEvents('project-');
     for (const other of [{ name: 'Another Park' }, { projectType: 'Wind Energy' }]) {
       const response = await issue({ id: 'PRJ-ONCE', ...other });
       expect(response.status).toBe(409);
       expect(await response.json()).toMatchObject({
         error: 'Conflict',
-        message: `Project ID PRJ-ONCE is already used by batch ${first.tokenId} (Sunfield Solar Park, Solar Energy); issue under another Project ID, or with that batch's project name and type`,
-        details: { projectId: 'PRJ-ONCE', existingTokenId: first.tokenId },
+        message:
+          "Project ID PRJ-ONCE is already used by another project (Sunfield Solar Park, Solar Energy); issue under another Project ID, or with that project's name and type",
+        details: { projectId: 'PRJ-ONCE', projectName: 'Sunfield Solar Park', projectType: 'Solar Energy' },
       });
     }
-    expect(await service.countEvents('credit-market-')).toBe(before);
-    // The same project (same name and type) may be issued again: a new batch.
-    const again = issueCreditsResponse.parse(await (await issue({ id: 'PRJ-ONCE' })).json());
-    expect(again.tokenId).not.toBe(first.tokenId);
+    const otherIssuer = await service.signIn(['issuer']);
+    const otherAddress = (await verifiedAddress(service, otherIssuer)).address;
+    const foreign = await otherIssuer.request('POST', '/api/issue', { ...project, id: 'PRJ-ONCE', xrplAddress: otherAddress });
+    expect(foreign.status).toBe(409);
+    expect(await service.countEvents('project-')).toBe(before);
+  });
+
+  it('refuses a second request for the same project on the same day: its monitoring period is covered', async () => {
+    await issue({ id: 'PRJ-DAILY' });
+    const projectEvents = await service.countEvents('project-PRJ-DAILY');
+    const again = await issuer.request('POST', '/api/issue', { ...project, id: 'PRJ-DAILY', xrplAddress: issuerAddress });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({
+      error: 'Conflict',
+      message: expect.stringContaining('A monitoring report of project PRJ-DAILY already covers'),
+    });
+    expect(await service.countEvents('project-PRJ-DAILY')).toBe(projectEvents);
   });
 
   it('mints the batch NFT on XRPL and records the settlement; no NXCC are paid (only credits tokenized into the vault have them)', async () => {

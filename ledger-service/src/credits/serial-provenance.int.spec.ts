@@ -4,6 +4,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 describe('one serial number, its whole life (GET /api/provenance/serials/{serial})', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -18,7 +19,7 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     [issuer, trader, auditor] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['auditor'])]);
     const { address } = await verifiedAddress(service, issuer);
     await verifiedAddress(service, trader);
-    const issued = await issuer.request('POST', '/api/issue', {
+    const issued = await issueThroughRegistry(service, issuer, {
       ...projectForm('PRJ-SERIAL', 'Serial Forest', 'Reforestation', { description: 'A serial traced end to end' }),
       xrplAddress: address,
     });

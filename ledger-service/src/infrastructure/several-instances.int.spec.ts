@@ -15,6 +15,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const PASSWORD = 'amber-lantern-orchid-58';
 const VINTAGE = new Date().getUTCFullYear();
@@ -73,7 +74,7 @@ describe('two instances on one database work as one system', () => {
     await verifiedAddress(service, buyer);
     // Buy orders are paid for (docs/funds.md).
     await Promise.all([fundWithTestUsd(seller), fundWithTestUsd(buyer)]);
-    const issued = await seller.request('POST', '/api/issue', { ...project, xrplAddress: sellerWallet.address });
+    const issued = await issueThroughRegistry(service, seller, { ...project, xrplAddress: sellerWallet.address });
     if (issued.status !== 201) throw new Error(`issuing answered ${issued.status}: ${await issued.text()}`);
     issueCreditsResponse.parse(await issued.json());
   });

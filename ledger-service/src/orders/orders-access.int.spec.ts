@@ -4,6 +4,7 @@ import { serviceForSuite, serviceOnLedgerForSuite, type SignedInClient, WITHOUT_
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const buy = { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 };
 const sell = { ...buy, type: 'sell' };
@@ -98,7 +99,7 @@ describe('each user sees their own orders and account ids; oversight roles may s
       bobOrders.push(placeOrderResponse.parse(await (await bob.request('POST', '/api/orders', { ...buy, projectType: 'Forestry', price })).json()).id);
     }
     // A direct trade issuer -> alice, so /api/trades has parties to show or hide.
-    const issued = issueCreditsResponse.parse(await (await issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerWallet.address })).json());
+    const issued = issueCreditsResponse.parse(await (await issueThroughRegistry(service, issuer, { ...project, xrplAddress: issuerWallet.address })).json());
     // A direct trade is an offer the buyer accepts and pays for (docs/funds.md, "Direct trades").
     const offered = await issuer.request('POST', '/api/trade', { tokenId: issued.tokenId, amount: 7, buyerAccountId: alice.userId, price: 11 });
     expect(offered.status).toBe(201);

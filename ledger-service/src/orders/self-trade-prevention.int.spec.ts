@@ -4,6 +4,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 describe('self-trade prevention over HTTP (cancel-newest)', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -15,7 +16,7 @@ describe('self-trade prevention over HTTP (cancel-newest)', () => {
     const { address } = await verifiedAddress(service, seller);
     // Buy orders are paid for (docs/funds.md).
     await fundWithTestUsd(seller);
-    const issued = await seller.request('POST', '/api/issue', {
+    const issued = await issueThroughRegistry(service, seller, {
       ...projectForm('PRJ-STP', 'Self-trade Solar', 'Solar Energy', { description: 'Self-trade prevention', scope1: 50 }),
       xrplAddress: address,
     });

@@ -20,6 +20,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { pendingAddress, verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const project = projectForm('PRJ-PORTFOLIO', 'Portfolio Solar', 'Solar Energy', { scope1: 5500 });
 const year = new Date().getUTCFullYear();
@@ -49,7 +50,7 @@ describe('portfolios over HTTP (issue 19)', () => {
     // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
     await Promise.all([fundWithTestUsd(owner), fundWithTestUsd(stranger)]);
     await pendingAddress(service, unverified);
-    const issued = issueCreditsResponse.parse(await json(await owner.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address })));
+    const issued = issueCreditsResponse.parse(await json(await issueThroughRegistry(service, owner, { ...project, xrplAddress: wallet.address })));
     // 1,100 issued; 100 moved to a trader whose KYC is pending at $4: the market's last trade. Over HTTP a direct trade
     // is now an offer the buyer accepts (which needs verified KYC), so the registry transfer is recorded in the market directly.
     const market = marketOfTokenId(issued.tokenId)!;

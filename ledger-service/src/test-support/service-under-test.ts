@@ -39,7 +39,7 @@ export interface ServiceUnderTest {
   readonly runtime: ServiceRuntime;
   readonly sandbox: Sandbox;
   /** Registers a user through the real command path and signs in over HTTP. */
-  signIn(roles: readonly Role[], password?: string): Promise<SignedInClient>;
+  signIn(roles: readonly Role[], password?: string, organisation?: string): Promise<SignedInClient>;
   anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Events in streams whose id starts with `streamPrefix` (all events without one). */
   countEvents(streamPrefix?: string): Promise<number>;
@@ -77,7 +77,10 @@ export async function startServiceUnderTest(
     fetch(`${base}${path}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      // Raw bytes (a document upload) go as they are, under the content type the caller names.
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body) }),
     });
   const send = (method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> =>
     sendTo(baseUrl, method, path, body, headers);
@@ -87,14 +90,14 @@ export async function startServiceUnderTest(
     app,
     runtime,
     anonymous: (method, path, body, headers = {}) => send(method, path, body, headers),
-    async signIn(roles, password = `pw-${randomUUID()}`) {
+    async signIn(roles, password = `pw-${randomUUID()}`, organisation) {
       const commandId = randomUUID();
       const email = `${roles.join('-') || 'none'}-${commandId.slice(0, 8)}@example.test`;
       const registered = await app
         .get(CommandBus)
         .execute(
           new RegisterUserCommand(
-            { email, name: `Test ${roles.join(' ')}`, password, roles },
+            { email, name: `Test ${roles.join(' ')}`, password, roles, ...(organisation ? { organisation } : {}) },
             { commandId, correlationId: commandId, causationId: commandId, actor: { userId: 'test', role: 'admin' }, now: new Date() },
           ),
         );
@@ -188,8 +191,8 @@ class SuiteService implements ServiceUnderTest {
     return this.started().sandbox;
   }
 
-  signIn(roles: readonly Role[], password?: string): Promise<SignedInClient> {
-    return this.started().signIn(roles, password);
+  signIn(roles: readonly Role[], password?: string, organisation?: string): Promise<SignedInClient> {
+    return this.started().signIn(roles, password, organisation);
   }
 
   anonymous(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response> {

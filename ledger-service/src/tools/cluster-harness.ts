@@ -8,7 +8,9 @@ import {
   CSRF_HEADER,
   buyReservationCents,
   centsToPrice,
+  creditProjectTypes,
   issueCreditsResponse,
+  listCreditsResponse,
   type PlatformWalletRole,
   platformWalletRoles,
   SESSION_COOKIE,
@@ -221,9 +223,32 @@ export async function verifyKyc(baseUrl: string, client: ClusterClient, wallet: 
   }
 }
 
-/** Issues a batch through POST /api/issue (550, 5500 or 15000 credits of one emission scope). */
+const reviewers = new Map<string, Promise<{ verifier: ClusterClient; registry: ClusterClient }>>();
+
+/** A verifier accredited for every project type and a registry operator, created once per administrator. */
+function reviewersOf(admin: ClusterClient, baseUrl: string): Promise<{ verifier: ClusterClient; registry: ClusterClient }> {
+  let found = reviewers.get(admin.userId);
+  if (!found) {
+    found = (async () => {
+      const verifier = await createUser(admin, baseUrl, 'Cluster Verifier', ['verifier']);
+      const registry = await createUser(admin, baseUrl, 'Cluster Registry', ['registry']);
+      const accreditation = { projectTypes: [...creditProjectTypes] };
+      await expectOk(await registry.request(baseUrl, 'POST', `/api/verifiers/${verifier.userId}/accreditation`, accreditation), 'accreditation');
+      return { verifier, registry };
+    })();
+    reviewers.set(admin.userId, found);
+  }
+  return found;
+}
+
+/**
+ * Issues a batch as a registry does (550, 5500 or 15000 credits of one emission scope): the issuer files the
+ * request (POST /api/issue), a verifier validates the project and verifies the report, the registry registers
+ * and approves; answers once the issuer holds the batch.
+ */
 export async function issueBatch(
   baseUrl: string,
+  admin: ClusterClient,
   issuer: ClusterClient,
   wallet: Wallet,
   scope1: 550 | 5500 | 15000,
@@ -245,6 +270,22 @@ export async function issueBatch(
       'POST /api/issue',
     ),
   );
+  const { verifier, registry } = await reviewersOf(admin, baseUrl);
+  const project = `/api/projects/${encodeURIComponent(issued.projectId)}`;
+  const report = `${project}/reports/${issued.reportId}`;
+  await expectOk(await issuer.request(baseUrl, 'POST', `${project}/validation`, { verifierId: verifier.userId }), 'validation request');
+  await expectOk(await verifier.request(baseUrl, 'POST', `${project}/validation/decision`, { decision: 'validated' }), 'validation');
+  await expectOk(await registry.request(baseUrl, 'POST', `${project}/registration`, { decision: 'registered' }), 'registration');
+  const verified = [{ vintage: issued.vintage, quantity: issued.claimedQuantity }];
+  await expectOk(await verifier.request(baseUrl, 'POST', `${report}/verification`, { decision: 'verified', verified }), 'verification');
+  await expectOk(await registry.request(baseUrl, 'POST', `${report}/review`, { decision: 'approved' }), 'approval');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const credits = listCreditsResponse.parse(await expectOk(await issuer.request(baseUrl, 'GET', '/api/credits'), 'GET /api/credits'));
+    if (credits.holdings.some((holding) => holding.tokenId === issued.tokenId)) break;
+    if (Date.now() > deadline) throw new Error(`batch ${issued.tokenId} was not issued within 30 s of its approval`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { tokenId: issued.tokenId, vintage: issued.vintage };
 }
 

@@ -18,6 +18,7 @@ import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize
 import { runVerify, VERIFY_EXIT } from '../tools/verify-log.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const project = projectForm('PRJ-VAULT', 'Vault Wind', 'Wind Energy', { description: 'Onshore wind', scope1: 5500 });
 
@@ -43,7 +44,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
   });
 
   async function issue(): Promise<IssueCreditsResponse> {
-    const response = await issuer.request('POST', '/api/issue', { ...project, id: `PRJ-${Date.now()}`, xrplAddress: issuerWallet.address });
+    const response = await issueThroughRegistry(service, issuer, { ...project, id: `PRJ-${Date.now()}`, xrplAddress: issuerWallet.address });
     expect(response.status, await response.clone().text()).toBe(201);
     return issueCreditsResponse.parse(await response.json());
   }

@@ -18,6 +18,7 @@ import { verifiedAddress } from '../../test-support/verified-address.js';
 import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
 import { tokenize } from '../../test-support/vault-actions.js';
 import { projectForm } from '../../test-support/project-form.js';
+import { issueThroughRegistry } from '../../test-support/registry-issuance.js';
 
 const project = projectForm('PRJ-EO', 'Exactly Once Wind', 'Wind Energy', { description: 'Onshore wind' });
 const REACTION = 'settle-credits-on-xrpl';
@@ -47,7 +48,7 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
   });
 
   async function issue(): Promise<IssueCreditsResponse> {
-    const response = await issuer.request('POST', '/api/issue', { ...project, xrplAddress: wallet.address });
+    const response = await issueThroughRegistry(service, issuer, { ...project, xrplAddress: wallet.address });
     expect(response.status).toBe(201);
     return issueCreditsResponse.parse(await response.json());
   }

@@ -5,6 +5,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../../test-support/test-usd.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { projectForm } from '../../test-support/project-form.js';
+import { issueThroughRegistry } from '../../test-support/registry-issuance.js';
 
 const YEAR = new Date().getUTCFullYear();
 const buy = (amount: number, price = '3.00', vintage = YEAR) => ({ type: 'buy', amount, price, projectType: 'Solar Energy', vintage });
@@ -47,8 +48,13 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     const stream = await service.runtime.eventStore.readStream(creditMarketStreamId('Solar Energy', YEAR));
     return stream.filter((event) => event.type === type).map((event) => ({ data: event.data as Record<string, unknown>, commandId: event.metadata.commandId }));
   };
-  const issueBatch = async (headers: Record<string, string> = keyed()) =>
-    issueCreditsResponse.parse(await (await issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerAddress }, headers)).json());
+  // One monitoring report a project a day: each batch under a project of its own.
+  let batches = 0;
+  const issueBatch = async (headers: Record<string, string> = keyed()) => {
+    batches += 1;
+    const body = { ...project, id: `${project.id}-${batches}`, xrplAddress: issuerAddress };
+    return issueCreditsResponse.parse(await (await issueThroughRegistry(service, issuer, body, headers)).json());
+  };
 
   it("another user's key is that user's alone: the same key and body places a new order owned by the sender", async () => {
     const key = keyed();
@@ -105,7 +111,7 @@ describe('Idempotency-Key at the edge (every state-changing route)', () => {
     const retireKey = keyed();
     const retired = retireCreditsResponse.parse(await (await issuer.request('POST', '/api/retire', retirement(batch.tokenId, 2), retireKey)).json());
     expect(retired.serialRanges).toEqual([`NXCC-${batch.tokenId}-000001 to NXCC-${batch.tokenId}-000002`]);
-    const issue = await issuer.request('POST', '/api/issue', { ...project, xrplAddress: issuerAddress }, retireKey);
+    const issue = await issuer.request('POST', '/api/issue', { ...project, id: `${project.id}-reused-key`, xrplAddress: issuerAddress }, retireKey);
     expect(issue.status).toBe(422);
     expect(await marketEvents('CreditsIssued')).toHaveLength(issuedBefore);
 
