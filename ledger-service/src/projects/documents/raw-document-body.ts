@@ -33,13 +33,11 @@ export function rawDocumentBody(request: Request, response: Response, next: Next
 }
 
 function tooLarge(request: Request, response: Response, size: number): void {
-  response
-    .status(413)
-    .json({
-      error: 'PayloadTooLarge',
-      message: `Documents may be at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB; this one is ${size} bytes or more`,
-      details: { limit: MAX_DOCUMENT_BYTES },
-    });
+  response.status(413).json({
+    error: 'PayloadTooLarge',
+    message: `Documents may be at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB; this one is ${size} bytes or more`,
+    details: { limit: MAX_DOCUMENT_BYTES },
+  });
   // Nothing more of the body is read; the connection closes once the answer is sent.
   request.unpipe();
   response.on('finish', () => request.destroy());
