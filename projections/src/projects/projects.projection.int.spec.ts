@@ -28,7 +28,7 @@ const MARKET = creditMarketStreamId('Forestry', 2025);
 const at = (minute: number): string => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString();
 const pdd: CitedDocument = { sha256: 'a'.repeat(64), kind: 'project_design_document', name: 'PDD.pdf', size: 1234, mediaType: 'application/pdf' };
 const statement: CitedDocument = { sha256: 'b'.repeat(64), kind: 'verification_statement', name: 'Statement.pdf', size: 99, mediaType: 'application/pdf' };
-const batchId = (): string => `FOREST-2025-${randomUUID().slice(0, 8).toUpperCase()}`;
+const batchId = (): string => `FORESTRY-2025-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 const drafted = (projectId: string): ProjectEvent => ({
   type: 'ProjectDrafted',

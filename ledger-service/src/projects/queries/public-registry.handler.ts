@@ -1,0 +1,155 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  BUFFER_POOL_ACCOUNT_ID,
+  type CreditProjectType,
+  formatSerial,
+  formatSerialRange,
+  originRegistries,
+  parseSerialNumber,
+  type RegistryBatchView,
+  type RegistrySerialView,
+  serialPrefixFor,
+  VAULT_ACCOUNT_ID,
+} from '@carbon-ledger/contracts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { z } from 'zod';
+import type { listRegistryBatchesResponse, listRegistryRetirementsResponse, registryRetirementView } from '@carbon-ledger/contracts';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+
+type Tables = ReadModels extends Kysely<infer T> ? T : never;
+type BatchRow = Selectable<Tables['credit_batches']>;
+type ListRegistryBatchesResponse = z.infer<typeof listRegistryBatchesResponse>;
+type ListRegistryRetirementsResponse = z.infer<typeof listRegistryRetirementsResponse>;
+type RegistryRetirementView = z.infer<typeof registryRetirementView>;
+
+/** Every batch of the registry, newest first: serial range, retired count, buffer share and origin. */
+export class PublicBatchesQuery extends Query<ListRegistryBatchesResponse> {}
+
+/** Every retirement, newest first, with what its certificate names; no account ids or addresses. */
+export class PublicRetirementsQuery extends Query<ListRegistryRetirementsResponse> {}
+
+/** The batch, status and retirement of one serial number; undefined when the registry never issued it. */
+export class PublicSerialQuery extends Query<RegistrySerialView | undefined> {
+  constructor(readonly serial: string) {
+    super();
+  }
+}
+
+function originOf(row: BatchRow): RegistryBatchView['origin'] {
+  const registry = originRegistries.find((name) => name === row.origin_registry);
+  if (registry === undefined || row.origin_start === null || row.origin_end === null) return null;
+  return { registry, start: Number(row.origin_start), end: Number(row.origin_end) };
+}
+
+function toRegistryBatchView(row: BatchRow): RegistryBatchView {
+  return {
+    batchId: row.token_id,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    projectType: row.project_type as CreditProjectType,
+    vintage: row.vintage,
+    quantity: row.quantity,
+    firstSerial: formatSerial(row.serial_prefix, 1),
+    lastSerial: formatSerial(row.serial_prefix, row.quantity),
+    retired: row.retired,
+    buffer: row.buffer_for !== null,
+    reportId: row.report_id,
+    origin: originOf(row),
+    issuedAt: row.issued_at.toISOString(),
+  };
+}
+
+const retirementColumns = ['r.retirement_id', 'r.token_id', 'r.project_name', 'r.quantity', 'r.ranges', 'r.beneficiary', 'r.purpose', 'r.retired_at'] as const;
+
+function selectRetirements(db: ReadModels) {
+  return db
+    .selectFrom('credit_retirements as r')
+    .leftJoin('credit_retirement_batches as b', 'b.token_id', 'r.token_id')
+    .select(retirementColumns)
+    .select('b.serial_prefix');
+}
+
+type RetirementRow = Awaited<ReturnType<ReturnType<typeof selectRetirements>['execute']>>[number];
+
+function toRegistryRetirementView(row: RetirementRow): RegistryRetirementView {
+  const prefix = row.serial_prefix ?? serialPrefixFor(row.token_id);
+  return {
+    retirementId: row.retirement_id,
+    batchId: row.token_id,
+    projectName: row.project_name,
+    quantity: row.quantity,
+    // Ranges, not each serial: one retirement may cover millions.
+    serials: row.ranges.map((range) => formatSerialRange(prefix, range.start, range.end)),
+    beneficiary: row.beneficiary,
+    purpose: row.purpose,
+    retiredAt: row.retired_at.toISOString(),
+  };
+}
+
+@QueryHandler(PublicBatchesQuery)
+export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute(): Promise<ListRegistryBatchesResponse> {
+    const rows = await this.db.selectFrom('credit_batches').selectAll().orderBy('issued_at', 'desc').orderBy('token_id').execute();
+    return { batches: rows.map(toRegistryBatchView) };
+  }
+}
+
+@QueryHandler(PublicRetirementsQuery)
+export class PublicRetirementsHandler implements IQueryHandler<PublicRetirementsQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute(): Promise<ListRegistryRetirementsResponse> {
+    const rows = await selectRetirements(this.db)
+      .orderBy('r.retired_at', 'desc')
+      .orderBy('r.commit_position', 'desc')
+      .orderBy('r.prepare_position', 'desc')
+      .execute();
+    return { retirements: rows.map(toRegistryRetirementView) };
+  }
+}
+
+@QueryHandler(PublicSerialQuery)
+export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute({ serial: serialNumber }: PublicSerialQuery): Promise<RegistrySerialView | undefined> {
+    const parsed = parseSerialNumber(serialNumber);
+    if (!parsed) return undefined;
+    const { tokenId, serial } = parsed;
+    const batch = await this.db.selectFrom('credit_batches').selectAll().where('token_id', '=', tokenId).executeTakeFirst();
+    if (!batch || serial > batch.quantity) return undefined;
+    const [block, retirement] = await Promise.all([
+      this.db
+        .selectFrom('credit_holdings')
+        .select(['account_id', 'status'])
+        .where('token_id', '=', tokenId)
+        .where('serial_start', '<=', serial)
+        .where('serial_end', '>=', serial)
+        .executeTakeFirst(),
+      selectRetirements(this.db)
+        .where('r.token_id', '=', tokenId)
+        .where(
+          sql<boolean>`exists (select 1 from jsonb_array_elements(r.ranges) as range where (range->>'start')::bigint <= ${serial} and (range->>'end')::bigint >= ${serial})`,
+        )
+        .executeTakeFirst(),
+    ]);
+    const status: RegistrySerialView['status'] =
+      block?.status === 'retired' || retirement !== undefined
+        ? 'retired'
+        : block?.account_id === VAULT_ACCOUNT_ID
+          ? 'in_vault'
+          : batch.buffer_for !== null || block?.account_id === BUFFER_POOL_ACCOUNT_ID
+            ? 'buffer'
+            : 'active';
+    return {
+      serial: serialNumber,
+      batch: toRegistryBatchView(batch),
+      status,
+      retirement: retirement ? toRegistryRetirementView(retirement) : null,
+    };
+  }
+}
