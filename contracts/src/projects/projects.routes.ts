@@ -32,7 +32,8 @@ const registryOperators = ['registry'] as const;
 /** Everyone who works on projects and cites documents. */
 const documentAuthors = ['issuer', 'verifier', 'registry', 'admin'] as const;
 
-const serialParams = z.object({ serial: z.string().min(1).max(100) });
+/** A serial number as the public lookup takes it. */
+export const registrySerialParams = z.object({ serial: z.string().trim().min(1).max(100) });
 
 export const projectsRoutes = [
   idempotentRoute('POST', '/api/issue', proponents, {
@@ -154,7 +155,7 @@ export const projectsRoutes = [
     listRegistryRetirementsResponse,
   ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
-    params: serialParams,
+    params: registrySerialParams,
     errors: ['NotFound'],
   }),
 ] satisfies readonly ApiRoute[];

@@ -113,7 +113,8 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     });
     const month = new Date().toISOString().slice(0, 7);
     expect(csrd.retirements.byMonth).toEqual([{ month, count: 18, tCO2e: 115 }]);
-    expect(csrd.issuance).toMatchObject({ batches: 3, tCO2e: 450 + SANDBOX_POOL.credits });
+    // The reforestation issuance is two batches: the proponent's and the buffer pool's share.
+    expect(csrd.issuance).toMatchObject({ batches: 4, tCO2e: 450 + SANDBOX_POOL.credits });
     expect(csrd.issuance.byProjectType.map((row) => [row.projectType, row.mitigation, row.tCO2e])).toEqual([
       ['Solar Energy', 'reduction', 120],
       ['Reforestation', 'removal', 330 + SANDBOX_POOL.credits],
@@ -139,8 +140,8 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     expect(csrd.retirements.records.at(-1)).toMatchObject({ beneficiary: `Customer ${SINGLE_RETIREMENTS}`, serialRanges: [`NXCC-${removal}-000045`] });
 
     expect(csrd.ledger).toMatchObject({ unsealedEvents: 0, seal: { sealNumber: 1, anchor: { txHash: anchorTxHash, network: 'sandbox' } } });
-    // Three issuances (the pool's vault batch among them), 18 retirements and their 18 settlements.
-    expect(csrd.ledger.eventsUsed).toBe(3 + 18 + 18);
+    // Four batches issued (the pool's vault batch and the reforestation buffer batch among them), 18 retirements and their 18 settlements.
+    expect(csrd.ledger.eventsUsed).toBe(4 + 18 + 18);
     const { sha256, ...body } = csrd;
     expect(sha256).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
   });

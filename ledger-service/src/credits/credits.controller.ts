@@ -96,7 +96,8 @@ export class CreditsController {
   async retire(@Body(new ZodPipe(retireCreditsRequest)) body: RetireRequest, @CurrentRequest() request: ApiRequest): Promise<RetireCreditsResponse> {
     const result = await this.commands.execute(new RetireCreditsCommand(body, commandContextFrom(request)));
     await this.caughtUp(result.position);
-    return { ...result, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
+    const { replayed: _replayed, ...retired } = result;
+    return { ...retired, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
   }
 
   private async withdrawOffer(offerId: string, as: 'decline' | 'cancel', request: ApiRequest): Promise<WithdrawDirectTradeOfferResponse> {

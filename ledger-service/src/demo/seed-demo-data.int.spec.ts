@@ -51,13 +51,16 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
       },
     });
     await expect(stopped).rejects.toThrow();
-    // Four users, two KYC steps for each of the three with an address, two of the four batches.
-    expect(steps).toHaveLength(12);
+    // Six users, two KYC steps for each of the three with an address, the verifier's accreditation, the first
+    // project's seven steps (draft, validation asked, validated, registered, report filed, verified, approved)
+    // and the second's first five.
+    expect(steps).toHaveLength(25);
     expect(await demoSeedingUnfinished(service.app)).toBe(true);
     const partial = await demoRecords();
-    expect(partial.users).toHaveLength(4);
+    expect(partial.users).toHaveLength(6);
     expect(partial.verifiedKyc).toHaveLength(3);
-    expect(partial.batches).toHaveLength(2);
+    // Only the approved report's batch: the issuance reaction issues it from the log.
+    await expect.poll(async () => (await demoRecords()).batches.length, { timeout: 15_000 }).toBe(1);
     expect(partial.orders).toHaveLength(0);
     expect(partial.retirements).toHaveLength(0);
     expect(partial.portfolios).toHaveLength(0);
@@ -65,16 +68,17 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
 
   it('finishes on the next run, recording only the missing steps, and nothing twice', async () => {
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
-    // Verified KYC is not asked again; the 4 users and 2 batches replay; 2 batches, 3 transfers, the 2 buyers' test USD deposits,
-    // 9 orders, 4 portfolios and 3 retirements are new.
-    expect(outcome).toEqual({ steps: 29, recorded: 23 });
+    // Verified KYC is not asked again; the 6 users, the accreditation and the 12 registry steps done replay; the rest
+    // of the registry's 45 steps, 3 transfers, the 2 buyers' test USD deposits, 9 orders, 4 portfolios and 3 retirements are new.
+    expect(outcome).toEqual({ steps: 73, recorded: 54 });
     // The head a reader sees may trail the last retirement for a moment: a projection batch that took
     // its transaction id before the retirement's holds the log's horizon until it commits.
     await expect.poll(() => demoSeedingUnfinished(service.app), { timeout: 15_000 }).toBe(false);
     const complete = await demoRecords();
-    expect(complete.users).toHaveLength(4);
+    expect(complete.users).toHaveLength(6);
     expect(complete.verifiedKyc).toHaveLength(3);
-    expect(complete.batches).toHaveLength(4);
+    // Four issued projects; the reforestation issuance is two batches, the proponent's and the buffer pool's.
+    expect(complete.batches).toHaveLength(5);
     expect(complete.orders).toHaveLength(9);
     // The buyers paid for their buys with real deposits: the demo ledger sums to zero and nobody is below it.
     const ledger = new CashLedger();
@@ -90,8 +94,8 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 29, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 73, recorded: 0 });
     const again = await demoRecords();
-    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([4, 4, 9, 3, 4]);
+    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 9, 3, 4]);
   }, 120_000);
 });

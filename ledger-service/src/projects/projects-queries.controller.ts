@@ -1,21 +1,105 @@
 import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
-import { documentParams } from '@carbon-ledger/contracts';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  documentParams,
+  type ListProjectsResponse,
+  type ListVerifiersResponse,
+  projectParams,
+  type ProjectView,
+  registrySerialParams,
+  type RegistrySerialView,
+} from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { Public } from '../infrastructure/http/access-rules.js';
+import { Public, Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import { DomainError } from '../shared/domain-error.js';
 import { DocumentStore } from './documents/document-store.js';
+import {
+  ListMyProjectsQuery,
+  ListVerifiersQuery,
+  PublicBatchesQuery,
+  PublicProjectQuery,
+  PublicProjectsQuery,
+  PublicRetirementsQuery,
+  PublicSerialQuery,
+  ReviewQueueQuery,
+  VerificationQueueQuery,
+} from './queries/index.js';
+
+function signedIn(request: ApiRequest): string {
+  if (!request.user) throw new DomainError('Unauthorized', 'Sign in to continue');
+  return request.user.id;
+}
 
 /** The registry's reads: the public registry (no sign-in, no personal data) and each role's work queue. */
 @Controller('api')
 export class ProjectsQueriesController {
   constructor(
+    private readonly queries: QueryBus,
     private readonly documents: DocumentStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
   ) {}
+
+  @Get('projects/mine')
+  @Roles('issuer', 'admin')
+  mine(@CurrentRequest() request: ApiRequest): Promise<ListProjectsResponse> {
+    return this.queries.execute(new ListMyProjectsQuery(signedIn(request)));
+  }
+
+  @Get('projects/verification-queue')
+  @Roles('verifier')
+  verificationQueue(@CurrentRequest() request: ApiRequest): Promise<ListProjectsResponse> {
+    return this.queries.execute(new VerificationQueueQuery(signedIn(request)));
+  }
+
+  @Get('projects/review-queue')
+  @Roles('registry')
+  reviewQueue(): Promise<ListProjectsResponse> {
+    return this.queries.execute(new ReviewQueueQuery());
+  }
+
+  @Get('verifiers')
+  @Roles('issuer', 'verifier', 'registry', 'admin')
+  verifiers(): Promise<ListVerifiersResponse> {
+    return this.queries.execute(new ListVerifiersQuery());
+  }
+
+  @Get('registry/projects')
+  @Public()
+  publicProjects(): Promise<ListProjectsResponse> {
+    return this.queries.execute(new PublicProjectsQuery());
+  }
+
+  @Get('registry/projects/:projectId')
+  @Public()
+  async publicProject(@Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string }): Promise<ProjectView> {
+    const project = await this.queries.execute(new PublicProjectQuery(params.projectId));
+    if (!project) throw new DomainError('NotFound', 'Project not found');
+    return project;
+  }
+
+  @Get('registry/batches')
+  @Public()
+  batches() {
+    return this.queries.execute(new PublicBatchesQuery());
+  }
+
+  @Get('registry/retirements')
+  @Public()
+  retirements() {
+    return this.queries.execute(new PublicRetirementsQuery());
+  }
+
+  @Get('registry/serials/:serial')
+  @Public()
+  async serial(@Param(new ZodPipe(registrySerialParams, 'serial number')) params: { serial: string }): Promise<RegistrySerialView> {
+    const found = await this.queries.execute(new PublicSerialQuery(params.serial));
+    if (!found) throw new DomainError('NotFound', `No serial ${params.serial} in the registry`);
+    return found;
+  }
 
   @Get('registry/documents/:sha256')
   @Public()

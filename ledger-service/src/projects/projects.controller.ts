@@ -96,7 +96,8 @@ export class ProjectsController {
       new FileIssuanceRequestCommand(body, await this.parties.party(user.id), this.bufferShareFor(body.projectType), commandContextFrom(request)),
     );
     await this.caughtUp(PROJECTS, filed.position);
-    return { ...filed, requiresKyc: false, position: formatPosition(filed.position) };
+    const { replayed: _replayed, ...answer } = filed;
+    return { ...answer, requiresKyc: false, position: formatPosition(filed.position) };
   }
 
   @Post('projects')

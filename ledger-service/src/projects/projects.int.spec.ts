@@ -12,6 +12,7 @@ import { projectForm } from '../test-support/project-form.js';
 import { issued, reviewersOf } from '../test-support/registry-issuance.js';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { verifyDocuments } from './documents/verify-documents.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -251,6 +252,45 @@ describe('registry lifecycle over HTTP: projects, verification, approval, issuan
     expect(market.some((event) => event.type === 'CreditsIssued' && (event.data as { batchId: string }).batchId === filedRequest.tokenId)).toBe(false);
   });
 
+  it("shows each role its queue, and the public registry the project, its batches and serials without anyone's id, email or address", async () => {
+    const projectId = await registered('Solar Energy');
+    const reportId = await verifiedReport(projectId, 1000);
+    const queue = (await ok(registry.request('GET', '/api/projects/review-queue'))) as { projects: { projectId: string }[] };
+    expect(queue.projects.map((project) => project.projectId)).toContain(projectId);
+    const assigned = (await ok(verifier.request('GET', '/api/projects/verification-queue'))) as { projects: { projectId: string }[] };
+    expect(assigned.projects.map((project) => project.projectId)).toContain(projectId);
+    expect((await colleagueVerifier.request('GET', '/api/projects/verification-queue')).status).toBe(200);
+    const mine = (await ok(proponent.request('GET', '/api/projects/mine'))) as { projects: { projectId: string; proponent: { id: string } }[] };
+    expect(mine.projects.find((project) => project.projectId === projectId)?.proponent.id).toBe(proponent.userId);
+    expect((await verifier.request('GET', '/api/projects/mine')).status).toBe(403);
+
+    await ok(registry.request('POST', `/api/projects/${projectId}/reports/${reportId}/review`, { decision: 'approved' }));
+    const approval = (await projectEvents(projectId)).find((event) => event.type === 'IssuanceApproved')!.data as { batches: { batchId: string }[] };
+    const batchId = approval.batches[0]!.batchId;
+    await issued(service, batchId);
+    const publicProject = await service.anonymous('GET', `/api/registry/projects/${projectId}`);
+    expect(publicProject.status).toBe(200);
+    const text = await publicProject.text();
+    const view = JSON.parse(text) as {
+      status: string;
+      proponent: { id: string | null };
+      verifier: { id: string | null };
+      reports: { status: string; batches: { issued: boolean }[] }[];
+    };
+    expect(view).toMatchObject({ status: 'registered', proponent: { id: null }, verifier: { id: null } });
+    expect(view.reports[0]).toMatchObject({ status: 'approved', batches: [{ issued: true }] });
+    for (const secret of [proponent.userId, verifier.userId, address, '@example.test']) expect(text).not.toContain(secret);
+    const batches = await service.anonymous('GET', '/api/registry/batches');
+    expect(((await batches.json()) as { batches: { batchId: string; reportId: string }[] }).batches).toContainEqual(
+      expect.objectContaining({ batchId, reportId }),
+    );
+    const serial = await service.anonymous('GET', `/api/registry/serials/NXCC-${batchId}-000001`);
+    expect(serial.status).toBe(200);
+    expect(await serial.json()).toMatchObject({ status: 'active', batch: { batchId, projectId } });
+    expect((await service.anonymous('GET', `/api/registry/serials/NXCC-${batchId}-999999`)).status).toBe(404);
+    expect((await service.anonymous('GET', '/api/registry/projects/NO-SUCH-PROJECT')).status).toBe(404);
+  });
+
   describe('documents', () => {
     it('stores a document once under its sha256 and serves it, checked, once a project cites it', async () => {
       const bytes = pdf('monitoring evidence');
@@ -271,7 +311,8 @@ describe('registry lifecycle over HTTP: projects, verification, approval, issuan
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toContain('application/pdf');
       expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
-      // Bytes changed behind the registry's back are never sent as the document.
+      expect(await verifyDocuments(eventStore, service.runtime.pool)).toMatchObject({ ok: true, problems: [] });
+      // Bytes changed behind the registry's back are never sent as the document, and npm run verify names them.
       await service.runtime.pool.query('update registry_documents set content = $1 where sha256 = $2', [pdf('tampered'), first.sha256]);
       const tampered = await service.anonymous('GET', `/api/registry/documents/${first.sha256 as string}`);
       expect(tampered.status).toBe(500);

@@ -7,6 +7,7 @@ import { DocumentStore } from './documents/document-store.js';
 import { ProjectParties } from './project-parties.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsQueriesController } from './projects-queries.controller.js';
+import { projectQueryHandlers } from './queries/index.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
 
 /** The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits are issued. */

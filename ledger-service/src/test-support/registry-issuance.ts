@@ -1,6 +1,7 @@
 import { creditProjectTypes, issueCreditsResponse, marketOfTokenId } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import type { ServiceUnderTest, SignedInClient } from './service-under-test.js';
 
 export interface RegistryReviewers {
@@ -72,7 +73,7 @@ export async function issueThroughRegistry(
   return new Response(JSON.stringify(answer), { status: 201, headers: { 'content-type': 'application/json' } });
 }
 
-/** Waits until the issuance reaction has issued the batch (up to 20 s). */
+/** Waits until the issuance reaction has issued the batch and the registry's read models show it (up to 20 s). */
 export async function issued(service: ServiceUnderTest, tokenId: string): Promise<void> {
   const markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
   const market = marketOfTokenId(tokenId)!;
@@ -81,4 +82,5 @@ export async function issued(service: ServiceUnderTest, tokenId: string): Promis
     if (Date.now() > deadline) throw new Error(`batch ${tokenId} was not issued within 20 s of its approval`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  await service.app.get(ProjectionHost).waitFor(['credit-registry', 'projects'], await service.runtime.eventStore.headPosition(), 20_000);
 }

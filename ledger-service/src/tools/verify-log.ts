@@ -4,6 +4,7 @@ import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
+import { verifyDocuments } from '../projects/documents/verify-documents.js';
 import { foldLog, ledgerSide, RESERVE_LOOKS, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
@@ -86,6 +87,12 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
+    const documents = await verifyDocuments(opened.runtime.eventStore, opened.runtime.pool);
+    if (!documents.ok) {
+      write('MISMATCH in the registry documents:', ...documents.problems.map((problem) => `  problem:  ${problem}`));
+      return { code: VERIFY_EXIT.mismatch, output };
+    }
+    write(`    Documents: each of the ${documents.cited} documents the log cites is stored with the hash and size it was cited with.`);
     if (!anchorLedger) write('    No anchors in the log yet; the ledger was not asked for them.');
     else if (report.anchorsUnchecked > 0) {
       const why = anchorLedger.unreachable ?? `the connection was lost: ${anchorLedger.gateway?.connectionError ?? 'the node stopped answering'}`;

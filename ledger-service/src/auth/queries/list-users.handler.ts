@@ -13,8 +13,8 @@ export class GetUserQuery extends Query<UserView | undefined> {
 
 const isRole = (role: string): role is Role => (knownRoles as readonly string[]).includes(role);
 
-export function toUserView(row: { user_id: string; email: string; name: string; roles: string[] }): UserView {
-  return { id: row.user_id, email: row.email, name: row.name, roles: row.roles.filter(isRole) };
+export function toUserView(row: { user_id: string; email: string; name: string; roles: string[]; organisation?: string | null }): UserView {
+  return { id: row.user_id, email: row.email, name: row.name, roles: row.roles.filter(isRole), organisation: row.organisation ?? null };
 }
 
 @QueryHandler(ListUsersQuery)
@@ -22,7 +22,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsersQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
   async execute(): Promise<UserView[]> {
-    const rows = await this.db.selectFrom('users').select(['user_id', 'email', 'name', 'roles']).orderBy('email').execute();
+    const rows = await this.db.selectFrom('users').select(['user_id', 'email', 'name', 'roles', 'organisation']).orderBy('email').execute();
     return rows.map(toUserView);
   }
 }
@@ -32,7 +32,11 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
   async execute({ userId }: GetUserQuery): Promise<UserView | undefined> {
-    const row = await this.db.selectFrom('users').select(['user_id', 'email', 'name', 'roles']).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['user_id', 'email', 'name', 'roles', 'organisation'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row ? toUserView(row) : undefined;
   }
 }

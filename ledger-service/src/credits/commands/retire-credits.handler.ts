@@ -12,6 +12,8 @@ export interface RetireCreditsResult {
   readonly quantity: number;
   readonly serialRanges: string[];
   readonly position: Position;
+  /** True when this retirement was recorded before (a retry): nothing new was appended. */
+  readonly replayed: boolean;
 }
 
 export class RetireCreditsCommand extends Command<RetireCreditsResult> {
@@ -58,6 +60,6 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
         return retired?.type === 'CreditsRetired' ? describeRanges(state, retired.data.ranges) : [];
       },
     );
-    return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position };
+    return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position, replayed: outcome.replayed };
   }
 }

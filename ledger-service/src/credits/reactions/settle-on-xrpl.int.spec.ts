@@ -47,8 +47,11 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
     vi.restoreAllMocks();
   });
 
+  // One monitoring report a project a day: each batch under a project of its own.
+  let issues = 0;
   async function issue(): Promise<IssueCreditsResponse> {
-    const response = await issueThroughRegistry(service, issuer, { ...project, xrplAddress: wallet.address });
+    issues += 1;
+    const response = await issueThroughRegistry(service, issuer, { ...project, id: `${project.id}-${issues}`, xrplAddress: wallet.address });
     expect(response.status).toBe(201);
     return issueCreditsResponse.parse(await response.json());
   }

@@ -9,6 +9,7 @@ import { portfolioDecider } from '../portfolio.decider.js';
 export interface CreatePortfolioResult {
   readonly portfolioId: string;
   readonly position: Position;
+  readonly replayed: boolean;
 }
 
 export class CreatePortfolioCommand extends Command<CreatePortfolioResult> {
@@ -32,6 +33,6 @@ export class CreatePortfolioHandler implements ICommandHandler<CreatePortfolioCo
       command: { type: 'CreatePortfolio', portfolioId, ownerId, request },
       context,
     });
-    return { portfolioId, position: result.position };
+    return { portfolioId, position: result.position, replayed: result.replayed };
   }
 }

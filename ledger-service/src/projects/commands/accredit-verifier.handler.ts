@@ -6,7 +6,7 @@ import type { CommandContext } from '../../shared/command-context.js';
 import { handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { verifierDecider } from '../verifier-accreditation.decider.js';
 
-export class AccreditVerifierCommand extends Command<{ position: Position }> {
+export class AccreditVerifierCommand extends Command<{ position: Position; replayed: boolean }> {
   constructor(
     readonly verifierId: string,
     readonly projectTypes: readonly CreditProjectType[],
@@ -20,13 +20,13 @@ export class AccreditVerifierCommand extends Command<{ position: Position }> {
 export class AccreditVerifierHandler implements ICommandHandler<AccreditVerifierCommand> {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  async execute({ verifierId, projectTypes, context }: AccreditVerifierCommand): Promise<{ position: Position }> {
+  async execute({ verifierId, projectTypes, context }: AccreditVerifierCommand): Promise<{ position: Position; replayed: boolean }> {
     const result = await retryOnConflict(3, () =>
       handleCommand(this.eventStore, verifierStreamId(verifierId), verifierDecider, {
         command: { type: 'AccreditVerifier', verifierId, projectTypes, accreditedBy: context.actor.userId },
         context,
       }),
     );
-    return { position: result.position };
+    return { position: result.position, replayed: result.replayed };
   }
 }

@@ -42,6 +42,8 @@ export interface IssuanceRequestFiled {
   readonly firstSerial: string;
   readonly lastSerial: string;
   readonly position: Position;
+  /** True when the request was filed before (a retry): nothing new was recorded. */
+  readonly replayed: boolean;
 }
 
 export class FileIssuanceRequestCommand extends Command<IssuanceRequestFiled> {
@@ -80,7 +82,8 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
     const reportCommandId = deriveId(context.commandId, 'report');
     const reportId = deriveId(reportCommandId, 'monitoring-report');
     // A retry of a filed request: answer what it filed.
-    if (!stream.applied.has(reportCommandId)) {
+    const replayed = stream.applied.has(reportCommandId);
+    if (!replayed) {
       if (!stream.state.project) {
         await handleCommand(
           this.eventStore,
@@ -135,6 +138,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
       firstSerial: formatSerial(serialPrefix, 1),
       lastSerial: formatSerial(serialPrefix, credits),
       position: filed.applied.get(reportCommandId)!,
+      replayed,
     };
   }
 
