@@ -3,6 +3,7 @@ import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
 import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
+import { formatCount } from '../../shared/format/plural';
 
 export function showValidationToast(message: string): void {
   showFailureToast('Validation Error', message);
@@ -35,7 +36,7 @@ export function showDraftSavedToast(): void {
 }
 
 export function showCreditsRetiredToast(quantity: number): void {
-  showSuccessToast('Credits Retired Successfully', `Retired ${quantity} credits`);
+  showSuccessToast('Credits Retired Successfully', `Retired ${formatCount(quantity, 'credit')}`);
 }
 
 export function showRetirementFailedToast(error: unknown): void {
@@ -47,8 +48,10 @@ export function showDraftNotSavedToast(): void {
 }
 
 export function showProvenanceFoundToast(provenance: Pick<ProvenanceResponse, 'tokenId' | 'entries'> & { readonly serial?: string }): void {
-  const events = provenance.entries.length === 1 ? '1 event' : `${provenance.entries.length} events`;
-  showSuccessToast('Provenance Found', `${provenance.serial ?? provenance.tokenId}: ${events} in its chain of custody`);
+  showSuccessToast(
+    'Provenance Found',
+    `${provenance.serial ?? provenance.tokenId}: ${formatCount(provenance.entries.length, 'event')} in its chain of custody`,
+  );
 }
 
 export function showSearchFailedToast(error: unknown): void {

@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
 import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
+import { formatCount } from '../../shared/format/plural';
 
 type OrderSummaryText = Pick<OrderView, 'type' | 'amount'>;
 
@@ -16,6 +17,7 @@ function showCreated(message: string, notFilled: string | undefined): void {
   else showSuccessToast('Order Created', message);
 }
 
+// The creation texts are fixed product texts: 'N credits' even for one credit.
 export function showOrderCreatedToast(order: OrderSummaryText & Pick<PlaceOrderResponse, 'notFilled'>): void {
   showCreated(`${order.type.toUpperCase()} order for ${order.amount} credits created successfully`, order.notFilled);
 }
@@ -34,7 +36,7 @@ export function showOrderFailedToast(error: unknown): void {
 
 // Cancelling is not in the spec; these texts follow the pattern of the creation toasts.
 export function showOrderCancelledToast(order: OrderSummaryText): void {
-  showSuccessToast('Order Cancelled', `${order.type.toUpperCase()} order for ${order.amount} credits cancelled`);
+  showSuccessToast('Order Cancelled', `${order.type.toUpperCase()} order for ${formatCount(order.amount, 'credit')} cancelled`);
 }
 
 export function showCancelFailedToast(error: unknown): void {

@@ -1,5 +1,6 @@
 import { serverMessageOf } from '../../shared/api/http';
 import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
+import { formatCount } from '../../shared/format/plural';
 
 export function showPortfolioCreatedToast(name: string): void {
   showSuccessToast('Portfolio created successfully!', name);
@@ -11,7 +12,7 @@ export function showPortfolioCreateFailedToast(error: unknown): void {
 }
 
 export function showSuggestionImplementedToast(orderCount: number): void {
-  showSuccessToast('Suggestion implemented successfully!', `${orderCount} ${orderCount === 1 ? 'order' : 'orders'} placed on the Trading Desk`);
+  showSuccessToast('Suggestion implemented successfully!', `${formatCount(orderCount, 'order')} placed on the Trading Desk`);
 }
 
 export function showSuggestionFailedToast(error: unknown): void {

@@ -1,4 +1,5 @@
 import type { NewCreditMessage, NewTradeMessage } from '@carbon-ledger/contracts';
+import { formatCount } from '../../shared/format/plural';
 
 /** Spec 4 and 9: the realtime feed keeps the 10 newest entries. */
 export const REALTIME_FEED_SIZE = 10;
@@ -23,7 +24,7 @@ export function tradeUpdate(message: NewTradeMessage): RealtimeUpdate {
   return {
     key: `trade:${message.position}:${message.tradeId}`,
     kind: 'trade',
-    description: `${message.amount} credits${price} (${tradeKinds[message.kind]})`,
+    description: `${formatCount(message.amount, 'credit')}${price} (${tradeKinds[message.kind]})`,
     timestamp: message.timestamp,
   };
 }
@@ -32,7 +33,7 @@ export function creditUpdate(message: NewCreditMessage): RealtimeUpdate {
   return {
     key: `credit:${message.position}:${message.tokenId}`,
     kind: 'credit',
-    description: `${message.creditAmount} credits issued: ${message.projectName}`,
+    description: `${formatCount(message.creditAmount, 'credit')} issued: ${message.projectName}`,
     timestamp: message.timestamp,
   };
 }

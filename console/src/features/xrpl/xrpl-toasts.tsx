@@ -2,6 +2,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { HttpError, serverMessageOf } from '../../shared/api/http';
 import { showToast } from '../../shared/toast/show-toast';
 import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
+import { formatCount, pluralWord } from '../../shared/format/plural';
 
 export function showInvalidAmountToast(): void {
   showFailureToast('Invalid Amount', 'Please enter a valid positive number');
@@ -55,7 +56,7 @@ export function showXrplActionFailedToast(action: XrplAction, error: unknown): v
 export function showCreditsIssuedToast(issued: { nftId: string; creditAmount: number; paymentResult: string }): void {
   const payment =
     issued.paymentResult === 'tesSUCCESS' ? '' : ` The NXCC payment was not applied (${issued.paymentResult}); the destination needs a trust line for NXCC.`;
-  showSuccessToast('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${issued.creditAmount} credits.${payment}`);
+  showSuccessToast('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${formatCount(issued.creditAmount, 'credit')}.${payment}`);
 }
 
 export function showTradeExecutedToast(txHash: string): void {
@@ -63,6 +64,7 @@ export function showTradeExecutedToast(txHash: string): void {
 }
 
 export function showCreditsRetiredToast(burned: number): void {
+  // A fixed product text: 'Burned 1 tokens' stays as it is.
   showSuccessToast('Credits Retired Successfully', `Burned ${burned} tokens`);
 }
 
@@ -71,7 +73,7 @@ export function showCreditsRetiredToast(burned: number): void {
  * refuse it, and then the serials go back to the holder.
  */
 export function showCreditsTokenizedToast(tokenized: { amount: number; tokenId: string; paymentResult: string; paymentTxHash?: string | undefined }): void {
-  const moved = `${tokenized.amount} credits of ${tokenized.tokenId} are in the vault`;
+  const moved = `${formatCount(tokenized.amount, 'credit')} of ${tokenized.tokenId} ${pluralWord(tokenized.amount, 'is', 'are')} in the vault`;
   if (tokenized.paymentTxHash) {
     showSuccessToast('Credits Tokenized', `${moved}; NXCC payment ${tokenized.paymentTxHash.slice(0, 16)}...`);
   } else if (tokenized.paymentResult === 'tesSUCCESS') {

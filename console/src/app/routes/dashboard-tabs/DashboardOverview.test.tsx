@@ -5,6 +5,9 @@ import { renderWithProviders } from '../../../test/render';
 import { anActivity, someMetrics } from '../../../features/credits/metrics-fixtures';
 import { DashboardOverview } from './DashboardOverview';
 
+/** An unbroken 34-character classic address, wider than a phone's card at this font size. */
+const longAddress = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY';
+
 describe('DashboardOverview', () => {
   it('shows the four metrics from /api/metrics', async () => {
     const requests = mockFetch(() => jsonResponse(someMetrics()));
@@ -43,6 +46,24 @@ describe('DashboardOverview', () => {
 
     fireEvent.click(screen.getByText('Show Less'));
     expect(screen.getAllByTestId('recent-activity-item')).toHaveLength(3);
+  });
+
+  it("says '1 credit' for one credit and '2 credits' for two", async () => {
+    mockFetch(() => jsonResponse(someMetrics({ recentActivity: [anActivity(0, { amount: 1 }), anActivity(1, { amount: 2 })] })));
+    renderWithProviders(<DashboardOverview />);
+
+    await waitFor(() => expect(screen.getAllByTestId('recent-activity-amount').map((amount) => amount.textContent)).toEqual(['1 credit', '2 credits']));
+  });
+
+  it('lets an unbroken XRPL address in a description wrap instead of pushing the amount off the card', async () => {
+    const description = `Retired 1 credit of Sunfield Solar for ${longAddress}`;
+    mockFetch(() => jsonResponse(someMetrics({ recentActivity: [anActivity(0, { description, amount: 1 })] })));
+    renderWithProviders(<DashboardOverview />);
+
+    const text = await screen.findByText(description);
+    expect(text).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(text).toHaveAttribute('title', description);
+    expect(screen.getByTestId('recent-activity-amount')).toHaveStyle({ flexShrink: '0', whiteSpace: 'nowrap' });
   });
 
   it('shows the static Compliance Overview', () => {

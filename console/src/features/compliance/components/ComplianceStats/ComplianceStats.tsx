@@ -1,5 +1,6 @@
 import type { ComplianceDashboardResponse } from '@carbon-ledger/contracts';
 import { Card, SimpleGrid, Text } from '@mantine/core';
+import { formatCount } from '../../../../shared/format/plural';
 
 interface Stat {
   key: string;
@@ -22,7 +23,7 @@ function statsOf(dashboard: ComplianceDashboardResponse): Stat[] {
       key: 'high-risk',
       label: 'High-risk transactions',
       value: String(dashboard.highRiskTransactions),
-      hint: `${dashboard.highPriorityAlerts} high-priority alerts`,
+      hint: formatCount(dashboard.highPriorityAlerts, 'high-priority alert'),
     },
     { key: 'requiring-review', label: 'Requiring review', value: String(dashboard.transactionsRequiringReview) },
     { key: 'average-risk', label: 'Average risk score', value: `${dashboard.averageRiskScore}/100` },

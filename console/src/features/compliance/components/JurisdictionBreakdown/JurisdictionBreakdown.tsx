@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatCount } from '../../../../shared/format/plural';
 
 /** Users per jurisdiction as bars relative to the total. */
 export function JurisdictionBreakdown({ breakdown }: { breakdown: Readonly<Record<string, number>> }) {
@@ -13,7 +14,7 @@ export function JurisdictionBreakdown({ breakdown }: { breakdown: Readonly<Recor
               {jurisdiction}
             </Text>
             <Text size="sm" c="dimmed">
-              {count} {count === 1 ? 'user' : 'users'}
+              {formatCount(count, 'user')}
             </Text>
           </Group>
           <Progress value={total === 0 ? 0 : (count / total) * 100} size="md" aria-label={`${jurisdiction} users`} />

@@ -21,4 +21,16 @@ describe('RecentActivityList', () => {
     expect(within(order).getByTestId('recent-activity-amount')).toHaveTextContent('$425.00');
     expect(within(order).getByText('high risk')).toBeInTheDocument();
   });
+
+  it("says '1 credit' for one credit and '2 credits' for two", () => {
+    renderWithProviders(
+      <RecentActivityList
+        activity={[
+          { type: 'retirement', amount: 42.5, credits: 1, createdAt: '2026-11-26T10:00:00.000Z', isHighRisk: false },
+          { type: 'retirement', amount: 85, credits: 2, createdAt: '2026-11-26T09:00:00.000Z', isHighRisk: false },
+        ]}
+      />,
+    );
+    expect(screen.getAllByTestId('recent-activity-credits').map((credits) => credits.textContent)).toEqual(['1 credit', '2 credits']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ComplianceActivity } from '@carbon-ledger/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatUsd } from '../../../../shared/format/format-usd';
+import { formatCount } from '../../../../shared/format/plural';
 
 export function RecentActivityList({ activity }: { activity: readonly ComplianceActivity[] }) {
   if (activity.length === 0) {
@@ -20,7 +21,7 @@ export function RecentActivityList({ activity }: { activity: readonly Compliance
             </Text>
             {entry.credits !== null && (
               <Text size="sm" data-testid="recent-activity-credits">
-                {entry.credits.toLocaleString('en-US')} credits
+                {formatCount(entry.credits, 'credit')}
               </Text>
             )}
             <Text size="sm" data-testid="recent-activity-amount">

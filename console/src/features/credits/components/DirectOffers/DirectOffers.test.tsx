@@ -47,6 +47,17 @@ describe('DirectOffers', () => {
     expect(within(rowOf(accepted.offerId)).getByTestId('direct-offer-status').textContent).toBe('accepted');
   });
 
+  it("says '1 credit' for one credit and '2 credits' for two, the token id and account whole in their titles", async () => {
+    mockFetch(() => jsonResponse({ offers: [offer({ quantity: 1 }), offer({ offerId: '22222222-2222-4222-8222-222222222222', quantity: 2 })] }));
+    renderWithProviders(<DirectOffers />);
+
+    await screen.findAllByTestId('direct-offer-row');
+    expect(rowOf(incoming.offerId)).toHaveTextContent(/^From seller-11 credit of SOLAR-2026-AAAAAAAA @ \$10\.00/);
+    expect(rowOf('22222222-2222-4222-8222-222222222222')).toHaveTextContent(/2 credits of SOLAR-2026-AAAAAAAA/);
+    expect(within(rowOf(incoming.offerId)).getByTitle('SOLAR-2026-AAAAAAAA')).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(within(rowOf(incoming.offerId)).getByTitle('seller-1')).toBeInTheDocument();
+  });
+
   it('accepts with a POST to the offer and shows the refusal when the buyer is short of funds', async () => {
     const requests = mockFetch((request) =>
       request.method === 'POST'

@@ -2,6 +2,8 @@ import type { DirectTradeOfferView } from '@carbon-ledger/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
+import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
+import { formatCount } from '../../../../shared/format/plural';
 import { useAcceptTradeOffer } from '../../api/accept-trade-offer';
 import { useTradeOffers } from '../../api/list-trade-offers';
 import { useWithdrawTradeOffer } from '../../api/withdraw-trade-offer';
@@ -51,12 +53,14 @@ export function DirectOffers() {
           const open = offer.status === 'open';
           return (
             <Group key={offer.offerId} justify="space-between" data-testid="direct-offer-row" data-offer-id={offer.offerId}>
-              <div>
-                <Text fw={500}>
-                  {offer.direction === 'incoming' ? 'From' : 'To'} {offer.direction === 'incoming' ? offer.sellerAccountId : offer.buyerAccountId}
+              <div style={{ minWidth: 0 }}>
+                <Text fw={500} style={wrapAnywhere}>
+                  {offer.direction === 'incoming' ? 'From' : 'To'}{' '}
+                  <Identifier value={offer.direction === 'incoming' ? offer.sellerAccountId : offer.buyerAccountId} />
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {offer.quantity} credits of {offer.tokenId} @ ${offer.price} · expires {new Date(offer.expiresAt).toLocaleString()}
+                <Text size="sm" c="dimmed" style={wrapAnywhere}>
+                  {formatCount(offer.quantity, 'credit')} of <Identifier value={offer.tokenId} /> @ ${offer.price} · expires{' '}
+                  {new Date(offer.expiresAt).toLocaleString()}
                 </Text>
               </div>
               <Group gap="xs">

@@ -9,6 +9,8 @@ import { type ProvenanceLookupResult, useProvenanceLookup } from '../../api/get-
 import { projectTypeColor } from '../../credit-colors';
 import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } from '../../credits-toasts';
 import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
+import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
+import { formatCount } from '../../../../shared/format/plural';
 
 type EntryKind = ProvenanceEntry['kind'];
 
@@ -43,7 +45,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text component="div" fw={500} style={{ wordBreak: 'break-word' }} data-testid={testId}>
+      <Text component="div" fw={500} style={wrapAnywhere} data-testid={testId}>
         {children}
       </Text>
     </div>
@@ -71,7 +73,7 @@ function Batch({ provenance }: { provenance: Pick<ProvenanceResponse, 'batch'> }
         {batch.firstSerial} to {batch.lastSerial}
       </Field>
       <Field label="NFT ID" testId="provenance-nft">
-        {batch.nftId ? <Code style={{ wordBreak: 'break-all' }}>{batch.nftId}</Code> : 'Not minted on XRPL'}
+        {batch.nftId ? <Identifier value={batch.nftId} /> : 'Not minted on XRPL'}
       </Field>
     </SimpleGrid>
   );
@@ -104,11 +106,11 @@ function TransactionHash({ hash, network }: { hash: string; network: XrplNetwork
   // Without a known network a link could point at the wrong ledger's explorer, so the hash stays plain.
   const url = network ? explorerTransactionUrl(network, hash) : undefined;
   return url ? (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" ff="monospace" title={hash} miw={0} style={wrapAnywhere}>
       {hash}
     </Anchor>
   ) : (
-    <Code style={{ wordBreak: 'break-all' }}>{hash}</Code>
+    <Identifier value={hash} />
   );
 }
 
@@ -118,12 +120,12 @@ function EntryDetails({ entry, network }: { entry: ProvenanceEntry; network: Xrp
       <Text size="sm">{entry.description}</Text>
       <Text size="xs" c="dimmed">
         {new Date(entry.occurredAt).toLocaleString()}
-        {entry.quantity !== null && ` · ${count.format(entry.quantity)} credits`}
+        {entry.quantity !== null && ` · ${formatCount(entry.quantity, 'credit')}`}
       </Text>
       {entry.serialRanges.length > 0 && (
         <Group gap={4} data-testid="provenance-entry-serials">
           {entry.serialRanges.map((range) => (
-            <Code key={range}>{range}</Code>
+            <Identifier key={range} value={range} />
           ))}
         </Group>
       )}

@@ -2,7 +2,9 @@ import type { ActivityItem } from '@carbon-ledger/contracts';
 import { Anchor, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCertificate, IconLeaf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
 import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { formatCount } from '../../../../shared/format/plural';
 
 /** Spec 9: the Overview shows the 3 newest entries until 'View All'. */
 export const RECENT_ACTIVITY_SHOWN = 3;
@@ -54,10 +56,10 @@ export function RecentActivity({ activity }: { activity: readonly ActivityItem[]
         <Stack gap="sm">
           {shown.map((item, index) => (
             <Group key={`${item.timestamp}-${index}`} justify="space-between" wrap="nowrap" data-testid="recent-activity-item">
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" miw={0}>
                 <ActivityIcon type={item.type} />
-                <div>
-                  <Text size="sm" fw={500}>
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} title={item.description} style={wrapAnywhere}>
                     {item.description}
                   </Text>
                   <Text size="xs" c="dimmed">
@@ -65,8 +67,8 @@ export function RecentActivity({ activity }: { activity: readonly ActivityItem[]
                   </Text>
                 </div>
               </Group>
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {item.amount.toLocaleString('en-US')} credits
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="recent-activity-amount">
+                {formatCount(item.amount, 'credit')}
               </Text>
             </Group>
           ))}

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { useCredits } from '../../api/list-credits';
 import { useRetireCredits } from '../../api/retire-credits';
 import { showCreditsRetiredToast, showRetirementFailedToast, showValidationToast } from '../../credits-toasts';
+import { formatCount } from '../../../../shared/format/plural';
 
 interface RetireFormValues {
   tokenId: string | null;
@@ -107,7 +108,7 @@ export function RetireCreditsForm() {
       </form>
       {retired && (
         <Alert mt="md" color="teal" variant="light" icon={<IconCircleCheck size={18} />} title="Credits retired" data-testid="retire-result">
-          {retired.quantity} credits retired ({retired.serialRanges.join(', ')}).{' '}
+          {formatCount(retired.quantity, 'credit')} retired ({retired.serialRanges.join(', ')}).{' '}
           <Anchor component={Link} to={retired.certificateUrl} size="sm" data-testid="retire-certificate-link">
             View retirement certificate
           </Anchor>

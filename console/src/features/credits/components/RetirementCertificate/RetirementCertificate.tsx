@@ -1,10 +1,11 @@
 import type { GetRetirementResponse, XrplNetwork } from '@carbon-ledger/contracts';
-import { Alert, Anchor, Badge, Button, Card, Center, Code, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { certificatePdfPath, useRetirement } from '../../api/get-retirement';
+import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -49,11 +50,11 @@ function Transactions({ retirement, network }: { retirement: GetRetirementRespon
               {transaction.purpose}
             </Badge>
             {url ? (
-              <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace" title={transaction.hash} miw={0} style={wrapAnywhere}>
                 {transaction.hash}
               </Anchor>
             ) : (
-              <Code style={{ wordBreak: 'break-all' }}>{transaction.hash}</Code>
+              <Identifier value={transaction.hash} />
             )}
           </Group>
         );
@@ -79,20 +80,20 @@ function Seal({ retirement, network }: { retirement: GetRetirementResponse; netw
         retirement: {retirement.certificate.logPosition})
       </Text>
       <Text size="xs" c="dimmed">
-        Merkle root <Code>{seal.merkleRoot}</Code>
+        Merkle root <Identifier value={seal.merkleRoot} />
       </Text>
       <Text size="xs" c="dimmed">
-        Seal hash <Code>{seal.sealHash}</Code>
+        Seal hash <Identifier value={seal.sealHash} />
       </Text>
       {seal.anchorTxHash && (
         <Text size="xs" c="dimmed">
           Anchored on XRPL{' '}
           {anchorUrl ? (
-            <Anchor href={anchorUrl} target="_blank" rel="noopener noreferrer" size="xs" ff="monospace">
+            <Anchor href={anchorUrl} target="_blank" rel="noopener noreferrer" size="xs" ff="monospace" title={seal.anchorTxHash} style={wrapAnywhere}>
               {seal.anchorTxHash}
             </Anchor>
           ) : (
-            <Code>{seal.anchorTxHash}</Code>
+            <Identifier value={seal.anchorTxHash} />
           )}
         </Text>
       )}
@@ -142,7 +143,9 @@ function Certificate({ retirement, network }: { retirement: GetRetirementRespons
           {certificate.purpose || '—'}
         </Field>
         <Field label="Retired">{new Date(certificate.retiredAt).toLocaleString()}</Field>
-        <Field label="Token ID">{certificate.tokenId}</Field>
+        <Field label="Token ID">
+          <Identifier value={certificate.tokenId} />
+        </Field>
         {certificate.methodology && <Field label="Methodology">{certificate.methodology}</Field>}
       </SimpleGrid>
       <Divider my="lg" />
@@ -150,7 +153,7 @@ function Certificate({ retirement, network }: { retirement: GetRetirementRespons
         <Section title="Serial numbers">
           <Stack gap={2} data-testid="certificate-serial-ranges">
             {certificate.serialRanges.map((range) => (
-              <Code key={range}>{range}</Code>
+              <Identifier key={range} value={range} />
             ))}
           </Stack>
         </Section>
@@ -161,9 +164,7 @@ function Certificate({ retirement, network }: { retirement: GetRetirementRespons
           <Seal retirement={retirement} network={network} />
         </Section>
         <Section title="IPFS CID">
-          <Code data-testid="certificate-ipfs-cid" style={{ wordBreak: 'break-all' }}>
-            {retirement.ipfsCid}
-          </Code>
+          <Identifier value={retirement.ipfsCid} testId="certificate-ipfs-cid" />
           <Text size="xs" c="dimmed">
             The SHA-256 of this certificate's canonical JSON: anyone holding the document can recompute it.
           </Text>

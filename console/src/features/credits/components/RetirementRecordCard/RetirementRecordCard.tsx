@@ -1,8 +1,9 @@
 import type { RetirementRecord } from '@carbon-ledger/contracts';
-import { Anchor, Badge, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
 import { projectTypeColor, sdgColor } from '../../credit-colors';
 import { readCertificateData, readSdgImpact, readSerialNumbers, serialPreview } from './retirement-record-text';
 
@@ -55,8 +56,8 @@ export function RetirementRecordCard({ record }: { record: RetirementRecord }) {
             <Badge size="sm" variant="light" color={projectTypeColor(record.projectType)}>
               {record.projectType}
             </Badge>
-            <Text size="xs" c="dimmed">
-              Vintage {record.vintage} · {record.tokenId}
+            <Text size="xs" c="dimmed" style={wrapAnywhere}>
+              Vintage {record.vintage} · <Identifier value={record.tokenId} />
             </Text>
           </Group>
         </div>
@@ -109,13 +110,13 @@ export function RetirementRecordCard({ record }: { record: RetirementRecord }) {
         </Text>
         <Group gap="md">
           <RegistryLink href={record.registryLink} />
-          <Text size="xs" c="dimmed">
-            IPFS CID <Code data-testid="retirement-ipfs-cid">{record.ipfsCid}</Code>
+          <Text size="xs" c="dimmed" miw={0}>
+            IPFS CID <Identifier value={record.ipfsCid} testId="retirement-ipfs-cid" />
           </Text>
         </Group>
         <Group gap={4} data-testid="retirement-serials">
           {shown.map((serial) => (
-            <Code key={serial}>{serial}</Code>
+            <Identifier key={serial} value={serial} />
           ))}
           {more > 0 && (
             <Text size="xs" c="dimmed" data-testid="retirement-serials-more">

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { lazy } from 'react';
 import { useRetirementsPerMonth } from '../../api/get-retirements-per-month';
 import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
+import { formatCount } from '../../../../shared/format/plural';
 
 const CHART_HEIGHT = 220;
 // recharts loads with the chart, not with the dashboard.
@@ -28,7 +29,8 @@ export function RetirementsPerMonthChart() {
       errorMessage="Failed to load retirements per month."
       summary={(data) => (
         <Text size="sm" c="dimmed" mb="sm" data-testid="retirements-per-month-total">
-          {data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last {data.months.length} months
+          {data.months.reduce((sum, entry) => sum + entry.retired, 0).toLocaleString('en-US')} tCO2e retired in the last{' '}
+          {formatCount(data.months.length, 'month')}
         </Text>
       )}
     >

@@ -8,6 +8,7 @@ import { useFunds } from '../../api/get-funds';
 import { useStatement } from '../../api/get-statement';
 import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
+import { Identifier } from '../../../../shared/components/Identifier/Identifier';
 
 const TEST_USD = '10000.00';
 const PAGE_SIZE = 10;
@@ -64,9 +65,9 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
         </Group>
         <Group align="flex-start" wrap="nowrap">
           <QRCodeSVG value={`${depositAddress}?dt=${destinationTag}`} size={96} aria-label="Deposit address QR code" data-testid="funds-qr" />
-          <Stack gap={4}>
+          <Stack gap={4} miw={0}>
             <Text size="sm">Deposit {currency} on the XRP Ledger to</Text>
-            <Code data-testid="funds-deposit-address">{depositAddress}</Code>
+            <Identifier value={depositAddress} testId="funds-deposit-address" />
             <Text size="sm">
               with destination tag <Code data-testid="funds-destination-tag">{destinationTag}</Code>
             </Text>

@@ -8,6 +8,7 @@ import { useAssignHeldDeposit } from '../../api/assign-held-deposit';
 import { useHeldDeposits } from '../../api/list-held-deposits';
 import { useRefundHeldDeposit } from '../../api/refund-held-deposit';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
+import { Identifier } from '../../../../shared/components/Identifier/Identifier';
 
 const PAGE_SIZE = 10;
 
@@ -95,7 +96,7 @@ function RefundButton({ deposit }: { deposit: HeldDepositView }) {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Return this deposit to its sender?" centered>
         <Stack gap="sm">
           <Text size="sm">
-            {amount} goes back to <Code>{deposit.sender}</Code> on the XRP Ledger. It can then no longer be credited to a user.
+            {amount} goes back to <Identifier value={deposit.sender} /> on the XRP Ledger. It can then no longer be credited to a user.
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={refund.isPending}>
@@ -201,7 +202,7 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
                 <Code title={deposit.txHash}>{shortHash(deposit.txHash)}</Code>
               </Table.Td>
               <Table.Td>
-                <Code>{deposit.sender}</Code>
+                <Identifier value={deposit.sender} />
               </Table.Td>
               <Table.Td>
                 {reasonLabel[deposit.reason]}

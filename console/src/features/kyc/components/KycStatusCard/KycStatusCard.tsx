@@ -5,6 +5,7 @@ import { describeError } from '../../../../shared/api/http';
 import { isKycLookupAddress, useKycStatus } from '../../api/get-kyc-status';
 import { KycModal } from '../KycModal/KycModal';
 import { KycStatusBadge } from '../KycStatusBadge/KycStatusBadge';
+import { Identifier } from '../../../../shared/components/Identifier/Identifier';
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -71,11 +72,7 @@ export function KycStatusCard({ address, withStartLink = false }: KycStatusCardP
           {status.data.credential.issued && (
             <Stack gap={2} data-testid="kyc-credential">
               <Text size="sm">XRPL credential issued</Text>
-              {status.data.credential.txHash && (
-                <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {status.data.credential.txHash}
-                </Text>
-              )}
+              {status.data.credential.txHash && <Identifier value={status.data.credential.txHash} />}
             </Stack>
           )}
           {withStartLink && !kycPassed(status.data) && (

@@ -98,6 +98,16 @@ describe('OrderBook', () => {
     await waitFor(() => expect(requests.filter((request) => request.method === 'GET')).toHaveLength(2));
   });
 
+  it("keeps the fixed row text '1 credits @ $price' and pluralises the cancel toast: '1 credit'", async () => {
+    const single = anOrder({ ...pendingBuy, amount: 1 });
+    mockFetch(({ method }) => (method === 'POST' ? jsonResponse({ ...single, status: 'cancelled', position: '12:12' }) : jsonResponse(anOrderList([single]))));
+    renderWithProviders(<OrderBook />);
+
+    expect(await screen.findByText('1 credits @ $12.50')).toBeInTheDocument();
+    fireEvent.click(within(rowOf(single.id)).getByText('Cancel'));
+    expect(await screen.findByText('BUY order for 1 credit cancelled')).toBeInTheDocument();
+  });
+
   it("shows the server's message when cancelling fails", async () => {
     mockFetch(({ method }) =>
       method === 'POST' ? jsonResponse({ error: 'Conflict', message: 'Order is already completed' }, 409) : jsonResponse(anOrderList([pendingBuy])),

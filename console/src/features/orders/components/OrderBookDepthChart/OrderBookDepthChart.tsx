@@ -5,6 +5,7 @@ import { formatUsdCents, priceToCents } from '../../../../shared/format/format-u
 import { useOrderBookDepth } from '../../api/get-order-book-depth';
 import type { MarketSelection } from '../../api/get-marketplace';
 import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
+import { formatCount } from '../../../../shared/format/plural';
 
 const CHART_HEIGHT = 220;
 // recharts loads with the chart, not with the Marketplace.
@@ -53,7 +54,7 @@ export function OrderBookDepthChart({ market }: { market: MarketSelection }) {
           curveType="step"
           withDots={false}
           withLegend
-          valueFormatter={(quantity) => `${quantity.toLocaleString('en-US')} credits`}
+          valueFormatter={(quantity) => formatCount(quantity, 'credit')}
           yAxisProps={{ tickFormatter: (quantity: number) => quantity.toLocaleString('en-US'), width: 48 }}
           gridAxis="y"
         />

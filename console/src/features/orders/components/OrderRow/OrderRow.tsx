@@ -36,6 +36,7 @@ export function OrderRow({ order, onCancel, cancelling, canCancel = true }: Orde
               {order.projectType} · {order.vintage}
             </Text>
             <Text size="sm" c="dimmed" data-testid="order-quantity">
+              {/* A fixed product text: 'N credits' even for one credit. */}
               {`${order.amount} credits @ ${formatUsdCents(priceToCents(order.price))}`}
             </Text>
             {order.filled > 0 && order.status !== 'completed' && (

@@ -3,6 +3,7 @@ import { AreaChart, DonutChart } from '@mantine/charts';
 import { Card, ColorSwatch, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { usePortfolioAnalytics } from '../../api/get-portfolio-analytics';
 import { QueryResultView } from '../QueryResultView/QueryResultView';
+import { formatCount } from '../../../../shared/format/plural';
 
 const sliceColors = ['teal.6', 'blue.6', 'grape.6', 'orange.6', 'cyan.6', 'lime.6', 'pink.6'];
 
@@ -86,8 +87,8 @@ export function PortfolioAnalyticsPanel({ portfolioId }: { portfolioId: string }
             </Grid.Col>
             <Grid.Col span={12}>
               <Text size="xs" c="dimmed">
-                Time-weighted over the last {data.daysAnalyzed} {data.daysAnalyzed === 1 ? 'day' : 'days'} with holdings, at each day's closing trade prices;
-                volatility and Sharpe ratio annualised over 365 days.
+                Time-weighted over the last {formatCount(data.daysAnalyzed, 'day')} with holdings, at each day's closing trade prices; volatility and Sharpe
+                ratio annualised over 365 days.
               </Text>
             </Grid.Col>
           </Grid>

@@ -2,6 +2,7 @@ import type { PortfolioHoldingsResponse, PortfolioView, SuggestionView } from '@
 import { IconBulb, IconCoin, IconLeaf, IconShieldCheck } from '@tabler/icons-react';
 import { StatCardGrid, type StatCardProps } from '../../../../shared/components/StatCard/StatCard';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
+import { formatCount } from '../../../../shared/format/plural';
 
 export interface PortfolioSummaryCardsProps {
   portfolio: PortfolioView;
@@ -24,7 +25,7 @@ export function PortfolioSummaryCards({ portfolio, holdings, suggestions }: Port
     {
       label: 'Total Credits',
       value: (holdings?.totalQuantity ?? 0).toLocaleString('en-US'),
-      caption: `${holdings?.holdings.length ?? 0} ${holdings?.holdings.length === 1 ? 'market' : 'markets'}`,
+      caption: formatCount(holdings?.holdings.length ?? 0, 'market'),
       Icon: IconLeaf,
       testId: 'portfolio-total-credits',
     },

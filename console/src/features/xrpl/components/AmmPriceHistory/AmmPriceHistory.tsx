@@ -3,6 +3,7 @@ import { AMM_PRICE_HISTORY_DAYS } from '@carbon-ledger/contracts';
 import { lazy } from 'react';
 import { useAmmDailyPrices } from '../../api/get-amm-daily-prices';
 import { ChartCard } from '../../../../shared/components/ChartCard/ChartCard';
+import { formatCount } from '../../../../shared/format/plural';
 
 const CHART_HEIGHT = 200;
 // recharts loads with the chart, not with the XRPL screen.
@@ -21,7 +22,7 @@ export function AmmPriceHistory() {
       query={history}
       height={CHART_HEIGHT}
       errorMessage="Failed to load the AMM price history."
-      empty={{ when: (data) => data.days.length === 0, message: `No AMM swaps in the last ${AMM_PRICE_HISTORY_DAYS} days` }}
+      empty={{ when: (data) => data.days.length === 0, message: `No AMM swaps in the last ${formatCount(AMM_PRICE_HISTORY_DAYS, 'day')}` }}
     >
       {(data) => (
         <LineChart

@@ -2,6 +2,7 @@ import type { WalletBalanceResponse } from '@carbon-ledger/contracts';
 import { Card, Collapse, Group, List, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { formatCount, pluralWord } from '../../../../shared/format/plural';
 
 export interface FundingInstructionsProps {
   funding: WalletBalanceResponse['funding'];
@@ -35,7 +36,7 @@ export function FundingInstructions({ funding, unfundedWallets }: FundingInstruc
               <Text fw={600}>Funding instructions</Text>
               <Text size="xs" c="dimmed">
                 {needsFunding
-                  ? `${unfundedWallets} wallet${unfundedWallets === 1 ? '' : 's'} need${unfundedWallets === 1 ? 's' : ''} funding`
+                  ? `${formatCount(unfundedWallets, 'wallet')} ${pluralWord(unfundedWallets, 'needs', 'need')} funding`
                   : 'All platform wallets are funded'}
               </Text>
             </div>

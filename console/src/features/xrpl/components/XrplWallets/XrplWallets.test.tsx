@@ -104,8 +104,9 @@ describe('XrplWallets', () => {
     const status = screen.getByTestId('wallet-summary-status');
     expect(status.textContent).toBe('Needs Funding');
     expect(status.dataset.status).toBe('needs_funding');
-    expect(screen.getByTestId('wallets-unfunded-alert')).toBeInTheDocument();
+    expect(screen.getByTestId('wallets-unfunded-alert')).toHaveTextContent(/^1 of 2 platform wallets is not funded yet;/);
     const instructions = screen.getByTestId('funding-instructions');
+    expect(within(instructions).getByText('1 wallet needs funding')).toBeInTheDocument();
     expect(within(instructions).getByText('Fund each unfunded address below.')).toBeInTheDocument();
     expect(within(instructions).getByTestId('funding-note')).toHaveTextContent('Wallet seeds stay inside the service');
   });

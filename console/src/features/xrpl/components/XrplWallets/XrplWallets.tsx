@@ -14,6 +14,7 @@ import { WalletComplianceCard } from '../WalletComplianceCard/WalletComplianceCa
 import { WalletSummary } from '../WalletSummary/WalletSummary';
 import { XrpMarketDataCard } from '../XrpMarketDataCard/XrpMarketDataCard';
 import { XrplNetworkBadge } from '../XrplNetworkBadge/XrplNetworkBadge';
+import { formatCount, pluralWord } from '../../../../shared/format/plural';
 
 export function XrplWallets() {
   // Spec: live mode can be switched off; it starts on so balances stay current.
@@ -100,7 +101,8 @@ export function XrplWallets() {
           )}
           {unfunded > 0 && (
             <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} data-testid="wallets-unfunded-alert">
-              {unfunded} of {wallets.length} platform wallets are not funded yet; see the funding instructions below.
+              {unfunded} of {formatCount(wallets.length, 'platform wallet')} {pluralWord(unfunded, 'is', 'are')} not funded yet; see the funding instructions
+              below.
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
