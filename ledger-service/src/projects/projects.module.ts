@@ -14,6 +14,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
 @Module({
   controllers: [ProjectsController, ProjectsQueriesController],
   providers: [
+    ...projectQueryHandlers,
     DocumentStore,
     ProjectParties,
     DecideProjectHandler,
