@@ -14,6 +14,8 @@ const screen = {
   retirementCertificate: async () => ({
     Component: (await import('./routes/retirement-certificate')).RetirementCertificateRoute,
   }),
+  publicRegistry: async () => ({ Component: (await import('./routes/public-registry')).PublicRegistryRoute }),
+  projects: async () => ({ Component: (await import('./routes/projects')).ProjectsRoute }),
   dashboard: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
   issueCredits: async () => ({ Component: (await import('./routes/issue-credits')).IssueCreditsRoute }),
   marketplace: async () => ({ Component: (await import('./routes/marketplace')).MarketplaceRoute }),
@@ -38,6 +40,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/', lazy: screen.landing },
       // A retirement certificate is public: anyone holding its link may verify it.
       { path: '/retirements/:id', lazy: screen.retirementCertificate },
+      // The registry is public too: projects, documents, issuances and retirements need no sign-in.
+      { path: '/registry', lazy: screen.publicRegistry },
       {
         Component: SessionGuard,
         children: [
@@ -46,6 +50,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: '/dashboard', lazy: screen.dashboard },
               { path: '/issue', lazy: screen.issueCredits },
+              { path: '/projects', lazy: screen.projects },
               { path: '/trade', lazy: screen.marketplace },
               { path: '/xrpl', lazy: screen.xrplTrading },
               { path: '/portfolio', lazy: screen.portfolio },

@@ -8,6 +8,7 @@ import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycStatusPanel } from '../../features/kyc/components/KycStatusPanel/KycStatusPanel';
 import { KycStatusTiles } from '../../features/kyc/components/KycStatusTiles/KycStatusTiles';
 import { KycVerification } from '../../features/kyc/components/KycVerification/KycVerification';
+import { IssuanceProgressTiles } from '../../features/projects/components/IssuanceProgressTiles/IssuanceProgressTiles';
 import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFieldset/RoleRequiredFieldset';
 
 /** Spec: Issue Carbon Credits (/issue). The KYC panel opens on request or when KYC is required. */
@@ -58,6 +59,8 @@ export function IssueCreditsRoute() {
                 onKycRequired={openKycPanel}
                 draftOwnerId={session.data.id}
                 verificationStatus={<KycStatusTiles address={address} />}
+                // After a submit: where the filed request stands with the verifier and the registry.
+                requestStatus={(issued) => <IssuanceProgressTiles projectId={issued.projectId} reportId={issued.reportId} />}
               />
             </RoleRequiredFieldset>
           )}

@@ -17,8 +17,14 @@ export const aRetirementId = '3c9a7e52-8d1b-4f6a-9e2c-5b7d1a0f4e88';
 export function anIssueResponse(overrides: Partial<IssueCreditsResponse> = {}): IssueCreditsResponse {
   return {
     tokenId: aTokenId,
+    projectId: 'PRJ-1',
+    reportId: 'a3d1c6e2-7b4f-4c8a-9e1d-2f5b8c0a4e17',
+    projectStatus: 'draft',
+    reportStatus: 'awaiting_verification',
     requiresKyc: false,
     quantity: 120,
+    claimedQuantity: 120,
+    bufferQuantity: 0,
     vintage: 2026,
     serialPrefix: `NXCC-${aTokenId}`,
     firstSerial: `NXCC-${aTokenId}-000001`,

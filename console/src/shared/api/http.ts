@@ -128,6 +128,19 @@ export async function requestJson<T>(path: string, parser: ResponseParser<T>, { 
   return parser.parse(text === '' ? undefined : JSON.parse(text));
 }
 
+/**
+ * Sends `bytes` as the body with their own media type (an upload), same cookies, CSRF rule and
+ * errors as requestJson; the answer is JSON.
+ */
+export async function requestBytes<T>(path: string, parser: ResponseParser<T>, bytes: Blob, mediaType: string, signal?: AbortSignal): Promise<T> {
+  const headers = buildHeaders('POST', false);
+  headers.set('content-type', mediaType);
+  const response = await send(path, 'POST', { credentials: 'include', headers, body: bytes, signal });
+  const text = await response.text();
+  if (!response.ok) throw new HttpError(response.status, response.statusText, text);
+  return parser.parse(text === '' ? undefined : JSON.parse(text));
+}
+
 export interface DownloadedFile {
   blob: Blob;
   /** From Content-Disposition, when the server named the file. */

@@ -4,6 +4,8 @@ import { roles as allRoles, type Role } from '@carbon-ledger/contracts';
 const roleColors: Record<Role, MantineColor> = {
   trader: 'teal',
   issuer: 'blue',
+  verifier: 'indigo',
+  registry: 'cyan',
   compliance: 'grape',
   auditor: 'orange',
   admin: 'red',

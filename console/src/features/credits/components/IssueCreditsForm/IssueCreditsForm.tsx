@@ -28,6 +28,8 @@ export interface IssueCreditsFormProps {
   draftOwnerId: string;
   /** Shown above the buttons: the verification status tiles. */
   verificationStatus?: ReactNode;
+  /** Shown under them once a request is filed: where it stands. */
+  requestStatus?: (issued: IssueCreditsResponse) => ReactNode;
 }
 
 const scopeLabels: Record<ScopeField, string> = {
@@ -41,7 +43,7 @@ const scopeLabels: Record<ScopeField, string> = {
 const scopeOptions = emissionScopeChoices.map((choice) => ({ value: String(choice.value), label: choice.label }));
 
 /** Spec: Issue Carbon Credits. The button waits for a passed KYC and an address. */
-export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus }: IssueCreditsFormProps) {
+export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus, requestStatus }: IssueCreditsFormProps) {
   // A saved draft of this user, else the spec's defaults.
   const form = useForm<IssueFormValues>({
     mode: 'controlled',
@@ -131,6 +133,7 @@ export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftO
               </Text>
             </Group>
             {verificationStatus}
+            {issued && requestStatus?.(issued)}
             <Group justify="flex-end">
               <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={handleSaveDraft} data-testid="issue-save-draft">
                 Save Draft

@@ -1,5 +1,6 @@
-import { Box, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
 export function LandingFooter() {
   return (
@@ -12,6 +13,10 @@ export function LandingFooter() {
               NXCC Carbon Ledger
             </Text>
           </Group>
+          {/* The hero's section links hide on small screens; the registry stays reachable here. */}
+          <Anchor component={Link} to="/registry" c="teal.3" fz="sm" data-testid="landing-registry-link">
+            Public registry: projects, issuances and retirements
+          </Anchor>
           <Text c="rgba(255,255,255,0.6)" fz="xs">
             Market prices are shown for information only and are not an offer to trade.
           </Text>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBolt, IconCertificate, IconLeaf, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { ParticleField } from '../ParticleField/ParticleField';
 import classes from './LandingHero.module.css';
 
@@ -36,6 +37,9 @@ export function LandingHero({ onStartTrading }: LandingHeroProps) {
             </Anchor>
             <Anchor href="#features" className={classes.navLink}>
               Platform
+            </Anchor>
+            <Anchor component={Link} to="/registry" className={classes.navLink}>
+              Public registry
             </Anchor>
           </Group>
         </Group>

@@ -1,0 +1,59 @@
+import { projectStatusLabels, reportStatusLabels } from '@carbon-ledger/contracts';
+import { Badge, Paper, SimpleGrid, Text, Title, type MantineColor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '../../../../shared/api/http';
+import { myProjectsQueryOptions } from '../../api/list-my-projects';
+import { findRequest, isIssued, issuanceProgressOf, issuanceStageLabels, issuanceStages, type StageState } from '../../issuance-progress';
+
+/** Others act on the request (verifier, registry); its progress is read again this often until it is issued. */
+export const ISSUANCE_PROGRESS_POLL_MS = 5000;
+
+const stateLabels: Record<StageState, string> = { pending: 'Pending', current: 'In progress', done: 'Done' };
+const stateColors: Record<StageState, MantineColor> = { pending: 'gray', current: 'yellow', done: 'teal' };
+
+export interface IssuanceProgressTilesProps {
+  projectId: string;
+  reportId: string;
+}
+
+/** Validation, Verification, Registry review, Issued: where a filed issuance request stands. */
+export function IssuanceProgressTiles({ projectId, reportId }: IssuanceProgressTilesProps) {
+  const projects = useQuery({
+    ...myProjectsQueryOptions(),
+    refetchInterval: (query) => (isIssued(findRequest(query.state.data, projectId, reportId).report) ? false : ISSUANCE_PROGRESS_POLL_MS),
+  });
+  const { project, report } = findRequest(projects.data, projectId, reportId);
+  const progress = issuanceProgressOf(project, report);
+
+  return (
+    <div data-testid="issuance-progress">
+      <Title order={3} size="h5" mb="xs">
+        Issuance request
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {issuanceStages.map((stage) => (
+          <Paper key={stage} withBorder p="sm" radius="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
+              {issuanceStageLabels[stage]}
+            </Text>
+            <Badge color={stateColors[progress[stage]]} variant="light" data-testid={`progress-${stage}`} data-state={progress[stage]}>
+              {stateLabels[progress[stage]]}
+            </Badge>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {projects.isError ? (
+        <Text size="xs" c="red" mt={6} data-testid="issuance-progress-error">
+          {describeError(projects.error)}
+        </Text>
+      ) : (
+        project && (
+          <Text size="xs" c="dimmed" mt={6} data-testid="issuance-progress-detail">
+            Project: {projectStatusLabels[project.status]}
+            {report && ` · Report: ${reportStatusLabels[report.status]}`}
+          </Text>
+        )
+      )}
+    </div>
+  );
+}

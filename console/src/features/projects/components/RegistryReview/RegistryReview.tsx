@@ -1,0 +1,44 @@
+import type { ProjectView } from '@carbon-ledger/contracts';
+import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useReviewQueue } from '../../api/list-review-queue';
+import { AccreditVerifierForm } from '../AccreditVerifierForm/AccreditVerifierForm';
+import { ImportCreditsForm } from '../ImportCreditsForm/ImportCreditsForm';
+import { IssuanceReviewForm } from '../IssuanceReviewForm/IssuanceReviewForm';
+import { ProjectDetails } from '../ProjectDetails/ProjectDetails';
+import { ProjectList } from '../ProjectList/ProjectList';
+import { RegistrationDecisionForm } from '../RegistrationDecisionForm/RegistrationDecisionForm';
+
+function RegistryActions({ project }: { project: ProjectView }) {
+  const verified = project.reports.filter((report) => report.status === 'verified');
+  if (project.status !== 'validated' && verified.length === 0) return null;
+  return (
+    <>
+      <Divider label="Waiting for the registry" labelPosition="left" />
+      <Stack gap="lg">
+        {project.status === 'validated' && <RegistrationDecisionForm project={project} />}
+        {verified.map((report) => (
+          <IssuanceReviewForm key={report.reportId} project={project} report={report} />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** The registry operator's tab: register or refuse validated projects, approve or return verified reports, accredit verifiers, record imports. */
+export function RegistryReview() {
+  const queue = useReviewQueue();
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" size="sm">
+        Projects with a validated project or a verified report waiting for the registry come first. You cannot decide on a project of your own organisation.
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <AccreditVerifierForm />
+        <ImportCreditsForm projects={queue.data?.projects ?? []} />
+      </SimpleGrid>
+      <ProjectList query={queue} empty="No project has been submitted to the registry yet." testId="review-queue">
+        {(project) => <ProjectDetails project={project} actions={<RegistryActions project={project} />} />}
+      </ProjectList>
+    </Stack>
+  );
+}
