@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, settledScreenshot } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
 import { verifyKycThroughApi } from './support/kyc.js';
+import { issueThroughRegistryApi } from './support/registry.js';
 import { useBrowserSession } from './support/session.js';
 
 describe('AI Portfolio management in Chromium against the real service', () => {
@@ -13,23 +14,19 @@ describe('AI Portfolio management in Chromium against the real service', () => {
     const address = await verifyKycThroughApi(context, service.baseUrl);
     // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
     await fundThroughFaucet(context, service.baseUrl);
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
-    const issued = await context.request.post(`${service.baseUrl}/api/issue`, {
-      data: {
-        id: 'E2E-PORTFOLIO',
-        name: 'E2E Solar Park',
-        projectType: 'Solar Energy',
-        description: '',
-        scope1: 5500,
-        scope2: 550,
-        scope3: 0,
-        scope4: 0,
-        scope5: 0,
-        xrplAddress: address,
-      },
-      headers: { 'x-csrf-token': csrf },
+    // The administrator is the proponent; a verifier and the registry, of other organisations, verify and approve.
+    await issueThroughRegistryApi(context, context, service, {
+      id: 'E2E-PORTFOLIO',
+      name: 'E2E Solar Park',
+      projectType: 'Solar Energy',
+      description: '',
+      scope1: 5500,
+      scope2: 550,
+      scope3: 0,
+      scope4: 0,
+      scope5: 0,
+      xrplAddress: address,
     });
-    expect(issued.status(), await issued.text()).toBe(201);
   });
 
   it('starts empty, and creates a portfolio with the form (name required, moderate by default)', async () => {

@@ -17,6 +17,7 @@ import {
   type SerialProvenanceResponse,
   retirementAnalyticsParams,
   retirementParams,
+  roles,
 } from '@carbon-ledger/contracts';
 import { Public, Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
@@ -34,7 +35,7 @@ import { ListRetirementsQuery } from './queries/list-retirements.handler.js';
 import { ListTradesQuery } from './queries/list-trades.handler.js';
 import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
 
-const SIGNED_IN = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
+const SIGNED_IN = roles;
 
 /** The credit registry's read side: batches and holdings, trades, retirements, metrics, provenance. */
 @Controller('api')

@@ -21,6 +21,7 @@ import {
   type VerifyKycRequest,
   type VerifyKycResponse,
   type ProjectionName,
+  roles,
 } from '@carbon-ledger/contracts';
 import { isValidClassicAddress } from 'xrpl';
 import { type AppConfig, APP_CONFIG } from '../config/config.js';
@@ -37,7 +38,7 @@ import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
 import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
 
 const KYC_STATUS: readonly ProjectionName[] = ['kyc-status'];
-const EVERY_ROLE: Role[] = ['trader', 'issuer', 'compliance', 'auditor', 'admin'];
+const EVERY_ROLE: Role[] = [...roles];
 const SEE_EVERY_ADDRESS: readonly Role[] = ['compliance', 'auditor', 'admin'];
 
 /** The contracts check the address's shape; here its checksum too (xrpl.js). */

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { marketplaceQuery, type MarketplaceQuery, type MarketplaceResponse, type OrderBookDepthResponse } from '@carbon-ledger/contracts';
+import { marketplaceQuery, type MarketplaceQuery, type MarketplaceResponse, type OrderBookDepthResponse, roles } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { GetMarketplaceQuery } from './queries/get-marketplace.handler.js';
@@ -8,7 +8,7 @@ import { GetOrderBookDepthQuery } from './queries/get-order-book-depth.handler.j
 
 /** The Marketplace's read side: its stat cards, order book and recent trades, and the depth of one market. */
 @Controller('api/marketplace')
-@Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+@Roles(...roles)
 export class MarketplaceController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { INVALID_XRPL_ADDRESS_MESSAGE, sandboxFaucetRequest, type SandboxFaucetRequest, type SandboxFaucetResponse } from '@carbon-ledger/contracts';
+import { INVALID_XRPL_ADDRESS_MESSAGE, sandboxFaucetRequest, type SandboxFaucetRequest, type SandboxFaucetResponse, roles } from '@carbon-ledger/contracts';
 import { isValidClassicAddress } from 'xrpl';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
@@ -18,7 +18,7 @@ export class SandboxFaucetController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('faucet')
-  @Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+  @Roles(...roles)
   @HttpCode(201)
   fund(@Body(new ZodPipe(faucetRequest)) body: SandboxFaucetRequest, @CurrentRequest() request: ApiRequest): Promise<SandboxFaucetResponse> {
     return this.commands.execute(new FundSandboxWalletCommand(body.address, commandContextFrom(request)));

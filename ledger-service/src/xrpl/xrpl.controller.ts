@@ -11,6 +11,7 @@ import {
   type VaultReservesResponse,
   type XrpMarketDataResponse,
   type XrplNetworkResponse,
+  roles,
 } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
@@ -25,7 +26,7 @@ import { ListWalletTransactionsQuery } from './queries/list-wallet-transactions.
 
 /** Read calls of the dashboard's AMM and wallet tabs; every signed-in role may look. */
 @Controller('api/xrpl')
-@Roles('trader', 'issuer', 'compliance', 'auditor', 'admin')
+@Roles(...roles)
 export class XrplController {
   constructor(private readonly queries: QueryBus) {}
 
