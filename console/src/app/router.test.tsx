@@ -12,6 +12,7 @@ describe('appRoutes', () => {
   it.each([
     ['/dashboard', 'Dashboard'],
     ['/issue', 'Issue Carbon Credits'],
+    ['/projects', 'Projects'],
     ['/trade', 'Carbon Credit Marketplace'],
     ['/xrpl', 'XRPL Carbon Trading'],
     ['/portfolio', 'AI Portfolio Management'],

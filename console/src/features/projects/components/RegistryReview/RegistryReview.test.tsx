@@ -1,0 +1,118 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fetch-mock';
+import { typeInto } from '../../../../test/form-fields';
+import { renderWithProviders } from '../../../../test/render';
+import { expectToast } from '../../../../test/toasts';
+import { aProject, aProponentId, aReport, aReportId, aVerifier, aVerifierId } from '../../projects-fixtures';
+import { RegistryReview } from './RegistryReview';
+
+const assigned = { id: aVerifierId, name: 'Vera Verifier', organisation: 'Audit Partners' };
+
+function serve(projects: ReturnType<typeof aProject>[], post: FetchHandler) {
+  return mockFetch((request) => {
+    if (request.method === 'POST') return post(request);
+    if (request.url === '/api/projects/review-queue') return jsonResponse({ projects });
+    if (request.url === '/api/verifiers') return jsonResponse({ verifiers: [aVerifier()] });
+    return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+  });
+}
+
+function choose(testId: string, option: string): void {
+  fireEvent.click(screen.getByTestId(testId));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+describe('RegistryReview', () => {
+  it('registers a validated project', async () => {
+    const requests = serve([aProject({ status: 'validated', verifier: assigned })], () =>
+      jsonResponse({ projectId: 'PRJ-1', status: 'registered', position: '6:6' }),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    fireEvent.click(await screen.findByTestId('registration-register'));
+
+    await expectToast('Project Registered', 'PRJ-1 is registered; its verified reports can be approved');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({ url: '/api/projects/PRJ-1/registration', body: { decision: 'registered' } });
+  });
+
+  it("shows the server's conflict-of-interest refusal (403) of a registration", async () => {
+    serve([aProject({ status: 'validated', verifier: assigned })], () =>
+      jsonResponse({ error: 'Forbidden', message: 'A registry user of Sunfield Energy cannot register a project of its own organisation' }, 403),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    fireEvent.click(await screen.findByTestId('registration-register'));
+
+    await expectToast('Decision Not Recorded', 'A registry user of Sunfield Energy cannot register a project of its own organisation');
+  });
+
+  it("previews the buffer pool's share and approves a verified report's issuance", async () => {
+    const requests = serve(
+      [
+        aProject({
+          projectType: 'Reforestation',
+          mitigation: 'removal',
+          status: 'registered',
+          verifier: assigned,
+          reports: [aReport({ status: 'verified', verified: [{ vintage: 2026, quantity: 1000 }] })],
+        }),
+      ],
+      () => jsonResponse({ projectId: 'PRJ-1', reportId: aReportId, status: 'approved', position: '7:7' }),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    expect(await screen.findByTestId('issuance-preview')).toHaveTextContent('2026: 850 credits to the proponent, 150 (15 %) to the buffer pool');
+    fireEvent.click(screen.getByTestId('issuance-return'));
+    expect(await screen.findByText('Reasons is required')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('issuance-approve'));
+
+    await expectToast('Issuance Approved', 'Credits of PRJ-1 are being issued, one batch per vintage');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: `/api/projects/PRJ-1/reports/${aReportId}/review`,
+      body: { decision: 'approved' },
+    });
+  });
+
+  it('accredits a verifier for the project types chosen', async () => {
+    const requests = serve([], () => jsonResponse({ verifierId: aVerifierId, projectTypes: ['Solar Energy', 'Wind Energy', 'Forestry'], position: '8:8' }));
+    renderWithProviders(<RegistryReview />);
+
+    await screen.findByTestId('accredit-verifier-select');
+    choose('accredit-verifier-select', 'Vera Verifier (Audit Partners)');
+    choose('accredit-project-types', 'Forestry');
+    fireEvent.click(screen.getByTestId('accredit-submit'));
+
+    await expectToast('Verifier Accredited', 'Accredited for Solar Energy, Wind Energy, Forestry');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: `/api/verifiers/${aVerifierId}/accreditation`,
+      body: { projectTypes: ['Solar Energy', 'Wind Energy', 'Forestry'] },
+    });
+  });
+
+  it("records an import and shows the server's refusal of an overlapping origin range (409)", async () => {
+    const requests = serve([aProject({ status: 'registered', verifier: assigned })], () =>
+      jsonResponse({ error: 'Conflict', message: 'Verra serials 1000-1999 overlap 1500-2500, recorded before as batch SOLAR-2024-IMP1' }, 409),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    await screen.findByTestId('import-project');
+    choose('import-origin-registry', 'Verra');
+    typeInto('import-origin-start', '1000');
+    typeInto('import-origin-end', '999');
+    choose('import-project', 'Sunfield Solar (PRJ-1)');
+    fireEvent.click(screen.getByTestId('import-submit'));
+    expect(await screen.findByText('The origin range must end at or after its start')).toBeInTheDocument();
+
+    typeInto('import-origin-end', '1999');
+    typeInto('import-vintage', '2024');
+    fireEvent.click(screen.getByTestId('import-submit'));
+
+    await expectToast('Import Refused', 'Verra serials 1000-1999 overlap 1500-2500, recorded before as batch SOLAR-2024-IMP1');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: '/api/registry/imports',
+      body: { originRegistry: 'Verra', originStart: 1000, originEnd: 1999, projectId: 'PRJ-1', vintage: 2024, accountId: aProponentId },
+    });
+  });
+});
