@@ -3,7 +3,7 @@
 // (`npm run depcruise:baseline` rewrites it); anything new fails `npm run depcruise`.
 
 /** Capabilities: the same slices in contracts, ledger-service, projections and the console's features. */
-const CAPABILITIES = 'orders|credits|xrpl|kyc|aml|compliance|portfolio|market|auth|audit|realtime|health|funds';
+const CAPABILITIES = 'orders|credits|projects|xrpl|kyc|aml|compliance|portfolio|market|auth|audit|realtime|health|funds';
 /** Folders of a package that are not capabilities and must stay below them. */
 const FOUNDATIONS = 'shared|infrastructure';
 const SERVER_PACKAGES = 'contracts|ledger-service|projections';

@@ -36,7 +36,7 @@ export * from './xrpl/xrpl-read.contract.js';
 export * from './audit/audit.events.js';
 export * from './audit/verify-log.contract.js';
 export * from './kyc/kyc.constants.js';
-export * from './kyc/countries.js';
+export * from './shared/countries.js';
 export * from './kyc/kyc.events.js';
 export * from './kyc/xrpl-address.js';
 export * from './kyc/kyc-status.contract.js';

@@ -122,3 +122,19 @@ export function priceToCents(price: string): number {
 export function centsToPrice(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** Standards a project is developed under and a retirement names: shared by the registry and the market. */
+export const retirementStandards = ['Gold Standard', 'Verra VCS', 'American Carbon Registry', 'Climate Action Reserve'] as const;
+export type RetirementStandard = (typeof retirementStandards)[number];
+export const DEFAULT_RETIREMENT_STANDARD: RetirementStandard = 'Gold Standard';
+
+/** Methodology recorded per project type when the issuer gives none. */
+export const defaultMethodologies: Readonly<Record<CreditProjectType, string>> = {
+  'Solar Energy': 'AMS-I.D. Grid connected renewable electricity generation',
+  'Wind Energy': 'ACM0002 Grid-connected electricity generation from renewable sources',
+  Reforestation: 'AR-ACM0003 Afforestation and reforestation of lands',
+  'Energy Efficiency': 'AMS-II.C. Demand-side energy efficiency activities',
+  Forestry: 'VM0007 REDD+ Methodology Framework',
+  Hydroelectric: 'ACM0002 Grid-connected electricity generation from renewable sources',
+  Geothermal: 'ACM0002 Grid-connected electricity generation from renewable sources',
+};

@@ -1,23 +1,8 @@
 import type { CreditProjectType } from '../credit-market/credit-market.constants.js';
 
-export const retirementStandards = ['Gold Standard', 'Verra VCS', 'American Carbon Registry', 'Climate Action Reserve'] as const;
-export type RetirementStandard = (typeof retirementStandards)[number];
-export const DEFAULT_RETIREMENT_STANDARD: RetirementStandard = 'Gold Standard';
-
 export const offsetTypes = ['compensation', 'reduction', 'other'] as const;
 export type OffsetType = (typeof offsetTypes)[number];
 export const DEFAULT_OFFSET_TYPE: OffsetType = 'compensation';
-
-/** Methodology recorded per project type when the issuer gives none. */
-export const defaultMethodologies: Readonly<Record<CreditProjectType, string>> = {
-  'Solar Energy': 'AMS-I.D. Grid connected renewable electricity generation',
-  'Wind Energy': 'ACM0002 Grid-connected electricity generation from renewable sources',
-  Reforestation: 'AR-ACM0003 Afforestation and reforestation of lands',
-  'Energy Efficiency': 'AMS-II.C. Demand-side energy efficiency activities',
-  Forestry: 'VM0007 REDD+ Methodology Framework',
-  Hydroelectric: 'ACM0002 Grid-connected electricity generation from renewable sources',
-  Geothermal: 'ACM0002 Grid-connected electricity generation from renewable sources',
-};
 
 /** UN SDGs a project type contributes to (13 Climate Action always). */
 export const projectTypeSdgs: Readonly<Record<CreditProjectType, readonly number[]>> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
-import { offsetTypes, retirementStandards } from './credits.constants.js';
+import { offsetTypes } from './credits.constants.js';
+import { retirementStandards } from '../credit-market/credit-market.constants.js';
 
 const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
 

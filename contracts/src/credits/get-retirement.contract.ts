@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
-import { offsetTypes, retirementStandards } from './credits.constants.js';
+import { offsetTypes } from './credits.constants.js';
+import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { retirementRecord } from './credits.views.js';
 
 export const retirementParams = z.object({ id: z.uuid('Retirement id must be a UUID') });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { creditAmount } from '../shared/bounded-amounts.js';
 import { freeText } from '../shared/free-text.js';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
-import { DEFAULT_OFFSET_TYPE, DEFAULT_RETIREMENT_STANDARD, offsetTypes, retirementStandards } from './credits.constants.js';
+import { DEFAULT_OFFSET_TYPE, offsetTypes } from './credits.constants.js';
+import { DEFAULT_RETIREMENT_STANDARD, retirementStandards } from '../credit-market/credit-market.constants.js';
 
 /** POST /api/retire: retire part of a batch the caller holds, on behalf of a beneficiary. */
 export const retireCreditsRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoCountryCodes } from './countries.js';
+import { isoCountryCodes } from '../shared/countries.js';
 import { amlScreeningResults, kycEnvironments, kycJurisdictions, kycLevels, kycProviderNames, kycRejectionReasons } from './kyc.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { freeText } from '../shared/free-text.js';
-import { isoCountryCodes } from './countries.js';
+import { isoCountryCodes } from '../shared/countries.js';
 import { amlStatuses, KYC_MIN_AGE_YEARS, kycStatuses } from './kyc.constants.js';
 import { kycAddress } from './xrpl-address.js';
 

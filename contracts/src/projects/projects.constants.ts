@@ -32,7 +32,7 @@ export const reportStatusLabels: Readonly<Record<ReportStatus, string>> = {
 };
 
 /** Standards a project is developed under (the standards a retirement may name). */
-export { retirementStandards as projectStandards } from '../credits/credits.constants.js';
+export { retirementStandards as projectStandards } from '../credit-market/credit-market.constants.js';
 
 /**
  * Share of each issuance that a project type with reversal risk contributes to the registry's

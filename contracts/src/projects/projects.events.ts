@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds, tokenIdPattern } from '../credit-market/credit-market.constants.js';
-import { retirementStandards } from '../credits/credits.constants.js';
-import { isoCountryCodes } from '../kyc/countries.js';
+import { retirementStandards } from '../credit-market/credit-market.constants.js';
+import { isoCountryCodes } from '../shared/countries.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 import { citedDocuments } from './project-documents.js';
 import { MAX_IMPORT_QUANTITY, MAX_ORIGIN_SERIAL, MAX_REPORT_VINTAGES, MAX_VINTAGE_QUANTITY, originRegistries } from './projects.constants.js';

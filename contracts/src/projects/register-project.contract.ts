@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
-import { retirementStandards } from '../credits/credits.constants.js';
-import { isoCountryCodes } from '../kyc/countries.js';
+import { retirementStandards } from '../credit-market/credit-market.constants.js';
+import { isoCountryCodes } from '../shared/countries.js';
 import { freeText } from '../shared/free-text.js';
 import { documentCitations } from './project-documents.js';
 import { MAX_VINTAGE_QUANTITY } from './projects.constants.js';

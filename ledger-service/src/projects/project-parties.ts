@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CreditProjectType, type EventStore, projectStreamId, type Role, verifierStreamId } from '@carbon-ledger/contracts';
-import { sql } from 'kysely';
-import type { ReadModels } from '../infrastructure/postgres/database.js';
-import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
+import { type CreditProjectType, type EventStore, isAuthEvent, projectStreamId, type Role, userStreamId, verifierStreamId } from '@carbon-ledger/contracts';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { DomainError } from '../shared/domain-error.js';
 import { aggregateStream } from '../shared/handle-command.js';
 import { type Party, projectDecider, type VerifierParty } from './project.decider.js';
 import { verifierDecider } from './verifier-accreditation.decider.js';
 
-interface UserRow {
-  readonly user_id: string;
+interface UserFacts {
   readonly name: string;
-  readonly roles: readonly string[];
+  readonly roles: ReadonlySet<Role>;
   readonly organisation: string | null;
 }
 
@@ -21,14 +18,18 @@ interface UserRow {
  */
 @Injectable()
 export class ProjectParties {
-  constructor(
-    @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  private async user(userId: string): Promise<UserRow | undefined> {
-    const result = await sql<UserRow>`select user_id, name, roles, organisation from users where user_id = ${userId}`.execute(this.db);
-    return result.rows[0];
+  /** Read from the user's own stream, not a read model: a conflict check must not miss an organisation recorded a moment ago. */
+  private async user(userId: string): Promise<UserFacts | undefined> {
+    let facts: { name: string; roles: Set<Role>; organisation: string | null } | undefined;
+    for (const event of await this.eventStore.readStream(userStreamId(userId))) {
+      if (!isAuthEvent(event)) continue;
+      if (event.type === 'UserRegistered') facts = { name: event.data.name, roles: new Set(), organisation: event.data.organisation ?? null };
+      else if (event.type === 'RoleGranted') facts?.roles.add(event.data.role);
+      else if (event.type === 'RoleRevoked') facts?.roles.delete(event.data.role);
+    }
+    return facts;
   }
 
   async party(userId: string): Promise<Party> {
@@ -48,7 +49,7 @@ export class ProjectParties {
   /** A user who holds the verifier role, with what the registry accredited them for; 404 for anyone else. */
   async verifier(verifierId: string): Promise<VerifierParty> {
     const row = await this.user(verifierId);
-    if (!row || !row.roles.includes('verifier' satisfies Role)) throw new DomainError('NotFound', 'Verifier not found', { verifierId });
+    if (!row || !row.roles.has('verifier')) throw new DomainError('NotFound', 'Verifier not found', { verifierId });
     const accreditation = await aggregateStream(this.eventStore, verifierStreamId(verifierId), verifierDecider);
     return {
       userId: verifierId,

@@ -15,8 +15,8 @@ import {
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { usersProjection } from '../auth/users.projection.js';
-import { creditRegistryProjection } from '../credits/credit-registry.projection.js';
+// Other capabilities' projections come through the package's index, as the service takes them.
+import { creditRegistryProjection, usersProjection } from '../index.js';
 import { storableEvent } from '../runtime/storable-event.js';
 import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
 import { projectsProjection } from './projects.projection.js';

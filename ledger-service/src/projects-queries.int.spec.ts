@@ -14,11 +14,11 @@ import {
 } from '@carbon-ledger/contracts';
 import { creditRegistryProjection, creditRetirementsProjection, LogFollowerRunner, projectsProjection, usersProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
-import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels } from '../../infrastructure/postgres/database.js';
-import { runMigrations } from '../../schema-migrations.js';
-import { toEventsToAppend } from '../../shared/command-context.js';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels } from './infrastructure/postgres/database.js';
+import { runMigrations } from './schema-migrations.js';
+import { toEventsToAppend } from './shared/command-context.js';
 import {
   ListMyProjectsHandler,
   ListVerifiersHandler,
@@ -33,7 +33,7 @@ import {
   ReviewQueueHandler,
   VerificationQueueHandler,
   VerificationQueueQuery,
-} from './index.js';
+} from './projects/queries/index.js';
 
 const PROPONENT = randomUUID();
 const VERIFIER = randomUUID();
@@ -92,6 +92,8 @@ const issued = (batchId: string, quantity: number, accountId: string, extra: obj
   },
 });
 
+// Beside the service rather than in projects/: it runs the read side's projections by hand (no service, so no
+// reaction acts on the events it appends), and a capability's own specs use no other package but contracts.
 describe('projects queries over the read models', () => {
   let database: TestDatabase;
   let db: ReadModels;
