@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
+import pg from 'pg';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { apiErrorBody, CSRF_HEADER, healthResponse, listUsersResponse, userResponse } from '@carbon-ledger/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,15 @@ async function startService(env: Record<string, string>): Promise<RunningService
       await opened.close();
     },
   };
+}
+
+/** Whether a process runs (a zombie, ended but not reaped, does not). */
+function runs(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 const newUser = (name: string) => ({ email: `${name}-${Date.now()}@example.test`, name, password: 'a long enough password', roles: ['trader'] });
@@ -145,6 +155,42 @@ describe('embedded mode: the service supervises its PostgreSQL', () => {
     expect(Number(readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killed);
 
     await expectCommandProjected(service, 'after');
+    await expectHealthyProjections(service);
+  });
+
+  it('answers 503 within 2 s of its postmaster being killed while a backend is busy, ends that backend and recovers', async () => {
+    const pidFile = join(realpathSync(join(dataDir, 'postgres')), 'postmaster.pid');
+    const killed = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    // A query that runs for minutes and never waits for its client: its backend outlives the
+    // postmaster and holds the data directory, as a busy writer's does.
+    const busy = new pg.Client({ connectionString: service.opened.runtime.readModelConnection.connectionString });
+    busy.on('error', () => undefined);
+    await busy.connect();
+    const busyQuery = busy.query('select count(*) from generate_series(1, 10000000000)').catch((error: unknown) => error);
+    const { rows } = await service.opened.runtime.pool.query<{ pid: number }>(
+      "select pid from pg_stat_activity where state = 'active' and query like '%generate_series(1, 10000000000)%' and pid <> pg_backend_pid()",
+    );
+    const orphan = rows[0]?.pid ?? 0;
+    expect(orphan).toBeGreaterThan(0);
+
+    const killedAt = Date.now();
+    process.kill(killed, 'SIGKILL');
+    const down = await watchAnswers(service, (health) => health.status === 503, 2_000);
+    expect(down.elapsedMs).toBeLessThan(2_000);
+    expectUnavailableAnswers(down.health);
+
+    const back = await watchAnswers(service, (health) => health.status === 200);
+    expect(back.elapsedMs).toBeLessThan(RECOVERY_BOUND_MS);
+    // Never "ok" while the killed postmaster's server runs on: each answer until now was a 503.
+    expect(back.health.slice(0, -1).every((answer) => answer.status === 503)).toBe(true);
+    expectUnavailableAnswers(back.health);
+    expect(runs(orphan)).toBe(false);
+    expect(await busyQuery).toBeInstanceOf(Error);
+    await busy.end().catch(() => undefined);
+    expect(Number(readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killed);
+    expect(Date.now() - killedAt).toBeLessThan(RECOVERY_BOUND_MS + 2_000);
+
+    await expectCommandProjected(service, 'after-busy');
     await expectHealthyProjections(service);
   });
 });

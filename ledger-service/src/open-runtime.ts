@@ -79,7 +79,7 @@ export async function openRuntime(
   const readModels = createReadModels(pool);
   const database = new DatabaseAvailability(pool, log);
   // In embedded mode the service owns its PostgreSQL: a server that exits is started again.
-  embedded?.supervise({ down: (reason) => database.markDown(reason), restarted: () => database.probeNow() });
+  embedded?.supervise({ down: (reason) => database.serverExited(reason), restarted: () => database.serverRestarted() });
   let sandbox: Sandbox | undefined;
   try {
     // Command-line tools work on the log only and start no ledger node.

