@@ -147,6 +147,81 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await settledScreenshot(admin, 'lifecycle-issue-issued');
   });
 
+  it('is issued only once a verifier of another organisation verified it and the registry approved it, each in their own browser', async () => {
+    // Filed, not issued: the proponent holds nothing of the batch yet.
+    const before = (await (await adminContext.request.get(`${service.baseUrl}/api/credits`)).json()) as { holdings: { tokenId: string }[] };
+    expect(before.holdings.map((holding) => holding.tokenId)).not.toContain(tokenId);
+    const verifier = await signInNewTrader(browser, service, {
+      emailPrefix: 'verifier',
+      name: 'E2E Verifier',
+      roles: ['verifier'],
+      organisation: 'Terra Assurance E2E',
+      admin: adminContext,
+      context: { viewport: VIEWPORT },
+    });
+    const registry = await signInNewTrader(browser, service, {
+      emailPrefix: 'registry',
+      name: 'E2E Registry',
+      roles: ['registry'],
+      organisation: 'Carbon Registry E2E',
+      admin: adminContext,
+      context: { viewport: VIEWPORT },
+    });
+    const registryPage = await registry.context.newPage();
+    const verifierPage = await verifier.context.newPage();
+    const projectCard = (page: Page) => page.locator(`[data-testid="project-card"][data-project-id="${PROJECT.id}"]`);
+
+    // The registry accredits the verifier for wind projects on its review tab.
+    const accredited = await apiPost(registry.context, `${service.baseUrl}/api/verifiers/${verifier.id}/accreditation`, { projectTypes: ['Wind Energy'] });
+    expect(accredited.status()).toBe(200);
+
+    // The proponent assigns the verifier on My projects.
+    await admin.goto(`${service.baseUrl}/projects?tab=mine`);
+    await projectCard(admin).waitFor();
+    await projectCard(admin).getByTestId('assign-verifier-select').click();
+    await admin.getByRole('option', { name: 'E2E Verifier (Terra Assurance E2E)' }).click();
+    await projectCard(admin).getByTestId('assign-verifier-submit').click();
+    await expectToast(admin, 'Validation Requested', /E2E Verifier is asked to validate/);
+    await settledScreenshot(admin, 'lifecycle-projects-mine');
+
+    // The verifier validates the project, then verifies the report as claimed.
+    await verifierPage.goto(`${service.baseUrl}/projects?tab=verification`);
+    await projectCard(verifierPage).getByTestId('validation-validate').click();
+    await projectCard(verifierPage).getByTestId('verification-decision-form').waitFor({ timeout: LEDGER_TIMEOUT_MS });
+
+    // The registry registers the project before the report can be approved.
+    await registryPage.goto(`${service.baseUrl}/projects?tab=review`);
+    await projectCard(registryPage).getByTestId('registration-register').click();
+    await projectCard(registryPage).getByTestId('registration-decision-form').waitFor({ state: 'detached', timeout: LEDGER_TIMEOUT_MS });
+
+    await projectCard(verifierPage).getByTestId('verification-verify').click();
+    await projectCard(verifierPage).getByTestId('verification-decision-form').waitFor({ state: 'detached', timeout: LEDGER_TIMEOUT_MS });
+    await settledScreenshot(verifierPage, 'lifecycle-projects-verification');
+
+    await registryPage.reload();
+    await projectCard(registryPage).getByTestId('issuance-approve').click();
+    await projectCard(registryPage).getByTestId('issuance-review-form').waitFor({ state: 'detached', timeout: LEDGER_TIMEOUT_MS });
+    await settledScreenshot(registryPage, 'lifecycle-projects-review');
+
+    // The issuance reaction issues the batch to the proponent.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await adminContext.request.get(`${service.baseUrl}/api/credits`)).json()) as { holdings: { tokenId: string; tradable: number }[] }
+          ).holdings.find((holding) => holding.tokenId === tokenId)?.tradable,
+        { timeout: LEDGER_TIMEOUT_MS },
+      )
+      .toBe(ISSUED);
+    // Anyone sees it in the public registry, without signing in.
+    const publicPage = await browser.newPage({ viewport: VIEWPORT });
+    await publicPage.goto(`${service.baseUrl}/registry`);
+    await publicPage.getByText(PROJECT.name).first().waitFor();
+    await settledScreenshot(publicPage, 'lifecycle-public-registry');
+    await publicPage.close();
+    await Promise.all([verifier.context.close(), registry.context.close()]);
+  });
+
   it("matches the admin's resting sell order with a second user's crossing buy order", async () => {
     // The Marketplace offers the spec's vintages plus this year's, the vintage a batch issued today has.
     await admin.goto(`${service.baseUrl}/trade`);

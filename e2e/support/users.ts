@@ -12,6 +12,10 @@ export interface NewTraderOptions {
   /** A context signed in as an administrator; without one, the first administrator signs in on a context of its own, closed after. */
   readonly admin?: BrowserContext;
   readonly context?: BrowserContextOptions;
+  /** `['trader']` unless given (a verifier, a registry operator). */
+  readonly roles?: readonly string[];
+  /** The company or body the user acts for. */
+  readonly organisation?: string;
 }
 
 export interface NewTrader {
@@ -20,14 +24,20 @@ export interface NewTrader {
   readonly context: BrowserContext;
 }
 
-/** An administrator creates a trader over the API (as the console's user admin does); the trader signs in on a context of its own. */
+/** An administrator creates a trader (or a user of other roles) over the API (as the console's user admin does); the trader signs in on a context of its own. */
 export async function signInNewTrader(browser: Browser, service: RunningService, trader: NewTraderOptions): Promise<NewTrader> {
   const admin = trader.admin ?? (await browser.newContext());
   if (!trader.admin) await signInThroughApi(admin, service.baseUrl, service.admin.email, service.admin.password);
   const csrf = (await admin.cookies()).find((cookie) => cookie.name === 'cl_csrf')?.value ?? '';
   const email = `${trader.emailPrefix}-${Date.now()}@e2e.carbon-ledger.local`;
   const created = await admin.request.post(`${service.baseUrl}/api/users`, {
-    data: { email, name: trader.name, password: TRADER_PASSWORD, roles: ['trader'] },
+    data: {
+      email,
+      name: trader.name,
+      password: TRADER_PASSWORD,
+      roles: trader.roles ?? ['trader'],
+      ...(trader.organisation ? { organisation: trader.organisation } : {}),
+    },
     headers: { 'x-csrf-token': csrf },
   });
   expect(created.status()).toBe(201);
