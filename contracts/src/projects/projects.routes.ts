@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { type ApiAccess, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import { documentMediaTypes } from './projects.constants.js';
 import { documentParams, uploadDocumentResponse } from './project-documents.js';
 import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
@@ -35,6 +35,17 @@ const documentAuthors = ['issuer', 'verifier', 'registry', 'admin'] as const;
 /** A serial number as the public lookup takes it. */
 export const registrySerialParams = z.object({ serial: z.string().trim().min(1).max(100) });
 
+/** A step of a project's lifecycle on its stream: refused when the caller may not take it (403), the project or report is unknown (404), or its state does not allow it (409). */
+function lifecycleRoute(path: string, access: ApiAccess, summary: string, params: z.ZodType, body: z.ZodType, json: z.ZodType, status = 200): ApiRoute {
+  return idempotentRoute('POST', path, access, {
+    summary,
+    params,
+    body,
+    success: { status, json },
+    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+  });
+}
+
 export const projectsRoutes = [
   idempotentRoute('POST', '/api/issue', proponents, {
     summary:
@@ -69,27 +80,30 @@ export const projectsRoutes = [
     success: { status: 201, json: projectCommandResponse },
     errors: ['Conflict', 'NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
-  idempotentRoute('POST', '/api/projects/:projectId/validation', proponents, {
-    summary: "Assign an accredited verifier and ask for validation (proponent only; not a verifier of the proponent's organisation)",
-    params: projectParams,
-    body: requestValidationRequest,
-    success: { status: 200, json: projectCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
-  idempotentRoute('POST', '/api/projects/:projectId/validation/decision', verifiers, {
-    summary: 'The assigned verifier validates the project or rejects it with reasons',
-    params: projectParams,
-    body: decideValidationRequest,
-    success: { status: 200, json: projectCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
-  idempotentRoute('POST', '/api/projects/:projectId/registration', registryOperators, {
-    summary: 'The registry registers a validated project or refuses it with reasons (never its proponent or verifier)',
-    params: projectParams,
-    body: decideRegistrationRequest,
-    success: { status: 200, json: projectCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
+  lifecycleRoute(
+    '/api/projects/:projectId/validation',
+    proponents,
+    "Assign an accredited verifier and ask for validation (proponent only; not a verifier of the proponent's organisation)",
+    projectParams,
+    requestValidationRequest,
+    projectCommandResponse,
+  ),
+  lifecycleRoute(
+    '/api/projects/:projectId/validation/decision',
+    verifiers,
+    'The assigned verifier validates the project or rejects it with reasons',
+    projectParams,
+    decideValidationRequest,
+    projectCommandResponse,
+  ),
+  lifecycleRoute(
+    '/api/projects/:projectId/registration',
+    registryOperators,
+    'The registry registers a validated project or refuses it with reasons (never its proponent or verifier)',
+    projectParams,
+    decideRegistrationRequest,
+    projectCommandResponse,
+  ),
   idempotentRoute('POST', '/api/projects/:projectId/deactivation', registryOperators, {
     summary: 'The registry makes a project inactive (no more reports or issuances)',
     params: projectParams,
@@ -97,27 +111,31 @@ export const projectsRoutes = [
     success: { status: 200, json: projectCommandResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
-  idempotentRoute('POST', '/api/projects/:projectId/reports', proponents, {
-    summary: 'File a monitoring report: a period that overlaps no earlier report, the credits claimed per vintage, documents',
-    params: projectParams,
-    body: fileMonitoringReportRequest,
-    success: { status: 201, json: reportCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
-  idempotentRoute('POST', '/api/projects/:projectId/reports/:reportId/verification', verifiers, {
-    summary: "The project's verifier verifies a report (at most the claimed credits per vintage, reasons where fewer) or rejects it",
-    params: reportParams,
-    body: decideVerificationRequest,
-    success: { status: 200, json: reportCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
-  idempotentRoute('POST', '/api/projects/:projectId/reports/:reportId/review', registryOperators, {
-    summary: 'The registry approves the issuance of a verified report (one batch per vintage, once) or sends it back to the verifier',
-    params: reportParams,
-    body: reviewIssuanceRequest,
-    success: { status: 200, json: reportCommandResponse },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-  }),
+  lifecycleRoute(
+    '/api/projects/:projectId/reports',
+    proponents,
+    'File a monitoring report: a period that overlaps no earlier report, the credits claimed per vintage, documents',
+    projectParams,
+    fileMonitoringReportRequest,
+    reportCommandResponse,
+    201,
+  ),
+  lifecycleRoute(
+    '/api/projects/:projectId/reports/:reportId/verification',
+    verifiers,
+    "The project's verifier verifies a report (at most the claimed credits per vintage, reasons where fewer) or rejects it",
+    reportParams,
+    decideVerificationRequest,
+    reportCommandResponse,
+  ),
+  lifecycleRoute(
+    '/api/projects/:projectId/reports/:reportId/review',
+    registryOperators,
+    'The registry approves the issuance of a verified report (one batch per vintage, once) or sends it back to the verifier',
+    reportParams,
+    reviewIssuanceRequest,
+    reportCommandResponse,
+  ),
   readRoute('/api/projects/mine', proponents, "The signed-in proponent's projects with their reports, documents and issuances", listProjectsResponse),
   readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
   readRoute(
