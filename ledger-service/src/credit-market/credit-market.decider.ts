@@ -219,6 +219,11 @@ export interface DecideContext {
   /** Deterministic ids derived from the command id (a retry yields the same ids). */
   readonly newId: (purpose: string) => string;
   readonly market: { readonly projectType: CreditProjectType; readonly vintage: number };
+  /**
+   * How this market's own events closed an order the state no longer holds (the store remembers
+   * recent ones); preferred to the read model's word in `CancelOrder.closed`, which can lag the fill.
+   */
+  readonly closedOrder?: (orderId: string) => ClosedOrder | undefined;
 }
 
 // ---- reading the state ----
@@ -318,7 +323,7 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       return placeOrder(command, state, context, marketName);
     case 'CancelOrder': {
       const order = state.orders.get(command.orderId);
-      if (!order) refuseCancelOfClosed(command);
+      if (!order) refuseCancelOfClosed(command, context.closedOrder?.(command.orderId) ?? command.closed);
       if (order.ownerId !== command.requestedBy && !command.isAdmin) {
         throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
       }
@@ -491,13 +496,26 @@ function tokenized(input: TokenizeInput, batchId: string, accountId: string, ran
   };
 }
 
-/** A cancel of an order the state does not hold: unknown, or closed (the caller says how, from the read model). */
-function refuseCancelOfClosed(command: Extract<CreditMarketCommand, { type: 'CancelOrder' }>): never {
-  const closed = command.closed;
+/** A cancel of an order the state does not hold: unknown, or closed (the market's memory or the read model says how). */
+function refuseCancelOfClosed(command: Extract<CreditMarketCommand, { type: 'CancelOrder' }>, closed: ClosedOrder | undefined): never {
   if (!closed) throw new DomainError('NotFound', 'Order not found');
+  // Someone else's order: how it closed is not theirs to learn.
   if (closed.ownerId !== command.requestedBy && !command.isAdmin) throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
-  if (closed.status === 'cancelled') throw new DomainError('Conflict', 'This order is already cancelled');
-  throw new DomainError('Conflict', 'A completed order cannot be cancelled');
+  throw closedOrderRefusal(command.orderId, closed.status);
+}
+
+/** The refusal of a cancel of a closed order, naming how it closed. */
+export function closedOrderRefusal(orderId: string, status: ClosedOrder['status']): DomainError {
+  return new DomainError('Conflict', `Order ${orderId} is already ${status === 'completed' ? 'filled' : 'cancelled'}`, { orderId, status });
+}
+
+/** The orders an event may close, as the state holds them before it is folded. */
+export function ordersItMayClose(state: CreditMarketState, event: CreditMarketEvent): OrderState[] {
+  const ids = event.type === 'TradeExecuted' ? [event.data.buyOrderId, event.data.sellOrderId] : event.type === 'OrderCancelled' ? [event.data.orderId] : [];
+  return ids.flatMap((id) => {
+    const order = id ? state.orders.get(id) : undefined;
+    return order ? [order] : [];
+  });
 }
 
 function crosses(side: OrderSide, limitCents: number, resting: OrderState): boolean {

@@ -15,6 +15,7 @@ import {
   tradableOf,
 } from './credit-market.decider.js';
 import { issueRegistryBatch as issue } from '../test-support/registry-batch.js';
+import { answerOf } from './credit-market.property.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
@@ -200,7 +201,7 @@ describe('credit market decider', () => {
         { type: 'PlaceOrder', orderId: ids(2), ownerId: 'bob', order: order('buy', 2, '10.00') },
         { type: 'CancelOrder', orderId: ids(1), requestedBy: 'alice', isAdmin: false, closed: { ownerId: 'alice', status: 'completed' } },
       ]),
-    ).toMatchObject({ code: 'Conflict', message: 'A completed order cannot be cancelled' });
+    ).toMatchObject({ code: 'Conflict', message: `Order ${ids(1)} is already filled`, details: { orderId: ids(1), status: 'completed' } });
   });
 
   it('given a closed order (no longer in the state), a cancel is refused as the read model that knows it says: cancelled, completed, someone else’s, unknown', () => {
@@ -220,14 +221,36 @@ describe('credit market decider', () => {
     expect(run(placedAndCancelled).state.orders.size).toBe(0);
     expect(refusal([...placedAndCancelled, cancelAgain('alice', false, cancelled)])).toMatchObject({
       code: 'Conflict',
-      message: 'This order is already cancelled',
+      message: `Order ${ids(1)} is already cancelled`,
+      details: { orderId: ids(1), status: 'cancelled' },
     });
     expect(refusal([...placedAndCancelled, cancelAgain('bob', false, cancelled)])).toMatchObject({
       code: 'Forbidden',
       message: 'Only the owner of an order can cancel it',
     });
-    expect(refusal([...placedAndCancelled, cancelAgain('admin', true, cancelled)])).toMatchObject({ message: 'This order is already cancelled' });
+    expect(refusal([...placedAndCancelled, cancelAgain('admin', true, cancelled)])).toMatchObject({ message: `Order ${ids(1)} is already cancelled` });
     expect(refusal([...placedAndCancelled, cancelAgain('alice', false)])).toMatchObject({ code: 'NotFound', message: 'Order not found' });
+  });
+
+  it('given an order the state no longer holds, the market’s own memory of how it closed decides the refusal, before the read model’s word', () => {
+    const state = initialCreditMarketState();
+    const remembered = new Map<string, ClosedOrder>([[ids(1), { ownerId: 'alice', status: 'completed' }]]);
+    const decide = (command: CreditMarketCommand) =>
+      answerOf(() => decideCreditMarket(command, state, { now, newId: (purpose) => `x:${purpose}`, market, closedOrder: (id) => remembered.get(id) }));
+    const cancel = (requestedBy: string, closed?: ClosedOrder, orderId = ids(1)): CreditMarketCommand => ({
+      type: 'CancelOrder',
+      orderId,
+      requestedBy,
+      isAdmin: false,
+      ...(closed ? { closed } : {}),
+    });
+    const filled = { refused: { code: 'Conflict', message: `Order ${ids(1)} is already filled`, details: { orderId: ids(1), status: 'completed' } } };
+    // The read model has not seen the fill (it says nothing), or says something older: the market's memory wins.
+    expect(decide(cancel('alice'))).toEqual(filled);
+    expect(decide(cancel('alice', { ownerId: 'alice', status: 'cancelled' }))).toEqual(filled);
+    // Someone else's order still does not tell them how it closed; an order nobody knows stays 404.
+    expect(decide(cancel('bob'))).toMatchObject({ refused: { code: 'Forbidden' } });
+    expect(decide(cancel('alice', undefined, ids(2)))).toMatchObject({ refused: { code: 'NotFound', message: 'Order not found' } });
   });
 
   it('given holdings, when transferred directly and then retired, then serials split and tradable + retired = issued', () => {

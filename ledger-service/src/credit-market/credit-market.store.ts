@@ -15,12 +15,14 @@ import { type CommandContext, commandEventId, deriveId } from '../shared/command
 import type { SnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
 import { CommandCollided, type DecidedStream, type Decider, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
 import {
+  type ClosedOrder,
   type CreditMarketCommand,
   type CreditMarketEvent,
   type CreditMarketState,
   decideCreditMarket,
   evolveCreditMarket,
   initialCreditMarketState,
+  ordersItMayClose,
 } from './credit-market.decider.js';
 import { decodeMarketState, encodeMarketState, marketStateCodec } from './market-state-codec.js';
 import type { WriterTurn, WriterTurns } from './writer-turns.port.js';
@@ -69,6 +71,44 @@ interface Market {
   running: boolean;
   /** Until when (ms since the epoch) the market takes writer turns: another instance's appends were seen before it. */
   contendedUntil: number;
+  readonly closedOrders: ClosedOrders;
+}
+
+/** Closed orders remembered per market: ~100 bytes each. */
+const CLOSED_ORDERS_REMEMBERED = 50_000;
+
+/**
+ * The orders this market's events closed, the newest CLOSED_ORDERS_REMEMBERED of them: the state
+ * holds open orders only, and a cancel of an order filled a moment ago is answered from here (409,
+ * how it closed), not from the order book read model, which may not have the fill yet. Closures
+ * decided in a group are pending until its append succeeds, so a failed group leaves none behind.
+ */
+class ClosedOrders {
+  private readonly confirmed = new Map<string, ClosedOrder>();
+  private readonly pending = new Map<string, ClosedOrder>();
+
+  get(orderId: string): ClosedOrder | undefined {
+    return this.pending.get(orderId) ?? this.confirmed.get(orderId);
+  }
+
+  note(orderId: string, closed: ClosedOrder): void {
+    this.pending.set(orderId, closed);
+  }
+
+  /** The pending closures are in the log. */
+  confirm(): void {
+    for (const [orderId, closed] of this.pending) this.confirmed.set(orderId, closed);
+    this.pending.clear();
+    for (const orderId of this.confirmed.keys()) {
+      if (this.confirmed.size <= CLOSED_ORDERS_REMEMBERED) break;
+      this.confirmed.delete(orderId);
+    }
+  }
+
+  /** The pending closures were not appended. */
+  discard(): void {
+    this.pending.clear();
+  }
 }
 
 /** A replayed command's answer: the position of its last event (undefined: decided earlier in the group) and its events. */
@@ -101,15 +141,37 @@ const SNAPSHOT_ITEMS_PER_EVENT = 40;
 /** Event ids of a command looked up per query when asking the log whether it was applied. */
 const COMMAND_EVENTS_PROBED = 64;
 
-/** The market's decider: its ids derive from the command id, and it knows which market it decides for. */
-export function creditMarketDecider(market: {
-  readonly projectType: CreditProjectType;
-  readonly vintage: number;
-}): Decider<CreditMarketState, CreditMarketCommand, CreditMarketEvent> {
+/**
+ * The market's decider: its ids derive from the command id, and it knows which market it decides for;
+ * with `closedOrders`, it notes the orders its events close and answers a cancel of one from there.
+ */
+export function creditMarketDecider(
+  market: {
+    readonly projectType: CreditProjectType;
+    readonly vintage: number;
+  },
+  closedOrders?: ClosedOrders,
+): Decider<CreditMarketState, CreditMarketCommand, CreditMarketEvent> {
+  const closedOrder = closedOrders ? (orderId: string) => closedOrders.get(orderId) : undefined;
   return {
     decide: (command, state, context) =>
-      decideCreditMarket(command, state, { now: context.now, newId: (purpose) => deriveId(context.commandId, purpose), market }),
-    evolve: evolveCreditMarket,
+      decideCreditMarket(command, state, {
+        now: context.now,
+        newId: (purpose) => deriveId(context.commandId, purpose),
+        market,
+        ...(closedOrder ? { closedOrder } : {}),
+      }),
+    evolve: closedOrders
+      ? (state, event) => {
+          const touched = ordersItMayClose(state, event);
+          evolveCreditMarket(state, event);
+          for (const order of touched) {
+            if (state.orders.has(order.orderId)) continue;
+            closedOrders.note(order.orderId, { ownerId: order.ownerId, status: event.type === 'OrderCancelled' ? 'cancelled' : 'completed' });
+          }
+          return state;
+        }
+      : evolveCreditMarket,
     initialState: initialCreditMarketState,
     isEvent: (event): event is RecordedEvent & CreditMarketEvent => isCreditEvent(event) || isOrderEvent(event),
   };
@@ -198,9 +260,11 @@ export class CreditMarketStore {
     const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
     if (!market) {
+      const closedOrders = new ClosedOrders();
       market = {
         streamId,
-        decider: creditMarketDecider({ projectType, vintage }),
+        decider: creditMarketDecider({ projectType, vintage }, closedOrders),
+        closedOrders,
         stream: undefined,
         held: 'no_stream',
         base: undefined,
@@ -347,6 +411,7 @@ export class CreditMarketStore {
    */
   private async decideAndAppend(market: Market, stream: DecidedStream<CreditMarketState>, group: Pending[], alone: boolean): Promise<Pending | undefined> {
     const expected = stream.version;
+    market.closedOrders.discard();
     const { appended, eventCount, outcomes } = await handleCommand(
       this.eventStore,
       market.streamId,
@@ -376,6 +441,7 @@ export class CreditMarketStore {
       if (appended.nextExpectedVersion !== next) throw new WrongExpectedVersion(market.streamId, expected, appended.nextExpectedVersion);
       position = appended.position;
       market.held = appended.nextExpectedVersion;
+      market.closedOrders.confirm();
       outcomes.forEach((outcome, index) => {
         const commandId = group[index]!.context.commandId;
         if (outcome.kind === 'decided') for (const event of outcome.events) market.sinceBase.push({ commandId, event });
@@ -481,6 +547,8 @@ export class CreditMarketStore {
   /** The market's stream, loaded (cold) or rebuilt (after a failed group) when needed. */
   private async ready(market: Market): Promise<DecidedStream<CreditMarketState>> {
     if (market.stream) return market.stream;
+    // Closures of a failed group's events; the rebuild notes the appended ones again.
+    market.closedOrders.discard();
     market.stream = market.base ? await this.rebuild(market, market.base) : await this.load(market);
     market.applied = market.stream.applied;
     return market.stream;
@@ -550,6 +618,7 @@ export class CreditMarketStore {
       stream.version = recorded.streamVersion;
       market.held = recorded.streamVersion;
     }
+    market.closedOrders.confirm();
   }
 
   /**

@@ -211,10 +211,14 @@ describe('credit lifecycle over HTTP: issue, trade, match, retire', () => {
     // Both orders are closed, so the market no longer holds them: the refusals say how they were closed.
     const completed = await trader.request('POST', `/api/orders/${buyOrder.id}/cancel`);
     expect(completed.status).toBe(409);
-    expect(await completed.json()).toMatchObject({ error: 'Conflict', message: 'A completed order cannot be cancelled' });
+    expect(await completed.json()).toEqual({
+      error: 'Conflict',
+      message: `Order ${buyOrder.id} is already filled`,
+      details: { orderId: buyOrder.id, status: 'completed' },
+    });
     const again = await issuer.request('POST', `/api/orders/${sellOrder.id}/cancel`);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: 'Conflict', message: 'This order is already cancelled' });
+    expect(await again.json()).toMatchObject({ error: 'Conflict', message: `Order ${sellOrder.id} is already cancelled`, details: { status: 'cancelled' } });
   });
 
   it('refuses a sell order beyond what the seller holds, and records nothing', async () => {

@@ -4,6 +4,7 @@ import {
   canOversee,
   cancelOrderParams,
   type CancelOrderResponse,
+  type EventStore,
   formatPosition,
   listOrdersParams,
   type ListOrdersParams,
@@ -22,7 +23,8 @@ import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastr
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
-import { CancelOrderCommand } from './commands/cancel-order.handler.js';
+import { CancelOrderCommand, type CancelOrderResult, isClosed } from './commands/cancel-order.handler.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
 
@@ -36,6 +38,7 @@ export class OrdersController {
     private readonly queries: QueryBus,
     private readonly projections: ProjectionHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   @Get()
@@ -70,7 +73,19 @@ export class OrdersController {
     const isAdmin = request.user?.roles.includes('admin') ?? false;
     const order = await this.queries.execute(new GetOrderQuery(params.id));
     if (!order) throw new DomainError('NotFound', 'Order not found');
-    const result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
+    let result: CancelOrderResult;
+    try {
+      result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
+    } catch (error) {
+      // The order book showed it open, the market no longer holds it and closed it before what it
+      // remembers (its state came from a snapshot): the order book, caught up, says how.
+      if (!(error instanceof DomainError && error.code === 'NotFound') || isClosed(order)) throw error;
+      const caughtUp = await this.projections.waitFor(ORDER_BOOK, await this.eventStore.headPosition(), this.config.PROJECTION_WAIT_MS);
+      if (!caughtUp) throw new DomainError('ServiceUnavailable', 'The order book is catching up; try again in a moment');
+      const now = await this.queries.execute(new GetOrderQuery(params.id));
+      if (!now || !isClosed(now)) throw error;
+      result = await this.commands.execute(new CancelOrderCommand(params.id, now, isAdmin, context));
+    }
     const view = await this.answerAfter(params.id, result.order, result.position);
     return { ...view, position: formatPosition(result.position) };
   }

@@ -98,7 +98,11 @@ describe('Trading Desk orders over HTTP', () => {
 
     const again = await trader.request('POST', `/api/orders/${order.id}/cancel`);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: 'Conflict', message: 'This order is already cancelled' });
+    expect(await again.json()).toEqual({
+      error: 'Conflict',
+      message: `Order ${order.id} is already cancelled`,
+      details: { orderId: order.id, status: 'cancelled' },
+    });
 
     const missing = await trader.request('POST', '/api/orders/00000000-0000-4000-8000-000000000000/cancel');
     expect(missing.status).toBe(404);

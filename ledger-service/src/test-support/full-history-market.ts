@@ -29,6 +29,7 @@ import {
   type XrplSettlementRecorded,
 } from '@carbon-ledger/contracts';
 import { DomainError } from '../shared/domain-error.js';
+import { closedOrderRefusal } from '../credit-market/credit-market.decider.js';
 import { OrderBookSide } from '../credit-market/order-book-side.js';
 import { addRanges, insertRange, type Range, rangeSize, removeRanges, takeFirst, totalSize } from '../credit-market/serial-ranges.js';
 
@@ -284,8 +285,8 @@ export function decideFullHistory(command: FullHistoryCommand, state: FullHistor
       if (order.ownerId !== command.requestedBy && !command.isAdmin) {
         throw new DomainError('Forbidden', 'Only the owner of an order can cancel it');
       }
-      if (order.status === 'cancelled') throw new DomainError('Conflict', 'This order is already cancelled');
-      if (order.status === 'completed') throw new DomainError('Conflict', 'A completed order cannot be cancelled');
+      // The texts of today's refusals (they now name the order and how it closed); the decision is as it was.
+      if (order.status === 'cancelled' || order.status === 'completed') throw closedOrderRefusal(order.orderId, order.status);
       return [
         {
           type: 'OrderCancelled',

@@ -1,7 +1,7 @@
 import { canonicalJson } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandIdForKey, requestFingerprint } from './request-fingerprint.js';
+import { canonicalBodyText, commandIdForKey, requestFingerprint } from './request-fingerprint.js';
 
 const json = fc.jsonValue();
 const key = fc.stringMatching(/^[A-Za-z0-9._:-]{8,128}$/);
@@ -42,5 +42,32 @@ describe('request fingerprint and the command id of a keyed request (property)',
         expect(commandId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       }),
     );
+  });
+});
+
+describe('the fingerprint of any body the JSON parser accepts', () => {
+  it('is canonicalJson of every body canonicalJson writes, so keys stored before keep their fingerprints (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => {
+        expect(canonicalBodyText(body)).toBe(canonicalJson(body));
+      }),
+    );
+    const odd = JSON.parse('{"b":-0,"10":"ten","9":"nine","__proto__":{"x":[1,null]},"a":"\\u0000\\ud800"}') as unknown;
+    expect(canonicalBodyText(odd)).toBe(canonicalJson(odd));
+  });
+
+  it('never throws: numbers beyond double range and nesting deeper than the stack are fingerprinted, each as its own request', () => {
+    const texts = [
+      '{"type":"buy","amount":1e309,"price":"1.00","projectType":"Solar Energy","vintage":2026}',
+      '{"amount":-1e309}',
+      '{"amount":"Infinity"}',
+      '{"amount":null}',
+      `{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+      `${'{"a":'.repeat(50_000)}1e309${'}'.repeat(50_000)}`,
+    ];
+    const fingerprints = texts.map((text) => requestFingerprint('POST', '/api/orders', JSON.parse(text)));
+    expect(new Set(fingerprints).size).toBe(texts.length);
+    expect(canonicalBodyText(JSON.parse('[1e309,-1e309,{"b":1E400,"a":-0}]'))).toBe('[Infinity,-Infinity,{"a":0,"b":Infinity}]');
+    expect(() => canonicalJson(JSON.parse('{"amount":1e309}'))).toThrow('non-finite');
   });
 });
