@@ -5,6 +5,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
 import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry } from '../test-support/registry-issuance.js';
 
 const ROUNDS = 20;
 
@@ -20,7 +21,7 @@ describe('a cancel racing the sell that fills its order', () => {
     const { address } = await verifiedAddress(service, seller);
     await verifiedAddress(service, buyer);
     await fundWithTestUsd(buyer);
-    const issued = await seller.request('POST', '/api/issue', {
+    const issued = await issueThroughRegistry(service, seller, {
       ...projectForm('PRJ-RACE', 'Race Solar', 'Solar Energy', { description: 'Cancel against fill', scope1: 550 }),
       xrplAddress: address,
     });
