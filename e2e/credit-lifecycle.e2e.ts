@@ -2,7 +2,7 @@ import { marketplaceVintageOptions, marketplaceVintages } from '@carbon-ledger/c
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
-import { expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
+import { dismissToasts, expectToast as expectToastWithin, launchBrowser, settledScreenshot, signInThroughApi } from './support/browser.js';
 import { fundThroughFaucet } from './support/funds.js';
 import { submitKycWithSeed, verifyKycThroughApi } from './support/kyc.js';
 import { fundOnSandbox, provisionedLedgerUrl, waitForOutput } from './support/sandbox-ledger.js';
@@ -183,20 +183,25 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
     await projectCard(admin).getByTestId('assign-verifier-submit').click();
     await expectToast(admin, 'Validation Requested', /E2E Verifier is asked to validate/);
     await settledScreenshot(admin, 'lifecycle-projects-mine');
+    await dismissToasts(admin);
 
     // The verifier validates the project, then verifies the report as claimed.
     await verifierPage.goto(`${service.baseUrl}/projects?tab=verification`);
     await projectCard(verifierPage).getByTestId('validation-validate').click();
+    await expectToast(verifierPage, 'Project Validated', '');
+    await dismissToasts(verifierPage);
     await projectCard(verifierPage).getByTestId('verification-decision-form').waitFor({ timeout: LEDGER_TIMEOUT_MS });
 
     // The registry registers the project before the report can be approved.
     await registryPage.goto(`${service.baseUrl}/projects?tab=review`);
     await projectCard(registryPage).getByTestId('registration-register').click();
     await projectCard(registryPage).getByTestId('registration-decision-form').waitFor({ state: 'detached', timeout: LEDGER_TIMEOUT_MS });
+    await dismissToasts(registryPage);
 
     await projectCard(verifierPage).getByTestId('verification-verify').click();
     await projectCard(verifierPage).getByTestId('verification-decision-form').waitFor({ state: 'detached', timeout: LEDGER_TIMEOUT_MS });
     await settledScreenshot(verifierPage, 'lifecycle-projects-verification');
+    await dismissToasts(verifierPage);
 
     await registryPage.reload();
     await projectCard(registryPage).getByTestId('issuance-approve').click();

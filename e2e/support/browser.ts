@@ -37,6 +37,20 @@ export async function expectToast(page: Page, title: string, message: string | R
   else expect(text).toMatch(message);
 }
 
+/** Closes the toasts on screen, as a user does when one covers the button they want next. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.locator('.mantine-Notification-root .mantine-Notification-closeButton');
+  const deadline = Date.now() + 15_000;
+  while ((await close.count()) > 0) {
+    if (Date.now() > deadline) throw new Error('the toasts on screen did not close within 15 s');
+    // A toast may close itself (or move as another closes) while it is clicked: then the next round finds it gone.
+    await close
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+  }
+}
+
 /** Lets transitions (toasts, tabs) finish so the screenshot shows them whole. */
 export async function settledScreenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void> {
   await page.evaluate(() =>
