@@ -279,7 +279,10 @@ describe('registry lifecycle over HTTP: projects, verification, approval, issuan
     };
     expect(view).toMatchObject({ status: 'registered', proponent: { id: null }, verifier: { id: null } });
     expect(view.reports[0]).toMatchObject({ status: 'approved', batches: [{ issued: true }] });
-    for (const secret of [proponent.userId, verifier.userId, address, '@example.test']) expect(text).not.toContain(secret);
+    // Parties by organisation; a person without one is not named.
+    expect(view.proponent).toMatchObject({ name: 'Verdant Energy', organisation: 'Verdant Energy' });
+    expect(view.verifier).toMatchObject({ name: 'Individual (name not published)', organisation: null });
+    for (const secret of [proponent.userId, verifier.userId, address, '@example.test', 'Test verifier', 'Test issuer']) expect(text).not.toContain(secret);
     const batches = await service.anonymous('GET', '/api/registry/batches');
     expect(((await batches.json()) as { batches: { batchId: string; reportId: string }[] }).batches).toContainEqual(
       expect.objectContaining({ batchId, reportId }),

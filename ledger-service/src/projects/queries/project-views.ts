@@ -93,13 +93,15 @@ function toDocumentView(row: DocumentRow): ProjectDocumentView {
   };
 }
 
+/** What the public is told of a party without an organisation: a person's name is personal data. */
+export const UNDISCLOSED_PARTY = 'Individual (name not published)';
+
 function party(audience: Audience, id: string, user: UserRow | undefined, recorded: { name?: string | null; organisation: string | null }): RegistryParty {
-  return {
-    id: audience === 'signed-in' ? id : null,
-    // What the event recorded first (as it stood then), the users read model after.
-    name: recorded.name || user?.name || '',
-    organisation: recorded.organisation ?? user?.organisation ?? null,
-  };
+  // What the event recorded first (as it stood then), the users read model after.
+  const organisation = recorded.organisation ?? user?.organisation ?? null;
+  const name = recorded.name || user?.name || '';
+  if (audience === 'public') return { id: null, name: organisation ?? UNDISCLOSED_PARTY, organisation };
+  return { id, name, organisation };
 }
 
 /** Issued credits of a project: the batches whose CreditsIssued is in, buffer shares included. */
