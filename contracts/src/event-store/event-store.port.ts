@@ -98,7 +98,13 @@ export class DuplicateEventId extends Error {
 export interface ReadAllOptions {
   /** Exclusive; START (or omitted) reads from the beginning. */
   readonly after?: Position;
+  /** With `eventTypes`: events of those types, up to `limit` of them however many others lie between. */
   readonly limit: number;
+  /**
+   * Only events of these types. A reader that pages on from the last event returned misses none
+   * of them, not even one that commits after events with a greater position.
+   */
+  readonly eventTypes?: ReadonlySet<string>;
 }
 
 export interface ReadStreamOptions {
@@ -108,12 +114,25 @@ export interface ReadStreamOptions {
 
 export interface SubscribeAllOptions {
   readonly after?: Position;
+  /** Events per batch; with `eventTypes`, events of those types. */
   readonly batchSize?: number;
+  /**
+   * Only events of these types, where the adapter can filter (it may also deliver others, which
+   * the subscriber then passes over). Batches then fill with these events, and a batch may be
+   * empty: the subscription moved `position` past events of other types only.
+   */
+  readonly eventTypes?: ReadonlySet<string>;
 }
 
 /** Batches in log order; every committed event exactly once. */
 export interface AllSubscription extends AsyncIterable<readonly RecordedEvent[]> {
   close(): Promise<void>;
+  /**
+   * How far the log was read when the latest batch was handed over: every event up to here was
+   * delivered or is of a type the subscriber did not ask for. At or after that batch's last event.
+   * Unset by an adapter that does not say: the batch's last event is as far as it got.
+   */
+  readonly position?: Position;
 }
 
 export interface EventStore {

@@ -13,6 +13,13 @@ export const projectionHealth = z.object({
   lagEvents: z.number().int(),
   /** Age of the oldest unapplied event in ms (0 when caught up). */
   lagMs: z.number(),
+  /**
+   * Events of the types it acts on that it has not handled yet (all events for a follower of every
+   * type); counting stops at 10,000. 0 when nothing it handles is pending, however many others follow.
+   */
+  pendingEvents: z.number().int(),
+  /** ms since the oldest of those was recorded (0 when none is pending): how late what it does is. */
+  pendingMs: z.number(),
   status: z.enum(['running', 'stopped', 'failed']),
   error: z.string().optional(),
   /** The event it stopped at (it never skips one), when applying that event failed. */

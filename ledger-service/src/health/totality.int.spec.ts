@@ -100,7 +100,14 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
       expect.arrayContaining(['reaction:screen-transaction-when-recorded', 'reaction:settle-credits-on-xrpl']),
     );
     for (const follower of [...health.projections, ...health.reactions]) {
-      expect(follower).toMatchObject({ lagEvents: expect.any(Number), lagMs: expect.any(Number) });
+      expect(follower).toMatchObject({
+        lagEvents: expect.any(Number),
+        lagMs: expect.any(Number),
+        pendingEvents: expect.any(Number),
+        pendingMs: expect.any(Number),
+      });
+      // What it has to handle is part of what it is behind on.
+      expect(follower.pendingEvents).toBeLessThanOrEqual(follower.lagEvents);
     }
   });
 
@@ -176,6 +183,9 @@ describe('the edge refuses what a read model cannot hold, and health names a pro
       lagEvents: expect.any(Number),
     });
     expect(aml!.lagEvents).toBeGreaterThanOrEqual(1);
+    // The order it is stuck at is one it handles: pending, and as old as it is.
+    expect(aml!.pendingEvents).toBeGreaterThanOrEqual(1);
+    expect(aml!.pendingMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(aml!.failingSince!)).toBeLessThanOrEqual(Date.now());
   });
 });

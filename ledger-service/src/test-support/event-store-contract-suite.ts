@@ -172,6 +172,61 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect(mine.map((event) => (event.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
     });
 
+    it('reads by event type: under 16 writers of mostly other types, a filtered reader and a filtered subscription each get every acknowledged event of its types once, in order', async () => {
+      const WRITERS = 16;
+      const APPENDS_PER_WRITER = 20;
+      const relevant: ReadonlySet<string> = new Set(['Wanted', 'WantedToo', 'WantedDone']);
+      const start = await store.headPosition();
+      const acknowledged = new Set<string>();
+      const subscription = store.subscribeAll({ after: start, batchSize: 7, eventTypes: relevant });
+      const subscribed = (async () => {
+        const received: RecordedEvent[] = [];
+        for await (const batch of subscription) {
+          received.push(...batch.filter((event) => relevant.has(event.type)));
+          if (subscription.position) expect(comparePositions(subscription.position, batch.at(-1)?.position ?? START)).toBeGreaterThanOrEqual(0);
+          if (received.some((event) => event.type === 'WantedDone')) break;
+        }
+        return received;
+      })();
+      // Pages on from the last event it got while the writers write, as a catch-up reader does.
+      const paged = (async () => {
+        const received: RecordedEvent[] = [];
+        let after = start;
+        const deadline = Date.now() + 60_000;
+        while (!received.some((event) => event.type === 'WantedDone') && Date.now() < deadline) {
+          const page = await store.readAll({ after, limit: 5, eventTypes: relevant });
+          expect(page.length).toBeLessThanOrEqual(5);
+          received.push(...page);
+          after = page.at(-1)?.position ?? after;
+          if (page.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        return received;
+      })();
+      const writer = async (writerIndex: number): Promise<void> => {
+        for (let n = 0; n < APPENDS_PER_WRITER; n += 1) {
+          // About one event in twelve is of a wanted type, among runs of others.
+          const batch = Array.from({ length: 1 + ((writerIndex + n) % 4) }, (_, k) =>
+            makeEvent((writerIndex * 7 + n * 3 + k) % 12 === 0 ? (k % 2 === 0 ? 'Wanted' : 'WantedToo') : `Other${k}`, { writerIndex, n, k }),
+          );
+          await store.appendToStream(stream('typed'), batch, { expected: 'no_stream' });
+          for (const event of batch) if (relevant.has(event.type)) acknowledged.add(event.eventId);
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, (_, index) => writer(index)));
+      await store.appendToStream(stream('typed-done'), [makeEvent('WantedDone', {})], { expected: 'no_stream' });
+      const [fromSubscription, fromPages] = await Promise.all([subscribed, paged]);
+      await subscription.close();
+      expect(acknowledged.size).toBeGreaterThan(20);
+      for (const received of [fromSubscription, fromPages]) {
+        const wanted = received.filter((event) => event.type !== 'WantedDone');
+        expect(wanted.every((event) => relevant.has(event.type))).toBe(true);
+        expect(wanted.map((event) => event.eventId).sort()).toEqual([...acknowledged].sort());
+        for (let index = 1; index < received.length; index += 1) {
+          expect(comparePositions(received[index - 1]!.position, received[index]!.position)).toBe(-1);
+        }
+      }
+    });
+
     it('subscribes from a position and receives events appended later', async () => {
       const head = await store.headPosition();
       const id = stream('live');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { formatInt, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import { DEFAULT_OFFSET_TYPE, DEFAULT_RETIREMENT_STANDARD, type EventStore, isCreditEvent, serialPrefixFor } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
@@ -8,9 +9,18 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 import type { CommandContext } from '../shared/command-context.js';
+import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { withBenchService } from './bench-service.js';
+import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
+import { setUpTradingBench } from './bench-trading-setup.js';
 
-const RATE = Number(process.env.BENCH_RATE ?? 50);
+/** `mixed` (BENCH_MODE or the first argument): the retirements ride on bench:trading's load. */
+const MIXED = (process.env.BENCH_MODE ?? process.argv[2]) === 'mixed';
+const RATE = Number(process.env.BENCH_RATE ?? (MIXED ? 20 : 50));
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+/** Resting one-credit asks for the trading clients: enough for the window at ~1,000 trades/s. */
+const ASKS = Number(process.env.BENCH_ASKS ?? 80_000);
+const TRADING_WARMUP_SECONDS = 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /** How long the backlog left at the end may take to drain before the run gives up on it. */
 const DRAIN_SECONDS = 120;
@@ -31,14 +41,20 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * ledger a second, and measures the XRPL settlement reaction: the lag from each retirement
  * to its recorded settlement (the retirement memo validated on the ledger), and the backlog
  * of retirements not yet settled, sampled through the run and at its end.
+ *
+ * Mixed (`BENCH_MODE=mixed`): the same retirements (20/s by default) while bench:trading's 16
+ * clients buy through the HTTP API, so the settlement reaction follows a log of mostly trading
+ * events; it also samples the reaction's position lag and pending retirements from its health.
  */
 async function main(): Promise<void> {
   const started = new Date();
   const loadBefore = loadAverage(' / ');
   const announce = (config: AppConfig): string =>
-    `bench:settlement — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`;
-  await withBenchService('bench-settlement', announce, async ({ app }) => {
+    `bench:settlement${MIXED ? ` (mixed: with ${CLIENTS} trading clients)` : ''} — ${RATE} retirements/s for ${SECONDS} s, sandbox ledger close ${config.XRPL_LEDGER_CLOSE_MS} ms; starting the service on a fresh embedded PostgreSQL…\n`;
+  await withBenchService('bench-settlement', announce, async ({ app, baseUrl }) => {
     await app.get(XrplConnection).ready;
+    const trading = MIXED ? await setUpTradingBench(app, baseUrl, { prefix: 'bench', asks: ASKS, buyers: CLIENTS, asksProjectedWithinMs: 300_000 }) : undefined;
+    const reactions = app.get(ReactionHost);
     const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
     const eventStore = app.get<EventStore>(EVENT_STORE);
     const holder = `bench-holder-${randomUUID().slice(0, 8)}`;
@@ -75,7 +91,7 @@ async function main(): Promise<void> {
     const sentAt = new Map<string, number>();
     const lags: number[] = [];
     let settled = 0;
-    const watch = eventStore.subscribeAll({ after: await eventStore.headPosition(), batchSize: 500 });
+    const watch = eventStore.subscribeAll({ after: await eventStore.headPosition(), batchSize: 500, eventTypes: new Set(['XrplSettlementRecorded']) });
     const watching = (async () => {
       for await (const batch of watch) {
         for (const event of batch) {
@@ -90,10 +106,44 @@ async function main(): Promise<void> {
     // The issuance's own settlement (mint, payment) before the clock starts.
     while (!(await markets.read('Wind Energy', VINTAGE, (state) => state.batches.get(BATCH_ID)?.settled.has(`issuance:${BATCH_ID}`)))) await sleep(100);
 
-    const backlog: { second: number; value: number }[] = [];
+    // The trading clients run on a thread of their own, as in bench:trading; retirements start once they measure.
+    let clients: Worker | undefined;
+    let traded: Promise<TradingClientsResult> | undefined;
+    if (trading) {
+      const input: TradingClientsInput = {
+        baseUrl,
+        buyers: trading.buyers.map(({ userId, cookie, csrf }) => ({ userId, cookie, csrf })),
+        watcherCookie: trading.seller.cookie,
+        body: trading.buyOrderBody,
+        warmupSeconds: TRADING_WARMUP_SECONDS,
+        seconds: SECONDS,
+      };
+      const worker = new Worker(new URL('./bench-trading-clients.js', import.meta.url), { workerData: input });
+      clients = worker;
+      let measuring: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (measuring = resolve));
+      traded = new Promise<TradingClientsResult>((resolve, reject) => {
+        worker.on('message', (message: TradingClientsMessage) => {
+          if (message.type === 'measuring') measuring();
+          else resolve(message.result);
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the client thread exited with ${code}`)));
+      });
+      traded.catch(() => undefined);
+      await started;
+    }
+
+    const backlog: { second: number; value: number; lagEvents: number; pending: number }[] = [];
     let refused = 0;
     const t0 = Date.now();
-    const sampler = setInterval(() => backlog.push({ second: Math.round((Date.now() - t0) / 1000), value: sentAt.size - settled }), SAMPLE_MS);
+    const sample = async (): Promise<void> => {
+      const second = Math.round((Date.now() - t0) / 1000);
+      const value = sentAt.size - settled;
+      const health = (await reactions.health()).find((follower) => follower.name === 'reaction:settle-credits-on-xrpl');
+      backlog.push({ second, value, lagEvents: health?.lagEvents ?? -1, pending: health?.pendingEvents ?? -1 });
+    };
+    const sampler = setInterval(() => void sample().catch(() => undefined), SAMPLE_MS);
     const retiring: Promise<unknown>[] = [];
     for (let n = 0; n < total; n += 1) {
       await sleep(t0 + (n * 1000) / RATE - Date.now());
@@ -129,6 +179,8 @@ async function main(): Promise<void> {
     await Promise.all(retiring);
     const window = (Date.now() - t0) / 1000;
     clearInterval(sampler);
+    const tradingResult = traded ? await traded : undefined;
+    await clients?.terminate();
     const backlogAtEnd = sentAt.size - settled;
     const drainStart = Date.now();
     while (settled < sentAt.size && Date.now() - drainStart < DRAIN_SECONDS * 1000) await sleep(100);
@@ -158,7 +210,15 @@ async function main(): Promise<void> {
             ['settlement lag p99 s', String(round(lag.p99 / 1000, 2)), '< 10'],
             ['settlement lag max s', String(round(lag.max / 1000, 2)), ''],
             ['backlog at the end (not yet settled)', formatInt(backlogAtEnd), 'not growing'],
-            ['backlog every 5 s', backlog.map((sample) => sample.value).join(' '), ''],
+            ['backlog every 5 s (retirements not settled)', backlog.map((sample) => sample.value).join(' '), 'flat'],
+            ...(MIXED
+              ? [
+                  ['reaction position lag every 5 s (events)', backlog.map((sample) => sample.lagEvents).join(' '), ''],
+                  ['reaction pending every 5 s (its types)', backlog.map((sample) => sample.pending).join(' '), ''],
+                  [`matched trades/s (HTTP, ${CLIENTS} clients)`, tradingResult ? formatInt(tradingResult.trades / tradingResult.seconds) : 'n/a', ''],
+                  ['refused or unfilled POSTs', tradingResult ? String(tradingResult.failures) : 'n/a', '0'],
+                ]
+              : []),
             ['drained after the end in s', drained === undefined ? `not within ${DRAIN_SECONDS}` : String(drained), ''],
           ],
         ),

@@ -131,6 +131,10 @@ export async function readCheckpoint(db: Kysely<ReadModelDatabase>, name: string
  */
 export class LogFollowerRunner {
   private checkpoint: Position = START;
+  /** How far batches were handed to the follower; ahead of `checkpoint` while pipelined batches are in flight. */
+  private taken: Position = START;
+  /** Pipelined batches not yet committed, oldest first; each commits after the one before it. */
+  private inFlight: Promise<void>[] = [];
   /** The checkpoint as stored; behind `checkpoint` while only irrelevant events were passed. */
   private persisted: Position = START;
   private persistedAt = 0;
@@ -256,22 +260,35 @@ export class LogFollowerRunner {
         // A failure no event caused (a lost connection) is over once the runner is back; one an event caused lasts until it is past that event.
         if (this.failure && !this.failure.event) this.failure = undefined;
         const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
-        this.subscription = this.options.eventStore.subscribeAll({ after: this.checkpoint, batchSize });
+        this.taken = this.checkpoint;
+        // Batches of the follower's own types: one that waits on the outside world then waits once per
+        // batchSize events it handles, not per batchSize events of the log.
+        this.subscription = this.options.eventStore.subscribeAll({
+          after: this.checkpoint,
+          batchSize,
+          ...(this.follower.eventTypes ? { eventTypes: this.follower.eventTypes } : {}),
+        });
         // stop() may have run while we were taking the lock or reading the checkpoint.
         if (this.stopping) {
           await this.subscription.close();
           break;
         }
         const lingerMs = this.follower.lingerMs ?? 0;
-        for await (const batch of this.subscription) {
-          await this.applyBatch(batch);
+        const subscription = this.subscription;
+        for await (const batch of subscription) {
+          const through = subscription.position ?? batch.at(-1)?.position ?? this.taken;
+          if ((this.follower.pipelineDepth ?? 1) > 1) await this.pipelineBatch(batch, through);
+          else await this.applyBatch(batch, through);
           // Back to short retries only once past what failed (not after a batch before it).
           if (!this.failure) failureBackoffMs = 500;
           if (this.stopping) break;
           // Caught up: let the next events gather, within the projection's latency budget.
           if (lingerMs > 0 && batch.length < batchSize) await this.linger(lingerMs);
         }
+        await this.drainPipeline();
       } catch (error) {
+        // Batches in flight commit what they finished, in order, before the leader connection goes.
+        await this.drainPipeline().catch(() => undefined);
         if (this.stopping) break;
         this.state = 'failed';
         this.failure = this.failureAfter(error);
@@ -303,15 +320,29 @@ export class LogFollowerRunner {
     };
   }
 
-  private async applyBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const fresh = batch.filter((event) => comparePositions(event.position, this.checkpoint) > 0);
-    if (fresh.length === 0) return;
+  private isRelevant(event: RecordedEvent): boolean {
     const types = this.follower.eventTypes;
     const handles = this.follower.handles;
-    const isRelevant = (event: RecordedEvent): boolean => (!types || types.has(event.type)) && (!handles || handles(event));
-    const relevant = fresh.filter(isRelevant).map(storableEvent);
+    return (!types || types.has(event.type)) && (!handles || handles(event));
+  }
+
+  /** The batch's events not taken yet, and whether it moves the runner at all (it may only pass events of other types). */
+  private take(batch: readonly RecordedEvent[], through: Position): RecordedEvent[] | undefined {
+    const fresh = batch.filter((event) => comparePositions(event.position, this.taken) > 0);
+    if (comparePositions(through, this.taken) <= 0 && fresh.length === 0) return undefined;
+    this.taken = comparePositions(through, this.taken) > 0 ? through : this.taken;
+    return fresh;
+  }
+
+  private async applyBatch(batch: readonly RecordedEvent[], through: Position): Promise<void> {
+    const fresh = this.take(batch, through);
+    if (fresh) await this.applyInOrder(fresh, this.taken);
+  }
+
+  private async applyInOrder(fresh: readonly RecordedEvent[], through: Position): Promise<void> {
+    const relevant = fresh.filter((event) => this.isRelevant(event)).map(storableEvent);
     try {
-      await this.commitEvents(fresh, relevant);
+      await this.commitEvents(fresh, relevant, through);
     } catch (error) {
       if (!isEventCaused(error)) throw error;
       if (relevant.length === 1) throw new EventApplyFailed(relevant[0]!, error);
@@ -319,24 +350,74 @@ export class LogFollowerRunner {
       let chunk: RecordedEvent[] = [];
       for (const event of fresh) {
         chunk.push(event);
-        if (!isRelevant(event)) continue;
+        if (!this.isRelevant(event)) continue;
         try {
-          await this.commitEvents(chunk, [storableEvent(event)]);
+          await this.commitEvents(chunk, [storableEvent(event)], event.position);
         } catch (eventError) {
           throw isEventCaused(eventError) ? new EventApplyFailed(event, eventError) : eventError;
         }
         chunk = [];
       }
-      if (chunk.length > 0) await this.commitEvents(chunk, []);
+      await this.commitEvents(chunk, [], through);
       // Every event applied on its own: the batch failed for another reason; the next attempt retries it.
       throw error;
     }
   }
 
-  /** Applies `relevant` (the events of `fresh` this projection acts on) and moves the checkpoint past `fresh`. */
-  private async commitEvents(fresh: readonly RecordedEvent[], relevant: readonly RecordedEvent[]): Promise<void> {
-    const last = fresh.at(-1);
-    if (!last) return;
+  /**
+   * A pipelined follower's batch: its work starts now, while the batches before it may still wait
+   * (on XRPL, say), and its checkpoint commits after theirs. A batch that fails commits nothing, nor
+   * does any after it; the runner then resumes from the last committed one (the follower is
+   * idempotent, as every reaction is).
+   */
+  private async pipelineBatch(batch: readonly RecordedEvent[], through: Position): Promise<void> {
+    const fresh = this.take(batch, through);
+    if (!fresh) return;
+    const relevant = fresh.filter((event) => this.isRelevant(event)).map(storableEvent);
+    const work = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
+    work.catch(() => undefined);
+    const before = this.inFlight.at(-1);
+    const step = (async () => {
+      await before;
+      let changed: boolean;
+      try {
+        changed = await work;
+      } catch (error) {
+        if (!isEventCaused(error)) throw error;
+        // Again, in order, one event per transaction if need be, to name the event to blame.
+        return this.applyInOrder(fresh, through);
+      }
+      await this.commitEvents(fresh, relevant, through, changed);
+    })();
+    // A failure ends the subscription, so the runner learns of it even while no new batch comes.
+    step.catch(() => void this.subscription?.close().catch(() => undefined));
+    this.inFlight.push(step);
+    void step
+      .finally(() => {
+        this.inFlight = this.inFlight.filter((other) => other !== step);
+      })
+      .catch(() => undefined);
+    const oldest = this.inFlight[0];
+    if (this.inFlight.length >= (this.follower.pipelineDepth ?? 1) && oldest) await oldest;
+  }
+
+  /** Waits for the pipelined batches in flight; throws the first failure. */
+  private async drainPipeline(): Promise<void> {
+    const pending = this.inFlight;
+    if (pending.length === 0) return;
+    const settled = await Promise.allSettled(pending);
+    const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * Applies `relevant` (the events of `fresh` this projection acts on) and moves the checkpoint to
+   * `through` (at or past the last of `fresh`). `changed` is the outcome of a pipelined batch whose
+   * work is already done.
+   */
+  private async commitEvents(fresh: readonly RecordedEvent[], relevant: readonly RecordedEvent[], through: Position, changed?: boolean): Promise<void> {
+    if (comparePositions(through, this.checkpoint) <= 0 && fresh.length === 0) return;
+    const last = { position: through };
     if (relevant.length === 0 && !this.persistDue(fresh.length)) {
       // Nothing here for this projection: move on without a transaction.
       this.advance(last.position, fresh.length, false, NO_TYPES, []);
@@ -360,9 +441,9 @@ export class LogFollowerRunner {
     // The checkpoint moves last: the transaction takes an id only at its first write, and an id
     // holds back every reader of the log (the xid horizon). A reaction's batch may wait seconds on
     // XRPL before it writes, and with the move first every projection stood still meanwhile.
-    const applying = relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
+    const applying =
+      changed !== undefined ? Promise.resolve(changed) : relevant.length > 0 ? this.follower.applyBatch(relevant, this.writer) : Promise.resolve(false);
     applying.catch(() => undefined);
-    let changed: boolean;
     const eventTypes = new Set(relevant.map((event) => event.type));
     const messages = this.follower.pushedMessages?.(relevant) ?? [];
     try {
@@ -456,7 +537,8 @@ export class LogFollowerRunner {
 
   /** On a clean stop, stores a checkpoint that only skipped events had moved. */
   private async flushCheckpoint(): Promise<void> {
-    if (!this.leader || this.unpersistedEvents === 0) return;
+    // By position: a filtered subscription passes events of other types without handing them over.
+    if (!this.leader || comparePositions(this.checkpoint, this.persisted) <= 0) return;
     try {
       await this.leader.query(...this.moveCheckpointQuery(this.checkpoint, this.unpersistedEvents));
       this.persisted = this.checkpoint;

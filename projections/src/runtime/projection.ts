@@ -37,6 +37,13 @@ export interface LogFollower {
    * Unset or 0: at once.
    */
   readonly lingerMs?: number;
+  /**
+   * Batches whose work may be under way together (default 1: one at a time). For a follower that
+   * waits on the outside world and writes nothing through `applyBatch`'s writer: its batches then
+   * run outside their checkpoint transactions, which commit in log order once each batch and those
+   * before it are done.
+   */
+  readonly pipelineDepth?: number;
   /** Tables it owns (rebuilt and swapped together). */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   /**

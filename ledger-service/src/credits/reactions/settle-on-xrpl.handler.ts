@@ -37,6 +37,11 @@ export const settlementKeys = {
 
 /** Events per batch: settlements of different credit batches run side by side, so a batch fills ledgers. */
 const SETTLEMENT_BATCH = 200;
+/**
+ * Batches in flight: the next batch's claims and submissions go out while the one before waits for
+ * its ledger, so a retirement waits for about one validation, not for the batches ahead of it.
+ */
+const SETTLEMENT_PIPELINE = 3;
 
 /**
  * Mirrors registry changes on XRPL with the platform issuer wallet:
@@ -69,6 +74,9 @@ export class SettleOnXrpl implements Reaction {
   ) {}
 
   readonly batchSize = SETTLEMENT_BATCH;
+  readonly pipelineDepth = SETTLEMENT_PIPELINE;
+  /** Issuance and tokenization settlements of batches still in flight, by credit batch: a retirement of a later batch waits for them. */
+  private readonly minting = new Map<string, Promise<unknown>>();
 
   /**
    * Settles the batch's events with their transactions in flight together (the platform wallet
@@ -77,8 +85,20 @@ export class SettleOnXrpl implements Reaction {
    */
   async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
     const credits = events.filter(isCreditEvent);
-    await this.settleTogether(credits.filter((event) => event.type === 'CreditsIssued' || event.type === 'CreditsTokenized'));
-    await this.settleTogether(credits.filter((event) => event.type === 'CreditsRetired'));
+    const first = credits.filter((event) => event.type === 'CreditsIssued' || event.type === 'CreditsTokenized');
+    const retirements = credits.filter((event) => event.type === 'CreditsRetired');
+    // Batches overlap (pipelineDepth): what this batch mints, a retirement of a later batch may burn.
+    const minting = this.settleTogether(first);
+    const batchIds = new Set(first.map((event) => event.data.batchId));
+    for (const batchId of batchIds) this.minting.set(batchId, minting);
+    try {
+      await minting;
+    } finally {
+      for (const batchId of batchIds) if (this.minting.get(batchId) === minting) this.minting.delete(batchId);
+    }
+    const earlier = [...new Set(retirements.map((event) => this.minting.get(event.data.batchId)))].filter((pending) => pending !== undefined);
+    await Promise.allSettled(earlier);
+    await this.settleTogether(retirements);
   }
 
   private async settleTogether(events: readonly RecordedEvent[]): Promise<void> {

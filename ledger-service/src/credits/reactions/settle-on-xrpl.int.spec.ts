@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
@@ -16,9 +17,11 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../../test-support/service-under-test.js';
 import { verifiedAddress } from '../../test-support/verified-address.js';
 import { tokenizationPaymentKey } from '../../shared/vault-payments.js';
+import { SettleOnXrpl } from './settle-on-xrpl.handler.js';
 import { tokenize } from '../../test-support/vault-actions.js';
 import { projectForm } from '../../test-support/project-form.js';
 import { issueThroughRegistry } from '../../test-support/registry-issuance.js';
+import { sampleEvent } from '../../test-support/sample-events.js';
 
 const project = projectForm('PRJ-EO', 'Exactly Once Wind', 'Wind Energy', { description: 'Onshore wind' });
 const REACTION = 'settle-credits-on-xrpl';
@@ -132,6 +135,61 @@ describe('XRPL settlement of registry issuances, tokenizations and retirements: 
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('settles retirements spread over 5,000 events of other types together, and reads no lag once they are settled', async () => {
+    const issued = await issue();
+    await settlementOf(issued.tokenId, issued.tokenId);
+    const noise = (events: number): Promise<unknown> =>
+      Promise.all(
+        Array.from({ length: events / 100 }, () =>
+          eventStore.appendToStream(
+            `test-noise-${randomUUID()}`,
+            Array.from({ length: 100 }, () => ({ ...sampleEvent(0), type: 'TestNoise', data: {} })),
+            { expected: 'no_stream' },
+          ),
+        ),
+      );
+    // The reaction is down while the log grows: one retirement per 500 other events, more than a batch apart.
+    const reactions = service.app.get(ReactionHost);
+    await reactions.onApplicationShutdown();
+    const settle = service.app.get(SettleOnXrpl);
+    const handled: string[][] = [];
+    const handleBatch = settle.handleBatch.bind(settle);
+    const spy = vi.spyOn(settle, 'handleBatch').mockImplementation((events) => {
+      handled.push(events.map((event) => event.type));
+      return handleBatch(events);
+    });
+    const retirementIds: string[] = [];
+    try {
+      for (let n = 0; n < 10; n += 1) {
+        await noise(500);
+        const response = await issuer.request('POST', '/api/retire', { tokenId: issued.tokenId, amount: 1, beneficiary: 'Spread Ltd', purpose: 'spread out' });
+        expect(response.status).toBe(201);
+        retirementIds.push(retireCreditsResponse.parse(await response.json()).retirementId);
+      }
+      await noise(500);
+    } finally {
+      reactions.onApplicationBootstrap();
+    }
+    const started = Date.now();
+    for (const retirementId of retirementIds) expect(await settlementOf(issued.tokenId, retirementId)).toMatchObject({ status: 'settled' });
+    const tookMs = Date.now() - started;
+    // One batch of the ten, one ledger round; batches of the log's 200 events held one retirement each (ten rounds).
+    const retiringBatches = handled.filter((types) => types.includes('CreditsRetired'));
+    expect(retiringBatches, `${tookMs} ms`).toHaveLength(1);
+    expect(tookMs).toBeLessThan(10_000);
+
+    // Nothing of its types pending, and its checkpoint past the other types that followed.
+    await noise(3_000);
+    const deadline = Date.now() + 5_000;
+    let health = (await reactions.health()).find((follower) => follower.name === `reaction:${REACTION}`);
+    while (health?.lagEvents !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      health = (await reactions.health()).find((follower) => follower.name === `reaction:${REACTION}`);
+    }
+    expect(health).toMatchObject({ lagEvents: 0, pendingEvents: 0, pendingMs: 0, status: 'running' });
+    spy.mockRestore();
   });
 
   it('submits nothing twice when the settlement reaction is replayed from the start of the log', async () => {

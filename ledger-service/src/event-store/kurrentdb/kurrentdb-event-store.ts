@@ -25,6 +25,7 @@ import {
   type CurrentStreamState,
   END,
   type EventData,
+  eventTypeFilter,
   excludeSystemEvents,
   isSystemStream,
   jsonEvent,
@@ -331,7 +332,7 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
     while (events.length < options.limit) {
       // One more than needed: reading $all from a position returns the event at that position too.
       const pageSize = options.limit - events.length + 1;
-      const page = await this.readAllRecords({ fromPosition: toReadPosition(cursor), maxCount: pageSize });
+      const page = await this.readAllRecords({ fromPosition: toReadPosition(cursor), maxCount: pageSize }, options.eventTypes);
       for (const record of page) {
         if (comparePositions(record.position, cursor) <= 0) continue;
         cursor = copyPosition(record.position);
@@ -510,12 +511,17 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
     return records;
   }
 
-  /** One bounded page of $all without system events, read to its end. */
-  private async readAllRecords(options: KurrentReadAllOptions): Promise<AllStreamRecordedEvent[]> {
+  /** One bounded page of $all without system events (with `eventTypes`, only those: the server filters), read to its end. */
+  private async readAllRecords(options: KurrentReadAllOptions, eventTypes?: ReadonlySet<string>): Promise<AllStreamRecordedEvent[]> {
     const records: AllStreamRecordedEvent[] = [];
-    for await (const resolved of this.client.readAll({ ...options, filter: excludeSystemEvents() })) {
+    const filter = eventTypes ? eventTypeFilter({ regex: `^(?:${[...eventTypes].map(escapeRegex).join('|')})$` }) : excludeSystemEvents();
+    for await (const resolved of this.client.readAll({ ...options, filter })) {
       if (resolved.event) records.push(resolved.event);
     }
     return records;
   }
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -104,6 +104,12 @@ export class LogTail {
     }
   }
 
+  /** Whether `position` lies before what is kept: a read after it goes to the database. */
+  isBehind(position: Position): boolean {
+    const segment = this.segment;
+    return segment !== undefined && comparePositions(position, segment.from) < 0;
+  }
+
   private cached(after: Position, limit: number): RecordedEvent[] | undefined {
     const segment = this.segment;
     if (!segment || comparePositions(after, segment.from) < 0) return undefined;

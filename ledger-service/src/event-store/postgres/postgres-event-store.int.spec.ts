@@ -302,6 +302,66 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     expect(waitedMs).toBeLessThan(500);
   });
 
+  it('a read by type never passes an event of its types that commits after 5,000 events of other types', async () => {
+    const types: ReadonlySet<string> = new Set(['Settled']);
+    const start = await mine.headPosition();
+    const subscription = mine.subscribeAll({ after: start, batchSize: 50, eventTypes: types });
+    const received: RecordedEvent[] = [];
+    const farthest: bigint[] = [];
+    const collecting = (async () => {
+      for await (const batch of subscription) {
+        received.push(...batch);
+        farthest.push(subscription.position!.commit);
+        if (received.length >= 2) break;
+      }
+    })();
+    const blocker = await pool.connect();
+    try {
+      await mine.appendToStream(`before-${randomUUID()}`, [event('Other')], { expected: 'no_stream' });
+      // The late event: written by a transaction older than the appends below, committed after them.
+      await blocker.query('begin');
+      const lateStream = `late-${randomUUID()}`;
+      const late = await blocker.query<{ out_transaction_id: string }>('select * from append_to_stream($1, $2, $3::uuid[], $4::text[], $5, $6, $7)', [
+        lateStream,
+        '-2',
+        [randomUUID()],
+        ['Settled'],
+        '{}',
+        JSON.stringify(sampleEvent(0).metadata),
+        'late',
+      ]);
+      const lateXid = BigInt(late.rows[0]!.out_transaction_id);
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          mine.appendToStream(
+            `other-${randomUUID()}`,
+            Array.from({ length: 100 }, () => event('Other')),
+            { expected: 'no_stream' },
+          ),
+        ),
+      );
+      const afterStream = `after-${randomUUID()}`;
+      await mine.appendToStream(afterStream, [event('Settled')], { expected: 'no_stream' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await mine.readAll({ after: start, limit: 10, eventTypes: types })).toEqual([]);
+      expect(received).toEqual([]);
+      // However far it read past other types, never past the open transaction's event.
+      expect(farthest.every((commit) => commit < lateXid)).toBe(true);
+      await blocker.query('commit');
+      mine.transactionEnded();
+      await collecting;
+      expect(received.map((recorded) => recorded.streamId)).toEqual([lateStream, afterStream]);
+      const paged = await mine.readAll({ after: start, limit: 1, eventTypes: types });
+      expect(paged.map((recorded) => recorded.streamId)).toEqual([lateStream]);
+      const next = await mine.readAll({ after: paged[0]!.position, limit: 10, eventTypes: types });
+      expect(next.map((recorded) => recorded.streamId)).toEqual([afterStream]);
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      blocker.release();
+      await subscription.close();
+    }
+  });
+
   it('delivers an event held back by an older open transaction as soon as that transaction ends and says so', async () => {
     const head = await mine.headPosition();
     const subscription = mine.subscribeAll({ after: head, batchSize: 100 });

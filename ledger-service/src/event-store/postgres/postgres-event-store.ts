@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import {
   type AllSubscription,
+  comparePositions,
   type AppendResult,
   type EventStore,
   type EventToAppend,
@@ -65,9 +66,32 @@ const PREFETCH_MIN_LIMIT = 500;
 /** Readers with their own cursors each keep their next batch coming. */
 const PREFETCHES_KEPT = 8;
 
+/** Rows of the log a filtered read looks at per statement: it says how far it got, so a reader moves on past a long run of other types. */
+const TYPE_SCAN_WINDOW = 10_000;
+/** A filtered subscription hands over what it found after looking at this many events, so its reader can store how far it got. */
+const TYPE_SCAN_PER_BATCH = 100_000;
+/** Events a filtered subscription takes per read of the shared tail. */
+const TAIL_READ = 1_000;
+
+interface ScannedRow extends EventRow {
+  scanned_transaction_id: string;
+  scanned_global_position: string;
+  scanned_count: string;
+}
+
+/** What a filtered read found, and the last event it looked at (it looked at every event in between). */
+interface TypeScan {
+  readonly events: RecordedEvent[];
+  readonly through: Position;
+  /** It reached the end of what readers may see now. */
+  readonly endsVisibleLog: boolean;
+  readonly scanned: number;
+}
+
 interface SubscriptionState {
   cursor: Position;
   readonly batchSize: number;
+  readonly eventTypes: ReadonlySet<string> | undefined;
   stopped: boolean;
   /** Set by a wake-up that arrived while a read was in flight. */
   woken: boolean;
@@ -168,6 +192,7 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
    * (a read that returns less than the limit always started within the call).
    */
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    if (options.eventTypes) return (await this.readTypes(options.after ?? START, options.limit, options.eventTypes, Infinity)).events;
     const after = options.after ?? START;
     const key = `${after.commit}:${after.prepare}:${options.limit}`;
     const prefetched = this.prefetched.get(key);
@@ -201,6 +226,87 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     return result.rows.map(toRecorded);
   }
 
+  /**
+   * Up to `limit` events of `types` after `after`, looking at the log a window at a time until it has
+   * them, reaches the horizon or has looked at `maxScanned` events. Each window is one statement
+   * under the xid horizon, so `through` (the last event looked at) is final: no event that commits
+   * later can come before it.
+   */
+  private async readTypes(after: Position, limit: number, types: ReadonlySet<string>, maxScanned: number): Promise<TypeScan> {
+    const events: RecordedEvent[] = [];
+    let through = after;
+    let scanned = 0;
+    const typeList = [...types];
+    while (events.length < limit && scanned < maxScanned) {
+      const [commit, prepare] = cursorParams(through);
+      const result = await this.pool.query<ScannedRow>({
+        name: 'read_all_of_types',
+        text: `with scanned as (
+                 select transaction_id, global_position, type from events
+                 where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                   and (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                 order by transaction_id, global_position
+                 limit $5
+               ), last_scanned as (
+                 select transaction_id, global_position, (select count(*) from scanned) as n
+                 from scanned order by transaction_id desc, global_position desc limit 1
+               ), matched as (
+                 select global_position from scanned where type = any ($4::text[])
+                 order by transaction_id, global_position limit $3
+               )
+               select l.transaction_id as scanned_transaction_id, l.global_position as scanned_global_position, l.n as scanned_count,
+                      ${EVENT_COLUMNS.split(', ')
+                        .map((column) => `e.${column}`)
+                        .join(', ')}
+               from last_scanned l
+               left join (matched m join events e on e.global_position = m.global_position) on true
+               order by e.transaction_id, e.global_position`,
+        values: [commit, prepare, limit - events.length, typeList, TYPE_SCAN_WINDOW],
+        types: EVENT_TYPES,
+      });
+      const first = result.rows[0];
+      // Nothing below the horizon after `through`.
+      if (!first) return { events, through, endsVisibleLog: true, scanned };
+      const found = result.rows.filter((row) => row.event_id !== null).map(toRecorded);
+      events.push(...found);
+      const count = Number(first.scanned_count);
+      scanned += count;
+      if (events.length >= limit) return { events, through: events.at(-1)!.position, endsVisibleLog: false, scanned };
+      through = { commit: BigInt(first.scanned_transaction_id), prepare: BigInt(first.scanned_global_position) };
+      if (count < TYPE_SCAN_WINDOW) return { events, through, endsVisibleLog: true, scanned };
+    }
+    return { events, through, endsVisibleLog: false, scanned };
+  }
+
+  /**
+   * A filtered subscription's next events. From the shared tail where it holds the log after
+   * `after` (caught-up subscribers then share one read of the log, as unfiltered ones do), else
+   * (behind the tail, after a restart say) by type in the database.
+   */
+  private async readSubscribedTypes(after: Position, limit: number, types: ReadonlySet<string>): Promise<TypeScan> {
+    const events: RecordedEvent[] = [];
+    let through = after;
+    let scanned = 0;
+    while (scanned < TYPE_SCAN_PER_BATCH) {
+      if (this.tail.isBehind(through)) {
+        const scan = await this.readTypes(through, limit - events.length, types, TYPE_SCAN_PER_BATCH - scanned);
+        events.push(...scan.events);
+        return { ...scan, events, scanned: scanned + scan.scanned };
+      }
+      const batch = await this.tail.read(through, TAIL_READ);
+      if (batch.length === 0) return { events, through, endsVisibleLog: true, scanned };
+      for (const event of batch) {
+        through = event.position;
+        scanned += 1;
+        if (!types.has(event.type)) continue;
+        events.push(event);
+        if (events.length >= limit) return { events, through, endsVisibleLog: false, scanned };
+      }
+      if (this.tail.endsVisibleLog(through)) return { events, through, endsVisibleLog: true, scanned };
+    }
+    return { events, through, endsVisibleLog: false, scanned };
+  }
+
   async findEvents(eventIds: readonly string[]): Promise<RecordedEvent[]> {
     if (eventIds.length === 0) return [];
     const result = await this.pool.query<EventRow>({
@@ -227,6 +333,7 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     const state: SubscriptionState = {
       cursor: options.after ?? START,
       batchSize: options.batchSize ?? 500,
+      eventTypes: options.eventTypes,
       stopped: false,
       woken: false,
       wake: undefined,
@@ -244,6 +351,9 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
         state.stopped = true;
         state.wake?.();
         await iterator.return(undefined);
+      },
+      get position() {
+        return state.cursor;
       },
     };
   }
@@ -263,15 +373,27 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     try {
       while (!state.stopped && !this.closed) {
         state.woken = false;
-        const batch = await this.tail.read(state.cursor, state.batchSize);
-        const last = batch.at(-1);
-        if (last) {
-          horizonRetryMs = HORIZON_RETRY_MS;
-          state.cursor = last.position;
-          yield batch;
-          // Unless an append was announced since, a read now would find nothing new below the horizon;
-          // whether anything waits above it is the check's to say.
-          if (!this.tail.endsVisibleLog(state.cursor)) continue;
+        if (state.eventTypes) {
+          const scan = await this.readSubscribedTypes(state.cursor, state.batchSize, state.eventTypes);
+          if (comparePositions(scan.through, state.cursor) > 0) {
+            horizonRetryMs = HORIZON_RETRY_MS;
+            state.cursor = scan.through;
+            // Also when empty: the subscriber learns how far it got past events of other types.
+            yield scan.events;
+            // What was appended during the read the probe below finds.
+            if (!scan.endsVisibleLog) continue;
+          }
+        } else {
+          const batch = await this.tail.read(state.cursor, state.batchSize);
+          const last = batch.at(-1);
+          if (last) {
+            horizonRetryMs = HORIZON_RETRY_MS;
+            state.cursor = last.position;
+            yield batch;
+            // Unless an append was announced since, a read now would find nothing new below the horizon;
+            // whether anything waits above it is the check's to say.
+            if (!this.tail.endsVisibleLog(state.cursor)) continue;
+          }
         }
         if (state.stopped) return;
         // Committed events we cannot see yet sit above the horizon (an older

@@ -112,6 +112,41 @@ describe('projection runtime on PostgreSQL', () => {
     await expect(host.waitFor(['order-book', 'credit-trade' as ProjectionName], position, 1_000)).rejects.toThrow('no projection is named credit-trade');
   });
 
+  it('keeps a pipelined follower’s next batches at work while one waits, and moves its checkpoint only in log order', async () => {
+    await placeOrders(6);
+    const head = await store.headPosition();
+    let started = 0;
+    let releaseFirst: () => void = () => undefined;
+    const firstWaits = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const pipelined = {
+      name: 'pipelined-test',
+      eventTypes: new Set(['OrderPlaced']),
+      pipelineDepth: 3,
+      views: [],
+      tables: [],
+      applyBatch: async () => {
+        // The first batch waits (on XRPL, say); the others are done at once.
+        if (started++ === 0) await firstWaits;
+        return false;
+      },
+    };
+    const runner = new LogFollowerRunner(pipelined, { db, eventStore: store, connectionConfig: connection(), batchSize: 2 });
+    runner.start();
+    try {
+      const deadline = Date.now() + 5_000;
+      while (started < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Three at work, no more, and none of them committed past the first.
+      expect(started).toBe(3);
+      expect(runner.position.commit < 0n).toBe(true);
+      releaseFirst();
+      expect(await runner.waitFor(head, 10_000)).toBe(true);
+    } finally {
+      releaseFirst();
+      await runner.stop();
+    }
+  });
+
   it('passes over events a projection does not act on without a transaction, and stores that checkpoint on stop', async () => {
     const seen: string[] = [];
     const kycOnly = {

@@ -21,6 +21,11 @@ export interface Reaction {
   handleBatch?(events: readonly RecordedEvent[]): Promise<void>;
   /** Events per batch (and per checkpoint transaction); REACTION_BATCH when unset. */
   readonly batchSize?: number;
+  /**
+   * Batches handled at once (LogFollower.pipelineDepth), for a reaction that waits on the outside
+   * world; its checkpoint still moves in log order. 1 when unset.
+   */
+  readonly pipelineDepth?: number;
   /** How long the runner may wait, once caught up, to take more events per batch (Projection.lingerMs). */
   readonly lingerMs?: number;
 }
@@ -55,6 +60,7 @@ export class ReactionHost implements OnModuleInit, OnApplicationBootstrap, OnApp
         name: `reaction:${reaction.name}`,
         ...(reaction.eventTypes ? { eventTypes: reaction.eventTypes } : {}),
         ...(reaction.lingerMs ? { lingerMs: reaction.lingerMs } : {}),
+        ...(reaction.pipelineDepth ? { pipelineDepth: reaction.pipelineDepth } : {}),
         views: [],
         tables: [],
         applyBatch: async (events: readonly RecordedEvent[]) => {

@@ -11,6 +11,8 @@ const running = (name: string, kind: ProjectionHealth['kind']): ProjectionHealth
   checkpoint: '10:10',
   lagEvents: 0,
   lagMs: 0,
+  pendingEvents: 0,
+  pendingMs: 0,
   status: 'running',
 });
 
@@ -29,6 +31,8 @@ const stuckAml: ProjectionHealth = {
   checkpoint: '1041:1041',
   lagEvents: 3,
   lagMs: 120_000,
+  pendingEvents: 1,
+  pendingMs: 120_000,
   status: 'failed',
   error: 'numeric field overflow',
   failedEvent: { position: '1042:1042', type: 'OrderPlaced' },
