@@ -83,3 +83,4 @@ export * from './projects/monitoring-report.contract.js';
 export * from './projects/import-credits.contract.js';
 export * from './projects/projects.views.js';
 export * from './projects/projects.routes.js';
+export * from './shared/counted.js';

@@ -177,7 +177,8 @@ export const metricsResponse = z.object({
 export type MetricsResponse = z.infer<typeof metricsResponse>;
 
 export const provenanceEntry = z.object({
-  kind: z.enum(['issuance', 'transfer', 'escrow', 'release', 'retirement', 'xrpl']),
+  /** 'project': a step of the project and report the batch was issued from (docs/registry.md). */
+  kind: z.enum(['project', 'issuance', 'transfer', 'escrow', 'release', 'retirement', 'xrpl']),
   description: z.string(),
   occurredAt: z.iso.datetime(),
   quantity: z.number().int().nullable(),
@@ -185,6 +186,8 @@ export const provenanceEntry = z.object({
   toAccountId: z.string().nullable(),
   serialRanges: z.array(z.string()),
   xrplTransactions: z.array(z.object({ purpose: z.string(), hash: z.string(), result: z.string() })),
+  /** The documents a project step cites, by the hash their bytes must still have. */
+  documents: z.array(z.object({ sha256: z.string(), name: z.string(), kind: z.string() })).optional(),
   /** Where the event sits in the log and its hash-chain link. */
   position: z.string(),
   eventId: z.string(),

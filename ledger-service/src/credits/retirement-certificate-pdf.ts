@@ -1,3 +1,4 @@
+import { counted } from '@carbon-ledger/contracts';
 import type { GetRetirementResponse } from '@carbon-ledger/contracts';
 import QRCode from 'qrcode';
 import { newPdf, type Pdf, pdfBuffer, writeText } from '../shared/pdf/pdf-document.js';
@@ -146,7 +147,7 @@ export async function retirementCertificatePdf(retirement: GetRetirementResponse
   writeText(doc, 'This certifies that', { size: 10, width: CONTENT_WIDTH, align: 'center' }, INNER, doc.y + 16);
   writeText(
     doc,
-    `${certificate.quantity} ${certificate.unit} (${certificate.quantity} credits)`,
+    `${certificate.quantity} ${certificate.unit} (${counted(certificate.quantity, 'credit')})`,
     { bold: true, size: 16, width: CONTENT_WIDTH, align: 'center' },
     INNER,
     doc.y + 4,
@@ -169,7 +170,7 @@ export async function retirementCertificatePdf(retirement: GetRetirementResponse
 
   sectionHeading(doc, 'Credits');
   const qrTop = doc.y;
-  detail(doc, 'Quantity', `${certificate.quantity} ${certificate.unit} (${certificate.quantity} credits)`);
+  detail(doc, 'Quantity', `${certificate.quantity} ${certificate.unit} (${counted(certificate.quantity, 'credit')})`);
   detail(doc, 'Project', `${certificate.projectName} (${certificate.projectType})`);
   detail(doc, 'Vintage', String(certificate.vintage));
   detail(doc, 'Token', certificate.tokenId);

@@ -47,7 +47,9 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     const answer = await lookup(serial(3));
     expect(answer).toMatchObject({ serial: serial(3), tokenId, batch: { tokenId, projectName: 'Serial Forest' } });
     expect(answer.current).toEqual({ status: 'retired', accountId: trader.userId, beneficiary: 'UNDP Country Office' });
-    const registry = answer.entries.filter((entry) => entry.kind !== 'xrpl');
+    // The project's six steps come first (docs/registry.md, "Provenance starts at the project"), then the serial's own.
+    expect(answer.entries.slice(0, 6).map((entry) => entry.kind)).toEqual(['project', 'project', 'project', 'project', 'project', 'project']);
+    const registry = answer.entries.filter((entry) => entry.kind !== 'xrpl' && entry.kind !== 'project');
     expect(registry.map((entry) => [entry.kind, entry.quantity, entry.fromAccountId, entry.toAccountId])).toEqual([
       ['issuance', 1, null, issuer.userId],
       ['escrow', 1, issuer.userId, null],
@@ -74,11 +76,11 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
   it('traces a serial that never left the issuer, and one still held after its block was split', async () => {
     const kept = await lookup(serial(issuedQuantity));
     expect(kept.current).toEqual({ status: 'held', accountId: issuer.userId, beneficiary: null });
-    expect(kept.entries.filter((entry) => entry.kind !== 'xrpl').map((entry) => entry.kind)).toEqual(['issuance']);
+    expect(kept.entries.filter((entry) => entry.kind !== 'xrpl' && entry.kind !== 'project').map((entry) => entry.kind)).toEqual(['issuance']);
     const bought = await lookup(serial(20));
     expect(bought.current).toEqual({ status: 'held', accountId: trader.userId, beneficiary: null });
     // Bought directly: escrowed for the offer, then transferred when the buyer accepted it.
-    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl').map((entry) => entry.kind)).toEqual(['issuance', 'escrow', 'transfer']);
+    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl' && entry.kind !== 'project').map((entry) => entry.kind)).toEqual(['issuance', 'escrow', 'transfer']);
   });
 
   it('answers 404 for a serial beyond the batch or of an unknown batch, 400 for a malformed one', async () => {

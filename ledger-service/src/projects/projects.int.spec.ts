@@ -294,6 +294,24 @@ describe('registry lifecycle over HTTP: projects, verification, approval, issuan
     expect((await service.anonymous('GET', '/api/registry/projects/NO-SUCH-PROJECT')).status).toBe(404);
   });
 
+  it("begins a serial's provenance at the project: its registration, the report, its verification and the approval, with the documents' hashes", async () => {
+    const projectId = await registered('Solar Energy');
+    const reportId = await verifiedReport(projectId);
+    await ok(registry.request('POST', `/api/projects/${projectId}/reports/${reportId}/review`, { decision: 'approved' }));
+    const approval = (await projectEvents(projectId)).find((event) => event.type === 'IssuanceApproved')!.data as { batches: { batchId: string }[] };
+    const batchId = approval.batches[0]!.batchId;
+    await issued(service, batchId);
+    const drafted = (await projectEvents(projectId)).find((event) => event.type === 'ProjectDrafted')!.data as { documents: { sha256: string }[] };
+    const provenance = (await ok(proponent.request('GET', `/api/provenance/serials/NXCC-${batchId}-000001`))) as {
+      entries: { kind: string; description: string; documents?: { sha256: string }[] }[];
+    };
+    expect(provenance.entries.map((entry) => entry.kind).slice(0, 7)).toEqual(['project', 'project', 'project', 'project', 'project', 'project', 'issuance']);
+    expect(provenance.entries[0]).toMatchObject({ description: expect.stringContaining(`(${projectId}) drafted by its proponent`), documents: [{ sha256: drafted.documents[0]!.sha256 }] });
+    expect(provenance.entries.map((entry) => entry.description)).toEqual(
+      expect.arrayContaining([expect.stringContaining(`Monitoring report ${reportId} filed`), 'Monitoring report verified: 1000 for ' + YEAR, 'Issuance approved by the registry']),
+    );
+  });
+
   describe('documents', () => {
     it('stores a document once under its sha256 and serves it, checked, once a project cites it', async () => {
       const bytes = pdf('monitoring evidence');

@@ -41,6 +41,7 @@ import {
   serialPrefixFor,
   type TradeExecuted,
   type XrplSettlementRecorded,
+  counted,
 } from '@carbon-ledger/contracts';
 
 export interface ReportPeriod {
@@ -103,20 +104,18 @@ function monthsOf(records: readonly ReportRetirement[]): ComplianceReport['retir
 
 const typesOf = (kind: MitigationKind): string => creditProjectTypes.filter((type) => projectTypeMitigation[type] === kind).join(', ');
 
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
-
 /** The period's cash as one sentence of the CSRD and ISSB notes: what was paid for credits on the platform. */
 function cashNote(cash: ReportCash): string {
   const { trades, currency } = cash;
   const paid =
     trades.count === 0
       ? 'No trade in the period was paid for on the platform’s cash ledger'
-      : `Credits traded in the period were paid for on the platform’s cash ledger: ${trades.notional} ${currency} to sellers in ${plural(trades.count, 'trade', 'trades')}, and ${trades.fees} ${currency} in platform fees`;
-  const onXrpl = cash.tradesPaidOnXrpl === 0 ? '' : `; ${plural(cash.tradesPaidOnXrpl, 'swap was', 'swaps were')} paid in XRP on the XRP Ledger`;
+      : `Credits traded in the period were paid for on the platform’s cash ledger: ${trades.notional} ${currency} to sellers in ${counted(trades.count, 'trade', 'trades')}, and ${trades.fees} ${currency} in platform fees`;
+  const onXrpl = cash.tradesPaidOnXrpl === 0 ? '' : `; ${counted(cash.tradesPaidOnXrpl, 'swap was', 'swaps were')} paid in XRP on the XRP Ledger`;
   const unpaid =
     cash.tradesWithoutCash === 0
       ? ''
-      : `; ${plural(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
+      : `; ${counted(cash.tradesWithoutCash, 'trade', 'trades')} moved credits with no payment recorded (direct registry transfers)`;
   const returned = cash.refundedDeposits.count === 0 ? '' : `, returned to their senders ${cash.refundedDeposits.amount} ${currency}`;
   return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}${returned}.`;
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { type ActivityItem, type MetricsResponse, priceToCents } from '@carbon-ledger/contracts';
+import { type ActivityItem, counted, type MetricsResponse, priceToCents } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
@@ -15,8 +15,8 @@ export class GetMetricsQuery extends Query<MetricsResponse> {
 }
 
 function tradeDescription(trade: { kind: string; quantity: number; price: string; project_type: string; vintage: number | null }): string {
-  if (trade.kind === 'xrpl-amm') return `Swapped ${trade.quantity} NXCC credits on the XRPL AMM at ${trade.price} XRP each`;
-  const what = `${trade.quantity} ${trade.project_type} credits (vintage ${trade.vintage ?? 'n/a'})`;
+  if (trade.kind === 'xrpl-amm') return `Swapped ${counted(trade.quantity, 'NXCC credit')} on the XRPL AMM at ${trade.price} XRP each`;
+  const what = `${counted(trade.quantity, `${trade.project_type} credit`)} (vintage ${trade.vintage ?? 'n/a'})`;
   return trade.kind === 'direct' ? `Transferred ${what} at $${trade.price}` : `Traded ${what} at $${trade.price}`;
 }
 
@@ -101,13 +101,13 @@ export class GetMetricsHandler implements IQueryHandler<GetMetricsQuery> {
       })),
       ...issuances.map((batch): ActivityItem => ({
         type: 'issuance',
-        description: `Issued ${batch.quantity} ${batch.project_type} credits of ${batch.project_name} (vintage ${batch.vintage})`,
+        description: `Issued ${counted(batch.quantity, `${batch.project_type} credit`)} of ${batch.project_name} (vintage ${batch.vintage})`,
         timestamp: batch.issued_at.toISOString(),
         amount: batch.quantity,
       })),
       ...retirements.map((retirement): ActivityItem => ({
         type: 'retirement',
-        description: `Retired ${retirement.quantity} credits of ${retirement.project_name} for ${retirement.beneficiary}`,
+        description: `Retired ${counted(retirement.quantity, 'credit')} of ${retirement.project_name} for ${retirement.beneficiary}`,
         timestamp: retirement.retired_at.toISOString(),
         amount: retirement.quantity,
       })),

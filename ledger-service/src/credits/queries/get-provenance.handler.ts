@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
+  counted,
   type CoveringSeal,
   creditMarketStreamId,
   type EventStore,
@@ -20,6 +21,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
 import { readSeals, type SealLookup } from './event-log-seals.js';
+import { projectProvenance } from './project-provenance.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
 export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
@@ -88,7 +90,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
         if (reserved.length === 0) return undefined;
         return {
           kind: 'escrow',
-          description: `${movedOfBatch(event.data.reserved)} credits reserved for sell order ${event.data.orderId} at $${event.data.price}`,
+          description: `${counted(movedOfBatch(event.data.reserved), 'credit')} reserved for sell order ${event.data.orderId} at $${event.data.price}`,
           occurredAt: event.data.placedAt,
           quantity: size(reserved),
           fromAccountId: event.data.ownerId,
@@ -102,7 +104,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
         if (released.length === 0) return undefined;
         return {
           kind: 'release',
-          description: `${movedOfBatch(event.data.released)} credits released from cancelled sell order ${event.data.orderId}`,
+          description: `${counted(movedOfBatch(event.data.released), 'credit')} released from cancelled sell order ${event.data.orderId}`,
           occurredAt: event.data.cancelledAt,
           quantity: size(released),
           fromAccountId: null,
@@ -126,7 +128,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       if (issued.length === 0) return undefined;
       return {
         kind: 'issuance',
-        description: `${data.quantity} credits of ${data.projectName} (${data.projectType}, vintage ${data.vintage}) issued to ${data.accountId}${data.source === 'xrpl' ? ', minted on XRPL by the issuer' : ''}`,
+        description: `${counted(data.quantity, 'credit')} of ${data.projectName} (${data.projectType}, vintage ${data.vintage}) issued to ${data.accountId}${data.source === 'xrpl' ? ', minted on XRPL by the issuer' : ''}`,
         occurredAt: data.issuedAt,
         quantity: size(issued),
         fromAccountId: null,
@@ -149,7 +151,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
             : 'swapped on the XRPL AMM';
       return {
         kind: 'transfer',
-        description: `${movedOfBatch(data.ranges)} credits ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
+        description: `${counted(movedOfBatch(data.ranges), 'credit')} ${how} from ${data.sellerAccountId} to ${data.buyerAccountId} at $${data.price}`,
         occurredAt: data.executedAt,
         quantity: size(moved),
         fromAccountId: data.sellerAccountId,
@@ -165,7 +167,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       scope.retirements.set(data.retirementId, data.beneficiary);
       return {
         kind: 'retirement',
-        description: `${data.quantity} credits retired by ${data.accountId} on behalf of ${data.beneficiary}${data.purpose ? ` (${data.purpose})` : ''}`,
+        description: `${counted(data.quantity, 'credit')} retired by ${data.accountId} on behalf of ${data.beneficiary}${data.purpose ? ` (${data.purpose})` : ''}`,
         occurredAt: data.retiredAt,
         quantity: size(retired),
         fromAccountId: data.accountId,
@@ -184,7 +186,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       scope.tokenizations.add(data.tokenizationId);
       return {
         kind: 'transfer',
-        description: `${movedOfBatch(data.ranges)} credits tokenized: moved from ${data.accountId} into the platform vault, backing as many NXCC paid to ${data.xrplAddress}`,
+        description: `${counted(movedOfBatch(data.ranges), 'credit')} tokenized: moved from ${data.accountId} into the platform vault, backing as many NXCC paid to ${data.xrplAddress}`,
         occurredAt: data.tokenizedAt,
         quantity: size(moved),
         fromAccountId: data.accountId,
@@ -203,7 +205,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
           : `returned: the ledger refused the NXCC payment of tokenization ${data.tokenizationId ?? ''}`;
       return {
         kind: 'transfer',
-        description: `${movedOfBatch(data.ranges)} credits ${why}; moved from the platform vault to ${data.accountId}`,
+        description: `${counted(movedOfBatch(data.ranges), 'credit')} ${why}; moved from the platform vault to ${data.accountId}`,
         occurredAt: data.redeemedAt,
         quantity: size(moved),
         fromAccountId: VAULT_ACCOUNT_ID,
@@ -219,7 +221,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       orderOwners.set(data.offerId, data.sellerAccountId);
       return {
         kind: 'escrow',
-        description: `${movedOfBatch(data.ranges)} credits reserved for direct offer ${data.offerId} to ${data.buyerAccountId} at $${data.price}`,
+        description: `${counted(movedOfBatch(data.ranges), 'credit')} reserved for direct offer ${data.offerId} to ${data.buyerAccountId} at $${data.price}`,
         occurredAt: data.offeredAt,
         quantity: size(reserved),
         fromAccountId: data.sellerAccountId,
@@ -234,7 +236,7 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       if (released.length === 0) return undefined;
       return {
         kind: 'release',
-        description: `${movedOfBatch(data.released)} credits released from direct offer ${data.offerId} (${data.reason})`,
+        description: `${counted(movedOfBatch(data.released), 'credit')} released from direct offer ${data.offerId} (${data.reason})`,
         occurredAt: data.withdrawnAt,
         quantity: size(released),
         fromAccountId: null,
@@ -312,7 +314,11 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
       readSeals(this.eventStore),
     ]);
     if (!batch) return undefined;
-    const entries = provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering);
+    // The project, the report and its verification come first: the batch's evidence starts before its serials.
+    const entries = [
+      ...(await projectProvenance(this.eventStore, batch, sealCovering)),
+      ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering),
+    ];
     const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
     return {
       tokenId,

@@ -13,6 +13,7 @@ import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
 import { readSeals } from './event-log-seals.js';
 import { provenanceEntries, serialScope } from './get-provenance.handler.js';
+import { projectProvenance } from './project-provenance.js';
 
 /** One serial's whole life, from the event log; undefined when the registry never issued it. */
 export class GetSerialProvenanceQuery extends Query<SerialProvenanceResponse | undefined> {
@@ -37,6 +38,7 @@ function currentOf(entries: readonly ProvenanceEntry[], retiredFor: string | nul
       case 'retirement':
         current = { status: 'retired', accountId: entry.fromAccountId, beneficiary: retiredFor };
         break;
+      case 'project':
       case 'xrpl':
         break;
       default: {
@@ -66,7 +68,7 @@ export class GetSerialProvenanceHandler implements IQueryHandler<GetSerialProven
     ]);
     if (!batch || parsed.serial > batch.quantity) return undefined;
     const scope = serialScope(parsed.tokenId, batch.serial_prefix, parsed.serial);
-    const entries = provenanceEntries(stream, scope, sealCovering);
+    const entries = [...(await projectProvenance(this.eventStore, batch, sealCovering)), ...provenanceEntries(stream, scope, sealCovering)];
     return {
       serial: serialNumber,
       tokenId: parsed.tokenId,

@@ -15,6 +15,7 @@ import { formatCount } from '../../../../shared/format/plural';
 type EntryKind = ProvenanceEntry['kind'];
 
 const kindLabels: Record<EntryKind, string> = {
+  project: 'Project',
   issuance: 'Issuance',
   transfer: 'Transfer',
   escrow: 'Escrow',
@@ -24,6 +25,7 @@ const kindLabels: Record<EntryKind, string> = {
 };
 
 const kindColors: Record<EntryKind, string> = {
+  project: 'green',
   issuance: 'teal',
   transfer: 'blue',
   escrow: 'yellow',
@@ -129,6 +131,14 @@ function EntryDetails({ entry, network }: { entry: ProvenanceEntry; network: Xrp
           ))}
         </Group>
       )}
+      {entry.documents?.map((document) => (
+        <Group key={document.sha256} gap="xs" wrap="nowrap" data-testid="provenance-entry-document">
+          <Anchor href={`/api/registry/documents/${document.sha256}`} target="_blank" rel="noreferrer" size="xs">
+            {document.name}
+          </Anchor>
+          <Identifier value={document.sha256} />
+        </Group>
+      ))}
       {entry.xrplTransactions.map((transaction) => (
         <Group key={`${transaction.purpose}-${transaction.hash}`} gap="xs" wrap="nowrap" data-testid="provenance-entry-xrpl-tx">
           <Badge size="xs" variant="outline">
