@@ -80,7 +80,11 @@ describe('one serial number, its whole life (GET /api/provenance/serials/{serial
     const bought = await lookup(serial(20));
     expect(bought.current).toEqual({ status: 'held', accountId: trader.userId, beneficiary: null });
     // Bought directly: escrowed for the offer, then transferred when the buyer accepted it.
-    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl' && entry.kind !== 'project').map((entry) => entry.kind)).toEqual(['issuance', 'escrow', 'transfer']);
+    expect(bought.entries.filter((entry) => entry.kind !== 'xrpl' && entry.kind !== 'project').map((entry) => entry.kind)).toEqual([
+      'issuance',
+      'escrow',
+      'transfer',
+    ]);
   });
 
   it('answers 404 for a serial beyond the batch or of an unknown batch, 400 for a malformed one', async () => {

@@ -306,9 +306,16 @@ describe('registry lifecycle over HTTP: projects, verification, approval, issuan
       entries: { kind: string; description: string; documents?: { sha256: string }[] }[];
     };
     expect(provenance.entries.map((entry) => entry.kind).slice(0, 7)).toEqual(['project', 'project', 'project', 'project', 'project', 'project', 'issuance']);
-    expect(provenance.entries[0]).toMatchObject({ description: expect.stringContaining(`(${projectId}) drafted by its proponent`), documents: [{ sha256: drafted.documents[0]!.sha256 }] });
+    expect(provenance.entries[0]).toMatchObject({
+      description: expect.stringContaining(`(${projectId}) drafted by its proponent`),
+      documents: [{ sha256: drafted.documents[0]!.sha256 }],
+    });
     expect(provenance.entries.map((entry) => entry.description)).toEqual(
-      expect.arrayContaining([expect.stringContaining(`Monitoring report ${reportId} filed`), 'Monitoring report verified: 1000 for ' + YEAR, 'Issuance approved by the registry']),
+      expect.arrayContaining([
+        expect.stringContaining(`Monitoring report ${reportId} filed`),
+        'Monitoring report verified: 1000 for ' + YEAR,
+        'Issuance approved by the registry',
+      ]),
     );
   });
 

@@ -7,6 +7,7 @@ import {
   type LedgerSealedData,
   parsePosition,
   type Position,
+  type ProvenanceEntry,
   SEALS_STREAM,
   START,
 } from '@carbon-ledger/contracts';
@@ -49,4 +50,10 @@ export async function readSeals(eventStore: EventStore): Promise<SealLookup> {
     }
     return null;
   };
+}
+
+/** A covering seal as a provenance entry shows it. */
+export function provenanceSeal(seal: CoveringSeal | null): ProvenanceEntry['seal'] {
+  if (!seal) return null;
+  return { sealId: `seal-${seal.sealNumber}`, merkleRoot: seal.merkleRoot, sealedAt: seal.sealedAt, anchorTxHash: seal.anchorTxHash };
 }

@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   counted,
-  type CoveringSeal,
   creditMarketStreamId,
   type EventStore,
   formatPosition,
@@ -20,7 +19,7 @@ import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
-import { readSeals, type SealLookup } from './event-log-seals.js';
+import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
 import { projectProvenance } from './project-provenance.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
@@ -268,11 +267,6 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
       return exhaustive;
     }
   }
-}
-
-export function provenanceSeal(seal: CoveringSeal | null): ProvenanceEntry['seal'] {
-  if (!seal) return null;
-  return { sealId: `seal-${seal.sealNumber}`, merkleRoot: seal.merkleRoot, sealedAt: seal.sealedAt, anchorTxHash: seal.anchorTxHash };
 }
 
 /** The entries of a market stream for what the scope traces, each with its place in the log and covering seal. */

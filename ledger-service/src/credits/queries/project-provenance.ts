@@ -7,8 +7,7 @@ import {
   projectStreamId,
   type RecordedEvent,
 } from '@carbon-ledger/contracts';
-import type { SealLookup } from './event-log-seals.js';
-import { provenanceSeal } from './get-provenance.handler.js';
+import { provenanceSeal, type SealLookup } from './event-log-seals.js';
 
 type EntryFacts = Pick<ProvenanceEntry, 'description'> & { readonly documents: readonly CitedDocument[] };
 
