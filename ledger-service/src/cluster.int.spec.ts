@@ -435,7 +435,7 @@ describe('demo seeding fails over', () => {
     } finally {
       await watch.end();
     }
-    expect(seeding.output()).not.toContain('Demo data: 4 demo users');
+    expect(seeding.output()).not.toContain('Demo data: 6 demo users');
     seeding.kill();
     await seeding.exited;
 
@@ -446,12 +446,13 @@ describe('demo seeding fails over', () => {
     const pool = createPool(database.connectionString);
     try {
       const demoUsers = await pool.query<{ name: string }>(`select name from users where name like 'Demo · %'`);
-      expect(demoUsers.rows).toHaveLength(4);
-      // The demo's four batches; the sandbox pool's vault batch (issued to the platform's market maker) is not the demo's.
+      expect(demoUsers.rows).toHaveLength(6);
+      // The demo's five batches (four projects, the reforestation one with its buffer batch); the sandbox pool's
+      // vault batch (issued to the platform's market maker) is not the demo's.
       const issued = await pool.query<{ count: string }>(`select count(*) from events where type = 'CreditsIssued' and data->>'accountId' <> $1`, [
         MARKET_MAKER_ACCOUNT_ID,
       ]);
-      expect(Number(issued.rows[0]?.count)).toBe(4);
+      expect(Number(issued.rows[0]?.count)).toBe(5);
       const poolBatches = await pool.query<{ count: string }>(`select count(*) from events where type = 'CreditsIssued' and data->>'accountId' = $1`, [
         MARKET_MAKER_ACCOUNT_ID,
       ]);

@@ -127,7 +127,9 @@ async function seedDemo(app: INestApplicationContext, resuming: boolean, seeding
   try {
     const outcome = await seedDemoData(app, { log: write, signal: seeding.signal });
     if (!resuming) {
-      write(`  Demo data: 4 demo users (names start with "${DEMO_MARK} ·"), 4 batches, trades, orders and retirements were seeded.`);
+      write(
+        `  Demo data: 6 demo users (names start with "${DEMO_MARK} ·": a proponent, a verifier, the registry operator, traders, compliance), 9 projects along the registry lifecycle, 5 batches from verified reports, trades, orders and retirements were seeded.`,
+      );
       write('  Start with --no-demo on a fresh data directory to skip it.');
     } else if (outcome.recorded > 0) {
       write(`  Demo data: finished the seeding an earlier start did not complete (${outcome.recorded} of ${outcome.steps} steps were missing).`);
