@@ -148,7 +148,7 @@ export class DemoRegistry {
       reportId,
       decision: 'approved',
       reasons: '',
-      bufferSharePercent: bufferSharePercent[project.projectType],
+      bufferShares: bufferSharePercent,
     });
   }
 

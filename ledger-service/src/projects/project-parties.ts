@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CreditProjectType, type EventStore, isAuthEvent, projectStreamId, type Role, userStreamId, verifierStreamId } from '@carbon-ledger/contracts';
+import { type CreditProjectType, type EventStore, isAuthEvent, type Role, userStreamId, verifierStreamId } from '@carbon-ledger/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { DomainError } from '../shared/domain-error.js';
 import { aggregateStream } from '../shared/handle-command.js';
-import { type Party, projectDecider, type VerifierParty } from './project.decider.js';
+import type { Party, VerifierParty } from './project.decider.js';
 import { verifierDecider } from './verifier-accreditation.decider.js';
 
 interface UserFacts {
@@ -39,11 +39,6 @@ export class ProjectParties {
 
   async exists(userId: string): Promise<boolean> {
     return (await this.user(userId)) !== undefined;
-  }
-
-  /** The project's type as its stream holds it; undefined for a project that does not exist. */
-  async projectTypeOf(projectId: string): Promise<CreditProjectType | undefined> {
-    return (await aggregateStream(this.eventStore, projectStreamId(projectId), projectDecider)).state.project?.projectType;
   }
 
   /** A user who holds the verifier role, with what the registry accredited them for; 404 for anyone else. */

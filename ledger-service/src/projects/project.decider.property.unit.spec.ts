@@ -1,4 +1,4 @@
-import type { ProjectEvent } from '@carbon-ledger/contracts';
+import { bufferSharePercent, type ProjectEvent } from '@carbon-ledger/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
@@ -93,7 +93,7 @@ const stepsWith = (yes: fc.Arbitrary<boolean>, report: fc.Arbitrary<number>) =>
       reportId: reportIds[report]!,
       decision: approve ? ('approved' as const) : ('returned' as const),
       reasons: 'reasons',
-      bufferSharePercent: 20,
+      bufferShares: { ...bufferSharePercent, Forestry: 20 },
     })),
   }) satisfies Record<string, fc.Arbitrary<ProjectCommand>>;
 const steps = stepsWith(fc.boolean(), fc.nat({ max: 2 }));

@@ -92,8 +92,8 @@ export type ProjectCommand =
       readonly reportId: string;
       readonly decision: 'approved' | 'returned';
       readonly reasons: string;
-      /** Percent of each vintage held back for the buffer pool (by project type, from the configuration). */
-      readonly bufferSharePercent: number;
+      /** Percent of each vintage held back for the buffer pool, by project type (from the configuration). */
+      readonly bufferShares: Readonly<Record<CreditProjectType, number>>;
     };
 
 export type DraftProjectDetails = Omit<DraftProjectRequest, 'documents' | 'methodology'> & {
@@ -397,10 +397,11 @@ function reviewIssuance(command: Extract<ProjectCommand, { type: 'ReviewIssuance
       status: project.status,
     });
   }
+  const bufferSharePercent = command.bufferShares[project.projectType];
   const batches: ApprovedBatch[] = (report.verified ?? [])
     .filter((row) => row.quantity > 0)
     .map((row) => {
-      const bufferQuantity = bufferQuantityOf(row.quantity, command.bufferSharePercent);
+      const bufferQuantity = bufferQuantityOf(row.quantity, bufferSharePercent);
       return {
         vintage: row.vintage,
         batchId: issuanceBatchId(project.projectType, report.reportId, row.vintage, 'credits'),
@@ -417,7 +418,7 @@ function reviewIssuance(command: Extract<ProjectCommand, { type: 'ReviewIssuance
         ...base,
         approvedBy: command.actor.userId,
         accountId: project.proponent.userId,
-        bufferSharePercent: command.bufferSharePercent,
+        bufferSharePercent,
         batches,
         approvedAt: at,
       },

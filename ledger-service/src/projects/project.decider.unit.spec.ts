@@ -1,4 +1,4 @@
-import type { CreditProjectType, ProjectEvent } from '@carbon-ledger/contracts';
+import { bufferSharePercent, type CreditProjectType, type ProjectEvent } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import { decideProject, evolveProject, initialProjectState, issuanceBatchId, type Party, type ProjectCommand, type ProjectState } from './project.decider.js';
@@ -61,7 +61,7 @@ const approve = (by: Party = registry): ProjectCommand => ({
   reportId,
   decision: 'approved',
   reasons: '',
-  bufferSharePercent: 15,
+  bufferShares: { ...bufferSharePercent, Reforestation: 15 },
 });
 
 function given(...commands: ProjectCommand[]): ProjectState {
@@ -191,7 +191,7 @@ describe('project decider', () => {
       reportId,
       decision: 'returned',
       reasons: 'Attach the meter calibration certificate',
-      bufferSharePercent: 15,
+      bufferShares: { ...bufferSharePercent, Reforestation: 15 },
     });
     expect(refusal(approve(), returned)).toMatchObject({ code: 'Conflict' });
     const again = [verify(), approve()].reduce((state, command) => decideProject(command, state, { now }).reduce(evolveProject, state), returned);

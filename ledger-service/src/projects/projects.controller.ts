@@ -93,7 +93,7 @@ export class ProjectsController {
   ): Promise<IssueCreditsResponse> {
     const user = signedIn(request);
     const filed = await this.commands.execute(
-      new FileIssuanceRequestCommand(body, await this.parties.party(user.id), this.bufferShareFor(body.projectType), commandContextFrom(request)),
+      new FileIssuanceRequestCommand(body, await this.parties.party(user.id), this.bufferShares()[body.projectType], commandContextFrom(request)),
     );
     await this.caughtUp(PROJECTS, filed.position);
     const { replayed: _replayed, ...answer } = filed;
@@ -235,7 +235,7 @@ export class ProjectsController {
       reportId: params.reportId,
       decision: body.decision,
       reasons: body.decision === 'returned' ? body.reasons : '',
-      bufferSharePercent: await this.bufferShareOf(params.projectId),
+      bufferShares: this.bufferShares(),
     };
     return this.reportAnswer(await this.decide(params.projectId, command, request), params.reportId);
   }
@@ -264,13 +264,9 @@ export class ProjectsController {
     return { ...result, position: formatPosition(result.position) };
   }
 
-  private async bufferShareOf(projectId: string): Promise<number> {
-    const projectType = await this.parties.projectTypeOf(projectId);
-    return projectType ? this.bufferShareFor(projectType) : 0;
-  }
-
-  private bufferShareFor(projectType: CreditProjectType): number {
-    return this.config.BUFFER_SHARES[projectType] ?? bufferSharePercent[projectType];
+  /** The documented shares, with the configuration's overrides. */
+  private bufferShares(): Readonly<Record<CreditProjectType, number>> {
+    return { ...bufferSharePercent, ...this.config.BUFFER_SHARES };
   }
 
   private decide(projectId: string, command: ProjectCommand, request: ApiRequest): Promise<ProjectDecision> {

@@ -85,7 +85,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
     const replayed = stream.applied.has(reportCommandId);
     if (!replayed) {
       if (!stream.state.project) {
-        await handleCommand(
+        const drafted = await handleCommand(
           this.eventStore,
           streamId,
           projectDecider,
@@ -95,11 +95,12 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
           },
           { stream },
         );
-        stream = await aggregateStream(this.eventStore, streamId, projectDecider);
+        // handleCommand moved the stream on past the draft; one appended at the same moment elsewhere it did not.
+        if (drafted.replayed) stream = await aggregateStream(this.eventStore, streamId, projectDecider);
       } else {
         requireSameProject(stream.state, request, proponent.userId);
       }
-      await handleCommand(
+      const report = await handleCommand(
         this.eventStore,
         streamId,
         projectDecider,
@@ -118,9 +119,9 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
         },
         { stream },
       );
+      if (report.replayed) stream = await aggregateStream(this.eventStore, streamId, projectDecider);
     }
-    const filed = await aggregateStream(this.eventStore, streamId, projectDecider);
-    const project = filed.state.project!;
+    const project = stream.state.project!;
     const credits = quantity - bufferQuantityOf(quantity, bufferSharePercent);
     const tokenId = issuanceBatchId(project.projectType, reportId, vintage, 'credits');
     const serialPrefix = serialPrefixFor(tokenId);
@@ -129,7 +130,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
       projectId: request.id,
       reportId,
       projectStatus: project.status,
-      reportStatus: filed.state.reports.get(reportId)?.status ?? 'awaiting_verification',
+      reportStatus: stream.state.reports.get(reportId)?.status ?? 'awaiting_verification',
       quantity: credits,
       claimedQuantity: quantity,
       bufferQuantity: quantity - credits,
@@ -137,7 +138,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
       serialPrefix,
       firstSerial: formatSerial(serialPrefix, 1),
       lastSerial: formatSerial(serialPrefix, credits),
-      position: filed.applied.get(reportCommandId)!,
+      position: stream.applied.get(reportCommandId)!,
       replayed,
     };
   }
