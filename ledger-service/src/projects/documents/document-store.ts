@@ -32,13 +32,6 @@ export interface StoredDocument {
   readonly uploadedBy: string;
 }
 
-/** What a stored document's bytes hash to now, against the hash it is stored (and cited) under. */
-export interface DocumentIntegrity {
-  readonly sha256: string;
-  readonly found: boolean;
-  readonly intact: boolean;
-}
-
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 const isMediaType = (value: string): value is DocumentMediaType => (documentMediaTypes as readonly string[]).includes(value);
@@ -118,15 +111,5 @@ export class DocumentStore {
       }
       return { sha256: citation.sha256, kind: citation.kind, name: citation.name, size: row.size, mediaType: row.media_type };
     });
-  }
-
-  /** Checks the bytes of each document against its hash, for `npm run verify` and the export check. */
-  async checkIntegrity(sha256s: readonly string[]): Promise<DocumentIntegrity[]> {
-    const results: DocumentIntegrity[] = [];
-    for (const sha256 of new Set(sha256s)) {
-      const row = await this.db.selectFrom('registry_documents').select(['content']).where('sha256', '=', sha256).executeTakeFirst();
-      results.push({ sha256, found: row !== undefined, intact: row !== undefined && sha256Of(row.content) === sha256 });
-    }
-    return results;
   }
 }
