@@ -18,8 +18,9 @@ function serve() {
             projectType: 'Reforestation',
             mitigation: 'removal',
             status: 'registered',
-            proponent: { id: null, name: 'Ivy Issuer', organisation: 'Canopy Trust' },
-            verifier: { id: null, name: 'Vera Verifier', organisation: 'Audit Partners' },
+            // As the public registry answers: a party by its organisation, a person without one unnamed.
+            proponent: { id: null, name: 'Canopy Trust', organisation: 'Canopy Trust' },
+            verifier: { id: null, name: 'Individual (name not published)', organisation: null },
             documents: [
               {
                 sha256: aSha256,
@@ -82,6 +83,9 @@ describe('PublicRegistryRoute', () => {
     const card = await screen.findByTestId('project-card');
     expect(within(card).getByTestId('project-status')).toHaveTextContent('Registered');
     expect(within(card).getByText('1,000 credits (150 in the buffer pool)')).toBeInTheDocument();
+    expect(within(card).getByText('Canopy Trust')).toBeInTheDocument();
+    expect(within(card).queryByText('Canopy Trust (Canopy Trust)')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('project-verifier')).toHaveTextContent('Individual (name not published)');
     const link = within(card).getByTestId('project-document-link');
     expect(link).toHaveTextContent('validation.pdf');
     expect(link).toHaveAttribute('href', `/api/registry/documents/${aSha256}`);

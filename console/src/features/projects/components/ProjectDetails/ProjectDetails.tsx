@@ -21,7 +21,8 @@ export function formatCredits(quantity: number): string {
 
 function partyText(party: RegistryParty | null): string {
   if (!party) return 'Not assigned';
-  return party.organisation ? `${party.name} (${party.organisation})` : party.name;
+  // The public registry names a party by its organisation alone: no need to say it twice.
+  return party.organisation && party.organisation !== party.name ? `${party.name} (${party.organisation})` : party.name;
 }
 
 function perVintageText(rows: readonly { vintage: number; quantity: number }[] | null): string {
