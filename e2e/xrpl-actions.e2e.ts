@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'xrpl';
 import { expectToast as expectToastWithin, launchBrowser, settledScreenshot as settledScreenshotOf, signInThroughApi } from './support/browser.js';
 import { submitKycWithSeed } from './support/kyc.js';
+import { approveThroughRegistryApi } from './support/registry.js';
 import { fundOnSandbox, provisionedLedgerUrl } from './support/sandbox-ledger.js';
 import { type RunningService, startService } from './support/service.js';
 
@@ -117,10 +118,14 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
     await page.getByTestId('xrpl-issue-submit').click();
     const response = await issued;
     expect(response.ok()).toBe(true);
-    nftId = ((await response.json()) as { nftId: string }).nftId;
+    const filed = (await response.json()) as { nftId: string; projectId: string; reportId: string; creditAmount: number; bufferQuantity: number };
+    nftId = filed.nftId;
     expect(nftId).toMatch(/^[0-9A-F]{64}$/);
-    // The fresh wallet has no NXCC trust line yet: the prepared flow sets it (TrustSet signed with the same key) before the mint, so the credits are paid.
-    await expectToast('Credits Issued Successfully', `NFT ${nftId.slice(0, 16)}... carries 30 credits.`);
+    // The mint filed an issuance request: nothing is paid until a verifier and the registry approve it.
+    await expectToast(
+      'Credits Issued Successfully',
+      `NFT ${nftId.slice(0, 16)}... filed 30 credits for verification under project ${filed.projectId}; they are paid as NXCC once the registry approves them.`,
+    );
     expect(await page.getByTestId('xrpl-issue-seed').inputValue()).toBe('');
 
     const issueRequests = xrplPosts().filter((request) => /\/api\/xrpl\/issue(\/prepare)?$/.test(request.url));
@@ -140,6 +145,13 @@ describe('XRPL actions on /xrpl in Chromium, signed in the browser, against the 
       expect(request.body).not.toMatch(/seed/i);
     }
 
+    await settledScreenshot('xrpl-issue-filed');
+    // The fresh wallet had no NXCC trust line: the prepared flow set it (TrustSet signed with the same key) before the mint, so the credits are paid once issued.
+    await approveThroughRegistryApi(page.context(), page.context(), service, {
+      ...filed,
+      vintage: new Date().getUTCFullYear(),
+      claimedQuantity: filed.creditAmount + filed.bufferQuantity,
+    });
     const update = page.getByTestId('realtime-update').filter({ hasText: `30 credits issued: ${PROJECT_NAME}` });
     await update.waitFor();
     expect(await update.textContent()).toContain('Credits');

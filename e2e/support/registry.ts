@@ -45,6 +45,31 @@ export async function issueThroughRegistryApi(
   const filed = await proponent.request.post(`${service.baseUrl}/api/issue`, { data: body, headers: { 'x-csrf-token': await csrfOf(proponent) } });
   expect(filed.status(), await filed.text()).toBe(201);
   const answer = issueCreditsResponse.parse(await filed.json());
+  await approveThroughRegistryApi(proponent, admin, service, answer);
+  // Polled by hand: this runs in hooks too, where expect.poll cannot.
+  for (const deadline = Date.now() + 30_000; ;) {
+    const credits = await proponent.request.get(`${service.baseUrl}/api/credits`);
+    const { holdings } = (await credits.json()) as { holdings: { tokenId: string }[] };
+    if (holdings.some((holding) => holding.tokenId === answer.tokenId)) break;
+    if (Date.now() > deadline) throw new Error(`batch ${answer.tokenId} was not issued within 30 s of its approval`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return answer;
+}
+
+/** Where a filed issuance request stands: the issue form's answer, or the /xrpl Issue tab's. */
+export interface FiledRequest {
+  readonly projectId: string;
+  readonly reportId: string;
+  readonly vintage: number;
+  readonly claimedQuantity: number;
+}
+
+/**
+ * A newly drafted project's filed request approved over the API by a verifier and a registry
+ * operator (created by the administrator `admin`, of organisations of their own), as claimed.
+ */
+export async function approveThroughRegistryApi(proponent: BrowserContext, admin: BrowserContext, service: RunningService, answer: FiledRequest): Promise<void> {
   const verifier = await newUser(admin, service, ['verifier'], 'E2E Verifier', 'E2E Assurance');
   const registry = await newUser(admin, service, ['registry'], 'E2E Registry', 'E2E Registry Office');
   const post = async (who: { api: APIRequestContext; csrf: string } | BrowserContext, path: string, data: unknown): Promise<void> => {
@@ -64,14 +89,5 @@ export async function issueThroughRegistryApi(
     verified: [{ vintage: answer.vintage, quantity: answer.claimedQuantity }],
   });
   await post(registry, `${project}/reports/${answer.reportId}/review`, { decision: 'approved' });
-  // Polled by hand: this runs in hooks too, where expect.poll cannot.
-  for (const deadline = Date.now() + 30_000; ;) {
-    const credits = await proponent.request.get(`${service.baseUrl}/api/credits`);
-    const { holdings } = (await credits.json()) as { holdings: { tokenId: string }[] };
-    if (holdings.some((holding) => holding.tokenId === answer.tokenId)) break;
-    if (Date.now() > deadline) throw new Error(`batch ${answer.tokenId} was not issued within 30 s of its approval`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   await Promise.all([verifier.api.dispose(), registry.api.dispose()]);
-  return answer;
 }

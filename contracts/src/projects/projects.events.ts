@@ -92,6 +92,15 @@ export const projectDeactivatedData = z.object({
   deactivatedAt: z.iso.datetime(),
 });
 
+export const xrplMintOfReport = z.object({
+  nftId: z.string().min(1),
+  mintTxHash: z.string().regex(/^[0-9A-F]{64}$/),
+  /** The KYC-checked address that signed the mint. */
+  minter: z.string().min(1),
+  destinationAddress: z.string().min(1),
+});
+export type XrplMintOfReport = z.infer<typeof xrplMintOfReport>;
+
 export const monitoringReportFiledData = z.object({
   projectId: z.string().min(1),
   reportId: z.uuid(),
@@ -99,6 +108,8 @@ export const monitoringReportFiledData = z.object({
   claimed: vintageQuantities,
   mitigation: z.enum(mitigationKinds),
   documents: citedDocuments,
+  /** Filed from the /xrpl Issue tab: the batch NFT the proponent minted, and where the credits are paid as NXCC once issued. */
+  xrplMint: xrplMintOfReport.optional(),
   filedBy: z.string().min(1),
   filedAt: z.iso.datetime(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
+import { reportStatuses } from '../projects/projects.constants.js';
 import { creditAmount, MAX_CREDITS, MAX_XRP_AMOUNT } from '../shared/bounded-amounts.js';
 import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
@@ -141,10 +142,14 @@ export const xrplIssueResponse = z.object({
   requiresKyc: z.literal(false),
   creditAmount: z.number().int(),
   txHash,
+  /** The batch the credits will carry once the registry approves the issuance request the mint filed. */
   tokenId: z.string(),
-  /** The platform issuer's NXCC payment to the destination: tesSUCCESS, or why it was not applied. */
-  paymentResult: z.string(),
-  paymentTxHash: txHash.optional(),
+  /** The issuance request the mint filed: the verifier verifies it, the registry approves it, then the credits are paid as NXCC. */
+  projectId: z.string(),
+  reportId: z.uuid(),
+  reportStatus: z.enum(reportStatuses),
+  /** Held back for the registry's buffer pool from the claimed credits (creditAmount is what the destination gets). */
+  bufferQuantity: z.number().int().nonnegative(),
 });
 export type XrplIssueResponse = z.infer<typeof xrplIssueResponse>;
 

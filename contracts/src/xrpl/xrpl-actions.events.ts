@@ -15,7 +15,7 @@ export const xrplCreditsMintedData = z.object({
   account: z.string(),
   userId: z.string(),
   nftId: z.string(),
-  /** Registry token id the batch gets (derived from the mint hash). */
+  /** Registry token id the batch gets once the issuance request the mint filed is approved. */
   tokenId: z.string().regex(tokenIdPattern),
   projectName: z.string(),
   projectType: z.enum(creditProjectTypes),
@@ -24,9 +24,8 @@ export const xrplCreditsMintedData = z.object({
   scope3: z.number().int().nonnegative(),
   creditAmount: z.number().int().positive(),
   destinationAddress: z.string(),
-  /** The platform issuer's NXCC payment to the destination, when it went through. */
-  paymentTxHash: xrplHash.optional(),
-  paymentResult: z.string().optional(),
+  /** The project the mint's issuance request was filed under (XRPL- and the start of the mint hash); absent on mints recorded before issuance went through the registry. */
+  projectId: z.string().min(1).optional(),
   mintedAt: z.iso.datetime(),
 });
 

@@ -12,6 +12,7 @@ import {
   type ReportStatus,
   tokenIdFor,
   type VintageQuantity,
+  type XrplMintOfReport,
 } from '@carbon-ledger/contracts';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../shared/domain-error.js';
@@ -76,6 +77,8 @@ export type ProjectCommand =
       readonly claimed: readonly VintageQuantity[];
       readonly mitigation: MitigationKind | undefined;
       readonly documents: readonly CitedDocument[];
+      /** Filed from a batch NFT minted on the /xrpl Issue tab. */
+      readonly xrplMint?: XrplMintOfReport;
     }
   | {
       readonly type: 'DecideVerification';
@@ -334,6 +337,7 @@ function fileMonitoringReport(command: Extract<ProjectCommand, { type: 'FileMoni
         claimed: command.claimed.map((row) => ({ ...row })),
         mitigation: command.mitigation ?? project.mitigation,
         documents: [...command.documents],
+        ...(command.xrplMint ? { xrplMint: { ...command.xrplMint } } : {}),
         filedBy: command.actor.userId,
         filedAt: at,
       },

@@ -1,16 +1,23 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { ISSUANCE_REQUESTS } from '../shared/issuance-requests.port.js';
 import { AccreditVerifierHandler } from './commands/accredit-verifier.handler.js';
 import { DecideProjectHandler } from './commands/decide-project.handler.js';
 import { FileIssuanceRequestHandler } from './commands/file-issuance-request.handler.js';
 import { ImportCreditsHandler } from './commands/import-credits.handler.js';
 import { DocumentStore } from './documents/document-store.js';
+import { MintedIssuanceRequests } from './minted-issuance-requests.js';
 import { ProjectParties } from './project-parties.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsQueriesController } from './projects-queries.controller.js';
 import { projectQueryHandlers } from './queries/index.js';
+import { FileIssuanceRequestWhenMinted } from './reactions/file-issuance-request-when-minted.handler.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
 
-/** The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits are issued. */
+/**
+ * The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits
+ * are issued. Global so that the /xrpl Issue tab files its request through ISSUANCE_REQUESTS.
+ */
+@Global()
 @Module({
   controllers: [ProjectsController, ProjectsQueriesController],
   providers: [
@@ -22,7 +29,9 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     AccreditVerifierHandler,
     ImportCreditsHandler,
     IssueCreditsWhenIssuanceApproved,
+    FileIssuanceRequestWhenMinted,
+    { provide: ISSUANCE_REQUESTS, useClass: MintedIssuanceRequests },
   ],
-  exports: [DocumentStore, ProjectParties],
+  exports: [DocumentStore, ProjectParties, ISSUANCE_REQUESTS],
 })
 export class ProjectsModule {}

@@ -49,6 +49,23 @@ export async function issueThroughRegistry(
   const filed = await proponent.request('POST', '/api/issue', body, headers);
   if (filed.status !== 201) return filed;
   const answer = issueCreditsResponse.parse(await filed.json());
+  await approveFiled(service, proponent, answer);
+  return new Response(JSON.stringify(answer), { status: 201, headers: { 'content-type': 'application/json' } });
+}
+
+/** Where a filed issuance request stands: the issue form's answer, or the /xrpl Issue tab's. */
+export interface FiledRequest {
+  readonly projectId: string;
+  readonly projectStatus: string;
+  readonly reportId: string;
+  readonly reportStatus: string;
+  readonly vintage: number;
+  readonly claimedQuantity: number;
+  readonly tokenId: string;
+}
+
+/** The verifier and the registry take a filed request to its issuance as claimed; resolves once the batch is in the registry. */
+export async function approveFiled(service: ServiceUnderTest, proponent: SignedInClient, answer: FiledRequest): Promise<void> {
   const { verifier, registry } = await reviewersOf(service);
   const project = `/api/projects/${encodeURIComponent(answer.projectId)}`;
   if (answer.projectStatus === 'draft' || answer.projectStatus === 'rejected') {
@@ -70,7 +87,6 @@ export async function issueThroughRegistry(
   if (answer.reportStatus !== 'approved')
     await expectOk(registry.request('POST', `${project}/reports/${answer.reportId}/review`, { decision: 'approved' }), 'approval');
   await issued(service, answer.tokenId);
-  return new Response(JSON.stringify(answer), { status: 201, headers: { 'content-type': 'application/json' } });
 }
 
 /** Waits until the issuance reaction has issued the batch and the registry's read models show it (up to 20 s). */

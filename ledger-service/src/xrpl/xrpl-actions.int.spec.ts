@@ -11,6 +11,9 @@ import {
   VAULT_ACCOUNT_ID,
   xrplActionStreamId,
   xrplIssueResponse,
+  type XrplIssueResponse,
+  marketOfTokenId,
+  projectStreamId,
   xrplPrepareResponse,
   type XrplPrepareResponse,
   xrplRetireResponse,
@@ -20,6 +23,7 @@ import {
   convertHexToString,
   convertStringToHex,
   getNFTokenID,
+  hashes,
   NFTokenMintFlags,
   type Payment,
   type Transaction,
@@ -31,6 +35,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPool } from './queries/get-amm-state.handler.js';
 import { serviceOnLedgerForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { signPrepared } from '../test-support/vault-actions.js';
+import { approveFiled } from '../test-support/registry-issuance.js';
+import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
+import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
+import { tradableOf } from '../credit-market/credit-market.decider.js';
+import { totalSize } from '../credit-market/serial-ranges.js';
+import { ISSUANCE_REQUESTS, type IssuanceRequests } from '../shared/issuance-requests.port.js';
 import { startVerification } from '../test-support/verified-address.js';
 
 const identity = { legalName: 'Alice Example', dateOfBirth: '1990-04-01', country: 'GB', documentNumber: 'P1234567' };
@@ -117,7 +127,33 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     ...overrides,
   });
 
-  it('issues: the issuer signs the NFTokenMint, the platform pays the credits, XrplCreditsMinted is recorded', async () => {
+  /** The NXCC `address` holds once the settlement reaction has paid them (up to 20 s). */
+  async function creditBalanceReaching(address: string, expected: number): Promise<number> {
+    const deadline = Date.now() + 20_000;
+    let balance = await creditBalance(address);
+    while (balance !== expected && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      balance = await creditBalance(address);
+    }
+    return balance;
+  }
+
+  /** The issue tab's answer walked through the verifier and the registry, as claimed. */
+  function approveMinted(issued: XrplIssueResponse): Promise<void> {
+    return approveFiled(service, issuerUser, {
+      ...issued,
+      projectStatus: 'draft',
+      vintage: new Date().getUTCFullYear(),
+      claimedQuantity: issued.creditAmount + issued.bufferQuantity,
+    });
+  }
+
+  async function reportsFiledFor(projectId: string) {
+    const history = await service.runtime.eventStore.readStream(projectStreamId(projectId));
+    return history.filter((event) => event.type === 'MonitoringReportFiled');
+  }
+
+  it('issues: the mint files an issuance request; the NXCC are paid only once the verifier and the registry approved it', async () => {
     const destination = await funded();
     await trustCredits(destination);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address }));
@@ -135,12 +171,16 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     const text = await response.text();
     expect(response.status, text).toBe(201);
     const issued = xrplIssueResponse.parse(JSON.parse(text));
-    expect(issued).toMatchObject({ requiresKyc: false, creditAmount: 30, paymentResult: 'tesSUCCESS' });
-    expect(issued.tokenId).toBe(tokenIdFor('Solar Energy', new Date().getUTCFullYear(), issued.txHash.slice(0, 8)));
+    expect(issued).toMatchObject({ requiresKyc: false, creditAmount: 30, bufferQuantity: 0, reportStatus: 'awaiting_verification' });
+    expect(issued.projectId).toBe(`XRPL-${issued.txHash.slice(0, 12)}`);
 
     const nfts = await service.ledger.request({ command: 'account_nfts', account: issuerWallet.address });
     expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toContain(issued.nftId);
-    expect(await creditBalance(destination.address)).toBe(30);
+    // Filed, not issued: no NXCC, no batch.
+    expect(await creditBalance(destination.address)).toBe(0);
+    const markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
+    const market = marketOfTokenId(issued.tokenId)!;
+    expect(await markets.read(market.projectType, market.vintage, (state) => state.batches.has(issued.tokenId))).toBe(false);
 
     const [event, ...more] = await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash));
     expect(more).toHaveLength(0);
@@ -151,23 +191,35 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       userId: issuerUser.userId,
       nftId: issued.nftId,
       tokenId: issued.tokenId,
+      projectId: issued.projectId,
       projectName: 'Mojave Solar Farm',
       projectType: 'Solar Energy',
-      scope1: 100,
-      scope2: 50,
-      scope3: 0,
       creditAmount: 30,
       destinationAddress: destination.address,
-      paymentTxHash: issued.paymentTxHash,
-      paymentResult: 'tesSUCCESS',
+    });
+    const [report, ...otherReports] = await reportsFiledFor(issued.projectId);
+    expect(otherReports).toHaveLength(0);
+    expect(report?.data).toMatchObject({
+      reportId: issued.reportId,
+      claimed: [{ vintage: new Date().getUTCFullYear(), quantity: 30 }],
+      xrplMint: { nftId: issued.nftId, mintTxHash: issued.txHash, minter: issuerWallet.address, destinationAddress: destination.address },
     });
 
-    // The same submission again (its answer was lost): the same answer, no second payment, nothing new recorded.
+    // The same submission again (its answer was lost): the same answer, nothing new recorded.
     const again = await submit(issuerUser, 'issue', prepared.preparation, signPrepared(issuerWallet, prepared.transactions));
     expect(again.status).toBe(201);
     expect(xrplIssueResponse.parse(await again.json())).toEqual(issued);
-    expect(await creditBalance(destination.address)).toBe(30);
     expect(await service.runtime.eventStore.readStream(xrplActionStreamId(issued.txHash))).toHaveLength(1);
+    expect(await reportsFiledFor(issued.projectId)).toHaveLength(1);
+
+    await approveMinted(issued);
+    // Issued into the vault with the minted NFT, and paid to the destination by the settlement reaction.
+    expect(await creditBalanceReaching(destination.address, 30)).toBe(30);
+    const batch = await markets.read(market.projectType, market.vintage, (state) => state.batches.get(issued.tokenId));
+    expect(batch).toMatchObject({ nftId: issued.nftId });
+    expect(
+      await markets.read(market.projectType, market.vintage, (state) => totalSize(tradableOf(state, VAULT_ACCOUNT_ID, issued.tokenId))),
+    ).toBe(30);
   });
 
   /** NXCC payments the platform issuer made to `destination`, as the ledger lists them. */
@@ -179,7 +231,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       .map(({ hash }) => String(hash));
   }
 
-  it('pays the credits of one signed mint once when it is submitted 16 times at once', async () => {
+  it('files one request for one signed mint submitted 16 times at once, and pays it once after approval', async () => {
     const destination = await funded();
     await trustCredits(destination);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address }));
@@ -188,16 +240,17 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as unknown })));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 16 }, () => 201));
     const [first, ...rest] = answers.map((answer) => xrplIssueResponse.parse(answer.body));
-    expect(first).toMatchObject({ creditAmount: 30, paymentResult: 'tesSUCCESS' });
+    expect(first).toMatchObject({ creditAmount: 30 });
     for (const answer of rest) expect(answer).toEqual(first);
-
-    // The issuer's obligations to this holder are the batch, and the ledger holds one payment.
-    expect(await creditBalance(destination.address)).toBe(30);
-    expect(await issuerPaymentsTo(destination.address)).toEqual([first!.paymentTxHash]);
     expect(await service.runtime.eventStore.readStream(xrplActionStreamId(first!.txHash))).toHaveLength(1);
+    expect(await reportsFiledFor(first!.projectId)).toHaveLength(1);
+
+    await approveMinted(first!);
+    expect(await creditBalanceReaching(destination.address, 30)).toBe(30);
+    expect(await issuerPaymentsTo(destination.address)).toHaveLength(1);
   });
 
-  it('pays the credits of one signed mint once when it is submitted 16 times, 250 ms apart', async () => {
+  it('files one request for one signed mint submitted 16 times, 250 ms apart', async () => {
     const destination = await funded();
     await trustCredits(destination);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 500, scope2: 0 }));
@@ -207,10 +260,34 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       pending.push(submit(issuerUser, 'issue', prepared.preparation, blobs));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const statuses = await Promise.all(pending.map(async (response) => (await response).status));
-    expect(statuses).toEqual(Array.from({ length: 16 }, () => 201));
-    expect(await creditBalance(destination.address)).toBe(100);
-    expect(await issuerPaymentsTo(destination.address)).toHaveLength(1);
+    const answers = await Promise.all(pending.map(async (response) => ({ status: (await response).status, body: (await (await response).json()) as unknown })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 16 }, () => 201));
+    const first = xrplIssueResponse.parse(answers[0]!.body);
+    expect(await reportsFiledFor(first.projectId)).toHaveLength(1);
+    expect(await creditBalance(destination.address)).toBe(0);
+  });
+
+  it('files the request of a mint recorded before a crash: the reaction files it, and a later submit answers the same', async () => {
+    const destination = await funded();
+    await trustCredits(destination);
+    const prepared = await prepare(issuerUser, 'issue', issueForm({ destinationAddress: destination.address, scope1: 60, scope2: 0 }));
+    const blobs = signPrepared(issuerWallet, prepared.transactions);
+    // The service stopped between recording the mint and filing its request: the filing fails once.
+    const requests = service.app.get<IssuanceRequests>(ISSUANCE_REQUESTS);
+    const crash = vi.spyOn(requests, 'fileForMint').mockRejectedValueOnce(new Error('connection lost'));
+    const crashed = await submit(issuerUser, 'issue', prepared.preparation, blobs);
+    expect(crashed.status).toBe(500);
+    crash.mockRestore();
+    const projectId = `XRPL-${hashes.hashSignedTx(blobs[0]!).slice(0, 12)}`;
+    expect(await service.runtime.eventStore.readStream(xrplActionStreamId(hashes.hashSignedTx(blobs[0]!)))).toHaveLength(1);
+    const deadline = Date.now() + 20_000;
+    while ((await reportsFiledFor(projectId)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const [report] = await reportsFiledFor(projectId);
+    expect(report).toBeDefined();
+    const retried = xrplIssueResponse.parse(await (await submit(issuerUser, 'issue', prepared.preparation, blobs)).json());
+    expect(retried.projectId).toBe(projectId);
+    expect(retried.reportId).toBe((report!.data as { reportId: string }).reportId);
+    expect(await reportsFiledFor(projectId)).toHaveLength(1);
   });
 
   it('found case "Issued, but not paid": another destination without a trust line is refused before anything is minted', async () => {
@@ -224,7 +301,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(await creditBalance(destination.address)).toBe(0);
   });
 
-  it('issuing to one’s own address without a trust line signs a TrustSet first with the same key, so the credits are paid', async () => {
+  it('issuing to one’s own address without a trust line signs a TrustSet first with the same key, so the credits are paid once approved', async () => {
     const own = await funded();
     await verifyKyc(issuerUser, own);
     const prepared = await prepare(issuerUser, 'issue', issueForm({ xrplAddress: own.address, destinationAddress: own.address, scope1: 5 }));
@@ -232,8 +309,9 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     const response = await submit(issuerUser, 'issue', prepared.preparation, signPrepared(own, prepared.transactions));
     expect(response.status).toBe(201);
     const issued = xrplIssueResponse.parse(await response.json());
-    expect(issued).toMatchObject({ creditAmount: 11, paymentResult: 'tesSUCCESS' });
-    expect(await creditBalance(own.address)).toBe(11);
+    expect(issued).toMatchObject({ creditAmount: 11 });
+    await approveMinted(issued);
+    expect(await creditBalanceReaching(own.address, 11)).toBe(11);
   });
 
   it('trades through the AMM pool, with a TrustSet first for a buyer without a trust line', async () => {

@@ -149,7 +149,18 @@ export const aTxHash = 'C0FFEE0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF01
 export const anNftId = '00090000A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D40000099B00000000';
 
 export function anIssueResponse(overrides: Partial<XrplIssueResponse> = {}): XrplIssueResponse {
-  return { nftId: anNftId, requiresKyc: false, creditAmount: 30, txHash: aTxHash, tokenId: 'SOLAR-2026-C0FFEE01', paymentResult: 'tesSUCCESS', ...overrides };
+  return {
+    nftId: anNftId,
+    requiresKyc: false,
+    creditAmount: 30,
+    txHash: aTxHash,
+    tokenId: 'SOLAR-2026-C0FFEE01',
+    projectId: 'XRPL-C0FFEE012345',
+    reportId: '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    reportStatus: 'awaiting_verification',
+    bufferQuantity: 0,
+    ...overrides,
+  };
 }
 
 export function aTradeResponse(overrides: Partial<XrplTradeResponse> = {}): XrplTradeResponse {

@@ -10,8 +10,11 @@ describe('XRPL toasts', () => {
   it("say '1 credit' for one credit and '2 credits' for two", async () => {
     renderWithProviders(null);
 
-    act(() => showCreditsIssuedToast({ nftId: anNftId, creditAmount: 1, paymentResult: 'tesSUCCESS' }));
-    await expectToast('Credits Issued Successfully', `NFT ${anNftId.slice(0, 16)}... carries 1 credit.`);
+    act(() => showCreditsIssuedToast({ nftId: anNftId, creditAmount: 1, projectId: 'XRPL-C0FFEE012345' }));
+    await expectToast(
+      'Credits Issued Successfully',
+      `NFT ${anNftId.slice(0, 16)}... filed 1 credit for verification under project XRPL-C0FFEE012345; they are paid as NXCC once the registry approves them.`,
+    );
 
     act(() => showCreditsTokenizedToast({ amount: 1, tokenId: 'SOLAR-2026-AAAAAAAA', paymentResult: 'tesSUCCESS' }));
     await expectToast('Credits Tokenized', '1 credit of SOLAR-2026-AAAAAAAA is in the vault; the NXCC payment awaits validation.');

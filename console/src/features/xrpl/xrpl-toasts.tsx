@@ -53,10 +53,12 @@ export function showXrplActionFailedToast(action: XrplAction, error: unknown): v
   showFailureToast(title, serverMessageOf(error, fallback));
 }
 
-export function showCreditsIssuedToast(issued: { nftId: string; creditAmount: number; paymentResult: string }): void {
-  const payment =
-    issued.paymentResult === 'tesSUCCESS' ? '' : ` The NXCC payment was not applied (${issued.paymentResult}); the destination needs a trust line for NXCC.`;
-  showSuccessToast('Credits Issued Successfully', `NFT ${issued.nftId.slice(0, 16)}... carries ${formatCount(issued.creditAmount, 'credit')}.${payment}`);
+/** The mint filed an issuance request: the credits are paid as NXCC once the verifier and the registry approve it. */
+export function showCreditsIssuedToast(issued: { nftId: string; creditAmount: number; projectId: string }): void {
+  showSuccessToast(
+    'Credits Issued Successfully',
+    `NFT ${issued.nftId.slice(0, 16)}... filed ${formatCount(issued.creditAmount, 'credit')} for verification under project ${issued.projectId}; they are paid as NXCC once the registry approves them.`,
+  );
 }
 
 export function showTradeExecutedToast(txHash: string): void {

@@ -3,11 +3,9 @@ import {
   type CreditProjectType,
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
-  defaultMethodologies,
   isXrplActionEvent,
   marketOfTokenId,
   type RecordedEvent,
-  serialPrefixFor,
   VAULT_ACCOUNT_ID,
   xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
@@ -21,9 +19,8 @@ import { DomainError } from '../../shared/domain-error.js';
 
 /**
  * Brings the /xrpl screen's on-ledger actions into the registry (ARCHITECTURE 5, "One truth"):
- * - a batch NFT the issuer minted in the browser becomes a serial-numbered batch, tokenized
- *   into the vault in the same decision when the platform paid its NXCC (else it stays with
- *   the issuer as registry credits);
+ * (a batch NFT minted on the Issue tab files an issuance request instead: the projects capability
+ * issues its credits once the registry approves them)
  * - NXCC returned to the issuer with a retirement memo retire as many serials of the vault
  *   for the holder (the batch chosen when the burn was prepared, else another of its market);
  * - NXCC paid back for a redemption move as many serials from the vault to the redeemer.
@@ -48,71 +45,7 @@ export class RegisterXrplActions implements Reaction {
       now: new Date(event.metadata.recordedAt),
     });
     try {
-      if (event.type === 'XrplCreditsMinted') {
-        const data = event.data;
-        const market = marketOfTokenId(data.tokenId);
-        if (!market) return;
-        const paid = data.paymentTxHash !== undefined && data.paymentResult === 'tesSUCCESS';
-        await this.markets.execute(
-          market.projectType,
-          market.vintage,
-          {
-            type: 'IssueCredits',
-            ...(paid
-              ? {
-                  tokenize: {
-                    tokenizationId: deriveId(event.eventId, 'tokenization'),
-                    xrplAddress: data.destinationAddress,
-                    requestedBy: data.userId,
-                    paymentTxHash: data.paymentTxHash,
-                  },
-                }
-              : {}),
-            batch: {
-              batchId: data.tokenId,
-              projectId: `XRPL-${data.txHash.slice(0, 12)}`,
-              projectName: data.projectName,
-              projectType: data.projectType,
-              description: `Minted on XRPL by ${data.account}`,
-              vintage: market.vintage,
-              standard: DEFAULT_RETIREMENT_STANDARD,
-              methodology: defaultMethodologies[data.projectType],
-              scopes: { scope1: data.scope1, scope2: data.scope2, scope3: data.scope3, scope4: 0, scope5: 0 },
-              quantity: data.creditAmount,
-              serialPrefix: serialPrefixFor(data.tokenId),
-              accountId: data.userId,
-              issuedBy: data.userId,
-              xrplAddress: data.destinationAddress,
-              source: 'xrpl',
-              nftId: data.nftId,
-              mintTxHash: data.txHash,
-            },
-          },
-          context('register-mint', data.userId),
-          () => undefined,
-        );
-        await this.markets.execute(
-          market.projectType,
-          market.vintage,
-          {
-            type: 'RecordXrplSettlement',
-            settlement: {
-              subject: 'issuance',
-              subjectId: data.tokenId,
-              batchId: data.tokenId,
-              status: paid ? 'settled' : 'partial',
-              nftId: data.nftId,
-              transactions: [
-                { purpose: 'mint', hash: data.txHash, result: 'tesSUCCESS' },
-                ...(data.paymentTxHash ? [{ purpose: 'payment', hash: data.paymentTxHash, result: data.paymentResult ?? 'unknown' }] : []),
-              ],
-              ...(paid ? {} : { reason: `The NXCC payment to ${data.destinationAddress} was not applied (${data.paymentResult ?? 'not sent'})` }),
-            },
-          },
-          context('register-mint-settlement', data.userId),
-          () => undefined,
-        );
-      } else if (event.type === 'XrplCreditsBurned') {
+      if (event.type === 'XrplCreditsBurned') {
         const data = event.data;
         const market = marketOfTokenId(data.tokenId);
         if (!market) return;

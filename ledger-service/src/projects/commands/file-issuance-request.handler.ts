@@ -2,11 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   bufferQuantityOf,
+  type CreditProjectType,
   DEFAULT_RETIREMENT_STANDARD,
   defaultMethodologies,
   estimatedCredits,
   type EventStore,
   formatSerial,
+  type IsoCountryCode,
   isIsoCountryCode,
   type IssueCreditsRequest,
   NO_EMISSIONS_MESSAGE,
@@ -15,6 +17,7 @@ import {
   projectStreamId,
   type ReportStatus,
   serialPrefixFor,
+  type XrplMintOfReport,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
@@ -46,12 +49,17 @@ export interface IssuanceRequestFiled {
   readonly replayed: boolean;
 }
 
+/** The issue form's request; one filed from the /xrpl Issue tab may name any project type that tab offers. */
+export type IssuanceRequest = Omit<IssueCreditsRequest, 'projectType'> & { readonly projectType: CreditProjectType };
+
 export class FileIssuanceRequestCommand extends Command<IssuanceRequestFiled> {
   constructor(
-    readonly request: IssueCreditsRequest,
+    readonly request: IssuanceRequest,
     readonly proponent: Party,
     readonly bufferSharePercent: number,
     readonly context: CommandContext,
+    /** The request comes from a batch NFT minted on the /xrpl Issue tab: its credits are paid as NXCC once issued. */
+    readonly xrplMint?: XrplMintOfReport,
   ) {
     super();
   }
@@ -72,7 +80,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
     @Inject(KYC_GATE) private readonly kyc: KycGate,
   ) {}
 
-  async execute({ request, proponent, bufferSharePercent, context }: FileIssuanceRequestCommand): Promise<IssuanceRequestFiled> {
+  async execute({ request, proponent, bufferSharePercent, context, xrplMint }: FileIssuanceRequestCommand): Promise<IssuanceRequestFiled> {
     const quantity = estimatedCredits([request.scope1, request.scope2, request.scope3, request.scope4, request.scope5]);
     if (quantity < 1) throw new DomainError('ValidationFailed', NO_EMISSIONS_MESSAGE);
     await this.kyc.requireKyc({ address: request.xrplAddress, userId: proponent.userId, requireAml: true, now: context.now });
@@ -80,7 +88,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
     let stream = await aggregateStream(this.eventStore, streamId, projectDecider);
     const vintage = context.now.getUTCFullYear();
     const reportCommandId = deriveId(context.commandId, 'report');
-    const reportId = deriveId(reportCommandId, 'monitoring-report');
+    const reportId = filedReportId(context.commandId);
     // A retry of a filed request: answer what it filed.
     const replayed = stream.applied.has(reportCommandId);
     if (!replayed) {
@@ -100,6 +108,9 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
       } else {
         requireSameProject(stream.state, request, proponent.userId);
       }
+    }
+    // The same request filed at the same moment elsewhere (a retry, the recovery of a mint) may have filed the report since.
+    if (!stream.applied.has(reportCommandId)) {
       const report = await handleCommand(
         this.eventStore,
         streamId,
@@ -114,6 +125,7 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
             claimed: [{ vintage, quantity }],
             mitigation: undefined,
             documents: [],
+            ...(xrplMint ? { xrplMint } : {}),
           },
           context: { ...context, commandId: reportCommandId },
         },
@@ -143,15 +155,8 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
     };
   }
 
-  private async draftDetails(request: IssueCreditsRequest, vintage: number) {
-    const result = await sql<{ country: string | null }>`select country from kyc_status where address = ${request.xrplAddress}`.execute(this.db);
-    const country = result.rows[0]?.country ?? '';
-    if (!isIsoCountryCode(country)) {
-      throw new DomainError(
-        'Conflict',
-        'The host country of a new project is not known from this address; draft the project in My projects first, then issue under its Project ID',
-      );
-    }
+  private async draftDetails(request: IssuanceRequest, vintage: number) {
+    const country = await hostCountryOf(this.db, request.xrplAddress);
     return {
       projectId: request.id,
       name: request.name,
@@ -168,11 +173,29 @@ export class FileIssuanceRequestHandler implements ICommandHandler<FileIssuanceR
   }
 }
 
+/** The report a request filed under this command id gets: the batch ids derive from it. */
+export function filedReportId(commandId: string): string {
+  return deriveId(deriveId(commandId, 'report'), 'monitoring-report');
+}
+
+/** A new project's host country: the country the acting address passed KYC in. */
+export async function hostCountryOf(db: ReadModels, address: string): Promise<IsoCountryCode> {
+  const result = await sql<{ country: string | null }>`select country from kyc_status where address = ${address}`.execute(db);
+  const country = result.rows[0]?.country ?? '';
+  if (!isIsoCountryCode(country)) {
+    throw new DomainError(
+      'Conflict',
+      'The host country of a new project is not known from this address; draft the project in My projects first, then issue under its Project ID',
+    );
+  }
+  return country;
+}
+
 /**
  * A Project ID names one project: a later request under it must carry the same name and type and
  * come from the same proponent, else two projects would share an ID unnoticed.
  */
-function requireSameProject(state: ProjectState, request: IssueCreditsRequest, proponentId: string): void {
+function requireSameProject(state: ProjectState, request: IssuanceRequest, proponentId: string): void {
   const project = state.project!;
   if (project.name === request.name && project.projectType === request.projectType && project.proponent.userId === proponentId) return;
   throw new DomainError(

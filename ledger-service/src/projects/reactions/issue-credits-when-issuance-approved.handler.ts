@@ -4,6 +4,7 @@ import {
   type CreditsImportRecorded,
   type EventStore,
   type IssuanceApproved,
+  type MonitoringReportFiled,
   isOriginRegistryEvent,
   isProjectEvent,
   type ProjectDrafted,
@@ -12,7 +13,7 @@ import {
   serialPrefixFor,
 } from '@carbon-ledger/contracts';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
-import type { IssueCreditsInput } from '../../credit-market/credit-market.decider.js';
+import type { IssueCreditsInput, TokenizeInput } from '../../credit-market/credit-market.decider.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
@@ -44,24 +45,42 @@ export class IssueCreditsWhenIssuanceApproved implements Reaction {
     else if (isOriginRegistryEvent(event) && event.type === 'CreditsImportRecorded') await this.issueImported(event, event.data);
   }
 
+  private async history(projectId: string): Promise<{ drafted: ProjectDrafted['data']; reports: Map<string, MonitoringReportFiled['data']> }> {
+    const events = (await this.eventStore.readStream(projectStreamId(projectId))).filter(isProjectEvent);
+    const drafted = events.find((recorded) => recorded.type === 'ProjectDrafted');
+    if (drafted?.type !== 'ProjectDrafted') throw new Error(`project ${projectId} has no ProjectDrafted event`);
+    const reports = new Map<string, MonitoringReportFiled['data']>();
+    for (const recorded of events) if (recorded.type === 'MonitoringReportFiled') reports.set(recorded.data.reportId, recorded.data);
+    return { drafted: drafted.data, reports };
+  }
+
   private async drafted(projectId: string): Promise<ProjectDrafted['data']> {
-    const history = await this.eventStore.readStream(projectStreamId(projectId));
-    const drafted = history.find((recorded) => recorded.type === 'ProjectDrafted');
-    if (!drafted || !isProjectEvent(drafted) || drafted.type !== 'ProjectDrafted') throw new Error(`project ${projectId} has no ProjectDrafted event`);
-    return drafted.data;
+    return (await this.history(projectId)).drafted;
   }
 
   private async issueApproved(event: RecordedEvent, approval: IssuanceApproved['data']): Promise<void> {
-    const project = await this.drafted(approval.projectId);
-    for (const batch of approval.batches) {
+    const { drafted: project, reports } = await this.history(approval.projectId);
+    // Filed from a batch NFT minted on /xrpl: the batch carries that NFT, and its credits go into the
+    // vault in the same decision; the settlement reaction pays their NXCC to the destination (and
+    // sends them back to the proponent if the ledger refuses the payment).
+    const mint = reports.get(approval.reportId)?.xrplMint;
+    for (const [index, batch] of approval.batches.entries()) {
       const common = this.batchOf(project, batch.vintage, approval.approvedBy, { reportId: approval.reportId });
-      await this.issue(event, {
-        ...common,
-        batchId: batch.batchId,
-        quantity: batch.quantity,
-        serialPrefix: serialPrefixFor(batch.batchId),
-        accountId: approval.accountId,
-      });
+      const minted = mint && index === 0;
+      await this.issue(
+        event,
+        {
+          ...common,
+          batchId: batch.batchId,
+          quantity: batch.quantity,
+          serialPrefix: serialPrefixFor(batch.batchId),
+          accountId: approval.accountId,
+          ...(minted ? { nftId: mint.nftId, mintTxHash: mint.mintTxHash, xrplAddress: mint.destinationAddress } : {}),
+        },
+        minted
+          ? { tokenizationId: deriveId(event.eventId, `tokenization:${batch.batchId}`), xrplAddress: mint.destinationAddress, requestedBy: approval.accountId }
+          : undefined,
+      );
       if (batch.bufferBatchId && batch.bufferQuantity > 0) {
         await this.issue(event, {
           ...common,
@@ -106,7 +125,7 @@ export class IssueCreditsWhenIssuanceApproved implements Reaction {
     };
   }
 
-  private async issue(event: RecordedEvent, batch: IssueCreditsInput): Promise<void> {
+  private async issue(event: RecordedEvent, batch: IssueCreditsInput, tokenize?: TokenizeInput): Promise<void> {
     const context: CommandContext = {
       commandId: deriveId(event.eventId, `issue:${batch.batchId}`),
       correlationId: event.metadata.correlationId,
@@ -115,7 +134,7 @@ export class IssueCreditsWhenIssuanceApproved implements Reaction {
       now: new Date(event.metadata.recordedAt),
     };
     try {
-      await this.markets.execute(batch.projectType, batch.vintage, { type: 'IssueCredits', batch }, context, () => undefined);
+      await this.markets.execute(batch.projectType, batch.vintage, { type: 'IssueCredits', batch, ...(tokenize ? { tokenize } : {}) }, context, () => undefined);
     } catch (error) {
       // Issued before under this batch id: the market holds it once.
       if (error instanceof DomainError && error.code === 'Conflict' && /already issued/.test(error.message)) return;

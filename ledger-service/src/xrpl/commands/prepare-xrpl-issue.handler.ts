@@ -8,6 +8,7 @@ import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { ISSUANCE_REQUESTS, type IssuanceRequests } from '../../shared/issuance-requests.port.js';
 import { autofillInOrder } from '../signing/signed-submission.js';
 import { XrplPreparations } from '../signing/xrpl-preparations.js';
 import { trustLineIfMissing } from '../vault/nxcc-line.js';
@@ -35,14 +36,16 @@ export class PrepareXrplIssueCommand extends Command<XrplPrepareResponse> {
 }
 
 /**
- * The issuer's own wallet mints the batch NFT (burnable, transferable; URI = a
+ * The proponent's own wallet mints the batch NFT (burnable, transferable; URI = a
  * short hash of the batch certificate) after the KYC and AML checks; the console
- * signs it. The credits are paid by the platform issuer once the mint is applied.
+ * signs it. The mint files an issuance request; the platform issuer pays the
+ * credits as NXCC once the registry approves it and they are issued.
  */
 @CommandHandler(PrepareXrplIssueCommand)
 export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssueCommand> {
   constructor(
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
+    @Inject(ISSUANCE_REQUESTS) private readonly requests: IssuanceRequests,
     private readonly preparations: XrplPreparations,
   ) {}
 
@@ -50,6 +53,8 @@ export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssue
     const creditAmount = estimatedCredits([form.scope1, form.scope2, form.scope3]);
     if (creditAmount < 1) throw new DomainError('ValidationFailed', NO_CREDITS_MESSAGE);
     await this.preparations.requireKyc('issue', form.xrplAddress, context);
+    // The mint files an issuance request: what the request would refuse is refused before anything is minted.
+    await this.requests.requireFileable(form.xrplAddress);
 
     const certificateHash = createHash('sha256')
       .update(
@@ -83,7 +88,7 @@ export class PrepareXrplIssueHandler implements ICommandHandler<PrepareXrplIssue
   }
 
   /**
-   * The platform pays the credits as NXCC, which needs the destination's trust line. Issuing to
+   * The platform pays the credits as NXCC once issued, which needs the destination's trust line. Issuing to
    * one's own address without one: a TrustSet signed with the same key goes first. Another
    * address without one is refused before anything is minted, so an issue never ends half-paid.
    */

@@ -50,7 +50,7 @@ export function XrplIssueForm(props: XrplActionFormProps) {
     <XrplActionCard
       {...signed.card}
       title="Issue Carbon Credits"
-      description="Mints the batch NFT with your wallet and pays the credits as NXCC to the destination."
+      description="Mints the batch NFT with your wallet and files the credits for verification; once the registry approves them, they are paid as NXCC to the destination."
       submitLabel="Issue Credits"
       submitIcon={<IconCertificate size={16} />}
     >
