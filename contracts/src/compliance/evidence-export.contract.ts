@@ -65,8 +65,9 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
 
 /**
  * Event types each export type selects (KYC/AML and ledger records are added by the flags).
- * A project is registered by the issuance that names it (CreditsIssued carries the project),
- * so "projects" selects the issuances. The Xrpl* registry events are changes made on XRPL
+ * "projects" selects the registry lifecycle (every project event, the verifiers' accreditations,
+ * credits recorded from other registries) and the issuances it led to; its events cite the
+ * documents by hash, which verify:export lists and checks against a downloaded folder. The Xrpl* registry events are changes made on XRPL
  * and signed in the browser (mint, AMM swap, burn), so they belong to credits/trades/retirements.
  * Cash (docs/funds.md): "full" has every movement (deposits, held deposits, withdrawals);
  * "trades" has the cash legs of trading: a buy order's hold (FundsReserved) beside the
@@ -76,7 +77,23 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
  */
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
-  projects: ['CreditsIssued'],
+  projects: [
+    'ProjectDrafted',
+    'ValidationRequested',
+    'ProjectValidated',
+    'ValidationRejected',
+    'ProjectRegistered',
+    'RegistrationRefused',
+    'ProjectDeactivated',
+    'MonitoringReportFiled',
+    'MonitoringReportVerified',
+    'MonitoringReportRejected',
+    'IssuanceApproved',
+    'IssuanceReturned',
+    'VerifierAccredited',
+    'CreditsImportRecorded',
+    'CreditsIssued',
+  ],
   // The vault's moves (docs/vault.md) are credits moving on both sides.
   credits: [
     'CreditsIssued',

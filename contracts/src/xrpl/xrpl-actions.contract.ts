@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { creditProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
-import { reportStatuses } from '../projects/projects.constants.js';
 import { creditAmount, MAX_CREDITS, MAX_XRP_AMOUNT } from '../shared/bounded-amounts.js';
 import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
@@ -147,7 +146,8 @@ export const xrplIssueResponse = z.object({
   /** The issuance request the mint filed: the verifier verifies it, the registry approves it, then the credits are paid as NXCC. */
   projectId: z.string(),
   reportId: z.uuid(),
-  reportStatus: z.enum(reportStatuses),
+  /** Where the report stands (the registry lifecycle's report statuses). */
+  reportStatus: z.enum(['awaiting_verification', 'verified', 'rejected', 'approved']),
   /** Held back for the registry's buffer pool from the claimed credits (creditAmount is what the destination gets). */
   bufferQuantity: z.number().int().nonnegative(),
 });

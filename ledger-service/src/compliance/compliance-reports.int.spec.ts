@@ -11,8 +11,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
-import { poolBackingBatch } from '../test-support/pool-backing.js';
+import { POOL_CLAIMED, poolBackingBatch } from '../test-support/pool-backing.js';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
@@ -113,11 +112,11 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     });
     const month = new Date().toISOString().slice(0, 7);
     expect(csrd.retirements.byMonth).toEqual([{ month, count: 18, tCO2e: 115 }]);
-    // The reforestation issuance is two batches: the proponent's and the buffer pool's share.
-    expect(csrd.issuance).toMatchObject({ batches: 4, tCO2e: 450 + SANDBOX_POOL.credits });
+    // Each reforestation issuance is two batches, the proponent's and the buffer pool's share: this suite's and the sandbox pool's.
+    expect(csrd.issuance).toMatchObject({ batches: 5, tCO2e: 450 + POOL_CLAIMED });
     expect(csrd.issuance.byProjectType.map((row) => [row.projectType, row.mitigation, row.tCO2e])).toEqual([
       ['Solar Energy', 'reduction', 120],
-      ['Reforestation', 'removal', 330 + SANDBOX_POOL.credits],
+      ['Reforestation', 'removal', 330 + POOL_CLAIMED],
     ]);
 
     const [first, second, third] = csrd.retirements.records;
@@ -140,8 +139,8 @@ describe('CSRD, ISSB and UN SDG reports built from the event log', () => {
     expect(csrd.retirements.records.at(-1)).toMatchObject({ beneficiary: `Customer ${SINGLE_RETIREMENTS}`, serialRanges: [`NXCC-${removal}-000045`] });
 
     expect(csrd.ledger).toMatchObject({ unsealedEvents: 0, seal: { sealNumber: 1, anchor: { txHash: anchorTxHash, network: 'sandbox' } } });
-    // Four batches issued (the pool's vault batch and the reforestation buffer batch among them), 18 retirements and their 18 settlements.
-    expect(csrd.ledger.eventsUsed).toBe(4 + 18 + 18);
+    // Five batches issued (the pool's vault batch and the two reforestation buffer batches among them), 18 retirements and their 18 settlements.
+    expect(csrd.ledger.eventsUsed).toBe(5 + 18 + 18);
     const { sha256, ...body } = csrd;
     expect(sha256).toBe(createHash('sha256').update(canonicalJson(body)).digest('hex'));
   });

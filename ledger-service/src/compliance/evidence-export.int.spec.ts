@@ -9,6 +9,7 @@ import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { serviceForSuite, type SignedInClient } from '../test-support/service-under-test.js';
 import { fundWithTestUsd } from '../test-support/test-usd.js';
 import { verifiedAddress } from '../test-support/verified-address.js';
+import { checkDocumentsFolder } from './evidence/documents-folder.js';
 import { verifyEvidenceFile } from './evidence/verify-evidence-file.js';
 import { pdfText } from '../test-support/pdf-text.js';
 
@@ -135,6 +136,65 @@ describe('evidence export from the event log, verified offline', () => {
     expect(summary.pages).toBe(1);
     expect(summary.text).toContain('Evidence Export Summary');
     expect(summary.text).toContain('Manifest SHA-256');
+  });
+
+  it('lists every document the registry events cite, and checks a folder of downloaded documents against the hashes the log recorded', async () => {
+    const proponent = await service.signIn(['issuer']);
+    const pdd = Buffer.from('%PDF-1.4\n% project design document of PRJ-EVIDENCE\n%%EOF\n');
+    const letter = Buffer.from('Letter of support for PRJ-EVIDENCE\n');
+    const stored: { sha256: string }[] = [];
+    for (const [bytes, type] of [
+      [pdd, 'application/pdf'],
+      [letter, 'text/plain'],
+    ] as const) {
+      const uploaded = await proponent.request('POST', '/api/documents', bytes, { 'content-type': type });
+      expect(uploaded.status).toBe(201);
+      stored.push((await uploaded.json()) as { sha256: string });
+    }
+    const year = new Date().getUTCFullYear();
+    const draft = await proponent.request('POST', '/api/projects', {
+      projectId: 'PRJ-EVIDENCE',
+      name: 'Evidence project',
+      projectType: 'Reforestation',
+      hostCountry: 'BR',
+      standard: 'Verra VCS',
+      location: 'Serra do Mar',
+      creditingPeriod: { start: `${year}-01-01`, end: `${year + 9}-12-31` },
+      expectedAnnualQuantity: 1000,
+      documents: [
+        { sha256: stored[0]!.sha256, kind: 'project_design_document', name: 'pdd.pdf' },
+        { sha256: stored[1]!.sha256, kind: 'letter', name: 'letter.txt' },
+      ],
+    });
+    expect(draft.status, await draft.clone().text()).toBe(201);
+
+    const { path } = await download({ exportType: 'projects', includeKYC: false, includeBlockchain: false, format: 'json' }, 'projects.json');
+    expect(readFileSync(path, 'utf8')).toContain('"ProjectDrafted"');
+    const result = await verifyEvidenceFile(path);
+    expect(result.ok).toBe(true);
+    // The sandbox pool's project cites its own documents before this one's.
+    const ours = result.documents.filter((document) => stored.some((uploaded) => uploaded.sha256 === document.sha256));
+    expect(ours.map((document) => [document.sha256, document.name])).toEqual([
+      [stored[0]!.sha256, 'pdd.pdf'],
+      [stored[1]!.sha256, 'letter.txt'],
+    ]);
+    expect(ours[0]!.citedBy).toContain('ProjectDrafted');
+
+    // The auditor downloads the documents from the public registry into a folder, under any names.
+    const folder = mkdtempSync(join(dir, 'documents-'));
+    for (const [index, document] of stored.entries()) {
+      const served = await service.anonymous('GET', `/api/registry/documents/${document.sha256}`);
+      expect(served.status).toBe(200);
+      writeFileSync(join(folder, index === 0 ? 'pdd.pdf' : 'downloaded-2'), Buffer.from(await served.arrayBuffer()));
+    }
+    expect(await checkDocumentsFolder(folder, ours)).toEqual({ matched: 2, changed: [], missing: [] });
+    // One changed, one gone: each is named.
+    writeFileSync(join(folder, 'pdd.pdf'), Buffer.concat([pdd, Buffer.from(' ')]));
+    rmSync(join(folder, 'downloaded-2'));
+    const check = await checkDocumentsFolder(folder, ours);
+    expect(check.matched).toBe(0);
+    expect(check.changed.map((changed) => changed.cited.name)).toEqual(['pdd.pdf']);
+    expect(check.missing.map((missing) => missing.name)).toEqual(['letter.txt']);
   });
 
   it('refuses bad requests and roles that may not export', async () => {

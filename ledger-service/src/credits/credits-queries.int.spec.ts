@@ -33,10 +33,9 @@ import {
   reforestationOrder as order,
   reforestationTrade as trade,
 } from '../test-support/read-side.js';
-import { poolBackingBatch } from '../test-support/pool-backing.js';
+import { POOL_CLAIMED, poolBackingBatch, poolBufferBatch } from '../test-support/pool-backing.js';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { pdfText } from '../test-support/pdf-text.js';
-import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
 
 const TOKEN = REFORESTATION_BATCH;
@@ -156,7 +155,7 @@ describe('credit read side over HTTP', () => {
   it('lists every batch and the caller’s holdings, adjacent blocks read as one range', async () => {
     const answer = listCreditsResponse.parse(await getJson(buyer, '/api/credits'));
     expect(answer.accountId).toBe(buyer.userId);
-    expect(answer.credits.map((batch) => batch.tokenId).sort()).toEqual([poolToken, TOKEN, WIND_TOKEN].sort());
+    expect(answer.credits.map((batch) => batch.tokenId).sort()).toEqual([poolToken, await poolBufferBatch(service), TOKEN, WIND_TOKEN].sort());
     expect(answer.credits.find((batch) => batch.tokenId === TOKEN)).toMatchObject({
       quantity: 2000,
       retired: 1508,
@@ -309,7 +308,7 @@ describe('credit read side over HTTP', () => {
   it('reports registry totals, the caller’s portfolio at the last registry trade price and recent activity', async () => {
     const mine = metricsResponse.parse(await getJson(buyer, '/api/metrics'));
     // 32 unretired reforestation credits at the last trade price of their market ($11.00); the wind batch has no trades.
-    expect(mine).toMatchObject({ totalCredits: 2050 + SANDBOX_POOL.credits, retiredCredits: 1508, co2Impact: 1508, portfolioValue: 352 });
+    expect(mine).toMatchObject({ totalCredits: 2050 + POOL_CLAIMED, retiredCredits: 1508, co2Impact: 1508, portfolioValue: 352 });
     expect(metricsResponse.parse(await getJson(seller, '/api/metrics')).portfolioValue).toBe(460 * 11);
     expect(metricsResponse.parse(await getJson(auditor, '/api/metrics')).portfolioValue).toBe(0);
     // The pool's vault batch was issued just now, after this test's back-dated events.

@@ -10,7 +10,6 @@ import { CreditsQueriesController } from './credits-queries.controller.js';
 import { creditQueryHandlers } from './queries/index.js';
 import { RegisterXrplActions } from './reactions/register-xrpl-actions.handler.js';
 import { SettleOnXrpl } from './reactions/settle-on-xrpl.handler.js';
-import { BackPoolDeposit } from './vault/back-pool-deposit.js';
 
 @Module({
   controllers: [CreditsController, CreditsQueriesController],
@@ -24,7 +23,6 @@ import { BackPoolDeposit } from './vault/back-pool-deposit.js';
     CreditsGateway,
     SettleOnXrpl,
     RegisterXrplActions,
-    BackPoolDeposit,
   ],
 })
 export class CreditsModule {}

@@ -7,6 +7,7 @@ import { ImportCreditsHandler } from './commands/import-credits.handler.js';
 import { DocumentStore } from './documents/document-store.js';
 import { MintedIssuanceRequests } from './minted-issuance-requests.js';
 import { ProjectParties } from './project-parties.js';
+import { SandboxPoolLiquidity } from './sandbox-pool-liquidity.js';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectsQueriesController } from './projects-queries.controller.js';
 import { projectQueryHandlers } from './queries/index.js';
@@ -30,6 +31,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     ImportCreditsHandler,
     IssueCreditsWhenIssuanceApproved,
     FileIssuanceRequestWhenMinted,
+    SandboxPoolLiquidity,
     { provide: ISSUANCE_REQUESTS, useClass: MintedIssuanceRequests },
   ],
   exports: [DocumentStore, ProjectParties, ISSUANCE_REQUESTS],

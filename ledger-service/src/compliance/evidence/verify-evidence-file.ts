@@ -30,11 +30,26 @@ export interface EvidenceVerification {
   readonly entryPoints: number;
   /** Anchor transactions to look up on the ledger (the file cannot prove them by itself). */
   readonly anchors: readonly AuditAnchoredData[];
+  /** Every document the file's events cite, once per hash, as the first citing event recorded it. */
+  readonly documents: readonly CitedInExport[];
   readonly manifestSha256?: string;
   readonly firstMismatch?: { readonly line: number; readonly reason: string };
 }
 
+/** A document an event of the file cites: what the log recorded of it, and where. */
+export interface CitedInExport {
+  readonly sha256: string;
+  readonly name: string;
+  readonly size: number;
+  readonly mediaType: string;
+  readonly kind: string;
+  /** The first event citing it. */
+  readonly citedBy: string;
+}
+
 const MANIFEST_PREFIX = '],"manifest":';
+const DOCUMENTS_KEY = Buffer.from('"documents":[');
+const DOCUMENT_HASH = /^[0-9a-f]{64}$/;
 const HEADER_PREFIX = Buffer.from(`{"format":${JSON.stringify(EVIDENCE_FORMAT)}`);
 /** The file is read this much at a time (more when one line is longer). */
 const READ_SIZE = 4 * 1024 * 1024;
@@ -116,6 +131,7 @@ class EvidenceFileVerifier {
   private previousSeal: LedgerSealedData | undefined;
   private readonly sealRoots = new Map<number, string>();
   private readonly anchors: AuditAnchoredData[] = [];
+  private readonly documents = new Map<string, CitedInExport>();
   private lineNumber = 0;
   private records = 0;
   private events = 0;
@@ -136,7 +152,40 @@ class EvidenceFileVerifier {
     this.manifestHash.add(bytes, start, recordEnd);
     this.records += 1;
     const reason = this.recordLine(bytes, start, recordEnd);
-    return reason === undefined ? undefined : this.fail(reason);
+    if (reason !== undefined) return this.fail(reason);
+    // Only registry events cite documents: the rest are never parsed for them.
+    const documents = bytes.indexOf(DOCUMENTS_KEY, start);
+    if (documents >= 0 && documents < recordEnd) this.citations(bytes.toString('utf8', start, recordEnd));
+    return undefined;
+  }
+
+  /** The documents a checked event cites (its content matched its hash, so they are what the log recorded). */
+  private citations(line: string): void {
+    const record = JSON.parse(line) as { event?: EvidenceEventRecord };
+    if (!record.event) return;
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) {
+        for (const item of value) walk(item);
+        return;
+      }
+      if (typeof value !== 'object' || value === null) return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'documents' && Array.isArray(child)) {
+          for (const cited of child as Partial<Record<keyof CitedInExport, unknown>>[]) {
+            if (typeof cited.sha256 !== 'string' || !DOCUMENT_HASH.test(cited.sha256) || this.documents.has(cited.sha256)) continue;
+            this.documents.set(cited.sha256, {
+              sha256: cited.sha256,
+              name: String(cited.name ?? ''),
+              size: Number(cited.size ?? 0),
+              mediaType: String(cited.mediaType ?? ''),
+              kind: String(cited.kind ?? ''),
+              citedBy: named(record.event!),
+            });
+          }
+        } else walk(child);
+      }
+    };
+    walk(record.event.data);
   }
 
   /** The file ended without its manifest line: the download was cut short. */
@@ -254,6 +303,7 @@ class EvidenceFileVerifier {
       unsealedEvents: this.merkle.count,
       entryPoints: this.entryPoints,
       anchors: this.anchors,
+      documents: [...this.documents.values()],
       ...extra,
     };
   }
