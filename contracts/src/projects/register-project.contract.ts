@@ -63,3 +63,4 @@ export const projectCommandResponse = z.object({
   position: z.string(),
 });
 export type ProjectCommandResponse = z.infer<typeof projectCommandResponse>;
+export type DeactivateProjectRequest = z.infer<typeof deactivateProjectRequest>;

@@ -75,6 +75,26 @@ describe('RegistryReview', () => {
     });
   });
 
+  it('makes a registered project inactive with reasons, and asks for them first', async () => {
+    const requests = serve([aProject({ status: 'registered', verifier: assigned })], () =>
+      jsonResponse({ projectId: 'PRJ-1', status: 'inactive', position: '9:9' }),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    fireEvent.click(await screen.findByTestId('deactivation-submit'));
+    expect(await screen.findByText('Reasons is required')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    typeInto('deactivation-reasons', 'Crediting period ended early: the plantation was sold');
+    fireEvent.click(screen.getByTestId('deactivation-submit'));
+
+    await expectToast('Project Made Inactive', 'PRJ-1 takes no more monitoring reports; its issued credits stay as they are');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: '/api/projects/PRJ-1/deactivation',
+      body: { reasons: 'Crediting period ended early: the plantation was sold' },
+    });
+  });
+
   it('accredits a verifier for the project types chosen', async () => {
     const requests = serve([], () => jsonResponse({ verifierId: aVerifierId, projectTypes: ['Solar Energy', 'Wind Energy', 'Forestry'], position: '8:8' }));
     renderWithProviders(<RegistryReview />);

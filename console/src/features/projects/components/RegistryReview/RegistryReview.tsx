@@ -2,6 +2,7 @@ import type { ProjectView } from '@carbon-ledger/contracts';
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useReviewQueue } from '../../api/list-review-queue';
 import { AccreditVerifierForm } from '../AccreditVerifierForm/AccreditVerifierForm';
+import { DeactivationForm } from '../DeactivationForm/DeactivationForm';
 import { ImportCreditsForm } from '../ImportCreditsForm/ImportCreditsForm';
 import { IssuanceReviewForm } from '../IssuanceReviewForm/IssuanceReviewForm';
 import { ProjectDetails } from '../ProjectDetails/ProjectDetails';
@@ -10,21 +11,28 @@ import { RegistrationDecisionForm } from '../RegistrationDecisionForm/Registrati
 
 function RegistryActions({ project }: { project: ProjectView }) {
   const verified = project.reports.filter((report) => report.status === 'verified');
-  if (project.status !== 'validated' && verified.length === 0) return null;
+  const waiting = project.status === 'validated' || verified.length > 0;
+  if (!waiting && project.status !== 'registered') return null;
   return (
     <>
-      <Divider label="Waiting for the registry" labelPosition="left" />
+      {waiting && <Divider label="Waiting for the registry" labelPosition="left" />}
       <Stack gap="lg">
         {project.status === 'validated' && <RegistrationDecisionForm project={project} />}
         {verified.map((report) => (
           <IssuanceReviewForm key={report.reportId} project={project} report={report} />
         ))}
+        {project.status === 'registered' && (
+          <>
+            <Divider label="Registered project" labelPosition="left" />
+            <DeactivationForm project={project} />
+          </>
+        )}
       </Stack>
     </>
   );
 }
 
-/** The registry operator's tab: register or refuse validated projects, approve or return verified reports, accredit verifiers, record imports. */
+/** The registry operator's tab: register or refuse validated projects, approve or return verified reports, make registered projects inactive, accredit verifiers, record imports. */
 export function RegistryReview() {
   const queue = useReviewQueue();
   return (
