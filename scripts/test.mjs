@@ -47,42 +47,66 @@ function count(reportFile) {
   return (report.numFailedTests ?? 0) === 0 && (report.numFailedTestSuites ?? 0) === 0;
 }
 
-async function vitest(config, label) {
+async function vitest(config, label, filters = []) {
   const report = join(results, `${label}.json`);
-  const args = ['run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`];
+  const args = ['run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`, ...filters];
   if (config) args.push('--config', config);
   const result = await run(join(BIN, 'vitest'), args);
   const clean = count(report);
   return result.code === 0 && clean;
 }
 
-await step('lint (eslint)', async () => (await run(join(BIN, 'eslint'), ['.'])).code === 0);
-await step(
-  'formatting (prettier --check; `npm run format` fixes it)',
-  async () => (await run(join(BIN, 'prettier'), ['--check', '--log-level', 'warn', '.'])).code === 0,
-);
-await step('capability map (dependency-cruiser)', async () => (await run('npm', ['run', '--silent', 'depcruise'])).code === 0);
-await step('type-check (server, tests, console)', async () => {
-  const server = await run(join(BIN, 'tsc'), ['-b']);
-  const tests = await run(join(BIN, 'tsc'), ['-p', 'tsconfig.test.json']);
-  const consoleCheck = await run(join(BIN, 'tsc'), ['-p', 'console/tsconfig.json']);
-  return server.code === 0 && tests.code === 0 && consoleCheck.code === 0;
-});
-// The compose test (ledger-service/src/config/docker-compose.int.spec.ts) fails without it, naming the command.
-await step("docker-compose (Debian's, to validate docker-compose.yml offline)", async () => {
-  if (await ensureDockerCompose()) return true;
-  totals.failed += 1;
-  return false;
-});
-await step('unit and integration tests (real PostgreSQL)', () => vitest(undefined, 'vitest'));
-await step('browser tests (Chromium against the real service)', async () => {
+/**
+ * `npm test` runs every step; `npm run test:unit`, `test:int` and `test:e2e` run one tier of the
+ * tests alone (no lint or type-check), by file name: *.unit.spec.ts and the console's *.test.tsx,
+ * *.int.spec.ts (the real PostgreSQL, the XRPL sandbox), and e2e/*.e2e.ts (Chromium).
+ */
+const tier = process.argv[2] ?? 'all';
+const TIERS = ['all', 'unit', 'int', 'e2e'];
+if (!TIERS.includes(tier)) {
+  process.stderr.write(`usage: node scripts/test.mjs [${TIERS.join('|')}]\n`);
+  process.exit(2);
+}
+const browserTests = async () => {
   if (!(await build({ quiet: true }))) return false;
   if (!(await ensureChromium())) {
     totals.failed += 1;
     return false;
   }
   return vitest('e2e/vitest.config.ts', 'e2e');
-});
+};
+const composeCheck = async () => {
+  if (await ensureDockerCompose()) return true;
+  totals.failed += 1;
+  return false;
+};
+
+if (tier === 'unit') await step('unit tests (no database)', () => vitest(undefined, 'unit', ['.unit.spec.', 'console/src/']));
+if (tier === 'int') {
+  await step("docker-compose (Debian's, to validate docker-compose.yml offline)", composeCheck);
+  await step('integration tests (real PostgreSQL)', () => vitest(undefined, 'int', ['.int.spec.']));
+}
+if (tier === 'e2e') await step('browser tests (Chromium against the real service)', browserTests);
+if (tier === 'all') await everything();
+
+async function everything() {
+  await step('lint (eslint)', async () => (await run(join(BIN, 'eslint'), ['.'])).code === 0);
+  await step(
+    'formatting (prettier --check; `npm run format` fixes it)',
+    async () => (await run(join(BIN, 'prettier'), ['--check', '--log-level', 'warn', '.'])).code === 0,
+  );
+  await step('capability map (dependency-cruiser)', async () => (await run('npm', ['run', '--silent', 'depcruise'])).code === 0);
+  await step('type-check (server, tests, console)', async () => {
+    const server = await run(join(BIN, 'tsc'), ['-b']);
+    const tests = await run(join(BIN, 'tsc'), ['-p', 'tsconfig.test.json']);
+    const consoleCheck = await run(join(BIN, 'tsc'), ['-p', 'console/tsconfig.json']);
+    return server.code === 0 && tests.code === 0 && consoleCheck.code === 0;
+  });
+  // The compose test (ledger-service/src/config/docker-compose.int.spec.ts) fails without it, naming the command.
+  await step("docker-compose (Debian's, to validate docker-compose.yml offline)", composeCheck);
+  await step('unit and integration tests (real PostgreSQL)', () => vitest(undefined, 'vitest'));
+  await step('browser tests (Chromium against the real service)', browserTests);
+}
 
 process.stdout.write('\n=== summary\n');
 for (const { name, ok, seconds } of steps) {

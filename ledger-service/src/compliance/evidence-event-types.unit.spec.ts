@@ -11,6 +11,9 @@ import {
   kycEvent,
   kycEvidenceEventTypes,
   orderEvent,
+  originRegistryEvent,
+  projectEvent,
+  verifierEvent,
   xrplActionEvent,
   xrplEvent,
 } from '@carbon-ledger/contracts';
@@ -19,9 +22,20 @@ import { evidenceSelector } from './evidence/evidence-records.js';
 
 /** Every event type the service records, read from the contracts' event unions. */
 const recordedTypes = new Set(
-  [amlEvent, auditEvent, authEvent, creditEvent, fundsEvent, kycEvent, orderEvent, xrplActionEvent, xrplEvent].flatMap((union) =>
-    union.options.map((option) => option.shape.type.value as string),
-  ),
+  [
+    amlEvent,
+    auditEvent,
+    authEvent,
+    creditEvent,
+    fundsEvent,
+    kycEvent,
+    orderEvent,
+    projectEvent,
+    verifierEvent,
+    originRegistryEvent,
+    xrplActionEvent,
+    xrplEvent,
+  ].flatMap((union) => union.options.map((option) => option.shape.type.value as string)),
 );
 
 describe('evidence export selections', () => {
