@@ -13,7 +13,7 @@ export { creditRegistryProjection } from './credits/credit-registry.projection.j
 export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
-export { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
+export { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 export { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
 export { projectsProjection } from './projects/projects.projection.js';
 
@@ -24,11 +24,11 @@ import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
-import { vaultTransfersProjection } from './credits/vault-transfers.projection.js';
+import { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 import { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
 import { kycStatusProjection } from './kyc/kyc-status.projection.js';
 import { orderBookProjection } from './orders/order-book.projection.js';
-import { marketDailyProjection } from './portfolio/market-daily.projection.js';
+import { marketDailyProjection } from './market/market-daily.projection.js';
 import { portfoliosProjection } from './portfolio/portfolios.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 import type { Projection } from './runtime/projection.js';
@@ -53,6 +53,6 @@ export const projections: readonly Projection[] = [
   projectsProjection,
 ];
 export { portfoliosProjection } from './portfolio/portfolios.projection.js';
-export { marketDailyProjection } from './portfolio/market-daily.projection.js';
+export { marketDailyProjection } from './market/market-daily.projection.js';
 export { cashLedgerProjection } from './funds/cash-ledger.projection.js';
 export { heldDepositsProjection } from './funds/held-deposits.projection.js';

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import {
-  ammDailyPricesResponse,
   listCreditsResponse,
   listRetirementsResponse,
   listTradesResponse,
@@ -69,12 +68,6 @@ export const creditsRoutes = [
   }),
   readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
   readRoute('/api/trades', anyRole, 'Trades', listTradesResponse),
-  readRoute(
-    '/api/trades/amm-daily',
-    anyRole,
-    'XRPL AMM swaps per day over the last 30 days (UTC): average price in XRP, volume, count',
-    ammDailyPricesResponse,
-  ),
   readRoute('/api/retirements', anyRole, 'Retirement records', listRetirementsResponse),
   readRoute(
     '/api/retirements/:id',

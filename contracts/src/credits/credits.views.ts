@@ -221,22 +221,3 @@ export const serialProvenanceResponse = z.object({
   entries: z.array(provenanceEntry),
 });
 export type SerialProvenanceResponse = z.infer<typeof serialProvenanceResponse>;
-
-/** Days an AMM price history covers: today (UTC) and the 29 before it. */
-export const AMM_PRICE_HISTORY_DAYS = 30;
-
-/** GET /api/trades/amm-daily: XRPL AMM swaps per UTC day of the last 30 days, oldest first, days without swaps left out. */
-export const ammDailyPricesResponse = z.object({
-  days: z.array(
-    z.object({
-      /** YYYY-MM-DD */
-      day: z.iso.date(),
-      /** Volume-weighted average price of the day's swaps, XRP per credit. */
-      averagePrice: z.string(),
-      /** Credits swapped that day. */
-      volume: z.number().int(),
-      swaps: z.number().int(),
-    }),
-  ),
-});
-export type AmmDailyPricesResponse = z.infer<typeof ammDailyPricesResponse>;

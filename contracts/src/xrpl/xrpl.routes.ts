@@ -12,6 +12,7 @@ import {
   xrplTradeResponse,
 } from './xrpl-actions.contract.js';
 import {
+  ammDailyPricesResponse,
   ammReservesHistoryResponse,
   ammStateResponse,
   swapPathQuery,
@@ -141,6 +142,7 @@ export const xrplRoutes = [
     "The XRP/NXCC pool's reserves after its opening and after each swap the platform recorded (the latest 200, oldest first)",
     ammReservesHistoryResponse,
   ),
+  readRoute('/api/xrpl/amm-daily', anyRole, 'XRPL AMM swaps per day over the last 30 days (UTC): average price in XRP, volume, count', ammDailyPricesResponse),
   readRoute('/api/xrpl/swap-path', anyRole, 'A swap quote through the AMM pool', swapPathResponse, { query: swapPathQuery }),
   readRoute('/api/xrpl/market-data', anyRole, 'XRP price in USD', xrpMarketDataResponse),
 ] satisfies readonly ApiRoute[];

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  type AmmDailyPricesResponse,
   canOversee,
   type GetRetirementResponse,
   type ListCreditsResponse,
@@ -23,7 +22,6 @@ import { Public, Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { DomainError } from '../shared/domain-error.js';
-import { GetAmmDailyPricesQuery } from './queries/get-amm-daily-prices.handler.js';
 import { GetMetricsQuery } from './queries/get-metrics.handler.js';
 import { GetProvenanceQuery } from './queries/get-provenance.handler.js';
 import { GetSerialProvenanceQuery } from './queries/get-serial-provenance.handler.js';
@@ -53,12 +51,6 @@ export class CreditsQueriesController {
   listTrades(@CurrentRequest() request: ApiRequest): Promise<ListTradesResponse> {
     const userId = signedIn(request);
     return this.queries.execute(new ListTradesQuery({ userId, oversees: canOversee(request.user?.roles ?? []) }));
-  }
-
-  @Get('trades/amm-daily')
-  @Roles(...SIGNED_IN)
-  ammDailyPrices(): Promise<AmmDailyPricesResponse> {
-    return this.queries.execute(new GetAmmDailyPricesQuery());
   }
 
   @Get('retirements')

@@ -138,7 +138,7 @@ describe('credit read side over HTTP', () => {
     for (const path of [
       '/api/credits',
       '/api/trades',
-      '/api/trades/amm-daily',
+      '/api/xrpl/amm-daily',
       '/api/retirements',
       '/api/metrics',
       '/api/enhanced-retirement/analytics',
@@ -184,7 +184,7 @@ describe('credit read side over HTTP', () => {
   });
 
   it('gives the XRPL AMM price history per UTC day from the trades read model, registry trades left out', async () => {
-    const { days } = ammDailyPricesResponse.parse(await getJson(buyer, '/api/trades/amm-daily'));
+    const { days } = ammDailyPricesResponse.parse(await getJson(buyer, '/api/xrpl/amm-daily'));
     // Both swaps were executed five minutes ago: one day (two across midnight UTC), 8 credits at 2.50 XRP.
     expect(days.reduce((sum, entry) => sum + entry.volume, 0)).toBe(8);
     expect(days.reduce((sum, entry) => sum + entry.swaps, 0)).toBe(2);

@@ -1,6 +1,7 @@
 import { Controller, Get, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  type AmmDailyPricesResponse,
   type AmmReservesHistoryResponse,
   type AmmStateResponse,
   swapPathQuery,
@@ -15,6 +16,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import { GetAmmDailyPricesQuery } from './queries/get-amm-daily-prices.handler.js';
 import { GetAmmReservesHistoryQuery } from './queries/get-amm-reserves-history.handler.js';
 import { GetAmmStateQuery } from './queries/get-amm-state.handler.js';
 import { GetXrplNetworkQuery } from './queries/get-network.handler.js';
@@ -48,6 +50,11 @@ export class XrplController {
   @Get('amm-state')
   ammState(): Promise<AmmStateResponse> {
     return this.queries.execute(new GetAmmStateQuery());
+  }
+
+  @Get('amm-daily')
+  ammDailyPrices(): Promise<AmmDailyPricesResponse> {
+    return this.queries.execute(new GetAmmDailyPricesQuery());
   }
 
   @Get('amm-reserves')

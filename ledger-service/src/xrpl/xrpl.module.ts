@@ -7,6 +7,7 @@ import { PrepareXrplTradeHandler } from './commands/prepare-xrpl-trade.handler.j
 import { SubmitXrplIssueHandler } from './commands/submit-xrpl-issue.handler.js';
 import { SubmitXrplRetireHandler } from './commands/submit-xrpl-retire.handler.js';
 import { SubmitXrplTradeHandler } from './commands/submit-xrpl-trade.handler.js';
+import { GetAmmDailyPricesHandler } from './queries/get-amm-daily-prices.handler.js';
 import { GetAmmReservesHistoryHandler } from './queries/get-amm-reserves-history.handler.js';
 import { GetAmmStateHandler } from './queries/get-amm-state.handler.js';
 import { GetXrplNetworkHandler } from './queries/get-network.handler.js';
@@ -34,6 +35,7 @@ import { GetVaultReservesHandler } from './queries/get-vault-reserves.handler.js
     ListWalletTransactionsHandler,
     GetAmmStateHandler,
     GetAmmReservesHistoryHandler,
+    GetAmmDailyPricesHandler,
     GetSwapQuoteHandler,
     GetXrpMarketDataHandler,
     {

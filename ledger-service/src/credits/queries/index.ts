@@ -1,4 +1,3 @@
-import { GetAmmDailyPricesHandler } from './get-amm-daily-prices.handler.js';
 import { GetMetricsHandler } from './get-metrics.handler.js';
 import { GetProvenanceHandler } from './get-provenance.handler.js';
 import { GetSerialProvenanceHandler } from './get-serial-provenance.handler.js';
@@ -19,5 +18,4 @@ export const creditQueryHandlers = [
   GetMetricsHandler,
   GetProvenanceHandler,
   GetSerialProvenanceHandler,
-  GetAmmDailyPricesHandler,
 ];

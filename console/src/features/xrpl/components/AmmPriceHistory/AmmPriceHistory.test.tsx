@@ -17,7 +17,7 @@ describe('AmmPriceHistory', () => {
     renderWithProviders(<AmmPriceHistory />);
 
     expect(await screen.findByTestId('amm-price-history-chart')).toBeInTheDocument();
-    expect(requests.map((request) => request.url)).toEqual(['/api/trades/amm-daily']);
+    expect(requests.map((request) => request.url)).toEqual(['/api/xrpl/amm-daily']);
   });
 
   it('says so when there were no swaps, and when the history fails to load', async () => {
