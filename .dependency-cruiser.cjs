@@ -1,4 +1,4 @@
-// The capability map (STYLE.md, issue #22), checked over every top-level folder by dependency-cruiser.
+// The capability map (docs/architecture.md, "Capabilities"), checked over every top-level folder by dependency-cruiser.
 // Known violations that are not fixed yet sit in .dependency-cruiser-known-violations.json
 // (`npm run depcruise:baseline` rewrites it); anything new fails `npm run depcruise`.
 

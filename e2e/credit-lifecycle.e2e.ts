@@ -228,7 +228,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
   });
 
   it("matches the admin's resting sell order with a second user's crossing buy order", async () => {
-    // The Marketplace offers the spec's vintages plus this year's, the vintage a batch issued today has.
+    // The Marketplace offers the product's three vintages plus this year's, the vintage a batch issued today has.
     await admin.goto(`${service.baseUrl}/trade`);
     await admin.getByRole('heading', { name: 'Carbon Credit Marketplace', level: 1 }).waitFor();
     await admin.getByTestId('market-order-book').getByTestId('order-book-asks').waitFor();
@@ -261,7 +261,7 @@ describe('Credit lifecycle in Chromium: issue behind KYC, match on the order boo
       admin: adminContext,
       context: { viewport: VIEWPORT },
     });
-    // Trading needs KYC verified (spec 6).
+    // Trading needs a KYC-verified address.
     await verifyKycThroughApi(buyerContext, service.baseUrl);
     // Buy orders are paid for (docs/funds.md): the buyer deposits test USD through the sandbox faucet.
     await fundThroughFaucet(buyerContext, service.baseUrl);

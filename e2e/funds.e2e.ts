@@ -6,7 +6,7 @@ import { type RunningService, startService } from './support/service.js';
 import { signInNewTrader } from './support/users.js';
 
 /**
- * Issue #24 in Chromium: a new trader gets test USD on the Marketplace's funds panel, buys credits
+ * Funded trading (docs/funds.md) in Chromium: a new trader gets test USD on the Marketplace's funds panel, buys credits
  * there against the demo organisation's resting asks (180 Solar credits at 41.00), sees the panel
  * change, cancels the rest of the order, and withdraws.
  */
@@ -20,7 +20,7 @@ describe('Funds in Chromium against the real service with the demo organisation'
     service = await startService({ demo: true });
     browser = await launchBrowser();
     const { context } = await signInNewTrader(browser, service, { emailPrefix: 'funds', name: 'E2E Funds Trader' });
-    // Trading needs KYC verified (spec 6).
+    // Trading needs a KYC-verified address.
     traderAddress = await verifyKycThroughApi(context, service.baseUrl);
     trader = await context.newPage();
     // The demo organisation is seeded in the background: wait for its resting Solar asks.

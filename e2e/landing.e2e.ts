@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { type RunningService, startService } from './support/service.js';
 
-/** Issue 22: the landing page's JavaScript, gzipped as a server would send it. */
+/** The landing page's JavaScript budget (a light first screen), gzipped as a server would send it. */
 const LANDING_JS_BUDGET_BYTES = 200 * 1000;
 
-/** Spec section 9: the eight sample compliance markets, served as reference data without a price feed. */
+/** The product's eight sample compliance markets, served as reference data without a price feed. */
 const complianceMarkets = ['EU ETS', 'UK ETS', 'California', 'Quebec', 'RGGI', 'China ETS', 'K-ETS', 'NZ ETS'];
-/** Spec section 3: the built-in project credits, in order. */
+/** The product's built-in project credits, in order. */
 const projectCredits = [
   'REDD+ Forestry',
   'Improved Forest Mgmt',

@@ -10,7 +10,7 @@ describe('AI Portfolio management in Chromium against the real service', () => {
 
   beforeAll(async () => {
     const { context, service } = session;
-    // Issuing and trading need KYC verified (spec 6); the administrator then holds 1,210 Solar Energy credits.
+    // Issuing and trading need a KYC-verified address; the administrator then holds 1,210 Solar Energy credits.
     const address = await verifyKycThroughApi(context, service.baseUrl);
     // Implementing a suggestion places buy orders, which are paid for (docs/funds.md).
     await fundThroughFaucet(context, service.baseUrl);

@@ -10,7 +10,7 @@ describe('Trading Desk in Chromium against the real service', () => {
   const orderPosts: string[] = [];
 
   beforeAll(async () => {
-    // Trading needs KYC verified (spec 6).
+    // Trading needs a KYC-verified address.
     await verifyKycThroughApi(session.context, session.service.baseUrl);
     // Buy orders are paid for (docs/funds.md).
     await fundThroughFaucet(session.context, session.service.baseUrl);

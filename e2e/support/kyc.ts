@@ -7,7 +7,7 @@ import { Wallet } from 'xrpl';
  * Takes a fresh address of the context's user through the sandbox KYC flow over the API
  * (challenge signed by the address's key -> start -> verify), as the console's verification
  * panel does; resolves once it reads verified.
- * Trading needs KYC verified (spec 6).
+ * Trading needs a KYC-verified address.
  */
 export async function verifyKycThroughApi(context: BrowserContext, baseUrl: string, wallet: Wallet = Wallet.generate()): Promise<string> {
   const address = wallet.classicAddress;

@@ -11,7 +11,7 @@ export interface AppProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Spec: toasts one at a time, 5000 ms each. */
+/** The product's toast rule: one at a time, 5000 ms each. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

@@ -5,7 +5,8 @@ import { RouteLoading } from './layout/RouteLoading/RouteLoading';
 
 /**
  * Each screen is its own chunk, loaded when its route matches: the landing page does not carry the
- * other screens' code, and xrpl.js comes only with the screens that sign (issue 22).
+ * other screens' code, and xrpl.js comes only with the screens that sign (the landing page's budget,
+ * `e2e/landing.e2e.ts`).
  */
 const screen = {
   // The header and its menus, for every screen but the landing page and a certificate.
@@ -28,8 +29,8 @@ const screen = {
 } satisfies Record<string, RouteObject['lazy']>;
 
 /**
- * Spec section 2: every route but the landing page sits under the shared header.
- * Sign-in is real (ARCHITECTURE section 8), so those routes also need a session.
+ * Every route but the landing page sits under the shared header, as the product lays it out.
+ * Sign-in is real (server-side sessions, not a mock), so those routes also need a session.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -61,7 +62,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      // Spec 2: any other path is a 404 page under the header, signed in or not.
+      // Any other path is a 404 page under the header, signed in or not.
       { lazy: screen.appLayout, children: [{ path: '*', lazy: screen.notFound }] },
     ],
   },

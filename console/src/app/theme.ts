@@ -11,7 +11,7 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Spec: tooltips open after 700 ms. A plain object, not Tooltip.extend: that import would put
+    // The product's tooltip delay: 700 ms. A plain object, not Tooltip.extend: that import would put
     // Tooltip and floating-ui into the entry chunk of every page.
     Tooltip: { defaultProps: { openDelay: 700 } satisfies Partial<TooltipProps> },
     Card: Card.extend({ defaultProps: { shadow: 'xs' } }),

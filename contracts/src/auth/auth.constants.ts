@@ -8,7 +8,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'cl_session';
 
 /**
- * Roles that oversee the whole market (ARCHITECTURE §8): they may list every user's orders
+ * Roles that oversee the whole market (`orders-access.int.spec.ts`): they may list every user's orders
  * and see other users' account ids; everyone else sees their own.
  */
 export const oversightRoles = ['compliance', 'auditor', 'admin'] as const satisfies readonly Role[];

@@ -3,10 +3,10 @@
  * capabilities that run commands on it: orders (order book) and credits
  * (issue, transfer, retire), and read by xrpl (on-ledger issuance).
  */
-/** Spec 5: the issue forms' message for a missing project id or name. */
+/** The issue forms' fixed message for a missing project id or name. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
-/** Project types the issue screen offers (spec: Issue Carbon Credits). */
+/** Project types the Issue Carbon Credits screen offers. */
 export const issuanceProjectTypes = ['Solar Energy', 'Wind Energy', 'Reforestation', 'Energy Efficiency'] as const;
 export type IssuanceProjectType = (typeof issuanceProjectTypes)[number];
 
@@ -98,7 +98,7 @@ export function formatSerialRange(prefix: string, start: number, end: number): s
   return start === end ? formatSerial(prefix, start) : `${formatSerial(prefix, start)} to ${formatSerial(prefix, end)}`;
 }
 
-/** Emission scope selector (spec 5): the stored value of each choice. */
+/** The issue forms' emission scope selector: the stored value of each choice. */
 export const emissionScopeChoices = [
   { label: 'None', value: 0 },
   { label: 'Low (1-100)', value: 50 },

@@ -4,7 +4,7 @@ import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
 
 const TOKEN_REQUIRED = 'Token ID, amount and buyer account ID are required';
 
-/** POST /api/trade (spec: Trade payload): a direct transfer of part of a batch at an agreed price. */
+/** POST /api/trade (the product's Trade payload): a direct transfer of part of a batch at an agreed price. */
 export const tradeCreditsRequest = z.object({
   tokenId: z.string({ error: TOKEN_REQUIRED }).trim().min(1, TOKEN_REQUIRED).regex(tokenIdPattern, 'Token ID must look like SOLAR-2026-7F3A9C21'),
   amount: creditAmount({ label: 'Amount', requiredMessage: TOKEN_REQUIRED }),

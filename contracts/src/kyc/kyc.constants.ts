@@ -40,7 +40,7 @@ export const KYC_REVIEW_RISK_SCORE = 70;
 export const KYC_CREDENTIAL_TYPE = 'KYC';
 export const KYC_CREDENTIAL_TYPE_HEX = '4B5943';
 
-/** Trading and issuing need a verified KYC and a passed AML screening ('verified' is accepted as the spec's alias). */
+/** Trading and issuing need a verified KYC and a passed AML screening ('verified' is accepted as the product's alias). */
 export function kycPassed(status: { readonly kycStatus: string; readonly amlStatus: string }): boolean {
   return status.kycStatus === 'verified' && (status.amlStatus === 'cleared' || status.amlStatus === 'verified');
 }

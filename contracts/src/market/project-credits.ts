@@ -37,7 +37,7 @@ export const projectCredit = z.object({
 });
 export type ProjectCredit = z.infer<typeof projectCredit>;
 
-/** The spec's 13 built-in project credit samples, in the spec's order. Prices span 3.80 to 95.50. */
+/** The product's 13 fixed built-in project credit samples, in the product's order. Prices span 3.80 to 95.50. */
 export const projectCredits: readonly ProjectCredit[] = [
   {
     name: 'REDD+ Forestry',

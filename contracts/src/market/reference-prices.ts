@@ -8,7 +8,7 @@ export const REFERENCE_PRICES_NOTICE = 'Reference prices, not live quotes.';
 export type ReferenceMarketPrice = Omit<CarbonMarketPrice, 'timestamp'>;
 
 /**
- * The spec's eight sample compliance prices. The service serves them (marked as
+ * The product's eight fixed sample compliance prices. The service serves them (marked as
  * reference data) when no feed is configured, and the console falls back to them
  * when the price call fails. changePct is change24h against the previous price.
  */

@@ -1,6 +1,6 @@
 import type { CreditProjectType } from '../credit-market/credit-market.constants.js';
 
-/** Marketplace credit types (spec 9) and the market each trades in. */
+/** The product's Marketplace credit types and the market each trades in. */
 export const marketplaceCreditTypes = [
   { value: 'solar', label: 'Solar Credits', projectType: 'Solar Energy' },
   { value: 'wind', label: 'Wind Credits', projectType: 'Wind Energy' },
@@ -10,7 +10,7 @@ export const marketplaceCreditTypes = [
 export const marketplaceVintages = [2025, 2024, 2023] as const;
 
 /**
- * The Marketplace's vintage choices: the spec's three, plus the current year,
+ * The Marketplace's vintage choices: the product's three, plus the current year,
  * which is the vintage every batch issued now carries (without it the
  * Marketplace could never reach a market that has credits). Newest first.
  */

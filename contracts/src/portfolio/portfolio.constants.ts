@@ -7,7 +7,7 @@ export const riskProfiles = ['conservative', 'moderate', 'aggressive'] as const;
 export type RiskProfile = (typeof riskProfiles)[number];
 export const DEFAULT_RISK_PROFILE: RiskProfile = 'moderate';
 
-/** Spec 4: each priority has its own colour and icon (the console maps them). */
+/** Each priority has its own colour and icon (the console maps them). */
 export const suggestionPriorities = ['urgent', 'high', 'medium', 'low'] as const;
 export type SuggestionPriority = (typeof suggestionPriorities)[number];
 
@@ -15,7 +15,7 @@ export type SuggestionPriority = (typeof suggestionPriorities)[number];
 export const suggestionTypes = ['removal_shift', 'vintage_age', 'concentration', 'liquidity'] as const;
 export type SuggestionType = (typeof suggestionTypes)[number];
 
-/** Spec 9: market insights are polled every 300 s; the analytics window is 30 days. */
+/** Market insights are polled every 300 s; the analytics window is 30 days. */
 export const MARKET_INSIGHTS_POLL_INTERVAL_MS = 300_000;
 export const DEFAULT_ANALYTICS_DAYS = 30;
 export const MAX_ANALYTICS_DAYS = 365;
@@ -32,7 +32,7 @@ export function suggestionIdOf(suggestionKey: string): string {
 
 /**
  * The price a holding is valued at when its market has never traded: a reference, always marked
- * as such (priceSource 'reference'). Taken from the spec's project credit samples of the same
+ * as such (priceSource 'reference'). Taken from the product's project credit samples of the same
  * kind: Solar RECs 3.80, Wind I-RECs 4.15, Hydro Power 5.60, REDD+ Forestry 12.45, Improved
  * Forest Mgmt 16.80 for reforestation; types without a sample take the renewable samples'
  * average, 4.52.

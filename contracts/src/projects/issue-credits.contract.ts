@@ -11,7 +11,7 @@ const scope = z
   .number({ error: 'Emission scopes must be one of the selector values' })
   .refine((value) => scopeValues.includes(value), `Emission scopes must be one of: ${scopeValues.join(', ')}`);
 
-/** POST /api/issue (spec: Issue payload). */
+/** POST /api/issue (the product's Issue payload). */
 export const issueCreditsRequest = z.object({
   id: freeText({ label: 'Project id', min: 1, max: 100, requiredMessage: REQUIRED_FIELDS_MESSAGE }),
   name: freeText({ label: 'Project name', min: 1, max: 200, requiredMessage: REQUIRED_FIELDS_MESSAGE }),

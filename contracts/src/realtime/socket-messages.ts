@@ -32,7 +32,7 @@ export const projectionUpdatedMessage = z.object({
 });
 export type ProjectionUpdatedMessage = z.infer<typeof projectionUpdatedMessage>;
 
-/** Spec: newTrade (amount) after a trade; carries the log position so a client can drop duplicates. */
+/** The product's newTrade (amount) after a trade; carries the log position so a client can drop duplicates. */
 export const newTradeMessage = z.object({
   tradeId: z.string(),
   kind: z.enum(['order-match', 'direct', 'xrpl-amm']),
@@ -50,7 +50,7 @@ export const newTradeMessage = z.object({
 });
 export type NewTradeMessage = z.infer<typeof newTradeMessage>;
 
-/** Spec: newCredit (creditAmount) after an issuance. */
+/** The product's newCredit (creditAmount) after an issuance. */
 export const newCreditMessage = z.object({
   tokenId: z.string(),
   creditAmount: z.number().int(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The limits every number a request carries must respect, so that whatever the contracts accept
  * (and every value derived from it) fits the read-model columns, the XRPL amount format and
- * JavaScript's safe integers (ARCHITECTURE 4, Totality). The inputs are bounded, the columns stay:
+ * JavaScript's safe integers (docs/totality.md). The inputs are bounded, the columns stay:
  *
  * - credits (order amount, transfer, retirement, serial numbers): `integer` columns, at most 2^31 - 1;
  * - a price per credit: `numeric(12, 2)` holds 9,999,999,999.99, but a value is priced as

@@ -28,7 +28,7 @@ export interface FreeTextOptions {
 /**
  * A free-text request field every read model can store as it is: trimmed, bounded, no control
  * characters (line breaks only when multi-line) and no lone UTF-16 surrogates (which no UTF-8
- * column can hold). Every request contract's free text goes through here (ARCHITECTURE 4, Totality).
+ * column can hold). Every request contract's free text goes through here (docs/totality.md).
  */
 export function freeText(options: FreeTextOptions) {
   const { max, min = 0, multiline = false, label } = options;

@@ -5,7 +5,7 @@ import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
 
 /**
- * The /xrpl screen's issue, trade and retire (ARCHITECTURE 5 and 8): seeds never
+ * The /xrpl screen's issue, trade and retire (docs/vault.md): seeds never
  * reach the service. The console asks for a preparation (KYC-checked, autofilled,
  * unsigned transactions), signs them in the browser and submits the blobs with
  * the preparation; the service checks that each blob is the prepared transaction,
@@ -39,7 +39,7 @@ const tonnes = z
   .nonnegative('Emission scopes must not be negative')
   .max(MAX_CREDITS, `Emission scopes must be at most ${MAX_CREDITS} tCO2e`);
 
-/** XRP with at most 6 decimals (the spec's step 0.000001), i.e. whole drops. */
+/** XRP with at most 6 decimals (the form's step 0.000001), i.e. whole drops. */
 export const XRP_AMOUNT_MESSAGE = 'XRP amount must be a positive number in steps of 0.000001';
 const xrpAmount = z
   .number({ error: XRP_AMOUNT_MESSAGE })

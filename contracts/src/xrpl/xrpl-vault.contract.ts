@@ -5,7 +5,7 @@ import { kycAddress } from '../shared/xrpl-address.js';
 import { preparationToken, preparedXrplTransaction, signedBlobs, strictBody } from './xrpl-actions.contract.js';
 
 /**
- * The vault (ARCHITECTURE 5, "One truth"): NXCC on XRPL exist only for registry credits held in the
+ * The vault (docs/vault.md): NXCC on XRPL exist only for registry credits held in the
  * platform vault, one NXCC per serial. Tokenize moves a holder's serials into the vault and the
  * platform issuer pays the NXCC; redeem pays NXCC back to the issuer and moves serials out to the
  * redeemer. Both are prepared, signed in the browser where a signature is needed, and submitted.

@@ -43,7 +43,7 @@ describe('AML screening of orders, alerts over HTTP and socket, and the complian
       service.signIn(['trader']),
       service.signIn(['trader']),
     ]);
-    // Trading needs KYC verified (spec 6); one at a time, each funds its wallet from the genesis account.
+    // Trading needs a KYC-verified address; one at a time, each funds its wallet from the genesis account.
     await verifiedAddress(service, heavyTrader);
     await verifiedAddress(service, fastTrader);
     // Buy orders are paid for (docs/funds.md).

@@ -15,7 +15,7 @@ describe('seals anchored on XRPL, and verification', () => {
     await service.app.get(XrplConnection).ready;
     auditor = await service.signIn(['auditor']);
     trader = await service.signIn(['trader']);
-    // Trading needs KYC verified (spec 6); the seals below count on no write still coming from it.
+    // Trading needs a KYC-verified address; the seals below count on no write still coming from it.
     const wallet = await verifiedAddress(service, trader);
     await fundWithTestUsd(trader);
     await credentialRecorded(service, wallet.address);

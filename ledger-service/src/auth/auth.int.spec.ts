@@ -108,7 +108,7 @@ describe('sign-in', () => {
   it('a revoked role stops working at the next request of a signed-in user (sessions are remembered briefly)', async () => {
     const admin = await service.signIn(['admin']);
     const trader = await service.signIn(['trader']);
-    // Trading needs KYC verified (spec 6).
+    // Trading needs a KYC-verified address.
     await verifiedAddress(service, trader);
     await fundWithTestUsd(trader);
     const order = { type: 'buy', amount: 1, price: '1.00', projectType: 'Forestry', vintage: 2025 };

@@ -4,7 +4,7 @@ import type { ComplianceDashboardResponse } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { GetComplianceDashboardQuery } from './queries/get-compliance-dashboard.handler.js';
 
-/** The compliance dashboard; its path stays under /api/kyc, where the spec's console polls it. */
+/** The compliance dashboard; its path stays under /api/kyc, where the console polls it. */
 @Controller('api/kyc')
 export class ComplianceDashboardController {
   constructor(private readonly queries: QueryBus) {}

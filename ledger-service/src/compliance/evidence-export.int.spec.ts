@@ -23,7 +23,7 @@ describe('evidence export from the event log, verified offline', () => {
   beforeAll(async () => {
     auditor = await service.signIn(['auditor']);
     trader = await service.signIn(['trader']);
-    // Trading needs KYC verified (spec 6).
+    // Trading needs a KYC-verified address.
     await verifiedAddress(service, trader);
     await fundWithTestUsd(trader);
     for (let n = 1; n <= 4; n += 1) await trader.request('POST', '/api/orders', order(n));

@@ -1,5 +1,5 @@
 /**
- * Turns at writing a market, taken across instances (ARCHITECTURE §2, docs/operations.md "Several
+ * Turns at writing a market, taken across instances (docs/operations.md "Several
  * instances"). A performance device, not a guarantee: expected versions keep the log right whoever
  * writes; a turn keeps instances that write to one market from losing races to each other, each of
  * which costs the loser a rebuild of the market's state. The store takes turns only for a market where

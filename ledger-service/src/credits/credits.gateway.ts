@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 
 /**
- * Pushes the spec's 'newTrade' and 'newCredit' for each trade and batch the
+ * Pushes the product's 'newTrade' and 'newCredit' for each trade and batch the
  * credit projections commit, to every connected socket (only signed-in
  * browsers connect). Shares the realtime gateway's socket.io server. The
  * messages come with the committed batch (built from its events as its rows

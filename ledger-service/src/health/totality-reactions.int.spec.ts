@@ -42,7 +42,7 @@ const price = fc
   .map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
 
 /**
- * ARCHITECTURE 4, Totality, for reactions: commands at the contracts' limits go through the real
+ * Totality (docs/totality.md) for reactions: commands at the contracts' limits go through the real
  * service, whose reactions (AML screening, XRPL settlement with its retirement memo, the KYC
  * credential) and projections must all follow them to the head of the log without a failure.
  */

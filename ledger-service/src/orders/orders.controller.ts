@@ -49,7 +49,7 @@ export class OrdersController {
   ): Promise<ListOrdersResponse> {
     const viewer = request.user;
     if (!viewer) throw new DomainError('Unauthorized', 'Sign in to continue');
-    // ARCHITECTURE §8: each user lists their own orders; oversight roles may switch to all.
+    // Each user lists their own orders; oversight roles may switch to all.
     if (params.scope === 'all' && !canOversee(viewer.roles)) {
       throw new DomainError('Forbidden', `Listing all users' orders needs one of the roles: ${oversightRoles.join(', ')}`);
     }

@@ -13,7 +13,7 @@ describe('Trading Desk orders over HTTP', () => {
   beforeAll(async () => {
     trader = await service.signIn(['trader']);
     otherTrader = await service.signIn(['trader']);
-    // Trading needs KYC verified (spec 6). One at a time: each funds its wallet from the genesis account.
+    // Trading needs a KYC-verified address. One at a time: each funds its wallet from the genesis account.
     await verifiedAddress(service, trader);
     await verifiedAddress(service, otherTrader);
     // Buy orders are paid for (docs/funds.md).

@@ -51,7 +51,7 @@ export function claimLeaving(wanted: number, sharePercent: number): number {
 }
 
 /**
- * The sandbox pool's opening NXCC are backed like any NXCC (ARCHITECTURE 5, "One truth"), by credits
+ * The sandbox pool's opening NXCC are backed like any NXCC (docs/vault.md), by credits
  * that exist like any credit (docs/registry.md): once the issuer's opening deposit to the market
  * maker is validated, a sandbox project is drafted, validated, registered, reported, verified and
  * approved by the sandbox's own parties, citing generated documents that say what it is; the

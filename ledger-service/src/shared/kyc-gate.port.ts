@@ -10,8 +10,8 @@ export interface KycGateInput {
 }
 
 export interface KycGate {
-  /** Throws the spec's 'KYC Verification Required' refusal (403, details.requiresKyc) unless the caller's address passes. */
+  /** Throws the product's 'KYC Verification Required' refusal (403, details.requiresKyc) unless the caller's address passes. */
   requireKyc(input: KycGateInput): Promise<void>;
-  /** Trading (spec 6): throws unless the caller has at least one address with KYC verified and not lapsed. */
+  /** Trading: throws unless the caller has at least one address with KYC verified and not lapsed. */
   requireVerifiedTrader(userId: string, now: Date): Promise<void>;
 }

@@ -63,7 +63,7 @@ type ClaimState =
   | { readonly kind: 'void' };
 
 /**
- * Exactly once on the ledger for every transaction a platform wallet submits (ARCHITECTURE §5):
+ * Exactly once on the ledger for every transaction a platform wallet submits:
  * the transaction is signed with its sequence and claimed in the log under its cause before it is
  * submitted (an XrplSubmissionClaimed appended to the cause's stream at the version read, so one
  * claimer wins and the others follow the winner's transaction). A cause found with a claim — a

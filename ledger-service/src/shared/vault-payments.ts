@@ -13,7 +13,7 @@ export interface TokenizationToPay {
 }
 
 /**
- * The platform issuer pays as many NXCC as serials went into the vault (ARCHITECTURE 5, "One truth").
+ * The platform issuer pays as many NXCC as serials went into the vault (docs/vault.md).
  * Applied or refused, the outcome is the ledger's; a lost connection throws, and a later call under the
  * same key finds the payment instead of paying twice.
  */

@@ -272,7 +272,7 @@ async function main(): Promise<void> {
     console.log(`machine: ${machineSummary()}, PostgreSQL ${version} embedded, load ${loadAverage()}`);
     console.log(`${WRITERS} writers x ${ROWS} rows per transaction, ${SECONDS} s per figure, ${ROUNDS} rounds\n`);
     const table: string[][] = [];
-    /** Per round: the store's statement against the raw event row with our indexes (issue #21's 100-event target, >= 0.9). */
+    /** Per round: the store's statement against the raw event row with our indexes (the 100-event target: >= 0.9). */
     const storeToEventRow: number[] = [];
     for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber += 1) {
       let raw = Number.NaN;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:market-load`: how long a cold load of a credit market takes, and how much
- * heap it keeps, when the market's stream is long (issue #20: 1.3 s and 72 MB at 142,237
+ * heap it keeps, when the market's stream is long (1.3 s and 72 MB at 142,237
  * events before snapshots; target < 200 ms and < 50 MB at 1,000,000 events).
  *
  * On a fresh embedded PostgreSQL, one market stream is built through the real schema and

@@ -1,6 +1,6 @@
 import { CREDIT_CURRENCY, CREDIT_CURRENCY_CODE, displayCurrency } from '@carbon-ledger/contracts';
 
-/** XRP shown as drops / 1,000,000 with 2 decimals (spec section 9). */
+/** XRP displayed as drops / 1,000,000 with 2 decimals (the product's display format). */
 export function dropsToXrpText(drops: string | number | bigint): string {
   const value = BigInt(drops);
   const negative = value < 0n;

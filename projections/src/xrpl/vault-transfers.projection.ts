@@ -95,7 +95,7 @@ async function applyXrplAction(db: ProjectionWriter, recorded: RecordedEvent, ev
 }
 
 /**
- * Moves in and out of the platform vault (ARCHITECTURE 5, "One truth") on both sides: the registry's
+ * Moves in and out of the platform vault (docs/vault.md) on both sides: the registry's
  * serials and the ledger's NXCC. A move recorded on one side and not yet on the other is in flight;
  * proof of reserves counts it (GET /api/xrpl/reserves).
  */

@@ -11,7 +11,7 @@ import { KycVerification } from '../../features/kyc/components/KycVerification/K
 import { IssuanceProgressTiles } from '../../features/projects/components/IssuanceProgressTiles/IssuanceProgressTiles';
 import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFieldset/RoleRequiredFieldset';
 
-/** Spec: Issue Carbon Credits (/issue). The KYC panel opens on request or when KYC is required. */
+/** The Issue Carbon Credits screen (/issue). The KYC panel opens on request or when KYC is required. */
 export function IssueCreditsRoute() {
   const session = useSession();
   const [address, setAddress] = useState('');
@@ -20,7 +20,7 @@ export function IssueCreditsRoute() {
   const trimmed = address.trim();
   const openKycPanel = () => setKycPanelOpen(true);
   const passed = status.data !== undefined && kycPassed(status.data);
-  // Spec: KYC is required for this address; say so before the user finds the button disabled.
+  // Issuing requires KYC for this address; say so before the user finds the button disabled.
   const kycRequired = trimmed.length >= KYC_START_MIN_ADDRESS && status.data !== undefined && !passed;
 
   return (

@@ -19,7 +19,7 @@ const defaultMarket: MarketSelection = {
   vintage: marketplaceVintageOptions(new Date())[0]!,
 };
 
-/** Spec: Marketplace (/trade). The chosen credit type and vintage pick the market every panel shows. */
+/** The Marketplace screen (/trade). The chosen credit type and vintage pick the market every panel shows. */
 export function MarketplaceRoute() {
   const session = useSession();
   const [market, setMarket] = useState<MarketSelection>(defaultMarket);

@@ -6,7 +6,7 @@ import { useXrplNetwork } from '../../features/xrpl/api/get-network';
 
 /**
  * Public (no session): anyone holding a certificate link can verify it. The network is known
- * only to signed-in users; without it explorer links fall back to testnet (spec 7).
+ * only to signed-in users; without it explorer links fall back to testnet (`shared/xrpl/explorer-links.ts`).
  */
 export function RetirementCertificateRoute() {
   const { id = '' } = useParams();

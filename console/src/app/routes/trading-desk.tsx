@@ -15,8 +15,8 @@ import { RefreshOrdersButton } from '../../features/orders/components/RefreshOrd
 const SCOPE_PARAM = 'orders';
 
 /**
- * ARCHITECTURE §8: the Trading Desk lists and counts the user's own orders; compliance,
- * auditors and admins may switch to all users' orders.
+ * The Trading Desk lists and counts the user's own orders; compliance, auditors and admins
+ * (`oversightRoles`) may switch to all users' orders.
  */
 export function TradingDeskRoute() {
   const { data: user } = useSession();

@@ -33,7 +33,7 @@ function VaultPanel(props: XrplActionFormProps) {
 }
 
 /**
- * Spec: XRPL Carbon Trading (/xrpl). Every action is signed by the address entered
+ * The XRPL Carbon Trading screen (/xrpl). Every action is signed by the address entered
  * here, in the browser; its KYC status gates the tabs (issuing also needs AML).
  */
 export function XrplTradingRoute() {
@@ -85,7 +85,7 @@ export function XrplTradingRoute() {
               <Tabs.Tab value="retire" leftSection={<IconLeaf size={16} />}>
                 Retire
               </Tabs.Tab>
-              {/* Not in the spec's three tabs: NXCC exist only for credits in the vault (ARCHITECTURE 5), so tokenize and redeem need a place. */}
+              {/* Added to the product's three tabs: NXCC exist only for credits in the vault (docs/vault.md), so tokenize and redeem need a place. */}
               <Tabs.Tab value="vault" leftSection={<IconBuildingBank size={16} />}>
                 Vault
               </Tabs.Tab>

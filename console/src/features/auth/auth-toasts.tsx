@@ -2,7 +2,7 @@ import type { Role, UserView } from '@carbon-ledger/contracts';
 import { serverMessageOf } from '../../shared/api/http';
 import { showFailureToast, showSuccessToast } from '../../shared/toast/outcome-toasts';
 
-// User administration is not in the spec; these texts follow the pattern of the order toasts.
+// User administration has no product-defined texts; these follow the pattern of the order toasts.
 
 export function showUserCreatedToast(user: UserView): void {
   showSuccessToast('User Created', `${user.name} (${user.email}) can now sign in`);

@@ -15,7 +15,7 @@ export class WalletSeedMismatchError extends Error {
   }
 }
 
-/** xrpl.js and ripple-keypairs are large: loaded only when a challenge is signed or a wallet generated (ARCHITECTURE 9). */
+/** xrpl.js and ripple-keypairs are large: loaded only when a challenge is signed or a wallet generated (a light landing page, `e2e/landing.e2e.ts`). */
 async function loadKeys() {
   const [{ Wallet }, keypairs] = await Promise.all([import('xrpl'), import('ripple-keypairs')]);
   return { Wallet, sign: keypairs.sign };

@@ -7,12 +7,12 @@ export function showInvalidAddressToast(): void {
   showFailureToast('Invalid Address', 'Please enter a valid XRPL address');
 }
 
-// Not in the spec: the built-in form replaces the widget, so its input check has its own text.
+// Not a product-defined text: the built-in form replaces the widget, so its input check has its own text.
 export function showInvalidCountryToast(): void {
   showFailureToast('Invalid Country', 'Country must be an ISO 3166-1 alpha-2 code, e.g. GB');
 }
 
-// Not in the spec: starting needs the address's key to sign a challenge in the browser.
+// Not a product-defined text: starting needs the address's key to sign a challenge in the browser.
 export function showSeedRequiredToast(): void {
   showFailureToast(
     'Wallet Seed Required',

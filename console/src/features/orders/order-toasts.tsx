@@ -11,7 +11,7 @@ export function showInvalidOrderToast(): void {
   showFailureToast('Invalid Order', 'Amount and price must be greater than 0');
 }
 
-/** Self-trade prevention's note ("2 not filled: your own sell order at 99.50") follows the spec's text, in yellow. */
+/** Self-trade prevention's note ("2 not filled: your own sell order at 99.50") follows the product's fixed text, in yellow. */
 function showCreated(message: string, notFilled: string | undefined): void {
   if (notFilled) showToast({ title: 'Order Created', message: `${message}. ${notFilled}`, color: 'yellow', icon: <IconAlertCircle size={18} /> });
   else showSuccessToast('Order Created', message);
@@ -34,7 +34,7 @@ export function showOrderFailedToast(error: unknown): void {
   showFailureToast('Order Failed', serverMessageOf(error, 'Failed to create order. Please try again.'));
 }
 
-// Cancelling is not in the spec; these texts follow the pattern of the creation toasts.
+// Cancelling has no product-defined texts; these follow the pattern of the creation toasts.
 export function showOrderCancelledToast(order: OrderSummaryText): void {
   showSuccessToast('Order Cancelled', `${order.type.toUpperCase()} order for ${formatCount(order.amount, 'credit')} cancelled`);
 }

@@ -30,7 +30,7 @@ function invalidateAllViews(queryClient: QueryClient): void {
 
 /**
  * Socket on the same origin; query polling stays on as the fallback when it is down.
- * socket.io-client loads after the first screen, not with it (issue 22: a light landing page).
+ * socket.io-client loads after the first screen, not with it (a light landing page, `e2e/landing.e2e.ts`).
  */
 export async function connectRealtimeSocket(): Promise<Socket> {
   const { io } = await import('socket.io-client');
@@ -56,7 +56,7 @@ function listen(
       invalidateAllViews(queryClient);
     }
     connectedBefore = true;
-    // Spec 7: on connect the client subscribes to trades and credits (newTrade, newCredit).
+    // On connect the client subscribes to trades and credits (newTrade, newCredit).
     socket.emit(SUBSCRIBE_TRADES);
     socket.emit(SUBSCRIBE_CREDITS);
     setState('connected');

@@ -2,7 +2,7 @@ import type { ViewName } from '@carbon-ledger/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * Query keys are the API path split at slashes (the spec's default load), so a view maps to
+ * Query keys are the API path split at slashes (the default load in `shared/api/query-client.ts`), so a view maps to
  * the path of the list that reads it. Kept here because features do not import each other.
  */
 export const queryKeysByView: Readonly<Record<ViewName, readonly QueryKey[]>> = {

@@ -24,9 +24,9 @@ export interface XrplActionFormProps {
   platformIssuer?: string;
 }
 
-/** Spec 5: the XRPL actions' address toast. */
+/** The XRPL actions' address toast. */
 export const XRPL_ADDRESS_MESSAGE = 'Please enter a valid XRPL address';
-/** Spec 5 and 9: an XRPL action needs an address of at least 25 characters. */
+/** The product's rule: an XRPL action needs an address of at least 25 characters. */
 export const MIN_ACTION_ADDRESS_LENGTH = 25;
 
 /** A registry batch's token id, as the vault forms hint it. */
@@ -63,8 +63,8 @@ export interface SignedActionSubmit<Request, Result> {
 }
 
 /**
- * The checks of spec 5 in their order (address, KYC, required fields), then
- * prepare -> sign in the browser -> submit, and the failure toasts of spec 8.
+ * The product's checks in their order (address, KYC, required fields), then
+ * prepare -> sign in the browser -> submit, and the failure toasts of `xrpl-toasts.tsx`.
  */
 export function submitSignedAction<Request, Result>(submit: SignedActionSubmit<Request, Result>): void {
   const { action, xrplAddress, kycPassed, seed, parsed, onKycRequired } = submit;

@@ -12,7 +12,7 @@ export function showInvalidSwapToast(): void {
   showFailureToast('Invalid Swap', 'Source and destination assets cannot be the same');
 }
 
-/** Spec: a refused request (4xx) points at the inputs; a network or server failure asks to retry. */
+/** A refused request (4xx) points at the inputs; a network or server failure asks to retry. */
 export function showQuoteFailedToast(error: unknown): void {
   if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
     showFailureToast('Quote Failed', 'Failed to get swap quote. Please check your inputs.');
@@ -21,7 +21,7 @@ export function showQuoteFailedToast(error: unknown): void {
   }
 }
 
-/** Spec: issue, trade, retire; tokenize and redeem move credits in and out of the vault (ARCHITECTURE 5, "One truth"). */
+/** Issue, trade, retire (the product's three tabs); tokenize and redeem move credits in and out of the vault (docs/vault.md). */
 export type XrplAction = 'issue' | 'trade' | 'retire' | 'tokenize' | 'redeem';
 
 const kycMessages: Record<XrplAction, string> = {
@@ -89,7 +89,7 @@ export function showCreditsRedeemedToast(redeemed: { redeemed: number; tokenId: 
   showSuccessToast('Credits Redeemed', `${redeemed.redeemed} NXCC redeemed for credits of ${redeemed.tokenId}; transaction ${redeemed.txHash.slice(0, 16)}...`);
 }
 
-// Not in the spec: signing moved into the browser (ARCHITECTURE 8), so a seed can now be wrong here.
+// Not a product-defined text: signing happens in the browser (seeds never reach the server), so a seed can be wrong here.
 export function showInvalidSeedToast(): void {
   showFailureToast('Invalid Wallet Seed', 'The wallet seed is not a valid XRPL seed');
 }

@@ -14,7 +14,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A non-OK answer. The message follows the spec: "{status}: {body text or status text}". */
+/** A non-OK answer. The message has the product's fixed form: "{status}: {body text or status text}". */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number;

@@ -1,6 +1,6 @@
 import { HttpError } from './http';
 
-/** A refusal for want of KYC: a KycRequired answer, or any error that names KYC (spec 8). */
+/** A refusal for want of KYC: a KycRequired answer, or any error that names KYC. */
 export function isKycRefusal(error: unknown): boolean {
   if (error instanceof HttpError && error.body) {
     const details = error.body.details as { requiresKyc?: unknown } | undefined;

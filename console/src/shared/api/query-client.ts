@@ -3,10 +3,10 @@ import { requestJson } from './http';
 
 const untypedJson = { parse: (data: unknown): unknown => data };
 
-/** Spec: a cached load without its own fetcher GETs the query key parts joined by slashes. */
+/** A cached load without its own fetcher GETs the query key parts joined by slashes. */
 const getByQueryKey: QueryFunction = ({ queryKey, signal }) => requestJson(`/${queryKey.join('/')}`, untypedJson, { signal });
 
-/** Spec defaults: no polling unless a query asks, no refetch on focus, never stale, no retries. */
+/** The product's defaults: no polling unless a query asks, no refetch on focus, never stale, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

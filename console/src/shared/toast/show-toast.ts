@@ -2,7 +2,7 @@ import { notifications, type NotificationData } from '@mantine/notifications';
 import { demandToastContainer } from './toast-container-demand';
 
 /**
- * Spec: one toast at a time, the newest one. Mantine's `limit` would queue a new toast behind
+ * The product shows one toast at a time, the newest one. Mantine's `limit` would queue a new toast behind
  * the visible one for up to 5 s, so the visible one is dismissed first.
  */
 export function showToast(toast: NotificationData): string {

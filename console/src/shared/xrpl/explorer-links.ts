@@ -1,7 +1,7 @@
 import { explorerBaseUrls, type XrplNetwork } from '@carbon-ledger/contracts';
 
 /**
- * The explorer for a network. Spec: testnet is the fallback when the network is not known;
+ * The explorer for a network. Testnet is the product's fallback when the network is not known;
  * the local sandbox ledger has no public explorer, so it gets none. Shared: the xrpl screens
  * and the credit screens (certificate, provenance) link transactions.
  */

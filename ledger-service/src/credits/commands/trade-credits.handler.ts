@@ -30,7 +30,7 @@ export class TradeCreditsCommand extends Command<TradeCreditsResult> {
 }
 
 /**
- * Spec: Trade (/api/trade). Credits never move without their price (docs/funds.md, "Direct trades"):
+ * The product's Trade (/api/trade). Credits never move without their price (docs/funds.md, "Direct trades"):
  * the seller cannot take the buyer's money, so the transfer is an offer to the named buyer. Its
  * serials are escrowed in the market at once (they cannot be sold twice); they move, with the
  * buyer's payment, when the buyer accepts, and go back on a decline, a cancel or after expiry.

@@ -18,7 +18,7 @@ import { type CommandContext, deriveId } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
 /**
- * Brings the /xrpl screen's on-ledger actions into the registry (ARCHITECTURE 5, "One truth"):
+ * Brings the /xrpl screen's on-ledger actions into the registry (docs/vault.md):
  * (a batch NFT minted on the Issue tab files an issuance request instead: the projects capability
  * issues its credits once the registry approves them)
  * - NXCC returned to the issuer with a retirement memo retire as many serials of the vault

@@ -47,7 +47,7 @@ const SETTLEMENT_PIPELINE = 3;
  * Mirrors registry changes on XRPL with the platform issuer wallet:
  * - CreditsIssued (registry path): mints the batch NFT (URI = hash of the batch
  *   certificate: project, vintage, serial range). No NXCC: NXCC exist only for serials
- *   in the vault (ARCHITECTURE 5, "One truth"), so a holder tokenizes to get them;
+ *   in the vault (docs/vault.md), so a holder tokenizes to get them;
  * - CreditsTokenized: pays the NXCC to the holder's address (unless the tokenization
  *   came with its payment); a payment the ledger refuses sends the serials back
  *   (CreditsRedeemed, payment-refused), so the vault never holds unpaid serials for long;

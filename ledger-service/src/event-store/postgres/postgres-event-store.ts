@@ -186,7 +186,7 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
    * A read that returns a full batch (a reader catching up) starts the next read, from its
    * last event, before the caller asks for it: the database produces batch n+1 while this
    * process parses batch n. A prefetched read is as good as one made later: it returns a
-   * prefix of the events below the horizon at its start, which are final (ARCHITECTURE §3).
+   * prefix of the events below the horizon at its start, which are final (docs/event-store.md, "Reading: the horizon").
    * It is used only for the same cursor and limit, and only when it is full: a short one
    * may lack events committed since it started, so the caller's read goes to the database
    * (a read that returns less than the limit always started within the call).

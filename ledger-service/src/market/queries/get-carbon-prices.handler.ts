@@ -11,7 +11,7 @@ const FALLBACK_NOTICE = 'The live price feed is unavailable; showing reference p
 
 /**
  * Live prices when a feed is configured (cached briefly, so the console's 60 s
- * polling from many browsers makes one upstream call); the spec's reference
+ * polling from many browsers makes one upstream call); the product's reference
  * prices otherwise, or when the feed fails, marked as such.
  */
 @QueryHandler(GetCarbonPricesQuery)

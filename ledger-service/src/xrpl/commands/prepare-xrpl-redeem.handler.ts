@@ -32,7 +32,7 @@ export class PrepareXrplRedeemCommand extends Command<XrplPrepareResponse> {
 /**
  * A redemption pays `amount` NXCC back to the issuer (which takes them out of circulation) with
  * a memo naming the vault batch and serials; once the payment is validated, as many serials move
- * from the vault to the redeemer's registry account (ARCHITECTURE 5, "One truth").
+ * from the vault to the redeemer's registry account (docs/vault.md).
  */
 @CommandHandler(PrepareXrplRedeemCommand)
 export class PrepareXrplRedeemHandler implements ICommandHandler<PrepareXrplRedeemCommand> {

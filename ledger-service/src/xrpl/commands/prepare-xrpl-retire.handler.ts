@@ -36,7 +36,7 @@ export class PrepareXrplRetireCommand extends Command<XrplPrepareResponse> {
 /**
  * A retirement returns tokenAmount NXCC to the issuer (which burns them) with a
  * memo naming purpose, batch and serials, and burns the batch NFT when given.
- * The NXCC stand for serials in the vault (ARCHITECTURE 5, "One truth"): the vault
+ * The NXCC stand for serials in the vault (docs/vault.md): the vault
  * batch is chosen here, the one of the NFT, else the oldest with enough credits.
  */
 @CommandHandler(PrepareXrplRetireCommand)

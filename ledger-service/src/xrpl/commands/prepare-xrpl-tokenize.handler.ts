@@ -27,7 +27,7 @@ export class PrepareXrplTokenizeCommand extends Command<XrplTokenizePrepareRespo
 
 /**
  * A tokenization moves the caller's serials into the vault and has the platform issuer pay
- * as many NXCC to the caller's KYC-checked address (ARCHITECTURE 5, "One truth"). The
+ * as many NXCC to the caller's KYC-checked address (docs/vault.md). The
  * address signs only its NXCC trust line, when it has none yet, so the payment cannot fail for
  * want of one. What the caller holds is checked here for a clear answer before anything is
  * signed; the market decides it again when the tokenization is submitted.

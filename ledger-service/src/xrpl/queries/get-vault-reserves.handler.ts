@@ -14,7 +14,7 @@ import { ledgerSide, RESERVE_LOOKS, reservesVerdict, type VaultSide } from '../v
 export class GetVaultReservesQuery extends Query<VaultReservesResponse> {}
 
 /**
- * Proof of reserves (ARCHITECTURE 5, "One truth"): the issuer's NXCC obligations on the validated
+ * Proof of reserves (docs/vault.md, "Proof of reserves"): the issuer's NXCC obligations on the validated
  * ledger against the serials in the vault once the registry's read models have reached the log's
  * head. A difference must hold on later looks (RESERVE_LOOKS) before it is reported.
  */

@@ -18,7 +18,7 @@ async function nxccLine(gateway: XrplGateway, address: string): Promise<{ balanc
   return lines.result.lines.find((entry) => entry.currency === CREDIT_CURRENCY_CODE);
 }
 
-/** The TrustSet the address signs first when it has no NXCC trust line yet (ARCHITECTURE 5: part of the first signed flow that needs it). */
+/** The TrustSet the address signs first when it has no NXCC trust line yet (docs/vault.md: part of the first signed flow that needs it). */
 export async function trustLineIfMissing(gateway: XrplGateway, address: string): Promise<SubmittableTransaction[]> {
   if (await nxccLine(gateway, address)) return [];
   return [

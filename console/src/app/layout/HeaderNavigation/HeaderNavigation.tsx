@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session';
 import { navigationEntries } from '../navigation-entries';
 
-/** Not in the spec's menu: sign-in is real (ARCHITECTURE section 8), so 'Profile' leads to the account page. */
+/** Added to the product's fixed menu: sign-in is real (server-side sessions, not a mock), so 'Profile' leads to the account page. */
 const PROFILE_PATH = '/profile';
 
 function Logo() {
@@ -57,7 +57,7 @@ function NavigationMenu() {
           );
         })}
         <Menu.Divider />
-        {/* Spec: no action. */}
+        {/* The product gives Notifications no action. */}
         <Menu.Item leftSection={<IconBell size={16} />}>Notifications</Menu.Item>
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => void navigate(PROFILE_PATH)} {...highlightWhen(pathname === PROFILE_PATH)}>
           Profile

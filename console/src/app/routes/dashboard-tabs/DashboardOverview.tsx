@@ -6,7 +6,7 @@ import { ComplianceOverview } from '../../../features/compliance/components/Comp
 import { MetricCards } from '../../../features/credits/components/MetricCards/MetricCards';
 import { RecentActivity } from '../../../features/credits/components/RecentActivity/RecentActivity';
 
-/** Spec: the Dashboard's Overview tab, from GET /api/metrics. */
+/** The Dashboard's Overview tab, from GET /api/metrics. */
 export function DashboardOverview() {
   const metrics = useMetrics();
 

@@ -5,7 +5,7 @@ import { HttpError, requestJson } from '../../../shared/api/http';
 /** Also the path it loads; a login, a sign-out or any 401 changes its answer. */
 export const sessionQueryKey = ['api', 'auth', 'me'] as const;
 
-/** The signed-in user, or null when there is no session (the spec's "yield null on 401"). */
+/** The signed-in user, or null when there is no session (a 401 yields null, not an error). */
 export async function getSession(signal?: AbortSignal): Promise<UserView | null> {
   try {
     const { user } = await requestJson('/api/auth/me', meResponse, { signal });

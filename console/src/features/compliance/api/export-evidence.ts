@@ -16,7 +16,7 @@ export interface EvidenceExportFile {
   fileName: string;
 }
 
-/** Spec: the file is named with a timestamp when the server does not name it. */
+/** When the server does not name the file, it is named with a timestamp. */
 export async function exportEvidence(request: EvidenceExportInput): Promise<EvidenceExportFile> {
   const { blob, fileName } = await requestFile('/api/export/evidence', { method: 'POST', body: request });
   return { blob, fileName: fileName ?? evidenceExportFileName(request.format, new Date()) };

@@ -4,7 +4,7 @@ import { getJson } from '../../../shared/api/json-query';
 
 export const retirementAnalyticsQueryKeyPrefix = ['api', 'enhanced-retirement', 'analytics'] as const;
 
-/** 'all' is the plain path; any other filter is the spec's /analytics/{filter}. */
+/** 'all' is the plain path; any other filter is the /analytics/{filter} path. */
 function analyticsPath(filter: RetirementAnalyticsFilter): string {
   return filter === 'all' ? '/api/enhanced-retirement/analytics' : `/api/enhanced-retirement/analytics/${filter}`;
 }

@@ -22,7 +22,7 @@ export class CarbonPricesNetworkError extends Error {
   }
 }
 
-// Not the shared HTTP helper: the spec words this call's failure as 'HTTP {status}: {statusText}'.
+// Not the shared HTTP helper: the product words this call's failure as 'HTTP {status}: {statusText}'.
 export async function getCarbonPrices(signal?: AbortSignal): Promise<CarbonPricesResponse> {
   let response: Response;
   try {

@@ -4,7 +4,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const ammStateQueryKey = ['api', 'xrpl', 'amm-state'] as const;
 
-/** Spec: polled every 10 s. */
+/** Polled every 10 s. */
 export function ammStateQueryOptions() {
   return queryOptions({
     ...jsonQueryAt(ammStateQueryKey, ammStateResponse),

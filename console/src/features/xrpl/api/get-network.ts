@@ -4,7 +4,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const xrplNetworkQueryKey = ['api', 'xrpl', 'network'] as const;
 
-/** Spec: the network is cached for 5 minutes. */
+/** The network is cached for 5 minutes. */
 export function xrplNetworkQueryOptions() {
   return queryOptions({
     ...jsonQueryAt(xrplNetworkQueryKey, xrplNetworkResponse),

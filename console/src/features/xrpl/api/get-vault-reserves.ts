@@ -5,7 +5,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 /** The 'vault' view's realtime updates refresh it. */
 export const vaultReservesQueryKey = ['api', 'xrpl', 'reserves'] as const;
 
-/** Polled like the AMM state (spec 9): both compare the platform's books with the ledger. */
+/** Polled like the AMM state: both compare the platform's books with the ledger. */
 export const VAULT_RESERVES_POLL_MS = AMM_STATE_POLL_MS;
 
 export function vaultReservesQueryOptions() {

@@ -4,7 +4,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const walletBalancesQueryKey = ['api', 'xrpl', 'balance'] as const;
 
-/** Spec: every 5 s in live mode, otherwise only on demand. */
+/** Every 5 s in live mode, otherwise only on demand. */
 export function walletBalancesQueryOptions(live: boolean) {
   return queryOptions({
     ...jsonQueryAt(walletBalancesQueryKey, walletBalanceResponse),

@@ -4,7 +4,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const walletTransactionsQueryKey = ['api', 'xrpl', 'transactions'] as const;
 
-/** Spec: every 10 s in live mode, otherwise only on demand. */
+/** Every 10 s in live mode, otherwise only on demand. */
 export function walletTransactionsQueryOptions(live: boolean) {
   return queryOptions({
     ...jsonQueryAt(walletTransactionsQueryKey, walletTransactionsResponse),

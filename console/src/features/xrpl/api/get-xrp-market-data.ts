@@ -4,7 +4,7 @@ import { jsonQueryAt } from '../../../shared/api/json-query';
 
 export const xrpMarketDataQueryKey = ['api', 'xrpl', 'market-data'] as const;
 
-/** Spec: 30 s in live mode, else 60 s, stale after 30 s; only mainnet XRP has a market price. */
+/** 30 s in live mode, else 60 s, stale after 30 s; only mainnet XRP has a market price. */
 export function xrpMarketDataQueryOptions({ live, isMainnet }: { live: boolean; isMainnet: boolean }) {
   return queryOptions({
     ...jsonQueryAt(xrpMarketDataQueryKey, xrpMarketDataResponse),

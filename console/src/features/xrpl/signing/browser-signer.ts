@@ -27,7 +27,7 @@ export class SeedAddressMismatchError extends Error {
 
 /**
  * xrpl.js is large (about 575 KB plus WASM), so it is loaded only when the
- * first transaction is signed (ARCHITECTURE 9).
+ * first transaction is signed (a light landing page, `e2e/landing.e2e.ts`).
  */
 export async function signerFromSeed(seed: string, expectedAddress: string): Promise<BrowserSigner> {
   const { Wallet } = await import('xrpl');

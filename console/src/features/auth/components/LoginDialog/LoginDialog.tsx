@@ -6,7 +6,7 @@ import { loginRequest, type LoginRequest } from '@carbon-ledger/contracts';
 import { showToast } from '../../../../shared/toast/show-toast';
 import { useLogin } from '../../api/login';
 
-/** The spec's pause between the success toast and leaving the page. */
+/** The product's fixed pause between the success toast and leaving the page. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 type FieldErrors = Partial<Record<keyof LoginRequest, string>>;

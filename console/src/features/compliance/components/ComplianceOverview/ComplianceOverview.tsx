@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
 
-/** Spec: the Overview's Compliance Overview is static text. */
+/** The Overview's Compliance Overview is a fixed product text. */
 const frameworks = ['CSRD Verified', 'ISSB Aligned', 'UN SDG 13 Mapped', 'CAD Trust Registered'] as const;
 const NEXT_AUDIT = 'March 15, 2025';
 

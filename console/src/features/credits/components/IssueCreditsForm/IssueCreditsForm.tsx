@@ -42,9 +42,9 @@ const scopeLabels: Record<ScopeField, string> = {
 
 const scopeOptions = emissionScopeChoices.map((choice) => ({ value: String(choice.value), label: choice.label }));
 
-/** Spec: Issue Carbon Credits. The button waits for a passed KYC and an address. */
+/** The Issue Carbon Credits form. The button waits for a passed KYC and an address. */
 export function IssueCreditsForm({ xrplAddress, kycPassed, onKycRequired, draftOwnerId, verificationStatus, requestStatus }: IssueCreditsFormProps) {
-  // A saved draft of this user, else the spec's defaults.
+  // A saved draft of this user, else the product's default values.
   const form = useForm<IssueFormValues>({
     mode: 'controlled',
     initialValues: loadIssueDraft(draftOwnerId) ?? defaultIssueFormValues,

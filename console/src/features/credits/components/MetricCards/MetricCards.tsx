@@ -5,7 +5,7 @@ import { formatUsd } from '../../../../shared/format/format-usd';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec: the Overview's four metric cards; '—' while they load. */
+/** The Overview's four metric cards; '—' while they load. */
 export function MetricCards({ metrics }: { metrics: MetricsResponse | undefined }) {
   const show = (format: (value: MetricsResponse) => string) => (metrics ? format(metrics) : '—');
   const cards: StatCardProps[] = [

@@ -7,7 +7,7 @@ const CHART_SIZE = 180;
 // recharts is most of the dashboard's weight: it loads when there is something to draw.
 const DonutChart = lazy(async () => ({ default: (await import('@mantine/charts')).DonutChart }));
 
-/** Spec: retired tCO2e per project type, as the read model sums them; a donut beside the figures. */
+/** Retired tCO2e per project type, as the read model sums them; a donut beside the figures. */
 export function ProjectTypeDistribution({ projectTypes }: { projectTypes: Record<string, number> }) {
   const entries = Object.entries(projectTypes).sort(([, a], [, b]) => b - a);
   const total = entries.reduce((sum, [, amount]) => sum + amount, 0);

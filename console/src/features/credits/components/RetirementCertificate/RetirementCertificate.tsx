@@ -188,7 +188,7 @@ function Certificate({ retirement, network }: { retirement: GetRetirementRespons
 
 export interface RetirementCertificateProps {
   id: string;
-  /** For explorer links; unknown (signed out) falls back to testnet, as the spec says. */
+  /** For explorer links; unknown (signed out) falls back to testnet (`shared/xrpl/explorer-links.ts`). */
   network: XrplNetwork | undefined;
 }
 

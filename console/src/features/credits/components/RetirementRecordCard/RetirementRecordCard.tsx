@@ -38,7 +38,7 @@ function RegistryLink({ href }: { href: string }) {
   );
 }
 
-/** Spec: a retirement record with project and credit details, impact, verification links and serials. */
+/** A retirement record with project and credit details, impact, verification links and serials. */
 export function RetirementRecordCard({ record }: { record: RetirementRecord }) {
   const certificate = readCertificateData(record.certificateData);
   const impact = readSdgImpact(record.sdgImpact);

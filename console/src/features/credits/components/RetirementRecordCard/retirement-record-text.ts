@@ -1,7 +1,7 @@
 import { serialNumbersData } from '@carbon-ledger/contracts';
 import { z } from 'zod';
 
-/** The JSON-text fields of a retirement record (spec 3), read leniently: a missing part is left out. */
+/** The JSON-text fields of a retirement record, read leniently: a missing part is left out. */
 const certificateData = z.object({
   type: z.string().optional(),
   creditType: z.string().optional(),
@@ -51,7 +51,7 @@ export function readSerialNumbers(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Spec 9: up to 3 serial numbers, then '+N more' of the retired quantity. */
+/** The product's serial display: up to 3 serial numbers, then '+N more' of the retired quantity. */
 export const SERIALS_SHOWN = 3;
 
 export function serialPreview(serials: readonly string[], quantity: number): { shown: string[]; more: number } {

@@ -3,7 +3,7 @@ import { Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 
 const count = new Intl.NumberFormat('en-US');
 
-/** Spec: progress toward the 1,000 tCO2e target, never past 100%. */
+/** Progress toward the product's fixed 1,000 tCO2e target, never past 100%. */
 export function targetProgress(totalRetired: number): number {
   return Math.min(100, Math.max(0, (totalRetired / RETIREMENT_TARGET_TCO2E) * 100));
 }

@@ -18,7 +18,7 @@ function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Spec: the issue screen's verification status tiles (KYC, AML, risk score, expiry) of an address. */
+/** The issue screen's verification status tiles (KYC, AML, risk score, expiry) of an address. */
 export function KycStatusTiles({ address }: { address: string }) {
   // Disabled (no data) until the address is long enough to look up: shown as not started.
   const { data } = useKycStatus(address);

@@ -93,7 +93,7 @@ function ProjectCreditRow({ credit, divided }: { credit: ProjectCredit; divided:
   );
 }
 
-/** The built-in project / voluntary credit samples (the spec has no call for them). */
+/** The built-in project / voluntary credit samples (no API call serves them). */
 export function ProjectCreditList() {
   return (
     <Stack gap="md">

@@ -90,7 +90,7 @@ export function CreateOrderForm({ fundsRows }: CreateOrderFormProps = {}) {
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator={false}
-            // A hint only: the spec does not enforce the range.
+            // A hint only: the product does not enforce the range.
             min={2020}
             max={2030}
             clampBehavior="none"

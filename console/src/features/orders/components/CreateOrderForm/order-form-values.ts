@@ -51,7 +51,7 @@ export function parseVintage(value: NumericInputValue, currentYear: number): num
 
 export type OrderFormCheck = { valid: true; request: PlaceOrderRequest } | { valid: false };
 
-/** Spec: amount and price must both be greater than 0; the price travels as a string. */
+/** Amount and price must both be greater than 0; the price travels as a string. */
 export function toPlaceOrderRequest(values: OrderFormValues, currentYear: number): OrderFormCheck {
   const amount = parseAmount(values.amount);
   const price = parsePrice(values.price);

@@ -21,7 +21,7 @@ export interface MarketplaceOrderFormProps {
 const creditTypeOptions = marketplaceCreditTypes.map(({ value, label }) => ({ value, label }));
 const vintageOptions = marketplaceVintageOptions(new Date()).map((vintage) => String(vintage));
 
-/** Spec: the Marketplace's 'Place Order' form. It places an order on the order book of the chosen market. */
+/** The Marketplace's 'Place Order' form. It places an order on the order book of the chosen market. */
 interface MarketplaceOrderFormValues {
   side: OrderSide;
   quantity: NumericInputValue;

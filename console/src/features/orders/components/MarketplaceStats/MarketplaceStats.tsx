@@ -6,8 +6,8 @@ import { useMarketplace, type MarketSelection } from '../../api/get-marketplace'
 const count = new Intl.NumberFormat('en-US');
 
 /**
- * Spec: Average Price, 24h Volume and Active Listings. Computed from the event log
- * (ARCHITECTURE 8) instead of the spec's sample figures: an empty market shows '—' and 0.
+ * Average Price, 24h Volume and Active Listings, computed from the event log (real
+ * figures) instead of the product's sample ones: an empty market shows '—' and 0.
  */
 export function MarketplaceStats({ market }: { market: MarketSelection }) {
   const { data } = useMarketplace(market);

@@ -12,7 +12,7 @@ const styleByStatus: Readonly<Record<string, OrderStatusStyle>> = {
   cancelled: { color: 'red', Icon: IconCircleX },
 };
 
-/** Spec: pending yellow, completed green, cancelled red, any other status grey. */
+/** The product's status colours: pending yellow, completed green, cancelled red, any other status grey. */
 export function orderStatusStyle(status: string): OrderStatusStyle {
   return styleByStatus[status] ?? { color: 'gray', Icon: IconHelpCircle };
 }

@@ -19,7 +19,7 @@ function averagePriceCents(orders: readonly OrderView[]): bigint {
   return (sum * 2n + count) / (count * 2n);
 }
 
-/** Spec: totals come from the server when it sends them, else from the list. */
+/** Totals come from the server when it sends them, else from the list. */
 export function summarizeOrders(list: OrdersForSummary | undefined): OrderSummary {
   const orders = list?.orders ?? [];
   return {

@@ -6,7 +6,7 @@ import { TableHeader } from '../../../../shared/components/TableHeader/TableHead
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** Spec: Recent Trades of the chosen market (Time, Price, Amount, Side). */
+/** Recent Trades of the chosen market (Time, Price, Amount, Side). */
 export function RecentTrades({ market }: { market: MarketSelection }) {
   const marketplace = useMarketplace(market);
   const trades = marketplace.data?.recentTrades ?? [];

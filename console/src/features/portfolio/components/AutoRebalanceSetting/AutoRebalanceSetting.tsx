@@ -1,6 +1,6 @@
 import { Badge, Group, Switch, Text } from '@mantine/core';
 
-/** Spec: the Auto Rebalance setting is displayed as Disabled and cannot be changed. */
+/** As the product defines it, the Auto Rebalance setting is displayed as Disabled and cannot be changed. */
 export function AutoRebalanceSetting() {
   return (
     <Group justify="space-between" data-testid="auto-rebalance">

@@ -9,7 +9,7 @@ function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString();
 }
 
-/** Spec: the /xrpl realtime card, the 10 newest newTrade / newCredit messages. */
+/** The /xrpl realtime card, the 10 newest newTrade / newCredit messages. */
 export function RealtimeUpdatesCard() {
   const connection = useRealtimeConnection();
   const [updates, setUpdates] = useState<RealtimeUpdate[]>([]);

@@ -26,7 +26,7 @@ export function AmmPoolMonitor() {
         </Center>
       )}
       {amm.data && <AmmPoolStatus state={amm.data} />}
-      {/* The pool's NXCC are backed by the vault like any other (ARCHITECTURE 5). */}
+      {/* The pool's NXCC are backed by the vault like any other (docs/vault.md). */}
       <ProofOfReservesCard />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <AmmPriceHistory />

@@ -75,7 +75,7 @@ function Reserves({ reserves }: { reserves: VaultReservesResponse }) {
 }
 
 /**
- * Proof of reserves (ARCHITECTURE 5, "One truth"): NXCC outstanding on the ledger against the
+ * Proof of reserves (docs/vault.md, "Proof of reserves"): NXCC outstanding on the ledger against the
  * registry credits in the platform vault, polled like the AMM state and refreshed when the vault moves.
  */
 export function ProofOfReservesCard() {

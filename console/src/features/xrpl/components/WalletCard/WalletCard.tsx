@@ -21,7 +21,7 @@ function XrpValueLine({ wallet, network, xrpPriceUsd }: WalletCardProps) {
       </Text>
     );
   }
-  // Spec: networks other than mainnet show the network name instead of a USD value.
+  // Networks other than mainnet show the network name instead of a USD value.
   return (
     <Text size="xs" c="dimmed" data-testid="wallet-network-name">
       {network ? `${networkLabels[network]} XRP` : 'XRP'}

@@ -36,7 +36,7 @@ function scopesOf(values: IssueFormValues) {
   return { scope1: numberOrMissing(values.scope1) ?? 0, scope2: numberOrMissing(values.scope2) ?? 0, scope3: numberOrMissing(values.scope3) ?? 0 };
 }
 
-/** Spec: Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
+/** The /xrpl screen's Issue Credits tab. The issuer's seed signs the batch NFT here, in the browser. */
 export function XrplIssueForm(props: XrplActionFormProps) {
   const { form, ...signed } = useSignedActionForm(props, defaultValues, {
     action: 'issue',

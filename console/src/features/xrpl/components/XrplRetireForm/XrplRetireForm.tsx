@@ -17,7 +17,7 @@ interface RetireFormValues {
 
 const defaultValues: RetireFormValues = { nftId: '', tokenAmount: '', issuer: undefined, purpose: '' };
 
-/** Spec: Retire tab. Returns tokens to the issuer (and burns the batch NFT); the owner's seed signs here. */
+/** The /xrpl screen's Retire tab. Returns tokens to the issuer (and burns the batch NFT); the owner's seed signs here. */
 export function XrplRetireForm(props: XrplActionFormProps) {
   const platformIssuer = props.platformIssuer ?? '';
   const { form, ...signed } = useSignedActionForm(props, defaultValues, {

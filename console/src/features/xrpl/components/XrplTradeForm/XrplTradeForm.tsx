@@ -18,7 +18,7 @@ interface TradeFormValues {
 
 const defaultValues: TradeFormValues = { sellerAddress: '', amountCRC: '', xrpAmount: '', issuer: undefined, creditId: '' };
 
-/** Spec: Trade AMM tab. Buys NXCC with XRP through the pool; the buyer's seed signs here, in the browser. */
+/** The /xrpl screen's Trade AMM tab. Buys NXCC with XRP through the pool; the buyer's seed signs here, in the browser. */
 export function XrplTradeForm(props: XrplActionFormProps) {
   const platformIssuer = props.platformIssuer ?? '';
   const { form, ...signed } = useSignedActionForm(props, defaultValues, {

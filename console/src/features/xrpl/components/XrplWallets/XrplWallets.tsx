@@ -17,7 +17,7 @@ import { XrplNetworkBadge } from '../XrplNetworkBadge/XrplNetworkBadge';
 import { formatCount, pluralWord } from '../../../../shared/format/plural';
 
 export function XrplWallets() {
-  // Spec: live mode can be switched off; it starts on so balances stay current.
+  // Live mode can be switched off; it starts on so balances stay current.
   const [live, setLive] = useState(true);
   const [refreshing, setRefreshing] = useState(false);
   const networkQuery = useXrplNetwork();
