@@ -498,6 +498,7 @@ export async function seedDemoData(
     purpose: 'Offsetting FY2026 fleet emissions',
     standard: 'Gold Standard',
     offsetType: 'compensation',
+    use: 'voluntary',
   });
   await retire('reforestation', issuerId, 'issuer', {
     tokenId: reforestation,
@@ -506,6 +507,7 @@ export async function seedDemoData(
     purpose: 'Corporate net-zero commitment 2026',
     standard: 'Verra VCS',
     offsetType: 'reduction',
+    use: 'voluntary',
   });
   // LAST_STEP: keep it last.
   await retire('wind', issuerId, 'issuer', {
@@ -515,6 +517,7 @@ export async function seedDemoData(
     purpose: 'Data centre electricity 2026',
     standard: 'Gold Standard',
     offsetType: 'compensation',
+    use: 'voluntary',
   });
   return { steps, recorded };
 }
