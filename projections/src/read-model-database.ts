@@ -235,8 +235,8 @@ export interface CreditRetirementsTable {
   nft_burn_tx_hash: string | null;
   verification_status: 'verified' | 'pending';
   retired_at: Timestamp;
-  /** What the retirement counts for (docs/credit-use.md); 'voluntary' for retirements that stated none. */
-  use: ColumnType<string, string | undefined, string>;
+  /** What the retirement counts for (docs/credit-use.md); null for retirements from before uses were stated (voluntary). */
+  use: ColumnType<string | null, string | null | undefined, string | null>;
   /** The batch's authorization, adjustment and labels the use was decided on; null where none was recorded. */
   claims: ColumnType<StoredRetiredClaims | null, string | null | undefined, string | null>;
   commit_position: Int8;

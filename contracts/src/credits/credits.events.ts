@@ -5,7 +5,8 @@ import { tradeCash } from '../credit-market/market-cash.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
-import { adjustmentStatuses, authorizedUses, creditLabels, reportingPeriodPattern, retirementUses } from '../projects/credit-use.js';
+import { retirementUses } from '../projects/credit-use.js';
+import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
 
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
@@ -123,15 +124,7 @@ export const creditsRetiredData = z.object({
   /** What the retirement counts for (docs/credit-use.md); absent in logs from before it was stated, which is voluntary. */
   use: z.enum(retirementUses).optional(),
   /** The batch's Article 6 state and labels the use was decided on; absent where `use` is. */
-  claims: z
-    .object({
-      authorized: z.boolean(),
-      authorizedUse: z.enum(authorizedUses).nullable(),
-      adjustment: z.enum(adjustmentStatuses),
-      reportingPeriod: z.string().regex(reportingPeriodPattern).nullable(),
-      labels: z.array(z.enum(creditLabels)),
-    })
-    .optional(),
+  claims: retiredBatchClaimsSchema.optional(),
   /** Set on the xrpl path: the holder's burn payment (and NFT burn) signed in the browser. */
   burnTxHash: xrplHash.optional(),
   nftBurnTxHash: xrplHash.optional(),

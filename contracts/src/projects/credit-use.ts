@@ -155,7 +155,7 @@ export interface RetiredBatchClaims {
   readonly authorizedUse: AuthorizedUse | null;
   readonly adjustment: AdjustmentStatus;
   readonly reportingPeriod: string | null;
-  readonly labels: readonly CreditLabel[];
+  readonly labels: CreditLabel[];
 }
 
 export function retiredBatchClaims(facts: BatchFacts, rules: LabelRules = defaultLabelRules): RetiredBatchClaims {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
-import { adjustmentStatuses, authorizedUses, creditLabels, reportingPeriodPattern, retirementUses } from './credit-use.js';
+import { adjustmentStatuses, authorizedUses, creditLabels, reportingPeriodPattern } from './credit-use.js';
 import { citedDocument, documentCitation } from './project-documents.js';
 
 export const batchParams = z.object({ batchId: z.string().trim().regex(tokenIdPattern, 'Batch id must look like SOLAR-2026-7F3A9C21') });
@@ -44,14 +44,3 @@ export type BatchClaimsView = z.infer<typeof batchClaimsView>;
 
 export const batchClaimsResponse = z.object({ batchId: z.string(), claims: batchClaimsView, position: z.string() });
 export type BatchClaimsResponse = z.infer<typeof batchClaimsResponse>;
-
-/** What a retirement recorded of its use and its batch's state (docs/credit-use.md). */
-export const retiredUseView = z.object({
-  use: z.enum(retirementUses),
-  authorized: z.boolean(),
-  authorizedUse: z.enum(authorizedUses).nullable(),
-  adjustment: z.enum(adjustmentStatuses),
-  reportingPeriod: z.string().nullable(),
-  labels: z.array(z.enum(creditLabels)),
-});
-export type RetiredUseView = z.infer<typeof retiredUseView>;

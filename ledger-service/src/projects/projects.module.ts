@@ -3,6 +3,7 @@ import { AccreditVerifierHandler } from './commands/accredit-verifier.handler.js
 import { DecideProjectHandler } from './commands/decide-project.handler.js';
 import { FileIssuanceRequestHandler } from './commands/file-issuance-request.handler.js';
 import { ImportCreditsHandler } from './commands/import-credits.handler.js';
+import { RecordBatchClaimsHandler } from './commands/record-batch-claims.handler.js';
 import { DocumentStore } from './documents/document-store.js';
 import { ProjectParties } from './project-parties.js';
 import { ProjectsController } from './projects.controller.js';
@@ -21,6 +22,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     FileIssuanceRequestHandler,
     AccreditVerifierHandler,
     ImportCreditsHandler,
+    RecordBatchClaimsHandler,
     IssueCreditsWhenIssuanceApproved,
   ],
   exports: [DocumentStore, ProjectParties],

@@ -24,7 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('credit_retirements')
-    .addColumn('use', 'text', (col) => col.notNull().defaultTo('voluntary'))
+    // Null: a retirement from before uses were stated (voluntary, and its certificate names no use).
+    .addColumn('use', 'text')
     .addColumn('claims', 'jsonb')
     .execute();
 }

@@ -1,0 +1,137 @@
+import { batchClaimsStreamId, type EventStore, type RecordedEvent } from '@carbon-ledger/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { projectForm } from '../test-support/project-form.js';
+import { issueThroughRegistry, reviewersOf } from '../test-support/registry-issuance.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { verifiedAddress } from '../test-support/verified-address.js';
+
+const YEAR = new Date().getUTCFullYear();
+
+describe('what a credit may be used for over HTTP: authorization, adjustment, labels, retirement use', () => {
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  let proponent: SignedInClient;
+  let registry: SignedInClient;
+  let colleagueRegistry: SignedInClient;
+  let address: string;
+  let eventStore: EventStore;
+  let letter: string;
+  let projects = 0;
+
+  beforeAll(async () => {
+    eventStore = service.app.get<EventStore>(EVENT_STORE);
+    [proponent, colleagueRegistry] = await Promise.all([
+      service.signIn(['issuer'], undefined, 'Verdant Energy'),
+      service.signIn(['registry'], undefined, 'Verdant Energy'),
+    ]);
+    ({ registry } = await reviewersOf(service));
+    address = (await verifiedAddress(service, proponent)).address;
+    const uploaded = await registry.request('POST', '/api/documents', Buffer.from('%PDF-1.4\n% letter of authorization BR\n%%EOF\n'), {
+      'content-type': 'application/pdf',
+    });
+    letter = ((await uploaded.json()) as { sha256: string }).sha256;
+  });
+
+  async function json(response: Promise<Response>, status: number): Promise<Record<string, unknown>> {
+    const answer = await response;
+    const body = (await answer.json()) as Record<string, unknown>;
+    expect(answer.status, JSON.stringify(body)).toBe(status);
+    return body;
+  }
+
+  /** A Reforestation batch (AR-ACM0003, Gold Standard, this year's vintage) the proponent holds. */
+  async function batch(): Promise<string> {
+    projects += 1;
+    const issued = await json(
+      issueThroughRegistry(service, proponent, { ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 5500 }), xrplAddress: address }),
+      201,
+    );
+    return issued.tokenId as string;
+  }
+
+  const authorize = (batchId: string, use = 'oimp', by: SignedInClient = registry) =>
+    by.request('POST', `/api/registry/batches/${batchId}/authorization`, {
+      authorized: true,
+      use,
+      authorizedOn: `${YEAR}-01-15`,
+      letter: { sha256: letter, kind: 'letter', name: 'Letter of authorization.pdf' },
+    });
+  const adjust = (batchId: string, status: string, reportingPeriod?: string) =>
+    registry.request('POST', `/api/registry/batches/${batchId}/adjustment`, { status, ...(reportingPeriod ? { reportingPeriod } : {}) });
+  const retire = (batchId: string, use?: string) =>
+    proponent.request('POST', '/api/retire', { tokenId: batchId, amount: 5, beneficiary: 'Airline A', ...(use ? { use } : {}) });
+  const claimEvents = (batchId: string): Promise<RecordedEvent[]> => eventStore.readStream(batchClaimsStreamId(batchId));
+  const retirements = async (): Promise<number> => service.countEvents('credit-market-');
+
+  it('refuses every non-voluntary use of a plain batch with 409 naming the missing condition, and records nothing', async () => {
+    const batchId = await batch();
+    const before = await retirements();
+    for (const [use, message] of [
+      ['ndc', `Batch ${batchId} is not authorized for use toward an NDC`],
+      ['other_international', `Batch ${batchId} is not authorized for other international mitigation purposes`],
+      ['corsia', `Batch ${batchId} is not CORSIA eligible: it is not authorized for other international mitigation purposes`],
+    ] as const) {
+      expect(await json(retire(batchId, use), 409)).toMatchObject({ error: 'Conflict', message });
+    }
+    expect(await retirements()).toBe(before);
+    const voluntary = await json(retire(batchId), 201);
+    expect(voluntary.quantity).toBe(5);
+    const record = await json(proponent.request('GET', `/api/retirements/${voluntary.retirementId as string}`), 200);
+    expect(JSON.stringify(record)).toContain('Voluntary');
+  });
+
+  it('records the authorization with its letter and the adjustment; labels follow; a CORSIA retirement then succeeds and records them', async () => {
+    const batchId = await batch();
+    const authorized = await json(authorize(batchId), 200);
+    expect(authorized.claims).toMatchObject({
+      authorized: true,
+      authorizedUse: 'oimp',
+      authorizedOn: `${YEAR}-01-15`,
+      letter: { sha256: letter, kind: 'letter', mediaType: 'application/pdf' },
+      adjustment: 'not_applicable',
+      labels: ['CCP-approved'],
+    });
+    expect(await json(retire(batchId, 'corsia'), 409)).toMatchObject({ message: `Batch ${batchId} is not CORSIA eligible: it has no corresponding adjustment pending or applied` });
+    const adjusted = await json(adjust(batchId, 'pending'), 200);
+    expect(adjusted.claims).toMatchObject({ adjustment: 'pending', labels: ['CCP-approved', 'CORSIA eligible'] });
+    expect(await json(service.anonymous('GET', `/api/registry/batches/${batchId}/claims`), 200)).toMatchObject({ labels: ['CCP-approved', 'CORSIA eligible'] });
+    const listed = (await json(service.anonymous('GET', '/api/registry/batches'), 200)).batches as { batchId: string; claims: unknown }[];
+    expect(listed.find((row) => row.batchId === batchId)?.claims).toMatchObject({ authorized: true, adjustment: 'pending' });
+
+    expect(await json(retire(batchId, 'ndc'), 409)).toMatchObject({ message: `Batch ${batchId} is not authorized for use toward an NDC` });
+    const retired = await json(retire(batchId, 'corsia'), 201);
+    const publicRetirements = (await json(service.anonymous('GET', '/api/registry/retirements'), 200)).retirements as { retirementId: string }[];
+    expect(publicRetirements.find((row) => row.retirementId === retired.retirementId)).toMatchObject({
+      use: 'corsia',
+      claims: { authorized: true, authorizedUse: 'oimp', adjustment: 'pending', labels: ['CCP-approved', 'CORSIA eligible'] },
+    });
+    // The public registry serves the letter it cites.
+    expect((await service.anonymous('GET', `/api/registry/documents/${letter}`)).status).toBe(200);
+  });
+
+  it("refuses the registry user of the proponent's organisation (403) and an issuer (403), recording nothing", async () => {
+    const batchId = await batch();
+    expect(await json(authorize(batchId, 'ndc', colleagueRegistry), 403)).toMatchObject({ error: 'Forbidden', message: expect.stringContaining('its own organisation') });
+    expect((await authorize(batchId, 'ndc', proponent)).status).toBe(403);
+    expect(await claimEvents(batchId)).toEqual([]);
+  });
+
+  it('refuses an adjustment for a batch that is not authorized (409) and an applied one without its period (400), recording nothing', async () => {
+    const batchId = await batch();
+    expect(await json(adjust(batchId, 'pending'), 409)).toMatchObject({ message: `Batch ${batchId} is not authorized; a corresponding adjustment applies to authorized units only` });
+    await json(authorize(batchId, 'ndc_and_oimp'), 200);
+    const before = (await claimEvents(batchId)).length;
+    expect(await json(adjust(batchId, 'applied'), 400)).toMatchObject({ error: 'ValidationFailed' });
+    expect(await json(adjust(batchId, 'applied', '2027-2026'), 400)).toMatchObject({ error: 'ValidationFailed' });
+    expect((await claimEvents(batchId)).length).toBe(before);
+    await json(adjust(batchId, 'applied', String(YEAR)), 200);
+    expect(await json(authorize(batchId, 'ndc'), 409)).toMatchObject({ message: expect.stringContaining('can no longer be changed') });
+    await json(retire(batchId, 'ndc'), 201);
+    await json(retire(batchId, 'other_international'), 201);
+  });
+
+  it('answers 404 for a batch the registry does not hold', async () => {
+    expect(await json(authorize('REFOREST-2026-00000000'), 404)).toMatchObject({ error: 'NotFound' });
+    expect((await service.anonymous('GET', '/api/registry/batches/REFOREST-2026-00000000/claims')).status).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  type AdjustmentStatus,
+  adjustmentStatuses,
+  type AuthorizedUse,
+  authorizedUses,
+  type BatchClaims,
+  type BatchClaimsView,
+  batchClaimsStreamId,
+  batchLabels,
+  citedDocument,
+  type EventStore,
+  foldBatchClaims,
+  type LabelRules,
+  NO_BATCH_CLAIMS,
+} from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+
+/** What a batch's labels follow from besides its claims, as the registry read model holds it. */
+export interface BatchBasics {
+  readonly batchId: string;
+  readonly standard: string;
+  readonly methodology: string;
+  readonly vintage: number;
+}
+
+const asUse = (value: string | null): AuthorizedUse | null => authorizedUses.find((use) => use === value) ?? null;
+const asAdjustment = (value: string): AdjustmentStatus => adjustmentStatuses.find((status) => status === value) ?? 'not_applicable';
+
+/** A batch's claims and labels as every view that shows a batch carries them (docs/credit-use.md). */
+export function claimsView(basics: BatchBasics, claims: BatchClaims, rules: LabelRules): BatchClaimsView {
+  const authorization = claims.authorization;
+  return {
+    authorized: authorization?.authorized === true,
+    authorizedUse: authorization?.authorized ? authorization.use : null,
+    authorizedOn: authorization?.authorized ? authorization.authorizedOn : null,
+    letter: authorization?.letter ?? null,
+    adjustment: claims.adjustment?.status ?? 'not_applicable',
+    reportingPeriod: claims.adjustment?.reportingPeriod ?? null,
+    labels: batchLabels({ ...basics, claims }, rules),
+  };
+}
+
+/** The claims of batches as the projects projection holds them; a batch with no row has none recorded. */
+export async function readBatchClaims(db: ReadModels, batchIds: readonly string[]): Promise<Map<string, BatchClaims>> {
+  const found = new Map<string, BatchClaims>();
+  if (batchIds.length === 0) return found;
+  const ids = [...new Set(batchIds)];
+  const rows = await db.selectFrom('batch_claims').selectAll().where(sql<boolean>`token_id = any(${ids}::text[])`).execute();
+  for (const row of rows) {
+    const letter = row.letter ? citedDocument.safeParse(row.letter) : undefined;
+    found.set(row.token_id, {
+      authorization:
+        row.authorized || row.authorized_on !== null || row.authorized_use !== null || row.host_country !== null
+          ? { authorized: row.authorized, use: asUse(row.authorized_use), authorizedOn: row.authorized_on, letter: letter?.success ? letter.data : null }
+          : null,
+      adjustment: { status: asAdjustment(row.adjustment), reportingPeriod: row.reporting_period },
+    });
+  }
+  return found;
+}
+
+/** Claims views of batches (labels included), keyed by batch id, for the read models that list batches or holdings. */
+export async function batchClaimsViews(db: ReadModels, batches: readonly BatchBasics[], rules: LabelRules): Promise<Map<string, BatchClaimsView>> {
+  const claims = await readBatchClaims(
+    db,
+    batches.map((batch) => batch.batchId),
+  );
+  return new Map(batches.map((batch) => [batch.batchId, claimsView(batch, claims.get(batch.batchId) ?? NO_BATCH_CLAIMS, rules)]));
+}
+
+/** A batch's claims from its own stream, not a view: what a retirement's use is decided on. */
+export async function batchClaimsFromLog(eventStore: EventStore, batchId: string): Promise<BatchClaims> {
+  return foldBatchClaims(await eventStore.readStream(batchClaimsStreamId(batchId)));
+}
