@@ -76,7 +76,8 @@ export type EvidenceManifest = z.infer<typeof evidenceManifest>;
  */
 export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
   full: 'all',
-  projects: ['CreditsIssued'],
+  // A batch's Article 6 claims (docs/credit-use.md) go with its issuance and with the retirements that relied on them.
+  projects: ['CreditsIssued', 'BatchAuthorizationRecorded', 'CorrespondingAdjustmentRecorded'],
   // The vault's moves (docs/vault.md) are credits moving on both sides.
   credits: [
     'CreditsIssued',
@@ -84,6 +85,8 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'CreditsRetired',
     'CreditsTokenized',
     'CreditsRedeemed',
+    'BatchAuthorizationRecorded',
+    'CorrespondingAdjustmentRecorded',
     'XrplCreditsMinted',
     'XrplCreditsSwapped',
     'XrplCreditsBurned',
@@ -99,7 +102,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'TradeExecuted',
     'XrplCreditsSwapped',
   ],
-  retirements: ['CreditsRetired', 'XrplCreditsBurned'],
+  retirements: ['CreditsRetired', 'XrplCreditsBurned', 'BatchAuthorizationRecorded', 'CorrespondingAdjustmentRecorded'],
 };
 export const kycEvidenceEventTypes = [
   'KycStarted',

@@ -17,7 +17,12 @@ const letter = { sha256: 'b'.repeat(64), kind: 'letter' as const, name: 'loa.pdf
 const claimsArbitrary: fc.Arbitrary<BatchClaims> = fc.record({
   authorization: fc.option(
     fc.oneof(
-      fc.record({ authorized: fc.constant(true), use: fc.constantFrom(...authorizedUses), authorizedOn: fc.constant('2026-01-15'), letter: fc.constant(letter) }),
+      fc.record({
+        authorized: fc.constant(true),
+        use: fc.constantFrom(...authorizedUses),
+        authorizedOn: fc.constant('2026-01-15'),
+        letter: fc.constant(letter),
+      }),
       fc.constant({ authorized: false, use: null, authorizedOn: null, letter: null }),
     ),
   ),
@@ -27,7 +32,12 @@ const claimsArbitrary: fc.Arbitrary<BatchClaims> = fc.record({
 const factsArbitrary: fc.Arbitrary<BatchFacts> = fc.record({
   batchId: fc.constant('REFOREST-2024-0A1B2C3D'),
   standard: fc.constantFrom(...retirementStandards),
-  methodology: fc.constantFrom('AR-ACM0003 Afforestation and reforestation of lands', 'VM0007 REDD+ Methodology Framework', 'AMS-I.D. Grid connected', 'vm0047'),
+  methodology: fc.constantFrom(
+    'AR-ACM0003 Afforestation and reforestation of lands',
+    'VM0007 REDD+ Methodology Framework',
+    'AMS-I.D. Grid connected',
+    'vm0047',
+  ),
   vintage: fc.integer({ min: 2015, max: 2030 }),
   claims: claimsArbitrary,
 });
@@ -55,7 +65,9 @@ describe('labels and retirement uses: pure functions of a batch facts', () => {
     expect(batchLabels({ ...corsiaReady, vintage: 2020 })).toEqual(['CCP-approved']);
     expect(batchLabels({ ...corsiaReady, standard: 'Climate Action Reserve' })).toEqual(['CCP-approved']);
     expect(batchLabels({ ...corsiaReady, methodology: 'VM0007 REDD+ Methodology Framework' })).toEqual(['CORSIA eligible']);
-    expect(batchLabels({ ...corsiaReady, claims: { ...corsiaReady.claims, adjustment: { status: 'not_applicable', reportingPeriod: null } } })).toEqual(['CCP-approved']);
+    expect(batchLabels({ ...corsiaReady, claims: { ...corsiaReady.claims, adjustment: { status: 'not_applicable', reportingPeriod: null } } })).toEqual([
+      'CCP-approved',
+    ]);
     expect(batchLabels(corsiaReady, { ...defaultLabelRules, ccpApprovedMethodologies: [] })).toEqual(['CORSIA eligible']);
   });
 
@@ -67,9 +79,9 @@ describe('labels and retirement uses: pure functions of a batch facts', () => {
     expect(retirementUseRefusal('corsia', { ...corsiaReady, vintage: 2019 })).toBe(
       "Batch REFOREST-2024-0A1B2C3D is not CORSIA eligible: vintage 2019 is outside CORSIA's eligible vintages 2021-2026",
     );
-    expect(
-      retirementUseRefusal('other_international', { ...corsiaReady, claims: { ...corsiaReady.claims, adjustment: null } }),
-    ).toBe('Batch REFOREST-2024-0A1B2C3D has no corresponding adjustment pending or applied');
+    expect(retirementUseRefusal('other_international', { ...corsiaReady, claims: { ...corsiaReady.claims, adjustment: null } })).toBe(
+      'Batch REFOREST-2024-0A1B2C3D has no corresponding adjustment pending or applied',
+    );
   });
 
   it('labels are a function of the facts alone: equal facts, equal labels, whatever else happened', () => {

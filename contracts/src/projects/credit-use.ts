@@ -169,13 +169,16 @@ export function retiredBatchClaims(facts: BatchFacts, rules: LabelRules = defaul
   };
 }
 
-/** One line for a certificate, a report or an export: the use, then the batch's authorization, adjustment and labels. */
+/** What a retired batch carried: its authorization, adjustment and labels, in one line. */
+export function describeRetiredClaims(claims: RetiredBatchClaims): string {
+  return [
+    claims.authorized && claims.authorizedUse ? `authorized for ${authorizedUseLabels[claims.authorizedUse]}` : 'not authorized under Article 6',
+    `corresponding adjustment ${adjustmentStatusLabels[claims.adjustment].toLowerCase()}${claims.reportingPeriod ? ` (${claims.reportingPeriod})` : ''}`,
+    claims.labels.length > 0 ? `labels ${claims.labels.join(', ')}` : 'no labels',
+  ].join('; ');
+}
+
+/** One line for a certificate, a report or an export: the use, then what the batch carried. */
 export function describeRetiredUse(use: RetirementUse, claims: RetiredBatchClaims | undefined): string {
-  const parts = [`Use: ${retirementUseLabels[use]}`];
-  if (claims) {
-    parts.push(claims.authorized && claims.authorizedUse ? `authorized for ${authorizedUseLabels[claims.authorizedUse]}` : 'not authorized under Article 6');
-    parts.push(`corresponding adjustment ${adjustmentStatusLabels[claims.adjustment].toLowerCase()}${claims.reportingPeriod ? ` (${claims.reportingPeriod})` : ''}`);
-    parts.push(claims.labels.length > 0 ? `labels ${claims.labels.join(', ')}` : 'no labels');
-  }
-  return parts.join('; ');
+  return claims ? `Use: ${retirementUseLabels[use]}; ${describeRetiredClaims(claims)}` : `Use: ${retirementUseLabels[use]}`;
 }

@@ -15,7 +15,13 @@ import {
   reportParams,
   requestValidationRequest,
 } from './register-project.contract.js';
-import { batchClaimsResponse, batchClaimsView, batchParams, recordBatchAuthorizationRequest, recordCorrespondingAdjustmentRequest } from './record-batch-claims.contract.js';
+import {
+  batchClaimsResponse,
+  batchClaimsView,
+  batchParams,
+  recordBatchAuthorizationRequest,
+  recordCorrespondingAdjustmentRequest,
+} from './record-batch-claims.contract.js';
 import {
   listProjectsResponse,
   listRegistryBatchesResponse,
@@ -170,15 +176,21 @@ export const projectsRoutes = [
   lifecycleRoute(
     '/api/registry/batches/:batchId/adjustment',
     registryOperators,
-    "Record the corresponding adjustment of an authorized batch: pending, or applied in a reporting period; not applicable only for a batch that is not authorized",
+    'Record the corresponding adjustment of an authorized batch: pending, or applied in a reporting period; not applicable only for a batch that is not authorized',
     batchParams,
     recordCorrespondingAdjustmentRequest,
     batchClaimsResponse,
   ),
-  readRoute('/api/registry/batches/:batchId/claims', 'public', "Public registry: a batch's authorization, corresponding adjustment and labels", batchClaimsView, {
-    params: batchParams,
-    errors: ['NotFound'],
-  }),
+  readRoute(
+    '/api/registry/batches/:batchId/claims',
+    'public',
+    "Public registry: a batch's authorization, corresponding adjustment and labels",
+    batchClaimsView,
+    {
+      params: batchParams,
+      errors: ['NotFound'],
+    },
+  ),
   readRoute(
     '/api/registry/projects',
     'public',

@@ -2,6 +2,7 @@ import {
   amlEvent,
   auditEvent,
   authEvent,
+  batchClaimsEvent,
   blockchainEvidenceEventTypes,
   creditEvent,
   evidenceExportRequest,
@@ -19,7 +20,7 @@ import { evidenceSelector } from './evidence/evidence-records.js';
 
 /** Every event type the service records, read from the contracts' event unions. */
 const recordedTypes = new Set(
-  [amlEvent, auditEvent, authEvent, creditEvent, fundsEvent, kycEvent, orderEvent, xrplActionEvent, xrplEvent].flatMap((union) =>
+  [amlEvent, auditEvent, authEvent, batchClaimsEvent, creditEvent, fundsEvent, kycEvent, orderEvent, xrplActionEvent, xrplEvent].flatMap((union) =>
     union.options.map((option) => option.shape.type.value as string),
   ),
 );

@@ -24,8 +24,7 @@ export interface ClaimedBatch {
 }
 
 export type AuthorizationInput =
-  | { readonly authorized: true; readonly use: AuthorizedUse; readonly authorizedOn: string; readonly letter: CitedDocument }
-  | { readonly authorized: false };
+  { readonly authorized: true; readonly use: AuthorizedUse; readonly authorizedOn: string; readonly letter: CitedDocument } | { readonly authorized: false };
 
 export type BatchClaimsCommand =
   | { readonly type: 'RecordAuthorization'; readonly actor: Party; readonly batch: ClaimedBatch; readonly authorization: AuthorizationInput }
@@ -73,11 +72,9 @@ function recordAuthorization(command: Extract<BatchClaimsCommand, { type: 'Recor
   if (unchanged || (current === null && !next.authorized)) return [];
   // Units the host country adjusted for are accounted for as they were authorized: that cannot change after the fact.
   if (adjustmentOf(claims) === 'applied') {
-    throw new DomainError(
-      'Conflict',
-      `Batch ${batch.batchId}'s corresponding adjustment is applied; its authorization can no longer be changed or withdrawn`,
-      { adjustment: 'applied' },
-    );
+    throw new DomainError('Conflict', `Batch ${batch.batchId}'s corresponding adjustment is applied; its authorization can no longer be changed or withdrawn`, {
+      adjustment: 'applied',
+    });
   }
   const at = now.toISOString();
   const events: BatchClaimsEvent[] = [
@@ -97,7 +94,14 @@ function recordAuthorization(command: Extract<BatchClaimsCommand, { type: 'Recor
   if (!next.authorized && adjustmentOf(claims) === 'pending') {
     events.push({
       type: 'CorrespondingAdjustmentRecorded',
-      data: { batchId: batch.batchId, projectId: batch.projectId, status: 'not_applicable', reportingPeriod: null, recordedBy: command.actor.userId, recordedAt: at },
+      data: {
+        batchId: batch.batchId,
+        projectId: batch.projectId,
+        status: 'not_applicable',
+        reportingPeriod: null,
+        recordedBy: command.actor.userId,
+        recordedAt: at,
+      },
     });
   }
   return events;
@@ -107,7 +111,9 @@ function checkReportingPeriod(period: string | null): void {
   if (period === null) return;
   const match = reportingPeriodPattern.exec(period);
   if (match?.[2] !== undefined && Number(match[2]) < Number(match[1])) {
-    throw new DomainError('ValidationFailed', `The reporting period ${period} ends before it starts`, [{ path: 'reportingPeriod', message: 'ends before it starts' }]);
+    throw new DomainError('ValidationFailed', `The reporting period ${period} ends before it starts`, [
+      { path: 'reportingPeriod', message: 'ends before it starts' },
+    ]);
   }
 }
 

@@ -10,9 +10,19 @@ const verifier: Party = { userId: 'verifier', organisation: 'Terra Assurance' };
 const registry: Party = { userId: 'registry', organisation: 'Carbon Registry' };
 const batch: ClaimedBatch = { batchId: 'REFOREST-2026-0A1B2C3D', projectId: 'P-1', hostCountry: 'BR', proponent, verifier };
 const letter: CitedDocument = { sha256: 'a'.repeat(64), kind: 'letter', name: 'loa.pdf', size: 1200, mediaType: 'application/pdf' };
-const authorizing = (use: 'ndc' | 'oimp' | 'ndc_and_oimp' = 'oimp', authorizedOn = '2026-03-01'): AuthorizationInput => ({ authorized: true, use, authorizedOn, letter });
+const authorizing = (use: 'ndc' | 'oimp' | 'ndc_and_oimp' = 'oimp', authorizedOn = '2026-03-01'): AuthorizationInput => ({
+  authorized: true,
+  use,
+  authorizedOn,
+  letter,
+});
 
-const authorize = (input: AuthorizationInput = authorizing(), actor: Party = registry): BatchClaimsCommand => ({ type: 'RecordAuthorization', actor, batch, authorization: input });
+const authorize = (input: AuthorizationInput = authorizing(), actor: Party = registry): BatchClaimsCommand => ({
+  type: 'RecordAuthorization',
+  actor,
+  batch,
+  authorization: input,
+});
 const adjust = (status: 'not_applicable' | 'pending' | 'applied', reportingPeriod: string | null = null, actor: Party = registry): BatchClaimsCommand => ({
   type: 'RecordAdjustment',
   actor,
@@ -91,7 +101,10 @@ describe('batch claims decider: authorization and corresponding adjustment', () 
     const applied = given(authorize(), adjust('pending'), adjust('applied', '2026'));
     expect(applied.adjustment).toEqual({ status: 'applied', reportingPeriod: '2026' });
     expect(refusal(adjust('pending'), applied)).toMatchObject({ code: 'Conflict', message: expect.stringContaining('stays applied') });
-    expect(refusal(authorize({ authorized: false }), applied)).toMatchObject({ code: 'Conflict', message: expect.stringContaining('can no longer be changed') });
+    expect(refusal(authorize({ authorized: false }), applied)).toMatchObject({
+      code: 'Conflict',
+      message: expect.stringContaining('can no longer be changed'),
+    });
     expect(refusal(authorize(authorizing('ndc')), applied)).toMatchObject({ code: 'Conflict' });
   });
 

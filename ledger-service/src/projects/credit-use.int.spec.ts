@@ -1,6 +1,7 @@
-import { batchClaimsStreamId, type EventStore, type RecordedEvent } from '@carbon-ledger/contracts';
+import { batchClaimsStreamId, type EventStore, type RecordedEvent, serialPrefixFor, serialProvenanceResponse } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { tradeDirectly } from '../test-support/direct-trade.js';
 import { projectForm } from '../test-support/project-form.js';
 import { issueThroughRegistry, reviewersOf } from '../test-support/registry-issuance.js';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
@@ -26,7 +27,7 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     ]);
     ({ registry } = await reviewersOf(service));
     address = (await verifiedAddress(service, proponent)).address;
-    const uploaded = await registry.request('POST', '/api/documents', Buffer.from('%PDF-1.4\n% letter of authorization BR\n%%EOF\n'), {
+    const uploaded = await registry.request('POST', '/api/documents', Buffer.from('%PDF-1.4\n% letter of authorization\n%%EOF\n'), {
       'content-type': 'application/pdf',
     });
     letter = ((await uploaded.json()) as { sha256: string }).sha256;
@@ -43,7 +44,10 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
   async function batch(): Promise<string> {
     projects += 1;
     const issued = await json(
-      issueThroughRegistry(service, proponent, { ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 5500 }), xrplAddress: address }),
+      issueThroughRegistry(service, proponent, {
+        ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 5500 }),
+        xrplAddress: address,
+      }),
       201,
     );
     return issued.tokenId as string;
@@ -91,7 +95,9 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
       adjustment: 'not_applicable',
       labels: ['CCP-approved'],
     });
-    expect(await json(retire(batchId, 'corsia'), 409)).toMatchObject({ message: `Batch ${batchId} is not CORSIA eligible: it has no corresponding adjustment pending or applied` });
+    expect(await json(retire(batchId, 'corsia'), 409)).toMatchObject({
+      message: `Batch ${batchId} is not CORSIA eligible: it has no corresponding adjustment pending or applied`,
+    });
     const adjusted = await json(adjust(batchId, 'pending'), 200);
     expect(adjusted.claims).toMatchObject({ adjustment: 'pending', labels: ['CCP-approved', 'CORSIA eligible'] });
     expect(await json(service.anonymous('GET', `/api/registry/batches/${batchId}/claims`), 200)).toMatchObject({ labels: ['CCP-approved', 'CORSIA eligible'] });
@@ -111,14 +117,19 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
 
   it("refuses the registry user of the proponent's organisation (403) and an issuer (403), recording nothing", async () => {
     const batchId = await batch();
-    expect(await json(authorize(batchId, 'ndc', colleagueRegistry), 403)).toMatchObject({ error: 'Forbidden', message: expect.stringContaining('its own organisation') });
+    expect(await json(authorize(batchId, 'ndc', colleagueRegistry), 403)).toMatchObject({
+      error: 'Forbidden',
+      message: expect.stringContaining('its own organisation'),
+    });
     expect((await authorize(batchId, 'ndc', proponent)).status).toBe(403);
     expect(await claimEvents(batchId)).toEqual([]);
   });
 
   it('refuses an adjustment for a batch that is not authorized (409) and an applied one without its period (400), recording nothing', async () => {
     const batchId = await batch();
-    expect(await json(adjust(batchId, 'pending'), 409)).toMatchObject({ message: `Batch ${batchId} is not authorized; a corresponding adjustment applies to authorized units only` });
+    expect(await json(adjust(batchId, 'pending'), 409)).toMatchObject({
+      message: `Batch ${batchId} is not authorized; a corresponding adjustment applies to authorized units only`,
+    });
     await json(authorize(batchId, 'ndc_and_oimp'), 200);
     const before = (await claimEvents(batchId)).length;
     expect(await json(adjust(batchId, 'applied'), 400)).toMatchObject({ error: 'ValidationFailed' });
@@ -128,6 +139,31 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     expect(await json(authorize(batchId, 'ndc'), 409)).toMatchObject({ message: expect.stringContaining('can no longer be changed') });
     await json(retire(batchId, 'ndc'), 201);
     await json(retire(batchId, 'other_international'), 201);
+  });
+
+  it("a serial's provenance shows the authorization with its letter, the adjustment, and its first transfer out of the issuance account", async () => {
+    const batchId = await batch();
+    await json(authorize(batchId, 'ndc'), 200);
+    await json(adjust(batchId, 'pending'), 200);
+    const buyer = await service.signIn(['trader']);
+    await verifiedAddress(service, buyer);
+    await tradeDirectly(proponent, buyer, { tokenId: batchId, amount: 3, price: '12.00' });
+    const answer = serialProvenanceResponse.parse(await json(buyer.request('GET', `/api/provenance/serials/${serialPrefixFor(batchId)}-000001`), 200));
+    const descriptions = answer.entries.map((entry) => entry.description);
+    expect(descriptions).toContainEqual(
+      expect.stringMatching(new RegExp(`^Authorized by [A-Z]{2} on ${YEAR}-01-15 for Use towards an NDC \\(Article 6.2 letter of authorization\\)$`)),
+    );
+    expect(descriptions).toContainEqual('Corresponding adjustment pending');
+    const authorization = answer.entries.find((entry) => entry.description.startsWith('Authorized by'))!;
+    expect(authorization.documents).toEqual([{ sha256: letter, name: 'Letter of authorization.pdf', kind: 'letter' }]);
+    const transfers = answer.entries.filter((entry) => entry.kind === 'transfer');
+    expect(transfers).toEqual([expect.objectContaining({ firstTransfer: true, fromAccountId: proponent.userId, toAccountId: buyer.userId })]);
+    expect(transfers[0]!.description).toContain('first transfer of authorized units');
+    // Issuance, then the claims, then the transfer: in log order.
+    const kinds = answer.entries
+      .filter((entry) => entry.kind !== 'project' || entry.description.startsWith('Authorized') || entry.description.startsWith('Corresponding'))
+      .map((entry) => entry.kind);
+    expect(kinds.indexOf('issuance')).toBeLessThan(kinds.indexOf('transfer'));
   });
 
   it('answers 404 for a batch the registry does not hold', async () => {

@@ -95,7 +95,11 @@ export class ProjectsQueriesController {
   @Get('registry/batches/:batchId/claims')
   @Public()
   async batchClaims(@Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string }): Promise<BatchClaimsView> {
-    const row = await this.db.selectFrom('credit_batches').select(['standard', 'methodology', 'vintage']).where('token_id', '=', params.batchId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('credit_batches')
+      .select(['standard', 'methodology', 'vintage'])
+      .where('token_id', '=', params.batchId)
+      .executeTakeFirst();
     if (!row) throw new DomainError('NotFound', `No credits found for token ${params.batchId}`);
     const views = await batchClaimsViews(this.db, [{ batchId: params.batchId, ...row }], labelRulesOf(this.config));
     return views.get(params.batchId)!;

@@ -312,7 +312,11 @@ export class ProjectsController {
   }
 
   private async claimsOf(batchId: string, claims: BatchClaims) {
-    const row = await this.db.selectFrom('credit_batches').select(['standard', 'methodology', 'vintage']).where('token_id', '=', batchId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('credit_batches')
+      .select(['standard', 'methodology', 'vintage'])
+      .where('token_id', '=', batchId)
+      .executeTakeFirstOrThrow();
     return claimsView({ batchId, ...row }, claims, labelRulesOf(this.config));
   }
 

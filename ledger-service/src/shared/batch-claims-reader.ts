@@ -46,7 +46,11 @@ export async function readBatchClaims(db: ReadModels, batchIds: readonly string[
   const found = new Map<string, BatchClaims>();
   if (batchIds.length === 0) return found;
   const ids = [...new Set(batchIds)];
-  const rows = await db.selectFrom('batch_claims').selectAll().where(sql<boolean>`token_id = any(${ids}::text[])`).execute();
+  const rows = await db
+    .selectFrom('batch_claims')
+    .selectAll()
+    .where(sql<boolean>`token_id = any(${ids}::text[])`)
+    .execute();
   for (const row of rows) {
     const letter = row.letter ? citedDocument.safeParse(row.letter) : undefined;
     found.set(row.token_id, {

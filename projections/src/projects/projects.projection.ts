@@ -100,7 +100,9 @@ async function upsertClaims(
   recorded: RecordedEvent,
   batchId: string,
   projectId: string,
-  set: Partial<Pick<Insertable<BatchClaimsTable>, 'host_country' | 'authorized' | 'authorized_use' | 'authorized_on' | 'letter' | 'adjustment' | 'reporting_period'>>,
+  set: Partial<
+    Pick<Insertable<BatchClaimsTable>, 'host_country' | 'authorized' | 'authorized_use' | 'authorized_on' | 'letter' | 'adjustment' | 'reporting_period'>
+  >,
 ): Promise<void> {
   const position = rowPosition(recorded);
   await db
@@ -110,7 +112,9 @@ async function upsertClaims(
       conflict
         .column('token_id')
         .doUpdateSet({ ...set, ...position })
-        .where(sql<boolean>`(batch_claims.commit_position, batch_claims.prepare_position) < (${position.commit_position}::bigint, ${position.prepare_position}::bigint)`),
+        .where(
+          sql<boolean>`(batch_claims.commit_position, batch_claims.prepare_position) < (${position.commit_position}::bigint, ${position.prepare_position}::bigint)`,
+        ),
     )
     .execute();
 }
@@ -279,7 +283,10 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
       return true;
     }
     case 'CorrespondingAdjustmentRecorded':
-      await upsertClaims(db, recorded, event.data.batchId, event.data.projectId, { adjustment: event.data.status, reporting_period: event.data.reportingPeriod });
+      await upsertClaims(db, recorded, event.data.batchId, event.data.projectId, {
+        adjustment: event.data.status,
+        reporting_period: event.data.reportingPeriod,
+      });
       return true;
     case 'CreditsIssued':
       await insertOnce(db, 'project_issued_batches', 'batch_id', { batch_id: event.data.batchId });
@@ -301,6 +308,15 @@ export const projectsProjection: Projection = {
   /** Market batches that no report issued pass by without a transaction. */
   handles: (recorded) => recorded.type !== 'CreditsIssued' || isReportIssuance(recorded),
   views: [],
-  tables: ['projects', 'project_reports', 'project_issuances', 'project_issued_batches', 'project_documents', 'verifier_accreditations', 'origin_imports', 'batch_claims'],
+  tables: [
+    'projects',
+    'project_reports',
+    'project_issuances',
+    'project_issued_batches',
+    'project_documents',
+    'verifier_accreditations',
+    'origin_imports',
+    'batch_claims',
+  ],
   applyBatch: applyEach(apply),
 };

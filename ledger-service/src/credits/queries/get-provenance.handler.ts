@@ -312,7 +312,10 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     const entries = await withBatchClaims(
       this.eventStore,
       batch,
-      [...(await projectProvenance(this.eventStore, batch, sealCovering)), ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering)],
+      [
+        ...(await projectProvenance(this.eventStore, batch, sealCovering)),
+        ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering),
+      ],
       sealCovering,
     );
     const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);

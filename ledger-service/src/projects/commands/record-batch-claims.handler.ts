@@ -1,6 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AdjustmentStatus, type BatchClaims, batchClaimsStreamId, type EventStore, isProjectEvent, type Position, projectStreamId } from '@carbon-ledger/contracts';
+import {
+  type AdjustmentStatus,
+  type BatchClaims,
+  batchClaimsStreamId,
+  type EventStore,
+  isProjectEvent,
+  type Position,
+  projectStreamId,
+} from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CommandContext } from '../../shared/command-context.js';

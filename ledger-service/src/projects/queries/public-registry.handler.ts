@@ -75,7 +75,18 @@ async function registryBatchViews(db: ReadModels, config: AppConfig, rows: reado
   return rows.map((row) => toRegistryBatchView(row, claims.get(row.token_id)!));
 }
 
-const retirementColumns = ['r.retirement_id', 'r.token_id', 'r.project_name', 'r.quantity', 'r.ranges', 'r.beneficiary', 'r.purpose', 'r.retired_at', 'r.use', 'r.claims'] as const;
+const retirementColumns = [
+  'r.retirement_id',
+  'r.token_id',
+  'r.project_name',
+  'r.quantity',
+  'r.ranges',
+  'r.beneficiary',
+  'r.purpose',
+  'r.retired_at',
+  'r.use',
+  'r.claims',
+] as const;
 
 function selectRetirements(db: ReadModels) {
   return db
