@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
-import { retirementUses } from '../projects/credit-use.js';
+import { creditLabels, retirementUses } from '../projects/credit-use.js';
 import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
 
 const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
@@ -50,6 +50,8 @@ export const holdingView = z.object({
   reserved: z.number().int(),
   /** Blocks as "PREFIX-000001 to PREFIX-000250". */
   serialRanges: z.array(z.string()),
+  /** The batch's labels (docs/credit-use.md). */
+  labels: z.array(z.enum(creditLabels)),
 });
 export type HoldingView = z.infer<typeof holdingView>;
 

@@ -1,6 +1,7 @@
 import { batchClaimsStreamId, type EventStore, type RecordedEvent, serialPrefixFor, serialProvenanceResponse } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { verifyDocuments } from './documents/verify-documents.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { projectForm } from '../test-support/project-form.js';
 import { issueThroughRegistry, reviewersOf } from '../test-support/registry-issuance.js';
@@ -8,6 +9,7 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 import { verifiedAddress } from '../test-support/verified-address.js';
 
 const YEAR = new Date().getUTCFullYear();
+const LETTER = Buffer.from('%PDF-1.4\n% letter of authorization\n%%EOF\n');
 
 describe('what a credit may be used for over HTTP: authorization, adjustment, labels, retirement use', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
@@ -27,7 +29,7 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     ]);
     ({ registry } = await reviewersOf(service));
     address = (await verifiedAddress(service, proponent)).address;
-    const uploaded = await registry.request('POST', '/api/documents', Buffer.from('%PDF-1.4\n% letter of authorization\n%%EOF\n'), {
+    const uploaded = await registry.request('POST', '/api/documents', LETTER, {
       'content-type': 'application/pdf',
     });
     letter = ((await uploaded.json()) as { sha256: string }).sha256;
@@ -111,8 +113,12 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
       use: 'corsia',
       claims: { authorized: true, authorizedUse: 'oimp', adjustment: 'pending', labels: ['CCP-approved', 'CORSIA eligible'] },
     });
-    // The public registry serves the letter it cites.
+    // The public registry serves the letter it cites, and npm run verify checks it with the other citations.
     expect((await service.anonymous('GET', `/api/registry/documents/${letter}`)).status).toBe(200);
+    await service.runtime.pool.query('update registry_documents set content = $1 where sha256 = $2', [Buffer.from('%PDF-1.4\n% forged\n%%EOF\n'), letter]);
+    const report = await verifyDocuments(eventStore, service.runtime.pool);
+    expect(report.problems).toContainEqual(expect.stringMatching(new RegExp(`^document ${letter}, cited by BatchAuthorizationRecorded of batch-claims-`)));
+    await service.runtime.pool.query('update registry_documents set content = $1 where sha256 = $2', [LETTER, letter]);
   });
 
   it("refuses the registry user of the proponent's organisation (403) and an issuer (403), recording nothing", async () => {

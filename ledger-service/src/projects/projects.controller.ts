@@ -306,7 +306,11 @@ export class ProjectsController {
 
   private async recordClaims(batchId: string, change: BatchClaimsChange, request: ApiRequest): Promise<BatchClaimsResponse> {
     const actor = await this.parties.party(signedIn(request).id);
-    const recorded: BatchClaimsRecorded = await this.commands.execute(new RecordBatchClaimsCommand(batchId, actor, change, commandContextFrom(request)));
+    const batch = await this.db.selectFrom('credit_batches').select('project_id').where('token_id', '=', batchId).executeTakeFirst();
+    if (!batch) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
+    const recorded: BatchClaimsRecorded = await this.commands.execute(
+      new RecordBatchClaimsCommand(batchId, batch.project_id, actor, change, commandContextFrom(request)),
+    );
     await this.caughtUp(PROJECTS, recorded.position);
     return { batchId, claims: await this.claimsOf(batchId, recorded.claims), position: formatPosition(recorded.position) };
   }

@@ -10,6 +10,7 @@ import {
   citedDocument,
   type EventStore,
   foldBatchClaims,
+  type CreditLabel,
   type LabelRules,
   NO_BATCH_CLAIMS,
 } from '@carbon-ledger/contracts';
@@ -76,4 +77,19 @@ export async function batchClaimsViews(db: ReadModels, batches: readonly BatchBa
 /** A batch's claims from its own stream, not a view: what a retirement's use is decided on. */
 export async function batchClaimsFromLog(eventStore: EventStore, batchId: string): Promise<BatchClaims> {
   return foldBatchClaims(await eventStore.readStream(batchClaimsStreamId(batchId)));
+}
+
+/** The batches with serials in a sell order's escrow that carry `label`: what a label filter on listings keeps. */
+export async function escrowedBatchesLabelled(db: ReadModels, label: CreditLabel, rules: LabelRules): Promise<string[]> {
+  const rows = await db
+    .selectFrom('credit_batches')
+    .select(['token_id', 'standard', 'methodology', 'vintage'])
+    .where(sql<boolean>`token_id in (select token_id from credit_holdings where status = 'reserved')`)
+    .execute();
+  const views = await batchClaimsViews(
+    db,
+    rows.map((row) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage })),
+    rules,
+  );
+  return [...views].filter(([, view]) => view.labels.includes(label)).map(([batchId]) => batchId);
 }

@@ -43,6 +43,7 @@ export function aHolding(overrides: Partial<HoldingView> = {}): HoldingView {
     tradable: 100,
     reserved: 0,
     serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000100`],
+    labels: [],
     ...overrides,
   };
 }

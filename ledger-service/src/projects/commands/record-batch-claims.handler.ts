@@ -31,6 +31,8 @@ export interface BatchClaimsRecorded {
 export class RecordBatchClaimsCommand extends Command<BatchClaimsRecorded> {
   constructor(
     readonly batchId: string,
+    /** The project the caller found the batch under; checked against the project's approvals (or, for an import, the registry view). */
+    readonly projectId: string,
     readonly actor: Party,
     readonly change: BatchClaimsChange,
     readonly context: CommandContext,
@@ -46,20 +48,19 @@ export class RecordBatchClaimsHandler implements ICommandHandler<RecordBatchClai
     @Inject(READ_MODELS) private readonly db: ReadModels,
   ) {}
 
-  async execute({ batchId, actor, change, context }: RecordBatchClaimsCommand): Promise<BatchClaimsRecorded> {
-    const batch = await this.claimedBatch(batchId);
+  async execute({ batchId, projectId, actor, change, context }: RecordBatchClaimsCommand): Promise<BatchClaimsRecorded> {
+    const batch = await this.claimedBatch(batchId, projectId);
     const command: BatchClaimsCommand = { ...change, actor, batch };
     const result = await retryOnConflict(3, () => handleCommand(this.eventStore, batchClaimsStreamId(batchId), batchClaimsDecider, { command, context }));
     return { claims: result.newState, position: result.position, replayed: result.replayed };
   }
 
   /** The batch and the parties of its project, from the project's own stream (a conflict check must not read a lagging view). */
-  private async claimedBatch(batchId: string): Promise<ClaimedBatch> {
-    const row = await this.db.selectFrom('credit_batches').select(['project_id']).where('token_id', '=', batchId).executeTakeFirst();
-    if (!row) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
+  private async claimedBatch(batchId: string, projectId: string): Promise<ClaimedBatch> {
     let found: Omit<ClaimedBatch, 'verifier'> | undefined;
     let verifier: Party | undefined;
-    for (const event of await this.eventStore.readStream(projectStreamId(row.project_id))) {
+    let approved = false;
+    for (const event of await this.eventStore.readStream(projectStreamId(projectId))) {
       if (!isProjectEvent(event)) continue;
       if (event.type === 'ProjectDrafted') {
         found = {
@@ -69,8 +70,16 @@ export class RecordBatchClaimsHandler implements ICommandHandler<RecordBatchClai
           proponent: { userId: event.data.proponentId, organisation: event.data.proponentOrganisation },
         };
       } else if (event.type === 'ValidationRequested') verifier = { userId: event.data.verifierId, organisation: event.data.verifierOrganisation };
+      else if (event.type === 'IssuanceApproved' && event.data.batches.some((row) => row.batchId === batchId || row.bufferBatchId === batchId)) approved = true;
     }
     if (!found) throw new DomainError('Conflict', `Batch ${batchId} was not issued for a registered project; it carries no host-country authorization`);
+    if (!approved && !(await this.importedFor(batchId, projectId))) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
     return { ...found, verifier };
+  }
+
+  /** Credits brought from another registry name their project in the import, not in the project's stream. */
+  private async importedFor(batchId: string, projectId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('origin_imports').select('project_id').where('batch_id', '=', batchId).executeTakeFirst();
+    return row?.project_id === projectId;
   }
 }

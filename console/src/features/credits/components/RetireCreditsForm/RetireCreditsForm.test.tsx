@@ -70,6 +70,15 @@ describe('RetireCreditsForm', () => {
     expect(requests.find((request) => request.url === '/api/retire')?.body).toMatchObject({ use: 'ndc' });
   });
 
+  it('names the labels of a holding that has them', async () => {
+    serve(() => jsonResponse(retired), [aHolding({ tokenId: 'REFOREST-2026-0A1B2C3D', projectName: 'Canopy', labels: ['CCP-approved', 'CORSIA eligible'] })]);
+    renderWithProviders(<RetireCreditsForm />);
+
+    await waitFor(() => expect(field('retire-token-id')).toBeEnabled());
+    fireEvent.click(field('retire-token-id'));
+    expect(screen.getByRole('option', { name: 'REFOREST-2026-0A1B2C3D · Canopy (100 available) · CCP-approved, CORSIA eligible' })).toBeInTheDocument();
+  });
+
   it('disables the token choice when the caller holds nothing', async () => {
     const requests = serve(() => jsonResponse(retired), []);
     renderWithProviders(<RetireCreditsForm />);

@@ -92,7 +92,7 @@ export function RetireCreditsForm() {
             data-testid="retire-token-id"
             data={holdings.map((holding) => ({
               value: holding.tokenId,
-              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)`,
+              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)${holding.labels.length > 0 ? ` · ${holding.labels.join(', ')}` : ''}`,
             }))}
             disabled={holdings.length === 0}
             {...form.getInputProps('tokenId')}
