@@ -172,6 +172,39 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     expect(kinds.indexOf('issuance')).toBeLessThan(kinds.indexOf('transfer'));
   });
 
+  it("the marketplace's label filter keeps the listings whose escrowed serials all carry the label", async () => {
+    const sellers = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['issuer', 'trader'])]);
+    const batches: string[] = [];
+    for (const seller of sellers) {
+      const sellerAddress = (await verifiedAddress(service, seller)).address;
+      projects += 1;
+      const issued = await json(
+        issueThroughRegistry(service, seller, {
+          ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 550 }),
+          xrplAddress: sellerAddress,
+        }),
+        201,
+      );
+      batches.push(issued.tokenId as string);
+    }
+    await json(authorize(batches[0]!), 200);
+    await json(adjust(batches[0]!, 'pending'), 200);
+    const sell = (seller: SignedInClient, price: string) =>
+      json(seller.request('POST', '/api/orders', { type: 'sell', amount: 10, price, projectType: 'Reforestation', vintage: YEAR }), 201);
+    await sell(sellers[0]!, '91.17');
+    await sell(sellers[1]!, '91.13');
+    const asks = async (query: string) =>
+      ((await json(proponent.request('GET', `/api/marketplace?creditType=reforestation&vintage=${YEAR}${query}`), 200)).asks as { price: string }[]).map(
+        (level) => level.price,
+      );
+    expect(await asks('')).toEqual(expect.arrayContaining(['91.13', '91.17']));
+    const corsia = await asks(`&label=${encodeURIComponent('CORSIA eligible')}`);
+    expect(corsia).toContain('91.17');
+    expect(corsia).not.toContain('91.13');
+    expect(await asks('&label=CCP-approved')).toEqual(expect.arrayContaining(['91.13', '91.17']));
+    expect((await proponent.request('GET', '/api/marketplace?label=Gold')).status).toBe(400);
+  });
+
   it('answers 404 for a batch the registry does not hold', async () => {
     expect(await json(authorize('REFOREST-2026-00000000'), 404)).toMatchObject({ error: 'NotFound' });
     expect((await service.anonymous('GET', '/api/registry/batches/REFOREST-2026-00000000/claims')).status).toBe(404);
