@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { dateRangeBounds, dateRangeSchema } from '../shared/date-range.js';
 import { fileNameTimestamp } from './evidence-export.contract.js';
-import { retirementUses } from '../projects/credit-use.js';
-import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 export const reportFrameworks = ['csrd', 'issb', 'un-sdg'] as const;
 export type ReportFramework = (typeof reportFrameworks)[number];

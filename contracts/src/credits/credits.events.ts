@@ -5,8 +5,7 @@ import { tradeCash } from '../credit-market/market-cash.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
-import { retirementUses } from '../projects/credit-use.js';
-import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
-import { creditLabels, retirementUses } from '../projects/credit-use.js';
-import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
+import { creditLabels, retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
 

@@ -3,8 +3,7 @@ import { creditProjectTypes } from '../credit-market/credit-market.constants.js'
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { retirementRecord } from './credits.views.js';
-import { retirementUses } from '../projects/credit-use.js';
-import { retiredBatchClaimsSchema } from '../projects/credit-use.events.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 export const retirementParams = z.object({ id: z.uuid('Retirement id must be a UUID') });
 

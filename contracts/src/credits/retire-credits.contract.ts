@@ -3,7 +3,7 @@ import { creditAmount } from '../shared/bounded-amounts.js';
 import { freeText } from '../shared/free-text.js';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { DEFAULT_OFFSET_TYPE, offsetTypes } from './credits.constants.js';
-import { DEFAULT_RETIREMENT_USE, retirementUses } from '../projects/credit-use.js';
+import { DEFAULT_RETIREMENT_USE, retirementUses } from '../credit-market/credit-use.js';
 import { DEFAULT_RETIREMENT_STANDARD, retirementStandards } from '../credit-market/credit-market.constants.js';
 
 /** POST /api/retire: retire part of a batch the caller holds, on behalf of a beneficiary. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { marketplaceCreditTypes } from './marketplace.constants.js';
-import { creditLabels } from '../projects/credit-use.js';
+import { creditLabels } from '../credit-market/credit-use.js';
 
 export const marketplaceQuery = z.object({
   creditType: z.enum(marketplaceCreditTypes.map((type) => type.value) as [string, ...string[]]).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { isoCountryCodes } from '../shared/countries.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
-import { adjustmentStatuses, authorizedUses, type BatchClaims, creditLabels, NO_BATCH_CLAIMS, reportingPeriodPattern } from './credit-use.js';
+import { adjustmentStatuses, authorizedUses, type BatchClaims, NO_BATCH_CLAIMS, reportingPeriodPattern } from '../credit-market/credit-use.js';
 import { citedDocument } from './project-documents.js';
 
 /** One stream per batch: what the registry recorded of its Article 6 authorization and corresponding adjustment (docs/credit-use.md). */
@@ -30,15 +30,6 @@ export const correspondingAdjustmentRecordedData = z.object({
   reportingPeriod: z.string().regex(reportingPeriodPattern).nullable(),
   recordedBy: z.string().min(1),
   recordedAt: z.iso.datetime(),
-});
-
-/** What a retirement records of its batch's claims and labels when its use was decided (RetiredBatchClaims). */
-export const retiredBatchClaimsSchema = z.object({
-  authorized: z.boolean(),
-  authorizedUse: z.enum(authorizedUses).nullable(),
-  adjustment: z.enum(adjustmentStatuses),
-  reportingPeriod: z.string().regex(reportingPeriodPattern).nullable(),
-  labels: z.array(z.enum(creditLabels)),
 });
 
 export const batchClaimsEvent = z.discriminatedUnion('type', [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
-import { retirementUses } from './credit-use.js';
-import { retiredBatchClaimsSchema } from './credit-use.events.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 import { batchClaimsView } from './record-batch-claims.contract.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
-import { adjustmentStatuses, authorizedUses, creditLabels, reportingPeriodPattern } from './credit-use.js';
+import { adjustmentStatuses, authorizedUses, creditLabels, reportingPeriodPattern } from '../credit-market/credit-use.js';
 import { citedDocument, documentCitation } from './project-documents.js';
 
 export const batchParams = z.object({ batchId: z.string().trim().regex(tokenIdPattern, 'Batch id must look like SOLAR-2026-7F3A9C21') });

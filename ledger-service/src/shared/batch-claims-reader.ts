@@ -35,7 +35,7 @@ export function claimsView(basics: BatchBasics, claims: BatchClaims, rules: Labe
     authorized: authorization?.authorized === true,
     authorizedUse: authorization?.authorized ? authorization.use : null,
     authorizedOn: authorization?.authorized ? authorization.authorizedOn : null,
-    letter: authorization?.letter ?? null,
+    letter: authorization?.letter ? (citedDocument.safeParse(authorization.letter).data ?? null) : null,
     adjustment: claims.adjustment?.status ?? 'not_applicable',
     reportingPeriod: claims.adjustment?.reportingPeriod ?? null,
     labels: batchLabels({ ...basics, claims }, rules),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { retirementStandards } from '../credit-market/credit-market.constants.js';
+import { retirementStandards } from './credit-market.constants.js';
 import {
   adjustmentStatuses,
   authorizedUses,

@@ -1,5 +1,5 @@
-import type { RetirementStandard } from '../credit-market/credit-market.constants.js';
-import type { CitedDocument } from './project-documents.js';
+import { z } from 'zod';
+import type { RetirementStandard } from './credit-market.constants.js';
 
 /**
  * What a credit may be used for (docs/credit-use.md): the host country's authorization of a batch
@@ -42,12 +42,21 @@ export const retirementUseLabels: Readonly<Record<RetirementUse, string>> = {
 export const creditLabels = ['CCP-approved', 'CORSIA eligible'] as const;
 export type CreditLabel = (typeof creditLabels)[number];
 
+/** A letter of authorization as an event cites it (the projects' CitedDocument, by its shape). */
+export interface CitedLetter {
+  readonly sha256: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly size: number;
+  readonly mediaType: string;
+}
+
 export interface BatchAuthorization {
   readonly authorized: boolean;
   readonly use: AuthorizedUse | null;
   /** The date of the letter of authorization. */
   readonly authorizedOn: string | null;
-  readonly letter: CitedDocument | null;
+  readonly letter: CitedLetter | null;
 }
 
 export interface CorrespondingAdjustment {
@@ -182,3 +191,12 @@ export function describeRetiredClaims(claims: RetiredBatchClaims): string {
 export function describeRetiredUse(use: RetirementUse, claims: RetiredBatchClaims | undefined): string {
   return claims ? `Use: ${retirementUseLabels[use]}; ${describeRetiredClaims(claims)}` : `Use: ${retirementUseLabels[use]}`;
 }
+
+/** What a retirement records of its batch's claims and labels when its use was decided (RetiredBatchClaims). */
+export const retiredBatchClaimsSchema = z.object({
+  authorized: z.boolean(),
+  authorizedUse: z.enum(authorizedUses).nullable(),
+  adjustment: z.enum(adjustmentStatuses),
+  reportingPeriod: z.string().regex(reportingPeriodPattern).nullable(),
+  labels: z.array(z.enum(creditLabels)),
+});
