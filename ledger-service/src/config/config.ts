@@ -269,8 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+/** The part of the configuration the labels are read with (docs/credit-use.md, "Labels"). */
+export type LabelConfig = Pick<AppConfig, 'CCP_APPROVED_METHODOLOGIES' | 'CORSIA_ELIGIBLE_STANDARDS' | 'CORSIA_VINTAGES'>;
+
 /** The lists a batch's labels are read against: the documented defaults, with the configuration's overrides. */
-export function labelRulesOf(config: Pick<AppConfig, 'CCP_APPROVED_METHODOLOGIES' | 'CORSIA_ELIGIBLE_STANDARDS' | 'CORSIA_VINTAGES'>): LabelRules {
+export function labelRulesOf(config: LabelConfig): LabelRules {
   return {
     ccpApprovedMethodologies: config.CCP_APPROVED_METHODOLOGIES ?? defaultLabelRules.ccpApprovedMethodologies,
     corsiaEligibleStandards: config.CORSIA_ELIGIBLE_STANDARDS ?? defaultLabelRules.corsiaEligibleStandards,

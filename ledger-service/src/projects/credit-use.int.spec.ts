@@ -203,6 +203,10 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     expect(corsia).not.toContain('91.13');
     expect(await asks('&label=CCP-approved')).toEqual(expect.arrayContaining(['91.13', '91.17']));
     expect((await proponent.request('GET', '/api/marketplace?label=Gold')).status).toBe(400);
+    // The Trading Desk lists each seller's open order with the labels its escrow carries.
+    const ordersOf = async (seller: SignedInClient) => (await json(seller.request('GET', '/api/orders'), 200)).orders as { labels: string[] }[];
+    expect((await ordersOf(sellers[0]!)).map((order) => order.labels)).toEqual([['CCP-approved', 'CORSIA eligible']]);
+    expect((await ordersOf(sellers[1]!)).map((order) => order.labels)).toEqual([['CCP-approved']]);
   });
 
   it('answers 404 for a batch the registry does not hold', async () => {

@@ -93,3 +93,29 @@ export async function escrowedBatchesLabelled(db: ReadModels, label: CreditLabel
   );
   return [...views].filter(([, view]) => view.labels.includes(label)).map(([batchId]) => batchId);
 }
+
+/** The labels every serial in each open sell order's escrow carries (an order with nothing in escrow has none). */
+export async function escrowLabels(db: ReadModels, orderIds: readonly string[], rules: LabelRules): Promise<Map<string, CreditLabel[]>> {
+  const found = new Map<string, CreditLabel[]>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('credit_holdings as h')
+    .innerJoin('credit_batches as b', 'b.token_id', 'h.token_id')
+    .select(['h.order_id', 'b.token_id', 'b.standard', 'b.methodology', 'b.vintage'])
+    .distinct()
+    .where('h.status', '=', 'reserved')
+    .where(sql<boolean>`h.order_id::text = any(${[...new Set(orderIds)]}::text[])`)
+    .execute();
+  const views = await batchClaimsViews(
+    db,
+    rows.map((row) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage })),
+    rules,
+  );
+  for (const row of rows) {
+    if (row.order_id === null) continue;
+    const labels = views.get(row.token_id)?.labels ?? [];
+    const before = found.get(row.order_id);
+    found.set(row.order_id, before === undefined ? labels : before.filter((label) => labels.includes(label)));
+  }
+  return found;
+}

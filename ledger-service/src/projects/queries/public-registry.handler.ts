@@ -18,7 +18,7 @@ import {
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { listRegistryBatchesResponse, listRegistryRetirementsResponse, registryRetirementView } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
+import { APP_CONFIG, type LabelConfig, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { batchClaimsViews } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
@@ -70,7 +70,7 @@ function toRegistryBatchView(row: BatchRow, claims: BatchClaimsView): RegistryBa
 const basicsOf = (row: BatchRow) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage });
 
 /** Batch rows as the registry lists them, each with its claims and labels. */
-async function registryBatchViews(db: ReadModels, config: AppConfig, rows: readonly BatchRow[]): Promise<RegistryBatchView[]> {
+async function registryBatchViews(db: ReadModels, config: LabelConfig, rows: readonly BatchRow[]): Promise<RegistryBatchView[]> {
   const claims = await batchClaimsViews(db, rows.map(basicsOf), labelRulesOf(config));
   return rows.map((row) => toRegistryBatchView(row, claims.get(row.token_id)!));
 }
@@ -119,7 +119,7 @@ function toRegistryRetirementView(row: RetirementRow): RegistryRetirementView {
 export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: LabelConfig = {},
   ) {}
 
   async execute(): Promise<ListRegistryBatchesResponse> {
@@ -146,7 +146,7 @@ export class PublicRetirementsHandler implements IQueryHandler<PublicRetirements
 export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly db: ReadModels,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: LabelConfig = {},
   ) {}
 
   async execute({ serial: serialNumber }: PublicSerialQuery): Promise<RegistrySerialView | undefined> {
