@@ -119,3 +119,28 @@ export async function escrowLabels(db: ReadModels, orderIds: readonly string[], 
   }
   return found;
 }
+
+/** The labels every credit an account holds (tradable or in escrow) in each market carries, keyed "<projectType>|<vintage>". */
+export async function holdingLabels(db: ReadModels, accountId: string, rules: LabelRules): Promise<Map<string, CreditLabel[]>> {
+  const rows = await db
+    .selectFrom('credit_holdings as h')
+    .innerJoin('credit_batches as b', 'b.token_id', 'h.token_id')
+    .select(['b.token_id', 'b.project_type', 'b.standard', 'b.methodology', 'b.vintage'])
+    .distinct()
+    .where('h.account_id', '=', accountId)
+    .where('h.status', 'in', ['tradable', 'reserved'])
+    .execute();
+  const views = await batchClaimsViews(
+    db,
+    rows.map((row) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage })),
+    rules,
+  );
+  const found = new Map<string, CreditLabel[]>();
+  for (const row of rows) {
+    const key = `${row.project_type}|${row.vintage}`;
+    const labels = views.get(row.token_id)?.labels ?? [];
+    const before = found.get(key);
+    found.set(key, before === undefined ? labels : before.filter((label) => labels.includes(label)));
+  }
+  return found;
+}
