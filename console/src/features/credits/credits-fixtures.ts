@@ -124,6 +124,8 @@ export function aRetirementRecord(overrides: Partial<RetirementRecord> = {}): Re
       outcomes: ['SDG 7: Affordable and Clean Energy', 'SDG 13: Climate Action'],
     }),
     serialNumbers: serialNumbersText(5),
+    use: 'voluntary',
+    claims: null,
     ...overrides,
   };
 }
