@@ -83,4 +83,7 @@ export * from './projects/monitoring-report.contract.js';
 export * from './projects/import-credits.contract.js';
 export * from './projects/projects.views.js';
 export * from './projects/projects.routes.js';
+export * from './credit-market/credit-use.js';
+export * from './projects/credit-use.events.js';
+export * from './projects/record-batch-claims.contract.js';
 export * from './shared/counted.js';

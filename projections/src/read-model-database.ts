@@ -235,8 +235,20 @@ export interface CreditRetirementsTable {
   nft_burn_tx_hash: string | null;
   verification_status: 'verified' | 'pending';
   retired_at: Timestamp;
+  /** What the retirement counts for (docs/credit-use.md); null for retirements from before uses were stated (voluntary). */
+  use: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The batch's authorization, adjustment and labels the use was decided on; null where none was recorded. */
+  claims: ColumnType<StoredRetiredClaims | null, string | null | undefined, string | null>;
   commit_position: Int8;
   prepare_position: Int8;
+}
+
+export interface StoredRetiredClaims {
+  authorized: boolean;
+  authorizedUse: string | null;
+  adjustment: string;
+  reportingPeriod: string | null;
+  labels: string[];
 }
 
 /**
@@ -468,6 +480,29 @@ export interface OriginImportsTable {
   prepare_position: Int8;
 }
 
+/** A batch's Article 6 state (docs/credit-use.md): a row once the registry recorded anything of it. */
+export interface BatchClaimsTable {
+  token_id: string;
+  project_id: string;
+  host_country: ColumnType<string | null, string | null | undefined, string | null>;
+  authorized: ColumnType<boolean, boolean | undefined, boolean>;
+  authorized_use: ColumnType<string | null, string | null | undefined, string | null>;
+  authorized_on: ColumnType<string | null, string | null | undefined, string | null>;
+  letter: ColumnType<StoredCitedDocument | null, string | null | undefined, string | null>;
+  adjustment: ColumnType<string, string | undefined, string>;
+  reporting_period: ColumnType<string | null, string | null | undefined, string | null>;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
+export interface StoredCitedDocument {
+  sha256: string;
+  kind: string;
+  name: string;
+  size: number;
+  mediaType: string;
+}
+
 /** Every read-model table, as Kysely sees it. Projections write them; query handlers read them. */
 export interface ReadModelDatabase {
   cash_accounts: CashAccountsTable;
@@ -499,4 +534,5 @@ export interface ReadModelDatabase {
   project_documents: ProjectDocumentsTable;
   verifier_accreditations: VerifierAccreditationsTable;
   origin_imports: OriginImportsTable;
+  batch_claims: BatchClaimsTable;
 }

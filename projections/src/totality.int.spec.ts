@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  adjustmentStatuses,
   amlAlertPriorities,
+  authorizedUses,
+  type BatchClaimsEvent,
+  batchClaimsStreamId,
+  creditLabels,
+  retirementUses,
   BUFFER_POOL_ACCOUNT_ID,
   CREDIT_CURRENCY_CODE,
   creditMarketStreamId,
@@ -162,6 +168,15 @@ const story = fc.record({
     /** The batches' CreditsIssued are in another stream: before the approval or after it. */
     issuedFirst: fc.boolean(),
   }),
+  /** A batch's Article 6 claims (docs/credit-use.md) and the use a retirement states. */
+  claims: fc.record({
+    use: fc.constantFrom(...authorizedUses),
+    adjustment: fc.constantFrom(...adjustmentStatuses),
+    reportingPeriod: fc.option(fc.constantFrom('1990', '2100', '1990-2100'), { nil: null }),
+    withdrawn: fc.boolean(),
+    retiredUse: fc.option(fc.constantFrom(...retirementUses), { nil: undefined }),
+    labels: fc.subarray([...creditLabels]),
+  }),
   heldDeposit: fc.record({
     destinationTag: fc.option(fc.oneof(fc.constantFrom(0, 4_294_967_295), fc.integer({ min: 0, max: 4_294_967_295 })), { nil: undefined }),
     amountCents: fc.oneof(fc.constantFrom(1, Number.MAX_SAFE_INTEGER), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
@@ -300,6 +315,18 @@ describe('every projection over events at the contracts’ limits', () => {
               standard: s.standard,
               offsetType: s.offsetType,
               retiredBy: buyer,
+              ...(s.claims.retiredUse === undefined
+                ? {}
+                : {
+                    use: s.claims.retiredUse,
+                    claims: {
+                      authorized: true,
+                      authorizedUse: s.claims.use,
+                      adjustment: s.claims.adjustment,
+                      reportingPeriod: s.claims.reportingPeriod,
+                      labels: s.claims.labels,
+                    },
+                  }),
               retiredAt,
             },
           },
@@ -685,6 +712,23 @@ describe('every projection over events at the contracts’ limits', () => {
           { type: 'ProjectDeactivated', data: { projectId, deactivatedBy: buyer, reasons: p.reasons, deactivatedAt: retiredAt } },
         ] satisfies ProjectEvent[]);
         if (!p.issuedFirst) await bed.append(creditMarketStreamId(s.projectType, s.vintage), issuedEvents);
+        const claimed = { batchId: projectBatch, projectId, recordedBy: buyer, recordedAt: retiredAt };
+        await bed.append(batchClaimsStreamId(projectBatch), [
+          {
+            type: 'BatchAuthorizationRecorded',
+            data: { ...claimed, hostCountry: p.hostCountry, authorized: true, use: s.claims.use, authorizedOn: '1990-01-01', letter: documents[0]! },
+          },
+          { type: 'CorrespondingAdjustmentRecorded', data: { ...claimed, status: s.claims.adjustment, reportingPeriod: s.claims.reportingPeriod } },
+          ...(s.claims.withdrawn
+            ? ([
+                {
+                  type: 'BatchAuthorizationRecorded',
+                  data: { ...claimed, hostCountry: p.hostCountry, authorized: false, use: null, authorizedOn: null, letter: null },
+                },
+                { type: 'CorrespondingAdjustmentRecorded', data: { ...claimed, status: 'not_applicable', reportingPeriod: null } },
+              ] satisfies BatchClaimsEvent[])
+            : []),
+        ] satisfies BatchClaimsEvent[]);
         const importId = randomUUID();
         await bed.append(originRegistryStreamId(p.originRegistry), [
           {

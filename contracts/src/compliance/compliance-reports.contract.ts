@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { dateRangeBounds, dateRangeSchema } from '../shared/date-range.js';
 import { fileNameTimestamp } from './evidence-export.contract.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 export const reportFrameworks = ['csrd', 'issb', 'un-sdg'] as const;
 export type ReportFramework = (typeof reportFrameworks)[number];
@@ -76,6 +77,9 @@ export const reportRetirement = z.object({
   serialRanges: z.array(z.string()),
   standard: z.string(),
   offsetType: z.string(),
+  /** What the retirement counts for (voluntary where it stated none), and its batch's authorization, adjustment and labels then (docs/credit-use.md). */
+  use: z.enum(retirementUses),
+  claims: retiredBatchClaimsSchema.nullable(),
   sdgs: z.array(z.number().int()),
   xrpl: z.object({
     /** 'pending' until the XRPL settlement of the retirement is recorded. */
@@ -189,6 +193,8 @@ export const complianceReport = z.object({
     byMitigation: z.array(mitigationShare),
     byStandard: z.array(qualityStandardShare),
     byOffsetType: z.array(z.object({ offsetType: z.string(), count, tCO2e: tco2e, sharePercent })),
+    /** Retired per use: voluntary, CORSIA, NDC, other international mitigation purposes. */
+    byUse: z.array(z.object({ use: z.enum(retirementUses), count, tCO2e: tco2e, sharePercent })),
     byVintage: z.array(z.object({ vintage: z.number().int(), count, tCO2e: tco2e, sharePercent })),
     byProjectType: z.array(z.object({ projectType: z.enum(creditProjectTypes), mitigation: z.enum(mitigationKinds), count, tCO2e: tco2e, sharePercent })),
     records: z.array(reportRetirement),

@@ -93,6 +93,9 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'VerifierAccredited',
     'CreditsImportRecorded',
     'CreditsIssued',
+    // A batch's Article 6 claims (docs/credit-use.md) go with its issuance and with the retirements that relied on them.
+    'BatchAuthorizationRecorded',
+    'CorrespondingAdjustmentRecorded',
   ],
   // The vault's moves (docs/vault.md) are credits moving on both sides.
   credits: [
@@ -101,6 +104,8 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'CreditsRetired',
     'CreditsTokenized',
     'CreditsRedeemed',
+    'BatchAuthorizationRecorded',
+    'CorrespondingAdjustmentRecorded',
     'XrplCreditsMinted',
     'XrplCreditsSwapped',
     'XrplCreditsBurned',
@@ -116,7 +121,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'TradeExecuted',
     'XrplCreditsSwapped',
   ],
-  retirements: ['CreditsRetired', 'XrplCreditsBurned'],
+  retirements: ['CreditsRetired', 'XrplCreditsBurned', 'BatchAuthorizationRecorded', 'CorrespondingAdjustmentRecorded'],
 };
 export const kycEvidenceEventTypes = [
   'KycStarted',

@@ -5,6 +5,7 @@ import { tradeCash } from '../credit-market/market-cash.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 const moneyString = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/);
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
@@ -119,6 +120,10 @@ export const creditsRetiredData = z.object({
   standard: z.enum(retirementStandards),
   offsetType: z.enum(offsetTypes),
   retiredBy: z.string().min(1),
+  /** What the retirement counts for (docs/credit-use.md); absent in logs from before it was stated, which is voluntary. */
+  use: z.enum(retirementUses).optional(),
+  /** The batch's Article 6 state and labels the use was decided on; absent where `use` is. */
+  claims: retiredBatchClaimsSchema.optional(),
   /** Set on the xrpl path: the holder's burn payment (and NFT burn) signed in the browser. */
   burnTxHash: xrplHash.optional(),
   nftBurnTxHash: xrplHash.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
+import { creditLabels, retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
 
@@ -48,6 +49,8 @@ export const holdingView = z.object({
   reserved: z.number().int(),
   /** Blocks as "PREFIX-000001 to PREFIX-000250". */
   serialRanges: z.array(z.string()),
+  /** The batch's labels (docs/credit-use.md). */
+  labels: z.array(z.enum(creditLabels)),
 });
 export type HoldingView = z.infer<typeof holdingView>;
 
@@ -112,6 +115,9 @@ export const retirementRecord = z.object({
   certificateData: z.string(),
   sdgImpact: z.string(),
   serialNumbers: z.string(),
+  /** What the retirement counts for (voluntary where none was stated) and what its batch carried then (docs/credit-use.md). */
+  use: z.enum(retirementUses),
+  claims: retiredBatchClaimsSchema.nullable(),
 });
 export type RetirementRecord = z.infer<typeof retirementRecord>;
 
@@ -188,6 +194,11 @@ export const provenanceEntry = z.object({
   xrplTransactions: z.array(z.object({ purpose: z.string(), hash: z.string(), result: z.string() })),
   /** The documents a project step cites, by the hash their bytes must still have. */
   documents: z.array(z.object({ sha256: z.string(), name: z.string(), kind: z.string() })).optional(),
+  /**
+   * Set on a transfer of authorized units out of the issuance account: their first transfer under
+   * Article 6, from which the host country's corresponding adjustment applies (docs/credit-use.md).
+   */
+  firstTransfer: z.boolean().optional(),
   /** Where the event sits in the log and its hash-chain link. */
   position: z.string(),
   eventId: z.string(),

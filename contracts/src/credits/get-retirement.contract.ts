@@ -3,6 +3,7 @@ import { creditProjectTypes } from '../credit-market/credit-market.constants.js'
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { retirementRecord } from './credits.views.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 
 export const retirementParams = z.object({ id: z.uuid('Retirement id must be a UUID') });
 
@@ -32,6 +33,9 @@ export const retirementCertificate = z.object({
   retiredAt: z.iso.datetime(),
   /** Where the CreditsRetired event sits in the event log ("commit:prepare"). */
   logPosition: z.string(),
+  /** What the retirement counts for, and its batch's authorization, adjustment and labels (docs/credit-use.md); absent on certificates from before uses were stated. */
+  use: z.enum(retirementUses).optional(),
+  claims: retiredBatchClaimsSchema.optional(),
 });
 export type RetirementCertificate = z.infer<typeof retirementCertificate>;
 

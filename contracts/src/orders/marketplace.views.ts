@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { marketplaceCreditTypes } from './marketplace.constants.js';
+import { creditLabels } from '../credit-market/credit-use.js';
 
 export const marketplaceQuery = z.object({
   creditType: z.enum(marketplaceCreditTypes.map((type) => type.value) as [string, ...string[]]).optional(),
   vintage: z.coerce.number().int().min(1990).max(2100).optional(),
+  /** Only listings whose every escrowed serial carries this label (docs/credit-use.md); bids name no batch and are all shown. */
+  label: z.enum(creditLabels, { error: `Label must be one of: ${creditLabels.join(', ')}` }).optional(),
 });
 export type MarketplaceQuery = z.infer<typeof marketplaceQuery>;
 

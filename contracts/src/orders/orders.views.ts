@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
+import { creditLabels } from '../credit-market/credit-use.js';
 import { orderSides, orderStatuses } from './orders.constants.js';
 
 export const orderView = z.object({
@@ -15,5 +16,7 @@ export const orderView = z.object({
   status: z.enum(orderStatuses),
   ownerId: z.string(),
   createdAt: z.iso.datetime(),
+  /** An open sell order: the labels every serial in its escrow carries (docs/credit-use.md); absent where the answer names none. */
+  labels: z.array(z.enum(creditLabels)).optional(),
 });
 export type OrderView = z.infer<typeof orderView>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditLabels } from '../credit-market/credit-use.js';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { placedSuggestionOrder } from './portfolio.events.js';
 import { riskProfiles, suggestionOrderSides, suggestionPriorities, suggestionTypes } from './portfolio.constants.js';
@@ -35,6 +36,8 @@ export const portfolioHoldingView = z.object({
   currentValue: z.string(),
   /** Percent of the portfolio's value, 2 decimals. */
   allocation: z.number(),
+  /** The labels every credit of the holding carries (docs/credit-use.md); absent where the answer names none. */
+  labels: z.array(z.enum(creditLabels)).optional(),
 });
 export type PortfolioHoldingView = z.infer<typeof portfolioHoldingView>;
 

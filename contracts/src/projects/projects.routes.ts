@@ -16,6 +16,13 @@ import {
   requestValidationRequest,
 } from './register-project.contract.js';
 import {
+  batchClaimsResponse,
+  batchClaimsView,
+  batchParams,
+  recordBatchAuthorizationRequest,
+  recordCorrespondingAdjustmentRequest,
+} from './record-batch-claims.contract.js';
+import {
   listProjectsResponse,
   listRegistryBatchesResponse,
   listRegistryRetirementsResponse,
@@ -158,6 +165,32 @@ export const projectsRoutes = [
     success: { status: 201, json: importCreditsResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
+  lifecycleRoute(
+    '/api/registry/batches/:batchId/authorization',
+    registryOperators,
+    "Record the host country's letter of authorization for a batch (Article 6.2: NDC, OIMP or both, and when) or its withdrawal; never by the project's proponent, verifier or their organisation",
+    batchParams,
+    recordBatchAuthorizationRequest,
+    batchClaimsResponse,
+  ),
+  lifecycleRoute(
+    '/api/registry/batches/:batchId/adjustment',
+    registryOperators,
+    'Record the corresponding adjustment of an authorized batch: pending, or applied in a reporting period; not applicable only for a batch that is not authorized',
+    batchParams,
+    recordCorrespondingAdjustmentRequest,
+    batchClaimsResponse,
+  ),
+  readRoute(
+    '/api/registry/batches/:batchId/claims',
+    'public',
+    "Public registry: a batch's authorization, corresponding adjustment and labels",
+    batchClaimsView,
+    {
+      params: batchParams,
+      errors: ['NotFound'],
+    },
+  ),
   readRoute(
     '/api/registry/projects',
     'public',

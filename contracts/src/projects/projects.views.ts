@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
+import { batchClaimsView } from './record-batch-claims.contract.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
 
 const period = z.object({ start: z.string(), end: z.string() });
@@ -113,6 +115,8 @@ export const registryBatchView = z.object({
   reportId: z.string().nullable(),
   origin: z.object({ registry: z.enum(originRegistries), start: z.number().int(), end: z.number().int() }).nullable(),
   issuedAt: z.string(),
+  /** Its Article 6 authorization, corresponding adjustment and labels (docs/credit-use.md). */
+  claims: batchClaimsView,
 });
 export type RegistryBatchView = z.infer<typeof registryBatchView>;
 export const listRegistryBatchesResponse = z.object({ batches: z.array(registryBatchView) });
@@ -126,6 +130,9 @@ export const registryRetirementView = z.object({
   beneficiary: z.string(),
   purpose: z.string(),
   retiredAt: z.string(),
+  /** What the retirement counts for, and its batch's state it was decided on (null before uses were recorded). */
+  use: z.enum(retirementUses),
+  claims: retiredBatchClaimsSchema.nullable(),
 });
 export const listRegistryRetirementsResponse = z.object({ retirements: z.array(registryRetirementView) });
 

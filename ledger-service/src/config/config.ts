@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { type CreditProjectType, creditProjectTypes } from '@carbon-ledger/contracts';
+import { type CreditProjectType, creditProjectTypes, defaultLabelRules, type LabelRules, retirementStandards } from '@carbon-ledger/contracts';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -62,6 +62,30 @@ const trustProxy = z
  * Buffer-pool shares by project type, e.g. "Reforestation=15,Forestry=20": the percent of each issuance
  * of that type held back against reversals. A type left out keeps the documented default (docs/registry.md).
  */
+/** A comma-separated list; empty entries are dropped. */
+const commaList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+/** CORSIA_ELIGIBLE_STANDARDS: programmes by the names a project's standard takes. */
+const standardList = commaList.pipe(
+  z.array(z.enum(retirementStandards, { error: `must be standards separated by commas, of: ${retirementStandards.join(', ')}` })),
+);
+
+/** CORSIA_VINTAGES: "2021-2026", both ends included. */
+const vintageSpan = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{4}$/, 'must be two years, e.g. 2021-2026')
+  .transform((text) => {
+    const [from, to] = text.split('-').map(Number);
+    return { from: from ?? 0, to: to ?? 0 };
+  })
+  .refine((span) => span.from <= span.to, 'must end on or after it starts');
+
 const bufferShares = z
   .string()
   .trim()
@@ -104,6 +128,12 @@ export const configSchema = z
     /** Upper bound on how long a command waits for its read model (read-your-writes). */
     PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
     BUFFER_SHARES: bufferShares.default({}),
+    /** Methodology codes the ICVCM approved as CCP (docs/credit-use.md, "Labels"); unset: the documented default list. */
+    CCP_APPROVED_METHODOLOGIES: commaList.optional(),
+    /** Programmes ICAO found CORSIA eligible for the compliance period; unset: the documented first-phase list. */
+    CORSIA_ELIGIBLE_STANDARDS: standardList.optional(),
+    /** Vintages CORSIA's compliance period accepts; unset: 2021-2026 (first phase). */
+    CORSIA_VINTAGES: vintageSpan.optional(),
     /** Optional live compliance-price feed answering { markets: [...] }; unset serves the reference prices. */
     CARBON_PRICE_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
     XRPL_NETWORK: z.enum(['sandbox', 'testnet', 'devnet', 'mainnet']).default('sandbox'),
@@ -238,3 +268,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** The part of the configuration the labels are read with (docs/credit-use.md, "Labels"). */
+export type LabelConfig = Pick<AppConfig, 'CCP_APPROVED_METHODOLOGIES' | 'CORSIA_ELIGIBLE_STANDARDS' | 'CORSIA_VINTAGES'>;
+
+/** The lists a batch's labels are read against: the documented defaults, with the configuration's overrides. */
+export function labelRulesOf(config: LabelConfig): LabelRules {
+  return {
+    ccpApprovedMethodologies: config.CCP_APPROVED_METHODOLOGIES ?? defaultLabelRules.ccpApprovedMethodologies,
+    corsiaEligibleStandards: config.CORSIA_ELIGIBLE_STANDARDS ?? defaultLabelRules.corsiaEligibleStandards,
+    corsiaVintages: config.CORSIA_VINTAGES ?? defaultLabelRules.corsiaVintages,
+  };
+}

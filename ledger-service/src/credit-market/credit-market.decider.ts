@@ -16,6 +16,8 @@ import {
   type PlaceOrderRequest,
   priceToCents,
   type RetirementStandard,
+  type RetirementUse,
+  type RetiredBatchClaims,
   type SerialRange,
   type TradeCash,
   fillCash,
@@ -203,6 +205,9 @@ export type CreditMarketCommand =
       readonly standard: RetirementStandard;
       readonly offsetType: OffsetType;
       readonly retiredBy: string;
+      /** The use the handler checked the batch qualifies for, and the batch's claims it checked (docs/credit-use.md). */
+      readonly use?: RetirementUse;
+      readonly claims?: RetiredBatchClaims;
       readonly burnTxHash?: string;
       readonly nftBurnTxHash?: string;
     }

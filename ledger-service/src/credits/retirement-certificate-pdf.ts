@@ -1,4 +1,4 @@
-import { counted } from '@carbon-ledger/contracts';
+import { counted, describeRetiredClaims, retirementUseLabels } from '@carbon-ledger/contracts';
 import type { GetRetirementResponse } from '@carbon-ledger/contracts';
 import QRCode from 'qrcode';
 import { newPdf, type Pdf, pdfBuffer, writeText } from '../shared/pdf/pdf-document.js';
@@ -182,6 +182,8 @@ export async function retirementCertificatePdf(retirement: GetRetirementResponse
   qrCode(doc, links.verifyUrl, PAGE.width - INNER - QR_SIZE, qrTop + 2);
   doc.y = Math.max(detailsBottom, qrTop + QR_SIZE + 14);
   detail(doc, 'Purpose', certificate.purpose || 'not stated', CONTENT_WIDTH);
+  detail(doc, 'Use', retirementUseLabels[certificate.use ?? 'voluntary'], CONTENT_WIDTH);
+  if (certificate.claims) detail(doc, 'Article 6', describeRetiredClaims(certificate.claims), CONTENT_WIDTH);
 
   sectionHeading(doc, 'Serial numbers');
   for (const range of ranges.slice(0, PRINTED_RANGES)) writeText(doc, range, { size: 8, width: CONTENT_WIDTH }, INNER, doc.y);

@@ -51,6 +51,8 @@ export function aRetirement(beneficiary: string, purpose: string, overrides: Par
     certificateData: '{}',
     sdgImpact: '{}',
     serialNumbers: '{}',
+    use: certificate.use ?? 'voluntary',
+    claims: certificate.claims ?? null,
     certificate,
     verification: {
       network: 'sandbox',
@@ -71,6 +73,26 @@ export function aRetirement(beneficiary: string, purpose: string, overrides: Par
 const NAMES = ['Łódź Spółdzielnia', 'Ελληνική', 'Москва', 'أحمد', '北京'];
 
 describe('retirement certificate PDF', () => {
+  it("prints the retirement's use and what its batch carried: authorization, corresponding adjustment, labels", async () => {
+    const claims = {
+      authorized: true,
+      authorizedUse: 'oimp' as const,
+      adjustment: 'applied' as const,
+      reportingPeriod: '2026',
+      labels: ['CCP-approved' as const, 'CORSIA eligible' as const],
+    };
+    const { text } = await pdfText(
+      await retirementCertificatePdf(aRetirement('Airline A', 'CORSIA offsetting 2026', { use: 'corsia', claims }), { verifyUrl: VERIFY_URL }),
+    );
+    const flat = text.replaceAll(/\s+/g, ' ');
+    expect(flat).toContain('CORSIA');
+    expect(flat).toContain('authorized for Other international mitigation purposes (OIMP)');
+    expect(flat).toContain('corresponding adjustment applied (2026)');
+    expect(flat).toContain('labels CCP-approved, CORSIA eligible');
+    const voluntary = await pdfText(await retirementCertificatePdf(aRetirement('Airline A', ''), { verifyUrl: VERIFY_URL }));
+    expect(voluntary.text).toContain('Voluntary');
+  });
+
   it('prints beneficiaries in Latin, Greek, Cyrillic, Arabic and CJK as written', async () => {
     const beneficiary = `${NAMES[0]} / ${NAMES[1]} / ${NAMES[2]}`;
     const purpose = `Offsetting the 2026 travel of ${NAMES[3]} and the ${NAMES[4]} office`;

@@ -1,6 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  type AdjustmentStatus,
+  type AuthorizedUse,
+  authorizedUseLabels,
   bufferSharePercent,
   type CitedDocument,
   type CreditProjectType,
@@ -14,6 +17,7 @@ import {
 } from '@carbon-ledger/contracts';
 import { AccreditVerifierCommand } from '../projects/commands/accredit-verifier.handler.js';
 import { DecideProjectCommand } from '../projects/commands/decide-project.handler.js';
+import { RecordBatchClaimsCommand } from '../projects/commands/record-batch-claims.handler.js';
 import { DocumentStore } from '../projects/documents/document-store.js';
 import type { Party, ProjectCommand } from '../projects/project.decider.js';
 import { ProjectParties } from '../projects/project-parties.js';
@@ -152,6 +156,33 @@ export class DemoRegistry {
     });
   }
 
+  /**
+   * The registry records the host country's letter of authorization for a batch and its corresponding
+   * adjustment (docs/credit-use.md), so the demo shows labelled and plain batches side by side.
+   */
+  async authorize(project: DemoProject, batchId: string, use: AuthorizedUse, adjustment: Exclude<AdjustmentStatus, 'not_applicable'>): Promise<void> {
+    const year = new Date().getUTCFullYear();
+    const actor = await this.parties.party(this.ids.registry);
+    const letter = await this.document(project, 'letter', [
+      `Letter of authorization from the designated national authority of ${project.hostCountry}.`,
+      `Batch ${batchId} of ${project.name} (${project.id}) is authorized for ${authorizedUseLabels[use]} under Article 6.2 of the Paris Agreement.`,
+      `${project.hostCountry} will apply a corresponding adjustment for the first transfer of these units.`,
+    ]);
+    const run = (name: string, change: ConstructorParameters<typeof RecordBatchClaimsCommand>[3]) =>
+      this.step(name, { userId: this.ids.registry, role: 'registry' }, (context) =>
+        this.commands.execute(new RecordBatchClaimsCommand(batchId, project.id, actor, change, context)),
+      );
+    await run(`claims:${project.id}:authorization`, {
+      type: 'RecordAuthorization',
+      authorization: { authorized: true, use, authorizedOn: `${year}-01-15`, letter },
+    });
+    await run(`claims:${project.id}:adjustment`, {
+      type: 'RecordAdjustment',
+      status: adjustment,
+      reportingPeriod: adjustment === 'applied' ? String(year) : null,
+    });
+  }
+
   private async decide(name: string, who: 'proponent' | 'verifier' | 'registry', projectId: string, command: ProjectCommand): Promise<void> {
     const role: Role = who === 'proponent' ? 'issuer' : who;
     await this.step(name, { userId: this.ids[who], role }, (context) => this.commands.execute(new DecideProjectCommand(projectId, command, context)));
@@ -167,7 +198,7 @@ export class DemoRegistry {
       ],
       { title },
     );
-    const owner: Party['userId'] = kind === 'project_design_document' ? this.ids.proponent : this.ids.verifier;
+    const owner: Party['userId'] = kind === 'project_design_document' ? this.ids.proponent : kind === 'letter' ? this.ids.registry : this.ids.verifier;
     const stored = await this.documents.put(bytes, 'application/pdf', owner);
     const [cited] = await this.documents.cite([{ sha256: stored.sha256, kind, name: `${project.id}-${kind.replaceAll('_', '-')}.pdf` }]);
     return cited!;

@@ -69,8 +69,9 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
   it('finishes on the next run, recording only the missing steps, and nothing twice', async () => {
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
     // Verified KYC is not asked again; the 6 users, the accreditation and the 12 registry steps done replay; the rest
-    // of the registry's 45 steps, 3 transfers, the 2 buyers' test USD deposits, 9 orders, 4 portfolios and 3 retirements are new.
-    expect(outcome).toEqual({ steps: 73, recorded: 54 });
+    // of the registry's 45 steps, the 4 steps of two batches' authorization and adjustment, 3 transfers, the 2 buyers' test USD
+    // deposits, 9 orders, 4 portfolios and 4 retirements (one for CORSIA) are new.
+    expect(outcome).toEqual({ steps: 78, recorded: 59 });
     // The head a reader sees may trail the last retirement for a moment: a projection batch that took
     // its transaction id before the retirement's holds the log's horizon until it commits.
     await expect.poll(() => demoSeedingUnfinished(service.app), { timeout: 15_000 }).toBe(false);
@@ -87,15 +88,19 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(ledger.violations).toEqual([]);
     expect(ledger.negativeUsers()).toEqual([]);
     expect(ledger.account('platform:clearing').debitsPosted).toBe(2 * 10_000_00);
-    expect(complete.retirements.map((retirement) => retirement.quantity)).toEqual([40, 75, 150]);
+    expect(complete.retirements.map((retirement) => retirement.quantity)).toEqual([20, 40, 75, 150]);
+    // Two batches authorized with their adjustment, the others plain; one retirement for CORSIA.
+    const events = await service.runtime.eventStore.readAll({ limit: 100_000 });
+    expect(events.filter((event) => event.type === 'BatchAuthorizationRecorded').map((event) => (event.data as { use: string }).use)).toEqual(['oimp', 'ndc']);
+    expect(events.filter((event) => event.type === 'CreditsRetired').map((event) => (event.data as { use?: string }).use)).toContain('corsia');
     // Each holder and the administrator get a portfolio, so /portfolio starts filled.
     expect(complete.portfolios.map((portfolio) => portfolio.risk_profile)).toEqual(['aggressive', 'moderate', 'conservative', 'moderate']);
     expect(log).toEqual([]);
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 73, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 78, recorded: 0 });
     const again = await demoRecords();
-    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 9, 3, 4]);
+    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 9, 4, 4]);
   }, 120_000);
 });

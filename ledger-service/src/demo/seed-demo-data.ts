@@ -424,6 +424,11 @@ export async function seedDemoData(
   // The issuance reaction issues the approved batches; the transfers below need them in the registry.
   await waitForBatches(app.get<CreditMarketStore>(CREDIT_MARKETS), tokens);
   const [solar, wind, reforestation, cookstoves] = tokens as [string, string, string, string];
+  // What the credits may count for (docs/credit-use.md): the reforestation batch is authorized for other
+  // international mitigation purposes with its adjustment pending (CCP-approved and CORSIA eligible), the
+  // wind batch for use towards an NDC with its adjustment applied; solar and cookstoves stay plain.
+  await registry.authorize(projects[2]!, reforestation, 'oimp', 'pending');
+  await registry.authorize(projects[1]!, wind, 'ndc', 'applied');
   const vintage = new Date().getUTCFullYear();
 
   // The demo's holdings are registry transfers between demo parties at a recorded price, no cash: a direct
@@ -498,6 +503,7 @@ export async function seedDemoData(
     purpose: 'Offsetting FY2026 fleet emissions',
     standard: 'Gold Standard',
     offsetType: 'compensation',
+    use: 'voluntary',
   });
   await retire('reforestation', issuerId, 'issuer', {
     tokenId: reforestation,
@@ -506,6 +512,16 @@ export async function seedDemoData(
     purpose: 'Corporate net-zero commitment 2026',
     standard: 'Verra VCS',
     offsetType: 'reduction',
+    use: 'voluntary',
+  });
+  await retire('reforestation-corsia', issuerId, 'issuer', {
+    tokenId: reforestation,
+    amount: 20,
+    beneficiary: `${DEMO_MARK} · Andes Air`,
+    purpose: 'CORSIA offsetting requirements, first phase',
+    standard: 'Verra VCS',
+    offsetType: 'compensation',
+    use: 'corsia',
   });
   // LAST_STEP: keep it last.
   await retire('wind', issuerId, 'issuer', {
@@ -515,6 +531,7 @@ export async function seedDemoData(
     purpose: 'Data centre electricity 2026',
     standard: 'Gold Standard',
     offsetType: 'compensation',
+    use: 'voluntary',
   });
   return { steps, recorded };
 }

@@ -108,6 +108,8 @@ describe('portfolios over HTTP (issue 19)', () => {
         priceSource: 'last-trade',
         currentValue: '4000.00',
         allocation: 100,
+        // Solar's methodology is not CCP-approved and the batch is not authorized.
+        labels: [],
       },
     ]);
   });

@@ -1,6 +1,8 @@
 import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  batchParams,
+  type BatchClaimsView,
   documentParams,
   type ListProjectsResponse,
   type ListVerifiersResponse,
@@ -15,6 +17,8 @@ import { type ApiRequest, CurrentRequest } from '../infrastructure/http/request-
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../config/config.js';
+import { batchClaimsViews } from '../shared/batch-claims-reader.js';
 import { DomainError } from '../shared/domain-error.js';
 import { DocumentStore } from './documents/document-store.js';
 import {
@@ -41,6 +45,7 @@ export class ProjectsQueriesController {
     private readonly queries: QueryBus,
     private readonly documents: DocumentStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('projects/mine')
@@ -85,6 +90,19 @@ export class ProjectsQueriesController {
   @Public()
   batches() {
     return this.queries.execute(new PublicBatchesQuery());
+  }
+
+  @Get('registry/batches/:batchId/claims')
+  @Public()
+  async batchClaims(@Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string }): Promise<BatchClaimsView> {
+    const row = await this.db
+      .selectFrom('credit_batches')
+      .select(['standard', 'methodology', 'vintage'])
+      .where('token_id', '=', params.batchId)
+      .executeTakeFirst();
+    if (!row) throw new DomainError('NotFound', `No credits found for token ${params.batchId}`);
+    const views = await batchClaimsViews(this.db, [{ batchId: params.batchId, ...row }], labelRulesOf(this.config));
+    return views.get(params.batchId)!;
   }
 
   @Get('registry/retirements')

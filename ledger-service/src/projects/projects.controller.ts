@@ -2,6 +2,13 @@ import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Res } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import {
+  batchParams,
+  type BatchClaims,
+  type BatchClaimsResponse,
+  type RecordBatchAuthorizationRequest,
+  recordBatchAuthorizationRequest,
+  type RecordCorrespondingAdjustmentRequest,
+  recordCorrespondingAdjustmentRequest,
   accreditVerifierRequest,
   bufferSharePercent,
   type CreditProjectType,
@@ -36,18 +43,22 @@ import {
   verifierParams,
 } from '@carbon-ledger/contracts';
 import type { z } from 'zod';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../infrastructure/tokens.js';
 import { ChangesNothing } from '../infrastructure/idempotency/changes-nothing.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { claimsView } from '../shared/batch-claims-reader.js';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { AccreditVerifierCommand } from './commands/accredit-verifier.handler.js';
 import { DecideProjectCommand, type ProjectDecision } from './commands/decide-project.handler.js';
 import { FileIssuanceRequestCommand } from './commands/file-issuance-request.handler.js';
 import { ImportCreditsCommand } from './commands/import-credits.handler.js';
+import { type BatchClaimsChange, type BatchClaimsRecorded, RecordBatchClaimsCommand } from './commands/record-batch-claims.handler.js';
 import { DocumentStore } from './documents/document-store.js';
 import type { ProjectCommand } from './project.decider.js';
 import { ProjectParties } from './project-parties.js';
@@ -69,6 +80,7 @@ export class ProjectsController {
     private readonly documents: DocumentStore,
     private readonly parties: ProjectParties,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
   ) {}
 
   @Post('documents')
@@ -262,6 +274,54 @@ export class ProjectsController {
     const result = await this.commands.execute(new ImportCreditsCommand(body, commandContextFrom(request)));
     await this.caughtUp(REGISTRY, result.position);
     return { ...result, position: formatPosition(result.position) };
+  }
+
+  @Post('registry/batches/:batchId/authorization')
+  @Roles('registry')
+  @HttpCode(200)
+  async recordAuthorization(
+    @Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string },
+    @Body(new ZodPipe(recordBatchAuthorizationRequest)) body: RecordBatchAuthorizationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<BatchClaimsResponse> {
+    const authorization: BatchClaimsChange = body.authorized
+      ? {
+          type: 'RecordAuthorization',
+          authorization: { authorized: true, use: body.use, authorizedOn: body.authorizedOn, letter: (await this.documents.cite([body.letter]))[0]! },
+        }
+      : { type: 'RecordAuthorization', authorization: { authorized: false } };
+    return this.recordClaims(params.batchId, authorization, request);
+  }
+
+  @Post('registry/batches/:batchId/adjustment')
+  @Roles('registry')
+  @HttpCode(200)
+  async recordAdjustment(
+    @Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string },
+    @Body(new ZodPipe(recordCorrespondingAdjustmentRequest)) body: RecordCorrespondingAdjustmentRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<BatchClaimsResponse> {
+    return this.recordClaims(params.batchId, { type: 'RecordAdjustment', status: body.status, reportingPeriod: body.reportingPeriod }, request);
+  }
+
+  private async recordClaims(batchId: string, change: BatchClaimsChange, request: ApiRequest): Promise<BatchClaimsResponse> {
+    const actor = await this.parties.party(signedIn(request).id);
+    const batch = await this.db.selectFrom('credit_batches').select('project_id').where('token_id', '=', batchId).executeTakeFirst();
+    if (!batch) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
+    const recorded: BatchClaimsRecorded = await this.commands.execute(
+      new RecordBatchClaimsCommand(batchId, batch.project_id, actor, change, commandContextFrom(request)),
+    );
+    await this.caughtUp(PROJECTS, recorded.position);
+    return { batchId, claims: await this.claimsOf(batchId, recorded.claims), position: formatPosition(recorded.position) };
+  }
+
+  private async claimsOf(batchId: string, claims: BatchClaims) {
+    const row = await this.db
+      .selectFrom('credit_batches')
+      .select(['standard', 'methodology', 'vintage'])
+      .where('token_id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    return claimsView({ batchId, ...row }, claims, labelRulesOf(this.config));
   }
 
   /** The documented shares, with the configuration's overrides. */

@@ -4,6 +4,7 @@ import { AccreditVerifierHandler } from './commands/accredit-verifier.handler.js
 import { DecideProjectHandler } from './commands/decide-project.handler.js';
 import { FileIssuanceRequestHandler } from './commands/file-issuance-request.handler.js';
 import { ImportCreditsHandler } from './commands/import-credits.handler.js';
+import { RecordBatchClaimsHandler } from './commands/record-batch-claims.handler.js';
 import { DocumentStore } from './documents/document-store.js';
 import { MintedIssuanceRequests } from './minted-issuance-requests.js';
 import { ProjectParties } from './project-parties.js';
@@ -29,6 +30,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     FileIssuanceRequestHandler,
     AccreditVerifierHandler,
     ImportCreditsHandler,
+    RecordBatchClaimsHandler,
     IssueCreditsWhenIssuanceApproved,
     FileIssuanceRequestWhenMinted,
     SandboxPoolLiquidity,

@@ -73,6 +73,8 @@ export const creditRetirementsProjection: Projection = {
             nft_burn_tx_hash: data.nftBurnTxHash ?? null,
             verification_status: data.burnTxHash ? 'verified' : 'pending',
             retired_at: data.retiredAt,
+            use: data.use ?? null,
+            claims: data.claims ? JSON.stringify(data.claims) : null,
             ...rowPosition(recorded),
           });
           changed = true;

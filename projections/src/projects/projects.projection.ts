@@ -1,4 +1,7 @@
 import {
+  type BatchClaimsEvent,
+  batchClaimsEventTypes,
+  isBatchClaimsEvent,
   type CitedDocument,
   type CreditsIssued,
   isCreditEvent,
@@ -14,10 +17,10 @@ import {
   verifierEventTypes,
 } from '@carbon-ledger/contracts';
 import { type Insertable, sql } from 'kysely';
-import type { ProjectDocumentsTable, ProjectsTable } from '../read-model-database.js';
+import type { BatchClaimsTable, ProjectDocumentsTable, ProjectsTable } from '../read-model-database.js';
 import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
-type ProjectsEvent = ProjectEvent | VerifierEvent | OriginRegistryEvent | CreditsIssued;
+type ProjectsEvent = ProjectEvent | VerifierEvent | OriginRegistryEvent | BatchClaimsEvent | CreditsIssued;
 
 /** A CreditsIssued of an approved report's batch or of its buffer share: only those flip an issuance's flags. */
 function isReportIssuance(recorded: RecordedEvent): recorded is RecordedEvent & CreditsIssued {
@@ -25,7 +28,7 @@ function isReportIssuance(recorded: RecordedEvent): recorded is RecordedEvent & 
 }
 
 function isProjectsEvent(recorded: RecordedEvent): recorded is RecordedEvent & ProjectsEvent {
-  return isProjectEvent(recorded) || isVerifierEvent(recorded) || isOriginRegistryEvent(recorded) || isReportIssuance(recorded);
+  return isProjectEvent(recorded) || isVerifierEvent(recorded) || isOriginRegistryEvent(recorded) || isBatchClaimsEvent(recorded) || isReportIssuance(recorded);
 }
 
 async function cite(
@@ -89,6 +92,31 @@ async function markIssued(db: ProjectionWriter, where: { reportId: string } | { 
   }
   await db.updateTable('project_issuances').set({ issued: true }).where('batch_id', '=', where.batchId).execute();
   await db.updateTable('project_issuances').set({ buffer_issued: true }).where('buffer_batch_id', '=', where.batchId).execute();
+}
+
+/** A batch's claims row moved on only by an event after the last one applied to it, so a replay leaves it as it is. */
+async function upsertClaims(
+  db: ProjectionWriter,
+  recorded: RecordedEvent,
+  batchId: string,
+  projectId: string,
+  set: Partial<
+    Pick<Insertable<BatchClaimsTable>, 'host_country' | 'authorized' | 'authorized_use' | 'authorized_on' | 'letter' | 'adjustment' | 'reporting_period'>
+  >,
+): Promise<void> {
+  const position = rowPosition(recorded);
+  await db
+    .insertInto('batch_claims')
+    .values({ token_id: batchId, project_id: projectId, ...set, ...position })
+    .onConflict((conflict) =>
+      conflict
+        .column('token_id')
+        .doUpdateSet({ ...set, ...position })
+        .where(
+          sql<boolean>`(batch_claims.commit_position, batch_claims.prepare_position) < (${position.commit_position}::bigint, ${position.prepare_position}::bigint)`,
+        ),
+    )
+    .execute();
 }
 
 async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boolean> {
@@ -241,6 +269,25 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
       });
       return true;
     }
+    case 'BatchAuthorizationRecorded': {
+      const { data } = event;
+      const set = {
+        host_country: data.hostCountry,
+        authorized: data.authorized,
+        authorized_use: data.use,
+        authorized_on: data.authorizedOn,
+        letter: data.letter ? JSON.stringify(data.letter) : null,
+      };
+      await upsertClaims(db, recorded, data.batchId, data.projectId, set);
+      if (data.letter) await cite(db, recorded, { projectId: data.projectId, reportId: null, citedAt: data.recordedAt }, [data.letter]);
+      return true;
+    }
+    case 'CorrespondingAdjustmentRecorded':
+      await upsertClaims(db, recorded, event.data.batchId, event.data.projectId, {
+        adjustment: event.data.status,
+        reporting_period: event.data.reportingPeriod,
+      });
+      return true;
     case 'CreditsIssued':
       await insertOnce(db, 'project_issued_batches', 'batch_id', { batch_id: event.data.batchId });
       await markIssued(db, { batchId: event.data.batchId });
@@ -253,14 +300,23 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
 /**
  * The registry lifecycle: projects, their monitoring reports, the issuances approved from them
  * (and whether the market holds their batches yet), the documents they cite, verifiers'
- * accreditations and credits imported from other registries.
+ * accreditations, credits imported from other registries and batches' Article 6 claims.
  */
 export const projectsProjection: Projection = {
   name: 'projects',
-  eventTypes: new Set([...projectEventTypes, ...verifierEventTypes, ...originRegistryEventTypes, 'CreditsIssued']),
+  eventTypes: new Set([...projectEventTypes, ...verifierEventTypes, ...originRegistryEventTypes, ...batchClaimsEventTypes, 'CreditsIssued']),
   /** Market batches that no report issued pass by without a transaction. */
   handles: (recorded) => recorded.type !== 'CreditsIssued' || isReportIssuance(recorded),
   views: [],
-  tables: ['projects', 'project_reports', 'project_issuances', 'project_issued_batches', 'project_documents', 'verifier_accreditations', 'origin_imports'],
+  tables: [
+    'projects',
+    'project_reports',
+    'project_issuances',
+    'project_issued_batches',
+    'project_documents',
+    'verifier_accreditations',
+    'origin_imports',
+    'batch_claims',
+  ],
   applyBatch: applyEach(apply),
 };

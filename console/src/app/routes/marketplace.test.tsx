@@ -90,4 +90,18 @@ describe('MarketplaceRoute', () => {
     expect(requests.map((request) => request.url)).toContain(`/api/marketplace?creditType=wind&vintage=${thisYear}`);
     expect(screen.getByTestId('marketplace-market').textContent).toBe(`Wind Credits, vintage ${thisYear}`);
   });
+
+  it('filters the listings by label: the order book asks for the asks whose serials all carry it', async () => {
+    const corsiaMarket: MarketplaceResponse = { ...busyMarket, asks: [busyMarket.asks[1]!] };
+    const requests = serve((url) => (url.includes('label=CORSIA+eligible') ? corsiaMarket : busyMarket));
+    renderWithProviders(<MarketplaceRoute />, { path: '/trade' });
+    expect(await screen.findAllByTestId('order-book-asks-row')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'CORSIA eligible' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('order-book-asks-row').map((row) => row.textContent)).toEqual(['$44.505ask']));
+    expect(requests.map((request) => request.url)).toContain(`/api/marketplace?creditType=solar&vintage=${thisYear}&label=CORSIA+eligible`);
+    fireEvent.click(screen.getByRole('radio', { name: 'All listings' }));
+    expect(await screen.findAllByTestId('order-book-asks-row')).toHaveLength(2);
+  });
 });

@@ -102,6 +102,17 @@ describe('PortfolioRoute', () => {
     expect(within(table).getByText('Reference price')).toBeInTheDocument();
   });
 
+  it('shows the labels every credit of a holding carries', async () => {
+    mockFetch(api({ holdings: someHoldings({ holdings: [{ ...someHoldings().holdings[0]!, labels: ['CCP-approved', 'CORSIA eligible'] }] }) }));
+    renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });
+    const table = await screen.findByTestId('holdings-table');
+    expect(
+      within(table)
+        .getAllByTestId('credit-label')
+        .map((label) => label.textContent),
+    ).toEqual(['CCP-approved', 'CORSIA eligible']);
+  });
+
   it('shows No holdings in this portfolio yet. for an empty portfolio', async () => {
     mockFetch(api({ holdings: { holdings: [], totalValue: '0.00', totalQuantity: 0 } }));
     renderWithProviders(<PortfolioRoute />, { path: '/portfolio' });

@@ -42,7 +42,17 @@ function serve() {
     if (url === '/api/registry/batches')
       return jsonResponse({
         batches: [
-          aRegistryBatch(),
+          aRegistryBatch({
+            claims: {
+              authorized: true,
+              authorizedUse: 'oimp',
+              authorizedOn: '2026-03-01',
+              letter: { sha256: aSha256, kind: 'letter', name: 'loa.pdf', size: 1200, mediaType: 'application/pdf' },
+              adjustment: 'pending',
+              reportingPeriod: null,
+              labels: ['CCP-approved', 'CORSIA eligible'],
+            },
+          }),
           aRegistryBatch({
             batchId: 'REFOREST-2026-BUF1',
             quantity: 150,
@@ -64,6 +74,8 @@ function serve() {
             beneficiary: 'Acme Corp',
             purpose: '2026 travel emissions',
             retiredAt: '2026-11-24T10:00:00.000Z',
+            use: 'corsia',
+            claims: { authorized: true, authorizedUse: 'oimp', adjustment: 'pending', reportingPeriod: null, labels: ['CCP-approved', 'CORSIA eligible'] },
           },
         ],
       });
@@ -102,11 +114,29 @@ describe('PublicRegistryRoute', () => {
       'NXCC-REFOREST-2026-1A2B3C4D-000001 to NXCC-REFOREST-2026-1A2B3C4D-000850',
     );
     expect(within(batches[1]!).getByTestId('registry-batch-buffer')).toHaveTextContent('Buffer pool');
+    expect(
+      within(batches[0]!)
+        .getAllByTestId('credit-label')
+        .map((label) => label.textContent),
+    ).toEqual(['CCP-approved', 'CORSIA eligible']);
+    expect(within(batches[0]!).getByTestId('article-six-status')).toHaveTextContent('Authorized for OIMP on 2026-03-01 · Adjustment pending');
+    expect(
+      within(batches[1]!)
+        .getAllByTestId('credit-label')
+        .map((label) => label.textContent),
+    ).toEqual(['CCP-approved']);
+    expect(within(batches[1]!).getByTestId('article-six-status')).toHaveTextContent('Not authorized · Adjustment not applicable');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Retirements' }));
     const retirement = await screen.findByTestId('registry-retirement');
     expect(retirement).toHaveTextContent('Acme Corp');
     expect(retirement).toHaveTextContent('+2 more');
+    expect(within(retirement).getByTestId('registry-retirement-use')).toHaveTextContent('CORSIA');
+    expect(
+      within(retirement)
+        .getAllByTestId('credit-label')
+        .map((label) => label.textContent),
+    ).toEqual(['CCP-approved', 'CORSIA eligible']);
   });
 
   it('looks up a serial, and says when the registry never issued one', async () => {

@@ -43,6 +43,7 @@ export function aHolding(overrides: Partial<HoldingView> = {}): HoldingView {
     tradable: 100,
     reserved: 0,
     serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000100`],
+    labels: [],
     ...overrides,
   };
 }
@@ -123,6 +124,8 @@ export function aRetirementRecord(overrides: Partial<RetirementRecord> = {}): Re
       outcomes: ['SDG 7: Affordable and Clean Energy', 'SDG 13: Climate Action'],
     }),
     serialNumbers: serialNumbersText(5),
+    use: 'voluntary',
+    claims: null,
     ...overrides,
   };
 }

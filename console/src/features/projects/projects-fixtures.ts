@@ -70,6 +70,15 @@ export function aRegistryBatch(overrides: Partial<RegistryBatchView> = {}): Regi
     reportId: aReportId,
     origin: null,
     issuedAt: '2026-11-23T10:00:00.000Z',
+    claims: {
+      authorized: false,
+      authorizedUse: null,
+      authorizedOn: null,
+      letter: null,
+      adjustment: 'not_applicable',
+      reportingPeriod: null,
+      labels: ['CCP-approved'],
+    },
     ...overrides,
   };
 }

@@ -183,6 +183,7 @@ export function aRegistryHolding(overrides: Partial<HoldingView> = {}): HoldingV
     tradable: 40,
     reserved: 0,
     serialRanges: [`NXCC-${aVaultTokenId}-000001 to NXCC-${aVaultTokenId}-000040`],
+    labels: [],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { type ComplianceReport, type ReportDisclosure, reportFrameworkInfo } from '@carbon-ledger/contracts';
+import { type ComplianceReport, describeRetiredUse, type ReportDisclosure, reportFrameworkInfo, retirementUseLabels } from '@carbon-ledger/contracts';
 import { type PdfLine, textPdf } from '../../shared/pdf/text-pdf.js';
 
 const heading = (text: string): PdfLine => ({ text, bold: true, size: 12, gap: 18 });
@@ -48,6 +48,8 @@ function retirementLines(report: ComplianceReport): PdfLine[] {
     ...retirements.byStandard.map((item) => row(`${item.standard}: ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
     { text: 'By offset type:' },
     ...retirements.byOffsetType.map((item) => row(`${item.offsetType}: ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
+    { text: 'By use:' },
+    ...retirements.byUse.map((item) => row(`${retirementUseLabels[item.use]}: ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
     { text: 'By vintage:' },
     ...retirements.byVintage.map((item) => row(`${item.vintage}: ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
     { text: 'By project type:' },
@@ -72,6 +74,7 @@ function recordLines(report: ComplianceReport): PdfLine[] {
         size: 9,
         gap: 13,
       },
+      { text: describeRetiredUse(record.use, record.claims ?? undefined), size: 9, gap: 13 },
       { text: `Serials: ${record.serialRanges.join(', ')}`, size: 9, gap: 13 },
       {
         text: `XRPL (${record.xrpl.status}): ${record.xrpl.transactions.map((transaction) => `${transaction.purpose} ${transaction.hash}`).join('; ') || 'no transaction yet'}`,

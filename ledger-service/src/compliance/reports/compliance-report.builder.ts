@@ -194,6 +194,7 @@ function retirementsOf(records: ReportRetirement[]): ComplianceReport['retiremen
     byOffsetType: [...tallyBy(records, (record) => record.offsetType)]
       .map(([offsetType, tally]) => withShare({ offsetType, ...tally }))
       .sort(byTonnesThenName((row) => row.offsetType)),
+    byUse: [...tallyBy(records, (record) => record.use)].map(([use, tally]) => withShare({ use, ...tally })).sort(byTonnesThenName((row) => row.use)),
     byVintage: [...tallyBy(records, (record) => record.vintage)]
       .map(([vintage, tally]) => withShare({ vintage, ...tally }))
       .sort((a, b) => a.vintage - b.vintage),
@@ -469,6 +470,8 @@ export class ComplianceReportFold {
       ),
       standard: data.standard,
       offsetType: data.offsetType,
+      use: data.use ?? 'voluntary',
+      claims: data.claims ?? null,
       sdgs: projectTypeSdgs[projectType].length > 0 ? [...projectTypeSdgs[projectType]] : [DEFAULT_SDG_GOAL],
       xrpl: { status: 'pending', transactions },
       position: formatPosition(event.position),

@@ -230,6 +230,29 @@ describe('compliance report from the event log', () => {
     expect(report.ledger).toMatchObject({ eventsRead: 6, firstPosition: '1:1', lastPosition: '6:6', eventsUsed: 5, seal: null, unsealedEvents: 5 });
   });
 
+  it("prints each retirement's use and its batch's authorization, adjustment and labels, and totals per use", () => {
+    const given = log();
+    given.issued(REFOREST, 'Reforestation', 100, '2026-01-05T09:00:00.000Z');
+    const claims = {
+      authorized: true,
+      authorizedUse: 'oimp' as const,
+      adjustment: 'pending' as const,
+      reportingPeriod: null,
+      labels: ['CORSIA eligible' as const],
+    };
+    given.retired(1, REFOREST, [[1, 30]], '2026-01-10T10:00:00.000Z', { use: 'corsia', claims });
+    given.retired(2, REFOREST, [[31, 40]], '2026-01-11T10:00:00.000Z');
+    const report = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+    expect(report.retirements.records.map((record) => [record.use, record.claims])).toEqual([
+      ['corsia', claims],
+      ['voluntary', null],
+    ]);
+    expect(report.retirements.byUse).toEqual([
+      { use: 'corsia', count: 1, tCO2e: 30, sharePercent: 75 },
+      { use: 'voluntary', count: 1, tCO2e: 10, sharePercent: 25 },
+    ]);
+  });
+
   it('ISSB: extent, certification schemes and the type of credit', () => {
     const report = buildComplianceReport(twoProjects().events, 'issb', {}, generatedAt);
 

@@ -1,6 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { marketOfTokenId, type Position, type RetireCreditsCommand as RetireRequest } from '@carbon-ledger/contracts';
+import {
+  type EventStore,
+  marketOfTokenId,
+  type Position,
+  type RetireCreditsCommand as RetireRequest,
+  type RetiredBatchClaims,
+  retiredBatchClaims,
+  type RetirementUse,
+  retirementUseRefusal,
+} from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { batchClaimsFromLog } from '../../shared/batch-claims-reader.js';
 import { describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -30,11 +43,18 @@ export class RetireCreditsCommand extends Command<RetireCreditsResult> {
 /** Retires part of a batch the caller holds: the lowest tradable serials, for good. */
 @CommandHandler(RetireCreditsCommand)
 export class RetireCreditsHandler implements ICommandHandler<RetireCreditsCommand> {
-  constructor(@Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore) {}
+  constructor(
+    @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ request, context, xrpl }: RetireCreditsCommand): Promise<RetireCreditsResult> {
     const market = marketOfTokenId(request.tokenId);
     if (!market) throw new DomainError('NotFound', `No credits found for token ${request.tokenId}`);
+    const use: RetirementUse = request.use ?? 'voluntary';
+    const claims = await this.claimsFor(request.tokenId, market.vintage, use);
     const retirementId = deriveId(context.commandId, 'retirement');
     const outcome = await this.markets.execute(
       market.projectType,
@@ -50,6 +70,8 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
         standard: request.standard,
         offsetType: request.offsetType,
         retiredBy: context.actor.userId,
+        use,
+        ...(claims ? { claims } : {}),
         ...(xrpl.burnTxHash ? { burnTxHash: xrpl.burnTxHash } : {}),
         ...(xrpl.nftBurnTxHash ? { nftBurnTxHash: xrpl.nftBurnTxHash } : {}),
       },
@@ -61,5 +83,23 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
       },
     );
     return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position, replayed: outcome.replayed };
+  }
+
+  /**
+   * The batch's claims the use is decided on, read from the batch's claims stream (not a view, so a
+   * claim recorded a moment ago counts); refused (409) naming the condition the batch lacks. The
+   * retirement records them: its certificate and reports show what it relied on.
+   */
+  private async claimsFor(batchId: string, vintage: number, use: RetirementUse): Promise<RetiredBatchClaims | undefined> {
+    const [claims, batch] = await Promise.all([
+      batchClaimsFromLog(this.eventStore, batchId),
+      this.db.selectFrom('credit_batches').select(['standard', 'methodology']).where('token_id', '=', batchId).executeTakeFirst(),
+    ]);
+    const facts = { batchId, vintage, standard: batch?.standard ?? '', methodology: batch?.methodology ?? '', claims };
+    const rules = labelRulesOf(this.config);
+    const refusal = retirementUseRefusal(use, facts, rules);
+    if (refusal !== undefined) throw new DomainError('Conflict', refusal, { use });
+    // A batch the registry view does not show yet is retired for voluntary use only, and records no claims.
+    return batch ? retiredBatchClaims(facts, rules) : undefined;
   }
 }

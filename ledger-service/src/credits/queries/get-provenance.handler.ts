@@ -20,7 +20,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
 import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
-import { projectProvenance } from './project-provenance.js';
+import { projectProvenance, withBatchClaims } from './project-provenance.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
 export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
@@ -309,10 +309,15 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     ]);
     if (!batch) return undefined;
     // The project, the report and its verification come first: the batch's evidence starts before its serials.
-    const entries = [
-      ...(await projectProvenance(this.eventStore, batch, sealCovering)),
-      ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering),
-    ];
+    const entries = await withBatchClaims(
+      this.eventStore,
+      batch,
+      [
+        ...(await projectProvenance(this.eventStore, batch, sealCovering)),
+        ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering),
+      ],
+      sealCovering,
+    );
     const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
     return {
       tokenId,

@@ -13,7 +13,7 @@ import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
 import { readSeals } from './event-log-seals.js';
 import { provenanceEntries, serialScope } from './get-provenance.handler.js';
-import { projectProvenance } from './project-provenance.js';
+import { projectProvenance, withBatchClaims } from './project-provenance.js';
 
 /** One serial's whole life, from the event log; undefined when the registry never issued it. */
 export class GetSerialProvenanceQuery extends Query<SerialProvenanceResponse | undefined> {
@@ -68,7 +68,12 @@ export class GetSerialProvenanceHandler implements IQueryHandler<GetSerialProven
     ]);
     if (!batch || parsed.serial > batch.quantity) return undefined;
     const scope = serialScope(parsed.tokenId, batch.serial_prefix, parsed.serial);
-    const entries = [...(await projectProvenance(this.eventStore, batch, sealCovering)), ...provenanceEntries(stream, scope, sealCovering)];
+    const entries = await withBatchClaims(
+      this.eventStore,
+      batch,
+      [...(await projectProvenance(this.eventStore, batch, sealCovering)), ...provenanceEntries(stream, scope, sealCovering)],
+      sealCovering,
+    );
     return {
       serial: serialNumber,
       tokenId: parsed.tokenId,

@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { formatSerialRange, type HoldingView, type ListCreditsResponse } from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { type BatchBasics, batchClaimsViews } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { toCreditBatchView } from './batch-view.js';
 
@@ -14,7 +16,10 @@ export class ListCreditsQuery extends Query<ListCreditsResponse> {
 
 @QueryHandler(ListCreditsQuery)
 export class ListCreditsHandler implements IQueryHandler<ListCreditsQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ accountId }: ListCreditsQuery): Promise<ListCreditsResponse> {
     const [batches, blocks] = await Promise.all([
@@ -22,7 +27,19 @@ export class ListCreditsHandler implements IQueryHandler<ListCreditsQuery> {
       this.db
         .selectFrom('credit_holdings as h')
         .innerJoin('credit_batches as b', 'b.token_id', 'h.token_id')
-        .select(['h.token_id', 'h.serial_start', 'h.serial_end', 'h.status', 'b.project_name', 'b.project_type', 'b.vintage', 'b.serial_prefix', 'b.issued_at'])
+        .select([
+          'h.token_id',
+          'h.serial_start',
+          'h.serial_end',
+          'h.status',
+          'b.project_name',
+          'b.project_type',
+          'b.vintage',
+          'b.standard',
+          'b.methodology',
+          'b.serial_prefix',
+          'b.issued_at',
+        ])
         .where('h.account_id', '=', accountId)
         .where('h.status', 'in', ['tradable', 'reserved'])
         .orderBy('b.issued_at', 'desc')
@@ -30,7 +47,7 @@ export class ListCreditsHandler implements IQueryHandler<ListCreditsQuery> {
         .orderBy('h.serial_start')
         .execute(),
     ]);
-    const holdings = new Map<string, HoldingView & { blocks: { start: number; end: number }[]; prefix: string }>();
+    const holdings = new Map<string, HoldingView & { blocks: { start: number; end: number }[]; prefix: string; basics: BatchBasics }>();
     for (const block of blocks) {
       let holding = holdings.get(block.token_id);
       if (!holding) {
@@ -42,7 +59,9 @@ export class ListCreditsHandler implements IQueryHandler<ListCreditsQuery> {
           tradable: 0,
           reserved: 0,
           serialRanges: [],
+          labels: [],
           blocks: [],
+          basics: { batchId: block.token_id, standard: block.standard, methodology: block.methodology, vintage: block.vintage },
           prefix: block.serial_prefix,
         };
         holdings.set(block.token_id, holding);
@@ -55,12 +74,18 @@ export class ListCreditsHandler implements IQueryHandler<ListCreditsQuery> {
       if (last && last.end + 1 === block.serial_start) last.end = block.serial_end;
       else holding.blocks.push({ start: block.serial_start, end: block.serial_end });
     }
+    const claims = await batchClaimsViews(
+      this.db,
+      [...holdings.values()].map((holding) => holding.basics),
+      labelRulesOf(this.config),
+    );
     return {
       credits: batches.map(toCreditBatchView),
       accountId,
-      holdings: [...holdings.values()].map(({ blocks: held, prefix, ...holding }) => ({
+      holdings: [...holdings.values()].map(({ blocks: held, prefix, basics, ...holding }) => ({
         ...holding,
         serialRanges: held.map((range) => formatSerialRange(prefix, range.start, range.end)),
+        labels: claims.get(basics.batchId)?.labels ?? [],
       })),
     };
   }

@@ -1,8 +1,13 @@
 import {
+  adjustmentStatusLabels,
+  authorizedUseLabels,
+  batchClaimsStreamId,
   type CitedDocument,
   type EventStore,
   formatPosition,
+  isBatchClaimsEvent,
   isProjectEvent,
+  parsePosition,
   type ProvenanceEntry,
   projectStreamId,
   type RecordedEvent,
@@ -63,21 +68,91 @@ export async function projectProvenance(
   for (const recorded of await eventStore.readStream(projectStreamId(batch.project_id))) {
     const facts = projectFacts(recorded, batch.report_id);
     if (!facts) continue;
-    entries.push({
-      kind: 'project',
-      description: facts.description,
-      occurredAt: recorded.metadata.recordedAt,
-      quantity: null,
-      fromAccountId: null,
-      toAccountId: null,
-      serialRanges: [],
-      xrplTransactions: [],
-      documents: facts.documents.map((document) => ({ sha256: document.sha256, name: document.name, kind: document.kind })),
-      position: formatPosition(recorded.position),
-      eventId: recorded.eventId,
-      eventHash: recorded.hash,
-      seal: provenanceSeal(sealCovering(recorded.position)),
-    });
+    entries.push(entryOf(recorded, facts, sealCovering));
   }
   return entries;
+}
+
+function entryOf(recorded: RecordedEvent, facts: EntryFacts, sealCovering: SealLookup): ProvenanceEntry {
+  return {
+    kind: 'project',
+    description: facts.description,
+    occurredAt: recorded.metadata.recordedAt,
+    quantity: null,
+    fromAccountId: null,
+    toAccountId: null,
+    serialRanges: [],
+    xrplTransactions: [],
+    documents: facts.documents.map((document) => ({ sha256: document.sha256, name: document.name, kind: document.kind })),
+    position: formatPosition(recorded.position),
+    eventId: recorded.eventId,
+    eventHash: recorded.hash,
+    seal: provenanceSeal(sealCovering(recorded.position)),
+  };
+}
+
+function claimsFacts(recorded: RecordedEvent): EntryFacts | undefined {
+  if (!isBatchClaimsEvent(recorded)) return undefined;
+  const event = recorded;
+  switch (event.type) {
+    case 'BatchAuthorizationRecorded': {
+      const { data } = event;
+      if (!data.authorized || !data.use) return { description: `Host-country authorization (${data.hostCountry}) withdrawn or not given`, documents: [] };
+      return {
+        description: `Authorized by ${data.hostCountry} on ${data.authorizedOn} for ${authorizedUseLabels[data.use]} (Article 6.2 letter of authorization)`,
+        documents: data.letter ? [data.letter] : [],
+      };
+    }
+    case 'CorrespondingAdjustmentRecorded':
+      return {
+        description: `Corresponding adjustment ${adjustmentStatusLabels[event.data.status].toLowerCase()}${event.data.reportingPeriod ? ` (reporting period ${event.data.reportingPeriod})` : ''}`,
+        documents: [],
+      };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+const byPosition = (a: ProvenanceEntry, b: ProvenanceEntry): number => {
+  const [x, y] = [parsePosition(a.position), parsePosition(b.position)];
+  return x.commit === y.commit ? Number(x.prepare - y.prepare) : x.commit < y.commit ? -1 : 1;
+};
+
+const FIRST_TRANSFER_NOTE = ' (first transfer of authorized units, Article 6)';
+
+/**
+ * A batch's history with its Article 6 claims in it (docs/credit-use.md): the authorization and the
+ * adjustment where the log recorded them, and each transfer of authorized units out of the issuance
+ * account marked as their first transfer.
+ */
+export async function withBatchClaims(
+  eventStore: EventStore,
+  batch: { readonly token_id: string; readonly issuer_account_id: string },
+  entries: readonly ProvenanceEntry[],
+  sealCovering: SealLookup,
+): Promise<ProvenanceEntry[]> {
+  const recordedClaims = await eventStore.readStream(batchClaimsStreamId(batch.token_id));
+  if (recordedClaims.length === 0) return [...entries];
+  const authorizedAt = new Map<string, boolean>();
+  const claims: ProvenanceEntry[] = [];
+  for (const recorded of recordedClaims) {
+    const facts = claimsFacts(recorded);
+    if (!facts) continue;
+    const entry = entryOf(recorded, facts, sealCovering);
+    if (recorded.type === 'BatchAuthorizationRecorded') authorizedAt.set(entry.position, (recorded.data as { authorized: boolean }).authorized);
+    claims.push(entry);
+  }
+  // The project's own steps come first; the claims fall among the market's entries where the log has them.
+  const lead = entries.filter((entry) => entry.kind === 'project');
+  const rest = [...entries.filter((entry) => entry.kind !== 'project'), ...claims].sort(byPosition);
+  let authorized = false;
+  const marked = rest.map((entry) => {
+    const change = authorizedAt.get(entry.position);
+    if (change !== undefined && claims.includes(entry)) authorized = change;
+    if (!authorized || entry.kind !== 'transfer' || entry.fromAccountId !== batch.issuer_account_id) return entry;
+    return { ...entry, description: `${entry.description}${FIRST_TRANSFER_NOTE}`, firstTransfer: true };
+  });
+  return [...lead, ...marked];
 }

@@ -4,8 +4,13 @@ import {
   type CreditProjectType,
   creditProjectTypes,
   formatSerial,
+  describeRetiredUse,
   formatSerialRange,
   projectTypeSdgs,
+  type RetiredBatchClaims,
+  retiredBatchClaimsSchema,
+  type RetirementUse,
+  retirementUses,
   type RetirementCertificate,
   type RetirementRecord,
   sdgGoalNames,
@@ -38,6 +43,10 @@ export function selectRetirements(db: ReadModels) {
 const projectTypeOf = (row: RetirementRow): CreditProjectType => creditProjectTypes.find((type) => type === row.project_type) ?? 'Solar Energy';
 const prefixOf = (row: RetirementRow): string => row.serial_prefix ?? serialPrefixFor(row.token_id);
 const sdgsOf = (row: RetirementRow): readonly number[] => projectTypeSdgs[projectTypeOf(row)];
+/** The use a retirement stated; undefined for one from before uses were stated (voluntary). */
+export const statedUseOf = (row: Pick<RetirementRow, 'use'>): RetirementUse | undefined => retirementUses.find((use) => use === row.use);
+export const retiredClaimsOf = (row: Pick<RetirementRow, 'claims'>): RetiredBatchClaims | undefined =>
+  row.claims ? retiredBatchClaimsSchema.safeParse(row.claims).data : undefined;
 
 /** The certificate document of a retirement: only what never changes once the retirement is recorded. */
 export function retirementCertificate(row: RetirementRow): RetirementCertificate {
@@ -62,6 +71,9 @@ export function retirementCertificate(row: RetirementRow): RetirementCertificate
     offsetType: row.offset_type as RetirementCertificate['offsetType'],
     retiredAt: row.retired_at.toISOString(),
     logPosition: `${row.commit_position}:${row.prepare_position}`,
+    // Only on retirements that stated a use: an older certificate keeps its content, so its CID.
+    ...(statedUseOf(row) ? { use: statedUseOf(row) } : {}),
+    ...(retiredClaimsOf(row) ? { claims: retiredClaimsOf(row) } : {}),
   };
 }
 
@@ -137,7 +149,9 @@ export function toRetirementRecord(row: RetirementRow, certificate = retirementC
       impact,
       description,
       outcomes,
-      additionalInfo: `${certificate.standard}; ${certificate.offsetType}; vintage ${row.vintage}; token ${row.token_id}${row.purpose ? `; purpose: ${row.purpose}` : ''}`,
+      additionalInfo: `${certificate.standard}; ${certificate.offsetType}; vintage ${row.vintage}; token ${row.token_id}${row.purpose ? `; purpose: ${row.purpose}` : ''}${
+        certificate.use ? `; ${describeRetiredUse(certificate.use, certificate.claims)}` : ''
+      }`,
     }),
     sdgImpact: JSON.stringify({
       impact,
@@ -148,5 +162,7 @@ export function toRetirementRecord(row: RetirementRow, certificate = retirementC
       outcomes: sdgs.map((sdg) => `SDG ${sdg}: ${sdgGoalNames[sdg] ?? 'Sustainable Development Goal'}`),
     }),
     serialNumbers: JSON.stringify(serialNumbers(row)),
+    use: certificate.use ?? 'voluntary',
+    claims: certificate.claims ?? null,
   };
 }

@@ -28,6 +28,7 @@ const PUBLIC = new Set([
   'GET /api/registry/projects/:projectId',
   'GET /api/registry/documents/:sha256',
   'GET /api/registry/batches',
+  'GET /api/registry/batches/:batchId/claims',
   'GET /api/registry/retirements',
   'GET /api/registry/serials/:serial',
 ]);

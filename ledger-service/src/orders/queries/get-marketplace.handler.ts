@@ -2,7 +2,9 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { marketplaceCreditTypes, type MarketplaceQuery, type MarketplaceResponse } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { escrowedBatchesLabelled } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import { tradeSide } from '../../credit-market/trade-side.js';
 
@@ -25,14 +27,24 @@ const creditTypeOf = (projectType: string): string => marketplaceCreditTypes.fin
 
 @QueryHandler(GetMarketplaceQuery)
 export class GetMarketplaceHandler implements IQueryHandler<GetMarketplaceQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ filter, now }: GetMarketplaceQuery): Promise<MarketplaceResponse> {
     const projectType = marketplaceCreditTypes.find((type) => type.value === filter.creditType)?.projectType;
+    const labelled = filter.label ? await escrowedBatchesLabelled(this.db, filter.label, labelRulesOf(this.config)) : undefined;
     const orders = () => {
       let query = this.db.selectFrom('order_book').where('status', 'in', OPEN_STATUSES);
       if (projectType) query = query.where('project_type', '=', projectType);
       if (filter.vintage !== undefined) query = query.where('vintage', '=', filter.vintage);
+      // A sell order is a labelled listing when every serial in its escrow is of a labelled batch; bids name no batch.
+      if (labelled)
+        query = query.where(
+          sql<boolean>`(side = 'buy' or (exists (select 1 from credit_holdings h where h.order_id = order_book.order_id and h.status = 'reserved')
+            and not exists (select 1 from credit_holdings h where h.order_id = order_book.order_id and h.status = 'reserved' and not (h.token_id = any(${labelled}::text[])))))`,
+        );
       return query;
     };
     // XRPL AMM swaps are priced in XRP; the marketplace's prices are the registry's USD prices.

@@ -2,7 +2,9 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListOrdersResponse, OrderScope, OrderView } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { escrowLabels } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 
 /** The book shows the newest orders; the totals cover all of them. */
@@ -56,7 +58,10 @@ const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage
 
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ viewerId, scope }: ListOrdersQuery): Promise<ListOrdersResponse> {
     const book = scope === 'mine' ? this.db.selectFrom('order_book').where('owner_id', '=', viewerId) : this.db.selectFrom('order_book');
@@ -71,9 +76,15 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         ])
         .executeTakeFirstOrThrow(),
     ]);
+    const labels = await escrowLabels(
+      this.db,
+      rows.filter((row) => row.side === 'sell').map((row) => row.order_id),
+      labelRulesOf(this.config),
+    );
     return {
       scope,
-      orders: rows.map(toView),
+      // A buy names no batch: it carries no labels.
+      orders: rows.map((row) => (row.side === 'sell' ? { ...toView(row), labels: labels.get(row.order_id) ?? [] } : toView(row))),
       totalOrders: Number(totals.total),
       pendingOrders: Number(totals.pending),
       averagePrice: totals.average,

@@ -1,4 +1,4 @@
-import { type CitedDocument, type EventStore, isProjectEvent, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
+import { type CitedDocument, type EventStore, isBatchClaimsEvent, isProjectEvent, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
 import type pg from 'pg';
 import { sha256Of } from './document-store.js';
 
@@ -11,8 +11,9 @@ export interface DocumentsReport {
   readonly problems: readonly string[];
 }
 
-/** The documents a project event cites. */
+/** The documents a project event cites, or a batch's letter of authorization. */
 export function citedBy(event: RecordedEvent): readonly CitedDocument[] {
+  if (isBatchClaimsEvent(event)) return event.type === 'BatchAuthorizationRecorded' && event.data.letter ? [event.data.letter] : [];
   if (!isProjectEvent(event)) return [];
   switch (event.type) {
     case 'ProjectDrafted':

@@ -1,7 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
+  type BatchClaimsView,
   BUFFER_POOL_ACCOUNT_ID,
+  retiredBatchClaimsSchema,
+  retirementUses,
   type CreditProjectType,
   formatSerial,
   formatSerialRange,
@@ -15,7 +18,9 @@ import {
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { listRegistryBatchesResponse, listRegistryRetirementsResponse, registryRetirementView } from '@carbon-ledger/contracts';
+import { APP_CONFIG, type LabelConfig, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { batchClaimsViews } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 
 type Tables = ReadModels extends Kysely<infer T> ? T : never;
@@ -43,7 +48,7 @@ function originOf(row: BatchRow): RegistryBatchView['origin'] {
   return { registry, start: Number(row.origin_start), end: Number(row.origin_end) };
 }
 
-function toRegistryBatchView(row: BatchRow): RegistryBatchView {
+function toRegistryBatchView(row: BatchRow, claims: BatchClaimsView): RegistryBatchView {
   return {
     batchId: row.token_id,
     projectId: row.project_id,
@@ -58,10 +63,30 @@ function toRegistryBatchView(row: BatchRow): RegistryBatchView {
     reportId: row.report_id,
     origin: originOf(row),
     issuedAt: row.issued_at.toISOString(),
+    claims,
   };
 }
 
-const retirementColumns = ['r.retirement_id', 'r.token_id', 'r.project_name', 'r.quantity', 'r.ranges', 'r.beneficiary', 'r.purpose', 'r.retired_at'] as const;
+const basicsOf = (row: BatchRow) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage });
+
+/** Batch rows as the registry lists them, each with its claims and labels. */
+async function registryBatchViews(db: ReadModels, config: LabelConfig, rows: readonly BatchRow[]): Promise<RegistryBatchView[]> {
+  const claims = await batchClaimsViews(db, rows.map(basicsOf), labelRulesOf(config));
+  return rows.map((row) => toRegistryBatchView(row, claims.get(row.token_id)!));
+}
+
+const retirementColumns = [
+  'r.retirement_id',
+  'r.token_id',
+  'r.project_name',
+  'r.quantity',
+  'r.ranges',
+  'r.beneficiary',
+  'r.purpose',
+  'r.retired_at',
+  'r.use',
+  'r.claims',
+] as const;
 
 function selectRetirements(db: ReadModels) {
   return db
@@ -85,16 +110,21 @@ function toRegistryRetirementView(row: RetirementRow): RegistryRetirementView {
     beneficiary: row.beneficiary,
     purpose: row.purpose,
     retiredAt: row.retired_at.toISOString(),
+    use: retirementUses.find((use) => use === row.use) ?? 'voluntary',
+    claims: row.claims ? (retiredBatchClaimsSchema.safeParse(row.claims).data ?? null) : null,
   };
 }
 
 @QueryHandler(PublicBatchesQuery)
 export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: LabelConfig = {},
+  ) {}
 
   async execute(): Promise<ListRegistryBatchesResponse> {
     const rows = await this.db.selectFrom('credit_batches').selectAll().orderBy('issued_at', 'desc').orderBy('token_id').execute();
-    return { batches: rows.map(toRegistryBatchView) };
+    return { batches: await registryBatchViews(this.db, this.config, rows) };
   }
 }
 
@@ -114,7 +144,10 @@ export class PublicRetirementsHandler implements IQueryHandler<PublicRetirements
 
 @QueryHandler(PublicSerialQuery)
 export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
-  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: LabelConfig = {},
+  ) {}
 
   async execute({ serial: serialNumber }: PublicSerialQuery): Promise<RegistrySerialView | undefined> {
     const parsed = parseSerialNumber(serialNumber);
@@ -147,7 +180,7 @@ export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
             : 'active';
     return {
       serial: serialNumber,
-      batch: toRegistryBatchView(batch),
+      batch: (await registryBatchViews(this.db, this.config, [batch]))[0]!,
       status,
       retirement: retirement ? toRegistryRetirementView(retirement) : null,
     };

@@ -1,4 +1,4 @@
-import { marketplaceResponse } from '@carbon-ledger/contracts';
+import { type CreditLabel, marketplaceResponse } from '@carbon-ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../shared/api/json-query';
 
@@ -16,13 +16,17 @@ export function marketSearch(market: MarketSelection): string {
   return new URLSearchParams({ creditType: market.creditType, vintage: String(market.vintage) }).toString();
 }
 
-export function marketplaceQueryOptions(market: MarketSelection) {
+/** `label`: only the listings whose escrowed serials all carry it (docs/credit-use.md). */
+export function marketplaceQueryOptions(market: MarketSelection, label?: CreditLabel) {
+  const search = label ? `${marketSearch(market)}&${new URLSearchParams({ label }).toString()}` : marketSearch(market);
   return queryOptions({
-    queryKey: [...marketplaceQueryKeyPrefix, market.creditType, market.vintage],
-    queryFn: getJson(`/api/marketplace?${marketSearch(market)}`, marketplaceResponse),
+    queryKey: label
+      ? [...marketplaceQueryKeyPrefix, market.creditType, market.vintage, label]
+      : [...marketplaceQueryKeyPrefix, market.creditType, market.vintage],
+    queryFn: getJson(`/api/marketplace?${search}`, marketplaceResponse),
   });
 }
 
-export function useMarketplace(market: MarketSelection) {
-  return useQuery(marketplaceQueryOptions(market));
+export function useMarketplace(market: MarketSelection, label?: CreditLabel) {
+  return useQuery(marketplaceQueryOptions(market, label));
 }

@@ -46,6 +46,37 @@ describe('RetireCreditsForm', () => {
     expect(screen.queryByRole('option', { name: /WIND-2025/ })).not.toBeInTheDocument();
     expect(field('retire-standard').value).toBe('Gold Standard');
     expect(field('retire-offset-type').value).toBe('compensation');
+    expect(field('retire-use').value).toBe('Voluntary');
+  });
+
+  it('sends the use chosen, and shows the refusal naming what the batch lacks', async () => {
+    const requests = serve(() => jsonResponse({ error: 'Conflict', message: `Batch ${aTokenId} is not authorized for use toward an NDC` }, 409));
+    renderWithProviders(<RetireCreditsForm />);
+
+    await chooseToken();
+    fireEvent.click(field('retire-use'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Voluntary',
+      'CORSIA',
+      'NDC',
+      'Other international mitigation purposes',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'NDC' }));
+    typeInto('retire-amount', '5');
+    typeInto('retire-beneficiary', 'Acme Corp');
+    fireEvent.click(screen.getByTestId('retire-submit'));
+
+    await expectToast('Retirement Failed', `Batch ${aTokenId} is not authorized for use toward an NDC`);
+    expect(requests.find((request) => request.url === '/api/retire')?.body).toMatchObject({ use: 'ndc' });
+  });
+
+  it('names the labels of a holding that has them', async () => {
+    serve(() => jsonResponse(retired), [aHolding({ tokenId: 'REFOREST-2026-0A1B2C3D', projectName: 'Canopy', labels: ['CCP-approved', 'CORSIA eligible'] })]);
+    renderWithProviders(<RetireCreditsForm />);
+
+    await waitFor(() => expect(field('retire-token-id')).toBeEnabled());
+    fireEvent.click(field('retire-token-id'));
+    expect(screen.getByRole('option', { name: 'REFOREST-2026-0A1B2C3D · Canopy (100 available) · CCP-approved, CORSIA eligible' })).toBeInTheDocument();
   });
 
   it('disables the token choice when the caller holds nothing', async () => {
@@ -87,6 +118,7 @@ describe('RetireCreditsForm', () => {
       purpose: 'FY2026 travel',
       standard: 'Gold Standard',
       offsetType: 'compensation',
+      use: 'voluntary',
     });
     expect(screen.getByTestId('retire-certificate-link')).toHaveAttribute('href', `/retirements/${aRetirementId}`);
   });

@@ -1,4 +1,8 @@
 import {
+  DEFAULT_RETIREMENT_USE,
+  retirementUseLabels,
+  retirementUses,
+  type RetirementUse,
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
   offsetTypes,
@@ -25,6 +29,7 @@ interface RetireFormValues {
   purpose: string;
   standard: RetirementStandard;
   offsetType: OffsetType;
+  use: RetirementUse;
 }
 
 const defaultValues: RetireFormValues = {
@@ -34,7 +39,11 @@ const defaultValues: RetireFormValues = {
   purpose: '',
   standard: DEFAULT_RETIREMENT_STANDARD,
   offsetType: DEFAULT_OFFSET_TYPE,
+  use: DEFAULT_RETIREMENT_USE,
 };
+
+/** What a retirement may count for; a use the batch does not qualify for is refused by the registry (docs/credit-use.md). */
+const useOptions = retirementUses.map((use) => ({ value: use, label: retirementUseLabels[use] }));
 
 /** Retires credits the caller holds (POST /api/retire) and links the certificate it produced. */
 export function RetireCreditsForm() {
@@ -54,6 +63,7 @@ export function RetireCreditsForm() {
       purpose: values.purpose,
       standard: values.standard,
       offsetType: values.offsetType,
+      use: values.use,
     });
     if (!parsed.success) {
       showValidationToast(parsed.error.issues[0]?.message ?? 'Please fill in all required fields');
@@ -82,7 +92,7 @@ export function RetireCreditsForm() {
             data-testid="retire-token-id"
             data={holdings.map((holding) => ({
               value: holding.tokenId,
-              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)`,
+              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)${holding.labels.length > 0 ? ` · ${holding.labels.join(', ')}` : ''}`,
             }))}
             disabled={holdings.length === 0}
             {...form.getInputProps('tokenId')}
@@ -101,6 +111,14 @@ export function RetireCreditsForm() {
           <TextInput label="Purpose" data-testid="retire-purpose" {...form.getInputProps('purpose')} />
           <Select label="Standard" data-testid="retire-standard" data={[...retirementStandards]} allowDeselect={false} {...form.getInputProps('standard')} />
           <Select label="Offset Type" data-testid="retire-offset-type" data={[...offsetTypes]} allowDeselect={false} {...form.getInputProps('offsetType')} />
+          <Select
+            label="Use"
+            description="Voluntary unless the batch is authorized for the use"
+            data-testid="retire-use"
+            data={useOptions}
+            allowDeselect={false}
+            {...form.getInputProps('use')}
+          />
           <Button type="submit" color="teal" leftSection={<IconLeaf size={16} />} loading={retire.isPending} data-testid="retire-submit">
             Retire Credits
           </Button>

@@ -1,5 +1,6 @@
-import type { MarketplaceResponse } from '@carbon-ledger/contracts';
-import { Alert, Card, Center, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { type CreditLabel, creditLabels, type MarketplaceResponse } from '@carbon-ledger/contracts';
+import { Alert, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
@@ -36,15 +37,30 @@ function LevelsTable({ title, levels, empty, testId }: { title: string; levels: 
   );
 }
 
-/** Spec: the Marketplace's order book, asks and bids of the chosen market, aggregated by price. */
+const ALL_LISTINGS = 'All listings';
+
+/**
+ * Spec: the Marketplace's order book, asks and bids of the chosen market, aggregated by price. A label
+ * keeps the asks whose escrowed serials all carry it (docs/credit-use.md); bids name no batch.
+ */
 export function MarketOrderBook({ market }: { market: MarketSelection }) {
-  const marketplace = useMarketplace(market);
+  const [label, setLabel] = useState<CreditLabel | undefined>(undefined);
+  const marketplace = useMarketplace(market, label);
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="market-order-book">
-      <Title order={2} size="h4" mb="md">
-        Order Book
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Order Book
+        </Title>
+        <SegmentedControl
+          size="xs"
+          data-testid="order-book-label-filter"
+          data={[ALL_LISTINGS, ...creditLabels]}
+          value={label ?? ALL_LISTINGS}
+          onChange={(value) => setLabel(creditLabels.find((known) => known === value))}
+        />
+      </Group>
       {marketplace.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load the order book">
           {describeError(marketplace.error)}

@@ -137,4 +137,31 @@ describe('OrderBook', () => {
     const error = await screen.findByTestId('order-book-error');
     expect(error).toHaveTextContent('Sign in to see your orders');
   });
+
+  it('shows the labels of an open sell order and filters the book by label', async () => {
+    const labelledSell = anOrder({
+      id: '44444444-4444-4444-8444-444444444444',
+      type: 'sell',
+      projectType: 'Reforestation',
+      labels: ['CCP-approved', 'CORSIA eligible'],
+    });
+    const ccpSell = anOrder({ id: '55555555-5555-4555-8555-555555555555', type: 'sell', projectType: 'Reforestation', labels: ['CCP-approved'] });
+    mockFetch(() => jsonResponse(anOrderList([pendingBuy, labelledSell, ccpSell])));
+    renderWithProviders(<OrderBook />);
+
+    await screen.findAllByTestId('order-row');
+    expect(
+      within(rowOf(labelledSell.id))
+        .getAllByTestId('credit-label')
+        .map((label) => label.textContent),
+    ).toEqual(['CCP-approved', 'CORSIA eligible']);
+    expect(within(rowOf(pendingBuy.id)).queryByTestId('credit-labels')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'CORSIA eligible' }));
+    expect(rows().map((row) => row.dataset.orderId)).toEqual([labelledSell.id]);
+    fireEvent.click(screen.getByRole('radio', { name: 'CCP-approved' }));
+    expect(rows().map((row) => row.dataset.orderId)).toEqual([labelledSell.id, ccpSell.id]);
+    fireEvent.click(screen.getByRole('radio', { name: 'All orders' }));
+    expect(rows()).toHaveLength(3);
+  });
 });

@@ -1,5 +1,6 @@
-import type { OrderScope, OrderView } from '@carbon-ledger/contracts';
-import { Alert, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { type CreditLabel, creditLabels, type OrderScope, type OrderView } from '@carbon-ledger/contracts';
+import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { useCancelOrder } from '../../api/cancel-order';
@@ -13,9 +14,14 @@ export interface OrderBookProps {
   canCancel?: (order: OrderView) => boolean;
 }
 
+const ALL_ORDERS = 'All orders';
+
 export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookProps) {
   const orders = useOrders(scope);
   const cancelOrder = useCancelOrder();
+  // A label keeps the open sell orders whose escrowed serials all carry it (docs/credit-use.md).
+  const [label, setLabel] = useState<CreditLabel | undefined>(undefined);
+  const shown = (orders.data?.orders ?? []).filter((order) => label === undefined || (order.labels ?? []).includes(label));
 
   const handleCancel = (order: OrderView) =>
     cancelOrder.mutate(order.id, {
@@ -25,9 +31,18 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="order-book">
-      <Title order={2} size="h4" mb="md">
-        Order Book
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Order Book
+        </Title>
+        <SegmentedControl
+          size="xs"
+          data-testid="order-book-label-filter"
+          data={[ALL_ORDERS, ...creditLabels]}
+          value={label ?? ALL_ORDERS}
+          onChange={(value) => setLabel(creditLabels.find((known) => known === value))}
+        />
+      </Group>
       {orders.error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load orders" mb="sm" data-testid="order-book-error">
           {describeError(orders.error)}
@@ -43,9 +58,14 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
           No orders yet. Create your first order!
         </Text>
       )}
-      {orders.data && orders.data.orders.length > 0 && (
+      {orders.data && orders.data.orders.length > 0 && shown.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl" data-testid="order-book-none-labelled">
+          No open sell order carries the {label} label
+        </Text>
+      )}
+      {shown.length > 0 && (
         <Stack gap="xs">
-          {orders.data.orders.map((order) => (
+          {shown.map((order) => (
             <OrderRow
               key={order.id}
               order={order}

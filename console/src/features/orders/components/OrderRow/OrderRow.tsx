@@ -1,5 +1,6 @@
 import type { OrderView } from '@carbon-ledger/contracts';
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { CreditLabels } from '../../../../shared/components/CreditLabels/CreditLabels';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { orderStatusStyle } from './order-status-style';
 import { orderTotalCents } from './order-total';
@@ -35,6 +36,7 @@ export function OrderRow({ order, onCancel, cancelling, canCancel = true }: Orde
             <Text size="sm" fw={500} data-testid="order-project">
               {order.projectType} · {order.vintage}
             </Text>
+            <CreditLabels labels={order.labels ?? []} />
             <Text size="sm" c="dimmed" data-testid="order-quantity">
               {/* A fixed product text: 'N credits' even for one credit. */}
               {`${order.amount} credits @ ${formatUsdCents(priceToCents(order.price))}`}

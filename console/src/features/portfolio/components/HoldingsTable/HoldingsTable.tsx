@@ -1,4 +1,5 @@
 import { Badge, Card, Table, Text, Title, Tooltip } from '@mantine/core';
+import { CreditLabels } from '../../../../shared/components/CreditLabels/CreditLabels';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { usePortfolioHoldings } from '../../api/get-portfolio-holdings';
 import { QueryResultView } from '../QueryResultView/QueryResultView';
@@ -36,6 +37,7 @@ export function HoldingsTable({ portfolioId }: { portfolioId: string }) {
                       <Badge size="xs" variant="light" color={holding.mitigation === 'removal' ? 'teal' : 'blue'}>
                         {holding.mitigation}
                       </Badge>
+                      <CreditLabels labels={holding.labels ?? []} />
                     </Table.Td>
                     <Table.Td>{holding.vintage}</Table.Td>
                     <Table.Td ta="right">{holding.quantity.toLocaleString('en-US')}</Table.Td>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Code, Loader, Table, Text } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
+import { ArticleSixStatus, CreditLabels } from '../../../../shared/components/CreditLabels/CreditLabels';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { usePublicBatches } from '../../api/list-public-batches';
 import { formatCredits } from '../ProjectDetails/ProjectDetails';
@@ -31,6 +32,8 @@ export function RegistryBatches() {
             <Table.Tr key={batch.batchId} data-testid="registry-batch">
               <Table.Td>
                 <Code>{batch.batchId}</Code>
+                <CreditLabels labels={batch.claims.labels} />
+                <ArticleSixStatus claims={batch.claims} />
               </Table.Td>
               <Table.Td>
                 {batch.projectName}

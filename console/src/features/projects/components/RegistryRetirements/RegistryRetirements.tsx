@@ -1,6 +1,8 @@
+import { retirementUseLabels } from '@carbon-ledger/contracts';
 import { Alert, Anchor, Code, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { describeError } from '../../../../shared/api/http';
+import { CreditLabels } from '../../../../shared/components/CreditLabels/CreditLabels';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { usePublicRetirements } from '../../api/list-public-retirements';
 import { formatCredits } from '../ProjectDetails/ProjectDetails';
@@ -52,7 +54,13 @@ export function RegistryRetirements() {
                   )}
                 </Table.Td>
                 <Table.Td>{retirement.beneficiary}</Table.Td>
-                <Table.Td>{retirement.purpose}</Table.Td>
+                <Table.Td>
+                  {retirement.purpose}
+                  <Text size="xs" c="dimmed" data-testid="registry-retirement-use">
+                    {retirementUseLabels[retirement.use]}
+                  </Text>
+                  {retirement.claims && <CreditLabels labels={retirement.claims.labels} />}
+                </Table.Td>
               </Table.Tr>
             );
           })}

@@ -2,6 +2,7 @@ import type { ProjectView } from '@carbon-ledger/contracts';
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useReviewQueue } from '../../api/list-review-queue';
 import { AccreditVerifierForm } from '../AccreditVerifierForm/AccreditVerifierForm';
+import { BatchClaimsForm } from '../BatchClaimsForm/BatchClaimsForm';
 import { DeactivationForm } from '../DeactivationForm/DeactivationForm';
 import { ImportCreditsForm } from '../ImportCreditsForm/ImportCreditsForm';
 import { IssuanceReviewForm } from '../IssuanceReviewForm/IssuanceReviewForm';
@@ -32,6 +33,7 @@ function RegistryActions({ project }: { project: ProjectView }) {
   );
 }
 
+/** The registry operator's tab: register or refuse validated projects, approve or return verified reports, accredit verifiers, record imports and batches' authorization. */
 /** The registry operator's tab: register or refuse validated projects, approve or return verified reports, make registered projects inactive, accredit verifiers, record imports. */
 export function RegistryReview() {
   const queue = useReviewQueue();
@@ -43,6 +45,7 @@ export function RegistryReview() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <AccreditVerifierForm />
         <ImportCreditsForm projects={queue.data?.projects ?? []} />
+        <BatchClaimsForm />
       </SimpleGrid>
       <ProjectList query={queue} empty="No project has been submitted to the registry yet." testId="review-queue">
         {(project) => <ProjectDetails project={project} actions={<RegistryActions project={project} />} />}
