@@ -59,6 +59,7 @@ export * from './credits/credits.views.js';
 export * from './projects/issue-credits.contract.js';
 export * from './credits/trade-credits.contract.js';
 export * from './credits/retire-credits.contract.js';
+export * from './credits/cancel-credits.contract.js';
 export * from './credits/get-retirement.contract.js';
 export * from './xrpl/xrpl-actions.events.js';
 export * from './xrpl/xrpl-actions.contract.js';

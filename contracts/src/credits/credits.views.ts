@@ -178,7 +178,7 @@ export type MetricsResponse = z.infer<typeof metricsResponse>;
 
 export const provenanceEntry = z.object({
   /** 'project': a step of the project and report the batch was issued from (docs/registry.md). */
-  kind: z.enum(['project', 'issuance', 'transfer', 'escrow', 'release', 'retirement', 'xrpl']),
+  kind: z.enum(['project', 'issuance', 'transfer', 'escrow', 'release', 'retirement', 'cancellation', 'xrpl']),
   description: z.string(),
   occurredAt: z.iso.datetime(),
   quantity: z.number().int().nullable(),
@@ -213,7 +213,7 @@ export const serialProvenanceResponse = z.object({
   batch: creditBatchView,
   /** Where the serial is now: held by an account, in a sell order's escrow, or retired for a beneficiary. */
   current: z.object({
-    status: z.enum(['held', 'in-escrow', 'retired']),
+    status: z.enum(['held', 'in-escrow', 'retired', 'cancelled']),
     accountId: z.string().nullable(),
     beneficiary: z.string().nullable(),
   }),

@@ -121,6 +121,7 @@ export const marketDailyProjection: Projection = {
         case 'CreditsRedeemed':
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
+        case 'CreditsCancelled':
           break;
         default:
           return exhaustive(event);

@@ -21,6 +21,7 @@ const kindLabels: Record<EntryKind, string> = {
   escrow: 'Escrow',
   release: 'Release',
   retirement: 'Retirement',
+  cancellation: 'Cancellation',
   xrpl: 'XRPL',
 };
 
@@ -31,6 +32,7 @@ const kindColors: Record<EntryKind, string> = {
   escrow: 'yellow',
   release: 'gray',
   retirement: 'grape',
+  cancellation: 'red',
   xrpl: 'indigo',
 };
 
@@ -220,6 +222,7 @@ const currentStatus: Record<SerialProvenanceResponse['current']['status'], strin
   held: 'Held',
   'in-escrow': 'In sell-order escrow',
   retired: 'Retired',
+  cancelled: 'Cancelled (not retired)',
 };
 
 function SerialCurrent({ current }: { current: SerialProvenanceResponse['current'] }) {
