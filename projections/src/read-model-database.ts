@@ -124,6 +124,8 @@ export interface CreditBatchesTable {
   methodology: string;
   quantity: number;
   retired: ColumnType<number, number | undefined, number>;
+  /** Cancelled without a claim (docs/cancellations-and-reversals.md): never counted as retired. */
+  cancelled: ColumnType<number, number | undefined, number>;
   serial_prefix: string;
   issuer_account_id: string;
   xrpl_address: string;
@@ -152,9 +154,29 @@ export interface CreditHoldingsTable {
   serial_start: number;
   serial_end: number;
   account_id: string;
-  status: 'tradable' | 'reserved' | 'retired';
+  status: 'tradable' | 'reserved' | 'retired' | 'cancelled';
   /** The sell order whose escrow holds a reserved block. */
   order_id: string | null;
+}
+
+/** A cancellation of serials (CreditsCancelled): who, whose, why; a reversal's names its project. */
+export interface CreditCancellationsTable {
+  cancellation_id: string;
+  token_id: string;
+  project_id: string;
+  project_name: string;
+  account_id: string;
+  quantity: number;
+  ranges: Jsonb<StoredSerialRange[]>;
+  reason: string;
+  note: string;
+  cancelled_by: string;
+  by_registry: boolean;
+  reversal_project_id: string | null;
+  reversal_id: string | null;
+  cancelled_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
 }
 
 /**
@@ -483,6 +505,7 @@ export interface ReadModelDatabase {
   aml_alerts: AmlAlertsTable;
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
+  credit_cancellations: CreditCancellationsTable;
   vault_transfers: VaultTransfersTable;
   direct_trade_offers: DirectTradeOffersTable;
   credit_trades: CreditTradesTable;

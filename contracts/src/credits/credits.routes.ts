@@ -68,7 +68,7 @@ export const creditsRoutes = [
     success: { status: 201, json: retireCreditsResponse },
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
   }),
-  idempotentRoute('POST', '/api/cancel', [...holders, 'registry'], {
+  idempotentRoute('POST', '/api/cancel', ['trader', 'issuer', 'registry', 'admin'], {
     summary:
       'Cancel tradable serials without a claim (never a retirement): a holder their own, voluntarily; the registry any account\'s, for any reason (403 otherwise, 409 when short)',
     body: cancelCreditsRequest,
