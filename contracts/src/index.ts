@@ -82,6 +82,7 @@ export * from './projects/projects.events.js';
 export * from './projects/register-project.contract.js';
 export * from './projects/monitoring-report.contract.js';
 export * from './projects/import-credits.contract.js';
+export * from './projects/reversal.contract.js';
 export * from './projects/projects.views.js';
 export * from './projects/projects.routes.js';
 export * from './shared/counted.js';

@@ -473,6 +473,21 @@ export interface VerifierAccreditationsTable {
   accredited_at: Timestamp;
 }
 
+/** A project's reversal: tCO2e lost, and what the buffer pool covered of it (null until the reaction recorded it). */
+export interface ProjectReversalsTable {
+  reversal_id: string;
+  project_id: string;
+  quantity: number;
+  cause: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
+  covered: number | null;
+  shortfall: number | null;
+  covered_at: Timestamp | null;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
 /** Credits brought from another registry, by their serial range there. */
 export interface OriginImportsTable {
   import_id: string;
@@ -522,4 +537,5 @@ export interface ReadModelDatabase {
   project_documents: ProjectDocumentsTable;
   verifier_accreditations: VerifierAccreditationsTable;
   origin_imports: OriginImportsTable;
+  project_reversals: ProjectReversalsTable;
 }

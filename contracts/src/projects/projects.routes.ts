@@ -15,6 +15,7 @@ import {
   reportParams,
   requestValidationRequest,
 } from './register-project.contract.js';
+import { recordReversalRequest, recordReversalResponse } from './reversal.contract.js';
 import {
   listProjectsResponse,
   listRegistryBatchesResponse,
@@ -111,6 +112,15 @@ export const projectsRoutes = [
     success: { status: 200, json: projectCommandResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
+  lifecycleRoute(
+    '/api/projects/:projectId/reversals',
+    registryOperators,
+    "The registry records a reversal of a registered project (tCO2e lost, cause, documents; at most what it was credited): the buffer pool's credits are cancelled for it, oldest first, and a shortfall stated on the project",
+    projectParams,
+    recordReversalRequest,
+    recordReversalResponse,
+    201,
+  ),
   lifecycleRoute(
     '/api/projects/:projectId/reports',
     proponents,

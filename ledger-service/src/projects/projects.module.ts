@@ -9,6 +9,7 @@ import { ProjectsController } from './projects.controller.js';
 import { ProjectsQueriesController } from './projects-queries.controller.js';
 import { projectQueryHandlers } from './queries/index.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
+import { CancelBufferWhenReversalRecorded } from './reactions/cancel-buffer-when-reversal-recorded.handler.js';
 
 /** The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits are issued. */
 @Module({
@@ -22,6 +23,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     AccreditVerifierHandler,
     ImportCreditsHandler,
     IssueCreditsWhenIssuanceApproved,
+    CancelBufferWhenReversalRecorded,
   ],
   exports: [DocumentStore, ProjectParties],
 })

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 
-/** Cancelled serials (docs/cancellations-and-reversals.md): a batch's cancelled count, and each cancellation's record. */
+/**
+ * Cancelled serials (docs/cancellations-and-reversals.md): a batch's cancelled count, each
+ * cancellation's record, and projects' reversals with what the buffer pool covered of them.
+ */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('credit_batches')
@@ -27,4 +30,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('credit_cancellations_by_account').on('credit_cancellations').columns(['account_id', 'cancelled_at']).execute();
   await db.schema.createIndex('credit_cancellations_by_reversal').on('credit_cancellations').column('reversal_id').execute();
+
+  await db.schema
+    .createTable('project_reversals')
+    .addColumn('reversal_id', 'uuid', (col) => col.primaryKey())
+    .addColumn('project_id', 'text', (col) => col.notNull())
+    .addColumn('quantity', 'integer', (col) => col.notNull())
+    .addColumn('cause', 'text', (col) => col.notNull())
+    .addColumn('recorded_by', 'text', (col) => col.notNull())
+    .addColumn('recorded_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('covered', 'integer')
+    .addColumn('shortfall', 'integer')
+    .addColumn('covered_at', 'timestamptz')
+    .addColumn('commit_position', 'bigint', (col) => col.notNull())
+    .addColumn('prepare_position', 'bigint', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('project_reversals_by_project').on('project_reversals').columns(['project_id', 'recorded_at']).execute();
 }
