@@ -82,6 +82,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'CreditsIssued',
     'TradeExecuted',
     'CreditsRetired',
+    'CreditsCancelled',
     'CreditsTokenized',
     'CreditsRedeemed',
     'XrplCreditsMinted',
