@@ -56,6 +56,17 @@ export const monitoringReportView = z.object({
 });
 export type MonitoringReportView = z.infer<typeof monitoringReportView>;
 
+/** A reversal: tCO2e lost, and what the buffer pool covered (null while the cover is not recorded yet). */
+export const reversalView = z.object({
+  reversalId: z.string(),
+  quantity: z.number().int(),
+  cause: z.string(),
+  recordedAt: z.string(),
+  covered: z.number().int().nullable(),
+  shortfall: z.number().int().nullable(),
+});
+export type ReversalView = z.infer<typeof reversalView>;
+
 export const projectView = z.object({
   projectId: z.string(),
   name: z.string(),
@@ -80,6 +91,10 @@ export const projectView = z.object({
   /** Credits issued from the project's reports, buffer share included. */
   issuedQuantity: z.number().int(),
   bufferQuantity: z.number().int(),
+  /** Reversals recorded for the project, oldest first (docs/cancellations-and-reversals.md). */
+  reversals: z.array(reversalView),
+  /** What the buffer pool could not cover of the project's reversals: stated, never hidden. */
+  reversalShortfall: z.number().int(),
 });
 export type ProjectView = z.infer<typeof projectView>;
 

@@ -1,4 +1,4 @@
-import { BUFFER_POOL_ACCOUNT_ID, type EventStore, projectStreamId, type RecordedEvent, recordReversalResponse } from '@carbon-ledger/contracts';
+import { BUFFER_POOL_ACCOUNT_ID, type EventStore, projectStreamId, projectView, type RecordedEvent, recordReversalResponse } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -157,6 +157,10 @@ describe('reversals over HTTP: the buffer pool covers them, oldest first, exactl
     expect(await pool(buffers[1]!.batchId)).toMatchObject({ tradable: 0, cancelled: 150 });
     const event = (await projectEvents(buffers[1]!.projectId)).find((recorded) => recorded.type === 'ReversalCovered')!;
     expect(event.data).toMatchObject({ reversalId, covered: 100, shortfall: 800 });
+    // The project page (and the public registry) states it.
+    const page = projectView.parse(await (await service.anonymous('GET', `/api/registry/projects/${buffers[1]!.projectId}`)).json());
+    expect(page.reversals).toEqual([expect.objectContaining({ reversalId, quantity: 900, cause: 'Storm felled the stand', covered: 100, shortfall: 800 })]);
+    expect(page.reversalShortfall).toBe(800);
   });
 
   it('refuses a reversal beyond what the project was credited (409), by a registry user of its organisation (403), by a proponent (403), recording nothing', async () => {

@@ -47,6 +47,8 @@ export function aProject(overrides: Partial<ProjectView> = {}): ProjectView {
     documents: [],
     issuedQuantity: 0,
     bufferQuantity: 0,
+    reversals: [],
+    reversalShortfall: 0,
     ...overrides,
   };
 }

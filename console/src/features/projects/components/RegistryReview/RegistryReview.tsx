@@ -7,18 +7,23 @@ import { IssuanceReviewForm } from '../IssuanceReviewForm/IssuanceReviewForm';
 import { ProjectDetails } from '../ProjectDetails/ProjectDetails';
 import { ProjectList } from '../ProjectList/ProjectList';
 import { RegistrationDecisionForm } from '../RegistrationDecisionForm/RegistrationDecisionForm';
+import { RecordReversalForm } from '../RecordReversalForm/RecordReversalForm';
+import { CancelCreditsForm } from '../../../credits/components/CancelCreditsForm/CancelCreditsForm';
 
 function RegistryActions({ project }: { project: ProjectView }) {
   const verified = project.reports.filter((report) => report.status === 'verified');
-  if (project.status !== 'validated' && verified.length === 0) return null;
+  // A project credited once may lose what it was credited for: the registry records the reversal.
+  const reversible = (project.status === 'registered' || project.status === 'inactive') && project.issuedQuantity > 0;
+  if (project.status !== 'validated' && verified.length === 0 && !reversible) return null;
   return (
     <>
-      <Divider label="Waiting for the registry" labelPosition="left" />
+      {(project.status === 'validated' || verified.length > 0) && <Divider label="Waiting for the registry" labelPosition="left" />}
       <Stack gap="lg">
         {project.status === 'validated' && <RegistrationDecisionForm project={project} />}
         {verified.map((report) => (
           <IssuanceReviewForm key={report.reportId} project={project} report={report} />
         ))}
+        {reversible && <RecordReversalForm project={project} />}
       </Stack>
     </>
   );
@@ -36,6 +41,7 @@ export function RegistryReview() {
         <AccreditVerifierForm />
         <ImportCreditsForm projects={queue.data?.projects ?? []} />
       </SimpleGrid>
+      <CancelCreditsForm asRegistry />
       <ProjectList query={queue} empty="No project has been submitted to the registry yet." testId="review-queue">
         {(project) => <ProjectDetails project={project} actions={<RegistryActions project={project} />} />}
       </ProjectList>
