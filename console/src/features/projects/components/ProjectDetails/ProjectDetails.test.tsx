@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { aProject } from '../../projects-fixtures';
@@ -25,11 +25,11 @@ describe('ProjectDetails: reversals', () => {
       '2026-12-01900 tCO2eStorm100 tCO2e cancelled800 tCO2e',
       '2026-12-015 tCO2ePestBeing covered—',
     ]);
-    expect(within(screen.getByTestId('project-reversal-shortfall')).getByText("The buffer pool could not cover 800 tCO2e of this project's reversals.")).toBeTruthy();
+    expect(screen.getByTestId('project-reversal-shortfall')).toHaveTextContent("The buffer pool could not cover 800 tCO2e of this project's reversals.");
   });
 
   it('shows no reversals section for a project without any', () => {
     renderWithProviders(<ProjectDetails project={aProject()} />);
-    expect(screen.queryByTestId('project-reversals')).toBeNull();
+    expect(screen.queryByTestId('project-reversals')).not.toBeInTheDocument();
   });
 });
