@@ -17,7 +17,9 @@ export const creditBatchView = z.object({
   methodology: z.string(),
   quantity: z.number().int(),
   retired: z.number().int(),
-  /** quantity - retired: held in accounts or in sell-order escrow. */
+  /** Cancelled without a claim (docs/cancellations-and-reversals.md): never counted as retired. */
+  cancelled: z.number().int(),
+  /** quantity - retired - cancelled: held in accounts, in the vault or in escrow. */
   tradable: z.number().int(),
   serialPrefix: z.string(),
   firstSerial: z.string(),
@@ -201,7 +203,13 @@ export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
 export const provenanceResponse = z.object({
   tokenId: z.string(),
   batch: creditBatchView,
-  summary: z.object({ issued: z.number().int(), tradable: z.number().int(), reserved: z.number().int(), retired: z.number().int() }),
+  summary: z.object({
+    issued: z.number().int(),
+    tradable: z.number().int(),
+    reserved: z.number().int(),
+    retired: z.number().int(),
+    cancelled: z.number().int(),
+  }),
   entries: z.array(provenanceEntry),
 });
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;

@@ -123,6 +123,8 @@ export const registryBatchView = z.object({
   firstSerial: z.string(),
   lastSerial: z.string(),
   retired: z.number().int(),
+  /** Cancelled without a claim, a reversal's cover from the buffer pool included. */
+  cancelled: z.number().int(),
   /** True for the buffer pool's share of an issuance. */
   buffer: z.boolean(),
   reportId: z.string().nullable(),

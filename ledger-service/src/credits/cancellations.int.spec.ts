@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cancelCreditsResponse } from '@carbon-ledger/contracts';
+import { cancelCreditsResponse, listCreditsResponse, listRegistryBatchesResponse, serialProvenanceResponse } from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -62,6 +62,13 @@ describe('cancelling credits over HTTP (POST /api/cancel): out of circulation, n
     const record = await db.selectFrom('credit_cancellations').selectAll().where('cancellation_id', '=', cancelled.cancellationId).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ token_id: tokenId, account_id: holder.userId, quantity: 8, reason: 'voluntary', cancelled_by: holder.userId, by_registry: false });
     expect(await db.selectFrom('credit_retirements').select('retirement_id').where('token_id', '=', tokenId).execute()).toEqual([]);
+    // The batch lists them apart from the retired; the public registry too; the serial says cancelled, not retired.
+    const credits = listCreditsResponse.parse(await (await holder.request('GET', '/api/credits')).json());
+    expect(credits.credits.find((batch) => batch.tokenId === tokenId)).toMatchObject({ quantity: 50, retired: 0, cancelled: 8, tradable: 42 });
+    const batches = listRegistryBatchesResponse.parse(await (await service.anonymous('GET', '/api/registry/batches')).json());
+    expect(batches.batches.find((batch) => batch.batchId === tokenId)).toMatchObject({ retired: 0, cancelled: 8 });
+    const serial = serialProvenanceResponse.parse(await (await holder.request('GET', `/api/provenance/serials/NXCC-${tokenId}-000003`)).json());
+    expect(serial.current).toEqual({ status: 'cancelled', accountId: holder.userId, beneficiary: null });
   });
 
   it('refuses more than the tradable holding: 409 with the available count, and records nothing', async () => {

@@ -68,6 +68,7 @@ export function aRegistryBatch(overrides: Partial<RegistryBatchView> = {}): Regi
     firstSerial: 'NXCC-REFOREST-2026-1A2B3C4D-000001',
     lastSerial: 'NXCC-REFOREST-2026-1A2B3C4D-000850',
     retired: 0,
+    cancelled: 0,
     buffer: false,
     reportId: aReportId,
     origin: null,

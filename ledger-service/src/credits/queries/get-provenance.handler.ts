@@ -335,7 +335,7 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     return {
       tokenId,
       batch: toCreditBatchView(batch),
-      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired') },
+      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired'), cancelled: count('cancelled') },
       entries,
     };
   }

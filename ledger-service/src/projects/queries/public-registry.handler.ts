@@ -54,6 +54,7 @@ function toRegistryBatchView(row: BatchRow): RegistryBatchView {
     firstSerial: formatSerial(row.serial_prefix, 1),
     lastSerial: formatSerial(row.serial_prefix, row.quantity),
     retired: row.retired,
+    cancelled: row.cancelled,
     buffer: row.buffer_for !== null,
     reportId: row.report_id,
     origin: originOf(row),
