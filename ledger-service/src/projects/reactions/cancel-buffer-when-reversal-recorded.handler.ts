@@ -12,6 +12,7 @@ import { tradableOf } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { type CommandContext, deriveId } from '../../shared/command-context.js';
@@ -19,6 +20,9 @@ import { DomainError } from '../../shared/domain-error.js';
 import { handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { projectDecider } from '../project.decider.js';
 import { totalSize } from '../../credit-market/serial-ranges.js';
+
+/** How long the reaction waits for the credit registry read model to list the buffer batches. */
+const READ_MODEL_WAIT_MS = 30_000;
 
 interface Cancelled {
   readonly cancellationId: string;
@@ -47,6 +51,7 @@ export class CancelBufferWhenReversalRecorded implements Reaction {
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_MODELS) private readonly db: ReadModels,
+    private readonly projections: ProjectionHost,
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
@@ -59,6 +64,11 @@ export class CancelBufferWhenReversalRecorded implements Reaction {
       actor: { userId: event.metadata.actor.userId, role: event.metadata.actor.role },
       now: new Date(event.metadata.recordedAt),
     });
+    // Every buffer batch issued before the reversal must be listed: the cover is recorded once, so a
+    // read model that lags would state a shortfall that is not there. Until it is there, try again later.
+    if (!(await this.projections.waitFor(['credit-registry'], event.position, READ_MODEL_WAIT_MS))) {
+      throw new Error(`the credit registry read model has not reached reversal ${reversal.reversalId} at ${event.position.commit} yet`);
+    }
     const cancelled: Cancelled[] = [];
     let need = reversal.quantity;
     for (const batchId of await this.bufferBatchesOldestFirst()) {
