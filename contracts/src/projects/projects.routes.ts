@@ -19,6 +19,7 @@ import { recordReversalRequest, recordReversalResponse } from './reversal.contra
 import {
   listProjectsResponse,
   listRegistryBatchesResponse,
+  listRegistryCancellationsResponse,
   listRegistryRetirementsResponse,
   listVerifiersResponse,
   projectView,
@@ -181,6 +182,12 @@ export const projectsRoutes = [
     'public',
     'Public registry: every retirement with its serials, beneficiary and purpose',
     listRegistryRetirementsResponse,
+  ),
+  readRoute(
+    '/api/registry/cancellations',
+    'public',
+    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered',
+    listRegistryCancellationsResponse,
   ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
     params: registrySerialParams,

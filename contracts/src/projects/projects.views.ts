@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancellationReasons } from '../credits/credits.constants.js';
 import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
 
@@ -146,11 +147,30 @@ export const registryRetirementView = z.object({
 });
 export const listRegistryRetirementsResponse = z.object({ retirements: z.array(registryRetirementView) });
 
+/** A cancellation as the public registry lists it: no claim, never a retirement; no account id. */
+export const registryCancellationView = z.object({
+  cancellationId: z.string(),
+  batchId: z.string(),
+  projectName: z.string(),
+  quantity: z.number().int(),
+  serials: z.array(z.string()),
+  reason: z.enum(cancellationReasons),
+  note: z.string(),
+  /** Whether the registry cancelled them (else their holder). */
+  byRegistry: z.boolean(),
+  /** A reversal's cover from the buffer pool: the project that lost them. */
+  reversalProjectId: z.string().nullable(),
+  cancelledAt: z.string(),
+});
+export type RegistryCancellationView = z.infer<typeof registryCancellationView>;
+export const listRegistryCancellationsResponse = z.object({ cancellations: z.array(registryCancellationView) });
+export type ListRegistryCancellationsResponse = z.infer<typeof listRegistryCancellationsResponse>;
+
 /** GET /api/registry/serials/:serial: what the public may know of one serial. */
 export const registrySerialView = z.object({
   serial: z.string(),
   batch: registryBatchView,
-  status: z.enum(['active', 'retired', 'in_vault', 'buffer']),
+  status: z.enum(['active', 'retired', 'cancelled', 'in_vault', 'buffer']),
   retirement: registryRetirementView.nullable(),
 });
 export type RegistrySerialView = z.infer<typeof registrySerialView>;

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { cancelCreditsResponse, listCreditsResponse, listRegistryBatchesResponse, serialProvenanceResponse } from '@carbon-ledger/contracts';
+import {
+  cancelCreditsResponse,
+  listCreditsResponse,
+  listRegistryBatchesResponse,
+  listRegistryCancellationsResponse,
+  registrySerialView,
+  serialProvenanceResponse,
+} from '@carbon-ledger/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -69,6 +76,21 @@ describe('cancelling credits over HTTP (POST /api/cancel): out of circulation, n
     expect(batches.batches.find((batch) => batch.batchId === tokenId)).toMatchObject({ retired: 0, cancelled: 8 });
     const serial = serialProvenanceResponse.parse(await (await holder.request('GET', `/api/provenance/serials/NXCC-${tokenId}-000003`)).json());
     expect(serial.current).toEqual({ status: 'cancelled', accountId: holder.userId, beneficiary: null });
+    const publicSerial = registrySerialView.parse(await (await service.anonymous('GET', `/api/registry/serials/NXCC-${tokenId}-000003`)).json());
+    expect(publicSerial.status).toBe('cancelled');
+    const listed = listRegistryCancellationsResponse.parse(await (await service.anonymous('GET', '/api/registry/cancellations')).json());
+    expect(listed.cancellations.find((entry) => entry.cancellationId === cancelled.cancellationId)).toEqual({
+      cancellationId: cancelled.cancellationId,
+      batchId: tokenId,
+      projectName: 'P',
+      quantity: 8,
+      serials: [`NXCC-${tokenId}-000001 to NXCC-${tokenId}-000008`],
+      reason: 'voluntary',
+      note: 'Taken off the market',
+      byRegistry: false,
+      reversalProjectId: null,
+      cancelledAt: expect.any(String),
+    });
   });
 
   it('refuses more than the tradable holding: 409 with the available count, and records nothing', async () => {
