@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { cancellationReasons } from '../credits/credits.constants.js';
-import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { cancellationReasons, creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { dateRangeBounds, dateRangeSchema } from '../shared/date-range.js';
 import { fileNameTimestamp } from './evidence-export.contract.js';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { creditAmount } from '../shared/bounded-amounts.js';
 import { freeText } from '../shared/free-text.js';
-import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
-import { cancellationReasons } from './credits.constants.js';
+import { cancellationReasons, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 
 /**
  * POST /api/cancel: cancel tradable serials of a batch, lowest first, without a claim. A holder

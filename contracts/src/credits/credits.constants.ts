@@ -4,28 +4,6 @@ export const offsetTypes = ['compensation', 'reduction', 'other'] as const;
 export type OffsetType = (typeof offsetTypes)[number];
 export const DEFAULT_OFFSET_TYPE: OffsetType = 'compensation';
 
-/**
- * Why serials were cancelled (docs/cancellations-and-reversals.md). A cancellation takes serials out
- * of circulation without a claim: it is never a retirement, never counted as offset.
- * - `voluntary`: a holder takes their own credits off the market, claiming nothing;
- * - `share-of-proceeds`, `omge`: Article 6.4's share of proceeds for adaptation and its overall
- *   mitigation in global emissions, cancelled by the registry;
- * - `correction`: the registry corrects an issuance;
- * - `reversal`: the registry covers a project's reversal from the buffer pool.
- */
-export const cancellationReasons = ['voluntary', 'share-of-proceeds', 'omge', 'correction', 'reversal'] as const;
-export type CancellationReason = (typeof cancellationReasons)[number];
-/** What the console shows for each reason. */
-export const cancellationReasonLabels: Readonly<Record<CancellationReason, string>> = {
-  voluntary: 'Voluntary cancellation (no claim)',
-  'share-of-proceeds': 'Article 6.4 share of proceeds',
-  omge: 'Article 6.4 OMGE',
-  correction: 'Correction',
-  reversal: 'Reversal (buffer pool)',
-};
-/** The reasons only the registry may give; a holder cancels voluntarily. */
-export const registryCancellationReasons: readonly CancellationReason[] = ['share-of-proceeds', 'omge', 'correction', 'reversal'];
-
 /** UN SDGs a project type contributes to (13 Climate Action always). */
 export const projectTypeSdgs: Readonly<Record<CreditProjectType, readonly number[]>> = {
   'Solar Energy': [7, 13],

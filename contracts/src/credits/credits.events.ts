@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { serialRange } from '../credit-market/serial-range.js';
 import { tradeCash } from '../credit-market/market-cash.js';
-import { cancellationReasons, offsetTypes } from './credits.constants.js';
+import { offsetTypes } from './credits.constants.js';
+import { cancellationReasons } from '../credit-market/credit-market.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 

@@ -70,7 +70,7 @@ export const creditsRoutes = [
   }),
   idempotentRoute('POST', '/api/cancel', ['trader', 'issuer', 'registry', 'admin'], {
     summary:
-      'Cancel tradable serials without a claim (never a retirement): a holder their own, voluntarily; the registry any account\'s, for any reason (403 otherwise, 409 when short)',
+      "Cancel tradable serials without a claim (never a retirement): a holder their own, voluntarily; the registry any account's, for any reason (403 otherwise, 409 when short)",
     body: cancelCreditsRequest,
     success: { status: 201, json: cancelCreditsResponse },
     errors: ['ValidationFailed', 'Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { cancellationReasons } from '../credits/credits.constants.js';
-import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { cancellationReasons, creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
 
 const period = z.object({ start: z.string(), end: z.string() });

@@ -123,7 +123,9 @@ describe('cancelling credits (decider)', () => {
       data: { accountId: BUFFER_POOL_ACCOUNT_ID, byRegistry: true, reason: 'reversal', reversal: { projectId: 'PRJ-1', reversalId: ids(60) } },
     });
     expect(batchSummary(state, BATCH).cancelled).toBe(12);
-    expect(refusal([issue(BATCH, BUFFER_POOL_ACCOUNT_ID, 30), cancel({ accountId: BUFFER_POOL_ACCOUNT_ID, asRegistry: true, reason: 'reversal' })])).toMatchObject({
+    expect(
+      refusal([issue(BATCH, BUFFER_POOL_ACCOUNT_ID, 30), cancel({ accountId: BUFFER_POOL_ACCOUNT_ID, asRegistry: true, reason: 'reversal' })]),
+    ).toMatchObject({
       code: 'ValidationFailed',
     });
   });

@@ -451,7 +451,8 @@ function cancelCredits(command: Extract<CreditMarketCommand, { type: 'CancelCred
   }
   // The vault's serials back NXCC on XRPL: they come out by a redemption, never by a cancellation.
   if (command.accountId === VAULT_ACCOUNT_ID) throw new DomainError('Conflict', 'Credits in the vault back NXCC on XRPL; redeem them before cancelling');
-  if (command.reason === 'reversal' && !command.reversal) throw new DomainError('ValidationFailed', 'A reversal cancellation names the project and its reversal');
+  if (command.reason === 'reversal' && !command.reversal)
+    throw new DomainError('ValidationFailed', 'A reversal cancellation names the project and its reversal');
   const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
   return [
     {

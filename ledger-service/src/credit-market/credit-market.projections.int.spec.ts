@@ -73,7 +73,11 @@ describe('credit market invariant against the projections (property)', () => {
         retired: expected.retired,
         cancelled: expected.cancelled,
       });
-      const stored = await bed.db.selectFrom('credit_batches').select(['quantity', 'retired', 'cancelled']).where('token_id', '=', tokenId).executeTakeFirstOrThrow();
+      const stored = await bed.db
+        .selectFrom('credit_batches')
+        .select(['quantity', 'retired', 'cancelled'])
+        .where('token_id', '=', tokenId)
+        .executeTakeFirstOrThrow();
       expect(stored).toEqual({ quantity: batch.quantity, retired: expected.retired, cancelled: expected.cancelled });
     }
     for (const accountId of ['alice', 'bob', 'carol', 'dave']) {

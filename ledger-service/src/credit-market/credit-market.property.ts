@@ -1,4 +1,13 @@
-import { BUFFER_POOL_ACCOUNT_ID, buyReservationCents, cancellationReasons, type OrderStatus, type PlaceOrderRequest, priceToCents, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
+import {
+  BUFFER_POOL_ACCOUNT_ID,
+  buyReservationCents,
+  cancellationReasons,
+  type OrderStatus,
+  type PlaceOrderRequest,
+  priceToCents,
+  seededRandom,
+  VAULT_ACCOUNT_ID,
+} from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {

@@ -334,7 +334,12 @@ const SCHEMA = `market-columns.${MARKET_STATE_VERSION}`;
  * ~261,000); the store spaces its snapshots by it. Counted from the columns, which hold each once.
  */
 function workOf(encoded: Encoded): number {
-  let items = encoded.orderId.length + encoded.tradableBounds.named.length + encoded.retiredBounds.named.length + encoded.cancelledBounds.named.length + encoded.reservedBatch.length;
+  let items =
+    encoded.orderId.length +
+    encoded.tradableBounds.named.length +
+    encoded.retiredBounds.named.length +
+    encoded.cancelledBounds.named.length +
+    encoded.reservedBatch.length;
   for (const offer of encoded.offers) items += offer.ranges.length;
   return items;
 }

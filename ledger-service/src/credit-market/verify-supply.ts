@@ -84,7 +84,6 @@ export interface SupplyReport {
   readonly problems: readonly string[];
 }
 
-
 /**
  * npm run verify's supply check (docs/cancellations-and-reversals.md, "Supply per batch"): folds
  * every market event of the log into each batch's supply, checks issued = tradable + reserved + in
@@ -92,8 +91,14 @@ export interface SupplyReport {
  * against the log folded up to where that read model has applied it.
  */
 export async function verifySupply(eventStore: EventStore, db: ReadModels): Promise<SupplyReport> {
-  const checkpoint = await db.selectFrom('projection_checkpoints').select(['commit_position', 'prepare_position']).where('name', '=', 'credit-registry').executeTakeFirst();
-  const projectedTo: Position | undefined = checkpoint ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) } : undefined;
+  const checkpoint = await db
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position'])
+    .where('name', '=', 'credit-registry')
+    .executeTakeFirst();
+  const projectedTo: Position | undefined = checkpoint
+    ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) }
+    : undefined;
   const whole = new BatchSupplyFold();
   const projected = new BatchSupplyFold();
   let after = START;

@@ -56,11 +56,12 @@ export class HealthController {
     // 503 when one is stuck at an event; one that lost its connection retries on its own
     // (and while the database is down, ensureAvailable above already answered 503).
     // A batch whose read model breaks issued = tradable + reserved + in the vault + retired + cancelled is as wrong for everyone.
-    const status = followers.some((follower) => follower.failedEvent !== undefined) || supply.problems.length > 0
-      ? 'failed'
-      : followers.every((follower) => follower.status === 'running')
-        ? 'ok'
-        : 'degraded';
+    const status =
+      followers.some((follower) => follower.failedEvent !== undefined) || supply.problems.length > 0
+        ? 'failed'
+        : followers.every((follower) => follower.status === 'running')
+          ? 'ok'
+          : 'degraded';
     if (status === 'failed') response.status(503);
     return {
       status,

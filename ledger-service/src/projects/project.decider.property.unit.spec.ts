@@ -96,14 +96,16 @@ const stepsWith = (yes: fc.Arbitrary<boolean>, report: fc.Arbitrary<number>) =>
       reasons: 'reasons',
       bufferShares: { ...bufferSharePercent, Forestry: 20 },
     })),
-    reverse: fc.record({ actor: registryUsers, reversal: fc.nat({ max: 1 }), lost: fc.constantFrom(1, 100, 400, 1000, 3000) }).map(({ actor, reversal, lost }) => ({
-      type: 'RecordReversal' as const,
-      actor,
-      reversalId: reversalIds[reversal]!,
-      quantity: lost,
-      cause: 'Fire',
-      documents: [],
-    })),
+    reverse: fc
+      .record({ actor: registryUsers, reversal: fc.nat({ max: 1 }), lost: fc.constantFrom(1, 100, 400, 1000, 3000) })
+      .map(({ actor, reversal, lost }) => ({
+        type: 'RecordReversal' as const,
+        actor,
+        reversalId: reversalIds[reversal]!,
+        quantity: lost,
+        cause: 'Fire',
+        documents: [],
+      })),
     cover: fc.record({ reversal: fc.nat({ max: 1 }), covered: fc.constantFrom(0, 50, 200, 5000) }).map(({ reversal, covered }) => ({
       type: 'RecordReversalCoverage' as const,
       reversalId: reversalIds[reversal]!,

@@ -42,7 +42,15 @@ const steps: ProjectCommand[] = [
     mitigation: undefined,
     documents: [],
   },
-  { type: 'DecideVerification', actor: verifier, reportId, decision: 'verified', verified: [{ vintage: 2026, quantity: 800 }], reasons: 'Plots lost', documents: [] },
+  {
+    type: 'DecideVerification',
+    actor: verifier,
+    reportId,
+    decision: 'verified',
+    verified: [{ vintage: 2026, quantity: 800 }],
+    reasons: 'Plots lost',
+    documents: [],
+  },
   { type: 'ReviewIssuance', actor: registry, reportId, decision: 'approved', reasons: '', bufferShares: { ...bufferSharePercent } },
 ];
 
@@ -93,7 +101,10 @@ describe('reversals on the project stream (decider)', () => {
   });
 
   it("refuses a project not registered (409), the proponent (403) and a registry user of the proponent's organisation (403)", () => {
-    expect(refusal(steps.slice(0, 3), reverse(1))).toMatchObject({ code: 'Conflict', message: 'A reversal is recorded for a registered project; this one is validated' });
+    expect(refusal(steps.slice(0, 3), reverse(1))).toMatchObject({
+      code: 'Conflict',
+      message: 'A reversal is recorded for a registered project; this one is validated',
+    });
     expect(refusal(steps, reverse(1, proponent))).toMatchObject({ code: 'Forbidden', message: "The project's proponent cannot record a reversal" });
     expect(refusal(steps, reverse(1, colleague))).toMatchObject({
       code: 'Forbidden',
@@ -113,7 +124,10 @@ describe('reversals on the project stream (decider)', () => {
     expect(decideProject(cover, given([...recorded, cover]), { now })).toEqual([]);
     expect(refusal(steps, cover)).toMatchObject({ code: 'NotFound' });
     expect(
-      refusal(recorded, { ...cover, cancellations: [{ cancellationId: '55555555-5555-4555-8555-555555555555', batchId: 'REFOR-2026-0000000A', quantity: 301 }] }),
+      refusal(recorded, {
+        ...cover,
+        cancellations: [{ cancellationId: '55555555-5555-4555-8555-555555555555', batchId: 'REFOR-2026-0000000A', quantity: 301 }],
+      }),
     ).toMatchObject({ code: 'ValidationFailed' });
   });
 });

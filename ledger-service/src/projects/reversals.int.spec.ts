@@ -72,11 +72,19 @@ describe('reversals over HTTP: the buffer pool covers them, oldest first, exactl
     await ok(verifier.request('POST', `/api/projects/${projectId}/validation/decision`, { decision: 'validated' }));
     await ok(registry.request('POST', `/api/projects/${projectId}/registration`, { decision: 'registered' }));
     const report = await ok(
-      proponent.request('POST', `/api/projects/${projectId}/reports`, { period: { start: `${YEAR}-01-01`, end: `${YEAR}-03-31` }, claimed: [{ vintage: YEAR, quantity: 1000 }] }),
+      proponent.request('POST', `/api/projects/${projectId}/reports`, {
+        period: { start: `${YEAR}-01-01`, end: `${YEAR}-03-31` },
+        claimed: [{ vintage: YEAR, quantity: 1000 }],
+      }),
       201,
     );
     const reportId = report.reportId as string;
-    await ok(verifier.request('POST', `/api/projects/${projectId}/reports/${reportId}/verification`, { decision: 'verified', verified: [{ vintage: YEAR, quantity: 1000 }] }));
+    await ok(
+      verifier.request('POST', `/api/projects/${projectId}/reports/${reportId}/verification`, {
+        decision: 'verified',
+        verified: [{ vintage: YEAR, quantity: 1000 }],
+      }),
+    );
     await ok(registry.request('POST', `/api/projects/${projectId}/reports/${reportId}/review`, { decision: 'approved' }));
     const approval = (await projectEvents(projectId)).find((event) => event.type === 'IssuanceApproved')!.data as {
       batches: { batchId: string; bufferBatchId: string; bufferQuantity: number }[];
@@ -132,8 +140,22 @@ describe('reversals over HTTP: the buffer pool covers them, oldest first, exactl
       .orderBy('commit_position')
       .execute();
     expect(cancellations).toEqual([
-      { token_id: buffers[0]!.batchId, quantity: 150, reason: 'reversal', account_id: BUFFER_POOL_ACCOUNT_ID, reversal_project_id: buffers[0]!.projectId, by_registry: true },
-      { token_id: buffers[1]!.batchId, quantity: 50, reason: 'reversal', account_id: BUFFER_POOL_ACCOUNT_ID, reversal_project_id: buffers[0]!.projectId, by_registry: true },
+      {
+        token_id: buffers[0]!.batchId,
+        quantity: 150,
+        reason: 'reversal',
+        account_id: BUFFER_POOL_ACCOUNT_ID,
+        reversal_project_id: buffers[0]!.projectId,
+        by_registry: true,
+      },
+      {
+        token_id: buffers[1]!.batchId,
+        quantity: 50,
+        reason: 'reversal',
+        account_id: BUFFER_POOL_ACCOUNT_ID,
+        reversal_project_id: buffers[0]!.projectId,
+        by_registry: true,
+      },
     ]);
     // The evidence is cited on the project like any other document.
     const cited = await db.selectFrom('project_documents').select('sha256').where('cited_by', '=', 'ReversalRecorded').execute();
@@ -174,7 +196,10 @@ describe('reversals over HTTP: the buffer pool covers them, oldest first, exactl
     });
     const colleague = await colleagueRegistry.request('POST', `/api/projects/${projectId}/reversals`, { quantity: 1, cause: 'Fire' });
     expect(colleague.status).toBe(403);
-    expect(await colleague.json()).toMatchObject({ error: 'Forbidden', message: 'A registry user of Canopy Trust cannot record a reversal of its own organisation' });
+    expect(await colleague.json()).toMatchObject({
+      error: 'Forbidden',
+      message: 'A registry user of Canopy Trust cannot record a reversal of its own organisation',
+    });
     expect((await proponent.request('POST', `/api/projects/${projectId}/reversals`, { quantity: 1, cause: 'Fire' })).status).toBe(403);
     const invalid = await registry.request('POST', `/api/projects/${projectId}/reversals`, { quantity: 0, cause: 'Fire' });
     expect(invalid.status).toBe(400);

@@ -285,6 +285,15 @@ export const projectsProjection: Projection = {
   /** Market batches that no report issued pass by without a transaction. */
   handles: (recorded) => recorded.type !== 'CreditsIssued' || isReportIssuance(recorded),
   views: [],
-  tables: ['projects', 'project_reports', 'project_issuances', 'project_issued_batches', 'project_documents', 'verifier_accreditations', 'origin_imports', 'project_reversals'],
+  tables: [
+    'projects',
+    'project_reports',
+    'project_issuances',
+    'project_issued_batches',
+    'project_documents',
+    'verifier_accreditations',
+    'origin_imports',
+    'project_reversals',
+  ],
   applyBatch: applyEach(apply),
 };

@@ -141,12 +141,7 @@ function cancellationNotes(cancellations: ComplianceReport['cancellations'], rev
   return notes;
 }
 
-function disclosureOf(
-  framework: ReportFramework,
-  retirements: ComplianceReport['retirements'],
-  cash: ReportCash,
-  apart: readonly string[],
-): ReportDisclosure {
+function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements'], cash: ReportCash, apart: readonly string[]): ReportDisclosure {
   const { reference } = reportFrameworkInfo[framework];
   const { totals, byMitigation, byStandard } = retirements;
   const share = (kind: MitigationKind): number => byMitigation.find((row) => row.mitigation === kind)?.sharePercent ?? 0;

@@ -424,23 +424,38 @@ describe('compliance report from the event log', () => {
     given.issued(REFOREST, 'Reforestation', 100, '2026-02-01T00:00:00.000Z');
     given.retired(1, REFOREST, [[1, 10]], '2026-03-01T00:00:00.000Z');
     const cancel = (n: number, reason: string, quantity: number, start: number) =>
-      given.cash(creditMarketStreamId('Reforestation', 2025), 'CreditsCancelled', {
-        cancellationId: ids(4000 + n),
-        batchId: REFOREST,
-        accountId: 'acct-1',
-        quantity,
-        ranges: [{ batchId: REFOREST, start, end: start + quantity - 1 }],
-        reason,
-        note: '',
-        cancelledBy: 'registry',
-        byRegistry: reason !== 'voluntary',
-        cancelledAt: '2026-03-02T00:00:00.000Z',
-      }, '2026-03-02T00:00:00.000Z');
+      given.cash(
+        creditMarketStreamId('Reforestation', 2025),
+        'CreditsCancelled',
+        {
+          cancellationId: ids(4000 + n),
+          batchId: REFOREST,
+          accountId: 'acct-1',
+          quantity,
+          ranges: [{ batchId: REFOREST, start, end: start + quantity - 1 }],
+          reason,
+          note: '',
+          cancelledBy: 'registry',
+          byRegistry: reason !== 'voluntary',
+          cancelledAt: '2026-03-02T00:00:00.000Z',
+        },
+        '2026-03-02T00:00:00.000Z',
+      );
     cancel(1, 'voluntary', 5, 11);
     cancel(2, 'reversal', 20, 16);
     cancel(3, 'omge', 2, 36);
-    given.cash('project-P-1', 'ReversalRecorded', { projectId: 'P-1', reversalId: ids(5001), quantity: 30, cause: 'Fire', documents: [], recordedBy: 'registry', recordedAt: '2026-03-02T00:00:00.000Z' }, '2026-03-02T00:00:00.000Z');
-    given.cash('project-P-1', 'ReversalCovered', { projectId: 'P-1', reversalId: ids(5001), covered: 20, shortfall: 10, cancellations: [], coveredAt: '2026-03-02T00:00:00.000Z' }, '2026-03-02T00:00:00.000Z');
+    given.cash(
+      'project-P-1',
+      'ReversalRecorded',
+      { projectId: 'P-1', reversalId: ids(5001), quantity: 30, cause: 'Fire', documents: [], recordedBy: 'registry', recordedAt: '2026-03-02T00:00:00.000Z' },
+      '2026-03-02T00:00:00.000Z',
+    );
+    given.cash(
+      'project-P-1',
+      'ReversalCovered',
+      { projectId: 'P-1', reversalId: ids(5001), covered: 20, shortfall: 10, cancellations: [], coveredAt: '2026-03-02T00:00:00.000Z' },
+      '2026-03-02T00:00:00.000Z',
+    );
     for (const framework of ['csrd', 'issb', 'un-sdg'] as const) {
       const report = complianceReport.parse(buildComplianceReport(given.events, framework, {}, generatedAt));
       expect(report.retirements.totals).toEqual({ count: 1, tCO2e: 10 });

@@ -34,7 +34,10 @@ export class CancelCreditsHandler implements ICommandHandler<CancelCreditsComman
     const market = marketOfTokenId(request.tokenId);
     if (!market) throw new DomainError('NotFound', `No credits found for token ${request.tokenId}`);
     if (request.reason === 'reversal') {
-      throw new DomainError('ValidationFailed', "A reversal is recorded on its project (POST /api/registry/projects/{id}/reversals): the buffer pool's credits are cancelled for it");
+      throw new DomainError(
+        'ValidationFailed',
+        "A reversal is recorded on its project (POST /api/registry/projects/{id}/reversals): the buffer pool's credits are cancelled for it",
+      );
     }
     const cancellationId = deriveId(context.commandId, 'cancellation');
     const outcome = await this.markets.execute(

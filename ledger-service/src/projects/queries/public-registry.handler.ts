@@ -125,7 +125,18 @@ export class PublicCancellationsHandler implements IQueryHandler<PublicCancellat
     const rows = await this.db
       .selectFrom('credit_cancellations as c')
       .leftJoin('credit_batches as b', 'b.token_id', 'c.token_id')
-      .select(['c.cancellation_id', 'c.token_id', 'c.project_name', 'c.quantity', 'c.ranges', 'c.reason', 'c.note', 'c.by_registry', 'c.reversal_project_id', 'c.cancelled_at'])
+      .select([
+        'c.cancellation_id',
+        'c.token_id',
+        'c.project_name',
+        'c.quantity',
+        'c.ranges',
+        'c.reason',
+        'c.note',
+        'c.by_registry',
+        'c.reversal_project_id',
+        'c.cancelled_at',
+      ])
       .select('b.serial_prefix')
       .orderBy('c.cancelled_at', 'desc')
       .orderBy('c.commit_position', 'desc')
@@ -182,10 +193,10 @@ export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
         : block?.status === 'cancelled'
           ? 'cancelled'
           : block?.account_id === VAULT_ACCOUNT_ID
-          ? 'in_vault'
-          : batch.buffer_for !== null || block?.account_id === BUFFER_POOL_ACCOUNT_ID
-            ? 'buffer'
-            : 'active';
+            ? 'in_vault'
+            : batch.buffer_for !== null || block?.account_id === BUFFER_POOL_ACCOUNT_ID
+              ? 'buffer'
+              : 'active';
     return {
       serial: serialNumber,
       batch: toRegistryBatchView(batch),

@@ -15,7 +15,12 @@ function serve(cancel: FetchHandler) {
   });
 }
 
-const cancelled = { cancellationId: '0f1e2d3c-4b5a-4968-8776-655443322110', quantity: 3, serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000003`], position: '9:9' };
+const cancelled = {
+  cancellationId: '0f1e2d3c-4b5a-4968-8776-655443322110',
+  quantity: 3,
+  serialRanges: [`NXCC-${aTokenId}-000001 to NXCC-${aTokenId}-000003`],
+  position: '9:9',
+};
 
 describe('CancelCreditsForm', () => {
   it('is folded away until asked for; a holder cancels their own credits voluntarily, the only reason offered', async () => {
@@ -32,11 +37,16 @@ describe('CancelCreditsForm', () => {
     fireEvent.click(screen.getByTestId('cancel-submit'));
 
     await expectToast('Credits Cancelled', 'Cancelled 3 credits: out of circulation, not retired');
-    expect(requests.find((request) => request.url === '/api/cancel')).toMatchObject({ method: 'POST', body: { tokenId: aTokenId, amount: 3, reason: 'voluntary', note: '' } });
+    expect(requests.find((request) => request.url === '/api/cancel')).toMatchObject({
+      method: 'POST',
+      body: { tokenId: aTokenId, amount: 3, reason: 'voluntary', note: '' },
+    });
   });
 
   it("the registry names the account and gives a registry reason (never a reversal); the server's refusal is shown", async () => {
-    const requests = serve(() => jsonResponse({ error: 'Conflict', message: `Insufficient credits: the account holds 2 tradable ${aTokenId} credits, 3 needed` }, 409));
+    const requests = serve(() =>
+      jsonResponse({ error: 'Conflict', message: `Insufficient credits: the account holds 2 tradable ${aTokenId} credits, 3 needed` }, 409),
+    );
     renderWithProviders(<CancelCreditsForm asRegistry />);
     fireEvent.click(screen.getByTestId('cancel-credits-toggle'));
     typeInto('cancel-token-id', aTokenId);
@@ -53,6 +63,8 @@ describe('CancelCreditsForm', () => {
     fireEvent.click(screen.getByTestId('cancel-submit'));
 
     await expectToast('Cancellation Failed', `Insufficient credits: the account holds 2 tradable ${aTokenId} credits, 3 needed`);
-    expect(requests.find((request) => request.url === '/api/cancel')).toMatchObject({ body: { tokenId: aTokenId, accountId: 'holder-1', amount: 3, reason: 'omge' } });
+    expect(requests.find((request) => request.url === '/api/cancel')).toMatchObject({
+      body: { tokenId: aTokenId, accountId: 'holder-1', amount: 3, reason: 'omge' },
+    });
   });
 });

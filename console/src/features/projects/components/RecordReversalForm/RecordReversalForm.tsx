@@ -37,11 +37,19 @@ export function RecordReversalForm({ project }: { project: ProjectView }) {
         Record a reversal
       </Title>
       <Text size="xs" c="dimmed" mb="xs">
-        tCO2e the project lost (fire, pest, storm, land-use change). As many credits of the buffer pool are cancelled; what it cannot cover is stated on the project.
+        tCO2e the project lost (fire, pest, storm, land-use change). As many credits of the buffer pool are cancelled; what it cannot cover is stated on the
+        project.
       </Text>
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Group align="flex-end" gap="xs">
-          <NumberInput label="tCO2e lost" allowDecimal={false} allowNegative={false} min={1} data-testid="reversal-quantity" {...form.getInputProps('quantity')} />
+          <NumberInput
+            label="tCO2e lost"
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            data-testid="reversal-quantity"
+            {...form.getInputProps('quantity')}
+          />
           <TextInput label="Cause" style={{ flex: 1 }} data-testid="reversal-cause" {...form.getInputProps('cause')} />
           <Button type="submit" variant="light" color="red" loading={record.isPending} data-testid="reversal-submit">
             Record reversal

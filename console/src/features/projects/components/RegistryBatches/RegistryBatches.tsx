@@ -24,7 +24,17 @@ export function RegistryBatches() {
     <Table.ScrollContainer minWidth={900}>
       <Table striped data-testid="registry-batches">
         <TableHeader
-          columns={['Batch', 'Project', 'Vintage', { label: 'Credits', align: 'right' }, 'Serials', { label: 'Retired', align: 'right' }, { label: 'Cancelled', align: 'right' }, 'Share', 'Issued']}
+          columns={[
+            'Batch',
+            'Project',
+            'Vintage',
+            { label: 'Credits', align: 'right' },
+            'Serials',
+            { label: 'Retired', align: 'right' },
+            { label: 'Cancelled', align: 'right' },
+            'Share',
+            'Issued',
+          ]}
         />
         <Table.Tbody>
           {batches.data.batches.map((batch) => (

@@ -8,7 +8,6 @@ import { ProjectDetails } from '../ProjectDetails/ProjectDetails';
 import { ProjectList } from '../ProjectList/ProjectList';
 import { RegistrationDecisionForm } from '../RegistrationDecisionForm/RegistrationDecisionForm';
 import { RecordReversalForm } from '../RecordReversalForm/RecordReversalForm';
-import { CancelCreditsForm } from '../../../credits/components/CancelCreditsForm/CancelCreditsForm';
 
 function RegistryActions({ project }: { project: ProjectView }) {
   const verified = project.reports.filter((report) => report.status === 'verified');
@@ -41,7 +40,6 @@ export function RegistryReview() {
         <AccreditVerifierForm />
         <ImportCreditsForm projects={queue.data?.projects ?? []} />
       </SimpleGrid>
-      <CancelCreditsForm asRegistry />
       <ProjectList query={queue} empty="No project has been submitted to the registry yet." testId="review-queue">
         {(project) => <ProjectDetails project={project} actions={<RegistryActions project={project} />} />}
       </ProjectList>
