@@ -124,6 +124,8 @@ export interface CreditBatchesTable {
   methodology: string;
   quantity: number;
   retired: ColumnType<number, number | undefined, number>;
+  /** Cancelled without a claim (docs/cancellations-and-reversals.md): never counted as retired. */
+  cancelled: ColumnType<number, number | undefined, number>;
   serial_prefix: string;
   issuer_account_id: string;
   xrpl_address: string;
@@ -152,9 +154,29 @@ export interface CreditHoldingsTable {
   serial_start: number;
   serial_end: number;
   account_id: string;
-  status: 'tradable' | 'reserved' | 'retired';
+  status: 'tradable' | 'reserved' | 'retired' | 'cancelled';
   /** The sell order whose escrow holds a reserved block. */
   order_id: string | null;
+}
+
+/** A cancellation of serials (CreditsCancelled): who, whose, why; a reversal's names its project. */
+export interface CreditCancellationsTable {
+  cancellation_id: string;
+  token_id: string;
+  project_id: string;
+  project_name: string;
+  account_id: string;
+  quantity: number;
+  ranges: Jsonb<StoredSerialRange[]>;
+  reason: string;
+  note: string;
+  cancelled_by: string;
+  by_registry: boolean;
+  reversal_project_id: string | null;
+  reversal_id: string | null;
+  cancelled_at: Timestamp;
+  commit_position: Int8;
+  prepare_position: Int8;
 }
 
 /**
@@ -463,6 +485,21 @@ export interface VerifierAccreditationsTable {
   accredited_at: Timestamp;
 }
 
+/** A project's reversal: tCO2e lost, and what the buffer pool covered of it (null until the reaction recorded it). */
+export interface ProjectReversalsTable {
+  reversal_id: string;
+  project_id: string;
+  quantity: number;
+  cause: string;
+  recorded_by: string;
+  recorded_at: Timestamp;
+  covered: number | null;
+  shortfall: number | null;
+  covered_at: Timestamp | null;
+  commit_position: Int8;
+  prepare_position: Int8;
+}
+
 /** Credits brought from another registry, by their serial range there. */
 export interface OriginImportsTable {
   import_id: string;
@@ -518,6 +555,7 @@ export interface ReadModelDatabase {
   aml_alerts: AmlAlertsTable;
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
+  credit_cancellations: CreditCancellationsTable;
   vault_transfers: VaultTransfersTable;
   direct_trade_offers: DirectTradeOffersTable;
   credit_trades: CreditTradesTable;
@@ -535,4 +573,5 @@ export interface ReadModelDatabase {
   verifier_accreditations: VerifierAccreditationsTable;
   origin_imports: OriginImportsTable;
   batch_claims: BatchClaimsTable;
+  project_reversals: ProjectReversalsTable;
 }

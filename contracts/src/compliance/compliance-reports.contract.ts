@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { cancellationReasons, creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { dateRangeBounds, dateRangeSchema } from '../shared/date-range.js';
 import { fileNameTimestamp } from './evidence-export.contract.js';
 import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
@@ -198,6 +198,23 @@ export const complianceReport = z.object({
     byVintage: z.array(z.object({ vintage: z.number().int(), count, tCO2e: tco2e, sharePercent })),
     byProjectType: z.array(z.object({ projectType: z.enum(creditProjectTypes), mitigation: z.enum(mitigationKinds), count, tCO2e: tco2e, sharePercent })),
     records: z.array(reportRetirement),
+  }),
+  /**
+   * Credits cancelled in the period without a claim (docs/cancellations-and-reversals.md): never
+   * retirements, never counted in `retirements` or the disclosure's totals; shown apart by reason.
+   */
+  cancellations: z.object({
+    totals: retiredTotal,
+    byReason: z.array(z.object({ reason: z.enum(cancellationReasons), count, tCO2e: tco2e })),
+  }),
+  /** Reversals recorded in the period: tCO2e lost, what the buffer pool covered, and the shortfall it could not. */
+  reversals: z.object({
+    count,
+    lostTCO2e: tco2e,
+    coveredTCO2e: tco2e,
+    shortfallTCO2e: tco2e,
+    /** Reversals whose cover is not recorded yet (the reaction has not run): their loss is not in covered or shortfall. */
+    pending: count,
   }),
   cash: reportCash,
   issuance: z.object({

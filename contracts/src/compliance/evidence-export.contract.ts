@@ -102,6 +102,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'CreditsIssued',
     'TradeExecuted',
     'CreditsRetired',
+    'CreditsCancelled',
     'CreditsTokenized',
     'CreditsRedeemed',
     'BatchAuthorizationRecorded',

@@ -138,3 +138,25 @@ export const defaultMethodologies: Readonly<Record<CreditProjectType, string>> =
   Hydroelectric: 'ACM0002 Grid-connected electricity generation from renewable sources',
   Geothermal: 'ACM0002 Grid-connected electricity generation from renewable sources',
 };
+
+/**
+ * Why serials were cancelled (docs/cancellations-and-reversals.md). A cancellation takes serials out
+ * of circulation without a claim: it is never a retirement, never counted as offset.
+ * - `voluntary`: a holder takes their own credits off the market, claiming nothing;
+ * - `share-of-proceeds`, `omge`: Article 6.4's share of proceeds for adaptation and its overall
+ *   mitigation in global emissions, cancelled by the registry;
+ * - `correction`: the registry corrects an issuance;
+ * - `reversal`: the registry covers a project's reversal from the buffer pool.
+ */
+export const cancellationReasons = ['voluntary', 'share-of-proceeds', 'omge', 'correction', 'reversal'] as const;
+export type CancellationReason = (typeof cancellationReasons)[number];
+/** What the console shows for each reason. */
+export const cancellationReasonLabels: Readonly<Record<CancellationReason, string>> = {
+  voluntary: 'Voluntary cancellation (no claim)',
+  'share-of-proceeds': 'Article 6.4 share of proceeds',
+  omge: 'Article 6.4 OMGE',
+  correction: 'Correction',
+  reversal: 'Reversal (buffer pool)',
+};
+/** The reasons only the registry may give; a holder cancels voluntarily. */
+export const registryCancellationReasons: readonly CancellationReason[] = ['share-of-proceeds', 'omge', 'correction', 'reversal'];

@@ -3,6 +3,7 @@ import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-mark
 import { serialRange } from '../credit-market/serial-range.js';
 import { tradeCash } from '../credit-market/market-cash.js';
 import { offsetTypes } from './credits.constants.js';
+import { cancellationReasons } from '../credit-market/credit-market.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
@@ -131,6 +132,27 @@ export const creditsRetiredData = z.object({
 });
 
 /**
+ * Serials leave circulation without a claim (docs/cancellations-and-reversals.md): never retired,
+ * never counted as offset. A holder cancels their own; the registry cancels any account's, and
+ * covers a project's reversal from the buffer pool (then `reversal` names the project and its record).
+ */
+export const creditsCancelledData = z.object({
+  cancellationId: z.uuid(),
+  batchId: z.string().regex(tokenIdPattern),
+  /** The account whose tradable serials were cancelled. */
+  accountId: z.string().min(1),
+  quantity: z.number().int().positive(),
+  ranges: z.array(serialRange).min(1),
+  reason: z.enum(cancellationReasons),
+  note: z.string(),
+  cancelledBy: z.string().min(1),
+  /** Whether the registry (role registry, or an administrator) cancelled them, rather than their holder. */
+  byRegistry: z.boolean(),
+  reversal: z.object({ projectId: z.string().min(1), reversalId: z.uuid() }).optional(),
+  cancelledAt: z.iso.datetime(),
+});
+
+/**
  * Registry credits enter the platform vault (ARCHITECTURE 5, "One truth"): the holder's serials move
  * to the vault account, and the platform issuer pays as many NXCC to the holder's verified address.
  */
@@ -191,6 +213,7 @@ export const creditEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CreditsRedeemed'), data: creditsRedeemedData }),
   z.object({ type: z.literal('DirectTradeOffered'), data: directTradeOfferedData }),
   z.object({ type: z.literal('DirectTradeOfferWithdrawn'), data: directTradeOfferWithdrawnData }),
+  z.object({ type: z.literal('CreditsCancelled'), data: creditsCancelledData }),
 ]);
 export type CreditEvent = z.infer<typeof creditEvent>;
 export type CreditsIssued = Extract<CreditEvent, { type: 'CreditsIssued' }>;
@@ -201,6 +224,7 @@ export type CreditsTokenized = Extract<CreditEvent, { type: 'CreditsTokenized' }
 export type CreditsRedeemed = Extract<CreditEvent, { type: 'CreditsRedeemed' }>;
 export type DirectTradeOffered = Extract<CreditEvent, { type: 'DirectTradeOffered' }>;
 export type DirectTradeOfferWithdrawn = Extract<CreditEvent, { type: 'DirectTradeOfferWithdrawn' }>;
+export type CreditsCancelled = Extract<CreditEvent, { type: 'CreditsCancelled' }>;
 
 export const creditEventTypes = eventTypesOf(creditEvent);
 

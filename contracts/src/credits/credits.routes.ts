@@ -13,6 +13,7 @@ import {
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
 import { provenanceParams, retirementAnalyticsParams, serialProvenanceParams } from './read-credits.contract.js';
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
+import { cancelCreditsRequest, cancelCreditsResponse } from './cancel-credits.contract.js';
 import {
   acceptDirectTradeOfferResponse,
   directTradeOfferParams,
@@ -65,6 +66,13 @@ export const creditsRoutes = [
     body: retireCreditsRequest,
     success: { status: 201, json: retireCreditsResponse },
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+  }),
+  idempotentRoute('POST', '/api/cancel', ['trader', 'issuer', 'registry', 'admin'], {
+    summary:
+      "Cancel tradable serials without a claim (never a retirement): a holder their own, voluntarily; the registry any account's, for any reason (403 otherwise, 409 when short)",
+    body: cancelCreditsRequest,
+    success: { status: 201, json: cancelCreditsResponse },
+    errors: ['ValidationFailed', 'Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
   }),
   readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
   readRoute('/api/trades', anyRole, 'Trades', listTradesResponse),

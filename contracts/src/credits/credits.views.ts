@@ -18,7 +18,9 @@ export const creditBatchView = z.object({
   methodology: z.string(),
   quantity: z.number().int(),
   retired: z.number().int(),
-  /** quantity - retired: held in accounts or in sell-order escrow. */
+  /** Cancelled without a claim (docs/cancellations-and-reversals.md): never counted as retired. */
+  cancelled: z.number().int(),
+  /** quantity - retired - cancelled: held in accounts, in the vault or in escrow. */
   tradable: z.number().int(),
   serialPrefix: z.string(),
   firstSerial: z.string(),
@@ -184,7 +186,7 @@ export type MetricsResponse = z.infer<typeof metricsResponse>;
 
 export const provenanceEntry = z.object({
   /** 'project': a step of the project and report the batch was issued from (docs/registry.md). */
-  kind: z.enum(['project', 'issuance', 'transfer', 'escrow', 'release', 'retirement', 'xrpl']),
+  kind: z.enum(['project', 'issuance', 'transfer', 'escrow', 'release', 'retirement', 'cancellation', 'xrpl']),
   description: z.string(),
   occurredAt: z.iso.datetime(),
   quantity: z.number().int().nullable(),
@@ -212,7 +214,13 @@ export type ProvenanceEntry = z.infer<typeof provenanceEntry>;
 export const provenanceResponse = z.object({
   tokenId: z.string(),
   batch: creditBatchView,
-  summary: z.object({ issued: z.number().int(), tradable: z.number().int(), reserved: z.number().int(), retired: z.number().int() }),
+  summary: z.object({
+    issued: z.number().int(),
+    tradable: z.number().int(),
+    reserved: z.number().int(),
+    retired: z.number().int(),
+    cancelled: z.number().int(),
+  }),
   entries: z.array(provenanceEntry),
 });
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
@@ -224,7 +232,7 @@ export const serialProvenanceResponse = z.object({
   batch: creditBatchView,
   /** Where the serial is now: held by an account, in a sell order's escrow, or retired for a beneficiary. */
   current: z.object({
-    status: z.enum(['held', 'in-escrow', 'retired']),
+    status: z.enum(['held', 'in-escrow', 'retired', 'cancelled']),
     accountId: z.string().nullable(),
     beneficiary: z.string().nullable(),
   }),

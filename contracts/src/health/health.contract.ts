@@ -31,11 +31,16 @@ export const projectionHealth = z.object({
 export type ProjectionHealth = z.infer<typeof projectionHealth>;
 
 export const healthResponse = z.object({
-  /** failed (HTTP 503): a projection or reaction is stuck, named in `projections` / `reactions`. */
+  /** failed (HTTP 503): a projection or reaction is stuck, named in `projections` / `reactions`, or a batch's supply does not add up (`supply`). */
   status: z.enum(['ok', 'degraded', 'failed']),
   eventStore: z.object({ adapter: z.string(), head: z.string().nullable() }),
   projections: z.array(projectionHealth),
   reactions: z.array(projectionHealth),
+  /**
+   * The credit registry read model's batches checked for issued = tradable + reserved + in the vault
+   * + retired + cancelled (docs/cancellations-and-reversals.md); `problems` names each batch that breaks it.
+   */
+  supply: z.object({ batches: z.number().int(), problems: z.array(z.string()), checkedAt: z.iso.datetime() }).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

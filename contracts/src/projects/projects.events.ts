@@ -164,6 +164,31 @@ export const issuanceReturnedData = z.object({
   returnedAt: z.iso.datetime(),
 });
 
+/**
+ * The registry records a reversal (docs/cancellations-and-reversals.md): tCO2e the project's
+ * mitigation lost (a fire, a pest, a storm, land-use change), its cause and evidence. The reaction
+ * then cancels as many credits of the buffer pool, oldest first, naming this reversal.
+ */
+export const reversalRecordedData = z.object({
+  projectId: z.string().min(1),
+  reversalId: z.uuid(),
+  quantity: z.number().int().min(1).max(MAX_VINTAGE_QUANTITY),
+  cause: z.string().min(1).max(2000),
+  documents: citedDocuments,
+  recordedBy: z.string().min(1),
+  recordedAt: z.iso.datetime(),
+});
+
+/** What the buffer pool covered of a reversal, and the shortfall it could not: stated, never hidden. */
+export const reversalCoveredData = z.object({
+  projectId: z.string().min(1),
+  reversalId: z.uuid(),
+  covered: z.number().int().min(0),
+  shortfall: z.number().int().min(0),
+  cancellations: z.array(z.object({ cancellationId: z.uuid(), batchId: z.string().regex(tokenIdPattern), quantity: z.number().int().positive() })),
+  coveredAt: z.iso.datetime(),
+});
+
 export const verifierAccreditedData = z.object({
   verifierId: z.string().min(1),
   projectTypes: z.array(z.enum(creditProjectTypes)).min(1),
@@ -199,6 +224,8 @@ export const projectEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MonitoringReportRejected'), data: monitoringReportRejectedData }),
   z.object({ type: z.literal('IssuanceApproved'), data: issuanceApprovedData }),
   z.object({ type: z.literal('IssuanceReturned'), data: issuanceReturnedData }),
+  z.object({ type: z.literal('ReversalRecorded'), data: reversalRecordedData }),
+  z.object({ type: z.literal('ReversalCovered'), data: reversalCoveredData }),
 ]);
 export type ProjectEvent = z.infer<typeof projectEvent>;
 export const projectEventTypes = eventTypesOf(projectEvent);
@@ -217,4 +244,5 @@ export const isOriginRegistryEvent = eventGuard<OriginRegistryEvent>(originRegis
 export type ProjectDrafted = Extract<ProjectEvent, { type: 'ProjectDrafted' }>;
 export type MonitoringReportFiled = Extract<ProjectEvent, { type: 'MonitoringReportFiled' }>;
 export type IssuanceApproved = Extract<ProjectEvent, { type: 'IssuanceApproved' }>;
+export type ReversalRecordedData = z.infer<typeof reversalRecordedData>;
 export type CreditsImportRecorded = Extract<OriginRegistryEvent, { type: 'CreditsImportRecorded' }>;

@@ -15,6 +15,7 @@ import {
   reportParams,
   requestValidationRequest,
 } from './register-project.contract.js';
+import { recordReversalRequest, recordReversalResponse } from './reversal.contract.js';
 import {
   batchClaimsResponse,
   batchClaimsView,
@@ -25,6 +26,7 @@ import {
 import {
   listProjectsResponse,
   listRegistryBatchesResponse,
+  listRegistryCancellationsResponse,
   listRegistryRetirementsResponse,
   listVerifiersResponse,
   projectView,
@@ -119,6 +121,15 @@ export const projectsRoutes = [
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
   }),
   lifecycleRoute(
+    '/api/projects/:projectId/reversals',
+    registryOperators,
+    "The registry records a reversal of a registered project (tCO2e lost, cause, documents; at most what it was credited): the buffer pool's credits are cancelled for it, oldest first, and a shortfall stated on the project",
+    projectParams,
+    recordReversalRequest,
+    recordReversalResponse,
+    201,
+  ),
+  lifecycleRoute(
     '/api/projects/:projectId/reports',
     proponents,
     'File a monitoring report: a period that overlaps no earlier report, the credits claimed per vintage, documents',
@@ -204,6 +215,12 @@ export const projectsRoutes = [
     'public',
     'Public registry: every retirement with its serials, beneficiary and purpose',
     listRegistryRetirementsResponse,
+  ),
+  readRoute(
+    '/api/registry/cancellations',
+    'public',
+    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered',
+    listRegistryCancellationsResponse,
   ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
     params: registrySerialParams,

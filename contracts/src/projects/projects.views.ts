@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
+import { cancellationReasons, creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 import { batchClaimsView } from './record-batch-claims.contract.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
@@ -58,6 +58,17 @@ export const monitoringReportView = z.object({
 });
 export type MonitoringReportView = z.infer<typeof monitoringReportView>;
 
+/** A reversal: tCO2e lost, and what the buffer pool covered (null while the cover is not recorded yet). */
+export const reversalView = z.object({
+  reversalId: z.string(),
+  quantity: z.number().int(),
+  cause: z.string(),
+  recordedAt: z.string(),
+  covered: z.number().int().nullable(),
+  shortfall: z.number().int().nullable(),
+});
+export type ReversalView = z.infer<typeof reversalView>;
+
 export const projectView = z.object({
   projectId: z.string(),
   name: z.string(),
@@ -82,6 +93,10 @@ export const projectView = z.object({
   /** Credits issued from the project's reports, buffer share included. */
   issuedQuantity: z.number().int(),
   bufferQuantity: z.number().int(),
+  /** Reversals recorded for the project, oldest first (docs/cancellations-and-reversals.md). */
+  reversals: z.array(reversalView),
+  /** What the buffer pool could not cover of the project's reversals: stated, never hidden. */
+  reversalShortfall: z.number().int(),
 });
 export type ProjectView = z.infer<typeof projectView>;
 
@@ -110,6 +125,8 @@ export const registryBatchView = z.object({
   firstSerial: z.string(),
   lastSerial: z.string(),
   retired: z.number().int(),
+  /** Cancelled without a claim, a reversal's cover from the buffer pool included. */
+  cancelled: z.number().int(),
   /** True for the buffer pool's share of an issuance. */
   buffer: z.boolean(),
   reportId: z.string().nullable(),
@@ -136,11 +153,30 @@ export const registryRetirementView = z.object({
 });
 export const listRegistryRetirementsResponse = z.object({ retirements: z.array(registryRetirementView) });
 
+/** A cancellation as the public registry lists it: no claim, never a retirement; no account id. */
+export const registryCancellationView = z.object({
+  cancellationId: z.string(),
+  batchId: z.string(),
+  projectName: z.string(),
+  quantity: z.number().int(),
+  serials: z.array(z.string()),
+  reason: z.enum(cancellationReasons),
+  note: z.string(),
+  /** Whether the registry cancelled them (else their holder). */
+  byRegistry: z.boolean(),
+  /** A reversal's cover from the buffer pool: the project that lost them. */
+  reversalProjectId: z.string().nullable(),
+  cancelledAt: z.string(),
+});
+export type RegistryCancellationView = z.infer<typeof registryCancellationView>;
+export const listRegistryCancellationsResponse = z.object({ cancellations: z.array(registryCancellationView) });
+export type ListRegistryCancellationsResponse = z.infer<typeof listRegistryCancellationsResponse>;
+
 /** GET /api/registry/serials/:serial: what the public may know of one serial. */
 export const registrySerialView = z.object({
   serial: z.string(),
   batch: registryBatchView,
-  status: z.enum(['active', 'retired', 'in_vault', 'buffer']),
+  status: z.enum(['active', 'retired', 'cancelled', 'in_vault', 'buffer']),
   retirement: registryRetirementView.nullable(),
 });
 export type RegistrySerialView = z.infer<typeof registrySerialView>;

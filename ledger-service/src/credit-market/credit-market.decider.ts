@@ -3,6 +3,7 @@ import {
   buyReservationCents,
   type DirectTradeOfferWithdrawn,
   centsToPrice,
+  type CancellationReason,
   type CreditEvent,
   type CreditProjectType,
   type CreditsIssued,
@@ -86,6 +87,8 @@ export interface CreditMarketState {
   /** Tradable serials per account, per batch: sorted, merged. */
   readonly tradable: Map<string, Map<string, Range[]>>;
   readonly retired: Map<string, Range[]>;
+  /** Cancelled serials per batch (docs/cancellations-and-reversals.md): out of circulation, never retired. */
+  readonly cancelled: Map<string, Range[]>;
   /** Open orders (pending or partially filled), also on `bids` or `asks`. */
   readonly orders: Map<string, OrderState>;
   /** Open buy orders, best (highest price, earliest) first. */
@@ -102,6 +105,7 @@ export function initialCreditMarketState(): CreditMarketState {
     batches: new Map(),
     tradable: new Map(),
     retired: new Map(),
+    cancelled: new Map(),
     orders: new Map(),
     bids: new OrderBookSide(),
     asks: new OrderBookSide(),
@@ -210,6 +214,21 @@ export type CreditMarketCommand =
       readonly claims?: RetiredBatchClaims;
       readonly burnTxHash?: string;
       readonly nftBurnTxHash?: string;
+    }
+  | {
+      readonly type: 'CancelCredits';
+      readonly cancellationId: string;
+      readonly batchId: string;
+      /** Whose tradable serials are cancelled, lowest first. */
+      readonly accountId: string;
+      readonly quantity: number;
+      readonly reason: CancellationReason;
+      readonly note: string;
+      readonly cancelledBy: string;
+      /** The caller acts as the registry (role registry, or an administrator): any account, any reason. */
+      readonly asRegistry: boolean;
+      /** A reversal covered from the buffer pool: the project and its reversal record. */
+      readonly reversal?: { readonly projectId: string; readonly reversalId: string };
     }
   | { readonly type: 'RecordXrplSettlement'; readonly settlement: Omit<XrplSettlementRecorded['data'], 'recordedAt'> };
 
@@ -408,6 +427,8 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       const { type: _type, ...rest } = command;
       return [{ type: 'CreditsRetired', data: { ...rest, ranges, retiredAt: at } }];
     }
+    case 'CancelCredits':
+      return cancelCredits(command, state, at);
     case 'RecordXrplSettlement': {
       const batch = requireBatch(state, command.settlement.batchId);
       // Settling the same subject twice (a reaction delivered again) records nothing new.
@@ -419,6 +440,43 @@ export function decideCreditMarket(command: CreditMarketCommand, state: CreditMa
       return exhaustive;
     }
   }
+}
+
+/** Reasons a holder may give for cancelling their own serials; the others are the registry's. */
+const HOLDER_CANCELLATION_REASONS: ReadonlySet<CancellationReason> = new Set(['voluntary']);
+
+function cancelCredits(command: Extract<CreditMarketCommand, { type: 'CancelCredits' }>, state: CreditMarketState, at: string): CreditMarketEvent[] {
+  requireBatch(state, command.batchId);
+  if (command.quantity < 1 || !Number.isInteger(command.quantity)) throw new DomainError('ValidationFailed', 'Cancel at least 1 whole credit');
+  if (!command.asRegistry) {
+    if (command.accountId !== command.cancelledBy) throw new DomainError('Forbidden', 'Only the holder of credits, or the registry, can cancel them');
+    if (!HOLDER_CANCELLATION_REASONS.has(command.reason)) {
+      throw new DomainError('Forbidden', `Only the registry cancels credits for the reason "${command.reason}"; a holder cancels voluntarily`);
+    }
+  }
+  // The vault's serials back NXCC on XRPL: they come out by a redemption, never by a cancellation.
+  if (command.accountId === VAULT_ACCOUNT_ID) throw new DomainError('Conflict', 'Credits in the vault back NXCC on XRPL; redeem them before cancelling');
+  if (command.reason === 'reversal' && !command.reversal)
+    throw new DomainError('ValidationFailed', 'A reversal cancellation names the project and its reversal');
+  const ranges = takeFromAccount(state, command.accountId, command.quantity, command.batchId, command.batchId);
+  return [
+    {
+      type: 'CreditsCancelled',
+      data: {
+        cancellationId: command.cancellationId,
+        batchId: command.batchId,
+        accountId: command.accountId,
+        quantity: command.quantity,
+        ranges,
+        reason: command.reason,
+        note: command.note,
+        cancelledBy: command.cancelledBy,
+        byRegistry: command.asRegistry,
+        ...(command.reversal ? { reversal: { ...command.reversal } } : {}),
+        cancelledAt: at,
+      },
+    },
+  ];
 }
 
 function requireOffer(state: CreditMarketState, offerId: string): OfferState {
@@ -819,6 +877,14 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
       }
       return state;
     }
+    case 'CreditsCancelled': {
+      const data = event.data;
+      moveOut(state, data.accountId, data.ranges);
+      for (const range of data.ranges) {
+        state.cancelled.set(range.batchId, addRanges(state.cancelled.get(range.batchId) ?? [], [range]));
+      }
+      return state;
+    }
     case 'CreditsTokenized':
       moveOut(state, event.data.accountId, event.data.ranges);
       moveIn(state, VAULT_ACCOUNT_ID, event.data.ranges);
@@ -866,7 +932,7 @@ export function evolveCreditMarket(state: CreditMarketState, event: CreditMarket
 }
 
 /**
- * The registry invariant for every batch: tradable + escrowed + retired = issued,
+ * The registry invariant for every batch: tradable (the vault's included) + escrowed + retired + cancelled = issued,
  * and no serial is in two places. Returns the violations (empty when it holds).
  */
 export function registryViolations(state: CreditMarketState): string[] {
@@ -882,6 +948,7 @@ export function registryViolations(state: CreditMarketState): string[] {
   for (const order of state.orders.values()) for (const range of order.reserved) add(range.batchId, range);
   for (const offer of state.offers.values()) for (const range of offer.ranges) add(range.batchId, range);
   for (const [batchId, ranges] of state.retired) for (const range of ranges) add(batchId, range);
+  for (const [batchId, ranges] of state.cancelled) for (const range of ranges) add(batchId, range);
   for (const batch of state.batches.values()) {
     const ranges = (held.get(batch.batchId) ?? []).sort((a, b) => a.start - b.start);
     let next = 1;
@@ -900,12 +967,16 @@ export function vaultHolding(state: CreditMarketState): number {
   return sizeOf(tradableOf(state, VAULT_ACCOUNT_ID));
 }
 
-/** What the market holds of one batch. */
-export function batchSummary(state: CreditMarketState, batchId: string): { tradable: number; reserved: number; retired: number } {
+/** What the market holds of one batch; `tradable` counts the vault's serials too, `inVault` names them apart. */
+export function batchSummary(
+  state: CreditMarketState,
+  batchId: string,
+): { tradable: number; inVault: number; reserved: number; retired: number; cancelled: number } {
   let tradable = 0;
   for (const byBatch of state.tradable.values()) tradable += totalSize(byBatch.get(batchId) ?? []);
+  const inVault = totalSize(state.tradable.get(VAULT_ACCOUNT_ID)?.get(batchId) ?? []);
   let reserved = 0;
   for (const order of state.orders.values()) reserved += totalSize(order.reserved.filter((range) => range.batchId === batchId));
   for (const offer of state.offers.values()) reserved += totalSize(offer.ranges.filter((range) => range.batchId === batchId));
-  return { tradable, reserved, retired: totalSize(state.retired.get(batchId) ?? []) };
+  return { tradable, inVault, reserved, retired: totalSize(state.retired.get(batchId) ?? []), cancelled: totalSize(state.cancelled.get(batchId) ?? []) };
 }

@@ -60,7 +60,7 @@ describe('credit market decider', () => {
     const { state, events } = run([issue(BATCH, 'alice', 100), { type: 'PlaceOrder', orderId: ids(1), ownerId: 'alice', order: order('sell', 30, '10.00') }]);
     expect(events[0]).toMatchObject({ type: 'OrderPlaced', data: { reserved: [{ batchId: BATCH, start: 1, end: 30 }] } });
     expect(tradableOf(state, 'alice')).toEqual([{ batchId: BATCH, start: 31, end: 100 }]);
-    expect(batchSummary(state, BATCH)).toEqual({ tradable: 70, reserved: 30, retired: 0 });
+    expect(batchSummary(state, BATCH)).toEqual({ tradable: 70, inVault: 0, reserved: 30, retired: 0, cancelled: 0 });
   });
 
   it('given too few credits, when a sell order is placed, then Conflict naming what is held', () => {
@@ -271,7 +271,7 @@ describe('credit market decider', () => {
       },
     ]);
     expect(events[0]).toMatchObject({ type: 'CreditsRetired', data: { ranges: [{ batchId: BATCH, start: 1, end: 15 }], quantity: 15 } });
-    expect(batchSummary(state, BATCH)).toEqual({ tradable: 85, reserved: 0, retired: 15 });
+    expect(batchSummary(state, BATCH)).toEqual({ tradable: 85, inVault: 0, reserved: 0, retired: 15, cancelled: 0 });
     expect(registryViolations(state)).toEqual([]);
   });
 
@@ -355,7 +355,7 @@ describe('credit market decider', () => {
         },
       ]);
       expect(tradableOf(state, 'alice', BATCH)).toEqual([{ batchId: BATCH, start: 4, end: 10 }]);
-      expect(batchSummary(state, BATCH)).toEqual({ tradable: 7, reserved: 3, retired: 0 });
+      expect(batchSummary(state, BATCH)).toEqual({ tradable: 7, inVault: 0, reserved: 3, retired: 0, cancelled: 0 });
       expect(registryViolations(state)).toEqual([]);
       expect(refusal([issue(BATCH, 'alice', 10), offer(3), { ...offer(8), offerId: ids(30) } as CreditMarketCommand])).toMatchObject({ code: 'Conflict' });
     });

@@ -28,6 +28,8 @@ const order = (type: 'buy' | 'sell', amount: number, price: string) => ({ type, 
 
 const isOfferCommand = (command: CreditMarketCommand): boolean =>
   command.type === 'OfferDirectTrade' || command.type === 'AcceptDirectTradeOffer' || command.type === 'WithdrawDirectTradeOffer';
+/** Commands newer than the frozen decider: offers and cancellations. */
+const isNewerCommand = (command: CreditMarketCommand): boolean => isOfferCommand(command) || command.type === 'CancelCredits';
 
 /** The command as the decider before forgetting took it: it had no read model's word on closed orders. */
 function asBefore(command: CreditMarketCommand): FullHistoryCommand {
@@ -58,6 +60,7 @@ function remembered(history: FullHistoryState): unknown {
     batches: history.batches,
     tradable: history.tradable,
     retired: history.retired,
+    cancelled: history.cancelled,
     orders: new Map(openOrders),
     bids: [...history.bids],
     asks: [...history.asks],
@@ -94,9 +97,9 @@ describe('a market state that forgets closed orders, trade and retirement ids (p
           const command = vary(randomCommand(next, state, step, history.orders), next, step);
           const context = stepContext(now, step);
           const forgetting = answerOf(() => decideCreditMarket(command, state, context));
-          if (isOfferCommand(command)) {
+          if (isNewerCommand(command)) {
             // Newer than the frozen decider: decided here alone; their events are folded into both below.
-            offerCommands['events' in forgetting ? 'decided' : 'refused'] += 1;
+            if (isOfferCommand(command)) offerCommands['events' in forgetting ? 'decided' : 'refused'] += 1;
             for (const event of 'events' in forgetting ? forgetting.events : []) {
               const kind = event.type === 'DirectTradeOfferWithdrawn' ? event.data.reason : event.type;
               offerEvents.set(kind, (offerEvents.get(kind) ?? 0) + 1);

@@ -67,9 +67,18 @@ describe('credit market invariant against the projections (property)', () => {
       expect(next - 1).toBe(batch.quantity);
       const size = (status: string): number => rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.serial_end - row.serial_start + 1, 0);
       const expected = batchSummary(run.state, batch.batchId);
-      expect({ tradable: size('tradable'), reserved: size('reserved'), retired: size('retired') }).toEqual(expected);
-      const stored = await bed.db.selectFrom('credit_batches').select(['quantity', 'retired']).where('token_id', '=', tokenId).executeTakeFirstOrThrow();
-      expect(stored).toEqual({ quantity: batch.quantity, retired: expected.retired });
+      expect({ tradable: size('tradable'), reserved: size('reserved'), retired: size('retired'), cancelled: size('cancelled') }).toEqual({
+        tradable: expected.tradable,
+        reserved: expected.reserved,
+        retired: expected.retired,
+        cancelled: expected.cancelled,
+      });
+      const stored = await bed.db
+        .selectFrom('credit_batches')
+        .select(['quantity', 'retired', 'cancelled'])
+        .where('token_id', '=', tokenId)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ quantity: batch.quantity, retired: expected.retired, cancelled: expected.cancelled });
     }
     for (const accountId of ['alice', 'bob', 'carol', 'dave']) {
       const rows = await bed.db

@@ -1,4 +1,13 @@
-import { buyReservationCents, type OrderStatus, type PlaceOrderRequest, priceToCents, seededRandom, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
+import {
+  BUFFER_POOL_ACCOUNT_ID,
+  buyReservationCents,
+  cancellationReasons,
+  type OrderStatus,
+  type PlaceOrderRequest,
+  priceToCents,
+  seededRandom,
+  VAULT_ACCOUNT_ID,
+} from '@carbon-ledger/contracts';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
 import {
@@ -94,6 +103,7 @@ export function randomCommand(
   if (roll < 0.15 || batches.length === 0) {
     const hex = (0x10000000 + step).toString(16).toUpperCase().slice(-8);
     const batchId = `SOLAR-2026-${hex}`;
+    const buffer = next() < 0.05;
     return {
       type: 'IssueCredits',
       batch: {
@@ -108,7 +118,8 @@ export function randomCommand(
         scopes: { scope1: 50, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
         quantity: 1 + Math.floor(next() * 60),
         serialPrefix: `NXCC-${batchId}`,
-        accountId: account,
+        // Some batches are a buffer pool share, held by the pool (reversals cancel from it).
+        ...(buffer ? { accountId: BUFFER_POOL_ACCOUNT_ID, bufferFor: batchId } : { accountId: account }),
         issuedBy: account,
         xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
         source: 'registry',
@@ -143,7 +154,7 @@ export function randomCommand(
   if (roll < 0.82) {
     return { type: 'TransferCredits', tradeId: uuid(step), batchId, sellerAccountId: account, buyerAccountId: pick(ACCOUNTS), quantity, price: '12.00' };
   }
-  if (roll < 0.88) {
+  if (roll < 0.86) {
     // Retirements on XRPL take the vault's serials.
     const from = next() < 0.3 ? VAULT_ACCOUNT_ID : account;
     return {
@@ -159,7 +170,8 @@ export function randomCommand(
       retiredBy: account,
     };
   }
-  if (roll < 0.94) {
+  if (roll < 0.895) return randomCancelCommand(next, state, step, account, batchId, Math.ceil(quantity / 3));
+  if (roll < 0.945) {
     return { type: 'TokenizeCredits', tokenizationId: uuid(step), batchId, accountId: account, quantity, xrplAddress: PROPERTY_ADDRESS, requestedBy: account };
   }
   return {
@@ -170,6 +182,43 @@ export function randomCommand(
     quantity,
     ...(next() < 0.5 ? { batchId } : {}),
     reason: next() < 0.9 ? 'redeemed' : 'payment-refused',
+  };
+}
+
+/**
+ * A cancellation: mostly a holder's own, voluntary; sometimes someone else's or a registry-only reason
+ * without being the registry (refused); sometimes the registry's, of any account, the vault's included
+ * (refused), and reversals naming a project.
+ */
+function randomCancelCommand(
+  next: () => number,
+  state: CreditMarketState,
+  step: number,
+  account: string,
+  randomBatch: string,
+  quantity: number,
+): CreditMarketCommand {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const asRegistry = next() < 0.35;
+  // The registry mostly covers reversals; a holder mostly cancels voluntarily, sometimes giving a registry's reason (refused).
+  const reason = asRegistry ? (next() < 0.5 ? 'reversal' : pick(cancellationReasons)) : next() < 0.8 ? 'voluntary' : pick(cancellationReasons);
+  // The registry covers reversals from the buffer pool, and cancels any account's serials (the vault's are refused).
+  const registryHolder = reason === 'reversal' && next() < 0.8 ? BUFFER_POOL_ACCOUNT_ID : next() < 0.15 ? VAULT_ACCOUNT_ID : pick(ACCOUNTS);
+  const holder = asRegistry ? registryHolder : next() < 0.85 ? account : pick(ACCOUNTS);
+  // Mostly a batch the account holds, so cancellations are decided, not only refused.
+  const held = [...(state.tradable.get(holder)?.keys() ?? [])];
+  const batchId = held.length > 0 && next() < 0.7 ? pick(held) : randomBatch;
+  return {
+    type: 'CancelCredits',
+    cancellationId: uuid(step),
+    batchId,
+    accountId: holder,
+    quantity,
+    reason,
+    note: '',
+    cancelledBy: asRegistry ? 'registrar' : account,
+    asRegistry,
+    ...(reason === 'reversal' && next() < 0.9 ? { reversal: { projectId: `P-${step}`, reversalId: uuid(3_000_000 + step) } } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ function itemsOf(state: CreditMarketState): number {
   let items = state.orders.size;
   for (const byBatch of state.tradable.values()) for (const ranges of byBatch.values()) items += ranges.length;
   for (const ranges of state.retired.values()) items += ranges.length;
+  for (const ranges of state.cancelled.values()) items += ranges.length;
   for (const order of state.orders.values()) items += order.reserved.length;
   for (const offer of state.offers.values()) items += offer.ranges.length;
   return items;

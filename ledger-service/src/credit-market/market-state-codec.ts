@@ -10,12 +10,12 @@ import type { Range } from './serial-ranges.js';
 /**
  * Bump when the meaning of a field of CreditMarketState changes or this layout does. 4: the
  * columnar layout below, compressed with zstd (2 was V8's structured serialisation of the state's
- * object graph).
+ * object graph). 5: cancelled serials per batch, as retired ones are.
  */
-const MARKET_STATE_VERSION = 4;
+const MARKET_STATE_VERSION = 5;
 
 /** The fields the layout writes; a state or an order with another field is refused at encode (update the codec). */
-const STATE_FIELDS = ['asks', 'batches', 'bids', 'offers', 'orders', 'retired', 'seq', 'tradable'];
+const STATE_FIELDS = ['asks', 'batches', 'bids', 'cancelled', 'offers', 'orders', 'retired', 'seq', 'tradable'];
 const ORDER_FIELDS = new Set(['orderId', 'ownerId', 'side', 'priceCents', 'amount', 'remaining', 'seq', 'status', 'placedAt', 'reserved', 'funding']);
 
 type BatchState = CreditMarketState['batches'] extends Map<string, infer B> ? B : never;
@@ -44,6 +44,9 @@ interface Encoded {
   readonly retiredBatch: Uint32Array;
   readonly retiredCount: Uint32Array;
   readonly retiredBounds: { bounds: Float64Array; named: Uint8Array };
+  readonly cancelledBatch: Uint32Array;
+  readonly cancelledCount: Uint32Array;
+  readonly cancelledBounds: { bounds: Float64Array; named: Uint8Array };
   readonly orderId: string[];
   readonly orderOwner: Uint32Array;
   readonly orderSide: Uint32Array;
@@ -134,6 +137,14 @@ function encodeState(schema: string, state: CreditMarketState): Encoded {
     retiredCount.push(ranges.length);
     retiredBounds.add(ranges, batchId);
   }
+  const cancelledBatch: number[] = [];
+  const cancelledCount: number[] = [];
+  const cancelledBounds = new Bounds();
+  for (const [batchId, ranges] of state.cancelled) {
+    cancelledBatch.push(strings.of(batchId));
+    cancelledCount.push(ranges.length);
+    cancelledBounds.add(ranges, batchId);
+  }
 
   const orders = [...state.orders.values()];
   const indexOf = new Map<string, number>();
@@ -190,6 +201,9 @@ function encodeState(schema: string, state: CreditMarketState): Encoded {
     retiredBatch: Uint32Array.from(retiredBatch),
     retiredCount: Uint32Array.from(retiredCount),
     retiredBounds: retiredBounds.done(),
+    cancelledBatch: Uint32Array.from(cancelledBatch),
+    cancelledCount: Uint32Array.from(cancelledCount),
+    cancelledBounds: cancelledBounds.done(),
     orderId: orders.map((order) => order.orderId),
     orderOwner,
     orderSide,
@@ -247,6 +261,13 @@ function decodeState(encoded: Encoded): CreditMarketState {
     const count = encoded.retiredCount[index]!;
     const batchId = text(encoded.retiredBatch[index]!);
     state.retired.set(batchId, ranges(encoded.retiredBounds, batchId, range, count));
+    range += count;
+  }
+  range = 0;
+  for (let index = 0; index < encoded.cancelledCount.length; index += 1) {
+    const count = encoded.cancelledCount[index]!;
+    const batchId = text(encoded.cancelledBatch[index]!);
+    state.cancelled.set(batchId, ranges(encoded.cancelledBounds, batchId, range, count));
     range += count;
   }
   const orderCount = encoded.orderId.length;
@@ -313,7 +334,12 @@ const SCHEMA = `market-columns.${MARKET_STATE_VERSION}`;
  * ~261,000); the store spaces its snapshots by it. Counted from the columns, which hold each once.
  */
 function workOf(encoded: Encoded): number {
-  let items = encoded.orderId.length + encoded.tradableBounds.named.length + encoded.retiredBounds.named.length + encoded.reservedBatch.length;
+  let items =
+    encoded.orderId.length +
+    encoded.tradableBounds.named.length +
+    encoded.retiredBounds.named.length +
+    encoded.cancelledBounds.named.length +
+    encoded.reservedBatch.length;
   for (const offer of encoded.offers) items += offer.ranges.length;
   return items;
 }

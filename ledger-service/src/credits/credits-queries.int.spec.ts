@@ -330,7 +330,7 @@ describe('credit read side over HTTP', () => {
 
   it('traces a batch from the event log, each entry with its hash and covering seal', async () => {
     const answer = provenanceResponse.parse(await getJson(auditor, `/api/provenance/${TOKEN}`));
-    expect(answer.summary).toEqual({ issued: 2000, tradable: 352, reserved: 140, retired: 1508 });
+    expect(answer.summary).toEqual({ issued: 2000, tradable: 352, reserved: 140, retired: 1508, cancelled: 0 });
     expect(answer.batch.tokenId).toBe(TOKEN);
     const registry = answer.entries.filter((entry) => entry.kind !== 'xrpl');
     expect(registry.map((entry) => [entry.kind, entry.quantity])).toEqual([

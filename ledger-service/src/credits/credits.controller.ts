@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/co
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AcceptDirectTradeOfferResponse,
+  cancelCreditsRequest,
+  type CancelCreditsCommand as CancelRequest,
+  type CancelCreditsResponse,
   directTradeOfferParams,
   type ListDirectTradeOffersResponse,
   type WithdrawDirectTradeOfferResponse,
@@ -21,6 +24,7 @@ import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastr
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
+import { CancelCreditsCommand } from './commands/cancel-credits.handler.js';
 import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
 import { AcceptTradeOfferCommand } from './commands/accept-trade-offer.handler.js';
 import { WithdrawTradeOfferCommand } from './commands/withdraw-trade-offer.handler.js';
@@ -29,6 +33,8 @@ import { DomainError } from '../shared/domain-error.js';
 
 /** Read models a caller reads right after a registry change (read-your-writes). */
 const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'direct-trade-offers'];
+/** A cancellation's holdings and its record are both in the registry view. */
+const CANCEL_VIEWS: readonly ProjectionName[] = ['credit-registry'];
 /** ... and after a direct trade offer is accepted, the buyer's cash too. */
 const ACCEPT_VIEWS: readonly ProjectionName[] = [...REGISTRY_VIEWS, 'cash-ledger'];
 
@@ -98,6 +104,17 @@ export class CreditsController {
     await this.caughtUp(result.position);
     const { replayed: _replayed, ...retired } = result;
     return { ...retired, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
+  }
+
+  @Post('cancel')
+  @Roles('trader', 'issuer', 'registry', 'admin')
+  @HttpCode(201)
+  async cancel(@Body(new ZodPipe(cancelCreditsRequest)) body: CancelRequest, @CurrentRequest() request: ApiRequest): Promise<CancelCreditsResponse> {
+    const roles = request.user?.roles ?? [];
+    const asRegistry = roles.includes('registry') || roles.includes('admin');
+    const result = await this.commands.execute(new CancelCreditsCommand(body, commandContextFrom(request), asRegistry));
+    await this.projections.waitFor(CANCEL_VIEWS, result.position, this.config.PROJECTION_WAIT_MS);
+    return { ...result, position: formatPosition(result.position) };
   }
 
   private async withdrawOffer(offerId: string, as: 'decline' | 'cancel', request: ApiRequest): Promise<WithdrawDirectTradeOfferResponse> {

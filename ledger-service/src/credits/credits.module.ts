@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RetireCreditsHandler } from './commands/retire-credits.handler.js';
+import { CancelCreditsHandler } from './commands/cancel-credits.handler.js';
 import { TradeCreditsHandler } from './commands/trade-credits.handler.js';
 import { AcceptTradeOfferHandler } from './commands/accept-trade-offer.handler.js';
 import { WithdrawTradeOfferHandler } from './commands/withdraw-trade-offer.handler.js';
@@ -19,6 +20,7 @@ import { SettleOnXrpl } from './reactions/settle-on-xrpl.handler.js';
     WithdrawTradeOfferHandler,
     ListTradeOffersHandler,
     RetireCreditsHandler,
+    CancelCreditsHandler,
     ...creditQueryHandlers,
     CreditsGateway,
     SettleOnXrpl,

@@ -21,7 +21,7 @@ import { RecordBatchClaimsCommand } from '../projects/commands/record-batch-clai
 import { DocumentStore } from '../projects/documents/document-store.js';
 import type { Party, ProjectCommand } from '../projects/project.decider.js';
 import { ProjectParties } from '../projects/project-parties.js';
-import type { CommandContext } from '../shared/command-context.js';
+import { type CommandContext, deriveId } from '../shared/command-context.js';
 import { textPdf } from '../shared/pdf/text-pdf.js';
 
 /** How far through the registry lifecycle a demo project goes. */
@@ -181,6 +181,31 @@ export class DemoRegistry {
       status: adjustment,
       reportingPeriod: adjustment === 'applied' ? String(year) : null,
     });
+  }
+
+  /** The registry records a reversal of an issued project, with a loss report; the reaction cancels as many buffer pool credits. */
+  async recordReversal(project: DemoProject, quantity: number, cause: string): Promise<void> {
+    const report = await this.document(project, 'other', [
+      `Loss event report of ${project.name} (${project.id}).`,
+      `${cause}: ${quantity} tCO2e of the credited removals are lost.`,
+      'The buffer pool covers the loss; the project stays registered.',
+    ]);
+    await this.step(`project:${project.id}:reversal`, { userId: this.ids.registry, role: 'registry' }, async (context) =>
+      this.commands.execute(
+        new DecideProjectCommand(
+          project.id,
+          {
+            type: 'RecordReversal',
+            actor: await this.parties.party(this.ids.registry),
+            reversalId: deriveId(context.commandId, 'reversal'),
+            quantity,
+            cause,
+            documents: [report],
+          },
+          context,
+        ),
+      ),
+    );
   }
 
   private async decide(name: string, who: 'proponent' | 'verifier' | 'registry', projectId: string, command: ProjectCommand): Promise<void> {

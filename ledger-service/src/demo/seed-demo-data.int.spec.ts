@@ -70,8 +70,8 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
     // Verified KYC is not asked again; the 6 users, the accreditation and the 12 registry steps done replay; the rest
     // of the registry's 45 steps, the 4 steps of two batches' authorization and adjustment, 3 transfers, the 2 buyers' test USD
-    // deposits, 9 orders, 4 portfolios and 4 retirements (one for CORSIA) are new.
-    expect(outcome).toEqual({ steps: 78, recorded: 59 });
+    // deposits, 9 orders, 4 portfolios, a cancellation, a reversal and 4 retirements (one for CORSIA) are new.
+    expect(outcome).toEqual({ steps: 80, recorded: 61 });
     // The head a reader sees may trail the last retirement for a moment: a projection batch that took
     // its transaction id before the retirement's holds the log's horizon until it commits.
     await expect.poll(() => demoSeedingUnfinished(service.app), { timeout: 15_000 }).toBe(false);
@@ -95,11 +95,19 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(events.filter((event) => event.type === 'CreditsRetired').map((event) => (event.data as { use?: string }).use)).toContain('corsia');
     // Each holder and the administrator get a portfolio, so /portfolio starts filled.
     expect(complete.portfolios.map((portfolio) => portfolio.risk_profile)).toEqual(['aggressive', 'moderate', 'conservative', 'moderate']);
+    // Every screen has a cancellation (voluntary, no claim) and a reversal the buffer pool covered in full.
+    const db = service.app.get<ReadModels>(READ_MODELS);
+    expect(await db.selectFrom('credit_cancellations').select(['quantity', 'reason']).where('reversal_id', 'is', null).execute()).toEqual([
+      { quantity: 10, reason: 'voluntary' },
+    ]);
+    await expect
+      .poll(() => db.selectFrom('project_reversals').select(['project_id', 'quantity', 'covered', 'shortfall']).execute(), { timeout: 15_000 })
+      .toEqual([{ project_id: 'DEMO-REF-003', quantity: 30, covered: 30, shortfall: 0 }]);
     expect(log).toEqual([]);
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 78, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 80, recorded: 0 });
     const again = await demoRecords();
     expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 9, 4, 4]);
   }, 120_000);

@@ -39,6 +39,7 @@ import { PlatformSubmissions } from '../shared/platform-submissions.js';
 import { FileIssuanceRequestCommand } from '../projects/commands/file-issuance-request.handler.js';
 import { ProjectParties } from '../projects/project-parties.js';
 import { type DemoProject, DemoRegistry, type DemoStage } from './demo-registry.js';
+import { CancelCreditsCommand } from '../credits/commands/cancel-credits.handler.js';
 
 /** Every demo name carries this mark, so nobody takes demo data for real records. */
 export const DEMO_MARK = 'Demo';
@@ -523,6 +524,13 @@ export async function seedDemoData(
     offsetType: 'compensation',
     use: 'corsia',
   });
+  // A voluntary cancellation without a claim (never a retirement), and a reversal the buffer pool covers.
+  await step('cancel:solar', { userId: traderId, role: 'trader' }, (context) =>
+    commands.execute(
+      new CancelCreditsCommand({ tokenId: solar, amount: 10, reason: 'voluntary', note: 'Taken off the market, no claim made' }, context, false),
+    ),
+  );
+  await registry.recordReversal(projects[2]!, 30, 'Wildfire burned 6 ha of the 2025 planting');
   // LAST_STEP: keep it last.
   await retire('wind', issuerId, 'issuer', {
     tokenId: wind,

@@ -3,9 +3,14 @@ import type { Response } from 'express';
 import { Public } from '../infrastructure/http/access-rules.js';
 import { type EventStore, formatPosition, type HealthResponse } from '@carbon-ledger/contracts';
 import type { DatabaseAvailability } from '../infrastructure/postgres/database-availability.js';
-import { EVENT_STORE, RUNTIME } from '../infrastructure/tokens.js';
+import { EVENT_STORE, READ_MODELS, RUNTIME } from '../infrastructure/tokens.js';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { readModelProblems, readModelSupply } from '../credit-market/verify-supply.js';
 import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+
+/** How long a supply check is reused (health is polled every few seconds). */
+const SUPPLY_CHECK_MS = 10_000;
 
 @Controller('api/health')
 export class HealthController {
@@ -14,7 +19,26 @@ export class HealthController {
     @Inject(RUNTIME) private readonly runtime: { readonly eventStoreAdapter: string; readonly database: DatabaseAvailability },
     private readonly projections: ProjectionHost,
     private readonly reactions: ReactionHost,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
   ) {}
+
+  /** The last supply check: health is polled, the check sums every holdings row, so it runs at most every SUPPLY_CHECK_MS. */
+  private supply: { readonly at: number; readonly result: Promise<NonNullable<HealthResponse['supply']>> } | undefined;
+
+  private supplyCheck(): Promise<NonNullable<HealthResponse['supply']>> {
+    const now = Date.now();
+    if (!this.supply || now - this.supply.at >= SUPPLY_CHECK_MS) {
+      const result = readModelSupply(this.db).then((batches) => ({
+        batches: batches.size,
+        problems: readModelProblems(batches),
+        checkedAt: new Date(now).toISOString(),
+      }));
+      // A failed check is not remembered: the next call asks again.
+      result.catch(() => (this.supply = undefined));
+      this.supply = { at: now, result };
+    }
+    return this.supply.result;
+  }
 
   /** 503 while a projection or reaction is stuck: its read model or its work stops at that event for everyone. */
   @Get()
@@ -22,21 +46,29 @@ export class HealthController {
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     // 503 with the reason while the database is down (the filter maps DatabaseUnavailable).
     await this.runtime.database.ensureAvailable();
-    const [head, projections, reactions] = await Promise.all([this.eventStore.headPosition(), this.projections.health(), this.reactions.health()]);
+    const [head, projections, reactions, supply] = await Promise.all([
+      this.eventStore.headPosition(),
+      this.projections.health(),
+      this.reactions.health(),
+      this.supplyCheck(),
+    ]);
     const followers = [...projections, ...reactions];
     // 503 when one is stuck at an event; one that lost its connection retries on its own
     // (and while the database is down, ensureAvailable above already answered 503).
-    const status = followers.some((follower) => follower.failedEvent !== undefined)
-      ? 'failed'
-      : followers.every((follower) => follower.status === 'running')
-        ? 'ok'
-        : 'degraded';
+    // A batch whose read model breaks issued = tradable + reserved + in the vault + retired + cancelled is as wrong for everyone.
+    const status =
+      followers.some((follower) => follower.failedEvent !== undefined) || supply.problems.length > 0
+        ? 'failed'
+        : followers.every((follower) => follower.status === 'running')
+          ? 'ok'
+          : 'degraded';
     if (status === 'failed') response.status(503);
     return {
       status,
       eventStore: { adapter: this.runtime.eventStoreAdapter, head: head.commit < 0n ? null : formatPosition(head) },
       projections,
       reactions,
+      supply,
     };
   }
 }

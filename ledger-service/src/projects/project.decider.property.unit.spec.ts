@@ -15,6 +15,7 @@ const users: readonly Party[] = [
   { userId: 'registry-a', organisation: 'Org A' },
 ];
 const reportIds = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+const reversalIds = ['44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555'];
 const periods = [
   { start: '2026-01-01', end: '2026-03-31' },
   { start: '2026-03-01', end: '2026-06-30' },
@@ -95,6 +96,21 @@ const stepsWith = (yes: fc.Arbitrary<boolean>, report: fc.Arbitrary<number>) =>
       reasons: 'reasons',
       bufferShares: { ...bufferSharePercent, Forestry: 20 },
     })),
+    reverse: fc
+      .record({ actor: registryUsers, reversal: fc.nat({ max: 1 }), lost: fc.constantFrom(1, 100, 400, 1000, 3000) })
+      .map(({ actor, reversal, lost }) => ({
+        type: 'RecordReversal' as const,
+        actor,
+        reversalId: reversalIds[reversal]!,
+        quantity: lost,
+        cause: 'Fire',
+        documents: [],
+      })),
+    cover: fc.record({ reversal: fc.nat({ max: 1 }), covered: fc.constantFrom(0, 50, 200, 5000) }).map(({ reversal, covered }) => ({
+      type: 'RecordReversalCoverage' as const,
+      reversalId: reversalIds[reversal]!,
+      cancellations: covered === 0 ? [] : [{ cancellationId: '99999999-9999-4999-8999-999999999999', batchId: 'FOREST-2026-0000000A', quantity: covered }],
+    })),
   }) satisfies Record<string, fc.Arbitrary<ProjectCommand>>;
 const steps = stepsWith(fc.boolean(), fc.nat({ max: 2 }));
 const forward = stepsWith(fc.constantFrom(true, true, true, true, true, true, true, true, true, false), fc.constantFrom(0, 0, 0, 0, 0, 0, 1));
@@ -103,6 +119,7 @@ const command: fc.Arbitrary<ProjectCommand> = fc.oneof(...Object.values(steps));
 
 /** Sets a command's acting user (the draft's proponent). */
 function actedBy(command: ProjectCommand, actor: Party): ProjectCommand {
+  if (command.type === 'RecordReversalCoverage') return command;
   return command.type === 'DraftProject' ? { ...command, proponent: actor } : { ...command, actor };
 }
 
@@ -114,10 +131,22 @@ function actedBy(command: ProjectCommand, actor: Party): ProjectCommand {
 const story: fc.Arbitrary<ProjectCommand[]> = fc
   .tuple(
     fc.record({ proponent: proponents, verifier: verifiers, registry: registryUsers }),
-    fc.tuple(forward.draft, forward.requestValidation, forward.validate, forward.register, forward.file, forward.verify, forward.review, forward.review),
-    fc.array(fc.array(command, { maxLength: 3 }), { minLength: 9, maxLength: 9 }),
+    fc.tuple(
+      forward.draft,
+      forward.requestValidation,
+      forward.validate,
+      forward.register,
+      forward.file,
+      forward.verify,
+      forward.review,
+      forward.review,
+      forward.reverse,
+      forward.cover,
+      forward.cover,
+    ),
+    fc.array(fc.array(command, { maxLength: 3 }), { minLength: 12, maxLength: 12 }),
   )
-  .map(([cast, [draft, request, validate, register, file, verify, review, again], noise]) => {
+  .map(([cast, [draft, request, validate, register, file, verify, review, again, reverse, cover, coverAgain], noise]) => {
     const assigned: ProjectCommand =
       request.type === 'RequestValidation'
         ? { ...request, actor: cast.proponent, verifier: { ...request.verifier, ...cast.verifier, name: cast.verifier.userId } }
@@ -137,6 +166,10 @@ const story: fc.Arbitrary<ProjectCommand[]> = fc
       actedBy(verifying, cast.verifier),
       actedBy(review, cast.registry),
       actedBy(again, cast.registry),
+      actedBy(reverse, cast.registry),
+      // The reaction covers the reversal it recorded (and is run again).
+      reverse.type === 'RecordReversal' && cover.type === 'RecordReversalCoverage' ? { ...cover, reversalId: reverse.reversalId } : cover,
+      reverse.type === 'RecordReversal' && coverAgain.type === 'RecordReversalCoverage' ? { ...coverAgain, reversalId: reverse.reversalId } : coverAgain,
     ];
     return noise.flatMap((between, index) => [...between, ...(path[index] ? [path[index]] : [])]);
   });
@@ -145,8 +178,10 @@ const sameOrganisation = (a: Party, b: Party): boolean =>
   a.organisation !== null && b.organisation !== null && a.organisation.toLowerCase() === b.organisation.toLowerCase();
 
 describe('project decider over random command sequences from several users', () => {
-  it('issues only from approved verified reports of registered projects, each report once, and refuses every conflict of interest', () => {
+  it('issues only from approved verified reports of registered projects, each report once, reverses at most what was credited, covers each reversal once, and refuses every conflict of interest', () => {
     let approvals = 0;
+    let reversals = 0;
+    let covers = 0;
     fc.assert(
       fc.property(fc.oneof({ arbitrary: story, weight: 4 }, { arbitrary: fc.array(command, { minLength: 40, maxLength: 150 }), weight: 1 }), (commands) => {
         let state: ProjectState = initialProjectState();
@@ -188,6 +223,28 @@ describe('project decider over random command sequences from several users', () 
               expect(actor!.userId).not.toBe(project!.verifier?.userId);
               expect(sameOrganisation(actor!, project!.proponent)).toBe(false);
             }
+            // A reversal: the registry's, of a registered (or inactive) project, never beyond what it was credited.
+            if (event.type === 'ReversalRecorded') {
+              reversals += 1;
+              const actor = next.type === 'RecordReversal' ? next.actor : undefined;
+              expect(actor!.userId).not.toBe(project!.proponent.userId);
+              expect(actor!.userId).not.toBe(project!.verifier?.userId);
+              expect(sameOrganisation(actor!, project!.proponent)).toBe(false);
+              expect(['registered', 'inactive']).toContain(project!.status);
+              const credited = events
+                .flatMap((earlier) => (earlier.type === 'IssuanceApproved' ? earlier.data.batches : []))
+                .reduce((sum, batch) => sum + batch.quantity + batch.bufferQuantity, 0);
+              const reversed = [...events, event].flatMap((earlier) => (earlier.type === 'ReversalRecorded' ? [earlier.data.quantity] : []));
+              expect(reversed.reduce((sum, lost) => sum + lost, 0)).toBeLessThanOrEqual(credited);
+            }
+            // Its cover is recorded once, for a reversal recorded, and covered + shortfall is what was lost.
+            if (event.type === 'ReversalCovered') {
+              covers += 1;
+              const recorded = events.find((earlier) => earlier.type === 'ReversalRecorded' && earlier.data.reversalId === event.data.reversalId);
+              expect(recorded?.type).toBe('ReversalRecorded');
+              expect(event.data.covered + event.data.shortfall).toBe(recorded!.type === 'ReversalRecorded' ? recorded!.data.quantity : -1);
+              expect(events.some((earlier) => earlier.type === 'ReversalCovered' && earlier.data.reversalId === event.data.reversalId)).toBe(false);
+            }
             if (event.type === 'IssuanceApproved') {
               approvals += 1;
               const report = before.reports.get(event.data.reportId);
@@ -217,5 +274,7 @@ describe('project decider over random command sequences from several users', () 
     );
     // The runs reached the approvals they are about (about 40 of 500 runs do; 10 is five standard deviations below).
     expect(approvals).toBeGreaterThan(10);
+    expect(reversals).toBeGreaterThan(5);
+    expect(covers).toBeGreaterThan(3);
   });
 });

@@ -52,9 +52,17 @@ export interface ProjectState {
       }
     | undefined;
   readonly reports: ReadonlyMap<string, ReportState>;
+  /** Reversals recorded (docs/cancellations-and-reversals.md): tCO2e lost, and whether the buffer pool's cover is recorded. */
+  readonly reversals: ReadonlyMap<string, ReversalState>;
 }
 
-export const initialProjectState = (): ProjectState => ({ project: undefined, reports: new Map() });
+interface ReversalState {
+  readonly reversalId: string;
+  readonly quantity: number;
+  readonly covered: boolean;
+}
+
+export const initialProjectState = (): ProjectState => ({ project: undefined, reports: new Map(), reversals: new Map() });
 
 export type ProjectCommand =
   | { readonly type: 'DraftProject'; readonly proponent: Party; readonly details: DraftProjectDetails }
@@ -97,6 +105,20 @@ export type ProjectCommand =
       readonly reasons: string;
       /** Percent of each vintage held back for the buffer pool, by project type (from the configuration). */
       readonly bufferShares: Readonly<Record<CreditProjectType, number>>;
+    }
+  | {
+      readonly type: 'RecordReversal';
+      readonly actor: Party;
+      readonly reversalId: string;
+      readonly quantity: number;
+      readonly cause: string;
+      readonly documents: readonly CitedDocument[];
+    }
+  | {
+      /** The reversal reaction, once it cancelled what the buffer pool could cover. */
+      readonly type: 'RecordReversalCoverage';
+      readonly reversalId: string;
+      readonly cancellations: readonly { readonly cancellationId: string; readonly batchId: string; readonly quantity: number }[];
     };
 
 export type DraftProjectDetails = Omit<DraftProjectRequest, 'documents' | 'methodology'> & {
@@ -163,6 +185,18 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return withReport(event.data.reportId, { status: 'approved' });
     case 'IssuanceReturned':
       return withReport(event.data.reportId, { status: 'awaiting_verification', verified: undefined });
+    case 'ReversalRecorded': {
+      const reversals = new Map(state.reversals);
+      reversals.set(event.data.reversalId, { reversalId: event.data.reversalId, quantity: event.data.quantity, covered: false });
+      return { ...state, reversals };
+    }
+    case 'ReversalCovered': {
+      const reversal = state.reversals.get(event.data.reversalId);
+      if (!reversal) return state;
+      const reversals = new Map(state.reversals);
+      reversals.set(reversal.reversalId, { ...reversal, covered: true });
+      return { ...state, reversals };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -458,11 +492,81 @@ export function decideProject(command: ProjectCommand, state: ProjectState, cont
       return decideVerification(command, state, at);
     case 'ReviewIssuance':
       return reviewIssuance(command, state, at);
+    case 'RecordReversal':
+      return recordReversal(command, state, at);
+    case 'RecordReversalCoverage':
+      return recordReversalCoverage(command, state, at);
     default: {
       const exhaustive: never = command;
       return exhaustive;
     }
   }
+}
+
+/** What the project was credited: the verified credits of its approved reports (the buffer share included). */
+function creditedOf(state: ProjectState): number {
+  let credited = 0;
+  for (const report of state.reports.values()) {
+    if (report.status === 'approved') for (const vintage of report.verified ?? []) credited += vintage.quantity;
+  }
+  return credited;
+}
+
+function recordReversal(command: Extract<ProjectCommand, { type: 'RecordReversal' }>, state: ProjectState, at: string): ProjectEvent[] {
+  const project = requireProject(state);
+  // The same reversal again (a retried request) records nothing new.
+  if (state.reversals.has(command.reversalId)) return [];
+  if (project.status !== 'registered' && project.status !== 'inactive') {
+    throw new DomainError('Conflict', `A reversal is recorded for a registered project; this one is ${project.status.replaceAll('_', ' ')}`);
+  }
+  refuseRegistryConflict(project, command.actor, 'record a reversal');
+  if (!Number.isInteger(command.quantity) || command.quantity < 1) throw new DomainError('ValidationFailed', 'A reversal loses at least 1 tCO2e');
+  const reversed = [...state.reversals.values()].reduce((sum, reversal) => sum + reversal.quantity, 0);
+  const left = creditedOf(state) - reversed;
+  if (command.quantity > left) {
+    throw new DomainError('Conflict', `The project was credited ${creditedOf(state)} tCO2e, ${reversed} reversed already: at most ${left} can be reversed`, {
+      credited: creditedOf(state),
+      reversed,
+      requested: command.quantity,
+    });
+  }
+  return [
+    {
+      type: 'ReversalRecorded',
+      data: {
+        projectId: project.projectId,
+        reversalId: command.reversalId,
+        quantity: command.quantity,
+        cause: command.cause,
+        documents: [...command.documents],
+        recordedBy: command.actor.userId,
+        recordedAt: at,
+      },
+    },
+  ];
+}
+
+function recordReversalCoverage(command: Extract<ProjectCommand, { type: 'RecordReversalCoverage' }>, state: ProjectState, at: string): ProjectEvent[] {
+  const project = requireProject(state);
+  const reversal = state.reversals.get(command.reversalId);
+  if (!reversal) throw new DomainError('NotFound', `No reversal ${command.reversalId} on project ${project.projectId}`);
+  // Recorded once: a second instance or a replay of the reaction adds nothing.
+  if (reversal.covered) return [];
+  const covered = command.cancellations.reduce((sum, cancellation) => sum + cancellation.quantity, 0);
+  if (covered > reversal.quantity) throw new DomainError('ValidationFailed', `The buffer pool covered ${covered} of a reversal of ${reversal.quantity}`);
+  return [
+    {
+      type: 'ReversalCovered',
+      data: {
+        projectId: project.projectId,
+        reversalId: reversal.reversalId,
+        covered,
+        shortfall: reversal.quantity - covered,
+        cancellations: command.cancellations.map((cancellation) => ({ ...cancellation })),
+        coveredAt: at,
+      },
+    },
+  ];
 }
 
 export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent> = {

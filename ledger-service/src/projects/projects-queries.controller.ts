@@ -28,6 +28,7 @@ import {
   PublicProjectQuery,
   PublicProjectsQuery,
   PublicRetirementsQuery,
+  PublicCancellationsQuery,
   PublicSerialQuery,
   ReviewQueueQuery,
   VerificationQueueQuery,
@@ -109,6 +110,12 @@ export class ProjectsQueriesController {
   @Public()
   retirements() {
     return this.queries.execute(new PublicRetirementsQuery());
+  }
+
+  @Get('registry/cancellations')
+  @Public()
+  cancellations() {
+    return this.queries.execute(new PublicCancellationsQuery());
   }
 
   @Get('registry/serials/:serial')

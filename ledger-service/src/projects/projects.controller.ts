@@ -37,6 +37,8 @@ import {
   reportParams,
   type ReportCommandResponse,
   requestValidationRequest,
+  recordReversalRequest,
+  type RecordReversalResponse,
   type ReviewIssuanceRequest,
   reviewIssuanceRequest,
   type UploadDocumentResponse,
@@ -322,6 +324,28 @@ export class ProjectsController {
       .where('token_id', '=', batchId)
       .executeTakeFirstOrThrow();
     return claimsView({ batchId, ...row }, claims, labelRulesOf(this.config));
+  }
+
+  @Post('projects/:projectId/reversals')
+  @Roles('registry')
+  @HttpCode(201)
+  async recordReversal(
+    @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
+    @Body(new ZodPipe(recordReversalRequest)) body: z.output<typeof recordReversalRequest>,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<RecordReversalResponse> {
+    const context = commandContextFrom(request);
+    const command: ProjectCommand = {
+      type: 'RecordReversal',
+      actor: await this.parties.party(signedIn(request).id),
+      // Derived from the command id, so a retried request records the same reversal.
+      reversalId: deriveId(context.commandId, 'reversal'),
+      quantity: body.quantity,
+      cause: body.cause,
+      documents: await this.documents.cite(body.documents),
+    };
+    const decision = await this.decideIn(params.projectId, command, context);
+    return { ...this.projectAnswer(decision), reversalId: command.reversalId };
   }
 
   /** The documented shares, with the configuration's overrides. */

@@ -14,6 +14,7 @@ import { ProjectsQueriesController } from './projects-queries.controller.js';
 import { projectQueryHandlers } from './queries/index.js';
 import { FileIssuanceRequestWhenMinted } from './reactions/file-issuance-request-when-minted.handler.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
+import { CancelBufferWhenReversalRecorded } from './reactions/cancel-buffer-when-reversal-recorded.handler.js';
 
 /**
  * The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits
@@ -35,6 +36,7 @@ import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when
     FileIssuanceRequestWhenMinted,
     SandboxPoolLiquidity,
     { provide: ISSUANCE_REQUESTS, useClass: MintedIssuanceRequests },
+    CancelBufferWhenReversalRecorded,
   ],
   exports: [DocumentStore, ProjectParties, ISSUANCE_REQUESTS],
 })

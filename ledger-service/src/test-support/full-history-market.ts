@@ -75,6 +75,8 @@ export interface FullHistoryState {
   /** Tradable serials per account, per batch: sorted, merged. */
   readonly tradable: Map<string, Map<string, Range[]>>;
   readonly retired: Map<string, Range[]>;
+  /** Cancelled serials per batch, folded from CreditsCancelled (decided by the current decider alone). */
+  readonly cancelled: Map<string, Range[]>;
   readonly orders: Map<string, FullHistoryOrder>;
   /** Open buy orders, best (highest price, earliest) first. */
   readonly bids: OrderBookSide<FullHistoryOrder>;
@@ -104,6 +106,7 @@ export function initialFullHistoryState(): FullHistoryState {
     batches: new Map(),
     tradable: new Map(),
     retired: new Map(),
+    cancelled: new Map(),
     orders: new Map(),
     bids: new OrderBookSide(),
     asks: new OrderBookSide(),
@@ -640,6 +643,12 @@ export function evolveFullHistory(state: FullHistoryState, event: MarketEvent): 
       }
       return state;
     }
+    case 'CreditsCancelled':
+      moveOut(state, event.data.accountId, event.data.ranges);
+      for (const range of event.data.ranges) {
+        state.cancelled.set(range.batchId, addRanges(state.cancelled.get(range.batchId) ?? [], [range]));
+      }
+      return state;
     case 'CreditsTokenized':
       moveOut(state, event.data.accountId, event.data.ranges);
       moveIn(state, VAULT_ACCOUNT_ID, event.data.ranges);

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
+import { verifySupply } from '../credit-market/verify-supply.js';
 import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
 import { verifyDocuments } from '../projects/documents/verify-documents.js';
 import { foldLog, ledgerSide, RESERVE_LOOKS, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
@@ -93,6 +94,14 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Documents: each of the ${documents.cited} documents the log cites is stored with the hash and size it was cited with.`);
+    const supply = await verifySupply(opened.runtime.eventStore, opened.runtime.readModels);
+    if (!supply.ok) {
+      write('MISMATCH in the supply of credit batches:', ...supply.problems.map((problem) => `  problem:  ${problem}`));
+      return { code: VERIFY_EXIT.mismatch, output };
+    }
+    write(
+      `    Supply: for each of ${supply.batches} batches issued = tradable + reserved + in the vault + retired + cancelled, in the log and the read model (${supply.issued} issued, ${supply.retired} retired, ${supply.cancelled} cancelled).`,
+    );
     if (!anchorLedger) write('    No anchors in the log yet; the ledger was not asked for them.');
     else if (report.anchorsUnchecked > 0) {
       const why = anchorLedger.unreachable ?? `the connection was lost: ${anchorLedger.gateway?.connectionError ?? 'the node stopped answering'}`;

@@ -1,4 +1,5 @@
 import {
+  type CreditsCancelled,
   type CreditsIssued,
   isCreditEvent,
   isOrderEvent,
@@ -27,6 +28,7 @@ type RegistryEvent =
   | CreditsIssued
   | TradeExecuted
   | CreditsRetired
+  | CreditsCancelled
   | XrplSettlementRecorded
   | CreditsTokenized
   | CreditsRedeemed
@@ -52,6 +54,7 @@ function rangesReassignedBy(recorded: RecordedEvent): SerialRange[] {
           ? event.data.released
           : event.type === 'TradeExecuted' ||
               event.type === 'CreditsRetired' ||
+              event.type === 'CreditsCancelled' ||
               event.type === 'CreditsTokenized' ||
               event.type === 'CreditsRedeemed' ||
               event.type === 'DirectTradeOffered'
@@ -72,6 +75,7 @@ function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
     methodology: data.methodology,
     quantity: data.quantity,
     retired: 0,
+    cancelled: 0,
     serial_prefix: data.serialPrefix,
     issuer_account_id: data.accountId,
     xrpl_address: data.xrplAddress,
@@ -95,6 +99,7 @@ function batchRow(recorded: RecordedEvent, data: CreditsIssued['data']) {
 class BatchWrites {
   private issued: ReturnType<typeof batchRow>[] = [];
   private readonly retired = new Map<string, number>();
+  private readonly cancelled = new Map<string, number>();
 
   constructor(private readonly db: ProjectionWriter) {}
 
@@ -104,6 +109,33 @@ class BatchWrites {
 
   retire(tokenId: string, quantity: number): void {
     this.retired.set(tokenId, (this.retired.get(tokenId) ?? 0) + quantity);
+  }
+
+  cancel(tokenId: string, quantity: number): void {
+    this.cancelled.set(tokenId, (this.cancelled.get(tokenId) ?? 0) + quantity);
+  }
+
+  /** A cancellation's record, with its batch's project (the batch row is written first). */
+  async recordCancellation(recorded: RecordedEvent, data: CreditsCancelled['data']): Promise<void> {
+    await this.flushIssued();
+    const batch = await this.db.selectFrom('credit_batches').select(['project_id', 'project_name']).where('token_id', '=', data.batchId).executeTakeFirst();
+    await insertOnce(this.db, 'credit_cancellations', 'cancellation_id', {
+      cancellation_id: data.cancellationId,
+      token_id: data.batchId,
+      project_id: batch?.project_id ?? '',
+      project_name: batch?.project_name ?? data.batchId,
+      account_id: data.accountId,
+      quantity: data.quantity,
+      ranges: JSON.stringify(data.ranges),
+      reason: data.reason,
+      note: data.note,
+      cancelled_by: data.cancelledBy,
+      by_registry: data.byRegistry,
+      reversal_project_id: data.reversal?.projectId ?? null,
+      reversal_id: data.reversal?.reversalId ?? null,
+      cancelled_at: data.cancelledAt,
+      ...rowPosition(recorded),
+    });
   }
 
   async settle(data: XrplSettlementRecorded['data']): Promise<void> {
@@ -131,6 +163,14 @@ class BatchWrites {
         .execute();
     }
     this.retired.clear();
+    for (const [tokenId, quantity] of this.cancelled) {
+      await this.db
+        .updateTable('credit_batches')
+        .set({ cancelled: sql<number>`cancelled + ${quantity}` })
+        .where('token_id', '=', tokenId)
+        .execute();
+    }
+    this.cancelled.clear();
   }
 
   private async flushIssued(): Promise<void> {
@@ -152,7 +192,7 @@ export const creditRegistryProjection: Projection = {
   views: ['credits', 'metrics', 'marketplace'],
   /** Its screens refetch on projection-updated; a command that reads it back ends the wait (LogFollowerRunner.linger). */
   lingerMs: 20,
-  tables: ['credit_batches', 'credit_holdings'],
+  tables: ['credit_batches', 'credit_holdings', 'credit_cancellations'],
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     const holdings = new HoldingsWorkingSet(db);
     const batches = new BatchWrites(db);
@@ -191,6 +231,12 @@ export const creditRegistryProjection: Projection = {
         case 'CreditsRetired':
           await holdings.reassignRanges(event.data.ranges, { accountId: event.data.accountId, status: 'retired', orderId: null });
           batches.retire(event.data.batchId, event.data.quantity);
+          changed = true;
+          break;
+        case 'CreditsCancelled':
+          await holdings.reassignRanges(event.data.ranges, { accountId: event.data.accountId, status: 'cancelled', orderId: null });
+          batches.cancel(event.data.batchId, event.data.quantity);
+          await batches.recordCancellation(recorded, event.data);
           changed = true;
           break;
         case 'CreditsTokenized':

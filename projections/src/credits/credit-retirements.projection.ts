@@ -90,6 +90,7 @@ export const creditRetirementsProjection: Projection = {
         case 'CreditsRedeemed':
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
+        case 'CreditsCancelled':
           break;
         default:
           return exhaustive(event);

@@ -101,6 +101,7 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
         case 'CreditsRedeemed':
         case 'DirectTradeOffered':
         case 'DirectTradeOfferWithdrawn':
+        case 'CreditsCancelled':
           break;
         default:
           return exhaustive(event);

@@ -42,6 +42,7 @@ async function applyCreditEvent(db: ProjectionWriter, event: CreditEvent): Promi
     case 'XrplSettlementRecorded':
     case 'CreditsTokenized':
     case 'CreditsRedeemed':
+    case 'CreditsCancelled':
       return false;
     default:
       return exhaustive(event);

@@ -5,7 +5,7 @@ export interface HoldingBlock {
   readonly start: number;
   readonly end: number;
   readonly accountId: string;
-  readonly status: 'tradable' | 'reserved' | 'retired';
+  readonly status: 'tradable' | 'reserved' | 'retired' | 'cancelled';
   readonly orderId: string | null;
 }
 

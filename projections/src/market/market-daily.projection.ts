@@ -1,5 +1,6 @@
 import {
   type CreditsIssued,
+  type CreditsCancelled,
   type CreditsRetired,
   creditEventTypes,
   isCreditEvent,
@@ -81,6 +82,12 @@ class DailyFold {
     if (market) this.move(data.accountId, market.projectType, market.vintage, dayOf(data.retiredAt), -data.quantity);
   }
 
+  /** Cancelled credits leave the holder's position as retired ones do; they are never counted as retired. */
+  cancelled(data: CreditsCancelled['data']): void {
+    const market = marketOfTokenId(data.batchId);
+    if (market) this.move(data.accountId, market.projectType, market.vintage, dayOf(data.cancelledAt), -data.quantity);
+  }
+
   private move(accountId: string, projectType: string, vintage: number, day: string, change: number): void {
     const key = `${accountId}|${projectType}|${vintage}|${day}`;
     const known = this.positions.get(key);
@@ -115,6 +122,9 @@ export const marketDailyProjection: Projection = {
           break;
         case 'CreditsRetired':
           fold.retired(event.data);
+          break;
+        case 'CreditsCancelled':
+          fold.cancelled(event.data);
           break;
         case 'XrplSettlementRecorded':
         case 'CreditsTokenized':

@@ -17,6 +17,7 @@ import * as announceWithCheckpoint from './2026_11_28_200000_announce_with_check
 import * as heldDepositRefunds from './2026_11_28_300000_held_deposit_refunds.js';
 import * as projects from './2026_12_01_000000_projects.js';
 import * as batchClaims from './2026_12_02_000000_batch_claims.js';
+import * as cancellations from './2026_12_02_100000_cancellations.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -39,5 +40,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_11_28_300000_held_deposit_refunds': heldDepositRefunds,
     '2026_12_01_000000_projects': projects,
     '2026_12_02_000000_batch_claims': batchClaims,
+    '2026_12_02_100000_cancellations': cancellations,
   }),
 };

@@ -288,6 +288,30 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
         reporting_period: event.data.reportingPeriod,
       });
       return true;
+    case 'ReversalRecorded': {
+      const { data } = event;
+      await insertOnce(db, 'project_reversals', 'reversal_id', {
+        reversal_id: data.reversalId,
+        project_id: data.projectId,
+        quantity: data.quantity,
+        cause: data.cause,
+        recorded_by: data.recordedBy,
+        recorded_at: data.recordedAt,
+        covered: null,
+        shortfall: null,
+        covered_at: null,
+        ...rowPosition(recorded),
+      });
+      await cite(db, recorded, { projectId: data.projectId, reportId: null, citedAt: data.recordedAt }, data.documents);
+      return true;
+    }
+    case 'ReversalCovered':
+      await db
+        .updateTable('project_reversals')
+        .set({ covered: event.data.covered, shortfall: event.data.shortfall, covered_at: event.data.coveredAt })
+        .where('reversal_id', '=', event.data.reversalId)
+        .execute();
+      return true;
     case 'CreditsIssued':
       await insertOnce(db, 'project_issued_batches', 'batch_id', { batch_id: event.data.batchId });
       await markIssued(db, { batchId: event.data.batchId });
@@ -317,6 +341,7 @@ export const projectsProjection: Projection = {
     'verifier_accreditations',
     'origin_imports',
     'batch_claims',
+    'project_reversals',
   ],
   applyBatch: applyEach(apply),
 };

@@ -60,6 +60,7 @@ async function applyCreditEvent(db: ProjectionWriter, recorded: RecordedEvent, e
     case 'TradeExecuted':
     case 'DirectTradeOffered':
     case 'DirectTradeOfferWithdrawn':
+    case 'CreditsCancelled':
       return false;
     default:
       return exhaustive(event);

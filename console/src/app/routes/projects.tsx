@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { MyProjects } from '../../features/projects/components/MyProjects/MyProjects';
 import { RegistryReview } from '../../features/projects/components/RegistryReview/RegistryReview';
+import { CancelCreditsForm } from '../../features/credits/components/CancelCreditsForm/CancelCreditsForm';
 import { VerificationQueue } from '../../features/projects/components/VerificationQueue/VerificationQueue';
 
 type ProjectsTab = 'mine' | 'verification' | 'review';
@@ -22,7 +23,19 @@ interface TabEntry {
 const tabs: readonly TabEntry[] = [
   { value: 'mine', label: 'My projects', icon: <IconFolders size={16} />, roles: ['issuer', 'admin'], panel: () => <MyProjects /> },
   { value: 'verification', label: 'Verification queue', icon: <IconClipboardCheck size={16} />, roles: ['verifier'], panel: () => <VerificationQueue /> },
-  { value: 'review', label: 'Registry review', icon: <IconBuildingBank size={16} />, roles: ['registry'], panel: () => <RegistryReview /> },
+  {
+    value: 'review',
+    label: 'Registry review',
+    icon: <IconBuildingBank size={16} />,
+    roles: ['registry'],
+    panel: () => (
+      <Stack gap="md">
+        <RegistryReview />
+        {/* The registry cancels any account's credits (never a reversal: that is recorded on its project). */}
+        <CancelCreditsForm asRegistry />
+      </Stack>
+    ),
+  },
 ];
 
 /** Projects (/projects): each role sees the tabs of its part in a project's lifecycle. */

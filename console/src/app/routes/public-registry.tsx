@@ -6,6 +6,7 @@ import { ProjectDetails } from '../../features/projects/components/ProjectDetail
 import { ProjectList } from '../../features/projects/components/ProjectList/ProjectList';
 import { RegistryBatches } from '../../features/projects/components/RegistryBatches/RegistryBatches';
 import { RegistryRetirements } from '../../features/projects/components/RegistryRetirements/RegistryRetirements';
+import { RegistryCancellations } from '../../features/projects/components/RegistryCancellations/RegistryCancellations';
 import { SerialLookup } from '../../features/projects/components/SerialLookup/SerialLookup';
 
 function RegistryProjects() {
@@ -45,6 +46,7 @@ export function PublicRegistryRoute() {
               <Tabs.Tab value="projects">Projects</Tabs.Tab>
               <Tabs.Tab value="issuances">Issuances</Tabs.Tab>
               <Tabs.Tab value="retirements">Retirements</Tabs.Tab>
+              <Tabs.Tab value="cancellations">Cancellations</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="projects">
               <RegistryProjects />
@@ -54,6 +56,9 @@ export function PublicRegistryRoute() {
             </Tabs.Panel>
             <Tabs.Panel value="retirements">
               <RegistryRetirements />
+            </Tabs.Panel>
+            <Tabs.Panel value="cancellations">
+              <RegistryCancellations />
             </Tabs.Panel>
           </Tabs>
         </Stack>

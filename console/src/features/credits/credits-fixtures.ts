@@ -60,6 +60,7 @@ export function aBatch(overrides: Partial<CreditBatchView> = {}): CreditBatchVie
     methodology: 'AMS-I.D.',
     quantity: 120,
     retired: 0,
+    cancelled: 0,
     tradable: 120,
     serialPrefix: `NXCC-${aTokenId}`,
     firstSerial: `NXCC-${aTokenId}-000001`,
@@ -206,7 +207,7 @@ export function aProvenance(overrides: Partial<ProvenanceResponse> = {}): Proven
   return {
     tokenId: aTokenId,
     batch: aBatch({ retired: 5, tradable: 115 }),
-    summary: { issued: 120, tradable: 105, reserved: 10, retired: 5 },
+    summary: { issued: 120, tradable: 105, reserved: 10, retired: 5, cancelled: 0 },
     entries: [
       aProvenanceEntry({
         seal: { sealId: 'seal-7', merkleRoot: 'cd'.repeat(32), sealedAt: '2026-11-22T12:00:00.000Z', anchorTxHash: null },

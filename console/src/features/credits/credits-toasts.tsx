@@ -35,6 +35,14 @@ export function showDraftSavedToast(): void {
   });
 }
 
+export function showCreditsCancelledToast(quantity: number): void {
+  showSuccessToast('Credits Cancelled', `Cancelled ${formatCount(quantity, 'credit')}: out of circulation, not retired`);
+}
+
+export function showCancellationFailedToast(error: unknown): void {
+  showFailureToast('Cancellation Failed', serverMessageOf(error, 'Failed to cancel credits'));
+}
+
 export function showCreditsRetiredToast(quantity: number): void {
   showSuccessToast('Credits Retired Successfully', `Retired ${formatCount(quantity, 'credit')}`);
 }

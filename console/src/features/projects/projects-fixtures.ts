@@ -47,6 +47,8 @@ export function aProject(overrides: Partial<ProjectView> = {}): ProjectView {
     documents: [],
     issuedQuantity: 0,
     bufferQuantity: 0,
+    reversals: [],
+    reversalShortfall: 0,
     ...overrides,
   };
 }
@@ -66,6 +68,7 @@ export function aRegistryBatch(overrides: Partial<RegistryBatchView> = {}): Regi
     firstSerial: 'NXCC-REFOREST-2026-1A2B3C4D-000001',
     lastSerial: 'NXCC-REFOREST-2026-1A2B3C4D-000850',
     retired: 0,
+    cancelled: 0,
     buffer: false,
     reportId: aReportId,
     origin: null,

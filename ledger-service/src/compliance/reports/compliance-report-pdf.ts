@@ -1,4 +1,11 @@
-import { type ComplianceReport, describeRetiredUse, type ReportDisclosure, reportFrameworkInfo, retirementUseLabels } from '@carbon-ledger/contracts';
+import {
+  cancellationReasonLabels,
+  type ComplianceReport,
+  describeRetiredUse,
+  type ReportDisclosure,
+  reportFrameworkInfo,
+  retirementUseLabels,
+} from '@carbon-ledger/contracts';
 import { type PdfLine, textPdf } from '../../shared/pdf/text-pdf.js';
 
 const heading = (text: string): PdfLine => ({ text, bold: true, size: 12, gap: 18 });
@@ -54,6 +61,21 @@ function retirementLines(report: ComplianceReport): PdfLine[] {
     ...retirements.byVintage.map((item) => row(`${item.vintage}: ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
     { text: 'By project type:' },
     ...retirements.byProjectType.map((item) => row(`${item.projectType} (${item.mitigation}): ${tonnes(item.tCO2e)} (${item.sharePercent}%)`)),
+    spacer,
+  ];
+}
+
+/** Cancellations and reversals, apart from the retirements: never counted as retired or offset. */
+function cancellationLines(report: ComplianceReport): PdfLine[] {
+  const { cancellations, reversals } = report;
+  if (cancellations.totals.count === 0 && reversals.count === 0) return [];
+  return [
+    heading('Cancellations and reversals (not retirements)'),
+    { text: `${tonnes(cancellations.totals.tCO2e)} cancelled without a claim in ${cancellations.totals.count} cancellations` },
+    ...cancellations.byReason.map((row) => ({ text: `    ${cancellationReasonLabels[row.reason]}: ${tonnes(row.tCO2e)} (${row.count})`, size: 9 })),
+    {
+      text: `${tonnes(reversals.lostTCO2e)} reversed in ${reversals.count} reversals: ${tonnes(reversals.coveredTCO2e)} covered by the buffer pool, ${tonnes(reversals.shortfallTCO2e)} short${reversals.pending > 0 ? `, ${reversals.pending} not settled yet` : ''}`,
+    },
     spacer,
   ];
 }
@@ -129,6 +151,7 @@ export function complianceReportPdf(report: ComplianceReport): Promise<Buffer> {
     { text: `Generated ${report.generatedAt} from the ledger's event log. Quantities in ${report.unit}; one credit is one tonne.`, gap: 22 },
     ...disclosureLines(report.disclosure),
     ...retirementLines(report),
+    ...cancellationLines(report),
     heading('Credits issued in the period'),
     { text: `${tonnes(issuance.tCO2e)} in ${issuance.batches} ${issuance.batches === 1 ? 'batch' : 'batches'}` },
     ...issuance.byProjectType.map((item) =>

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   ANCHORS_STREAM,
   type AuditAnchoredData,
+  type CancellationReason,
+  cancellationReasonLabels,
+  cancellationReasons,
   canonicalJson,
   COMPLIANCE_REPORT_FORMAT,
   type ComplianceReport,
@@ -19,6 +22,7 @@ import {
   isAuditEvent,
   isCreditEvent,
   isFundsEvent,
+  isProjectEvent,
   type LedgerSealedData,
   marketOfTokenId,
   type MitigationKind,
@@ -120,7 +124,24 @@ function cashNote(cash: ReportCash): string {
   return `${paid}${onXrpl}${unpaid}. Deposits ${cash.deposits.amount} ${currency}, withdrawals ${cash.withdrawals.amount} ${currency}, held for review ${cash.heldDeposits.amount} ${currency}${returned}.`;
 }
 
-function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements'], cash: ReportCash): ReportDisclosure {
+/** What every framework's notes say of cancellations and reversals: shown apart, never counted as retired. */
+function cancellationNotes(cancellations: ComplianceReport['cancellations'], reversals: ComplianceReport['reversals']): string[] {
+  const notes: string[] = [];
+  if (cancellations.totals.count > 0) {
+    const reasons = cancellations.byReason.map((row) => `${row.tCO2e} ${cancellationReasonLabels[row.reason]}`).join(', ');
+    notes.push(
+      `${cancellations.totals.tCO2e} tCO2e were cancelled without a claim in ${cancellations.totals.count} cancellations (${reasons}); they are not retirements and are not counted above.`,
+    );
+  }
+  if (reversals.count > 0) {
+    notes.push(
+      `${reversals.lostTCO2e} tCO2e were reversed in ${reversals.count} reversals: the buffer pool covered ${reversals.coveredTCO2e}, ${reversals.shortfallTCO2e} could not be covered${reversals.pending > 0 ? `, ${reversals.pending} not settled yet` : ''}.`,
+    );
+  }
+  return notes;
+}
+
+function disclosureOf(framework: ReportFramework, retirements: ComplianceReport['retirements'], cash: ReportCash, apart: readonly string[]): ReportDisclosure {
   const { reference } = reportFrameworkInfo[framework];
   const { totals, byMitigation, byStandard } = retirements;
   const share = (kind: MitigationKind): number => byMitigation.find((row) => row.mitigation === kind)?.sharePercent ?? 0;
@@ -140,6 +161,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
           `${share('removal')}% came from removal projects and ${share('reduction')}% from emission reduction projects. ${classification}`,
           'The ledger records no project locations, so the share of credits from projects within the EU is not reported.',
           'Credits planned for cancellation under future agreements are not recorded in the ledger and are not reported.',
+          ...apart,
           cashNote(cash),
         ],
       };
@@ -155,6 +177,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
           `${totals.tCO2e} tCO2e of carbon credits were retired in the period, in ${totals.count} retirements.`,
           classification,
           "The ledger records credits retired; how they count towards the entity's greenhouse gas targets is for the entity to state.",
+          ...apart,
           cashNote(cash),
         ],
       };
@@ -171,6 +194,7 @@ function disclosureOf(framework: ReportFramework, retirements: ComplianceReport[
         notes: [
           `${totals.tCO2e} tCO2e of carbon credits were retired in the period, in ${totals.count} retirements.`,
           `A retirement counts towards every goal its project type contributes to, so the goals' totals add up to more than the tCO2e retired; SDG ${DEFAULT_SDG_GOAL} ${sdgGoalNames[DEFAULT_SDG_GOAL]} counts every retirement.`,
+          ...apart,
         ],
       };
     }
@@ -336,6 +360,8 @@ export class ComplianceReportFold {
   private latestSeal: LedgerSealedData | null = null;
   private readonly anchors = new Map<number, AuditAnchoredData>();
   private readonly cash = new CashTally();
+  private readonly cancelled = new Map<CancellationReason, { count: number; tCO2e: number }>();
+  private readonly reversals = new Map<string, { lost: number; covered: number | undefined; shortfall: number | undefined }>();
 
   constructor(
     private readonly framework: ReportFramework,
@@ -357,6 +383,18 @@ export class ComplianceReportFold {
       if (this.cash.funds(event, (at) => this.inPeriod(at))) this.use(event);
       return;
     }
+    if (isProjectEvent(event)) {
+      if (event.type === 'ReversalRecorded' && this.inPeriod(event.data.recordedAt)) {
+        this.reversals.set(event.data.reversalId, { lost: event.data.quantity, covered: undefined, shortfall: undefined });
+        this.use(event);
+      }
+      const reversal = event.type === 'ReversalCovered' ? this.reversals.get(event.data.reversalId) : undefined;
+      if (reversal && event.type === 'ReversalCovered') {
+        this.reversals.set(event.data.reversalId, { ...reversal, covered: event.data.covered, shortfall: event.data.shortfall });
+        this.use(event);
+      }
+      return;
+    }
     if (!event.streamId.startsWith(CREDIT_MARKET_STREAM_PREFIX) || !isCreditEvent(event)) return;
     switch (event.type) {
       case 'CreditsIssued':
@@ -365,6 +403,13 @@ export class ComplianceReportFold {
         return this.creditsRetired(event, event.data);
       case 'XrplSettlementRecorded':
         return this.settlementRecorded(event, event.data);
+      case 'CreditsCancelled': {
+        if (!this.inPeriod(event.data.cancelledAt)) return;
+        const tally = this.cancelled.get(event.data.reason) ?? { count: 0, tCO2e: 0 };
+        this.cancelled.set(event.data.reason, { count: tally.count + 1, tCO2e: tally.tCO2e + event.data.quantity });
+        this.use(event);
+        return;
+      }
       case 'TradeExecuted':
         if (this.inPeriod(event.data.executedAt)) {
           this.cash.trade(event.data);
@@ -378,6 +423,22 @@ export class ComplianceReportFold {
     const { framework, period } = this;
     const retirements = retirementsOf(this.records);
     const cash = this.cash.report();
+    const byReason = cancellationReasons.flatMap((reason) => {
+      const tally = this.cancelled.get(reason);
+      return tally ? [{ reason, ...tally }] : [];
+    });
+    const cancellations: ComplianceReport['cancellations'] = {
+      totals: { count: byReason.reduce((sum, row) => sum + row.count, 0), tCO2e: byReason.reduce((sum, row) => sum + row.tCO2e, 0) },
+      byReason,
+    };
+    const reversalRows = [...this.reversals.values()];
+    const reversals: ComplianceReport['reversals'] = {
+      count: reversalRows.length,
+      lostTCO2e: reversalRows.reduce((sum, row) => sum + row.lost, 0),
+      coveredTCO2e: reversalRows.reduce((sum, row) => sum + (row.covered ?? 0), 0),
+      shortfallTCO2e: reversalRows.reduce((sum, row) => sum + (row.shortfall ?? 0), 0),
+      pending: reversalRows.filter((row) => row.covered === undefined).length,
+    };
     const issuedRows = creditProjectTypes.flatMap((projectType) => {
       const tally = this.issued.get(projectType);
       return tally ? [{ projectType, mitigation: projectTypeMitigation[projectType], ...tally }] : [];
@@ -399,13 +460,15 @@ export class ComplianceReportFold {
         unsealedEvents: this.unsealed.length,
       },
       retirements,
+      cancellations,
+      reversals,
       cash,
       issuance: {
         batches: issuedRows.reduce((sum, row) => sum + row.batches, 0),
         tCO2e: issuedRows.reduce((sum, row) => sum + row.tCO2e, 0),
         byProjectType: issuedRows,
       },
-      disclosure: disclosureOf(framework, retirements, cash),
+      disclosure: disclosureOf(framework, retirements, cash, cancellationNotes(cancellations, reversals)),
     };
     return { ...body, sha256: createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex') };
   }

@@ -441,4 +441,64 @@ describe('compliance report from the event log', () => {
     // Retirements and issuances (5) plus the deposit, the posted withdrawal, the held payment, its refund and four trades.
     expect(csrd.ledger.eventsUsed).toBe(13);
   });
+
+  it('shows cancellations and reversals apart: never counted as retired, the shortfall stated', () => {
+    const given = log();
+    given.issued(REFOREST, 'Reforestation', 100, '2026-02-01T00:00:00.000Z');
+    given.retired(1, REFOREST, [[1, 10]], '2026-03-01T00:00:00.000Z');
+    const cancel = (n: number, reason: string, quantity: number, start: number) =>
+      given.cash(
+        creditMarketStreamId('Reforestation', 2025),
+        'CreditsCancelled',
+        {
+          cancellationId: ids(4000 + n),
+          batchId: REFOREST,
+          accountId: 'acct-1',
+          quantity,
+          ranges: [{ batchId: REFOREST, start, end: start + quantity - 1 }],
+          reason,
+          note: '',
+          cancelledBy: 'registry',
+          byRegistry: reason !== 'voluntary',
+          cancelledAt: '2026-03-02T00:00:00.000Z',
+        },
+        '2026-03-02T00:00:00.000Z',
+      );
+    cancel(1, 'voluntary', 5, 11);
+    cancel(2, 'reversal', 20, 16);
+    cancel(3, 'omge', 2, 36);
+    given.cash(
+      'project-P-1',
+      'ReversalRecorded',
+      { projectId: 'P-1', reversalId: ids(5001), quantity: 30, cause: 'Fire', documents: [], recordedBy: 'registry', recordedAt: '2026-03-02T00:00:00.000Z' },
+      '2026-03-02T00:00:00.000Z',
+    );
+    given.cash(
+      'project-P-1',
+      'ReversalCovered',
+      { projectId: 'P-1', reversalId: ids(5001), covered: 20, shortfall: 10, cancellations: [], coveredAt: '2026-03-02T00:00:00.000Z' },
+      '2026-03-02T00:00:00.000Z',
+    );
+    for (const framework of ['csrd', 'issb', 'un-sdg'] as const) {
+      const report = complianceReport.parse(buildComplianceReport(given.events, framework, {}, generatedAt));
+      expect(report.retirements.totals).toEqual({ count: 1, tCO2e: 10 });
+      expect(report.cancellations).toEqual({
+        totals: { count: 3, tCO2e: 27 },
+        byReason: [
+          { reason: 'voluntary', count: 1, tCO2e: 5 },
+          { reason: 'omge', count: 1, tCO2e: 2 },
+          { reason: 'reversal', count: 1, tCO2e: 20 },
+        ],
+      });
+      expect(report.reversals).toEqual({ count: 1, lostTCO2e: 30, coveredTCO2e: 20, shortfallTCO2e: 10, pending: 0 });
+      expect(report.disclosure.notes).toEqual(
+        expect.arrayContaining([
+          '27 tCO2e were cancelled without a claim in 3 cancellations (5 Voluntary cancellation (no claim), 2 Article 6.4 OMGE, 20 Reversal (buffer pool)); they are not retirements and are not counted above.',
+          '30 tCO2e were reversed in 1 reversals: the buffer pool covered 20, 10 could not be covered.',
+        ]),
+      );
+    }
+    const csrd = buildComplianceReport(given.events, 'csrd', {}, generatedAt);
+    expect(csrd.disclosure.framework === 'csrd' && csrd.disclosure.creditsCancelledTCO2e).toBe(10);
+  });
 });

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   counted,
+  cancellationReasonLabels,
   creditMarketStreamId,
   type EventStore,
   formatPosition,
@@ -178,6 +179,23 @@ export function entryFacts(recorded: RecordedEvent, scope: ProvenanceScope): Ent
         ],
       };
     }
+    case 'CreditsCancelled': {
+      const { data } = event;
+      const cancelled = ours(data.ranges);
+      if (cancelled.length === 0) return undefined;
+      const by = data.byRegistry ? `the registry (${data.cancelledBy})` : data.cancelledBy;
+      const reversal = data.reversal ? `, covering a reversal of project ${data.reversal.projectId}` : '';
+      return {
+        kind: 'cancellation',
+        description: `${counted(data.quantity, 'credit')} of ${data.accountId} cancelled by ${by}: ${cancellationReasonLabels[data.reason]}${reversal}${data.note ? ` (${data.note})` : ''}; not retired, no claim`,
+        occurredAt: data.cancelledAt,
+        quantity: size(cancelled),
+        fromAccountId: data.accountId,
+        toAccountId: null,
+        serialRanges: formatted(cancelled),
+        xrplTransactions: [],
+      };
+    }
     case 'CreditsTokenized': {
       const { data } = event;
       const moved = ours(data.ranges);
@@ -322,7 +340,7 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     return {
       tokenId,
       batch: toCreditBatchView(batch),
-      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired') },
+      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired'), cancelled: count('cancelled') },
       entries,
     };
   }

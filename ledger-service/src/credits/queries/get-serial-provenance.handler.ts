@@ -38,6 +38,10 @@ function currentOf(entries: readonly ProvenanceEntry[], retiredFor: string | nul
       case 'retirement':
         current = { status: 'retired', accountId: entry.fromAccountId, beneficiary: retiredFor };
         break;
+      case 'cancellation':
+        // Out of circulation without a claim: never retired, no beneficiary.
+        current = { status: 'cancelled', accountId: entry.fromAccountId, beneficiary: null };
+        break;
       case 'project':
       case 'xrpl':
         break;

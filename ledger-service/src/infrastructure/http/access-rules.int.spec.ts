@@ -23,13 +23,14 @@ const PUBLIC = new Set([
   // A retirement certificate and its verification page are for anyone holding the link.
   'GET /api/retirements/:id',
   'GET /api/retirements/:id/certificate.pdf',
-  // The public registry: projects, their documents, batches, retirements and the serial lookup.
+  // The public registry: projects, their documents, batches, retirements, cancellations and the serial lookup.
   'GET /api/registry/projects',
   'GET /api/registry/projects/:projectId',
   'GET /api/registry/documents/:sha256',
   'GET /api/registry/batches',
   'GET /api/registry/batches/:batchId/claims',
   'GET /api/registry/retirements',
+  'GET /api/registry/cancellations',
   'GET /api/registry/serials/:serial',
 ]);
 

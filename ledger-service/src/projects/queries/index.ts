@@ -1,6 +1,6 @@
 import { ListMyProjectsHandler, PublicProjectHandler, PublicProjectsHandler, ReviewQueueHandler, VerificationQueueHandler } from './list-projects.handler.js';
 import { ListVerifiersHandler } from './list-verifiers.handler.js';
-import { PublicBatchesHandler, PublicRetirementsHandler, PublicSerialHandler } from './public-registry.handler.js';
+import { PublicBatchesHandler, PublicCancellationsHandler, PublicRetirementsHandler, PublicSerialHandler } from './public-registry.handler.js';
 
 export * from './list-projects.handler.js';
 export * from './list-verifiers.handler.js';
@@ -16,5 +16,6 @@ export const projectQueryHandlers = [
   ListVerifiersHandler,
   PublicBatchesHandler,
   PublicRetirementsHandler,
+  PublicCancellationsHandler,
   PublicSerialHandler,
 ];

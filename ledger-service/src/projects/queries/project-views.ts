@@ -123,7 +123,7 @@ export async function toProjectViews(db: ReadModels, rows: readonly ProjectRow[]
   if (rows.length === 0) return [];
   const projectIds = rows.map((row) => row.project_id);
   const userIds = [...new Set(rows.flatMap((row) => (row.verifier_id === null ? [row.proponent_id] : [row.proponent_id, row.verifier_id])))];
-  const [reports, issuances, documents, users] = await Promise.all([
+  const [reports, issuances, documents, users, reversals] = await Promise.all([
     db.selectFrom('project_reports').selectAll().where('project_id', 'in', projectIds).orderBy('filed_at').orderBy('report_id').execute(),
     db.selectFrom('project_issuances').selectAll().where('project_id', 'in', projectIds).orderBy('vintage').orderBy('batch_id').execute(),
     db
@@ -135,7 +135,9 @@ export async function toProjectViews(db: ReadModels, rows: readonly ProjectRow[]
       .orderBy('sha256')
       .execute(),
     selectUsers(db, userIds),
+    db.selectFrom('project_reversals').selectAll().where('project_id', 'in', projectIds).orderBy('recorded_at').orderBy('reversal_id').execute(),
   ]);
+  const reversalsOf = groupBy(reversals, (row) => row.project_id);
   const reportsOf = groupBy(reports, (row) => row.project_id);
   const issuancesOf = groupBy(issuances, (row) => row.project_id);
   const issuancesOfReport = groupBy(issuances, (row) => row.report_id);
@@ -167,6 +169,15 @@ export async function toProjectViews(db: ReadModels, rows: readonly ProjectRow[]
       reports: (reportsOf.get(row.project_id) ?? []).map((report) => toReportView(report, issuancesOfReport.get(report.report_id) ?? [])),
       documents: (documentsOf.get(row.project_id) ?? []).map(toDocumentView),
       ...issuedTotals(projectIssuances),
+      reversals: (reversalsOf.get(row.project_id) ?? []).map((reversal) => ({
+        reversalId: reversal.reversal_id,
+        quantity: reversal.quantity,
+        cause: reversal.cause,
+        recordedAt: reversal.recorded_at.toISOString(),
+        covered: reversal.covered,
+        shortfall: reversal.shortfall,
+      })),
+      reversalShortfall: (reversalsOf.get(row.project_id) ?? []).reduce((sum, reversal) => sum + (reversal.shortfall ?? 0), 0),
     };
   });
 }

@@ -5,7 +5,9 @@ import {
   BUFFER_POOL_ACCOUNT_ID,
   retiredBatchClaimsSchema,
   retirementUses,
+  type CancellationReason,
   type CreditProjectType,
+  type ListRegistryCancellationsResponse,
   formatSerial,
   formatSerialRange,
   originRegistries,
@@ -59,6 +61,7 @@ function toRegistryBatchView(row: BatchRow, claims: BatchClaimsView): RegistryBa
     firstSerial: formatSerial(row.serial_prefix, 1),
     lastSerial: formatSerial(row.serial_prefix, row.quantity),
     retired: row.retired,
+    cancelled: row.cancelled,
     buffer: row.buffer_for !== null,
     reportId: row.report_id,
     origin: originOf(row),
@@ -142,6 +145,53 @@ export class PublicRetirementsHandler implements IQueryHandler<PublicRetirements
   }
 }
 
+export class PublicCancellationsQuery extends Query<ListRegistryCancellationsResponse> {}
+
+@QueryHandler(PublicCancellationsQuery)
+export class PublicCancellationsHandler implements IQueryHandler<PublicCancellationsQuery> {
+  constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
+
+  async execute(): Promise<ListRegistryCancellationsResponse> {
+    const rows = await this.db
+      .selectFrom('credit_cancellations as c')
+      .leftJoin('credit_batches as b', 'b.token_id', 'c.token_id')
+      .select([
+        'c.cancellation_id',
+        'c.token_id',
+        'c.project_name',
+        'c.quantity',
+        'c.ranges',
+        'c.reason',
+        'c.note',
+        'c.by_registry',
+        'c.reversal_project_id',
+        'c.cancelled_at',
+      ])
+      .select('b.serial_prefix')
+      .orderBy('c.cancelled_at', 'desc')
+      .orderBy('c.commit_position', 'desc')
+      .orderBy('c.prepare_position', 'desc')
+      .execute();
+    return {
+      cancellations: rows.map((row) => {
+        const prefix = row.serial_prefix ?? serialPrefixFor(row.token_id);
+        return {
+          cancellationId: row.cancellation_id,
+          batchId: row.token_id,
+          projectName: row.project_name,
+          quantity: row.quantity,
+          serials: row.ranges.map((range) => formatSerialRange(prefix, range.start, range.end)),
+          reason: row.reason as CancellationReason,
+          note: row.note,
+          byRegistry: row.by_registry,
+          reversalProjectId: row.reversal_project_id,
+          cancelledAt: row.cancelled_at.toISOString(),
+        };
+      }),
+    };
+  }
+}
+
 @QueryHandler(PublicSerialQuery)
 export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
   constructor(
@@ -173,11 +223,13 @@ export class PublicSerialHandler implements IQueryHandler<PublicSerialQuery> {
     const status: RegistrySerialView['status'] =
       block?.status === 'retired' || retirement !== undefined
         ? 'retired'
-        : block?.account_id === VAULT_ACCOUNT_ID
-          ? 'in_vault'
-          : batch.buffer_for !== null || block?.account_id === BUFFER_POOL_ACCOUNT_ID
-            ? 'buffer'
-            : 'active';
+        : block?.status === 'cancelled'
+          ? 'cancelled'
+          : block?.account_id === VAULT_ACCOUNT_ID
+            ? 'in_vault'
+            : batch.buffer_for !== null || block?.account_id === BUFFER_POOL_ACCOUNT_ID
+              ? 'buffer'
+              : 'active';
     return {
       serial: serialNumber,
       batch: (await registryBatchViews(this.db, this.config, [batch]))[0]!,

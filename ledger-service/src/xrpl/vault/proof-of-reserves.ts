@@ -95,6 +95,8 @@ export class VaultFold {
           if (event.data.burnTxHash) this.unregistered.delete(event.data.burnTxHash);
           if (event.data.accountId === VAULT_ACCOUNT_ID) this.held -= size(event.data.ranges);
           return;
+        // The vault's serials are never cancelled (the market refuses it).
+        case 'CreditsCancelled':
         case 'CreditsIssued':
         case 'TradeExecuted':
         case 'DirectTradeOffered':

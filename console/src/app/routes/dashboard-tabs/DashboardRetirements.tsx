@@ -4,6 +4,7 @@ import { useRetirementAnalytics } from '../../../features/credits/api/get-retire
 import { useRetirements } from '../../../features/credits/api/list-retirements';
 import { ProjectTypeDistribution } from '../../../features/credits/components/ProjectTypeDistribution/ProjectTypeDistribution';
 import { RetireCreditsForm } from '../../../features/credits/components/RetireCreditsForm/RetireCreditsForm';
+import { CancelCreditsForm } from '../../../features/credits/components/CancelCreditsForm/CancelCreditsForm';
 import { RetirementRecordCard } from '../../../features/credits/components/RetirementRecordCard/RetirementRecordCard';
 import { RetirementsPerMonthChart } from '../../../features/credits/components/RetirementsPerMonthChart/RetirementsPerMonthChart';
 import { RetirementSummary } from '../../../features/credits/components/RetirementSummary/RetirementSummary';
@@ -61,7 +62,10 @@ export function DashboardRetirements() {
         <RetirementData />
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 3 }}>
-        <RetireCreditsForm />
+        <Stack gap="md">
+          <RetireCreditsForm />
+          <CancelCreditsForm />
+        </Stack>
       </Grid.Col>
     </Grid>
   );

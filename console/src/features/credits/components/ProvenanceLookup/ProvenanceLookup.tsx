@@ -21,6 +21,7 @@ const kindLabels: Record<EntryKind, string> = {
   escrow: 'Escrow',
   release: 'Release',
   retirement: 'Retirement',
+  cancellation: 'Cancellation',
   xrpl: 'XRPL',
 };
 
@@ -31,6 +32,7 @@ const kindColors: Record<EntryKind, string> = {
   escrow: 'yellow',
   release: 'gray',
   retirement: 'grape',
+  cancellation: 'red',
   xrpl: 'indigo',
 };
 
@@ -87,9 +89,11 @@ function Summary({ summary }: { summary: ProvenanceResponse['summary'] }) {
     { label: 'Tradable', value: summary.tradable, testId: 'provenance-tradable' },
     { label: 'In escrow', value: summary.reserved, testId: 'provenance-reserved' },
     { label: 'Retired', value: summary.retired, testId: 'provenance-retired' },
+    // Cancelled without a claim: out of circulation, never counted as retired.
+    { label: 'Cancelled', value: summary.cancelled, testId: 'provenance-cancelled' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="provenance-summary">
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md" data-testid="provenance-summary">
       {cells.map((cell) => (
         <Card key={cell.label} withBorder padding="sm" radius="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -220,6 +224,7 @@ const currentStatus: Record<SerialProvenanceResponse['current']['status'], strin
   held: 'Held',
   'in-escrow': 'In sell-order escrow',
   retired: 'Retired',
+  cancelled: 'Cancelled (not retired)',
 };
 
 function SerialCurrent({ current }: { current: SerialProvenanceResponse['current'] }) {

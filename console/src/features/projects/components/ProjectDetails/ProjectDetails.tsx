@@ -90,6 +90,37 @@ function ReportBatches({ report }: { report: MonitoringReportView }) {
   );
 }
 
+/** A project's reversals: tCO2e lost, what the buffer pool covered, and the shortfall, stated. */
+function Reversals({ project }: { project: ProjectView }) {
+  if (project.reversals.length === 0) return null;
+  return (
+    <div data-testid="project-reversals">
+      <Title order={4} size="h6" mb={4}>
+        Reversals
+      </Title>
+      {project.reversalShortfall > 0 && (
+        <Alert color="red" variant="light" title="Shortfall" mb="xs" data-testid="project-reversal-shortfall">
+          The buffer pool could not cover {formatCredits(project.reversalShortfall)} tCO2e of this project's reversals.
+        </Alert>
+      )}
+      <Table verticalSpacing="xs">
+        <TableHeader columns={['Recorded', 'Lost', 'Cause', 'Covered by the buffer pool', 'Shortfall']} />
+        <Table.Tbody>
+          {project.reversals.map((reversal) => (
+            <Table.Tr key={reversal.reversalId} data-testid="project-reversal">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{reversal.recordedAt.slice(0, 10)}</Table.Td>
+              <Table.Td>{formatCredits(reversal.quantity)} tCO2e</Table.Td>
+              <Table.Td>{reversal.cause}</Table.Td>
+              <Table.Td>{reversal.covered === null ? 'Being covered' : `${formatCredits(reversal.covered)} tCO2e cancelled`}</Table.Td>
+              <Table.Td>{reversal.shortfall === null ? '—' : `${formatCredits(reversal.shortfall)} tCO2e`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
 export interface ProjectDetailsProps {
   project: ProjectView;
   /** Under the project: what the viewer may do with it. */
@@ -188,6 +219,7 @@ export function ProjectDetails({ project, actions, reportActions }: ProjectDetai
             </Table.ScrollContainer>
           )}
         </div>
+        <Reversals project={project} />
         {actions}
       </Stack>
     </Card>

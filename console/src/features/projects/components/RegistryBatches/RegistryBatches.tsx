@@ -25,7 +25,17 @@ export function RegistryBatches() {
     <Table.ScrollContainer minWidth={900}>
       <Table striped data-testid="registry-batches">
         <TableHeader
-          columns={['Batch', 'Project', 'Vintage', { label: 'Credits', align: 'right' }, 'Serials', { label: 'Retired', align: 'right' }, 'Share', 'Issued']}
+          columns={[
+            'Batch',
+            'Project',
+            'Vintage',
+            { label: 'Credits', align: 'right' },
+            'Serials',
+            { label: 'Retired', align: 'right' },
+            { label: 'Cancelled', align: 'right' },
+            'Share',
+            'Issued',
+          ]}
         />
         <Table.Tbody>
           {batches.data.batches.map((batch) => (
@@ -54,6 +64,9 @@ export function RegistryBatches() {
                 )}
               </Table.Td>
               <Table.Td ta="right">{formatCredits(batch.retired)}</Table.Td>
+              <Table.Td ta="right" data-testid="registry-batch-cancelled">
+                {formatCredits(batch.cancelled)}
+              </Table.Td>
               <Table.Td>
                 {batch.buffer ? (
                   <Badge color="grape" variant="light" data-testid="registry-batch-buffer">

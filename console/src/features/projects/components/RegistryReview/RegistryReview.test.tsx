@@ -135,4 +135,29 @@ describe('RegistryReview', () => {
       body: { originRegistry: 'Verra', originStart: 1000, originEnd: 1999, projectId: 'PRJ-1', vintage: 2024, accountId: aProponentId },
     });
   });
+
+  it('records a reversal of a registered project that was credited: tCO2e lost and its cause', async () => {
+    const requests = serve([aProject({ status: 'registered', verifier: assigned, issuedQuantity: 1000, bufferQuantity: 150 })], () =>
+      jsonResponse({ projectId: 'PRJ-1', reversalId: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', status: 'registered', position: '7:7' }, 201),
+    );
+    renderWithProviders(<RegistryReview />);
+
+    await screen.findByTestId('record-reversal-form');
+    typeInto('reversal-quantity', '200');
+    typeInto('reversal-cause', 'Wildfire burned 40 ha');
+    fireEvent.click(screen.getByTestId('reversal-submit'));
+
+    await expectToast('Reversal Recorded', '200 tCO2e of PRJ-1: the buffer pool covers it, oldest credits first');
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      url: '/api/projects/PRJ-1/reversals',
+      body: { quantity: 200, cause: 'Wildfire burned 40 ha' },
+    });
+  });
+
+  it('offers no reversal for a project never credited', async () => {
+    serve([aProject({ status: 'registered', verifier: assigned })], () => jsonResponse({}));
+    renderWithProviders(<RegistryReview />);
+    await screen.findByTestId('review-queue');
+    expect(screen.queryByTestId('record-reversal-form')).not.toBeInTheDocument();
+  });
 });

@@ -9,11 +9,14 @@ import { IssuanceReviewForm } from '../IssuanceReviewForm/IssuanceReviewForm';
 import { ProjectDetails } from '../ProjectDetails/ProjectDetails';
 import { ProjectList } from '../ProjectList/ProjectList';
 import { RegistrationDecisionForm } from '../RegistrationDecisionForm/RegistrationDecisionForm';
+import { RecordReversalForm } from '../RecordReversalForm/RecordReversalForm';
 
 function RegistryActions({ project }: { project: ProjectView }) {
   const verified = project.reports.filter((report) => report.status === 'verified');
   const waiting = project.status === 'validated' || verified.length > 0;
-  if (!waiting && project.status !== 'registered') return null;
+  // A project credited once may lose what it was credited for: the registry records the reversal.
+  const reversible = (project.status === 'registered' || project.status === 'inactive') && project.issuedQuantity > 0;
+  if (!waiting && project.status !== 'registered' && !reversible) return null;
   return (
     <>
       {waiting && <Divider label="Waiting for the registry" labelPosition="left" />}
@@ -22,6 +25,7 @@ function RegistryActions({ project }: { project: ProjectView }) {
         {verified.map((report) => (
           <IssuanceReviewForm key={report.reportId} project={project} report={report} />
         ))}
+        {reversible && <RecordReversalForm project={project} />}
         {project.status === 'registered' && (
           <>
             <Divider label="Registered project" labelPosition="left" />

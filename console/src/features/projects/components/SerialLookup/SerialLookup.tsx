@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { useSerialLookup } from '../../api/lookup-serial';
 
-const serialStatusLabels = { active: 'Active', retired: 'Retired', in_vault: 'Tokenized (in the platform vault)', buffer: 'Held in the buffer pool' } as const;
+const serialStatusLabels = {
+  active: 'Active',
+  retired: 'Retired',
+  in_vault: 'Tokenized (in the platform vault)',
+  buffer: 'Held in the buffer pool',
+  cancelled: 'Cancelled (no claim, not retired)',
+} as const;
 
 /** Anyone may check one serial number: its batch, project and whether it is still active. */
 export function SerialLookup() {

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { type EventStore, healthResponse } from '@carbon-ledger/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
+import { issueRegistryBatch } from '../test-support/registry-batch.js';
+import { CREDIT_MARKETS } from './credit-market.module.js';
+import type { CreditMarketStore } from './credit-market.store.js';
+import { verifySupply } from './verify-supply.js';
+
+/**
+ * Supply per batch, checked where it is kept: `npm run verify` folds the log and reads the credit
+ * registry read model (verifySupply), /api/health reads the read model. Both name a batch whose
+ * read model breaks issued = tradable + reserved + in the vault + retired + cancelled.
+ */
+describe('supply per batch: npm run verify and /api/health', () => {
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  let markets: CreditMarketStore;
+  let db: ReadModels;
+  let eventStore: EventStore;
+  let holder: SignedInClient;
+  const tokenId = 'SOLAR-2026-5B9910A1';
+
+  beforeAll(async () => {
+    markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
+    db = service.app.get<ReadModels>(READ_MODELS);
+    eventStore = service.app.get<EventStore>(EVENT_STORE);
+    holder = await service.signIn(['trader']);
+    const context = () => {
+      const commandId = randomUUID();
+      return { commandId, correlationId: commandId, causationId: commandId, actor: { userId: holder.userId, role: 'trader' as const }, now: new Date() };
+    };
+    await markets.execute('Solar Energy', 2026, issueRegistryBatch(tokenId, holder.userId, 40), context(), () => undefined);
+    expect((await holder.request('POST', '/api/cancel', { tokenId, amount: 6, reason: 'voluntary' })).status).toBe(201);
+    // A retirement and a sell order's escrow, straight on the market (the HTTP paths need KYC).
+    const retire = {
+      type: 'RetireCredits',
+      retirementId: randomUUID(),
+      batchId: tokenId,
+      accountId: holder.userId,
+      quantity: 4,
+      beneficiary: 'Acme',
+      purpose: '',
+      standard: 'Gold Standard',
+      offsetType: 'compensation',
+      retiredBy: holder.userId,
+    } as const;
+    await markets.execute('Solar Energy', 2026, retire, context(), () => undefined);
+    const order = { type: 'sell', amount: 5, price: '20.00', projectType: 'Solar Energy', vintage: 2026 } as const;
+    await markets.execute('Solar Energy', 2026, { type: 'PlaceOrder', orderId: randomUUID(), ownerId: holder.userId, order }, context(), () => undefined);
+    await service.app.get(ProjectionHost).waitFor(['credit-registry'], await eventStore.headPosition(), 20_000);
+  });
+
+  it('verify: every batch adds up in the log and in the read model, and they agree', async () => {
+    const report = await verifySupply(eventStore, db);
+    expect(report).toMatchObject({ ok: true, problems: [], batches: 1, issued: 40, retired: 4, cancelled: 6 });
+  });
+
+  it('names a batch whose read model counts one more cancelled than its holdings: health 503, verify a mismatch', async () => {
+    await db.updateTable('credit_batches').set({ cancelled: 7 }).where('token_id', '=', tokenId).execute();
+    try {
+      const response = await service.anonymous('GET', '/api/health');
+      expect(response.status).toBe(503);
+      const health = healthResponse.parse(await response.json());
+      expect(health.status).toBe('failed');
+      expect(health.supply?.problems).toEqual([`${tokenId}: the batch counts 7 cancelled, its holdings 6`]);
+      const report = await verifySupply(eventStore, db);
+      expect(report.ok).toBe(false);
+      expect(report.problems).toEqual([`read model: ${tokenId}: the batch counts 7 cancelled, its holdings 6`]);
+    } finally {
+      await db.updateTable('credit_batches').set({ cancelled: 6 }).where('token_id', '=', tokenId).execute();
+    }
+  });
+
+  it('verify names a read model whose holdings moved serials the log never moved (cancelled shown as tradable)', async () => {
+    await db.updateTable('credit_holdings').set({ status: 'tradable' }).where('token_id', '=', tokenId).where('status', '=', 'cancelled').execute();
+    await db.updateTable('credit_batches').set({ cancelled: 0 }).where('token_id', '=', tokenId).execute();
+    try {
+      const report = await verifySupply(eventStore, db);
+      expect(report.problems).toEqual([`read model: ${tokenId} holds 31 tradable, the log 25`, `read model: ${tokenId} holds 0 cancelled, the log 6`]);
+    } finally {
+      await db.updateTable('credit_holdings').set({ status: 'cancelled' }).where('token_id', '=', tokenId).where('serial_start', '=', 1).execute();
+      await db.updateTable('credit_batches').set({ cancelled: 6 }).where('token_id', '=', tokenId).execute();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  comparePositions,
+  creditEventTypes,
+  type EventStore,
+  isCreditEvent,
+  isOrderEvent,
+  orderEventTypes,
+  type Position,
+  START,
+  VAULT_ACCOUNT_ID,
+} from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
+import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { type BatchSupply, BatchSupplyFold, supplyViolations } from './batch-supply.js';
+
+const PAGE = 1_000;
+const MARKET_EVENT_TYPES: ReadonlySet<string> = new Set([...creditEventTypes, ...orderEventTypes]);
+
+/** A batch as the credit registry read model holds it: its row's counts and its holdings rows summed by where they are. */
+export interface ReadModelBatch extends BatchSupply {
+  /** The batch row's retired and cancelled counts (the holdings rows give the others). */
+  readonly recordedRetired: number;
+  readonly recordedCancelled: number;
+}
+
+/** Each batch of the credit registry read model, in one pass over its holdings. */
+export async function readModelSupply(db: ReadModels): Promise<Map<string, ReadModelBatch>> {
+  const size = sql<number>`h.serial_end - h.serial_start + 1`;
+  const rows = await sql<{
+    token_id: string;
+    quantity: number;
+    retired: number;
+    cancelled: number;
+    held_tradable: string;
+    held_reserved: string;
+    held_vault: string;
+    held_retired: string;
+    held_cancelled: string;
+  }>`
+    select b.token_id, b.quantity, b.retired, b.cancelled,
+      coalesce(sum(${size}) filter (where h.status = 'tradable' and h.account_id <> ${VAULT_ACCOUNT_ID}), 0) as held_tradable,
+      coalesce(sum(${size}) filter (where h.status = 'reserved'), 0) as held_reserved,
+      coalesce(sum(${size}) filter (where h.status = 'tradable' and h.account_id = ${VAULT_ACCOUNT_ID}), 0) as held_vault,
+      coalesce(sum(${size}) filter (where h.status = 'retired'), 0) as held_retired,
+      coalesce(sum(${size}) filter (where h.status = 'cancelled'), 0) as held_cancelled
+    from credit_batches b left join credit_holdings h on h.token_id = b.token_id
+    group by b.token_id, b.quantity, b.retired, b.cancelled`.execute(db);
+  return new Map(
+    rows.rows.map((row) => [
+      row.token_id,
+      {
+        issued: row.quantity,
+        tradable: Number(row.held_tradable),
+        reserved: Number(row.held_reserved),
+        inVault: Number(row.held_vault),
+        retired: Number(row.held_retired),
+        cancelled: Number(row.held_cancelled),
+        recordedRetired: row.retired,
+        recordedCancelled: row.cancelled,
+      },
+    ]),
+  );
+}
+
+/** What breaks the supply identity in the read model: a batch whose holdings do not add up to its quantity, or whose counts disagree with them. */
+export function readModelProblems(batches: ReadonlyMap<string, ReadModelBatch>): string[] {
+  const problems: string[] = [];
+  for (const [batchId, batch] of batches) {
+    problems.push(...supplyViolations(batchId, batch));
+    if (batch.recordedRetired !== batch.retired) problems.push(`${batchId}: the batch counts ${batch.recordedRetired} retired, its holdings ${batch.retired}`);
+    if (batch.recordedCancelled !== batch.cancelled) {
+      problems.push(`${batchId}: the batch counts ${batch.recordedCancelled} cancelled, its holdings ${batch.cancelled}`);
+    }
+  }
+  return problems;
+}
+
+export interface SupplyReport {
+  readonly ok: boolean;
+  readonly batches: number;
+  readonly issued: number;
+  readonly retired: number;
+  readonly cancelled: number;
+  readonly problems: readonly string[];
+}
+
+/**
+ * npm run verify's supply check (docs/cancellations-and-reversals.md, "Supply per batch"): folds
+ * every market event of the log into each batch's supply, checks issued = tradable + reserved + in
+ * the vault + retired + cancelled, then checks the credit registry read model the same way and
+ * against the log folded up to where that read model has applied it.
+ */
+export async function verifySupply(eventStore: EventStore, db: ReadModels): Promise<SupplyReport> {
+  const checkpoint = await db
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position'])
+    .where('name', '=', 'credit-registry')
+    .executeTakeFirst();
+  const projectedTo: Position | undefined = checkpoint
+    ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) }
+    : undefined;
+  const whole = new BatchSupplyFold();
+  const projected = new BatchSupplyFold();
+  let after = START;
+  for (;;) {
+    const page = await eventStore.readAll({ after, limit: PAGE, eventTypes: MARKET_EVENT_TYPES });
+    for (const event of page) {
+      if (!isCreditEvent(event) && !isOrderEvent(event)) continue;
+      whole.apply(event);
+      if (projectedTo && comparePositions(event.position, projectedTo) <= 0) projected.apply(event);
+    }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    after = last.position;
+  }
+  const problems: string[] = [];
+  for (const [batchId, supply] of whole.batches) problems.push(...supplyViolations(batchId, supply).map((problem) => `log: ${problem}`));
+  const model = await readModelSupply(db);
+  problems.push(...readModelProblems(model).map((problem) => `read model: ${problem}`));
+  for (const [batchId, supply] of projected.batches) {
+    const held = model.get(batchId);
+    if (!held) {
+      problems.push(`read model: ${batchId} is not there, though the log issued it before the read model's position`);
+      continue;
+    }
+    for (const part of ['issued', 'tradable', 'reserved', 'inVault', 'retired', 'cancelled'] as const) {
+      if (held[part] !== supply[part]) problems.push(`read model: ${batchId} holds ${held[part]} ${part}, the log ${supply[part]}`);
+    }
+  }
+  let issued = 0;
+  let retired = 0;
+  let cancelled = 0;
+  for (const supply of whole.batches.values()) {
+    issued += supply.issued;
+    retired += supply.retired;
+    cancelled += supply.cancelled;
+  }
+  return { ok: problems.length === 0, batches: whole.batches.size, issued, retired, cancelled, problems };
+}
