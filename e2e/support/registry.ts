@@ -69,7 +69,12 @@ export interface FiledRequest {
  * A newly drafted project's filed request approved over the API by a verifier and a registry
  * operator (created by the administrator `admin`, of organisations of their own), as claimed.
  */
-export async function approveThroughRegistryApi(proponent: BrowserContext, admin: BrowserContext, service: RunningService, answer: FiledRequest): Promise<void> {
+export async function approveThroughRegistryApi(
+  proponent: BrowserContext,
+  admin: BrowserContext,
+  service: RunningService,
+  answer: FiledRequest,
+): Promise<void> {
   const verifier = await newUser(admin, service, ['verifier'], 'E2E Verifier', 'E2E Assurance');
   const registry = await newUser(admin, service, ['registry'], 'E2E Registry', 'E2E Registry Office');
   const post = async (who: { api: APIRequestContext; csrf: string } | BrowserContext, path: string, data: unknown): Promise<void> => {

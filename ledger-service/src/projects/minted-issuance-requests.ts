@@ -41,7 +41,10 @@ export class MintedIssuanceRequests implements IssuanceRequests {
       await hostCountryOf(this.db, minter);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      throw new DomainError('Conflict', `The host country of the project is not known from ${minter}: complete KYC for this address with its country, then issue`);
+      throw new DomainError(
+        'Conflict',
+        `The host country of the project is not known from ${minter}: complete KYC for this address with its country, then issue`,
+      );
     }
   }
 

@@ -217,9 +217,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
     expect(await creditBalanceReaching(destination.address, 30)).toBe(30);
     const batch = await markets.read(market.projectType, market.vintage, (state) => state.batches.get(issued.tokenId));
     expect(batch).toMatchObject({ nftId: issued.nftId });
-    expect(
-      await markets.read(market.projectType, market.vintage, (state) => totalSize(tradableOf(state, VAULT_ACCOUNT_ID, issued.tokenId))),
-    ).toBe(30);
+    expect(await markets.read(market.projectType, market.vintage, (state) => totalSize(tradableOf(state, VAULT_ACCOUNT_ID, issued.tokenId)))).toBe(30);
   });
 
   /** NXCC payments the platform issuer made to `destination`, as the ledger lists them. */

@@ -134,7 +134,13 @@ export class IssueCreditsWhenIssuanceApproved implements Reaction {
       now: new Date(event.metadata.recordedAt),
     };
     try {
-      await this.markets.execute(batch.projectType, batch.vintage, { type: 'IssueCredits', batch, ...(tokenize ? { tokenize } : {}) }, context, () => undefined);
+      await this.markets.execute(
+        batch.projectType,
+        batch.vintage,
+        { type: 'IssueCredits', batch, ...(tokenize ? { tokenize } : {}) },
+        context,
+        () => undefined,
+      );
     } catch (error) {
       // Issued before under this batch id: the market holds it once.
       if (error instanceof DomainError && error.code === 'Conflict' && /already issued/.test(error.message)) return;

@@ -1,12 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  DuplicateEventId,
-  type EventStore,
-  WrongExpectedVersion,
-  type XrplIssueResponse,
-  type XrplSubmitRequest,
-} from '@carbon-ledger/contracts';
+import { DuplicateEventId, type EventStore, WrongExpectedVersion, type XrplIssueResponse, type XrplSubmitRequest } from '@carbon-ledger/contracts';
 import { getNFTokenID } from 'xrpl';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';

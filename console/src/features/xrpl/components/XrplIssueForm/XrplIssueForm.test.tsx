@@ -108,7 +108,10 @@ describe('XrplIssueForm', () => {
     fillIn();
     fireEvent.click(screen.getByTestId('xrpl-issue-submit'));
 
-    await expectToast('Credits Issued Successfully', new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. filed 30 credits for verification under project XRPL-C0FFEE012345`));
+    await expectToast(
+      'Credits Issued Successfully',
+      new RegExp(`^NFT ${anNftId.slice(0, 16)}\\.\\.\\. filed 30 credits for verification under project XRPL-C0FFEE012345`),
+    );
     expect(requestsTo(requests, '/api/xrpl/issue/prepare')[0]?.body).toEqual({
       name: 'Mojave Solar Farm',
       projectType: 'Solar Energy',
