@@ -96,7 +96,7 @@ export async function checkPeer(pool: pg.Pool, issued: ReadonlyMap<string, numbe
   const feeExpected = buyOrders.reduce((sum, row) => sum + platformFeeCents(Number(row.matched)), 0);
   const [holds] = await one<{ off: string }>(
     `select count(*) as off from ${S}.orders o
-      where side = 'buy' and o.hold_cents <> coalesce((select -sum(case when t.debit_account like 'user:%' then t.amount else -t.amount end)
+      where side = 'buy' and o.hold_cents <> coalesce((select sum(case when t.debit_account like 'user:%' then t.amount else -t.amount end)
                                                           from ${S}.transfers t where t.order_id = o.order_id and t.ledger = 'pending'), 0)`,
   );
   return {
