@@ -92,7 +92,9 @@ export async function checkPeer(pool: pg.Pool, issued: ReadonlyMap<string, numbe
       return !size || Number(size.serials) !== quantity || Number(size.lowest) !== 1 || Number(size.highest) !== quantity;
     })
     .map(([batch]) => batch);
-  const buyOrders = await one<{ matched: string }>(`select matched_notional_cents as matched from ${S}.orders where side = 'buy' and matched_notional_cents > 0`);
+  const buyOrders = await one<{ matched: string }>(
+    `select matched_notional_cents as matched from ${S}.orders where side = 'buy' and matched_notional_cents > 0`,
+  );
   const feeExpected = buyOrders.reduce((sum, row) => sum + platformFeeCents(Number(row.matched)), 0);
   const [holds] = await one<{ off: string }>(
     `select count(*) as off from ${S}.orders o

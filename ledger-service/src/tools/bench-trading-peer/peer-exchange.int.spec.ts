@@ -35,9 +35,7 @@ describe("bench:trading's peer exchange and its checks", () => {
   });
 
   it('fills concurrent funded buys at the resting price once each, keeps a key to one answer, and refuses a buyer who cannot pay', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, n) => exchange.place(n % 2 ? 'alice' : 'bob', randomUUID(), `f${n}`, buy('10.50'))),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => exchange.place(n % 2 ? 'alice' : 'bob', randomUUID(), `f${n}`, buy('10.50'))));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
     expect(answers.filter((answer) => answer.body['filled'] === 1)).toHaveLength(5);
 

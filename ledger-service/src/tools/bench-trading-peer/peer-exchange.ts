@@ -161,13 +161,19 @@ export class PeerExchange {
     if (isBuy) {
       // The cash check and reservation, under the buyer's account lock: no two requests overdraw it.
       const reservation = buyReservationCents(order.amount, limitCents);
-      const { rows } = await query<{ posted: string; pending: string }>(`select posted, pending from ${S}.accounts where account_id = $1 for update`, [account]);
+      const { rows } = await query<{ posted: string; pending: string }>(`select posted, pending from ${S}.accounts where account_id = $1 for update`, [
+        account,
+      ]);
       const row = rows[0];
       const available = row ? Number(row.posted) + Number(row.pending) : 0;
       if (available < reservation) {
         throw new Refused({
           status: 409,
-          body: { code: 'InsufficientFunds', message: 'Not enough funds', details: { currency: 'USD', available: centsToPrice(available), required: centsToPrice(reservation) } },
+          body: {
+            code: 'InsufficientFunds',
+            message: 'Not enough funds',
+            details: { currency: 'USD', available: centsToPrice(available), required: centsToPrice(reservation) },
+          },
         });
       }
       postings.add({ ledger: 'pending', debit: account, credit: PEER_ACCOUNTS.orderSettlement, amount: reservation, orderId });
@@ -225,17 +231,41 @@ export class PeerExchange {
       const quantity = Math.min(remaining, other.remaining);
       const priceCents = Number(other.limit_cents);
       const buyer = isBuy ? { id: userId, orderId, limitCents, remaining, matched: matchedNotional } : undefined;
-      const buyOrder = buyer ?? { id: other.owner_id, orderId: other.order_id, limitCents: priceCents, remaining: other.remaining, matched: Number(other.matched_notional_cents) };
+      const buyOrder = buyer ?? {
+        id: other.owner_id,
+        orderId: other.order_id,
+        limitCents: priceCents,
+        remaining: other.remaining,
+        matched: Number(other.matched_notional_cents),
+      };
       const sellerId = isBuy ? other.owner_id : userId;
       const sellOrderId = isBuy ? other.order_id : orderId;
       const cash = fillCash({ limitCents: buyOrder.limitCents, remaining: buyOrder.remaining, matchedNotionalCents: buyOrder.matched }, quantity, priceCents);
       const buyerAccount = peerUserAccount(buyOrder.id);
       // Delivery versus payment: the hold is drawn on, the seller and the fee paid, the rest given back, in the commit that moves the serials.
-      postings.add({ ledger: 'pending', debit: PEER_ACCOUNTS.orderSettlement, credit: buyerAccount, amount: cash.notionalCents + cash.feeCents + cash.releasedCents, orderId: buyOrder.orderId });
+      postings.add({
+        ledger: 'pending',
+        debit: PEER_ACCOUNTS.orderSettlement,
+        credit: buyerAccount,
+        amount: cash.notionalCents + cash.feeCents + cash.releasedCents,
+        orderId: buyOrder.orderId,
+      });
       postings.add({ ledger: 'posted', debit: buyerAccount, credit: peerUserAccount(sellerId), amount: cash.notionalCents, orderId: buyOrder.orderId });
       postings.add({ ledger: 'posted', debit: buyerAccount, credit: PEER_ACCOUNTS.feeRevenue, amount: cash.feeCents, orderId: buyOrder.orderId });
       const serials = await this.moveSerials(query, sellOrderId, buyOrder.id, quantity);
-      trades.push([randomUUID(), marketId, buyOrder.orderId, sellOrderId, buyOrder.id, sellerId, quantity, priceCents, cash.notionalCents, cash.feeCents, serials]);
+      trades.push([
+        randomUUID(),
+        marketId,
+        buyOrder.orderId,
+        sellOrderId,
+        buyOrder.id,
+        sellerId,
+        quantity,
+        priceCents,
+        cash.notionalCents,
+        cash.feeCents,
+        serials,
+      ]);
       fills.push({
         resting: other.order_id,
         remainingAfter: other.remaining - quantity,
@@ -254,9 +284,7 @@ export class PeerExchange {
           fills.map((fill) => fill.resting),
           fills.map((fill) => fill.remainingAfter),
           fills.map((fill) => fill.matchedAfter),
-          fills.map((fill, index) =>
-            isBuy ? 0 : buyHoldCents(fill.remainingAfter, Number(resting[index]!.limit_cents), fill.matchedAfter),
-          ),
+          fills.map((fill, index) => (isBuy ? 0 : buyHoldCents(fill.remainingAfter, Number(resting[index]!.limit_cents), fill.matchedAfter))),
         ],
       );
       await query(
@@ -338,13 +366,22 @@ export class PeerExchange {
   }
 
   /** The request's transfers in one insert and its user accounts' balances in one update, last, so the seller's row is locked only until the commit. */
-  private async writePostings(query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>, postings: Postings): Promise<void> {
+  private async writePostings(
+    query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>,
+    postings: Postings,
+  ): Promise<void> {
     const { transfers } = postings;
     if (transfers.length === 0) return;
     await query(
       `insert into ${S}.transfers (ledger, debit_account, credit_account, amount, order_id)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::uuid[])`,
-      [transfers.map((t) => t.ledger), transfers.map((t) => t.debit), transfers.map((t) => t.credit), transfers.map((t) => t.amount), transfers.map((t) => t.orderId)],
+      [
+        transfers.map((t) => t.ledger),
+        transfers.map((t) => t.debit),
+        transfers.map((t) => t.credit),
+        transfers.map((t) => t.amount),
+        transfers.map((t) => t.orderId),
+      ],
     );
     const deltas = postings.userDeltas();
     const updated = await query(

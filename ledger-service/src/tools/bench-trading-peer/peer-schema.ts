@@ -142,19 +142,23 @@ export async function seedPeer(
         [marketId, market.batchId, seed.sellerId],
       );
       if (market.quantity > market.asks) {
-        await client.query(
-          `insert into ${PEER_SCHEMA}.holdings (market_id, batch_id, first_serial, last_serial, owner_id) values ($1, $2, $3, $4, $5)`,
-          [marketId, market.batchId, market.asks + 1, market.quantity, seed.sellerId],
-        );
+        await client.query(`insert into ${PEER_SCHEMA}.holdings (market_id, batch_id, first_serial, last_serial, owner_id) values ($1, $2, $3, $4, $5)`, [
+          marketId,
+          market.batchId,
+          market.asks + 1,
+          market.quantity,
+          seed.sellerId,
+        ]);
       }
     }
     for (const buyerId of seed.buyerIds) {
       const account = peerUserAccount(buyerId);
       await client.query(`insert into ${PEER_SCHEMA}.accounts (account_id, posted) values ($1, $2)`, [account, seed.depositCents]);
-      await client.query(
-        `insert into ${PEER_SCHEMA}.transfers (ledger, debit_account, credit_account, amount) values ('posted', $1, $2, $3)`,
-        [PEER_ACCOUNTS.clearing, account, seed.depositCents],
-      );
+      await client.query(`insert into ${PEER_SCHEMA}.transfers (ledger, debit_account, credit_account, amount) values ('posted', $1, $2, $3)`, [
+        PEER_ACCOUNTS.clearing,
+        account,
+        seed.depositCents,
+      ]);
     }
     await client.query('commit');
   } catch (error) {
