@@ -29,6 +29,8 @@ export async function withBenchService<T>(
   announce: (config: AppConfig) => string,
   work: (service: BenchService) => Promise<T>,
   appOptions: CreateAppOptions = {},
+  /** Runs once the app is created, before it listens: routes added here come before Nest's not-found handler. */
+  beforeListen?: (app: NestExpressApplication, runtime: ServiceRuntime) => void,
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `carbon-ledger-${name}-`));
   // Every port the service listens on is given, none left to port 0, which could land on one of these.
@@ -46,6 +48,7 @@ export async function withBenchService<T>(
   process.stdout.write(announce(config));
   const opened = await openRuntime(config, () => undefined);
   const app = await createApp(opened.runtime, appOptions);
+  beforeListen?.(app, opened.runtime);
   await app.listen(port, '127.0.0.1');
   let closing: Promise<void> | undefined;
   const closeApp = (): Promise<void> => (closing ??= app.close());

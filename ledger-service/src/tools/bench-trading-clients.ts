@@ -11,9 +11,13 @@ export interface TradingClientsInput {
   /** Instances to spread the clients over (client i posts to instance i mod n); unset: all to `baseUrl`. */
   readonly baseUrls?: readonly string[];
   readonly buyers: readonly { readonly userId: string; readonly cookie: string; readonly csrf: string }[];
-  /** The signed-in socket that receives newTrade, as the console does. */
-  readonly watcherCookie: string;
+  /** The signed-in socket that receives newTrade, as the console does; unset: no socket (the peer pushes nothing). */
+  readonly watcherCookie?: string;
   readonly body: string;
+  /** Bodies to spread the clients over (client i posts bodies[i mod n], e.g. one per market); unset: all `body`. */
+  readonly bodies?: readonly string[];
+  /** Where the clients POST; unset: /api/orders. */
+  readonly path?: string;
   readonly warmupSeconds: number;
   readonly seconds: number;
 }
@@ -43,34 +47,39 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   const sentAt = new Map<string, number>();
   const pushLatencies: number[] = [];
   let measuring = false;
-  const socket = io(input.baseUrl, { transports: ['websocket'], extraHeaders: { cookie: input.watcherCookie } });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  socket.on(socketEvents.newTrade, (message: NewTradeMessage) => {
-    const sent = message.buyOrderId ? sentAt.get(message.buyOrderId) : undefined;
-    if (sent !== undefined && measuring) pushLatencies.push(performance.now() - sent);
-  });
+  const socket = input.watcherCookie ? io(input.baseUrl, { transports: ['websocket'], extraHeaders: { cookie: input.watcherCookie } }) : undefined;
+  if (socket) {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    socket.on(socketEvents.newTrade, (message: NewTradeMessage) => {
+      const sent = message.buyOrderId ? sentAt.get(message.buyOrderId) : undefined;
+      if (sent !== undefined && measuring) pushLatencies.push(performance.now() - sent);
+    });
+  }
 
   const latencies: number[] = [];
   let trades = 0;
   let failures = 0;
   const failedAnswers: Record<string, number> = {};
   let stop = false;
-  const fingerprint = requestFingerprint('POST', '/api/orders', JSON.parse(input.body));
+  const bodies = input.bodies ?? [input.body];
+  const path = input.path ?? '/api/orders';
   const client = async (buyer: TradingClientsInput['buyers'][number], index: number): Promise<void> => {
     const baseUrl = input.baseUrls?.[index % input.baseUrls.length] ?? input.baseUrl;
+    const body = bodies[index % bodies.length]!;
+    const fingerprint = requestFingerprint('POST', '/api/orders', JSON.parse(body));
     while (!stop) {
       // The order id derives from the buyer's idempotency key, so a newTrade that arrives before the answer is matched.
       const key = randomUUID();
       const orderId = deriveId(commandIdForKey(buyer.userId, key, fingerprint), 'order');
       const started = performance.now();
-      sentAt.set(orderId, started);
-      const response = await fetch(`${baseUrl}/api/orders`, {
+      if (socket) sentAt.set(orderId, started);
+      const response = await fetch(`${baseUrl}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: buyer.cookie, [CSRF_HEADER]: buyer.csrf, 'idempotency-key': key },
-        body: input.body,
+        body,
       });
       const answer = (await response.json()) as { filled?: number };
       const elapsed = performance.now() - started;
@@ -100,7 +109,7 @@ async function run(input: TradingClientsInput): Promise<TradingClientsResult> {
   await Promise.all(running);
   // Give the last pushes time to arrive.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  socket.close();
+  socket?.close();
   return { seconds, trades, failures, failedAnswers, latencies, pushLatencies, clientCores: (cpu.user + cpu.system) / 1e6 / seconds };
 }
 

@@ -25,6 +25,21 @@ export interface TradingBenchOptions {
   readonly buyers: number;
   /** How long the read models may take to apply the asks. */
   readonly asksProjectedWithinMs: number;
+  /** Markets (vintages 2026, 2025, …) with asks; unset: 1. The first has `asks`, the others `otherMarketAsks`. */
+  readonly markets?: number;
+  readonly otherMarketAsks?: number;
+}
+
+/** One market of the set-up: its batch (issued to the seller, serials 1 … quantity) and its resting asks. */
+export interface TradingBenchMarket {
+  readonly projectType: 'Solar Energy';
+  readonly vintage: number;
+  readonly batchId: string;
+  readonly quantity: number;
+  readonly asks: number;
+  readonly askPriceCents: number;
+  /** What a buy POSTs in this market. */
+  readonly buyOrderBody: string;
 }
 
 export interface TradingBench {
@@ -32,8 +47,9 @@ export interface TradingBench {
   readonly seller: ClusterClient;
   /** Signed in, KYC-verified and funded. */
   readonly buyers: readonly ClusterClient[];
-  /** What every buy POSTs: one credit at the asks' price, so each is exactly one matched trade. */
+  /** What every buy POSTs: one credit at the asks' price, so each is exactly one matched trade (the first market). */
   readonly buyOrderBody: string;
+  readonly markets: readonly TradingBenchMarket[];
 }
 
 function context(userId: string): CommandContext {
@@ -50,7 +66,7 @@ function context(userId: string): CommandContext {
 export async function setUpTradingBench(app: NestExpressApplication, baseUrl: string, options: TradingBenchOptions): Promise<TradingBench> {
   const commands = app.get(CommandBus);
   const projections = app.get(ProjectionHost);
-  const markets = app.get<CreditMarketStore>(CREDIT_MARKETS);
+  const markets_ = app.get<CreditMarketStore>(CREDIT_MARKETS);
   const register = async (name: string): Promise<ClusterClient> => {
     // Nothing of the email in it: the password policy refuses a password holding a word of the address ("bench").
     const password = `pw-${randomUUID()}`;
@@ -61,51 +77,66 @@ export async function setUpTradingBench(app: NestExpressApplication, baseUrl: st
   };
 
   const seller = await register(`${options.prefix}-seller`);
-  await markets.execute(
-    'Solar Energy',
-    VINTAGE,
-    {
-      type: 'IssueCredits',
-      batch: {
-        batchId: BATCH_ID,
-        projectId: 'BENCH',
-        projectName: 'Bench batch',
-        projectType: 'Solar Energy',
-        description: '',
-        vintage: VINTAGE,
-        standard: 'Gold Standard',
-        methodology: 'bench',
-        scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-        quantity: options.asks,
-        serialPrefix: `NXCC-${BATCH_ID}`,
-        accountId: seller.userId,
-        issuedBy: seller.userId,
-        xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-        source: 'xrpl',
-      },
-    },
-    context(seller.userId),
-    () => undefined,
-  );
+  const markets: TradingBenchMarket[] = Array.from({ length: options.markets ?? 1 }, (_, index) => {
+    const vintage = VINTAGE - index;
+    const asks = index === 0 ? options.asks : (options.otherMarketAsks ?? options.asks);
+    return {
+      projectType: 'Solar Energy',
+      vintage,
+      batchId: index === 0 ? BATCH_ID : `SOLAR-${vintage}-BE4C000${index + 1}`,
+      quantity: asks,
+      asks,
+      askPriceCents: 1_000,
+      buyOrderBody: JSON.stringify({ type: 'buy', amount: 1, price: PRICE, projectType: 'Solar Energy', vintage }),
+    };
+  });
   let last;
-  for (let placed = 0; placed < options.asks; placed += ASKS_PER_ROUND) {
-    const results = await Promise.all(
-      Array.from({ length: Math.min(ASKS_PER_ROUND, options.asks - placed) }, () =>
-        markets.execute(
-          'Solar Energy',
-          VINTAGE,
-          {
-            type: 'PlaceOrder',
-            orderId: randomUUID(),
-            ownerId: seller.userId,
-            order: { type: 'sell', amount: 1, price: PRICE, projectType: 'Solar Energy', vintage: VINTAGE },
-          },
-          context(seller.userId),
-          () => undefined,
-        ),
-      ),
+  for (const market of markets) {
+    await markets_.execute(
+      market.projectType,
+      market.vintage,
+      {
+        type: 'IssueCredits',
+        batch: {
+          batchId: market.batchId,
+          projectId: 'BENCH',
+          projectName: 'Bench batch',
+          projectType: market.projectType,
+          description: '',
+          vintage: market.vintage,
+          standard: 'Gold Standard',
+          methodology: 'bench',
+          scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
+          quantity: market.quantity,
+          serialPrefix: `NXCC-${market.batchId}`,
+          accountId: seller.userId,
+          issuedBy: seller.userId,
+          xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          source: 'xrpl',
+        },
+      },
+      context(seller.userId),
+      () => undefined,
     );
-    last = results.at(-1)?.position;
+    for (let placed = 0; placed < market.asks; placed += ASKS_PER_ROUND) {
+      const results = await Promise.all(
+        Array.from({ length: Math.min(ASKS_PER_ROUND, market.asks - placed) }, () =>
+          markets_.execute(
+            market.projectType,
+            market.vintage,
+            {
+              type: 'PlaceOrder',
+              orderId: randomUUID(),
+              ownerId: seller.userId,
+              order: { type: 'sell', amount: 1, price: PRICE, projectType: market.projectType, vintage: market.vintage },
+            },
+            context(seller.userId),
+            () => undefined,
+          ),
+        ),
+      );
+      last = results.at(-1)?.position;
+    }
   }
   if (last) await projections.waitFor(['order-book', 'credit-registry', 'credit-trades'], last, options.asksProjectedWithinMs);
 
@@ -117,6 +148,7 @@ export async function setUpTradingBench(app: NestExpressApplication, baseUrl: st
   return {
     seller,
     buyers,
-    buyOrderBody: JSON.stringify({ type: 'buy', amount: 1, price: PRICE, projectType: 'Solar Energy', vintage: VINTAGE }),
+    buyOrderBody: markets[0]!.buyOrderBody,
+    markets,
   };
 }
