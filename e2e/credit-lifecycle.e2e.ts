@@ -455,9 +455,9 @@ describe('Demo organisation in Chromium: seeded on a fresh start without --no-de
 
     await page.goto(`${service.baseUrl}/dashboard?tab=retirements`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    // Three demo retirements, each of a demo batch.
+    // Four demo retirements (one of them for CORSIA), each of a demo batch.
     const records = page.getByTestId('retirement-record');
-    await expect.poll(() => records.count()).toBe(3);
+    await expect.poll(() => records.count()).toBe(4);
     for (const title of await records.locator('h3').allTextContents()) expect(title).toMatch(/^Demo · /);
     await settledScreenshot(page, 'lifecycle-demo-dashboard-retirements');
 

@@ -90,6 +90,8 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'MonitoringReportRejected',
     'IssuanceApproved',
     'IssuanceReturned',
+    'ReversalRecorded',
+    'ReversalCovered',
     'VerifierAccredited',
     'CreditsImportRecorded',
     'CreditsIssued',

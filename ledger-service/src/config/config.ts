@@ -58,10 +58,6 @@ const trustProxy = z
     return entries;
   });
 
-/**
- * Buffer-pool shares by project type, e.g. "Reforestation=15,Forestry=20": the percent of each issuance
- * of that type held back against reversals. A type left out keeps the documented default (docs/registry.md).
- */
 /** A comma-separated list; empty entries are dropped. */
 const commaList = z.string().transform((text) =>
   text
@@ -86,6 +82,10 @@ const vintageSpan = z
   })
   .refine((span) => span.from <= span.to, 'must end on or after it starts');
 
+/**
+ * Buffer-pool shares by project type, e.g. "Reforestation=15,Forestry=20": the percent of each issuance
+ * of that type held back against reversals. A type left out keeps the documented default (docs/registry.md).
+ */
 const bufferShares = z
   .string()
   .trim()

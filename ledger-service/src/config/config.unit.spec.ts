@@ -37,6 +37,10 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.METRICS_PORT).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    // The label rules the compose file passes empty keep their documented defaults.
+    const labels = loadConfig({ CCP_APPROVED_METHODOLOGIES: '', CORSIA_ELIGIBLE_STANDARDS: '', CORSIA_VINTAGES: '' });
+    expect([labels.CCP_APPROVED_METHODOLOGIES, labels.CORSIA_ELIGIBLE_STANDARDS, labels.CORSIA_VINTAGES]).toEqual([undefined, undefined, undefined]);
+    expect(() => loadConfig({ CORSIA_VINTAGES: '2026-2021' })).toThrow('CORSIA_VINTAGES');
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT ("70000")');
   });
 });

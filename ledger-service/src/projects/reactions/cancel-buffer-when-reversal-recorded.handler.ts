@@ -94,8 +94,9 @@ export class CancelBufferWhenReversalRecorded implements Reaction {
       .select('token_id')
       .where('buffer_for', 'is not', null)
       .where('issuer_account_id', '=', BUFFER_POOL_ACCOUNT_ID)
+      // Log order: two issuances appended in one transaction (group commit) share their commit position.
       .orderBy('commit_position')
-      .orderBy('token_id')
+      .orderBy('prepare_position')
       .execute();
     return rows.map((row) => row.token_id);
   }
