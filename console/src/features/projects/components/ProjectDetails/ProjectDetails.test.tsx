@@ -33,3 +33,11 @@ describe('ProjectDetails: reversals', () => {
     expect(screen.queryByTestId('project-reversals')).not.toBeInTheDocument();
   });
 });
+
+describe('ProjectDetails: parties', () => {
+  it('names a party without a user name (the sandbox pool’s proponent) by its organisation alone', () => {
+    renderWithProviders(<ProjectDetails project={aProject({ proponent: { id: null, name: '', organisation: 'Platform market making (sandbox)' } })} />);
+    expect(screen.getByText('Platform market making (sandbox)')).toBeInTheDocument();
+    expect(screen.queryByText('(Platform market making (sandbox))')).not.toBeInTheDocument();
+  });
+});

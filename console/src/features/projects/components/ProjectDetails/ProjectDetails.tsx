@@ -21,7 +21,8 @@ export function formatCredits(quantity: number): string {
 
 function partyText(party: RegistryParty | null): string {
   if (!party) return 'Not assigned';
-  // The public registry names a party by its organisation alone: no need to say it twice.
+  // The public registry names a party by its organisation alone, and a sandbox party has no user name: say each once.
+  if (!party.name) return party.organisation ?? 'Not assigned';
   return party.organisation && party.organisation !== party.name ? `${party.name} (${party.organisation})` : party.name;
 }
 
