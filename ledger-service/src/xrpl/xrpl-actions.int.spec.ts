@@ -245,7 +245,14 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
 
     await approveMinted(first!);
     expect(await creditBalanceReaching(destination.address, 30)).toBe(30);
-    expect(await issuerPaymentsTo(destination.address)).toHaveLength(1);
+    // The balance shows the payment as soon as it is applied; the account's history lists it once validated.
+    const deadline = Date.now() + 10_000;
+    let payments = await issuerPaymentsTo(destination.address);
+    while (payments.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      payments = await issuerPaymentsTo(destination.address);
+    }
+    expect(payments).toHaveLength(1);
   });
 
   it('files one request for one signed mint submitted 16 times, 250 ms apart', async () => {
