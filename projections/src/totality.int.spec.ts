@@ -54,7 +54,7 @@ import { projections } from './index.js';
 import { useProjectionTestBed } from './test-support/projection-test-bed.js';
 
 /**
- * ARCHITECTURE 4, Totality: every projection is total over what the contracts accept. Events are
+ * Totality (docs/totality.md): every projection is total over what the contracts accept. Events are
  * generated at the contracts' limits (longest texts, astral-plane and right-to-left text, text an
  * old log may hold, the largest amounts and prices, dates far apart), appended as a consistent
  * story per market (issue, escrow, match, transfer, retirement), and every projection must apply

@@ -29,12 +29,12 @@ export const sdgGoalNames: Readonly<Record<number, string>> = {
 
 export const PLATFORM_FEE_RATE = 0.005;
 export const RETIREMENT_TARGET_TCO2E = 1000;
-/** Default price of the simple trade form (spec 9). */
+/** Default price of the simple trade form (a product default). */
 export const DEFAULT_TRADE_PRICE = 42.5;
 
 /**
- * Registry account of the platform vault: the serials behind every NXCC on XRPL (ARCHITECTURE 5,
- * "One truth"). No user has this id (user ids are UUIDs); only tokenize, redeem and retire on XRPL move its serials.
+ * Registry account of the platform vault: the serials behind every NXCC on XRPL (docs/vault.md).
+ * No user has this id (user ids are UUIDs); only tokenize, redeem and retire on XRPL move its serials.
  */
 export const VAULT_ACCOUNT_ID = 'platform-vault';
 /** Registry account of the platform's market maker: the pool's opening deposit is issued to it and tokenized. */

@@ -153,7 +153,7 @@ export const creditsCancelledData = z.object({
 });
 
 /**
- * Registry credits enter the platform vault (ARCHITECTURE 5, "One truth"): the holder's serials move
+ * Registry credits enter the platform vault (docs/vault.md): the holder's serials move
  * to the vault account, and the platform issuer pays as many NXCC to the holder's verified address.
  */
 export const creditsTokenizedData = z.object({

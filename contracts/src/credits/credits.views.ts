@@ -77,7 +77,7 @@ export const tradeView = z.object({
   side: z.enum(['BUY', 'SELL']),
   /**
    * Account ids of the parties: shown to the parties themselves and to oversight roles
-   * (compliance, auditor, admin); null for another user's account (ARCHITECTURE §8). The seller
+   * (compliance, auditor, admin); null for another user's account (oversight roles: docs/architecture.md). The seller
    * of an XRPL swap is an XRPL address, public on the ledger, and always shown.
    */
   buyerAccountId: z.string().nullable(),
@@ -93,7 +93,7 @@ export type TradeView = z.infer<typeof tradeView>;
 export const listTradesResponse = z.object({ trades: z.array(tradeView) });
 export type ListTradesResponse = z.infer<typeof listTradesResponse>;
 
-/** Spec: Retirement record. certificateData, sdgImpact and serialNumbers are JSON text. */
+/** A retirement record as the product defines it: certificateData, sdgImpact and serialNumbers are JSON text. */
 export const retirementRecord = z.object({
   id: z.uuid(),
   tokenId: z.string(),
@@ -172,7 +172,7 @@ export const activityItem = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItem>;
 
-/** GET /api/metrics (spec: Metrics). Totals are the registry's; portfolioValue is the caller's holdings. */
+/** GET /api/metrics (the Dashboard's metrics). Totals are the registry's; portfolioValue is the caller's holdings. */
 export const metricsResponse = z.object({
   totalCredits: z.number().int(),
   /** USD: the caller's credits at each market's last trade price. */

@@ -77,7 +77,7 @@ export interface OfferState {
  * store owns one copy per stream and folds each event once); `decideCreditMarket`
  * never changes the state.
  *
- * The state holds what a decision needs and nothing that grows with history (issue #20):
+ * The state holds what a decision needs and nothing that grows with history:
  * open orders only (a filled or cancelled one leaves it), no trade or retirement ids. Order,
  * trade and retirement ids derive from their command's id, so the same id again is that
  * command again, and the log's event-id key answers it as a replay (docs/snapshots.md).
@@ -116,7 +116,7 @@ export function initialCreditMarketState(): CreditMarketState {
 
 export type IssueCreditsInput = Omit<CreditsIssued['data'], 'issuedAt'>;
 
-/** A tokenization into the vault (ARCHITECTURE 5, "One truth"); `paymentTxHash` when the NXCC were paid already. */
+/** A tokenization into the vault (docs/vault.md); `paymentTxHash` when the NXCC were paid already. */
 export interface TokenizeInput {
   readonly tokenizationId: string;
   readonly xrplAddress: string;

@@ -61,7 +61,7 @@ describe('trading needs KYC verified on every path that trades (spec 6)', () => 
   });
 });
 
-describe('each user sees their own orders and account ids; oversight roles may see all (ARCHITECTURE §8)', () => {
+describe('each user sees their own orders and account ids; oversight roles may see all', () => {
   const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
   let alice: SignedInClient;
   let bob: SignedInClient;

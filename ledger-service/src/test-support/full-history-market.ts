@@ -1,6 +1,6 @@
 /**
  * The credit market decider as it was before its state forgot closed orders, trade ids and
- * retirements (main at 727c20e, with the vault; issue #20), frozen as the spec the forgetting
+ * retirements (main at 727c20e, with the vault), frozen as the spec the forgetting
  * decider is checked against: it keeps every order ever placed, every trade id and every
  * retirement's serials. Test-only (outside the build); do not extend it with new commands: it
  * answers the ones it knew. It folds the direct trade offers' events (decided by the forgetting
@@ -117,7 +117,7 @@ export function initialFullHistoryState(): FullHistoryState {
   };
 }
 
-/** A tokenization into the vault (ARCHITECTURE 5, "One truth"); `paymentTxHash` when the NXCC were paid already. */
+/** A tokenization into the vault (docs/vault.md); `paymentTxHash` when the NXCC were paid already. */
 interface TokenizeInput {
   readonly tokenizationId: string;
   readonly xrplAddress: string;

@@ -60,7 +60,7 @@ function context(userId: string): CommandContext {
 /**
  * The set-up (not measured) of bench:trading and bench:cluster, through the service `app` serving
  * at `baseUrl`: a seller with one batch resting `asks` one-credit asks, and `buyers` buyers, each
- * signed in, KYC-verified (trading needs it, spec 6) and funded with test USD (buy orders are paid
+ * signed in, KYC-verified (trading needs it) and funded with test USD (buy orders are paid
  * for, docs/funds.md).
  */
 export async function setUpTradingBench(app: NestExpressApplication, baseUrl: string, options: TradingBenchOptions): Promise<TradingBench> {

@@ -22,7 +22,7 @@ import type { CreditRetirementRow } from './read-model-rows.js';
 /** Serial numbers listed one by one in a record; the rest are counted in the suffix. */
 export const LISTED_SERIALS_CAP = 1_000;
 const REGISTRY_NAME = 'NXCC Carbon Ledger';
-/** The spec's default credit type of a retirement certificate. */
+/** The product's default credit type of a retirement certificate. */
 const CERTIFICATE_CREDIT_TYPE = 'VERs';
 
 export type RetirementRow = CreditRetirementRow & {
@@ -119,7 +119,7 @@ function serialNumbers(row: RetirementRow) {
   };
 }
 
-/** The spec's retirement record: the JSON-text fields are built from the same certificate document. */
+/** The product's retirement record: the JSON-text fields are built from the same certificate document. */
 export function toRetirementRecord(row: RetirementRow, certificate = retirementCertificate(row)): RetirementRecord {
   const sdgs = sdgsOf(row);
   const impact = `${row.quantity} tCO2e retired on behalf of ${row.beneficiary}`;

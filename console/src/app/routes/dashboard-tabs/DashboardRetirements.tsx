@@ -54,7 +54,7 @@ function RetirementData() {
   );
 }
 
-/** Spec: the Dashboard's Retirements tab, with a form to retire held credits. */
+/** The Dashboard's Retirements tab, with a form to retire held credits. */
 export function DashboardRetirements() {
   return (
     <Grid gap="lg" data-testid="dashboard-retirements">

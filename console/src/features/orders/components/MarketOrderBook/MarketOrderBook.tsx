@@ -40,7 +40,7 @@ function LevelsTable({ title, levels, empty, testId }: { title: string; levels: 
 const ALL_LISTINGS = 'All listings';
 
 /**
- * Spec: the Marketplace's order book, asks and bids of the chosen market, aggregated by price. A label
+ * The Marketplace's order book, asks and bids of the chosen market, aggregated by price. A label
  * keeps the asks whose escrowed serials all carry it (docs/credit-use.md); bids name no batch.
  */
 export function MarketOrderBook({ market }: { market: MarketSelection }) {
