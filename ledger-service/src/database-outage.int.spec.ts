@@ -167,10 +167,15 @@ describe('embedded mode: the service supervises its PostgreSQL', () => {
     busy.on('error', () => undefined);
     await busy.connect();
     const busyQuery = busy.query('select count(*) from generate_series(1, 10000000000)').catch((error: unknown) => error);
-    const { rows } = await service.opened.runtime.pool.query<{ pid: number }>(
-      "select pid from pg_stat_activity where state = 'active' and query like '%generate_series(1, 10000000000)%' and pid <> pg_backend_pid()",
-    );
-    const orphan = rows[0]?.pid ?? 0;
+    // The query is on its way, not necessarily running yet: wait until its backend shows it (a loaded machine takes a moment).
+    let orphan = 0;
+    for (const deadline = Date.now() + 10_000; orphan === 0 && Date.now() < deadline;) {
+      const { rows } = await service.opened.runtime.pool.query<{ pid: number }>(
+        "select pid from pg_stat_activity where state = 'active' and query like '%generate_series(1, 10000000000)%' and pid <> pg_backend_pid()",
+      );
+      orphan = rows[0]?.pid ?? 0;
+      if (orphan === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(orphan).toBeGreaterThan(0);
 
     const killedAt = Date.now();
