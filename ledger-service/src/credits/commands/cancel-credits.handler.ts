@@ -36,7 +36,7 @@ export class CancelCreditsHandler implements ICommandHandler<CancelCreditsComman
     if (request.reason === 'reversal') {
       throw new DomainError(
         'ValidationFailed',
-        "A reversal is recorded on its project (POST /api/registry/projects/{id}/reversals): the buffer pool's credits are cancelled for it",
+        "A reversal is recorded on its project (POST /api/projects/{id}/reversals): the buffer pool's credits are cancelled for it",
       );
     }
     const cancellationId = deriveId(context.commandId, 'cancellation');
