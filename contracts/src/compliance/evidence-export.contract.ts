@@ -98,6 +98,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     // A batch's Article 6 claims (docs/credit-use.md) go with its issuance and with the retirements that relied on them.
     'BatchAuthorizationRecorded',
     'CorrespondingAdjustmentRecorded',
+    'AuthorizedUnitsFirstTransferred',
   ],
   // The vault's moves (docs/vault.md) are credits moving on both sides.
   credits: [
@@ -109,6 +110,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'CreditsRedeemed',
     'BatchAuthorizationRecorded',
     'CorrespondingAdjustmentRecorded',
+    'AuthorizedUnitsFirstTransferred',
     'XrplCreditsMinted',
     'XrplCreditsSwapped',
     'XrplCreditsBurned',
@@ -122,6 +124,7 @@ export const exportEventTypes: Record<ExportType, readonly string[] | 'all'> = {
     'DirectTradeOffered',
     'DirectTradeOfferWithdrawn',
     'TradeExecuted',
+    'AuthorizedUnitsFirstTransferred',
     'XrplCreditsSwapped',
   ],
   retirements: ['CreditsRetired', 'XrplCreditsBurned', 'BatchAuthorizationRecorded', 'CorrespondingAdjustmentRecorded'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
+import { serialRange } from '../credit-market/serial-range.js';
 import { isoCountryCodes } from '../shared/countries.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 import { adjustmentStatuses, authorizedUses, type BatchClaims, NO_BATCH_CLAIMS, reportingPeriodPattern } from '../credit-market/credit-use.js';
@@ -32,9 +33,31 @@ export const correspondingAdjustmentRecordedData = z.object({
   recordedAt: z.iso.datetime(),
 });
 
+/**
+ * Authorized units left their issuance account for the first time (Article 6.2 "first transfer"):
+ * the trade that moved them, recorded on the batch's claims stream once the trade is in the log.
+ * From it the host country owes the corresponding adjustment for these units.
+ */
+export const authorizedUnitsFirstTransferredData = z.object({
+  batchId: z.string().regex(tokenIdPattern),
+  projectId: z.string().min(1).max(100),
+  hostCountry: z.enum(isoCountryCodes),
+  /** What the authorization in force at the trade covered. */
+  use: z.enum(authorizedUses),
+  tradeId: z.uuid(),
+  fromAccountId: z.string().min(1),
+  toAccountId: z.string().min(1),
+  quantity: z.number().int().positive(),
+  /** The batch's serials the trade moved. */
+  ranges: z.array(serialRange).min(1),
+  transferredAt: z.iso.datetime(),
+});
+export type AuthorizedUnitsFirstTransferredData = z.infer<typeof authorizedUnitsFirstTransferredData>;
+
 export const batchClaimsEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('BatchAuthorizationRecorded'), data: batchAuthorizationRecordedData }),
   z.object({ type: z.literal('CorrespondingAdjustmentRecorded'), data: correspondingAdjustmentRecordedData }),
+  z.object({ type: z.literal('AuthorizedUnitsFirstTransferred'), data: authorizedUnitsFirstTransferredData }),
 ]);
 export type BatchClaimsEvent = z.infer<typeof batchClaimsEvent>;
 export const batchClaimsEventTypes = eventTypesOf(batchClaimsEvent);
@@ -49,6 +72,9 @@ export function evolveBatchClaims(claims: BatchClaims, event: BatchClaimsEvent):
     }
     case 'CorrespondingAdjustmentRecorded':
       return { ...claims, adjustment: { status: event.data.status, reportingPeriod: event.data.reportingPeriod } };
+    // A fact about the units moved, not a change of what the batch may count for.
+    case 'AuthorizedUnitsFirstTransferred':
+      return claims;
     default: {
       const exhaustive: never = event;
       return exhaustive;

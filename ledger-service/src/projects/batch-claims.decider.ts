@@ -1,5 +1,6 @@
 import {
   type AdjustmentStatus,
+  type AuthorizedUnitsFirstTransferredData,
   type AuthorizedUse,
   type BatchClaims,
   type BatchClaimsEvent,
@@ -34,6 +35,12 @@ export type BatchClaimsCommand =
       readonly batch: ClaimedBatch;
       readonly status: AdjustmentStatus;
       readonly reportingPeriod: string | null;
+    }
+  /** A trade moved authorized units out of their issuance account: `authorizedUse` is what the authorization in force at the trade covered. */
+  | {
+      readonly type: 'RecordFirstTransfer';
+      readonly transfer: Omit<AuthorizedUnitsFirstTransferredData, 'use'>;
+      readonly authorizedUse: AuthorizedUse | null;
     };
 
 const sameOrganisation = (a: Party, b: Party): boolean =>
@@ -156,6 +163,9 @@ export function decideBatchClaims(command: BatchClaimsCommand, claims: BatchClai
       return recordAuthorization(command, claims, context.now);
     case 'RecordAdjustment':
       return recordAdjustment(command, claims, context.now);
+    case 'RecordFirstTransfer':
+      // Units not authorized when they moved have no first transfer under Article 6.
+      return command.authorizedUse === null ? [] : [{ type: 'AuthorizedUnitsFirstTransferred', data: { ...command.transfer, use: command.authorizedUse } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;

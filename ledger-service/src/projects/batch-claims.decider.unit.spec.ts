@@ -115,4 +115,23 @@ describe('batch claims decider: authorization and corresponding adjustment', () 
       adjustment: { status: 'not_applicable', reportingPeriod: null },
     });
   });
+
+  it('records a first transfer only of units authorized when they moved, and it changes nothing the batch may count for', () => {
+    const transfer = {
+      batchId: batch.batchId,
+      projectId: batch.projectId,
+      hostCountry: batch.hostCountry,
+      tradeId: '00000000-0000-4000-8000-000000000001',
+      fromAccountId: 'proponent',
+      toAccountId: 'buyer',
+      quantity: 3,
+      ranges: [{ batchId: batch.batchId, start: 1, end: 3 }],
+      transferredAt: now.toISOString(),
+    };
+    const claims = given(authorize());
+    expect(decideBatchClaims({ type: 'RecordFirstTransfer', transfer, authorizedUse: null }, claims, { now })).toEqual([]);
+    const events = decideBatchClaims({ type: 'RecordFirstTransfer', transfer, authorizedUse: 'oimp' }, claims, { now });
+    expect(events).toEqual([{ type: 'AuthorizedUnitsFirstTransferred', data: { ...transfer, use: 'oimp' } }]);
+    expect(events.reduce(evolveBatchClaims, claims)).toEqual(claims);
+  });
 });

@@ -2,6 +2,7 @@ import { batchClaimsStreamId, type EventStore, type RecordedEvent, serialPrefixF
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { verifyDocuments } from './documents/verify-documents.js';
+import { RecordFirstTransferWhenAuthorizedUnitsTraded } from './reactions/record-first-transfer-when-authorized-units-traded.handler.js';
 import { tradeDirectly } from '../test-support/direct-trade.js';
 import { projectForm } from '../test-support/project-form.js';
 import { issueThroughRegistry, reviewersOf } from '../test-support/registry-issuance.js';
@@ -68,6 +69,15 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     proponent.request('POST', '/api/retire', { tokenId: batchId, amount: 5, beneficiary: 'Airline A', ...(use ? { use } : {}) });
   const claimEvents = (batchId: string): Promise<RecordedEvent[]> => eventStore.readStream(batchClaimsStreamId(batchId));
   const retirements = async (): Promise<number> => service.countEvents('credit-market-');
+  /** The first transfers recorded on the batch's claims stream, once the reaction has recorded `count` of them. */
+  async function firstTransfersOf(batchId: string, count: number): Promise<RecordedEvent[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = (await claimEvents(batchId)).filter((event) => event.type === 'AuthorizedUnitsFirstTransferred');
+      if (found.length >= count || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
   it('refuses every non-voluntary use of a plain batch with 409 naming the missing condition, and records nothing', async () => {
     const batchId = await batch();
@@ -154,6 +164,7 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     const buyer = await service.signIn(['trader']);
     await verifiedAddress(service, buyer);
     await tradeDirectly(proponent, buyer, { tokenId: batchId, amount: 3, price: '12.00' });
+    await firstTransfersOf(batchId, 1);
     const answer = serialProvenanceResponse.parse(await json(buyer.request('GET', `/api/provenance/serials/${serialPrefixFor(batchId)}-000001`), 200));
     const descriptions = answer.entries.map((entry) => entry.description);
     expect(descriptions).toContainEqual(
@@ -170,6 +181,41 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
       .filter((entry) => entry.kind !== 'project' || entry.description.startsWith('Authorized') || entry.description.startsWith('Corresponding'))
       .map((entry) => entry.kind);
     expect(kinds.indexOf('issuance')).toBeLessThan(kinds.indexOf('transfer'));
+  });
+
+  it('records the first transfer of authorized units on the batch stream once, and never for units not authorized when they moved', async () => {
+    const [buyer, nextBuyer] = await Promise.all([service.signIn(['trader']), service.signIn(['trader'])]);
+    // One after the other: both are funded from the same sandbox account.
+    await verifiedAddress(service, buyer);
+    await verifiedAddress(service, nextBuyer);
+    // Moved before the authorization: not a first transfer under Article 6, even once the batch is authorized.
+    const lateBatch = await batch();
+    await tradeDirectly(proponent, buyer, { tokenId: lateBatch, amount: 2, price: '10.00' });
+    await json(authorize(lateBatch, 'oimp'), 200);
+    const authorizedBatch = await batch();
+    await json(authorize(authorizedBatch, 'ndc_and_oimp'), 200);
+    const { tradeId } = await tradeDirectly(proponent, buyer, { tokenId: authorizedBatch, amount: 4, price: '11.00' });
+    // The buyer selling on is a transfer, but not the units' first.
+    await tradeDirectly(buyer, nextBuyer, { tokenId: authorizedBatch, amount: 1, price: '11.50' });
+    // A later trade of the authorized batch is recorded: the reaction has passed the earlier ones.
+    const sentinel = await tradeDirectly(proponent, nextBuyer, { tokenId: authorizedBatch, amount: 1, price: '11.00' });
+    const recorded = await firstTransfersOf(authorizedBatch, 2);
+    expect(recorded.map((event) => event.data)).toEqual([
+      expect.objectContaining({ tradeId, use: 'ndc_and_oimp', fromAccountId: proponent.userId, toAccountId: buyer.userId, quantity: 4 }),
+      expect.objectContaining({ tradeId: sentinel.tradeId, fromAccountId: proponent.userId, toAccountId: nextBuyer.userId, quantity: 1 }),
+    ]);
+    expect(recorded[0]!.data).toMatchObject({ ranges: [{ batchId: authorizedBatch, start: 1, end: 4 }], hostCountry: expect.stringMatching(/^[A-Z]{2}$/) });
+    expect(await firstTransfersOf(lateBatch, 1)).toEqual([]);
+    // Delivered again (a restart before the checkpoint moved): nothing new is recorded.
+    const trades = await eventStore.readAll({ limit: 100_000, eventTypes: new Set(['TradeExecuted']) });
+    const tradeEvent = trades.find((event) => event.eventId === recorded[0]!.metadata.causationId)!;
+    await service.app.get(RecordFirstTransferWhenAuthorizedUnitsTraded).handle(tradeEvent);
+    expect(await firstTransfersOf(authorizedBatch, 3)).toHaveLength(2);
+    // Its provenance marks exactly the recorded ones.
+    const provenance = serialProvenanceResponse.parse(
+      await json(buyer.request('GET', `/api/provenance/serials/${serialPrefixFor(authorizedBatch)}-000001`), 200),
+    );
+    expect(provenance.entries.filter((entry) => entry.firstTransfer).map((entry) => entry.toAccountId)).toEqual([buyer.userId]);
   });
 
   it("the marketplace's label filter keeps the listings whose escrowed serials all carry the label", async () => {

@@ -15,6 +15,7 @@ import { projectQueryHandlers } from './queries/index.js';
 import { FileIssuanceRequestWhenMinted } from './reactions/file-issuance-request-when-minted.handler.js';
 import { IssueCreditsWhenIssuanceApproved } from './reactions/issue-credits-when-issuance-approved.handler.js';
 import { CancelBufferWhenReversalRecorded } from './reactions/cancel-buffer-when-reversal-recorded.handler.js';
+import { RecordFirstTransferWhenAuthorizedUnitsTraded } from './reactions/record-first-transfer-when-authorized-units-traded.handler.js';
 
 /**
  * The registry lifecycle (docs/registry.md): projects, their verification, and the only way credits
@@ -37,6 +38,7 @@ import { CancelBufferWhenReversalRecorded } from './reactions/cancel-buffer-when
     SandboxPoolLiquidity,
     { provide: ISSUANCE_REQUESTS, useClass: MintedIssuanceRequests },
     CancelBufferWhenReversalRecorded,
+    RecordFirstTransferWhenAuthorizedUnitsTraded,
   ],
   exports: [DocumentStore, ProjectParties, ISSUANCE_REQUESTS],
 })

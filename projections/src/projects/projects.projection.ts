@@ -288,6 +288,9 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
         reporting_period: event.data.reportingPeriod,
       });
       return true;
+    // A serial's provenance reads it from the batch's claims stream; no list shows it.
+    case 'AuthorizedUnitsFirstTransferred':
+      return false;
     case 'ReversalRecorded': {
       const { data } = event;
       await insertOnce(db, 'project_reversals', 'reversal_id', {

@@ -103,6 +103,8 @@ function claimsFacts(recorded: RecordedEvent): EntryFacts | undefined {
         documents: data.letter ? [data.letter] : [],
       };
     }
+    case 'AuthorizedUnitsFirstTransferred':
+      return undefined;
     case 'CorrespondingAdjustmentRecorded':
       return {
         description: `Corresponding adjustment ${adjustmentStatusLabels[event.data.status].toLowerCase()}${event.data.reportingPeriod ? ` (reporting period ${event.data.reportingPeriod})` : ''}`,
@@ -124,35 +126,35 @@ const FIRST_TRANSFER_NOTE = ' (first transfer of authorized units, Article 6)';
 
 /**
  * A batch's history with its Article 6 claims in it (docs/credit-use.md): the authorization and the
- * adjustment where the log recorded them, and each transfer of authorized units out of the issuance
- * account marked as their first transfer.
+ * adjustment where the log recorded them, and each trade the log recorded as the first transfer of
+ * authorized units marked on its transfer entry.
  */
 export async function withBatchClaims(
   eventStore: EventStore,
-  batch: { readonly token_id: string; readonly issuer_account_id: string },
+  batch: { readonly token_id: string },
   entries: readonly ProvenanceEntry[],
   sealCovering: SealLookup,
 ): Promise<ProvenanceEntry[]> {
   const recordedClaims = await eventStore.readStream(batchClaimsStreamId(batch.token_id));
   if (recordedClaims.length === 0) return [...entries];
-  const authorizedAt = new Map<string, boolean>();
   const claims: ProvenanceEntry[] = [];
+  /** The trade events recorded as first transfers: a first transfer's record is caused by its trade. */
+  const firstTransfers = new Set<string>();
   for (const recorded of recordedClaims) {
+    if (recorded.type === 'AuthorizedUnitsFirstTransferred') {
+      if (recorded.metadata.causationId) firstTransfers.add(recorded.metadata.causationId);
+      continue;
+    }
     const facts = claimsFacts(recorded);
-    if (!facts) continue;
-    const entry = entryOf(recorded, facts, sealCovering);
-    if (recorded.type === 'BatchAuthorizationRecorded') authorizedAt.set(entry.position, (recorded.data as { authorized: boolean }).authorized);
-    claims.push(entry);
+    if (facts) claims.push(entryOf(recorded, facts, sealCovering));
   }
   // The project's own steps come first; the claims fall among the market's entries where the log has them.
   const lead = entries.filter((entry) => entry.kind === 'project');
   const rest = [...entries.filter((entry) => entry.kind !== 'project'), ...claims].sort(byPosition);
-  let authorized = false;
-  const marked = rest.map((entry) => {
-    const change = authorizedAt.get(entry.position);
-    if (change !== undefined && claims.includes(entry)) authorized = change;
-    if (!authorized || entry.kind !== 'transfer' || entry.fromAccountId !== batch.issuer_account_id) return entry;
-    return { ...entry, description: `${entry.description}${FIRST_TRANSFER_NOTE}`, firstTransfer: true };
-  });
+  const marked = rest.map((entry) =>
+    entry.kind === 'transfer' && firstTransfers.has(entry.eventId)
+      ? { ...entry, description: `${entry.description}${FIRST_TRANSFER_NOTE}`, firstTransfer: true }
+      : entry,
+  );
   return [...lead, ...marked];
 }
