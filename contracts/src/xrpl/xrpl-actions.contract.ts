@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditProjectTypes, REQUIRED_FIELDS_MESSAGE } from '../credit-market/credit-market.constants.js';
 import { creditAmount, MAX_CREDITS, MAX_XRP_AMOUNT } from '../shared/bounded-amounts.js';
+import { DEFAULT_RETIREMENT_USE, retirementUses } from '../credit-market/credit-use.js';
 import { freeText } from '../shared/free-text.js';
 import { kycAddress } from '../shared/xrpl-address.js';
 
@@ -92,6 +93,8 @@ export const xrplRetirePrepareRequest = strictBody({
   tokenAmount: wholeCredits('Token amount'),
   issuer: kycAddress,
   purpose: freeText({ label: 'Purpose', max: 500, multiline: true }).default(''),
+  /** What the retirement counts for (docs/credit-use.md); the vault batch chosen must qualify. */
+  use: z.enum(retirementUses, { error: `Use must be one of: ${retirementUses.join(', ')}` }).default(DEFAULT_RETIREMENT_USE),
   /** The owner: the KYC-checked address that signs. */
   xrplAddress: kycAddress,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { creditProjectTypes, tokenIdPattern } from '../credit-market/credit-market.constants.js';
+import { retirementUses } from '../credit-market/credit-use.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
 const xrplHash = z.string().regex(/^[0-9A-F]{64}$/);
@@ -66,6 +67,8 @@ export const xrplCreditsBurnedData = z.object({
   nftId: z.string().optional(),
   nftBurnTxHash: xrplHash.optional(),
   purpose: z.string(),
+  /** What the retirement counts for; a burn recorded before uses were stated is voluntary. */
+  use: z.enum(retirementUses).optional(),
   burnedAt: z.iso.datetime(),
 });
 

@@ -13,6 +13,10 @@ import {
   type CreditLabel,
   type LabelRules,
   NO_BATCH_CLAIMS,
+  type RetiredBatchClaims,
+  retiredBatchClaims,
+  type RetirementUse,
+  retirementUseRefusal,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
@@ -77,6 +81,31 @@ export async function batchClaimsViews(db: ReadModels, batches: readonly BatchBa
 /** A batch's claims from its own stream, not a view: what a retirement's use is decided on. */
 export async function batchClaimsFromLog(eventStore: EventStore, batchId: string): Promise<BatchClaims> {
   return foldBatchClaims(await eventStore.readStream(batchClaimsStreamId(batchId)));
+}
+
+/** Whether a batch's serials may be retired for a use: the missing condition, or the claims the retirement records. */
+export type UseCheck = { readonly refusal: string } | { readonly refusal?: undefined; readonly claims: RetiredBatchClaims | undefined };
+
+/**
+ * A retirement's use decided on the batch's claims stream (not a view, so a claim recorded a moment
+ * ago counts). A batch the registry view does not list yet is retired for voluntary use only, with
+ * no claims recorded.
+ */
+export async function checkRetirementUse(
+  eventStore: EventStore,
+  db: ReadModels,
+  rules: LabelRules,
+  batch: { readonly batchId: string; readonly vintage: number },
+  use: RetirementUse,
+): Promise<UseCheck> {
+  const [claims, row] = await Promise.all([
+    batchClaimsFromLog(eventStore, batch.batchId),
+    db.selectFrom('credit_batches').select(['standard', 'methodology']).where('token_id', '=', batch.batchId).executeTakeFirst(),
+  ]);
+  const facts = { ...batch, standard: row?.standard ?? '', methodology: row?.methodology ?? '', claims };
+  const refusal = retirementUseRefusal(use, facts, rules);
+  if (refusal !== undefined) return { refusal };
+  return { claims: row ? retiredBatchClaims(facts, rules) : undefined };
 }
 
 /** The batches with serials in a sell order's escrow that carry `label`: what a label filter on listings keeps. */

@@ -53,9 +53,20 @@ export async function redeem(user: SignedInClient, wallet: Wallet, amount: numbe
 }
 
 /** Retire on XRPL as the console's Retire tab does: NXCC back to the issuer with the memo. */
-export async function retireOnXrpl(user: SignedInClient, wallet: Wallet, issuer: string, tokenAmount: number, purpose: string): Promise<XrplRetireResponse> {
+export async function retireOnXrpl(
+  user: SignedInClient,
+  wallet: Wallet,
+  issuer: string,
+  tokenAmount: number,
+  purpose: string,
+  use?: string,
+): Promise<XrplRetireResponse> {
   const prepared = xrplPrepareResponse.parse(
-    await json(await user.request('POST', '/api/xrpl/retire/prepare', { tokenAmount, issuer, purpose, xrplAddress: wallet.address }), 200, 'retire/prepare'),
+    await json(
+      await user.request('POST', '/api/xrpl/retire/prepare', { tokenAmount, issuer, purpose, xrplAddress: wallet.address, ...(use ? { use } : {}) }),
+      200,
+      'retire/prepare',
+    ),
   );
   const submitted = await user.request('POST', '/api/xrpl/retire', {
     preparation: prepared.preparation,

@@ -18,7 +18,7 @@ import { redeem, reserves, retireOnXrpl, settledReserves, signPrepared, tokenize
 import { runVerify, VERIFY_EXIT } from '../tools/verify-log.js';
 import { SANDBOX_POOL } from '../infrastructure/xrpl/sandbox-provisioning.js';
 import { projectForm } from '../test-support/project-form.js';
-import { issueThroughRegistry } from '../test-support/registry-issuance.js';
+import { issueThroughRegistry, reviewersOf } from '../test-support/registry-issuance.js';
 
 const project = projectForm('PRJ-VAULT', 'Vault Wind', 'Wind Energy', { description: 'Onshore wind', scope1: 5500 });
 
@@ -237,6 +237,74 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
       vintage: Number(redeemed.tokenId.split('-')[1]),
     });
     expect(sell.status, await sell.clone().text()).toBe(201);
+  });
+
+  it('retires on XRPL for a stated use only from vault batches that qualify, refusing with 409 what they lack', async () => {
+    await buyOnAmm(4);
+    const poolBatch = await poolBackingBatch(service);
+    const issuerAddress = service.gateway.wallets.issuer.address;
+    const prepare = (use: string) =>
+      trader.request('POST', '/api/xrpl/retire/prepare', {
+        tokenAmount: 2,
+        issuer: issuerAddress,
+        purpose: 'Compliance 2026',
+        xrplAddress: traderWallet.address,
+        use,
+      });
+    expect((await prepare('forever')).status).toBe(400);
+    const refused = await prepare('other_international');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: 'Conflict',
+      message: expect.stringMatching(
+        /^No credits in the vault may be retired for Other international mitigation purposes: Batch .* is not authorized for other international mitigation purposes$/,
+      ),
+    });
+    // The registry records the host country's authorization of the pool's batch for OIMP, its adjustment pending.
+    const { registry } = await reviewersOf(service);
+    const uploaded = await registry.request('POST', '/api/documents', Buffer.from('%PDF-1.4\n% letter\n%%EOF\n'), { 'content-type': 'application/pdf' });
+    const { sha256 } = (await uploaded.json()) as { sha256: string };
+    const authorized = await registry.request('POST', `/api/registry/batches/${poolBatch}/authorization`, {
+      authorized: true,
+      use: 'oimp',
+      authorizedOn: '2026-01-15',
+      letter: { sha256, kind: 'letter', name: 'Letter of authorization.pdf' },
+    });
+    expect(authorized.status, await authorized.clone().text()).toBe(200);
+    expect((await registry.request('POST', `/api/registry/batches/${poolBatch}/adjustment`, { status: 'pending' })).status).toBe(200);
+    const before = await nxcc(traderWallet.address);
+    const retired = await retireOnXrpl(trader, traderWallet, issuerAddress, 2, 'Compliance 2026', 'other_international');
+    expect(retired).toMatchObject({ success: true, burned: 2, tokenId: poolBatch });
+    expect(await nxcc(traderWallet.address)).toBeCloseTo(before - 2, 6);
+    const deadline = Date.now() + 30_000;
+    let row;
+    while (
+      !(row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', retired.txHash).executeTakeFirst())
+    ) {
+      if (Date.now() > deadline) throw new Error('the XRPL retirement was not registered');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(row).toMatchObject({ token_id: poolBatch, quantity: 2, use: 'other_international', purpose: 'Compliance 2026' });
+
+    // Prepared while authorized, the authorization withdrawn before the burn: the tokens are burned all
+    // the same, so the retirement is recorded as voluntary, saying which use was refused and why.
+    const prepared = xrplPrepareResponse.parse(await (await prepare('other_international')).json());
+    const withdrawn = await registry.request('POST', `/api/registry/batches/${poolBatch}/authorization`, { authorized: false });
+    expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+    const burned = await trader.request('POST', '/api/xrpl/retire', {
+      preparation: prepared.preparation,
+      signedTransactions: signPrepared(traderWallet, prepared.transactions),
+    });
+    expect(burned.status, await burned.clone().text()).toBe(201);
+    const { txHash } = (await burned.json()) as { txHash: string };
+    while (!(row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', txHash).executeTakeFirst())) {
+      if (Date.now() > deadline + 30_000) throw new Error('the second XRPL retirement was not registered');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(row).toMatchObject({ quantity: 2, use: 'voluntary' });
+    expect(row.purpose).toMatch(
+      /^Compliance 2026 \(Other international mitigation purposes refused: Batch .* is not authorized for other international mitigation purposes\)$/,
+    );
   });
 
   it('after a random mix of issue, tokenize, AMM trades, redeem and retire, NXCC outstanding equals the vault, and npm run verify agrees', async () => {

@@ -6,14 +6,12 @@ import {
   type Position,
   type RetireCreditsCommand as RetireRequest,
   type RetiredBatchClaims,
-  retiredBatchClaims,
   type RetirementUse,
-  retirementUseRefusal,
 } from '@carbon-ledger/contracts';
 import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
-import { batchClaimsFromLog } from '../../shared/batch-claims-reader.js';
+import { checkRetirementUse } from '../../shared/batch-claims-reader.js';
 import { describeRanges } from '../../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
@@ -85,21 +83,10 @@ export class RetireCreditsHandler implements ICommandHandler<RetireCreditsComman
     return { retirementId, quantity: request.amount, serialRanges: outcome.result, position: outcome.position, replayed: outcome.replayed };
   }
 
-  /**
-   * The batch's claims the use is decided on, read from the batch's claims stream (not a view, so a
-   * claim recorded a moment ago counts); refused (409) naming the condition the batch lacks. The
-   * retirement records them: its certificate and reports show what it relied on.
-   */
+  /** The batch's claims the use is decided on; refused (409) naming the condition the batch lacks. Its certificate and reports show what it relied on. */
   private async claimsFor(batchId: string, vintage: number, use: RetirementUse): Promise<RetiredBatchClaims | undefined> {
-    const [claims, batch] = await Promise.all([
-      batchClaimsFromLog(this.eventStore, batchId),
-      this.db.selectFrom('credit_batches').select(['standard', 'methodology']).where('token_id', '=', batchId).executeTakeFirst(),
-    ]);
-    const facts = { batchId, vintage, standard: batch?.standard ?? '', methodology: batch?.methodology ?? '', claims };
-    const rules = labelRulesOf(this.config);
-    const refusal = retirementUseRefusal(use, facts, rules);
-    if (refusal !== undefined) throw new DomainError('Conflict', refusal, { use });
-    // A batch the registry view does not show yet is retired for voluntary use only, and records no claims.
-    return batch ? retiredBatchClaims(facts, rules) : undefined;
+    const checked = await checkRetirementUse(this.eventStore, this.db, labelRulesOf(this.config), { batchId, vintage }, use);
+    if (checked.refusal !== undefined) throw new DomainError('Conflict', checked.refusal, { use });
+    return checked.claims;
   }
 }

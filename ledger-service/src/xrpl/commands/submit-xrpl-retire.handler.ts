@@ -54,6 +54,7 @@ export class SubmitXrplRetireHandler implements ICommandHandler<SubmitXrplRetire
           ...(form.nftId ? { nftId: form.nftId } : {}),
           ...(nftBurn ? { nftBurnTxHash: nftBurn.hash } : {}),
           purpose: form.purpose,
+          use: form.use,
           burnedAt: context.now.toISOString(),
         },
       },

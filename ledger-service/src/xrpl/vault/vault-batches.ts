@@ -17,7 +17,12 @@ export const EMPTY_VAULT_MESSAGE = 'The vault holds no credits: NXCC exist only 
 export async function chooseVaultBatch(
   db: ReadModels,
   amount: number,
-  wanted: { readonly tokenId?: string | undefined; readonly nftId?: string | undefined } = {},
+  wanted: {
+    readonly tokenId?: string | undefined;
+    readonly nftId?: string | undefined;
+    /** Only these batches (those that qualify for a retirement's use). */
+    readonly among?: readonly string[] | undefined;
+  } = {},
 ): Promise<ChosenVaultBatch> {
   let query = db
     .selectFrom('credit_holdings as holding')
@@ -27,6 +32,7 @@ export async function chooseVaultBatch(
     .where('holding.status', '=', 'tradable');
   if (wanted.nftId) query = query.where('batch.nft_id', '=', wanted.nftId);
   if (wanted.tokenId) query = query.where('batch.token_id', '=', wanted.tokenId);
+  if (wanted.among) query = query.where('batch.token_id', 'in', wanted.among.length > 0 ? [...wanted.among] : ['']);
   const blocks = await query.orderBy('batch.issued_at').orderBy('holding.token_id').orderBy('holding.serial_start').execute();
   if (blocks.length === 0) {
     throw new DomainError(
@@ -63,4 +69,18 @@ export async function chooseVaultBatch(
     left -= end - block.serial_start + 1;
   }
   return { tokenId, serials };
+}
+
+/** The batches of which the vault holds tradable serials (of the NFT's batch only, when given), oldest issuance first. */
+export async function vaultBatchIds(db: ReadModels, nftId?: string): Promise<{ tokenId: string; vintage: number }[]> {
+  let query = db
+    .selectFrom('credit_holdings as holding')
+    .innerJoin('credit_batches as batch', 'batch.token_id', 'holding.token_id')
+    .select(['batch.token_id', 'batch.vintage', 'batch.issued_at'])
+    .distinct()
+    .where('holding.account_id', '=', VAULT_ACCOUNT_ID)
+    .where('holding.status', '=', 'tradable');
+  if (nftId) query = query.where('batch.nft_id', '=', nftId);
+  const rows = await query.orderBy('batch.issued_at').orderBy('batch.token_id').execute();
+  return rows.map((row) => ({ tokenId: row.token_id, vintage: row.vintage }));
 }
