@@ -159,7 +159,7 @@ export type DecideCommand<T extends CreditMarketCommand['type']> = (
   context: DecideContext,
 ) => CreditMarketEvent[];
 
-/** The market as a refusal names it: "REDD+ 2021". */
+/** The market as a refusal names it: "Wind Energy 2021". */
 export function marketName(context: DecideContext): string {
   return `${context.market.projectType} ${context.market.vintage}`;
 }
