@@ -28,6 +28,8 @@ export interface OrderBookTable {
   filled: ColumnType<number, number | undefined, number>;
   placed_at: Timestamp;
   updated_at: Timestamp;
+  /** A bid for labelled credits: the labels it requires; null for any other order. */
+  labels: ColumnType<string[] | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

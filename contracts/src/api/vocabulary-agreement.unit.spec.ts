@@ -15,6 +15,7 @@ describe('contracts that name another capability’s vocabulary', () => {
         'CreditsIssued',
         'BatchAuthorizationRecorded',
         'CorrespondingAdjustmentRecorded',
+        'AuthorizedUnitsFirstTransferred',
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditLabels } from '../credit-market/credit-use.js';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { eventGuard, eventTypesOf } from '../shared/event-union.js';
 
@@ -31,6 +32,8 @@ export const fundsReservedData = z.object({
     vintage: z.number().int(),
     amount: z.number().int().positive(),
     price: moneyString,
+    /** A bid for labelled credits: placed after a crash with the labels it was asked with. */
+    labels: z.array(z.enum(creditLabels)).min(1).optional(),
   }),
   /** The command that places the order on its market, so that placing it again is a replay. */
   placementCommandId: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditLabels } from '../credit-market/credit-use.js';
 import { creditProjectTypes } from '../credit-market/credit-market.constants.js';
 import { serialRange } from '../credit-market/serial-range.js';
 import { orderFunding } from '../credit-market/market-cash.js';
@@ -20,6 +21,8 @@ export const orderPlacedData = z.object({
   reserved: z.array(serialRange).optional(),
   /** Funded buy orders: the reservation in the owner's cash stream that pays for it (docs/funds.md). */
   funding: orderFunding.optional(),
+  /** Buy orders for labelled credits: every serial it takes comes from a batch carrying all of these. */
+  labels: z.array(z.enum(creditLabels)).min(1).optional(),
   placedAt: z.iso.datetime(),
 });
 

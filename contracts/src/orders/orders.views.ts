@@ -16,7 +16,10 @@ export const orderView = z.object({
   status: z.enum(orderStatuses),
   ownerId: z.string(),
   createdAt: z.iso.datetime(),
-  /** An open sell order: the labels every serial in its escrow carries (docs/credit-use.md); absent where the answer names none. */
+  /**
+   * A sell order: the labels every serial in its escrow carries; a buy order: the labels it requires
+   * of what it takes, none for any batch of its market (docs/credit-use.md); absent where the answer names none.
+   */
   labels: z.array(z.enum(creditLabels)).optional(),
 });
 export type OrderView = z.infer<typeof orderView>;

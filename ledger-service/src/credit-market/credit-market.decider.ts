@@ -33,6 +33,7 @@ export {
 export { evolveCreditMarket, ordersItMayClose } from './market-evolve.js';
 export { directTrade, offerCostCents, offerExpired } from './decide/direct-trades.js';
 export { closedOrderRefusal, orderAfter, type OrderSummary, selfTradeNote } from './decide/orders.js';
+export { mayMeetLabelledBid } from './decide/matching.js';
 export {
   decideAcceptDirectTradeOffer,
   decideCancelCredits,

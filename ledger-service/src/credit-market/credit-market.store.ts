@@ -107,6 +107,16 @@ export class CreditMarketStore {
   }
 
   /** A read of the market's state (loaded if needed), queued between commands like one. */
+  /**
+   * The market's state as this instance holds it right now, without a turn in its queue: a hint, not
+   * a read (a group may be deciding on it, another instance may have moved on). Undefined when the
+   * market is not loaded here.
+   */
+  peek<R>(projectType: CreditProjectType, vintage: number, reader: (state: CreditMarketState) => R): R | undefined {
+    const stream = this.markets.get(creditMarketStreamId(projectType, vintage))?.stream;
+    return stream ? reader(stream.state) : undefined;
+  }
+
   async read<R>(projectType: CreditProjectType, vintage: number, reader: (state: CreditMarketState) => R): Promise<R> {
     const streamId = creditMarketStreamId(projectType, vintage);
     const market = this.markets.get(streamId);

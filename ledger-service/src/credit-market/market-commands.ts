@@ -1,5 +1,6 @@
 import type {
   CancellationReason,
+  CreditLabel,
   CreditProjectType,
   CreditsIssued,
   OffsetType,
@@ -55,6 +56,12 @@ export type CreditMarketCommand =
       readonly order: PlaceOrderRequest;
       /** A buy order's reservation, already recorded in the owner's cash stream. */
       readonly funding?: OrderFunding;
+      /**
+       * The labels of the market's batches as the registry shows them now, given when a labelled bid
+       * may trade (the order is one, or it may cross one): a labelled bid takes serials only of the
+       * batches this names with its labels, and none without it (marketBatchLabels).
+       */
+      readonly batchLabels?: ReadonlyMap<string, readonly CreditLabel[]>;
     }
   | {
       readonly type: 'CancelOrder';

@@ -1,5 +1,5 @@
 import { priceToCents, type SerialRange, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
-import { type CreditMarketEvent, type CreditMarketState, type OrderState, takeAfter } from './market-state.js';
+import { type CreditMarketEvent, type CreditMarketState, type OrderState, withoutRanges } from './market-state.js';
 import { addRanges, insertRange, type Range, removeRanges } from './serial-ranges.js';
 
 type EventOf<T extends CreditMarketEvent['type']> = Extract<CreditMarketEvent, { readonly type: T }>;
@@ -32,6 +32,7 @@ const evolveOrderPlaced: Evolve<'OrderPlaced'> = (state, { data }) => {
     placedAt: data.placedAt,
     reserved: data.reserved ?? [],
     ...(data.funding ? { funding: { reservationId: data.funding.reservationId, matchedNotionalCents: 0 } } : {}),
+    ...(data.labels ? { labels: data.labels } : {}),
   };
   if (data.reserved) moveOut(state, data.ownerId, data.reserved);
   state.orders.set(order.orderId, order);
@@ -52,7 +53,7 @@ const evolveTradeExecuted: Evolve<'TradeExecuted'> = (state, { data }) => {
       ...order,
       remaining,
       status: remaining === 0 ? 'completed' : 'partially_filled',
-      reserved: order.side === 'sell' ? takeAfter(order.reserved, data.quantity) : order.reserved,
+      reserved: order.side === 'sell' ? withoutRanges(order.reserved, data.ranges) : order.reserved,
       ...(order.funding && data.cash
         ? { funding: { ...order.funding, matchedNotionalCents: order.funding.matchedNotionalCents + data.cash.notionalCents } }
         : {}),

@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { constants as zlibConstants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import type { SerialRange } from '@carbon-ledger/contracts';
+import { type CreditLabel, creditLabels, type SerialRange } from '@carbon-ledger/contracts';
 import type { StateCodec } from '../shared/state-codec.js';
 import type { CreditMarketState, OfferState, OrderState } from './credit-market.decider.js';
 import { initialCreditMarketState } from './credit-market.decider.js';
@@ -10,13 +10,17 @@ import type { Range } from './serial-ranges.js';
 /**
  * Bump when the meaning of a field of CreditMarketState changes or this layout does. 4: the
  * columnar layout below, compressed with zstd (2 was V8's structured serialisation of the state's
- * object graph). 5: cancelled serials per batch, as retired ones are.
+ * object graph). 5: cancelled serials per batch, as retired ones are. 6: the labels a bid requires.
  */
-const MARKET_STATE_VERSION = 5;
+const MARKET_STATE_VERSION = 6;
 
 /** The fields the layout writes; a state or an order with another field is refused at encode (update the codec). */
 const STATE_FIELDS = ['asks', 'batches', 'bids', 'cancelled', 'offers', 'orders', 'retired', 'seq', 'tradable'];
-const ORDER_FIELDS = new Set(['orderId', 'ownerId', 'side', 'priceCents', 'amount', 'remaining', 'seq', 'status', 'placedAt', 'reserved', 'funding']);
+const ORDER_FIELDS = new Set(['orderId', 'ownerId', 'side', 'priceCents', 'amount', 'remaining', 'seq', 'status', 'placedAt', 'reserved', 'funding', 'labels']);
+
+/** A bid's labels as bits: bit n is creditLabels[n]. */
+const labelBits = (labels: readonly CreditLabel[] | undefined): number => (labels ?? []).reduce((bits, label) => bits | (1 << creditLabels.indexOf(label)), 0);
+const labelsOfBits = (bits: number): CreditLabel[] => creditLabels.filter((_, n) => (bits & (1 << n)) !== 0);
 
 type BatchState = CreditMarketState['batches'] extends Map<string, infer B> ? B : never;
 
@@ -59,6 +63,8 @@ interface Encoded {
   /** Per order: its funding reservation's id, or null without funding. */
   readonly fundingReservation: (string | null)[];
   readonly fundingMatched: Float64Array;
+  /** Per order: the labels it requires, as bits (labelBits); 0 for none. */
+  readonly orderLabels: Uint8Array;
   /** Order indexes, best first. */
   readonly bids: Uint32Array;
   readonly asks: Uint32Array;
@@ -157,6 +163,7 @@ function encodeState(schema: string, state: CreditMarketState): Encoded {
   const reservedBounds: number[] = [];
   const fundingMatched = new Float64Array(orders.length);
   const fundingReservation: (string | null)[] = [];
+  const orderLabels = new Uint8Array(orders.length);
   orders.forEach((order, index) => {
     for (const key in order) if (!ORDER_FIELDS.has(key)) throw new Error(`an order has a field the codec does not know (${key}): update market-state-codec.ts`);
     indexOf.set(order.orderId, index);
@@ -169,6 +176,7 @@ function encodeState(schema: string, state: CreditMarketState): Encoded {
     for (const range of order.reserved) reservedBounds.push(range.start, range.end);
     fundingReservation.push(order.funding ? order.funding.reservationId : null);
     fundingMatched[index] = order.funding ? order.funding.matchedNotionalCents : 0;
+    orderLabels[index] = labelBits(order.labels);
   });
   const book = (side: OrderBookSide<OrderState>): Uint32Array => {
     const indexes = new Uint32Array(side.length);
@@ -215,6 +223,7 @@ function encodeState(schema: string, state: CreditMarketState): Encoded {
     reservedBounds: Float64Array.from(reservedBounds),
     fundingReservation,
     fundingMatched,
+    orderLabels,
     bids: book(state.bids),
     asks: book(state.asks),
     offers: [...state.offers.values()],
@@ -310,8 +319,11 @@ function decodeState(encoded: Encoded): CreditMarketState {
             reserved,
             funding: { reservationId, matchedNotionalCents: encoded.fundingMatched[index]! },
           };
-    orders[index] = order;
-    state.orders.set(orderId, order);
+    // Few bids require labels: only theirs are copied.
+    const bits = encoded.orderLabels[index]!;
+    const decoded: OrderState = bits === 0 ? order : { ...order, labels: labelsOfBits(bits) };
+    orders[index] = decoded;
+    state.orders.set(orderId, decoded);
   }
   const book = (indexes: Uint32Array): OrderState[] => {
     const list = new Array<OrderState>(indexes.length);

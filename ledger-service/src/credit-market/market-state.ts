@@ -1,6 +1,7 @@
 import {
   buyHoldCents,
   type CreditEvent,
+  type CreditLabel,
   formatSerialRange,
   type OrderEvent,
   type OrderSide,
@@ -35,10 +36,12 @@ export interface OrderState {
   readonly seq: number;
   readonly status: OrderStatus;
   readonly placedAt: string;
-  /** Sell orders: escrowed serials not yet traded, consumed from the front. */
+  /** Sell orders: escrowed serials not yet traded, consumed from the front (a labelled bid takes those it may). */
   readonly reserved: readonly SerialRange[];
   /** Funded buy orders: the reservation that pays for them and the notional matched so far (its hold follows from both). */
   readonly funding?: { readonly reservationId: string; readonly matchedNotionalCents: number };
+  /** Buy orders for labelled credits: they take only serials of batches carrying every one of these. */
+  readonly labels?: readonly CreditLabel[];
 }
 
 /** An open direct trade offer (docs/funds.md, "Direct trades"): its serials are escrowed until it closes. */
@@ -129,6 +132,24 @@ export function takeAfter(ranges: readonly SerialRange[], quantity: number): Ser
     }
     rest.push({ batchId: range.batchId, start: range.start + skip, end: range.end });
     skip = 0;
+  }
+  return rest;
+}
+
+/** A list of serials without those taken from it (of any of its batches, anywhere in it), in its order. */
+export function withoutRanges(ranges: readonly SerialRange[], taken: readonly SerialRange[]): SerialRange[] {
+  let rest = [...ranges];
+  for (const cut of taken) {
+    const next: SerialRange[] = [];
+    for (const range of rest) {
+      if (range.batchId !== cut.batchId || cut.end < range.start || cut.start > range.end) {
+        next.push(range);
+        continue;
+      }
+      if (range.start < cut.start) next.push({ batchId: range.batchId, start: range.start, end: cut.start - 1 });
+      if (cut.end < range.end) next.push({ batchId: range.batchId, start: cut.end + 1, end: range.end });
+    }
+    rest = next;
   }
   return rest;
 }

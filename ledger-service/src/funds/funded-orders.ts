@@ -1,5 +1,7 @@
 import {
   buyReservationCents,
+  type CreditLabel,
+  type CreditProjectType,
   type EventStore,
   fundsStreamId,
   type FundsReserved,
@@ -18,6 +20,12 @@ import { type FundsCommand, fundsDecider, type FundsState } from './funds.decide
 
 /** A user's proceeds and released holds recorded in the markets so far (a lower bound is safe, see FundsState). */
 export type MarketCredits = (userId: string) => Promise<number>;
+
+/** The labels of a market's batches as the registry shows them, for a bid for labelled credits (marketBatchLabels). */
+export type MarketBatchLabels = (market: {
+  readonly projectType: CreditProjectType;
+  readonly vintage: number;
+}) => Promise<ReadonlyMap<string, readonly CreditLabel[]>>;
 
 /** Concurrent commands on one user's cash stream: each reloads and decides again. */
 const MAX_CONFLICT_RETRIES = 8;
@@ -60,6 +68,7 @@ export class FundedOrders implements FundedBuys {
     private readonly eventStore: EventStore,
     private readonly markets: CreditMarketStore,
     private readonly marketCredits: MarketCredits,
+    private readonly batchLabels: MarketBatchLabels,
   ) {}
 
   async placeBuy<R>(
@@ -74,7 +83,13 @@ export class FundedOrders implements FundedBuys {
       userId: ownerId,
       orderId,
       amountCents: buyReservationCents(order.amount, priceToCents(order.price)),
-      order: { projectType: order.projectType, vintage: order.vintage, amount: order.amount, price: order.price },
+      order: {
+        projectType: order.projectType,
+        vintage: order.vintage,
+        amount: order.amount,
+        price: order.price,
+        ...(order.labels && order.labels.length > 0 ? { labels: order.labels } : {}),
+      },
       placementCommandId: context.commandId,
     };
     await this.recordInCashStream(ownerId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), {
@@ -223,7 +238,7 @@ export class FundedOrders implements FundedBuys {
     }
   }
 
-  private place<R>(
+  private async place<R>(
     reservation: Omit<FundsReserved['data'], 'reservedAt'>,
     context: CommandContext,
     after: (state: CreditMarketState, events: readonly CreditMarketEvent[]) => R,
@@ -238,6 +253,7 @@ export class FundedOrders implements FundedBuys {
         ownerId: reservation.userId,
         order: { type: 'buy', ...order },
         funding: { reservationId: reservation.reservationId, reservedCents: reservation.amountCents },
+        ...(order.labels ? { batchLabels: await this.batchLabels(order) } : {}),
       },
       context,
       after,

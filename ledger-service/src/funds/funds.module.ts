@@ -5,7 +5,7 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import { FUNDED_BUYS } from '../credit-market/funded-buys.port.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../config/config.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
 import { PlatformSubmissions } from '../shared/platform-submissions.js';
@@ -27,6 +27,7 @@ import { FundedOrders } from './funded-orders.js';
 import { FundsController } from './funds.controller.js';
 import { GetFundsHandler, readBalance } from './queries/get-funds.handler.js';
 import { GetStatementHandler } from './queries/get-statement.handler.js';
+import { marketBatchLabels } from '../shared/batch-claims-reader.js';
 import { CompletePlacementWhenFundsReserved } from './reactions/complete-placement-when-funds-reserved.handler.js';
 
 /** The cash ledger (docs/funds.md): funded buy orders for the orders and portfolio capabilities, deposits (and the watcher of the deposit address), held deposits (assigned or refunded), balances and statements. */
@@ -36,10 +37,15 @@ import { CompletePlacementWhenFundsReserved } from './reactions/complete-placeme
   providers: [
     {
       provide: FUNDED_BUYS,
-      inject: [EVENT_STORE, CREDIT_MARKETS, READ_MODELS],
+      inject: [EVENT_STORE, CREDIT_MARKETS, READ_MODELS, APP_CONFIG],
       // The read model's market credits lag the log: a lower bound, which is what the cash decider needs (FundsState).
-      useFactory: (eventStore: EventStore, markets: CreditMarketStore, db: ReadModels) =>
-        new FundedOrders(eventStore, markets, async (userId) => (await readBalance(db, userId)).marketCredits),
+      useFactory: (eventStore: EventStore, markets: CreditMarketStore, db: ReadModels, config: AppConfig) =>
+        new FundedOrders(
+          eventStore,
+          markets,
+          async (userId) => (await readBalance(db, userId)).marketCredits,
+          (market) => marketBatchLabels(db, market, labelRulesOf(config)),
+        ),
     },
     { provide: DepositTags, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new DepositTags(eventStore) },
     {

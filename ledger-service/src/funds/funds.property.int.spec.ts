@@ -101,7 +101,12 @@ class Run {
     this.users = Array.from({ length: USERS }, (_, n) => `prop-${tag}-u${n}`);
     this.vintage = 2000 + runNumber;
     this.markets = new CreditMarketStore(eventStore);
-    this.funded = new FundedOrders(eventStore, this.markets, async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0);
+    this.funded = new FundedOrders(
+      eventStore,
+      this.markets,
+      async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0,
+      async () => new Map(),
+    );
   }
 
   private streams(): string[] {
@@ -272,7 +277,12 @@ class Run {
   /** A new process: nothing in memory, everything from the log; unfinished placements completed. */
   async crash(): Promise<void> {
     this.markets = new CreditMarketStore(this.eventStore);
-    this.funded = new FundedOrders(this.eventStore, this.markets, async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0);
+    this.funded = new FundedOrders(
+      this.eventStore,
+      this.markets,
+      async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0,
+      async () => new Map(),
+    );
     // Before recovery, a crashed placement is a hold whose order is on no market: the invariants below count it.
     await this.check();
     // The recovery reaction, in batches as its runner hands them (one lookup of the placements per batch).

@@ -260,6 +260,57 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     expect(holdings.map((holding) => holding.labels)).toEqual([['CCP-approved', 'CORSIA eligible']]);
   });
 
+  it('a bid for labelled credits takes only serials that carry its labels, passing a cheaper ask without them', async () => {
+    const [plainSeller, corsiaSeller, buyer] = await Promise.all([
+      service.signIn(['issuer', 'trader']),
+      service.signIn(['issuer', 'trader']),
+      service.signIn(['trader']),
+    ]);
+    const batches: string[] = [];
+    for (const seller of [plainSeller, corsiaSeller]) {
+      const sellerAddress = (await verifiedAddress(service, seller)).address;
+      projects += 1;
+      const issued = await json(
+        issueThroughRegistry(service, seller, {
+          ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 550 }),
+          xrplAddress: sellerAddress,
+        }),
+        201,
+      );
+      batches.push(issued.tokenId as string);
+    }
+    await verifiedAddress(service, buyer);
+    await json(authorize(batches[1]!), 200);
+    await json(adjust(batches[1]!, 'pending'), 200);
+    const order = (who: SignedInClient, body: Record<string, unknown>, status = 201) =>
+      json(who.request('POST', '/api/orders', { projectType: 'Reforestation', vintage: YEAR, ...body }), status);
+    await order(plainSeller, { type: 'sell', amount: 10, price: '89.10' });
+    await order(corsiaSeller, { type: 'sell', amount: 10, price: '89.40' });
+    expect(await order(corsiaSeller, { type: 'sell', amount: 1, price: '89.40', labels: ['CCP-approved'] }, 400)).toMatchObject({
+      error: 'ValidationFailed',
+      details: [expect.objectContaining({ message: 'Labels restrict a buy order; a sell order carries the labels of its serials' })],
+    });
+    expect(await order(buyer, { type: 'buy', amount: 1, price: '89.50', labels: ['Gold'] }, 400)).toMatchObject({ error: 'ValidationFailed' });
+    await json(buyer.request('POST', '/api/funds/faucet', { amount: '1000.00' }), 200);
+    const labelled = await order(buyer, { type: 'buy', amount: 4, price: '89.50', labels: ['CORSIA eligible'] });
+    expect(labelled).toMatchObject({ filled: 4 });
+    const trades = async () =>
+      ((await json(buyer.request('GET', '/api/credits'), 200)).holdings as { tokenId: string; tradable: number }[]).map((held) => [
+        held.tokenId,
+        held.tradable,
+      ]);
+    await expect.poll(trades, { timeout: 15_000 }).toEqual([[batches[1]!, 4]]);
+    // An unlabelled bid takes the cheapest ask, whatever its serials carry.
+    expect(await order(buyer, { type: 'buy', amount: 2, price: '89.50' })).toMatchObject({ filled: 2 });
+    await expect.poll(trades, { timeout: 15_000 }).toEqual(expect.arrayContaining([[batches[0]!, 2]]));
+    // A labelled bid rests when no ask carries its labels, and the Trading Desk shows what it requires.
+    const resting = await order(buyer, { type: 'buy', amount: 3, price: '89.20', labels: ['CCP-approved', 'CORSIA eligible'] });
+    expect(resting).toMatchObject({ filled: 0 });
+    const mine = async () =>
+      ((await json(buyer.request('GET', '/api/orders'), 200)).orders as { id: string; labels?: string[] }[]).find((row) => row.id === resting.id);
+    await expect.poll(mine, { timeout: 15_000 }).toMatchObject({ labels: ['CCP-approved', 'CORSIA eligible'] });
+  });
+
   it('answers 404 for a batch the registry does not hold', async () => {
     expect(await json(authorize('REFOREST-2026-00000000'), 404)).toMatchObject({ error: 'NotFound' });
     expect((await service.anonymous('GET', '/api/registry/batches/REFOREST-2026-00000000/claims')).status).toBe(404);

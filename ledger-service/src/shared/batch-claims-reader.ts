@@ -108,6 +108,29 @@ export async function checkRetirementUse(
   return { claims: row ? retiredBatchClaims(facts, rules) : undefined };
 }
 
+/**
+ * The labels of every batch of a market as the registry read model shows them: what a labelled bid
+ * is matched on (docs/credit-use.md, "Bids for labelled credits"). One query for the market.
+ */
+export async function marketBatchLabels(
+  db: ReadModels,
+  market: { readonly projectType: string; readonly vintage: number },
+  rules: LabelRules,
+): Promise<Map<string, CreditLabel[]>> {
+  const rows = await db
+    .selectFrom('credit_batches')
+    .select(['token_id', 'standard', 'methodology', 'vintage'])
+    .where('project_type', '=', market.projectType)
+    .where('vintage', '=', market.vintage)
+    .execute();
+  const views = await batchClaimsViews(
+    db,
+    rows.map((row) => ({ batchId: row.token_id, standard: row.standard, methodology: row.methodology, vintage: row.vintage })),
+    rules,
+  );
+  return new Map([...views].map(([batchId, view]) => [batchId, view.labels]));
+}
+
 /** The batches with serials in a sell order's escrow that carry `label`: what a label filter on listings keeps. */
 export async function escrowedBatchesLabelled(db: ReadModels, label: CreditLabel, rules: LabelRules): Promise<string[]> {
   const rows = await db

@@ -23,6 +23,7 @@ function placedRow(data: OrderPlaced['data']) {
     filled: 0,
     placed_at: data.placedAt,
     updated_at: data.placedAt,
+    labels: data.labels ? JSON.stringify(data.labels) : null,
   };
 }
 

@@ -1,6 +1,10 @@
-import { buyHoldCents, centsToPrice, fillCash, type OrderSide, type SerialRange, type TradeCash } from '@carbon-ledger/contracts';
+import { buyHoldCents, centsToPrice, type CreditLabel, fillCash, type OrderSide, type SerialRange, type TradeCash } from '@carbon-ledger/contracts';
 import type { DecideContext } from '../market-commands.js';
-import { type CreditMarketEvent, type CreditMarketState, type OrderState, takeAfter, takeSerials } from '../market-state.js';
+import { type CreditMarketEvent, type CreditMarketState, type OrderState, takeSerials, withoutRanges } from '../market-state.js';
+import { totalSize } from '../serial-ranges.js';
+
+/** The labels of the market's batches as the command was given them; none given: no batch counts as labelled. */
+export type BatchLabelLookup = ReadonlyMap<string, readonly CreditLabel[]> | undefined;
 
 /** An order being placed, as matching sees it: what it may still trade and what pays for it. */
 export interface IncomingOrder {
@@ -13,6 +17,8 @@ export interface IncomingOrder {
   readonly reserved: readonly SerialRange[];
   /** A buy order paid for by a reservation: its trades post cash. */
   readonly funded: boolean;
+  /** A buy order for labelled credits: the labels every serial it takes must carry. */
+  readonly labels?: readonly CreditLabel[] | undefined;
 }
 
 /**
@@ -20,8 +26,13 @@ export interface IncomingOrder {
  * trades, then, when the next order it would trade with is the owner's own, the cancel of its
  * remainder (self-trade prevention, FIX cancel-newest, docs/self-trade-prevention.md), so no
  * order ever rests crossing another. What a resting order may trade with is decided here alone.
+ *
+ * A labelled bid (docs/credit-use.md, "Bids for labelled credits") trades only the serials of the
+ * ask that come from batches carrying all its labels, wherever they sit in the ask's escrow; a pair
+ * with none such does not trade, and the match moves on to the next order in priority. So a labelled
+ * bid may rest at a price above an ask whose serials lack its labels: that book is not crossed for it.
  */
-export function matchOrder(incoming: IncomingOrder, state: CreditMarketState, context: DecideContext): CreditMarketEvent[] {
+export function matchOrder(incoming: IncomingOrder, state: CreditMarketState, context: DecideContext, batchLabels: BatchLabelLookup): CreditMarketEvent[] {
   const at = context.now.toISOString();
   const events: CreditMarketEvent[] = [];
   let remaining = incoming.amount;
@@ -30,26 +41,48 @@ export function matchOrder(incoming: IncomingOrder, state: CreditMarketState, co
   const book = incoming.side === 'buy' ? state.asks : state.bids;
   for (const resting of book) {
     if (remaining === 0 || !crosses(incoming, resting)) break;
+    const offered = incoming.side === 'sell' ? escrow : resting.reserved;
+    const wanted = incoming.side === 'buy' ? incoming.labels : resting.labels;
+    const tradable = wanted && wanted.length > 0 ? carrying(offered, wanted, batchLabels) : offered;
+    if (tradable.length === 0) continue;
     if (resting.ownerId === incoming.ownerId) {
       // A funded buy's unspent hold goes back with its remainder, as on any cancel.
       const releasedCents = incoming.side === 'buy' && incoming.funded ? buyHoldCents(remaining, incoming.limitCents, matchedCents) : undefined;
       events.push(cancelSelfTrade(incoming, remaining, escrow, resting, at, releasedCents));
       break;
     }
-    const quantity = Math.min(remaining, resting.remaining);
-    let ranges: SerialRange[];
-    if (incoming.side === 'sell') {
-      ranges = takeSerials(escrow, quantity);
-      escrow = takeAfter(escrow, quantity);
-    } else {
-      ranges = takeSerials(resting.reserved, quantity);
-    }
+    const quantity = Math.min(remaining, resting.remaining, tradable === offered ? Infinity : totalSize(tradable));
+    const ranges = takeSerials(tradable, quantity);
+    if (incoming.side === 'sell') escrow = withoutRanges(escrow, ranges);
     const cash = tradeCash(incoming, remaining, matchedCents, resting, quantity);
     if (cash && incoming.side === 'buy') matchedCents += cash.notionalCents;
     events.push(orderMatch(incoming, resting, quantity, ranges, cash, context, at));
     remaining -= quantity;
   }
   return events;
+}
+
+/**
+ * Whether an order of this side and limit could meet a labelled bid: it is one, or it is a sell that
+ * crosses one resting on the book. Only then does its command need the market's batch labels.
+ */
+export function mayMeetLabelledBid(state: CreditMarketState, side: OrderSide, limitCents: number, labelled: boolean): boolean {
+  if (labelled) return true;
+  if (side === 'buy') return false;
+  for (const bid of state.bids) {
+    if (bid.priceCents < limitCents) return false;
+    if (bid.labels && bid.labels.length > 0) return true;
+  }
+  return false;
+}
+
+/** The serials of a list that come from batches carrying every label wanted. */
+function carrying(ranges: readonly SerialRange[], wanted: readonly CreditLabel[], batchLabels: BatchLabelLookup): readonly SerialRange[] {
+  if (!batchLabels) return [];
+  return ranges.filter((range) => {
+    const labels = batchLabels.get(range.batchId);
+    return labels !== undefined && wanted.every((label) => labels.includes(label));
+  });
 }
 
 function crosses(incoming: IncomingOrder, resting: OrderState): boolean {

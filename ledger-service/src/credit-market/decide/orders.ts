@@ -1,4 +1,4 @@
-import { buyReservationCents, type OrderFunding, type OrderSide, priceToCents } from '@carbon-ledger/contracts';
+import { buyReservationCents, creditLabels, type OrderFunding, type OrderSide, priceToCents } from '@carbon-ledger/contracts';
 import { DomainError } from '../../shared/domain-error.js';
 import { type ClosedOrder, type DecideCommand, marketName, type MarketCommandOf } from '../market-commands.js';
 import { type CreditMarketEvent, type CreditMarketState, orderHoldCents, type OrderState, takeFromAccount } from '../market-state.js';
@@ -12,6 +12,11 @@ export const decidePlaceOrder: DecideCommand<'PlaceOrder'> = (command, state, co
   const limitCents = priceToCents(order.price);
   const reserved = order.type === 'sell' ? takeFromAccount(state, command.ownerId, order.amount, undefined, marketName(context)) : undefined;
   if (command.funding) checkFunding(command.funding, order.type, order.amount, limitCents);
+  if (order.type === 'sell' && order.labels && order.labels.length > 0) {
+    throw new DomainError('ValidationFailed', 'Labels restrict a buy order; a sell order carries the labels of its serials');
+  }
+  // In the vocabulary's order, so the same labels are always recorded alike.
+  const labels = order.type === 'buy' && order.labels && order.labels.length > 0 ? creditLabels.filter((label) => order.labels!.includes(label)) : undefined;
   const placed: CreditMarketEvent = {
     type: 'OrderPlaced',
     data: {
@@ -24,6 +29,7 @@ export const decidePlaceOrder: DecideCommand<'PlaceOrder'> = (command, state, co
       vintage: order.vintage,
       ...(reserved ? { reserved } : {}),
       ...(command.funding ? { funding: command.funding } : {}),
+      ...(labels ? { labels } : {}),
       placedAt: context.now.toISOString(),
     },
   };
@@ -35,8 +41,9 @@ export const decidePlaceOrder: DecideCommand<'PlaceOrder'> = (command, state, co
     amount: order.amount,
     reserved: reserved ?? [],
     funded: command.funding !== undefined,
+    labels,
   };
-  return [placed, ...matchOrder(incoming, state, context)];
+  return [placed, ...matchOrder(incoming, state, context, command.batchLabels)];
 };
 
 export const decideCancelOrder: DecideCommand<'CancelOrder'> = (command, state, context) => {
@@ -93,7 +100,7 @@ export function selfTradeNote(events: readonly CreditMarketEvent[], orderId: str
 }
 
 /** What an order's owner is shown of it. */
-export type OrderSummary = Pick<OrderState, 'orderId' | 'ownerId' | 'side' | 'priceCents' | 'amount' | 'remaining' | 'status' | 'placedAt'>;
+export type OrderSummary = Pick<OrderState, 'orderId' | 'ownerId' | 'side' | 'priceCents' | 'amount' | 'remaining' | 'status' | 'placedAt' | 'labels'>;
 
 /**
  * An order as the market left it after a command's events: an open one from the state; one these
@@ -112,6 +119,7 @@ export function orderAfter(state: CreditMarketState, events: readonly CreditMark
     if (event.type === 'OrderCancelled' && event.data.orderId === orderId) cancelled = true;
   }
   if (!cancelled && remaining > 0) return undefined;
-  const { ownerId, side, amount, price, placedAt } = placed.data;
-  return { orderId, ownerId, side, priceCents: priceToCents(price), amount, remaining, status: cancelled ? 'cancelled' : 'completed', placedAt };
+  const { ownerId, side, amount, price, placedAt, labels } = placed.data;
+  const status = cancelled ? 'cancelled' : 'completed';
+  return { orderId, ownerId, side, priceCents: priceToCents(price), amount, remaining, status, placedAt, ...(labels ? { labels } : {}) };
 }

@@ -1,7 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { centsToPrice, type CreditProjectType, type OrderView, type PlaceOrderRequest, type Position } from '@carbon-ledger/contracts';
-import { type CreditMarketEvent, type CreditMarketState, orderAfter, selfTradeNote } from '../../credit-market/credit-market.decider.js';
+import {
+  centsToPrice,
+  type CreditLabel,
+  type CreditProjectType,
+  type OrderView,
+  type PlaceOrderRequest,
+  type Position,
+  priceToCents,
+} from '@carbon-ledger/contracts';
+import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
+import { type CreditMarketEvent, type CreditMarketState, mayMeetLabelledBid, orderAfter, selfTradeNote } from '../../credit-market/credit-market.decider.js';
+import type { ReadModels } from '../../infrastructure/postgres/database.js';
+import { READ_MODELS } from '../../infrastructure/tokens.js';
+import { marketBatchLabels } from '../../shared/batch-claims-reader.js';
 import { CREDIT_MARKETS } from '../../credit-market/credit-market.module.js';
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { FUNDED_BUYS, type FundedBuys } from '../../credit-market/funded-buys.port.js';
@@ -44,6 +56,8 @@ export function orderViewFromMarket(
     filled: order.amount - order.remaining,
     ownerId: order.ownerId,
     createdAt: order.placedAt,
+    // A bid for labelled credits, as the order book lists it (a sell's labels are its escrow's: the list reads them).
+    ...(order.labels ? { labels: [...order.labels] } : {}),
   };
 }
 
@@ -67,6 +81,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     @Inject(CREDIT_MARKETS) private readonly markets: CreditMarketStore,
     @Inject(KYC_GATE) private readonly kyc: KycGate,
     @Inject(FUNDED_BUYS) private readonly funded: FundedBuys,
+    @Inject(READ_MODELS) private readonly db: ReadModels,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ order, context }: PlaceOrderCommand): Promise<PlaceOrderResult> {
@@ -81,8 +97,26 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand> {
     const outcome =
       order.type === 'buy'
         ? await this.funded.placeBuy(orderId, context.actor.userId, order, context, after)
-        : await this.markets.execute(order.projectType, order.vintage, { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order }, context, after);
+        : await this.markets.execute(
+            order.projectType,
+            order.vintage,
+            { type: 'PlaceOrder', orderId, ownerId: context.actor.userId, order, ...(await this.labelsToMeetBids(order)) },
+            context,
+            after,
+          );
     const { view, notFilled } = outcome.result;
     return { orderId, position: outcome.position, replayed: outcome.replayed, filled: view?.filled ?? 0, order: view, notFilled };
+  }
+
+  /**
+   * A sell that may cross a labelled bid brings the labels of the market's batches, which the bid is
+   * matched on (docs/credit-use.md); most sells meet none and skip the query. The book is peeked at,
+   * not read in turn: should a labelled bid arrive meanwhile, the sell passes it (it never trades
+   * serials the bid has not been shown the labels of), and rests for the next order to meet.
+   */
+  private async labelsToMeetBids(order: PlaceOrderRequest): Promise<{ batchLabels?: ReadonlyMap<string, readonly CreditLabel[]> }> {
+    const meets =
+      this.markets.peek(order.projectType, order.vintage, (state) => mayMeetLabelledBid(state, order.type, priceToCents(order.price), false)) ?? true;
+    return meets ? { batchLabels: await marketBatchLabels(this.db, order, labelRulesOf(this.config)) } : {};
   }
 }

@@ -39,10 +39,11 @@ export class GetMarketplaceHandler implements IQueryHandler<GetMarketplaceQuery>
       let query = this.db.selectFrom('order_book').where('status', 'in', OPEN_STATUSES);
       if (projectType) query = query.where('project_type', '=', projectType);
       if (filter.vintage !== undefined) query = query.where('vintage', '=', filter.vintage);
-      // A sell order is a labelled listing when every serial in its escrow is of a labelled batch; bids name no batch.
+      // A sell order is a labelled listing when every serial in its escrow is of a labelled batch; a bid
+      // when it would take credits with that label alone (it requires no other label).
       if (labelled)
         query = query.where(
-          sql<boolean>`(side = 'buy' or (exists (select 1 from credit_holdings h where h.order_id = order_book.order_id and h.status = 'reserved')
+          sql<boolean>`((side = 'buy' and (labels is null or labels <@ ${JSON.stringify([filter.label])}::jsonb)) or (exists (select 1 from credit_holdings h where h.order_id = order_book.order_id and h.status = 'reserved')
             and not exists (select 1 from credit_holdings h where h.order_id = order_book.order_id and h.status = 'reserved' and not (h.token_id = any(${labelled}::text[])))))`,
         );
       return query;

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListOrdersResponse, OrderScope, OrderView } from '@carbon-ledger/contracts';
+import { type CreditLabel, creditLabels, type ListOrdersResponse, type OrderScope, type OrderView } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
@@ -37,7 +37,11 @@ type OrderRow = {
   filled: number;
   owner_id: string;
   placed_at: Date;
+  labels: string[] | null;
 };
+
+/** A bid's stored labels, as the vocabulary has them (a stored word it does not know is dropped). */
+const requiredLabels = (stored: readonly string[] | null): CreditLabel[] => creditLabels.filter((label) => stored?.includes(label));
 
 function toView(row: OrderRow): OrderView {
   return {
@@ -51,10 +55,12 @@ function toView(row: OrderRow): OrderView {
     filled: row.filled,
     ownerId: row.owner_id,
     createdAt: row.placed_at.toISOString(),
+    // A bid for labelled credits: what it requires.
+    ...(row.side === 'buy' && row.labels ? { labels: requiredLabels(row.labels) } : {}),
   };
 }
 
-const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'filled', 'owner_id', 'placed_at'] as const;
+const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'filled', 'owner_id', 'placed_at', 'labels'] as const;
 
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
@@ -83,7 +89,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
     );
     return {
       scope,
-      // A buy names no batch: it carries no labels.
+      // A sell shows what its escrow carries; a buy what it requires (a buy for any batch: none).
       orders: rows.map((row) => (row.side === 'sell' ? { ...toView(row), labels: labels.get(row.order_id) ?? [] } : toView(row))),
       totalOrders: Number(totals.total),
       pendingOrders: Number(totals.pending),
