@@ -7,7 +7,7 @@ const CAPABILITIES = 'orders|credits|projects|xrpl|kyc|aml|compliance|portfolio|
 /** Folders of a package that are not capabilities and must stay below them. */
 const FOUNDATIONS = 'shared|infrastructure';
 const SERVER_PACKAGES = 'contracts|ledger-service|projections';
-const PACKAGES = 'contracts|ledger-service|projections|xrpl-sandbox|console|bench-kit';
+const PACKAGES = 'contracts|ledger-service|projections|xrpl-sandbox|console|bench-kit|bench';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,6 +68,13 @@ module.exports = {
       comment: 'The console imports contracts only.',
       from: { path: '^console/' },
       to: { path: '^(ledger-service|projections|xrpl-sandbox|bench-kit)/' },
+    },
+    {
+      name: 'nothing-imports-the-benchmarks',
+      severity: 'error',
+      comment: 'The bench workspace measures the other packages through their names; none of them (their tests neither) imports it.',
+      from: { pathNot: '^bench/' },
+      to: { path: '^bench/' },
     },
     {
       name: 'no-reaching-into-another-package',

@@ -12,6 +12,7 @@ COPY projections/package.json projections/
 COPY bench-kit/package.json bench-kit/
 COPY xrpl-sandbox/package.json xrpl-sandbox/
 COPY ledger-service/package.json ledger-service/
+COPY bench/package.json bench/
 COPY console/package.json console/
 
 FROM manifests AS build

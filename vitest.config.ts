@@ -7,6 +7,7 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export const workspaceAliases = {
   // Subpaths first: an alias also matches its prefix.
   '@carbon-ledger/ledger-service/testing': here('./ledger-service/src/testing.ts'),
+  '@carbon-ledger/ledger-service/bench': here('./ledger-service/src/bench.ts'),
   '@carbon-ledger/projections/testing': here('./projections/src/test-support/projection-test-bed.ts'),
   '@carbon-ledger/contracts': here('./contracts/src/index.ts'),
   '@carbon-ledger/projections': here('./projections/src/index.ts'),
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{contracts,projections,bench-kit,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
+          include: ['{contracts,projections,bench-kit,bench,ledger-service,xrpl-sandbox}/src/**/*.spec.ts'],
           globalSetup: ['test-support/postgres.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -6,6 +6,7 @@ export * from './shared/free-text.js';
 export * from './shared/bounded-amounts.js';
 export * from './shared/date-range.js';
 export * from './event-store/event-store.port.js';
+export * from './funds/cash-fold.js';
 export * from './funds/funds.constants.js';
 export * from './funds/funds.events.js';
 export * from './funds/funds.views.js';

@@ -38,7 +38,7 @@ import {
   startInstance,
   transfer,
   verifyKyc,
-} from './tools/cluster-harness.js';
+} from './cluster-harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLIENTS = 16;

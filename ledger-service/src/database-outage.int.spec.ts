@@ -13,7 +13,7 @@ import { createApp } from './create-app.js';
 import { freePort } from './shared/free-port.js';
 import { type OpenedRuntime, openRuntime } from './open-runtime.js';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './infrastructure/postgres/embedded-postgres.js';
-import { sessionOf } from './tools/cluster-harness.js';
+import { sessionOf } from './cluster-harness.js';
 
 /** How long the service may take to answer again once its database is back (measured: well under a second). */
 const RECOVERY_BOUND_MS = 15_000;

@@ -14,7 +14,7 @@ import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
 import { loadConfig } from '../config/config.js';
 import { createApp } from '../create-app.js';
 import { openPostgresRuntime } from '../open-runtime.js';
-import { sessionOf } from '../tools/cluster-harness.js';
+import { sessionOf } from '../cluster-harness.js';
 import { createRootLogger } from '../infrastructure/logging/root-logger.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createPool, createReadModels } from '../infrastructure/postgres/database.js';

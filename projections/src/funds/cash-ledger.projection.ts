@@ -1,18 +1,21 @@
 import {
+  CashFold,
+  type CashTransfer,
+  type CashWithdrawal,
   type FundsEvent,
   fundsEventTypes,
   isCreditEvent,
   isFundsEvent,
   isOrderEvent,
   type OrderCancelled,
-  platformCashAccounts,
   type Position,
   type RecordedEvent,
   type TradeExecuted,
+  tradeHoldKey,
   userCashAccount,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { exhaustive, insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
 
 interface AccountDelta {
   debitsPosted: number;
@@ -20,12 +23,6 @@ interface AccountDelta {
   debitsPending: number;
   creditsPending: number;
   marketCredits: number;
-}
-
-interface Hold {
-  readonly userId: string;
-  readonly reservationId: string;
-  left: number;
 }
 
 interface TransferRow {
@@ -44,13 +41,8 @@ type CashEvent = FundsEvent | TradeExecuted | OrderCancelled;
 
 function isCashEvent(event: RecordedEvent): event is RecordedEvent & CashEvent {
   if (isFundsEvent(event)) return true;
-  if (isCreditEvent(event)) return event.type === 'TradeExecuted' && event.data.cash !== undefined && holdKeyOf(event.data) !== undefined;
+  if (isCreditEvent(event)) return event.type === 'TradeExecuted' && event.data.cash !== undefined && tradeHoldKey(event.data) !== undefined;
   return isOrderEvent(event) && event.type === 'OrderCancelled' && event.data.releasedCents !== undefined;
-}
-
-/** The hold a trade's cash is drawn from: its buy order's, or the accepted direct offer's (docs/funds.md). */
-function holdKeyOf(data: TradeExecuted['data']): string | undefined {
-  return data.buyOrderId ?? data.offerId;
 }
 
 /** Text that sorts in log order. */
@@ -61,20 +53,21 @@ function logOrder(position: Position, index: number): string {
 const USER_PREFIX = 'user:';
 
 /**
- * One batch of the cash ledger (docs/funds.md), folded in memory in log order and written in a few
- * statements: account deltas, holds, withdrawals in flight, statement rows. The same movements as
- * `CashLedger` in the service (checked against it by the funds integration test).
+ * One batch of the cash ledger (docs/funds.md): `CashFold`'s movements, the same as the service's
+ * `CashLedger` folds, kept in memory in log order as account deltas, holds, withdrawals in flight
+ * and statement rows, and written in a few statements. The holds and withdrawals the batch draws on
+ * are read first; what would be a violation in the service's fold is passed over here.
  */
-class CashBatch {
+class CashBatch extends CashFold<RecordedEvent> {
   readonly accounts = new Map<string, AccountDelta>();
-  readonly holds = new Map<string, Hold>();
-  readonly withdrawals = new Map<string, { userId: string; amountCents: number } | null>();
+  readonly withdrawals = new Map<string, CashWithdrawal | null>();
   readonly transfers: TransferRow[] = [];
 
   constructor(
     storedHolds: readonly { order_id: string; user_id: string; reservation_id: string; left_cents: string }[],
-    readonly storedWithdrawals: ReadonlyMap<string, { userId: string; amountCents: number }>,
+    readonly storedWithdrawals: ReadonlyMap<string, CashWithdrawal>,
   ) {
+    super();
     for (const row of storedHolds) this.holds.set(row.order_id, { userId: row.user_id, reservationId: row.reservation_id, left: Number(row.left_cents) });
   }
 
@@ -91,210 +84,62 @@ class CashBatch {
     if (row.amount_cents !== 0) this.transfers.push({ ...row, log_order: logOrder(event.position, index) });
   }
 
-  /** A posted or pending movement between two accounts; statement rows for the users on either side. */
-  private move(
-    event: RecordedEvent,
-    index: number,
-    move: { id: string; kind: string; debit: string; credit: string; cents: number; pending: boolean; reference: string; at: string },
-  ): void {
-    const debit = this.delta(move.debit);
-    const credit = this.delta(move.credit);
-    if (move.pending) {
-      debit.debitsPending += move.cents;
-      credit.creditsPending += move.cents;
-    } else {
-      debit.debitsPosted += move.cents;
-      credit.creditsPosted += move.cents;
+  /**
+   * A posted or pending transfer moves both accounts and shows on the statement of each user on
+   * either side, signed from that side. A voided one shows on its user's (the debit side's): a
+   * release as the cents coming back, a voided withdrawal as the amount that did not go out.
+   */
+  protected transfer(event: RecordedEvent, index: number, transfer: CashTransfer): void {
+    const row = { transfer_id: transfer.transferId, kind: transfer.kind, status: transfer.status, reference: transfer.reference, at: transfer.at };
+    if (transfer.status === 'voided') {
+      const sign = transfer.kind === 'release' ? 1 : -1;
+      this.statement(event, index, {
+        ...row,
+        user_id: transfer.debit.slice(USER_PREFIX.length),
+        amount_cents: sign * transfer.amountCents,
+        counterparty: transfer.credit,
+      });
+      return;
     }
-    const status = move.pending ? 'pending' : 'posted';
+    const debit = this.delta(transfer.debit);
+    const credit = this.delta(transfer.credit);
+    if (transfer.status === 'pending') {
+      debit.debitsPending += transfer.amountCents;
+      credit.creditsPending += transfer.amountCents;
+    } else {
+      debit.debitsPosted += transfer.amountCents;
+      credit.creditsPosted += transfer.amountCents;
+    }
     for (const [account, sign, counterparty] of [
-      [move.debit, -1, move.credit],
-      [move.credit, 1, move.debit],
+      [transfer.debit, -1, transfer.credit],
+      [transfer.credit, 1, transfer.debit],
     ] as const) {
       if (!account.startsWith(USER_PREFIX)) continue;
-      this.statement(event, index, {
-        user_id: account.slice(USER_PREFIX.length),
-        transfer_id: move.id,
-        kind: move.kind,
-        amount_cents: sign * move.cents,
-        status,
-        counterparty,
-        reference: move.reference,
-        at: move.at,
-      });
+      this.statement(event, index, { ...row, user_id: account.slice(USER_PREFIX.length), amount_cents: sign * transfer.amountCents, counterparty });
     }
   }
 
-  /** Takes cents off a pending transfer's two sides. */
-  private unhold(userId: string, credit: string, cents: number): void {
-    this.delta(userCashAccount(userId)).debitsPending -= cents;
+  protected unhold(debit: string, credit: string, cents: number): void {
+    this.delta(debit).debitsPending -= cents;
     this.delta(credit).creditsPending -= cents;
   }
 
-  /** Gives cents of an order's hold back: the reservation shrinks and the buyer's statement shows the release. */
-  private releaseHold(event: RecordedEvent, hold: Hold, orderId: string, cents: number, at: string): void {
-    hold.left -= cents;
-    this.unhold(hold.userId, platformCashAccounts.orderSettlement, cents);
-    this.statement(event, 0, {
-      user_id: hold.userId,
-      transfer_id: `${hold.reservationId}:void`,
-      kind: 'release',
-      amount_cents: cents,
-      status: 'voided',
-      counterparty: platformCashAccounts.orderSettlement,
-      reference: orderId,
-      at,
-    });
+  protected marketCredit(userId: string, cents: number): void {
+    this.delta(userCashAccount(userId)).marketCredits += cents;
   }
 
-  apply(event: RecordedEvent & CashEvent): void {
-    switch (event.type) {
-      case 'FundsDeposited': {
-        const { data } = event;
-        this.move(event, 0, {
-          id: data.depositId,
-          kind: 'deposit',
-          debit: platformCashAccounts.clearing,
-          credit: userCashAccount(data.userId),
-          cents: data.amountCents,
-          pending: false,
-          reference: data.txHash,
-          at: data.depositedAt,
-        });
-        return;
-      }
-      case 'FundsReserved': {
-        const { data } = event;
-        this.holds.set(data.orderId, { userId: data.userId, reservationId: data.reservationId, left: data.amountCents });
-        this.move(event, 0, {
-          id: data.reservationId,
-          kind: 'reservation',
-          debit: userCashAccount(data.userId),
-          credit: platformCashAccounts.orderSettlement,
-          cents: data.amountCents,
-          pending: true,
-          reference: data.orderId,
-          at: data.reservedAt,
-        });
-        return;
-      }
-      case 'FundsReservationVoided': {
-        const { data } = event;
-        const hold = this.holds.get(data.orderId);
-        if (!hold) return;
-        this.releaseHold(event, hold, data.orderId, data.amountCents, data.voidedAt);
-        return;
-      }
-      case 'WithdrawalRequested': {
-        const { data } = event;
-        this.withdrawals.set(data.withdrawalId, { userId: data.userId, amountCents: data.amountCents });
-        this.move(event, 0, {
-          id: data.withdrawalId,
-          kind: 'withdrawal',
-          debit: userCashAccount(data.userId),
-          credit: platformCashAccounts.clearing,
-          cents: data.amountCents,
-          pending: true,
-          reference: data.destination,
-          at: data.requestedAt,
-        });
-        return;
-      }
-      case 'DepositTagClaimed':
-      case 'DepositHeld':
-      case 'HeldDepositAssigned':
-      case 'HeldDepositRefundRequested':
-      case 'HeldDepositRefunded':
-      case 'HeldDepositRefundFailed':
-        // The held-deposits projection's; the cash moves when an assignment's FundsDeposited comes (a refund never was anyone's).
-        return;
-      case 'WithdrawalPosted':
-      case 'WithdrawalVoided': {
-        const { withdrawalId } = event.data;
-        const withdrawal = this.withdrawals.get(withdrawalId) ?? this.storedWithdrawals.get(withdrawalId);
-        if (!withdrawal) return;
-        this.withdrawals.set(withdrawalId, null);
-        this.unhold(withdrawal.userId, platformCashAccounts.clearing, withdrawal.amountCents);
-        if (event.type === 'WithdrawalPosted') {
-          this.move(event, 0, {
-            id: withdrawalId,
-            kind: 'withdrawal',
-            debit: userCashAccount(withdrawal.userId),
-            credit: platformCashAccounts.clearing,
-            cents: withdrawal.amountCents,
-            pending: false,
-            reference: event.data.txHash,
-            at: event.data.postedAt,
-          });
-        } else {
-          this.statement(event, 0, {
-            user_id: withdrawal.userId,
-            transfer_id: withdrawalId,
-            kind: 'withdrawal',
-            amount_cents: -withdrawal.amountCents,
-            status: 'voided',
-            counterparty: platformCashAccounts.clearing,
-            reference: event.data.reason,
-            at: event.data.voidedAt,
-          });
-        }
-        return;
-      }
-      case 'TradeExecuted': {
-        const { data } = event;
-        const cash = data.cash!;
-        const holdKey = holdKeyOf(data)!;
-        const hold = this.holds.get(holdKey);
-        if (!hold) return;
-        hold.left -= cash.notionalCents + cash.feeCents + cash.releasedCents;
-        this.unhold(hold.userId, platformCashAccounts.orderSettlement, cash.notionalCents + cash.feeCents + cash.releasedCents);
-        const buyer = userCashAccount(hold.userId);
-        this.move(event, 0, {
-          id: data.tradeId,
-          kind: 'trade',
-          debit: buyer,
-          credit: userCashAccount(data.sellerAccountId),
-          cents: cash.notionalCents,
-          pending: false,
-          reference: data.tradeId,
-          at: data.executedAt,
-        });
-        this.move(event, 1, {
-          id: `${data.tradeId}:fee`,
-          kind: 'fee',
-          debit: buyer,
-          credit: platformCashAccounts.feeRevenue,
-          cents: cash.feeCents,
-          pending: false,
-          reference: data.tradeId,
-          at: data.executedAt,
-        });
-        this.statement(event, 2, {
-          user_id: hold.userId,
-          transfer_id: `${data.tradeId}:release`,
-          kind: 'release',
-          amount_cents: cash.releasedCents,
-          status: 'voided',
-          counterparty: platformCashAccounts.orderSettlement,
-          reference: holdKey,
-          at: data.executedAt,
-        });
-        this.delta(userCashAccount(data.sellerAccountId)).marketCredits += cash.notionalCents;
-        this.delta(buyer).marketCredits += cash.releasedCents;
-        return;
-      }
-      case 'OrderCancelled': {
-        const { data } = event;
-        const hold = this.holds.get(data.orderId);
-        if (!hold) return;
-        const released = data.releasedCents!;
-        this.releaseHold(event, hold, data.orderId, released, data.cancelledAt);
-        this.delta(userCashAccount(hold.userId)).marketCredits += released;
-        return;
-      }
-      default:
-        return exhaustive(event);
-    }
+  protected violation(): void {}
+
+  protected withdrawalInFlight(withdrawalId: string): CashWithdrawal | undefined {
+    return this.withdrawals.get(withdrawalId) ?? this.storedWithdrawals.get(withdrawalId);
+  }
+
+  protected withdrawalRequested(withdrawalId: string, withdrawal: CashWithdrawal): void {
+    this.withdrawals.set(withdrawalId, withdrawal);
+  }
+
+  protected withdrawalSettled(withdrawalId: string): void {
+    this.withdrawals.set(withdrawalId, null);
   }
 
   async write(db: ProjectionWriter): Promise<void> {
@@ -378,7 +223,7 @@ export const cashLedgerProjection: Projection = {
     const orderIds = new Set<string>();
     const withdrawalIds = new Set<string>();
     for (const event of cashEvents) {
-      if (event.type === 'TradeExecuted') orderIds.add(holdKeyOf(event.data)!);
+      if (event.type === 'TradeExecuted') orderIds.add(tradeHoldKey(event.data)!);
       if (event.type === 'FundsReservationVoided') orderIds.add(event.data.orderId);
       if (event.type === 'OrderCancelled') orderIds.add(event.data.orderId);
       if (event.type === 'WithdrawalPosted' || event.type === 'WithdrawalVoided') withdrawalIds.add(event.data.withdrawalId);

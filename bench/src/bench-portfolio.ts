@@ -12,17 +12,25 @@ import {
 } from '@carbon-ledger/contracts';
 import { LogFollowerRunner, marketDailyProjection, portfoliosProjection } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
-import { directTrade } from '../credit-market/credit-market.decider.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { GetAnalyticsHandler, GetAnalyticsQuery } from '../portfolio/queries/get-analytics.handler.js';
-import { GetHoldingsHandler, GetHoldingsQuery } from '../portfolio/queries/get-holdings.handler.js';
-import { GetSuggestionsHandler, GetSuggestionsQuery } from '../portfolio/queries/get-suggestions.handler.js';
-import { MarketFacts } from '../portfolio/queries/market-facts.js';
-import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
-import { freePort } from '../shared/free-port.js';
+import {
+  type CommandContext,
+  createPool,
+  createReadModels,
+  deriveId,
+  directTrade,
+  freePort,
+  GetAnalyticsHandler,
+  GetAnalyticsQuery,
+  GetHoldingsHandler,
+  GetHoldingsQuery,
+  GetSuggestionsHandler,
+  GetSuggestionsQuery,
+  MarketFacts,
+  PostgresEventStore,
+  runMigrations,
+  startEmbeddedPostgres,
+  toEventsToAppend,
+} from '@carbon-ledger/ledger-service/bench';
 import { summarize } from '@carbon-ledger/bench-kit';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);

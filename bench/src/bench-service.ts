@@ -2,11 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type AppConfig, loadConfig } from '../config/config.js';
-import { createApp, type CreateAppOptions } from '../create-app.js';
-import type { ServiceRuntime } from '../infrastructure/service-runtime.js';
-import { openRuntime } from '../open-runtime.js';
-import { freePorts } from '../shared/free-port.js';
+import { type AppConfig, createApp, type CreateAppOptions, freePorts, loadConfig, openRuntime, type ServiceRuntime } from '@carbon-ledger/ledger-service/bench';
 
 export interface BenchService {
   readonly app: NestExpressApplication;

@@ -3,13 +3,15 @@ import { Worker } from 'node:worker_threads';
 import { formatInt, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import { DEFAULT_OFFSET_TYPE, DEFAULT_RETIREMENT_STANDARD, type EventStore, isCreditEvent, serialPrefixFor } from '@carbon-ledger/contracts';
 import { Wallet } from 'xrpl';
-import type { AppConfig } from '../config/config.js';
-import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
-import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { XrplConnection } from '../infrastructure/xrpl/xrpl-connection.js';
-import type { CommandContext } from '../shared/command-context.js';
-import { ReactionHost } from '../infrastructure/reactions/reaction-host.js';
+import {
+  type AppConfig,
+  type CommandContext,
+  CREDIT_MARKETS,
+  type CreditMarketStore,
+  EVENT_STORE,
+  ReactionHost,
+  XrplConnection,
+} from '@carbon-ledger/ledger-service/bench';
 import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 import { setUpTradingBench } from './bench-trading-setup.js';

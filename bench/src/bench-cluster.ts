@@ -14,12 +14,17 @@ import {
   summarize,
 } from '@carbon-ledger/bench-kit';
 import type { PlatformWalletRole } from '@carbon-ledger/contracts';
-import { CONFLICT_LOG_LINE } from '../credit-market/credit-market.store.js';
-import { platformWalletsFile } from '../infrastructure/xrpl/platform-wallets.js';
+import {
+  type ClusterClient,
+  CONFLICT_LOG_LINE,
+  type Instance,
+  platformWalletsFile,
+  sharedInstanceEnv,
+  startInstance,
+} from '@carbon-ledger/ledger-service/bench';
 import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 import { setUpTradingBench } from './bench-trading-setup.js';
-import { type ClusterClient, type Instance, sharedInstanceEnv, startInstance } from './cluster-harness.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

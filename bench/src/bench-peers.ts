@@ -37,8 +37,7 @@ import {
   writeFigures,
 } from '@carbon-ledger/bench-kit';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { freePort } from '../shared/free-port.js';
+import { freePort, startEmbeddedPostgres } from '@carbon-ledger/ledger-service/bench';
 import {
   type DeliveredEvent,
   EmmettStore,

@@ -26,11 +26,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { formatInt, formatRatio, loadAverage, machineCpuTimes, machineSummary, renderTable, round, runBench } from '@carbon-ledger/bench-kit';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createPool } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { freePort } from '../shared/free-port.js';
-import { INSERT_KNOWN_HEADS } from '../event-store/postgres/postgres-appender.js';
+import { createPool, freePort, INSERT_KNOWN_HEADS, runMigrations, startEmbeddedPostgres } from '@carbon-ledger/ledger-service/bench';
 import { eventData } from './bench-events.js';
 
 const WRITERS = 8;

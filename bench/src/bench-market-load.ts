@@ -44,23 +44,25 @@ import { chainContentTexts, creditMarketStreamId, type PlaceOrderRequest, seeded
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import {
+  type CommandContext,
+  createPool,
   type CreditMarketCommand,
   type CreditMarketState,
+  CreditMarketStore,
   decideCreditMarket,
+  deriveId,
+  DomainError,
   evolveCreditMarket,
+  freePort,
   initialCreditMarketState,
-} from '../credit-market/credit-market.decider.js';
-import { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { marketStateCodec } from '../credit-market/market-state-codec.js';
-import { INSERT_KNOWN_HEADS } from '../event-store/postgres/postgres-appender.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { PostgresSnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
-import { type CommandContext, deriveId, toEventsToAppend } from '../shared/command-context.js';
-import { DomainError } from '../shared/domain-error.js';
-import { freePort } from '../shared/free-port.js';
+  INSERT_KNOWN_HEADS,
+  marketStateCodec,
+  PostgresEventStore,
+  PostgresSnapshotStore,
+  runMigrations,
+  startEmbeddedPostgres,
+  toEventsToAppend,
+} from '@carbon-ledger/ledger-service/bench';
 
 const PROJECT = 'Solar Energy';
 const VINTAGE = 2030;

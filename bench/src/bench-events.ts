@@ -37,11 +37,7 @@ import { type AppendResult, comparePositions, type EventStore, type EventToAppen
 import { type LogFollower, LogFollowerRunner, type ReadModelDatabase } from '@carbon-ledger/projections';
 import { Kysely, PostgresDialect, type QueryCreator, sql } from 'kysely';
 import pg from 'pg';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { freePort } from '../shared/free-port.js';
+import { createPool, createReadModels, freePort, PostgresEventStore, runMigrations, startEmbeddedPostgres } from '@carbon-ledger/ledger-service/bench';
 
 interface BenchConfig {
   readonly seconds: number;

@@ -1,9 +1,7 @@
 import { CSRF_HEADER, placeOrderRequest, SESSION_COOKIE } from '@carbon-ledger/contracts';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { SessionStore } from '../../auth/session-store.js';
-import { readCookie } from '../../infrastructure/http/access-rules.js';
-import { requestFingerprint } from '../../infrastructure/idempotency/request-fingerprint.js';
+import { readCookie, requestFingerprint, SessionStore } from '@carbon-ledger/ledger-service/bench';
 import type { PeerExchange } from './peer-exchange.js';
 
 /** Where the peer takes orders: the product's body at a path of its own on the same server. */

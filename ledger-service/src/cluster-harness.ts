@@ -20,12 +20,12 @@ import {
 } from '@carbon-ledger/contracts';
 import { sign } from 'ripple-keypairs';
 import { Client, type Payment, Wallet, xrpToDrops } from 'xrpl';
-import { SEED_VARIABLES } from '../infrastructure/xrpl/platform-wallets.js';
-import { freePorts } from '../shared/free-port.js';
+import { SEED_VARIABLES } from './infrastructure/xrpl/platform-wallets.js';
+import { freePorts } from './shared/free-port.js';
 
 /** The built service, as `npm start` runs it. */
-// From src/tools (tests) and from dist/tools alike.
-export const SERVICE_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+// From src (tests) and from dist (the benchmarks) alike.
+export const SERVICE_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 /** One service process of a cluster. */
 export interface Instance {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlaceOrderRequest } from '@carbon-ledger/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { checkPeer, peerCheckFailures } from './peer-checks.js';
 import { PeerExchange } from './peer-exchange.js';
 import { createPeerSchema, PEER_SCHEMA, seedPeer } from './peer-schema.js';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CSRF_HEADER, type NewTradeMessage, socketEvents } from '@carbon-ledger/contracts';
 import { io } from 'socket.io-client';
-import { commandIdForKey, requestFingerprint } from '../infrastructure/idempotency/request-fingerprint.js';
-import { deriveId } from '../shared/command-context.js';
+import { commandIdForKey, deriveId, requestFingerprint } from '@carbon-ledger/ledger-service/bench';
 
 /** What bench:trading hands its client thread. */
 export interface TradingClientsInput {

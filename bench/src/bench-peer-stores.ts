@@ -9,9 +9,7 @@ import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import { chainContentTexts, type EventToAppend, type Position, START, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
+import { createPool, PostgresEventStore, runMigrations } from '@carbon-ledger/ledger-service/bench';
 import { makeEvent } from './bench-events.js';
 
 /** One event as every store gets it: same id, type, data and metadata bytes. */

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { projectionNames } from '@carbon-ledger/contracts';
 import { CpuMeter, type CpuUse, formatInt, formatRatio, loadAverage, machineFacts, renderTable, round, runBench, summarize } from '@carbon-ledger/bench-kit';
 import pg from 'pg';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { ProjectionHost } from '@carbon-ledger/ledger-service/bench';
 import { withBenchService } from './bench-service.js';
 import type { TradingClientsInput, TradingClientsMessage, TradingClientsResult } from './bench-trading-clients.js';
 import { checkPeer, peerCheckFailures } from './bench-trading-peer/peer-checks.js';

@@ -3,13 +3,18 @@ import pLimit from 'p-limit';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Wallet } from 'xrpl';
-import { RegisterUserCommand } from '../auth/commands/register-user.handler.js';
-import { HASH_CONCURRENCY } from '../auth/password-hashing.js';
-import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
-import type { CreditMarketStore } from '../credit-market/credit-market.store.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
-import type { CommandContext } from '../shared/command-context.js';
-import { type ClusterClient, fundWithTestUsd, signIn, verifyKyc } from './cluster-harness.js';
+import {
+  type ClusterClient,
+  type CommandContext,
+  CREDIT_MARKETS,
+  type CreditMarketStore,
+  fundWithTestUsd,
+  HASH_CONCURRENCY,
+  ProjectionHost,
+  RegisterUserCommand,
+  signIn,
+  verifyKyc,
+} from '@carbon-ledger/ledger-service/bench';
 
 const VINTAGE = 2026;
 const BATCH_ID = 'SOLAR-2026-BE4C0001';

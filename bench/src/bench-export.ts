@@ -8,17 +8,20 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchOutputPath, loadAverage, machineFacts, runBench, writeFigures } from '@carbon-ledger/bench-kit';
 import { Kysely, PostgresDialect } from 'kysely';
-import { LedgerSealer } from '../audit/sealing/ledger-sealer.js';
-import { jsonExport } from '../compliance/evidence/evidence-formats.js';
-import { emptySummary, evidenceRecords } from '../compliance/evidence/evidence-records.js';
-import { verifyEvidenceFile } from '../compliance/evidence/verify-evidence-file.js';
-import { loadConfig } from '../config/config.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { startEmbeddedPostgres } from '../infrastructure/postgres/embedded-postgres.js';
-import { toEventsToAppend } from '../shared/command-context.js';
-import { freePort } from '../shared/free-port.js';
+import {
+  createPool,
+  emptySummary,
+  evidenceRecords,
+  freePort,
+  jsonExport,
+  LedgerSealer,
+  loadConfig,
+  PostgresEventStore,
+  runMigrations,
+  startEmbeddedPostgres,
+  toEventsToAppend,
+  verifyEvidenceFile,
+} from '@carbon-ledger/ledger-service/bench';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20_000);
