@@ -74,11 +74,11 @@ export class OrdersController {
       result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
     } catch (error) {
       // The order book showed it open, the market no longer holds it and closed it before what it
-      // remembers (its state came from a snapshot): the order book row says how, once it shows
-      // the close. Refused as it stands when it does not (yet): nothing was recorded.
+      // remembers (its state came from a snapshot): the order book row says how. One that does not
+      // show the close yet lags the log; nothing waits here, the order is closed all the same.
       if (!(error instanceof DomainError && error.code === 'NotFound') || isClosed(order)) throw error;
       const now = await this.queries.execute(new GetOrderQuery(params.id));
-      if (!now || !isClosed(now)) throw error;
+      if (!now || !isClosed(now)) throw new DomainError('Conflict', `Order ${params.id} is already closed`, { orderId: params.id });
       result = await this.commands.execute(new CancelOrderCommand(params.id, now, isAdmin, context));
     }
     return this.answer(params.id, result.order, result.position, async (view) => ({ ...view, position: formatPosition(result.position) }));

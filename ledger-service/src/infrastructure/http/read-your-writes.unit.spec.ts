@@ -1,4 +1,4 @@
-import { allApiRoutes, type ApiRoute, projectionNames } from '@carbon-ledger/contracts';
+import { allApiRoutes, type ApiRoute, CATCHING_UP_HEADER, openApiDocument, openApiPath, projectionNames } from '@carbon-ledger/contracts';
 import { projections } from '@carbon-ledger/projections';
 import { describe, expect, it } from 'vitest';
 
@@ -49,5 +49,19 @@ describe('read your writes, as the route table declares it', () => {
   it('reads wait for nothing but the proof of reserves, which compares the vault view with the ledger', () => {
     const reads = routes.filter((route) => route.method === 'GET' && route.views !== undefined).map(key);
     expect(reads).toEqual(['GET /api/xrpl/reserves']);
+  });
+
+  it('the OpenAPI document gives every write that declares views its 202 with Retry-After, and no other route one', () => {
+    const document = openApiDocument(allApiRoutes, 'test');
+    for (const route of routes) {
+      const responses = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()]?.responses;
+      const accepted = responses?.['202'];
+      if (route.method !== 'GET' && route.views.length > 0) {
+        expect(accepted?.headers, key(route)).toMatchObject({ 'Retry-After': expect.any(Object), [CATCHING_UP_HEADER]: expect.any(Object) });
+        expect(accepted?.content, key(route)).toEqual(responses?.[String(route.success.status)]?.content);
+      } else {
+        expect(accepted, key(route)).toBeUndefined();
+      }
+    }
   });
 });
