@@ -74,7 +74,8 @@ function routeKey(context: ExecutionContext): string {
  */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
-  private readonly views = new WeakMap<object, readonly ProjectionName[] | undefined>();
+  /** Per handler: its route and the views that route declares (none: a route outside the table, or a GET without). */
+  private readonly routes = new WeakMap<object, { readonly key: string; readonly views: readonly ProjectionName[] | undefined }>();
 
   constructor(
     private readonly projections: ProjectionHost,
@@ -84,8 +85,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const key = routeKey(context);
-    const views = this.viewsOf(context.getHandler(), key);
+    const { key, views } = this.routeOf(context);
     if (key.startsWith('GET ')) return views && views.length > 0 ? from(this.readAtHead(context, views)).pipe(mergeMap(() => next.handle())) : next.handle();
     return next.handle().pipe(mergeMap((value) => from(this.answer(context, key, views, value))));
   }
@@ -95,9 +95,15 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     if (behind.length > 0) context.switchToHttp().getResponse<ExpressResponse>().setHeader(CATCHING_UP_HEADER, behind.join(', '));
   }
 
-  private viewsOf(handler: object, key: string): readonly ProjectionName[] | undefined {
-    if (!this.views.has(handler)) this.views.set(handler, declaredViews.get(key));
-    return this.views.get(handler);
+  private routeOf(context: ExecutionContext): { readonly key: string; readonly views: readonly ProjectionName[] | undefined } {
+    const handler = context.getHandler();
+    let route = this.routes.get(handler);
+    if (!route) {
+      const key = routeKey(context);
+      route = { key, views: declaredViews.get(key) };
+      this.routes.set(handler, route);
+    }
+    return route;
   }
 
   private async answer(context: ExecutionContext, key: string, views: readonly ProjectionName[] | undefined, value: unknown): Promise<unknown> {
