@@ -74,11 +74,11 @@ export class OrdersController {
       result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
     } catch (error) {
       // The order book showed it open, the market no longer holds it and closed it before what it
-      // remembers (its state came from a snapshot): the order book row says how. One that does not
-      // show the close yet lags the log; nothing waits here, the order is closed all the same.
+      // remembers (its state came from a snapshot): the order book row, read again, says how. Still
+      // open there: the market's 404 (nothing waits here; a retry reads the order book again).
       if (!(error instanceof DomainError && error.code === 'NotFound') || isClosed(order)) throw error;
       const now = await this.queries.execute(new GetOrderQuery(params.id));
-      if (!now || !isClosed(now)) throw new DomainError('Conflict', `Order ${params.id} is already closed`, { orderId: params.id });
+      if (!now || !isClosed(now)) throw error;
       result = await this.commands.execute(new CancelOrderCommand(params.id, now, isAdmin, context));
     }
     return this.answer(params.id, result.order, result.position, async (view) => ({ ...view, position: formatPosition(result.position) }));
