@@ -11,6 +11,7 @@ import { APP_CONFIG } from './config/config.js';
 import { FundsModule } from './funds/funds.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './infrastructure/idempotency/idempotency.module.js';
+import { ReadYourWritesModule } from './infrastructure/http/read-your-writes.js';
 import { KycModule } from './kyc/kyc.module.js';
 import type { ServiceRuntime } from './infrastructure/service-runtime.js';
 import { EVENT_STORE, PG_POOL, READ_MODELS, RUNTIME } from './infrastructure/tokens.js';
@@ -54,6 +55,8 @@ export class AppModule {
         XrplInfrastructureModule,
         ReactionsModule,
         IdempotencyModule,
+        // After IdempotencyModule: its interceptor runs inside the idempotency one.
+        ReadYourWritesModule,
         ProjectionsModule,
         RealtimeModule,
         AuthModule,

@@ -49,7 +49,7 @@ const KILL_AFTER = 1 / 3;
 const TAKEOVER_LIMIT_MS = 10_000;
 /**
  * How long the survivors' read models may take to catch up after the takeover while the full suite
- * shares the two cores: a placement answered 503 "catching up" is retried with its key as long.
+ * shares the two cores: a placement answered 202 (recorded, the order book catching up) is retried with its key as long.
  */
 const CATCH_UP_LIMIT_MS = 90_000;
 const JOBS = ['sealer', 'kyc-expiry-check'];
@@ -236,8 +236,9 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
           acknowledged.push(placeOrderResponse.parse(await response.json()).id);
           return 'acknowledged';
         }
-        // 503 while a read model catches up after the takeover: the same key again replays or completes it.
-        if (response.status >= 500 && Date.now() < deadline) {
+        // 202 while the order book catches up after the takeover (5xx while the takeover runs): the same
+        // key again replays or completes it, and answers 201 once the order book shows the order.
+        if ((response.status === 202 || response.status >= 500) && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 200));
           continue;
         }

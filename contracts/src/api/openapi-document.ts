@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/auth.constants.js';
 import { type ApiErrorCode, apiErrorBody, apiErrorStatus } from '../shared/api-error.js';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKey } from '../shared/idempotency.js';
-import type { ApiRoute } from './api-route.js';
+import { type ApiRoute, CATCHING_UP_HEADER, CATCHING_UP_RETRY_AFTER_SECONDS } from './api-route.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -98,6 +98,39 @@ function successResponse(route: ApiRoute): OpenApiOperation['responses'][string]
   };
 }
 
+const CATCHING_UP = {
+  [CATCHING_UP_HEADER]: {
+    description: 'The read views, comma-separated, that had not yet shown the change (or reached the log head) when the wait ran out',
+    schema: { type: 'string' },
+  },
+};
+
+/**
+ * Read your writes: a write that declares views answers 202 with its normal body when they did not
+ * show it within the wait. It IS recorded; the same request with the same Idempotency-Key answers
+ * the success once they do.
+ */
+function catchingUpResponse(route: ApiRoute, success: OpenApiOperation['responses'][string]): OpenApiOperation['responses'] {
+  if (route.method === 'GET' || route.views.length === 0) return {};
+  return {
+    '202': {
+      description: `Recorded, but the read views ${route.views.join(', ')} did not show it within the wait: the body is the success's; retry after Retry-After with the same Idempotency-Key for the answer once they do`,
+      ...(success.content ? { content: success.content } : {}),
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', const: CATCHING_UP_RETRY_AFTER_SECONDS } },
+        ...CATCHING_UP,
+      },
+    },
+  };
+}
+
+function readYourWritesText(route: ApiRoute): string | undefined {
+  if (!route.views || route.views.length === 0) return undefined;
+  if (route.method === 'GET')
+    return `Reads the views ${route.views.join(', ')} once they reached the log's head (up to a short wait; ${CATCHING_UP_HEADER} names any still behind).`;
+  return `Read your writes: answers once the views ${route.views.join(', ')} show the change; 202 with Retry-After when they did not within the wait.`;
+}
+
 function operation(tag: string, route: ApiRoute): OpenApiOperation {
   const changes = route.method !== 'GET';
   const parameters = [
@@ -127,12 +160,15 @@ function operation(tag: string, route: ApiRoute): OpenApiOperation {
         ]
       : []),
   ];
-  const success = successResponse(route);
+  const plain = successResponse(route);
+  const success = route.method === 'GET' && route.views?.length ? { ...plain, headers: { ...plain.headers, ...CATCHING_UP } } : plain;
   return {
     operationId: operationId(route),
     tags: [tag],
     summary: route.summary,
-    description: [route.description, accessText(route), route.idempotent ? 'Honours the Idempotency-Key header.' : undefined].filter(Boolean).join('\n\n'),
+    description: [route.description, accessText(route), route.idempotent ? 'Honours the Idempotency-Key header.' : undefined, readYourWritesText(route)]
+      .filter(Boolean)
+      .join('\n\n'),
     'x-access': route.access,
     'x-idempotent': route.idempotent,
     security: route.access === 'public' ? [] : [{ session: [] }],
@@ -141,6 +177,7 @@ function operation(tag: string, route: ApiRoute): OpenApiOperation {
     responses: {
       [String(route.success.status)]: success,
       ...Object.fromEntries((route.success.alsoStatuses ?? []).map((status) => [String(status), success])),
+      ...catchingUpResponse(route, success),
       ...errorResponses(route),
     },
   };
@@ -162,7 +199,9 @@ export function openApiDocument(routesByCapability: Readonly<Record<string, read
       version,
       description:
         'Issue, trade and retire carbon credits settled on the XRP Ledger. Every non-2xx answer has the body { error, message, details? }. ' +
-        `Sign in at POST /api/auth/login; state-changing calls send the CSRF cookie's value in ${CSRF_HEADER} and may send an Idempotency-Key.`,
+        `Sign in at POST /api/auth/login; state-changing calls send the CSRF cookie's value in ${CSRF_HEADER} and may send an Idempotency-Key. ` +
+        'A state-changing call answers once the read views it names show the change; when they lag it answers 202 with its normal body and Retry-After ' +
+        `(the change is recorded; ${CATCHING_UP_HEADER} names the views behind), and the same request with the same Idempotency-Key answers the success once they caught up.`,
     },
     tags: Object.keys(routesByCapability).map((name) => ({ name })),
     paths,

@@ -1,4 +1,4 @@
-import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
 import { sealLogResponse } from './seal-log.contract.js';
 import { verifyLogResponse } from './verify-log.contract.js';
 
@@ -13,5 +13,7 @@ export const auditRoutes = [
     summary: 'Seal the events below the horizon now (the sealer also runs on its own)',
     success: { status: 201, json: sealLogResponse },
     errors: ['IdempotencyKeyReused'],
+    // Seals are read from the log itself (GET /api/audit/verify), not from a view.
+    views: NO_VIEWS,
   }),
 ] satisfies readonly ApiRoute[];

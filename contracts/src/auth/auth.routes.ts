@@ -1,4 +1,4 @@
-import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
 import { loginRequest, loginResponse, meResponse } from './login.contract.js';
 import { createUserRequest, grantRoleRequest, listUsersResponse, roleParams, userIdParams, userResponse } from './manage-users.contract.js';
 import { listSessionsResponse, sessionIdParams } from './sessions.contract.js';
@@ -13,8 +13,10 @@ export const authRoutes = [
     success: { status: 200, json: loginResponse },
     idempotent: false,
     errors: ['TooManyRequests'],
+    // Sessions live in their own table, not in a view.
+    views: NO_VIEWS,
   },
-  idempotentRoute('POST', '/api/auth/logout', 'signed-in', { summary: 'Sign out: ends this session', success: { status: 204 } }),
+  idempotentRoute('POST', '/api/auth/logout', 'signed-in', { summary: 'Sign out: ends this session', success: { status: 204 }, views: NO_VIEWS }),
   readRoute('/api/auth/me', 'signed-in', 'The signed-in user and their roles', meResponse),
   readRoute('/api/auth/sessions', 'signed-in', "The caller's live sessions", listSessionsResponse),
   idempotentRoute('DELETE', '/api/auth/sessions/:id', 'signed-in', {
@@ -22,6 +24,7 @@ export const authRoutes = [
     params: sessionIdParams,
     success: { status: 204 },
     errors: ['NotFound'],
+    views: NO_VIEWS,
   }),
   readRoute('/api/users', ['admin'], 'List users', listUsersResponse),
   idempotentRoute('POST', '/api/users', ['admin'], {
@@ -29,6 +32,7 @@ export const authRoutes = [
     body: createUserRequest,
     success: { status: 201, json: userResponse },
     errors: ['Conflict', 'IdempotencyKeyReused'],
+    views: ['users'],
   }),
   idempotentRoute('POST', '/api/users/:id/roles', ['admin'], {
     summary: 'Grant a role',
@@ -36,11 +40,13 @@ export const authRoutes = [
     body: grantRoleRequest,
     success: { status: 200, json: userResponse },
     errors: ['NotFound', 'IdempotencyKeyReused'],
+    views: ['users'],
   }),
   idempotentRoute('DELETE', '/api/users/:id/roles/:role', ['admin'], {
     summary: 'Revoke a role',
     params: roleParams,
     success: { status: 200, json: userResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: ['users'],
   }),
 ] satisfies readonly ApiRoute[];

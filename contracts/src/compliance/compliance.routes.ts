@@ -1,4 +1,4 @@
-import { type ApiRoute, oversightAccess, readRoute } from '../api/api-route.js';
+import { type ApiRoute, NO_VIEWS, oversightAccess, readRoute } from '../api/api-route.js';
 import { complianceDashboardResponse } from './compliance-dashboard.contract.js';
 import { complianceReport, complianceReportRequest } from './compliance-reports.contract.js';
 import { evidenceExportRequest } from './evidence-export.contract.js';
@@ -18,6 +18,8 @@ export const complianceRoutes = [
     body: evidenceExportRequest,
     success: { status: 200, file: ['application/json', 'text/csv', 'application/pdf'] },
     idempotent: false,
+    // Builds a document from the log: it changes nothing.
+    views: NO_VIEWS,
   },
   {
     method: 'POST',
@@ -27,5 +29,6 @@ export const complianceRoutes = [
     body: complianceReportRequest,
     success: { status: 200, json: complianceReport, file: ['application/pdf'] },
     idempotent: false,
+    views: NO_VIEWS,
   },
 ] satisfies readonly ApiRoute[];

@@ -23,17 +23,28 @@ import {
   withdrawDirectTradeOfferResponse,
 } from './trade-credits.contract.js';
 import type { ApiErrorCode } from '../shared/api-error.js';
+import type { ProjectionName } from '../shared/projection-names.js';
 
 /** Who holds credits: the calls that move or retire them. */
 const holders = ['trader', 'issuer', 'admin'] as const;
 
+/** What a holder reads after moving credits: holdings, trades, retirements and offers. */
+const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'direct-trade-offers'];
+
 /** What the buyer or the seller does with a direct offer: one call per action on the offer's path. */
-function offerRoute(action: 'accept' | 'decline' | 'cancel', summary: string, json: z.ZodType, errors: readonly ApiErrorCode[]): ApiRoute {
+function offerRoute(
+  action: 'accept' | 'decline' | 'cancel',
+  summary: string,
+  json: z.ZodType,
+  errors: readonly ApiErrorCode[],
+  views = REGISTRY_VIEWS,
+): ApiRoute {
   return idempotentRoute('POST', `/api/trade/offers/:offerId/${action}`, holders, {
     summary,
     params: directTradeOfferParams,
     success: { status: 201, json },
     errors,
+    views,
   });
 }
 
@@ -43,6 +54,7 @@ export const creditsRoutes = [
     body: tradeCreditsRequest,
     success: { status: 201, json: tradeCreditsResponse },
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: REGISTRY_VIEWS,
   }),
   readRoute('/api/trade/offers', holders, "The caller's direct trade offers, incoming and outgoing, with their status", listDirectTradeOffersResponse),
   offerRoute(
@@ -50,6 +62,8 @@ export const creditsRoutes = [
     "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",
     acceptDirectTradeOfferResponse,
     ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    // The buyer's cash pays for it.
+    [...REGISTRY_VIEWS, 'cash-ledger'],
   ),
   offerRoute('decline', "The offer's buyer declines it: the serials go back to the seller", withdrawDirectTradeOfferResponse, [
     'NotFound',
@@ -66,6 +80,7 @@ export const creditsRoutes = [
     body: retireCreditsRequest,
     success: { status: 201, json: retireCreditsResponse },
     errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: REGISTRY_VIEWS,
   }),
   idempotentRoute('POST', '/api/cancel', ['trader', 'issuer', 'registry', 'admin'], {
     summary:
@@ -73,6 +88,8 @@ export const creditsRoutes = [
     body: cancelCreditsRequest,
     success: { status: 201, json: cancelCreditsResponse },
     errors: ['ValidationFailed', 'Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    // The holdings and the cancellation record are both in the registry view.
+    views: ['credit-registry'],
   }),
   readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
   readRoute('/api/trades', anyRole, 'Trades', listTradesResponse),

@@ -38,6 +38,7 @@ export const fundsRoutes = [
     body: claimTestUsdRequest,
     success: { status: 200, json: fundsView },
     errors: ['NotFound', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+    views: ['cash-ledger'],
   }),
   idempotentRoute('POST', '/api/funds/withdraw', ['trader', 'issuer', 'admin'], {
     summary:
@@ -45,6 +46,7 @@ export const fundsRoutes = [
     body: withdrawFundsRequest,
     success: { status: 200, json: withdrawFundsResponse },
     errors: ['KycRequired', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+    views: ['cash-ledger'],
   }),
   readRoute(
     '/api/funds/held-deposits',
@@ -59,6 +61,7 @@ export const fundsRoutes = [
     body: assignHeldDepositRequest,
     success: { status: 200, json: heldDepositView },
     errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+    views: ['held-deposits', 'cash-ledger'],
   }),
   idempotentRoute('POST', '/api/funds/held-deposits/:txHash/refund', ['compliance', 'admin'], {
     summary:
@@ -66,5 +69,6 @@ export const fundsRoutes = [
     params: refundHeldDepositParams,
     success: { status: 200, json: heldDepositView },
     errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+    views: ['held-deposits'],
   }),
 ] satisfies readonly ApiRoute[];

@@ -1,4 +1,4 @@
-import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { anyRole, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
 import { addressChallengeRequest, addressChallengeResponse } from './address-challenge.contract.js';
 import { kycStatusQuery, kycStatusResponse } from './kyc-status.contract.js';
 import { startVerificationRequest, startVerificationResponse } from './start-verification.contract.js';
@@ -10,6 +10,8 @@ export const kycRoutes = [
     body: addressChallengeRequest,
     success: { status: 201, json: addressChallengeResponse },
     errors: ['IdempotencyKeyReused'],
+    // A challenge is kept apart from the log; start-verification reads it, not a view.
+    views: NO_VIEWS,
   }),
   readRoute('/api/kyc/status', anyRole, 'KYC and AML status of an address', kycStatusResponse, { query: kycStatusQuery }),
   idempotentRoute('POST', '/api/kyc/start-verification', anyRole, {
@@ -17,11 +19,13 @@ export const kycRoutes = [
     body: startVerificationRequest,
     success: { status: 201, json: startVerificationResponse },
     errors: ['Conflict', 'IdempotencyKeyReused'],
+    views: ['kyc-status'],
   }),
   idempotentRoute('POST', '/api/kyc/verify', anyRole, {
     summary: 'Complete KYC: the provider’s decision and the AML screening',
     body: verifyKycRequest,
     success: { status: 200, json: verifyKycResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: ['kyc-status'],
   }),
 ] satisfies readonly ApiRoute[];

@@ -17,12 +17,14 @@ export const ordersRoutes = [
     body: placeOrderRequest,
     success: { status: 201, json: placeOrderResponse },
     errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
+    views: ['order-book'],
   }),
   idempotentRoute('POST', '/api/orders/:id/cancel', ['trader', 'admin'], {
     summary: 'Cancel what is left of an open order; its reservation is voided',
     params: cancelOrderParams,
     success: { status: 200, json: cancelOrderResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: ['order-book'],
   }),
   readRoute('/api/marketplace', anyRole, 'Marketplace statistics, order book and recent trades', marketplaceResponse, { query: marketplaceQuery }),
   readRoute(

@@ -37,6 +37,7 @@ export const portfolioRoutes = [
     body: createPortfolioRequest,
     success: { status: 201, json: createPortfolioResponse },
     errors: ['IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: ['portfolios'],
   }),
   readRoute('/api/portfolio/:id', portfolioAccess, "One portfolio, its owner's (admins: anyone's)", portfolioView, {
     params: portfolioIdParams,
@@ -53,6 +54,7 @@ export const portfolioRoutes = [
     params: suggestionParams,
     success: { status: 200, json: implementSuggestionResponse },
     errors: ['NotFound', 'KycRequired', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: ['portfolios', 'order-book'],
   }),
   ownPortfolioRoute(
     '/analytics',

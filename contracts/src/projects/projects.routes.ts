@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ApiAccess, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { type ApiAccess, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
+import type { ProjectionName } from '../shared/projection-names.js';
 import { documentMediaTypes } from './projects.constants.js';
 import { documentParams, uploadDocumentResponse } from './project-documents.js';
 import { issueCreditsRequest, issueCreditsResponse } from './issue-credits.contract.js';
@@ -41,6 +42,9 @@ const registryOperators = ['registry'] as const;
 /** Everyone who works on projects and cites documents. */
 const documentAuthors = ['issuer', 'verifier', 'registry', 'admin'] as const;
 
+/** The project pages and queues read the projects view. */
+const PROJECTS: readonly ProjectionName[] = ['projects'];
+
 /** A serial number as the public lookup takes it. */
 export const registrySerialParams = z.object({ serial: z.string().trim().min(1).max(100) });
 
@@ -52,6 +56,7 @@ function lifecycleRoute(path: string, access: ApiAccess, summary: string, params
     body,
     success: { status, json },
     errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: PROJECTS,
   });
 }
 
@@ -62,6 +67,7 @@ export const projectsRoutes = [
     body: issueCreditsRequest,
     success: { status: 201, json: issueCreditsResponse },
     errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: PROJECTS,
   }),
   {
     method: 'POST',
@@ -72,6 +78,8 @@ export const projectsRoutes = [
     success: { status: 201, json: uploadDocumentResponse, alsoStatuses: [200] },
     idempotent: false,
     errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
+    // A document is stored apart from the log; it shows in a view once an event cites it.
+    views: NO_VIEWS,
   },
   {
     method: 'GET',
@@ -88,6 +96,7 @@ export const projectsRoutes = [
     body: draftProjectRequest,
     success: { status: 201, json: projectCommandResponse },
     errors: ['Conflict', 'NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: PROJECTS,
   }),
   lifecycleRoute(
     '/api/projects/:projectId/validation',
@@ -119,6 +128,7 @@ export const projectsRoutes = [
     body: deactivateProjectRequest,
     success: { status: 200, json: projectCommandResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: PROJECTS,
   }),
   lifecycleRoute(
     '/api/projects/:projectId/reversals',
@@ -169,12 +179,14 @@ export const projectsRoutes = [
     body: accreditVerifierRequest,
     success: { status: 200, json: accreditVerifierResponse },
     errors: ['NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: PROJECTS,
   }),
   idempotentRoute('POST', '/api/registry/imports', registryOperators, {
     summary: 'Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch',
     body: importCreditsRequest,
     success: { status: 201, json: importCreditsResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
+    views: [...PROJECTS, 'credit-registry'],
   }),
   lifecycleRoute(
     '/api/registry/batches/:batchId/authorization',

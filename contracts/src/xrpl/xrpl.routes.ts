@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { type ApiAccess, anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import { type ApiAccess, anyRole, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
+import type { ProjectionName } from '../shared/projection-names.js';
 import type { ApiErrorCode } from '../shared/api-error.js';
 import {
   xrplIssuePrepareRequest,
@@ -37,6 +38,9 @@ import {
 const PREPARE = 'The service checks KYC/AML and autofills an unsigned transaction; the console signs it in the browser (seeds never reach the server).';
 const SUBMIT = 'The signed blob must be the prepared transaction, signed by the KYC-checked address.';
 
+/** The views an XRPL action's event feeds: the /xrpl screen's trades, the vault card and the pool history. */
+const XRPL_ACTION_VIEWS: readonly ProjectionName[] = ['credit-trades', 'vault-transfers', 'amm-reserves'];
+
 interface SignedCall {
   readonly summary: string;
   /** Added to what every prepare (or submit) call says. */
@@ -44,6 +48,8 @@ interface SignedCall {
   readonly body?: z.ZodType;
   readonly json?: z.ZodType;
   readonly errors?: readonly ApiErrorCode[];
+  /** Submit only: the views it waits for (XRPL_ACTION_VIEWS unless said). */
+  readonly views?: readonly ProjectionName[];
 }
 
 /**
@@ -58,6 +64,8 @@ function signedInBrowser(path: string, access: ApiAccess, prepare: SignedCall & 
       body: prepare.body,
       success: { status: 200, json: prepare.json ?? xrplPrepareResponse },
       errors: prepare.errors ?? ['KycRequired', 'IdempotencyKeyReused'],
+      // A preparation is sealed into its answer; nothing is recorded in the log yet.
+      views: NO_VIEWS,
     }),
     idempotentRoute('POST', path, access, {
       summary: submit.summary,
@@ -65,6 +73,7 @@ function signedInBrowser(path: string, access: ApiAccess, prepare: SignedCall & 
       body: submit.body ?? xrplSubmitRequest,
       success: { status: 201, json: submit.json },
       errors: submit.errors ?? ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+      views: submit.views ?? XRPL_ACTION_VIEWS,
     }),
   ];
 }
@@ -80,6 +89,8 @@ export const xrplRoutes = [
     body: sandboxFaucetRequest,
     success: { status: 201, json: sandboxFaucetResponse },
     errors: ['NotFound', 'TooManyRequests', 'IdempotencyKeyReused'],
+    // The wallet's balance is read from the XRPL ledger, not from a view.
+    views: NO_VIEWS,
   }),
   ...signedInBrowser(
     '/api/xrpl/issue',
@@ -114,6 +125,8 @@ export const xrplRoutes = [
       more: 'A payment the ledger refuses sends the serials back to the holder.',
       body: xrplTokenizeSubmitRequest,
       json: xrplTokenizeResponse,
+      // The holdings and the reserves card.
+      views: ['credit-registry', 'vault-transfers'],
     },
   ),
   ...signedInBrowser(
@@ -131,6 +144,8 @@ export const xrplRoutes = [
     anyRole,
     "Proof of reserves: the issuer's NXCC obligations on the ledger against the serials in the vault",
     vaultReservesResponse,
+    // Compared with the live ledger: a vault view behind the log would show a move as missing.
+    { views: ['credit-registry', 'vault-transfers'] },
   ),
   readRoute('/api/xrpl/network', anyRole, 'The XRPL network the service uses', xrplNetworkResponse),
   readRoute('/api/xrpl/balance', anyRole, 'Balances of the platform wallets', walletBalanceResponse),

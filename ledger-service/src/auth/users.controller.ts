@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   createUserRequest,
@@ -11,10 +11,9 @@ import {
   userIdParams,
   type UserView,
 } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { ChangeRoleCommand } from './commands/change-role.handler.js';
@@ -27,8 +26,6 @@ export class UsersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -38,9 +35,9 @@ export class UsersController {
 
   @Post()
   @HttpCode(201)
-  async create(@Body(new ZodPipe(createUserRequest)) user: CreateUserRequest, @CurrentRequest() request: ApiRequest): Promise<{ user: UserView }> {
+  async create(@Body(new ZodPipe(createUserRequest)) user: CreateUserRequest, @CurrentRequest() request: ApiRequest): Promise<Written<{ user: UserView }>> {
     const result = await this.commands.execute(new RegisterUserCommand(user, commandContextFrom(request)));
-    return { user: await this.readAfter(result.userId, result.position) };
+    return this.readAfter(result.userId, result.position);
   }
 
   @Post(':id/roles')
@@ -49,22 +46,27 @@ export class UsersController {
     @Param(new ZodPipe(userIdParams, 'user id')) params: { id: string },
     @Body(new ZodPipe(grantRoleRequest)) body: { role: Role },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<{ user: UserView }> {
+  ): Promise<Written<{ user: UserView }>> {
     const result = await this.commands.execute(new ChangeRoleCommand('grant', params.id, body.role, commandContextFrom(request)));
-    return { user: await this.readAfter(params.id, result.position) };
+    return this.readAfter(params.id, result.position);
   }
 
   @Delete(':id/roles/:role')
   @HttpCode(200)
-  async revoke(@Param(new ZodPipe(roleParams, 'role')) params: { id: string; role: Role }, @CurrentRequest() request: ApiRequest): Promise<{ user: UserView }> {
+  async revoke(
+    @Param(new ZodPipe(roleParams, 'role')) params: { id: string; role: Role },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<Written<{ user: UserView }>> {
     const result = await this.commands.execute(new ChangeRoleCommand('revoke', params.id, params.role, commandContextFrom(request)));
-    return { user: await this.readAfter(params.id, result.position) };
+    return this.readAfter(params.id, result.position);
   }
 
-  private async readAfter(userId: string, position: Position): Promise<UserView> {
-    await this.projections.waitFor(['users'], position, this.config.PROJECTION_WAIT_MS);
-    const user = await this.queries.execute(new GetUserQuery(userId));
-    if (!user) throw new DomainError('ServiceUnavailable', 'The change was recorded; the user list is catching up');
-    return user;
+  /** The user as the users view shows it once it applied the change (the route waits for it). */
+  private readAfter(userId: string, position: Position): Written<{ user: UserView }> {
+    return Written.read(position, async () => {
+      const user = await this.queries.execute(new GetUserQuery(userId));
+      if (!user) throw new DomainError('ServiceUnavailable', 'The change was recorded; the user list is catching up');
+      return { user };
+    });
   }
 }

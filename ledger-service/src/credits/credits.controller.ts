@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AcceptDirectTradeOfferResponse,
@@ -9,20 +9,17 @@ import {
   type ListDirectTradeOffersResponse,
   type WithdrawDirectTradeOfferResponse,
   formatPosition,
-  type Position,
   retireCreditsRequest,
   type RetireCreditsCommand as RetireRequest,
   type RetireCreditsResponse,
   tradeCreditsRequest,
   type TradeCreditsCommand as TradeRequest,
   type TradeCreditsResponse,
-  type ProjectionName,
 } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { RetireCreditsCommand } from './commands/retire-credits.handler.js';
 import { CancelCreditsCommand } from './commands/cancel-credits.handler.js';
 import { TradeCreditsCommand } from './commands/trade-credits.handler.js';
@@ -31,29 +28,20 @@ import { WithdrawTradeOfferCommand } from './commands/withdraw-trade-offer.handl
 import { ListTradeOffersQuery } from './queries/list-trade-offers.handler.js';
 import { DomainError } from '../shared/domain-error.js';
 
-/** Read models a caller reads right after a registry change (read-your-writes). */
-const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'direct-trade-offers'];
-/** A cancellation's holdings and its record are both in the registry view. */
-const CANCEL_VIEWS: readonly ProjectionName[] = ['credit-registry'];
-/** ... and after a direct trade offer is accepted, the buyer's cash too. */
-const ACCEPT_VIEWS: readonly ProjectionName[] = [...REGISTRY_VIEWS, 'cash-ledger'];
-
+/** Each change answers a `Written`: the route table names the views the answer waits for. */
 @Controller('api')
 export class CreditsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('trade')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(201)
-  async trade(@Body(new ZodPipe(tradeCreditsRequest)) body: TradeRequest, @CurrentRequest() request: ApiRequest): Promise<TradeCreditsResponse> {
+  async trade(@Body(new ZodPipe(tradeCreditsRequest)) body: TradeRequest, @CurrentRequest() request: ApiRequest): Promise<Written<TradeCreditsResponse>> {
     const result = await this.commands.execute(new TradeCreditsCommand(body, commandContextFrom(request)));
-    await this.caughtUp(result.position);
-    return { ...result, position: formatPosition(result.position) };
+    return Written.body(result.position, { ...result, position: formatPosition(result.position) });
   }
 
   @Get('trade/offers')
@@ -70,10 +58,9 @@ export class CreditsController {
   async acceptOffer(
     @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<AcceptDirectTradeOfferResponse> {
+  ): Promise<Written<AcceptDirectTradeOfferResponse>> {
     const result = await this.commands.execute(new AcceptTradeOfferCommand(params.offerId, commandContextFrom(request)));
-    await this.projections.waitFor(ACCEPT_VIEWS, result.position, this.config.PROJECTION_WAIT_MS);
-    return { ...result, position: formatPosition(result.position) };
+    return Written.body(result.position, { ...result, position: formatPosition(result.position) });
   }
 
   @Post('trade/offers/:offerId/decline')
@@ -82,7 +69,7 @@ export class CreditsController {
   declineOffer(
     @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<WithdrawDirectTradeOfferResponse> {
+  ): Promise<Written<WithdrawDirectTradeOfferResponse>> {
     return this.withdrawOffer(params.offerId, 'decline', request);
   }
 
@@ -92,40 +79,32 @@ export class CreditsController {
   cancelOffer(
     @Param(new ZodPipe(directTradeOfferParams, 'offer id')) params: { offerId: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<WithdrawDirectTradeOfferResponse> {
+  ): Promise<Written<WithdrawDirectTradeOfferResponse>> {
     return this.withdrawOffer(params.offerId, 'cancel', request);
   }
 
   @Post('retire')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(201)
-  async retire(@Body(new ZodPipe(retireCreditsRequest)) body: RetireRequest, @CurrentRequest() request: ApiRequest): Promise<RetireCreditsResponse> {
+  async retire(@Body(new ZodPipe(retireCreditsRequest)) body: RetireRequest, @CurrentRequest() request: ApiRequest): Promise<Written<RetireCreditsResponse>> {
     const result = await this.commands.execute(new RetireCreditsCommand(body, commandContextFrom(request)));
-    await this.caughtUp(result.position);
     const { replayed: _replayed, ...retired } = result;
-    return { ...retired, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) };
+    return Written.body(result.position, { ...retired, certificateUrl: `/retirements/${result.retirementId}`, position: formatPosition(result.position) });
   }
 
   @Post('cancel')
   @Roles('trader', 'issuer', 'registry', 'admin')
   @HttpCode(201)
-  async cancel(@Body(new ZodPipe(cancelCreditsRequest)) body: CancelRequest, @CurrentRequest() request: ApiRequest): Promise<CancelCreditsResponse> {
+  async cancel(@Body(new ZodPipe(cancelCreditsRequest)) body: CancelRequest, @CurrentRequest() request: ApiRequest): Promise<Written<CancelCreditsResponse>> {
     const roles = request.user?.roles ?? [];
     const asRegistry = roles.includes('registry') || roles.includes('admin');
     const result = await this.commands.execute(new CancelCreditsCommand(body, commandContextFrom(request), asRegistry));
-    await this.projections.waitFor(CANCEL_VIEWS, result.position, this.config.PROJECTION_WAIT_MS);
-    return { ...result, position: formatPosition(result.position) };
+    return Written.body(result.position, { ...result, position: formatPosition(result.position) });
   }
 
-  private async withdrawOffer(offerId: string, as: 'decline' | 'cancel', request: ApiRequest): Promise<WithdrawDirectTradeOfferResponse> {
+  private async withdrawOffer(offerId: string, as: 'decline' | 'cancel', request: ApiRequest): Promise<Written<WithdrawDirectTradeOfferResponse>> {
     const isAdmin = request.user?.roles.includes('admin') ?? false;
     const result = await this.commands.execute(new WithdrawTradeOfferCommand(offerId, as, isAdmin, commandContextFrom(request)));
-    await this.caughtUp(result.position);
-    return { ...result, position: formatPosition(result.position) };
-  }
-
-  /** Bounded: when the read models lag, the answer still goes out (the change is recorded). */
-  private async caughtUp(position: Position): Promise<void> {
-    await this.projections.waitFor(REGISTRY_VIEWS, position, this.config.PROJECTION_WAIT_MS);
+    return Written.body(result.position, { ...result, position: formatPosition(result.position) });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AssignHeldDepositParams,
@@ -26,11 +26,10 @@ import {
   type WithdrawFundsRequest,
   type WithdrawFundsResponse,
 } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { AssignHeldDepositCommand } from './commands/assign-held-deposit.handler.js';
 import { RefundHeldDepositCommand } from './commands/refund-held-deposit.handler.js';
@@ -45,8 +44,6 @@ export class FundsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -68,24 +65,23 @@ export class FundsController {
   @Post('faucet')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(200)
-  async faucet(@Body(new ZodPipe(claimTestUsdRequest)) body: ClaimTestUsdRequest, @CurrentRequest() request: ApiRequest): Promise<FundsView> {
+  async faucet(@Body(new ZodPipe(claimTestUsdRequest)) body: ClaimTestUsdRequest, @CurrentRequest() request: ApiRequest): Promise<Written<FundsView>> {
     const context = commandContextFrom(request);
     const { position } = await this.commands.execute(new ClaimTestUsdCommand(priceToCents(body.amount), context));
-    if (!(await this.projections.waitFor(['cash-ledger'], position, this.config.PROJECTION_WAIT_MS))) {
-      throw new DomainError('ServiceUnavailable', 'The deposit was recorded but the cash ledger is catching up; refresh in a moment');
-    }
-    return this.queries.execute(new GetFundsQuery(context.actor.userId, context.now));
+    // The balance as the cash ledger shows it once it applied the deposit.
+    return Written.read(position, () => this.queries.execute(new GetFundsQuery(context.actor.userId, context.now)));
   }
 
   /** Pays out to one of the caller's KYC-verified addresses; answers once the ledger posted or refused the payment. */
   @Post('withdraw')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(200)
-  async withdraw(@Body(new ZodPipe(withdrawFundsRequest)) body: WithdrawFundsRequest, @CurrentRequest() request: ApiRequest): Promise<WithdrawFundsResponse> {
+  async withdraw(
+    @Body(new ZodPipe(withdrawFundsRequest)) body: WithdrawFundsRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<Written<WithdrawFundsResponse>> {
     const { answer, position } = await this.commands.execute(new WithdrawFundsCommand(body, commandContextFrom(request)));
-    // Read your writes: the balance the caller reads next already shows the withdrawal.
-    await this.projections.waitFor(['cash-ledger'], position, this.config.PROJECTION_WAIT_MS);
-    return answer;
+    return Written.body(position, answer);
   }
 
   /** Payments to the deposit address that named no user, for compliance review. */
@@ -95,7 +91,7 @@ export class FundsController {
     return this.queries.execute(new ListHeldDepositsQuery(params));
   }
 
-  /** Credits a held deposit to a user, once per transaction hash; answers once the user's balance shows it. */
+  /** Credits a held deposit to a user, once per transaction hash. */
   @Post('held-deposits/:txHash/assign')
   @Roles('compliance', 'admin')
   @HttpCode(200)
@@ -103,12 +99,9 @@ export class FundsController {
     @Param(new ZodPipe(assignHeldDepositParams, 'held deposit')) params: AssignHeldDepositParams,
     @Body(new ZodPipe(assignHeldDepositRequest)) body: AssignHeldDepositRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<HeldDepositView> {
+  ): Promise<Written<HeldDepositView>> {
     const { deposit, position } = await this.commands.execute(new AssignHeldDepositCommand(params.txHash, body.userId, commandContextFrom(request)));
-    if (!(await this.projections.waitFor(['held-deposits', 'cash-ledger'], position, this.config.PROJECTION_WAIT_MS))) {
-      throw new DomainError('ServiceUnavailable', 'The deposit was credited but the cash ledger is catching up; refresh in a moment');
-    }
-    return deposit;
+    return Written.body(position, deposit);
   }
 
   /** Sends a held deposit back to its sender, at most once; answers once the ledger validated or refused the payment. */
@@ -118,11 +111,9 @@ export class FundsController {
   async refundHeldDeposit(
     @Param(new ZodPipe(refundHeldDepositParams, 'held deposit')) params: RefundHeldDepositParams,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<HeldDepositView> {
+  ): Promise<Written<HeldDepositView>> {
     const { deposit, position } = await this.commands.execute(new RefundHeldDepositCommand(params.txHash, commandContextFrom(request)));
-    // The list compliance reads next already shows the refund.
-    await this.projections.waitFor(['held-deposits'], position, this.config.PROJECTION_WAIT_MS);
-    return deposit;
+    return Written.body(position, deposit);
   }
 
   /** The caller's own account; oversight roles may name another with ?userId=. */

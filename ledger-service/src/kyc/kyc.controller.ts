@@ -20,24 +20,21 @@ import {
   verifyKycRequest,
   type VerifyKycRequest,
   type VerifyKycResponse,
-  type ProjectionName,
   roles,
 } from '@carbon-ledger/contracts';
 import { isValidClassicAddress } from 'xrpl';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import type { XrplGateway } from '../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../infrastructure/xrpl/xrpl.tokens.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { AddressChallenges } from './address-control/address-challenges.js';
 import { PLATFORM_ADDRESS_REFUSED, StartKycCommand } from './commands/start-kyc.handler.js';
 import { VerifyKycCommand } from './commands/verify-kyc.handler.js';
 import { GetKycStatusQuery, type KycViewer } from './queries/get-kyc-status.handler.js';
 
-const KYC_STATUS: readonly ProjectionName[] = ['kyc-status'];
 const EVERY_ROLE: Role[] = [...roles];
 const SEE_EVERY_ADDRESS: readonly Role[] = ['compliance', 'auditor', 'admin'];
 
@@ -63,10 +60,8 @@ export class KycController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
     private readonly challenges: AddressChallenges,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** A challenge for the address's key to sign in the browser; start-verification needs it signed. */
@@ -90,32 +85,30 @@ export class KycController {
   @Post('start-verification')
   @Roles(...EVERY_ROLE)
   @HttpCode(201)
-  async start(@Body(new ZodPipe(startRequest)) body: StartVerificationRequest, @CurrentRequest() request: ApiRequest): Promise<StartVerificationResponse> {
+  async start(
+    @Body(new ZodPipe(startRequest)) body: StartVerificationRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<Written<StartVerificationResponse>> {
     const result = await this.commands.execute(new StartKycCommand(body, isAdmin(request), commandContextFrom(request)));
-    await this.projections.waitFor(KYC_STATUS, result.position, this.config.PROJECTION_WAIT_MS);
     const { inquiryId, templateId, environment } = result.inquiry;
-    return { success: true, inquiryId, templateId, environment, position: formatPosition(result.position) };
+    return Written.body(result.position, { success: true, inquiryId, templateId, environment, position: formatPosition(result.position) });
   }
 
   @Post('verify')
   @Roles(...EVERY_ROLE)
   @HttpCode(200)
-  async verify(@Body(new ZodPipe(verifyRequest)) body: VerifyKycRequest, @CurrentRequest() request: ApiRequest): Promise<VerifyKycResponse> {
+  async verify(@Body(new ZodPipe(verifyRequest)) body: VerifyKycRequest, @CurrentRequest() request: ApiRequest): Promise<Written<VerifyKycResponse>> {
     const result = await this.commands.execute(new VerifyKycCommand(body, isAdmin(request), commandContextFrom(request)));
-    const status = await this.readAfter(body.xrplAddress, result.position);
-    const outcome = { kycStatus: status.kycStatus, amlStatus: status.amlStatus, riskScore: status.riskScore, position: formatPosition(result.position) };
+    return Written.read(result.position, () => this.outcomeOf(body.xrplAddress, result.position));
+  }
+
+  /** The outcome as kyc_status shows it once it applied the command's events (the route waits for it). */
+  private async outcomeOf(address: string, position: Position): Promise<VerifyKycResponse> {
+    const status = await this.queries.execute(new GetKycStatusQuery(address, { userId: '', seesEveryAddress: true }));
+    const outcome = { kycStatus: status.kycStatus, amlStatus: status.amlStatus, riskScore: status.riskScore, position: formatPosition(position) };
     if (status.kycStatus === 'verified') return { success: true, ...outcome };
     // Never say why: naming a sanctions match would tip the person off.
     const error = status.kycStatus === 'rejected' ? 'KYC verification failed' : 'Your verification needs a manual review by compliance';
     return { success: false, ...outcome, error };
-  }
-
-  /** Read-your-writes: answer once kyc_status has applied the command's events. */
-  private async readAfter(address: string, position: Position): Promise<KycStatusResponse> {
-    const caughtUp = await this.projections.waitFor(KYC_STATUS, position, this.config.PROJECTION_WAIT_MS);
-    if (!caughtUp) {
-      throw new DomainError('ServiceUnavailable', 'The verification was recorded but the status is catching up; refresh in a moment');
-    }
-    return this.queries.execute(new GetKycStatusQuery(address, { userId: '', seesEveryAddress: true }));
   }
 }

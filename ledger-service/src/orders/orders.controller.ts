@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   canOversee,
   cancelOrderParams,
   type CancelOrderResponse,
-  type EventStore,
   formatPosition,
   listOrdersParams,
   type ListOrdersParams,
@@ -15,30 +14,21 @@ import {
   type PlaceOrderRequest,
   type PlaceOrderResponse,
   type Position,
-  type ProjectionName,
 } from '@carbon-ledger/contracts';
 import { Roles } from '../infrastructure/http/access-rules.js';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { CancelOrderCommand, type CancelOrderResult, isClosed } from './commands/cancel-order.handler.js';
-import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { PlaceOrderCommand } from './commands/place-order.handler.js';
 import { GetOrderQuery, ListOrdersQuery } from './queries/list-orders.handler.js';
-
-/** Read-your-writes: the Trading Desk lists orders from the order book; other screens refetch on projection-updated. */
-const ORDER_BOOK: readonly ProjectionName[] = ['order-book'];
 
 @Controller('api/orders')
 export class OrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   @Get()
@@ -59,16 +49,22 @@ export class OrdersController {
   @Post()
   @Roles('trader', 'admin')
   @HttpCode(201)
-  async place(@Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest, @CurrentRequest() request: ApiRequest): Promise<PlaceOrderResponse> {
+  async place(@Body(new ZodPipe(placeOrderRequest)) order: PlaceOrderRequest, @CurrentRequest() request: ApiRequest): Promise<Written<PlaceOrderResponse>> {
     const result = await this.commands.execute(new PlaceOrderCommand(order, commandContextFrom(request)));
-    const view = await this.answerAfter(result.orderId, result.order, result.position);
-    return { ...view, position: formatPosition(result.position), ...(result.notFilled ? { notFilled: result.notFilled } : {}) };
+    return this.answer(result.orderId, result.order, result.position, async (view) => ({
+      ...view,
+      position: formatPosition(result.position),
+      ...(result.notFilled ? { notFilled: result.notFilled } : {}),
+    }));
   }
 
   @Post(':id/cancel')
   @Roles('trader', 'admin')
   @HttpCode(200)
-  async cancel(@Param(new ZodPipe(cancelOrderParams, 'order id')) params: { id: string }, @CurrentRequest() request: ApiRequest): Promise<CancelOrderResponse> {
+  async cancel(
+    @Param(new ZodPipe(cancelOrderParams, 'order id')) params: { id: string },
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<Written<CancelOrderResponse>> {
     const context = commandContextFrom(request);
     const isAdmin = request.user?.roles.includes('admin') ?? false;
     const order = await this.queries.execute(new GetOrderQuery(params.id));
@@ -78,33 +74,29 @@ export class OrdersController {
       result = await this.commands.execute(new CancelOrderCommand(params.id, order, isAdmin, context));
     } catch (error) {
       // The order book showed it open, the market no longer holds it and closed it before what it
-      // remembers (its state came from a snapshot): the order book, caught up, says how.
+      // remembers (its state came from a snapshot): the order book row, read again, says how. Still
+      // open there: the market's 404 (nothing waits here; a retry reads the order book again).
       if (!(error instanceof DomainError && error.code === 'NotFound') || isClosed(order)) throw error;
-      const caughtUp = await this.projections.waitFor(ORDER_BOOK, await this.eventStore.headPosition(), this.config.PROJECTION_WAIT_MS);
-      if (!caughtUp) throw new DomainError('ServiceUnavailable', 'The order book is catching up; try again in a moment');
       const now = await this.queries.execute(new GetOrderQuery(params.id));
       if (!now || !isClosed(now)) throw error;
       result = await this.commands.execute(new CancelOrderCommand(params.id, now, isAdmin, context));
     }
-    const view = await this.answerAfter(params.id, result.order, result.position);
-    return { ...view, position: formatPosition(result.position) };
+    return this.answer(params.id, result.order, result.position, async (view) => ({ ...view, position: formatPosition(result.position) }));
   }
 
   /**
-   * Read-your-writes: answers once the order book has applied the command's events, so the
-   * caller's next list shows the order as answered. The answer is the order as the market held
-   * it right after the command (the order book derives the same row from the same events), so
-   * it costs no read of its own.
+   * The order as the market held it right after the command (the order book derives the same row
+   * from the same events), so it costs no read of its own; a replayed command has no such row and
+   * reads the order book once it shows the command (the route waits for it).
    */
-  private async answerAfter(orderId: string, order: OrderView | undefined, position: Position): Promise<OrderView> {
-    const caughtUp = await this.projections.waitFor(ORDER_BOOK, position, this.config.PROJECTION_WAIT_MS);
-    if (!caughtUp) {
-      throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
-    }
-    const view = order ?? (await this.queries.execute(new GetOrderQuery(orderId)));
-    // The command was recorded (it has a position): an order the read model does not show yet is one it
-    // has still to apply (seen in the cluster test right after a takeover), never one that does not exist.
-    if (!view) throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
-    return view;
+  private answer<T>(orderId: string, order: OrderView | undefined, position: Position, shape: (view: OrderView) => Promise<T>): Written<T> {
+    if (order) return Written.read(position, () => shape(order));
+    return Written.read(position, async () => {
+      const view = await this.queries.execute(new GetOrderQuery(orderId));
+      // The command was recorded (it has a position): an order the read model does not show yet is one it
+      // has still to apply (seen in the cluster test right after a takeover), never one that does not exist.
+      if (!view) throw new DomainError('ServiceUnavailable', 'The order was recorded but the order book is catching up; refresh in a moment');
+      return shape(view);
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query as QueryParams } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   analyticsQuery,
@@ -14,15 +14,12 @@ import {
   portfolioIdParams,
   portfolioOwnerParams,
   type PortfolioView,
-  type Position,
-  type ProjectionName,
   suggestionParams,
 } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest, type RequestUser } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { DomainError } from '../shared/domain-error.js';
 import { CreatePortfolioCommand } from './commands/create-portfolio.handler.js';
 import { ImplementSuggestionCommand } from './commands/implement-suggestion.handler.js';
@@ -33,8 +30,6 @@ import { GetPortfolioQuery, ListPortfoliosQuery } from './queries/list-portfolio
 
 /** Who holds credits and trades them has portfolios; admins may look at anyone's. */
 const PORTFOLIO_ROLES = ['trader', 'issuer', 'admin'] as const;
-const PORTFOLIOS: readonly ProjectionName[] = ['portfolios'];
-const IMPLEMENTED: readonly ProjectionName[] = ['portfolios', 'order-book'];
 
 function viewerOf(request: ApiRequest): RequestUser {
   if (!request.user) throw new DomainError('Unauthorized', 'Sign in to continue');
@@ -50,8 +45,6 @@ export class PortfolioController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('portfolios/:userId')
@@ -69,17 +62,19 @@ export class PortfolioController {
   async create(
     @Body(new ZodPipe(createPortfolioRequest)) body: CreatePortfolioCommandInput,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<CreatePortfolioResponse> {
+  ): Promise<Written<CreatePortfolioResponse>> {
     const viewer = viewerOf(request);
     const ownerId = body.userId ?? viewer.id;
     if (ownerId !== viewer.id && !isAdmin(viewer)) {
       throw new DomainError('Forbidden', 'A portfolio can only be created for the signed-in user', [{ path: 'userId', message: 'must be your own user id' }]);
     }
     const result = await this.commands.execute(new CreatePortfolioCommand(body, ownerId, commandContextFrom(request)));
-    await this.caughtUp(PORTFOLIOS, result.position);
-    const view = await this.queries.execute(new GetPortfolioQuery(result.portfolioId));
-    if (!view) throw new DomainError('NotFound', 'Portfolio not found');
-    return { ...view, position: formatPosition(result.position) };
+    // Its value comes from the owner's holdings: read from the portfolios view once it shows the portfolio.
+    return Written.read(result.position, async () => {
+      const view = await this.queries.execute(new GetPortfolioQuery(result.portfolioId));
+      if (!view) throw new DomainError('ServiceUnavailable', 'The portfolio was recorded but the portfolios view is catching up; refresh in a moment');
+      return { ...view, position: formatPosition(result.position) };
+    });
   }
 
   @Get('portfolio/:id')
@@ -114,7 +109,7 @@ export class PortfolioController {
   async implement(
     @Param(new ZodPipe(suggestionParams, 'suggestion')) params: { id: string; suggestionId: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ImplementSuggestionResponse> {
+  ): Promise<Written<ImplementSuggestionResponse>> {
     const viewer = viewerOf(request);
     const portfolio = await this.queries.execute(new GetPortfolioQuery(params.id));
     // Only the owner places orders from their portfolio; for anyone else it does not exist.
@@ -122,14 +117,13 @@ export class PortfolioController {
     const result = await this.commands.execute(
       new ImplementSuggestionCommand(params.id, viewer.id, portfolio.riskProfile, params.suggestionId, commandContextFrom(request)),
     );
-    await this.caughtUp(IMPLEMENTED, result.position);
-    return {
+    return Written.body(result.position, {
       portfolioId: params.id,
       suggestionId: params.suggestionId,
       alreadyImplemented: result.alreadyImplemented,
       orders: [...result.orders],
       position: formatPosition(result.position),
-    };
+    });
   }
 
   @Get('portfolios/:id/analytics')
@@ -148,11 +142,5 @@ export class PortfolioController {
     const portfolio = await this.queries.execute(new GetPortfolioQuery(portfolioId));
     if (!portfolio || (portfolio.userId !== viewer.id && !isAdmin(viewer))) throw new DomainError('NotFound', 'Portfolio not found');
     return portfolio;
-  }
-
-  private async caughtUp(names: readonly ProjectionName[], position: Position): Promise<void> {
-    if (!(await this.projections.waitFor(names, position, this.config.PROJECTION_WAIT_MS))) {
-      throw new DomainError('ServiceUnavailable', 'The change was recorded but the portfolio is catching up; refresh in a moment');
-    }
   }
 }

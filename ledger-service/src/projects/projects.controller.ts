@@ -30,10 +30,8 @@ import {
   formatPosition,
   type ImportCreditsRequest,
   importCreditsRequest,
-  type Position,
   projectParams,
   type ProjectCommandResponse,
-  type ProjectionName,
   reportParams,
   type ReportCommandResponse,
   requestValidationRequest,
@@ -48,11 +46,11 @@ import type { z } from 'zod';
 import { type AppConfig, APP_CONFIG, labelRulesOf } from '../config/config.js';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
 import { ZodPipe } from '../infrastructure/http/zod-body.pipe.js';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../infrastructure/tokens.js';
 import { ChangesNothing } from '../infrastructure/idempotency/changes-nothing.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { claimsView } from '../shared/batch-claims-reader.js';
 import { deriveId } from '../shared/command-context.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -65,20 +63,20 @@ import { DocumentStore } from './documents/document-store.js';
 import type { ProjectCommand } from './project.decider.js';
 import { ProjectParties } from './project-parties.js';
 
-const PROJECTS: readonly ProjectionName[] = ['projects'];
-const REGISTRY: readonly ProjectionName[] = ['projects', 'credit-registry'];
+function projectBody(decision: ProjectDecision): ProjectCommandResponse {
+  return { projectId: decision.projectId, status: decision.projectStatus, position: formatPosition(decision.position) };
+}
 
 function signedIn(request: ApiRequest) {
   if (!request.user) throw new DomainError('Unauthorized', 'Sign in to continue');
   return request.user;
 }
 
-/** The registry lifecycle's commands: each decided on the project's stream, then read back from the projects view. */
+/** The registry lifecycle's commands: each decided on the project's stream; its route waits for the projects view to show it. */
 @Controller('api')
 export class ProjectsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionHost,
     private readonly documents: DocumentStore,
     private readonly parties: ProjectParties,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -104,20 +102,22 @@ export class ProjectsController {
   async fileIssuanceRequest(
     @Body(new ZodPipe(issueCreditsRequest)) body: IssueCreditsRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<IssueCreditsResponse> {
+  ): Promise<Written<IssueCreditsResponse>> {
     const user = signedIn(request);
     const filed = await this.commands.execute(
       new FileIssuanceRequestCommand(body, await this.parties.party(user.id), this.bufferShares()[body.projectType], commandContextFrom(request)),
     );
-    await this.caughtUp(PROJECTS, filed.position);
     const { replayed: _replayed, ...answer } = filed;
-    return { ...answer, requiresKyc: false, position: formatPosition(filed.position) };
+    return Written.body(filed.position, { ...answer, requiresKyc: false, position: formatPosition(filed.position) });
   }
 
   @Post('projects')
   @Roles('issuer', 'admin')
   @HttpCode(201)
-  async draft(@Body(new ZodPipe(draftProjectRequest)) body: DraftProjectRequest, @CurrentRequest() request: ApiRequest): Promise<ProjectCommandResponse> {
+  async draft(
+    @Body(new ZodPipe(draftProjectRequest)) body: DraftProjectRequest,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<Written<ProjectCommandResponse>> {
     const user = signedIn(request);
     const documents = await this.documents.cite(body.documents);
     const details = { ...body, methodology: body.methodology || defaultMethodologies[body.projectType], documents };
@@ -132,7 +132,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(requestValidationRequest)) body: { verifierId: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ProjectCommandResponse> {
+  ): Promise<Written<ProjectCommandResponse>> {
     const user = signedIn(request);
     const command: ProjectCommand = {
       type: 'RequestValidation',
@@ -150,7 +150,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(decideValidationRequest)) body: DecideValidationRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ProjectCommandResponse> {
+  ): Promise<Written<ProjectCommandResponse>> {
     const command: ProjectCommand = {
       type: 'DecideValidation',
       actor: await this.parties.party(signedIn(request).id),
@@ -168,7 +168,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(decideRegistrationRequest)) body: DecideRegistrationRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ProjectCommandResponse> {
+  ): Promise<Written<ProjectCommandResponse>> {
     const command: ProjectCommand = {
       type: 'DecideRegistration',
       actor: await this.parties.party(signedIn(request).id),
@@ -185,7 +185,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(deactivateProjectRequest)) body: { reasons: string },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ProjectCommandResponse> {
+  ): Promise<Written<ProjectCommandResponse>> {
     const command: ProjectCommand = { type: 'DeactivateProject', actor: await this.parties.party(signedIn(request).id), reasons: body.reasons };
     return this.projectAnswer(await this.decide(params.projectId, command, request));
   }
@@ -197,7 +197,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(fileMonitoringReportRequest)) body: FileMonitoringReportRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ReportCommandResponse> {
+  ): Promise<Written<ReportCommandResponse>> {
     const user = signedIn(request);
     const context = commandContextFrom(request);
     const command: ProjectCommand = {
@@ -221,7 +221,7 @@ export class ProjectsController {
     @Param(new ZodPipe(reportParams, 'report')) params: { projectId: string; reportId: string },
     @Body(new ZodPipe(decideVerificationRequest)) body: DecideVerificationRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ReportCommandResponse> {
+  ): Promise<Written<ReportCommandResponse>> {
     const verified = body.decision === 'verified';
     const command: ProjectCommand = {
       type: 'DecideVerification',
@@ -242,7 +242,7 @@ export class ProjectsController {
     @Param(new ZodPipe(reportParams, 'report')) params: { projectId: string; reportId: string },
     @Body(new ZodPipe(reviewIssuanceRequest)) body: ReviewIssuanceRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<ReportCommandResponse> {
+  ): Promise<Written<ReportCommandResponse>> {
     const command: ProjectCommand = {
       type: 'ReviewIssuance',
       actor: await this.parties.party(signedIn(request).id),
@@ -264,8 +264,7 @@ export class ProjectsController {
   ) {
     await this.parties.verifier(params.verifierId);
     const result = await this.commands.execute(new AccreditVerifierCommand(params.verifierId, body.projectTypes, commandContextFrom(request)));
-    await this.caughtUp(PROJECTS, result.position);
-    return { verifierId: params.verifierId, projectTypes: body.projectTypes, position: formatPosition(result.position) };
+    return Written.body(result.position, { verifierId: params.verifierId, projectTypes: body.projectTypes, position: formatPosition(result.position) });
   }
 
   @Post('registry/imports')
@@ -274,8 +273,7 @@ export class ProjectsController {
   async importCredits(@Body(new ZodPipe(importCreditsRequest)) body: ImportCreditsRequest, @CurrentRequest() request: ApiRequest) {
     if (!(await this.parties.exists(body.accountId))) throw new DomainError('NotFound', 'No user has this account id', { accountId: body.accountId });
     const result = await this.commands.execute(new ImportCreditsCommand(body, commandContextFrom(request)));
-    await this.caughtUp(REGISTRY, result.position);
-    return { ...result, position: formatPosition(result.position) };
+    return Written.body(result.position, { ...result, position: formatPosition(result.position) });
   }
 
   @Post('registry/batches/:batchId/authorization')
@@ -285,7 +283,7 @@ export class ProjectsController {
     @Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string },
     @Body(new ZodPipe(recordBatchAuthorizationRequest)) body: RecordBatchAuthorizationRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<BatchClaimsResponse> {
+  ): Promise<Written<BatchClaimsResponse>> {
     const authorization: BatchClaimsChange = body.authorized
       ? {
           type: 'RecordAuthorization',
@@ -302,19 +300,18 @@ export class ProjectsController {
     @Param(new ZodPipe(batchParams, 'batch id')) params: { batchId: string },
     @Body(new ZodPipe(recordCorrespondingAdjustmentRequest)) body: RecordCorrespondingAdjustmentRequest,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<BatchClaimsResponse> {
+  ): Promise<Written<BatchClaimsResponse>> {
     return this.recordClaims(params.batchId, { type: 'RecordAdjustment', status: body.status, reportingPeriod: body.reportingPeriod }, request);
   }
 
-  private async recordClaims(batchId: string, change: BatchClaimsChange, request: ApiRequest): Promise<BatchClaimsResponse> {
+  private async recordClaims(batchId: string, change: BatchClaimsChange, request: ApiRequest): Promise<Written<BatchClaimsResponse>> {
     const actor = await this.parties.party(signedIn(request).id);
     const batch = await this.db.selectFrom('credit_batches').select('project_id').where('token_id', '=', batchId).executeTakeFirst();
     if (!batch) throw new DomainError('NotFound', `No credits found for token ${batchId}`);
     const recorded: BatchClaimsRecorded = await this.commands.execute(
       new RecordBatchClaimsCommand(batchId, batch.project_id, actor, change, commandContextFrom(request)),
     );
-    await this.caughtUp(PROJECTS, recorded.position);
-    return { batchId, claims: await this.claimsOf(batchId, recorded.claims), position: formatPosition(recorded.position) };
+    return Written.body(recorded.position, { batchId, claims: await this.claimsOf(batchId, recorded.claims), position: formatPosition(recorded.position) });
   }
 
   private async claimsOf(batchId: string, claims: BatchClaims) {
@@ -333,7 +330,7 @@ export class ProjectsController {
     @Param(new ZodPipe(projectParams, 'project id')) params: { projectId: string },
     @Body(new ZodPipe(recordReversalRequest)) body: z.output<typeof recordReversalRequest>,
     @CurrentRequest() request: ApiRequest,
-  ): Promise<RecordReversalResponse> {
+  ): Promise<Written<RecordReversalResponse>> {
     const context = commandContextFrom(request);
     const command: ProjectCommand = {
       type: 'RecordReversal',
@@ -345,7 +342,7 @@ export class ProjectsController {
       documents: await this.documents.cite(body.documents),
     };
     const decision = await this.decideIn(params.projectId, command, context);
-    return { ...this.projectAnswer(decision), reversalId: command.reversalId };
+    return Written.body(decision.position, { ...projectBody(decision), reversalId: command.reversalId });
   }
 
   /** The documented shares, with the configuration's overrides. */
@@ -358,20 +355,19 @@ export class ProjectsController {
   }
 
   private async decideIn(projectId: string, command: ProjectCommand, context: ReturnType<typeof commandContextFrom>): Promise<ProjectDecision> {
-    const decision = await this.commands.execute(new DecideProjectCommand(projectId, command, context));
-    await this.caughtUp(PROJECTS, decision.position);
-    return decision;
+    return this.commands.execute(new DecideProjectCommand(projectId, command, context));
   }
 
-  private async caughtUp(views: readonly ProjectionName[], position: Position): Promise<void> {
-    await this.projections.waitFor(views, position, this.config.PROJECTION_WAIT_MS);
+  private projectAnswer(decision: ProjectDecision): Written<ProjectCommandResponse> {
+    return Written.body(decision.position, projectBody(decision));
   }
 
-  private projectAnswer(decision: ProjectDecision): ProjectCommandResponse {
-    return { projectId: decision.projectId, status: decision.projectStatus, position: formatPosition(decision.position) };
-  }
-
-  private reportAnswer(decision: ProjectDecision, reportId: string): ReportCommandResponse {
-    return { projectId: decision.projectId, reportId, status: decision.reportStatus ?? 'awaiting_verification', position: formatPosition(decision.position) };
+  private reportAnswer(decision: ProjectDecision, reportId: string): Written<ReportCommandResponse> {
+    return Written.body(decision.position, {
+      projectId: decision.projectId,
+      reportId,
+      status: decision.reportStatus ?? 'awaiting_verification',
+      position: formatPosition(decision.position),
+    });
   }
 }

@@ -43,7 +43,8 @@ export async function pendingAddress(service: ServiceUnderTest, user: SignedInCl
   return wallet;
 }
 
-async function startKyc(service: ServiceUnderTest, user: SignedInClient, wallet: Wallet): Promise<string> {
+/** Funds the wallet on the sandbox ledger and starts its KYC; answers the inquiry id to verify. */
+export async function startKyc(service: ServiceUnderTest, user: SignedInClient, wallet: Wallet): Promise<string> {
   const ledger = new Client(service.sandbox.url);
   await ledger.connect();
   try {

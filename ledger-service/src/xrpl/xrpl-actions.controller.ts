@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  type EventStore,
   formatPosition,
   INVALID_XRPL_ADDRESS_MESSAGE,
   kycAddress,
@@ -25,8 +26,8 @@ import {
   type XrplTokenizeResponse,
   xrplTokenizeSubmitRequest,
 } from '@carbon-ledger/contracts';
-import { type AppConfig, APP_CONFIG } from '../config/config.js';
-import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
+import { Written } from '../infrastructure/http/read-your-writes.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { isValidClassicAddress } from 'xrpl';
 import { Roles } from '../infrastructure/http/access-rules.js';
 import { type ApiRequest, commandContextFrom, CurrentRequest } from '../infrastructure/http/request-context.js';
@@ -41,6 +42,7 @@ import { PrepareXrplRedeemCommand } from './commands/prepare-xrpl-redeem.handler
 import { PrepareXrplTokenizeCommand } from './commands/prepare-xrpl-tokenize.handler.js';
 import { SubmitXrplRedeemCommand } from './commands/submit-xrpl-redeem.handler.js';
 import { SubmitXrplTokenizeCommand } from './commands/submit-xrpl-tokenize.handler.js';
+import { recordedXrplActionPosition } from './signing/xrpl-action-log.js';
 
 /** The contracts check an address's shape; here its checksum too (xrpl.js). */
 const checkedAddress = kycAddress.refine((address) => isValidClassicAddress(address), INVALID_XRPL_ADDRESS_MESSAGE);
@@ -59,8 +61,7 @@ const redeemRequest = xrplRedeemPrepareRequest.extend({ xrplAddress: checkedAddr
 export class XrplActionsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   @Post('issue/prepare')
@@ -73,8 +74,8 @@ export class XrplActionsController {
   @Post('issue')
   @Roles('issuer', 'admin')
   @HttpCode(201)
-  issue(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplIssueResponse> {
-    return this.commands.execute(new SubmitXrplIssueCommand(body, commandContextFrom(request)));
+  async issue(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<Written<XrplIssueResponse>> {
+    return this.recorded(await this.commands.execute(new SubmitXrplIssueCommand(body, commandContextFrom(request))));
   }
 
   @Post('trade/prepare')
@@ -87,8 +88,8 @@ export class XrplActionsController {
   @Post('trade')
   @Roles('trader', 'admin')
   @HttpCode(201)
-  trade(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplTradeResponse> {
-    return this.commands.execute(new SubmitXrplTradeCommand(body, commandContextFrom(request)));
+  async trade(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<Written<XrplTradeResponse>> {
+    return this.recorded(await this.commands.execute(new SubmitXrplTradeCommand(body, commandContextFrom(request))));
   }
 
   @Post('retire/prepare')
@@ -101,8 +102,8 @@ export class XrplActionsController {
   @Post('retire')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(201)
-  retire(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplRetireResponse> {
-    return this.commands.execute(new SubmitXrplRetireCommand(body, commandContextFrom(request)));
+  async retire(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<Written<XrplRetireResponse>> {
+    return this.recorded(await this.commands.execute(new SubmitXrplRetireCommand(body, commandContextFrom(request))));
   }
 
   @Post('tokenize/prepare')
@@ -118,11 +119,9 @@ export class XrplActionsController {
   async tokenize(
     @Body(new ZodPipe(xrplTokenizeSubmitRequest)) body: { preparation: string; signedTransactions: string[] },
     @CurrentRequest() request: ApiRequest,
-  ): Promise<XrplTokenizeResponse> {
+  ): Promise<Written<XrplTokenizeResponse>> {
     const { position, ...tokenized } = await this.commands.execute(new SubmitXrplTokenizeCommand(body, commandContextFrom(request)));
-    // Read your writes: the holdings and the reserves card show the move.
-    await this.projections.waitFor(['credit-registry', 'vault-transfers'], position, this.config.PROJECTION_WAIT_MS);
-    return { ...tokenized, position: formatPosition(position) };
+    return Written.body(position, { ...tokenized, position: formatPosition(position) });
   }
 
   @Post('redeem/prepare')
@@ -135,7 +134,15 @@ export class XrplActionsController {
   @Post('redeem')
   @Roles('trader', 'issuer', 'admin')
   @HttpCode(201)
-  redeem(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<XrplRedeemResponse> {
-    return this.commands.execute(new SubmitXrplRedeemCommand(body, commandContextFrom(request)));
+  async redeem(@Body(new ZodPipe(xrplSubmitRequest)) body: XrplSubmitRequest, @CurrentRequest() request: ApiRequest): Promise<Written<XrplRedeemResponse>> {
+    return this.recorded(await this.commands.execute(new SubmitXrplRedeemCommand(body, commandContextFrom(request))));
+  }
+
+  /** A submitted action answers once the views its recorded event feeds show it (the route names them). */
+  private async recorded<T extends { readonly txHash: string }>(answer: T): Promise<Written<T>> {
+    const position = await recordedXrplActionPosition(this.eventStore, answer.txHash);
+    // Every submit records its action before it answers; one not found is a bug, not a lag.
+    if (!position) throw new Error(`no XRPL action is recorded for ${answer.txHash}`);
+    return Written.body(position, answer);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Role } from '@carbon-ledger/contracts';
+import type { ProjectionName, Role } from '@carbon-ledger/contracts';
 import type { Request } from 'express';
 import type { CommandContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
@@ -19,6 +19,8 @@ export interface ApiRequest extends Request {
   idempotentCommandId?: string;
   /** Public id of the session the request was made with. */
   sessionId?: string;
+  /** Set by the read-your-writes interceptor when it answered 202: the declared views still behind the write. */
+  catchingUp?: readonly ProjectionName[];
 }
 
 const HEADER_ID = /^[A-Za-z0-9._:-]{8,128}$/;

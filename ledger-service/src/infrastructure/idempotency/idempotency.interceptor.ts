@@ -26,8 +26,9 @@ export const KEY_BUSY_MESSAGE = 'The first request with this Idempotency-Key is 
  * Idempotency-Key runs once per user and key; the same request again (also concurrently,
  * also at another process) gets the first answer byte for byte; the key with another
  * method, path or body is refused with 422 and nothing is appended. Server failures (5xx)
- * are not kept: the key is freed and a retry runs the command again, which its derived
- * command id turns into a replay of whatever the first attempt recorded.
+ * are not kept, nor is a 202 answered while the views of a write catch up: the key is freed and
+ * a retry runs the command again, which its derived command id turns into a replay of whatever
+ * the first attempt recorded.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -61,7 +62,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       switch (claim.kind) {
         case 'claimed':
           request.idempotentCommandId = commandId;
-          return this.runClaimed(response, scope, claim.leaseToken, next);
+          return this.runClaimed(request, response, scope, claim.leaseToken, next);
         case 'answered':
           return replay(claim.answer);
         case 'other-request':
@@ -73,7 +74,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
-  private async runClaimed(response: ExpressResponse, scope: KeyScope, leaseToken: string, next: CallHandler): Promise<unknown> {
+  private async runClaimed(request: ApiRequest, response: ExpressResponse, scope: KeyScope, leaseToken: string, next: CallHandler): Promise<unknown> {
     const renewal = setInterval(() => {
       this.keys.renew(scope, leaseToken).catch((error: unknown) => this.logger.warn(`could not renew an idempotency key: ${String(error)}`));
     }, this.keys.options.leaseMs / 3);
@@ -87,8 +88,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
         await this.settle(scope, leaseToken, status < 500 ? { status, body: JSON.stringify(body) } : undefined);
         throw error;
       }
-      // A handler that wrote its own answer: there is nothing to keep.
-      const answer = response.headersSent ? undefined : { status: response.statusCode, body: value === undefined ? '' : JSON.stringify(value) };
+      // A handler that wrote its own answer: there is nothing to keep. A write answered 202 while its
+      // views catch up is not kept either: the same key runs it again, its command id replays what was
+      // recorded, and the answer kept is the success once the views show it.
+      const keep = !response.headersSent && request.catchingUp === undefined;
+      const answer = keep ? { status: response.statusCode, body: value === undefined ? '' : JSON.stringify(value) } : undefined;
       await this.settle(scope, leaseToken, answer);
       return value;
     } finally {

@@ -91,7 +91,7 @@ describe('cancelling an order the market no longer holds', () => {
     });
   });
 
-  it('the order book still shows it open: Order not found, as the market says (the HTTP edge then asks the caught-up order book), without waiting here', async () => {
+  it('the order book still shows it open: Order not found, as the market says (the HTTP edge then reads the order book again), without waiting here', async () => {
     expect(await refusal(handler(forgotten).execute(new CancelOrderCommand(ORDER_ID, row('pending', 0), false, context)))).toEqual({
       code: 'NotFound',
       message: 'Order not found',

@@ -2,9 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CREDIT_CURRENCY, type EventStore, formatPosition, type VaultReservesResponse, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { type AppConfig, APP_CONFIG } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
-import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 import { XRPL_GATEWAY } from '../../infrastructure/xrpl/xrpl.tokens.js';
@@ -15,8 +13,10 @@ export class GetVaultReservesQuery extends Query<VaultReservesResponse> {}
 
 /**
  * Proof of reserves (docs/vault.md, "Proof of reserves"): the issuer's NXCC obligations on the validated
- * ledger against the serials in the vault once the registry's read models have reached the log's
- * head. A difference must hold on later looks (RESERVE_LOOKS) before it is reported.
+ * ledger against the serials in the vault. Its route declares the registry's read models, so it runs
+ * once they reached the log's head (a vault view behind the log would show a move as missing); it
+ * waits for nothing itself. A difference must hold on later looks (RESERVE_LOOKS) before it is
+ * reported, which also lets the views apply what was recorded during a look.
  */
 @QueryHandler(GetVaultReservesQuery)
 export class GetVaultReservesHandler implements IQueryHandler<GetVaultReservesQuery> {
@@ -24,14 +24,11 @@ export class GetVaultReservesHandler implements IQueryHandler<GetVaultReservesQu
     @Inject(READ_MODELS) private readonly db: ReadModels,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(XRPL_GATEWAY) private readonly gateway: XrplGateway,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly projections: ProjectionHost,
   ) {}
 
   async execute(): Promise<VaultReservesResponse> {
     for (let read = 1; ; read += 1) {
       const position = await this.eventStore.headPosition();
-      await this.projections.waitFor(['credit-registry', 'vault-transfers'], position, this.config.PROJECTION_WAIT_MS);
       const vault = await this.vaultSide();
       const ledger = await onLedger('Cannot read the issuer’s obligations', () => ledgerSide(this.gateway));
       const verdict = reservesVerdict(vault, ledger);

@@ -27,6 +27,11 @@ export async function recordedXrplAction(eventStore: EventStore, txHash: string)
   return recorded ? ({ type: recorded.type, data: recorded.data } as XrplActionEvent) : undefined;
 }
 
+/** Where the action of `txHash` is in the log: what its route's answer waits for the views to pass. */
+export async function recordedXrplActionPosition(eventStore: EventStore, txHash: string): Promise<Position | undefined> {
+  return (await eventStore.readStream(xrplActionStreamId(txHash))).find(isXrplActionEvent)?.position;
+}
+
 /** Records the action of `txHash` unless an earlier submission did: a repeated submission (lost answer) records nothing new. */
 export async function recordXrplActionOnce(eventStore: EventStore, txHash: string, event: XrplActionEvent, context: CommandContext): Promise<void> {
   if (!(await recordedXrplAction(eventStore, txHash))) await recordXrplAction(eventStore, txHash, event, context);
