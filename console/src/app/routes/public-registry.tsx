@@ -5,8 +5,8 @@ import { ProjectList } from '../../features/projects/components/ProjectList/Proj
 import { RegistryBatches } from '../../features/projects/components/RegistryBatches/RegistryBatches';
 import { RegistryRetirements } from '../../features/projects/components/RegistryRetirements/RegistryRetirements';
 import { RegistryCancellations } from '../../features/projects/components/RegistryCancellations/RegistryCancellations';
-import { PublicPage } from '../layout/PublicPage/PublicPage';
 import { SerialLookup } from '../../features/projects/components/SerialLookup/SerialLookup';
+import { PublicPage } from '../layout/PublicPage/PublicPage';
 
 function RegistryProjects() {
   const projects = usePublicProjects();
