@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BUFFER_POOL_ACCOUNT_ID,
   type CreditEvent,
+  type CreditsIssued,
   creditMarketStreamId,
   listProjectsResponse,
   listRegistryBatchesResponse,
@@ -13,6 +14,7 @@ import {
   registrySerialView,
 } from '@carbon-ledger/contracts';
 import { creditRegistryProjection, creditRetirementsProjection, LogFollowerRunner, projectsProjection, usersProjection } from '@carbon-ledger/projections';
+import { draftedProject, issuedBatch } from '@carbon-ledger/projections/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
@@ -43,54 +45,26 @@ const BUFFER = 'FORESTRY-2025-0000BBBB';
 const MARKET = creditMarketStreamId('Forestry', 2025);
 const at = (minute: number): string => new Date(Date.UTC(2026, 11, 1, 9, minute)).toISOString();
 
-const drafted = (projectId: string, name: string, draftedAt: string): ProjectEvent => ({
-  type: 'ProjectDrafted',
-  data: {
-    projectId,
-    proponentId: PROPONENT,
-    proponentOrganisation: 'Green Canopy Ltd',
+const drafted = (projectId: string, name: string, draftedAt: string): ProjectEvent =>
+  draftedProject(projectId, PROPONENT, {
     name,
-    projectType: 'Forestry',
-    mitigation: 'removal',
-    hostCountry: 'BR',
-    standard: 'Verra VCS',
-    methodology: 'VM0047',
-    location: 'Pará',
-    creditingPeriod: { start: '2024-01-01', end: '2053-12-31' },
-    expectedAnnualQuantity: 5000,
-    description: '',
     documents: [{ sha256: 'a'.repeat(64), kind: 'project_design_document', name: 'PDD.pdf', size: 10, mediaType: 'application/pdf' }],
     draftedAt,
-  },
-});
+  });
 
 const requested = (projectId: string): ProjectEvent => ({
   type: 'ValidationRequested',
   data: { projectId, verifierId: VERIFIER, verifierName: 'Vera Fier', verifierOrganisation: 'Audit Co', requestedBy: PROPONENT, requestedAt: at(1) },
 });
 
-const issued = (batchId: string, quantity: number, accountId: string, extra: object): CreditEvent => ({
-  type: 'CreditsIssued',
-  data: {
-    batchId,
+const issued = (batchId: string, quantity: number, accountId: string, extra: Partial<CreditsIssued['data']>): CreditEvent =>
+  issuedBatch(batchId, quantity, accountId, {
     projectId: 'issued',
-    projectName: 'Canopy Restoration',
-    projectType: 'Forestry',
-    description: '',
-    vintage: 2025,
-    standard: 'Verra VCS',
-    methodology: 'VM0047',
-    scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-    quantity,
-    serialPrefix: `NXCC-${batchId}`,
-    accountId,
     issuedBy: REGISTRY,
     xrplAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
-    source: 'registry',
     ...extra,
     issuedAt: at(8),
-  },
-});
+  });
 
 // Beside the service rather than in projects/: it runs the read side's projections by hand (no service, so no
 // reaction acts on the events it appends), and a capability's own specs use no other package but contracts.

@@ -10,3 +10,9 @@ export function field(testId: string): HTMLInputElement {
 export function typeInto(testId: string, value: string): void {
   fireEvent.change(field(testId), { target: { value } });
 }
+
+/** Opens the select with this test id and picks the option named `option`. */
+export function choose(testId: string, option: string): void {
+  fireEvent.click(screen.getByTestId(testId));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}

@@ -56,6 +56,14 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
   const funds = async (client: SignedInClient) => fundsView.parse(await (await client.request('GET', '/api/funds')).json());
   const offers = async (client: SignedInClient) => listDirectTradeOffersResponse.parse(await (await client.request('GET', '/api/trade/offers')).json()).offers;
 
+  /** What an acceptance records before the market takes it: the buyer's reservation for the offer, in the buyer's cash stream. */
+  async function reserveForOffer(offerId: string, quantity: number, price: string): Promise<void> {
+    const reservation = offerReservation({ offerId, buyerAccountId: buyer.userId, projectType: 'Solar Energy', vintage: 2026, quantity, price });
+    await service.app
+      .get<FundedOrders>(FUNDED_BUYS)
+      .recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
+  }
+
   async function offer(tokenId: string, amount: number, price: string | number, to = buyer) {
     const response = await seller.request('POST', '/api/trade', { tokenId, amount, buyerAccountId: to.userId, price });
     expect(response.status).toBe(201);
@@ -253,17 +261,8 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
   it('a crash between the reservation and the market’s acceptance: the reaction completes the acceptance once, and a later accept is answered with the same trade', async () => {
     const batchId = await batch(4);
     const offered = await offer(batchId, 4, '3.00');
-    const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
-    const reservation = offerReservation({
-      offerId: offered.transactionId,
-      buyerAccountId: buyer.userId,
-      projectType: 'Solar Energy',
-      vintage: 2026,
-      quantity: 4,
-      price: '3.00',
-    });
     // What the request recorded before it died: the reservation in the buyer's cash stream, nothing in the market.
-    await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
+    await reserveForOffer(offered.transactionId, 4, '3.00');
     await expect.poll(() => held(buyer.userId, batchId), { timeout: 10_000 }).toBe(4);
     await expect.poll(async () => (await offers(buyer)).find((listed) => listed.offerId === offered.transactionId)?.status).toBe('accepted');
     const again = await buyer.request('POST', `/api/trade/offers/${offered.transactionId}/accept`);
@@ -280,16 +279,7 @@ describe('Direct trades over HTTP: an offer the buyer accepts and pays for (deli
     const offered = await offer(batchId, 2, '4.00');
     expect((await seller.request('POST', `/api/trade/offers/${offered.transactionId}/cancel`)).status).toBe(201);
     const before = await funds(buyer);
-    const funded = service.app.get<FundedOrders>(FUNDED_BUYS);
-    const reservation = offerReservation({
-      offerId: offered.transactionId,
-      buyerAccountId: buyer.userId,
-      projectType: 'Solar Energy',
-      vintage: 2026,
-      quantity: 2,
-      price: '4.00',
-    });
-    await funded.recordInCashStream(buyer.userId, (marketCreditsCents) => ({ type: 'ReserveFunds', reservation, marketCreditsCents }), context(buyer.userId));
+    await reserveForOffer(offered.transactionId, 2, '4.00');
     await expect
       .poll(
         async () =>

@@ -1,68 +1,24 @@
-import { bufferSharePercent, type CreditProjectType, type ProjectEvent } from '@carbon-ledger/contracts';
+import { bufferSharePercent, type ProjectEvent } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
+import {
+  approve,
+  draft,
+  file,
+  now,
+  proponent,
+  register,
+  registry,
+  reportId,
+  requestValidation,
+  validate,
+  verifier,
+  verify,
+} from '../test-support/project-commands.js';
 import { decideProject, evolveProject, initialProjectState, issuanceBatchId, type Party, type ProjectCommand, type ProjectState } from './project.decider.js';
 
-const now = new Date('2026-06-30T10:00:00.000Z');
-const proponent: Party = { userId: 'proponent', organisation: 'Verdant Energy' };
 const colleague: Party = { userId: 'colleague', organisation: 'verdant energy' };
-const verifier: Party = { userId: 'verifier', organisation: 'Terra Assurance' };
-const registry: Party = { userId: 'registry', organisation: 'Carbon Registry' };
-const reportId = '11111111-1111-4111-8111-111111111111';
 const laterReport = '22222222-2222-4222-8222-222222222222';
-
-const draft: ProjectCommand = {
-  type: 'DraftProject',
-  proponent,
-  details: {
-    projectId: 'P-1',
-    name: 'Mata Atlântica Reforestation',
-    projectType: 'Reforestation',
-    hostCountry: 'BR',
-    standard: 'Verra VCS',
-    methodology: 'AR-ACM0003',
-    location: 'São Paulo',
-    creditingPeriod: { start: '2025-01-01', end: '2034-12-31' },
-    expectedAnnualQuantity: 1000,
-    description: '',
-    documents: [],
-  },
-};
-const requestValidation = (by: Party = proponent, verifying: Party = verifier, accreditedFor: CreditProjectType[] = ['Reforestation']): ProjectCommand => ({
-  type: 'RequestValidation',
-  actor: by,
-  isAdmin: false,
-  verifier: { ...verifying, name: 'Terra Assurance', accreditedFor },
-});
-const validate = (by: Party = verifier): ProjectCommand => ({ type: 'DecideValidation', actor: by, decision: 'validated', text: '', documents: [] });
-const register = (by: Party = registry): ProjectCommand => ({ type: 'DecideRegistration', actor: by, decision: 'registered', reasons: '' });
-const file = (id = reportId, period = { start: '2026-01-01', end: '2026-06-30' }, quantity = 1000): ProjectCommand => ({
-  type: 'FileMonitoringReport',
-  actor: proponent,
-  isAdmin: false,
-  reportId: id,
-  period,
-  claimed: [{ vintage: 2026, quantity }],
-  mitigation: undefined,
-  documents: [],
-});
-const verify = (quantity = 1000, reasons = '', by: Party = verifier): ProjectCommand => ({
-  type: 'DecideVerification',
-  actor: by,
-  reportId,
-  decision: 'verified',
-  verified: [{ vintage: 2026, quantity }],
-  reasons,
-  documents: [],
-});
-const approve = (by: Party = registry): ProjectCommand => ({
-  type: 'ReviewIssuance',
-  actor: by,
-  reportId,
-  decision: 'approved',
-  reasons: '',
-  bufferShares: { ...bufferSharePercent, Reforestation: 15 },
-});
 
 function given(...commands: ProjectCommand[]): ProjectState {
   return commands.reduce((state, command) => decideProject(command, state, { now }).reduce(evolveProject, state), initialProjectState());

@@ -1,57 +1,20 @@
 import { bufferSharePercent, type ProjectEvent } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
+import { approve, draft, file, now, proponent, register, registry, requestValidation, validate, verify } from '../test-support/project-commands.js';
 import { decideProject, evolveProject, initialProjectState, type Party, type ProjectCommand, type ProjectState } from './project.decider.js';
 
-const now = new Date('2026-06-30T10:00:00.000Z');
-const proponent: Party = { userId: 'proponent', organisation: 'Verdant Energy' };
-const verifier: Party = { userId: 'verifier', organisation: 'Terra Assurance' };
-const registry: Party = { userId: 'registry', organisation: 'Carbon Registry' };
 const colleague: Party = { userId: 'registry-2', organisation: 'VERDANT ENERGY' };
-const reportId = '11111111-1111-4111-8111-111111111111';
 const reversalId = '33333333-3333-4333-8333-333333333333';
 
 const steps: ProjectCommand[] = [
-  {
-    type: 'DraftProject',
-    proponent,
-    details: {
-      projectId: 'P-1',
-      name: 'Mata Atlântica Reforestation',
-      projectType: 'Reforestation',
-      hostCountry: 'BR',
-      standard: 'Verra VCS',
-      methodology: 'AR-ACM0003',
-      location: 'São Paulo',
-      creditingPeriod: { start: '2025-01-01', end: '2034-12-31' },
-      expectedAnnualQuantity: 1000,
-      description: '',
-      documents: [],
-    },
-  },
-  { type: 'RequestValidation', actor: proponent, isAdmin: false, verifier: { ...verifier, name: 'Terra Assurance', accreditedFor: ['Reforestation'] } },
-  { type: 'DecideValidation', actor: verifier, decision: 'validated', text: '', documents: [] },
-  { type: 'DecideRegistration', actor: registry, decision: 'registered', reasons: '' },
-  {
-    type: 'FileMonitoringReport',
-    actor: proponent,
-    isAdmin: false,
-    reportId,
-    period: { start: '2026-01-01', end: '2026-06-30' },
-    claimed: [{ vintage: 2026, quantity: 1000 }],
-    mitigation: undefined,
-    documents: [],
-  },
-  {
-    type: 'DecideVerification',
-    actor: verifier,
-    reportId,
-    decision: 'verified',
-    verified: [{ vintage: 2026, quantity: 800 }],
-    reasons: 'Plots lost',
-    documents: [],
-  },
-  { type: 'ReviewIssuance', actor: registry, reportId, decision: 'approved', reasons: '', bufferShares: { ...bufferSharePercent } },
+  draft,
+  requestValidation(),
+  validate(),
+  register(),
+  file(),
+  verify(800, 'Plots lost'),
+  approve(registry, { ...bufferSharePercent }),
 ];
 
 function given(commands: readonly ProjectCommand[]): ProjectState {

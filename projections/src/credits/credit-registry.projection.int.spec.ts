@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditMarketStreamId, type CreditEvent, type OrderEvent, type XrplActionEvent, xrplActionStreamId } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { issuedBatch } from '../test-support/registry-events.js';
 import { creditRegistryProjection } from './credit-registry.projection.js';
 import { creditRetirementsProjection } from './credit-retirements.projection.js';
 import { creditTradesProjection, xrplTradeId } from './credit-trades.projection.js';
@@ -19,27 +20,18 @@ const BUYER_RETIREMENT = randomUUID();
 const HASH = (digit: string): string => digit.repeat(64);
 const at = (minute: number): string => new Date(Date.UTC(2026, 0, 5, 10, minute)).toISOString();
 
-const issued = (batchId: string, quantity: number, accountId: string): CreditEvent => ({
-  type: 'CreditsIssued',
-  data: {
-    batchId,
+const issued = (batchId: string, quantity: number, accountId: string): CreditEvent =>
+  issuedBatch(batchId, quantity, accountId, {
     projectId: 'proj-1',
     projectName: 'Sunny Fields',
     projectType: 'Solar Energy',
     description: 'Rooftop solar',
-    vintage: 2025,
     standard: 'Gold Standard',
     methodology: 'AMS-I.D.',
     scopes: { scope1: 50, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-    quantity,
-    serialPrefix: `NXCC-${batchId}`,
-    accountId,
-    issuedBy: accountId,
     xrplAddress: 'rIssuerAddressXXXXXXXXXXXXXXXX',
-    source: 'registry',
     issuedAt: at(0),
-  },
-});
+  });
 
 describe('credit projections on PostgreSQL', () => {
   const bed = useProjectionTestBed([creditRegistryProjection, creditTradesProjection, creditRetirementsProjection]);

@@ -4,6 +4,7 @@ import {
   BUFFER_POOL_ACCOUNT_ID,
   type CitedDocument,
   type CreditEvent,
+  type CreditsIssued,
   creditMarketStreamId,
   type OriginRegistryEvent,
   originRegistryStreamId,
@@ -19,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { creditRegistryProjection, usersProjection } from '../index.js';
 import { storableEvent } from '../runtime/storable-event.js';
 import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
+import { draftedProject, issuedBatch } from '../test-support/registry-events.js';
 import { projectsProjection } from './projects.projection.js';
 
 const PROPONENT = randomUUID();
@@ -30,26 +32,8 @@ const pdd: CitedDocument = { sha256: 'a'.repeat(64), kind: 'project_design_docum
 const statement: CitedDocument = { sha256: 'b'.repeat(64), kind: 'verification_statement', name: 'Statement.pdf', size: 99, mediaType: 'application/pdf' };
 const batchId = (): string => `FORESTRY-2025-${randomUUID().slice(0, 8).toUpperCase()}`;
 
-const drafted = (projectId: string): ProjectEvent => ({
-  type: 'ProjectDrafted',
-  data: {
-    projectId,
-    proponentId: PROPONENT,
-    proponentOrganisation: 'Green Canopy Ltd',
-    name: 'Canopy Restoration',
-    projectType: 'Forestry',
-    mitigation: 'removal',
-    hostCountry: 'BR',
-    standard: 'Verra VCS',
-    methodology: 'VM0047',
-    location: 'Pará',
-    creditingPeriod: { start: '2024-01-01', end: '2053-12-31' },
-    expectedAnnualQuantity: 5000,
-    description: 'Native species on degraded pasture',
-    documents: [pdd],
-    draftedAt: at(0),
-  },
-});
+const drafted = (projectId: string): ProjectEvent =>
+  draftedProject(projectId, PROPONENT, { description: 'Native species on degraded pasture', documents: [pdd], draftedAt: at(0) });
 
 /** Drafted, validated by VERIFIER and registered. */
 const registered = (projectId: string): ProjectEvent[] => [
@@ -102,28 +86,8 @@ const approved = (projectId: string, reportId: string, batch: string, buffer: st
   },
 });
 
-const issued = (projectId: string, batch: string, quantity: number, extra: Partial<Extract<CreditEvent, { type: 'CreditsIssued' }>['data']>): CreditEvent => ({
-  type: 'CreditsIssued',
-  data: {
-    batchId: batch,
-    projectId,
-    projectName: 'Canopy Restoration',
-    projectType: 'Forestry',
-    description: 'Native species on degraded pasture',
-    vintage: 2025,
-    standard: 'Verra VCS',
-    methodology: 'VM0047',
-    scopes: { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 },
-    quantity,
-    serialPrefix: `NXCC-${batch}`,
-    accountId: PROPONENT,
-    issuedBy: REGISTRY,
-    xrplAddress: '',
-    source: 'registry',
-    ...extra,
-    issuedAt: at(7),
-  },
-});
+const issued = (projectId: string, batch: string, quantity: number, extra: Partial<CreditsIssued['data']>): CreditEvent =>
+  issuedBatch(batch, quantity, PROPONENT, { projectId, description: 'Native species on degraded pasture', issuedBy: REGISTRY, ...extra, issuedAt: at(7) });
 
 describe('projects projection on PostgreSQL', () => {
   const bed = useProjectionTestBed([projectsProjection, usersProjection, creditRegistryProjection]);

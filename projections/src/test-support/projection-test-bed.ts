@@ -7,6 +7,8 @@ import type { Projection } from '../runtime/projection.js';
 import { LogFollowerRunner } from '../runtime/log-follower-runner.js';
 import { rebuildProjection } from '../runtime/rebuild-projection.js';
 
+export { draftedProject, issuedBatch } from './registry-events.js';
+
 export interface ProjectionTestBed {
   readonly db: ReadModels;
   readonly store: PostgresEventStore;

@@ -130,15 +130,7 @@ describe('IssueCreditsRoute', () => {
       ),
     );
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
-    await screen.findByTestId('issue-submit');
-    enterAddress(anAddress);
-    await waitFor(() => expect(submitButton()).toBeEnabled());
-
-    fireEvent.change(screen.getByTestId('issue-project-id'), { target: { value: 'PRJ-1' } });
-    fireEvent.change(screen.getByTestId('issue-project-name'), { target: { value: 'Sunfield Solar' } });
-    fireEvent.click(screen.getByTestId('issue-scope1'));
-    fireEvent.click(screen.getByRole('option', { name: 'Low (1-100)' }));
-    fireEvent.click(submitButton());
+    await fileRequest();
 
     expect(await screen.findByText('KYC Verification Required', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
     expect(await screen.findByTestId('kyc-verification')).toBeInTheDocument();

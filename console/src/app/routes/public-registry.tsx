@@ -1,6 +1,4 @@
-import { Anchor, Box, Container, Group, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLeaf } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { usePublicProjects } from '../../features/projects/api/list-public-projects';
 import { ProjectDetails } from '../../features/projects/components/ProjectDetails/ProjectDetails';
 import { ProjectList } from '../../features/projects/components/ProjectList/ProjectList';
@@ -8,6 +6,7 @@ import { RegistryBatches } from '../../features/projects/components/RegistryBatc
 import { RegistryRetirements } from '../../features/projects/components/RegistryRetirements/RegistryRetirements';
 import { RegistryCancellations } from '../../features/projects/components/RegistryCancellations/RegistryCancellations';
 import { SerialLookup } from '../../features/projects/components/SerialLookup/SerialLookup';
+import { PublicPage } from '../layout/PublicPage/PublicPage';
 
 function RegistryProjects() {
   const projects = usePublicProjects();
@@ -21,48 +20,36 @@ function RegistryProjects() {
 /** Public (no session): every project past its draft, its documents, issuances and retirements, and a serial lookup. */
 export function PublicRegistryRoute() {
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Container size="lg" py="xl" component="main">
-        <Anchor component={Link} to="/" underline="never" mb="lg" display="inline-block">
-          <Group gap={8} wrap="nowrap">
-            <ThemeIcon radius="xl" size="lg" variant="filled">
-              <IconLeaf size={20} />
-            </ThemeIcon>
-            <Text fw={800} size="lg" c="carbon.9">
-              NXCC Carbon Ledger
-            </Text>
-          </Group>
-        </Anchor>
-        <Stack gap="lg">
-          <div>
-            <Title order={1}>Public Registry</Title>
-            <Text c="dimmed">
-              Projects validated by independent verifiers and registered here, the credits issued from their verified monitoring reports, and every retirement.
-            </Text>
-          </div>
-          <SerialLookup />
-          <Tabs defaultValue="projects" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="projects">Projects</Tabs.Tab>
-              <Tabs.Tab value="issuances">Issuances</Tabs.Tab>
-              <Tabs.Tab value="retirements">Retirements</Tabs.Tab>
-              <Tabs.Tab value="cancellations">Cancellations</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="projects">
-              <RegistryProjects />
-            </Tabs.Panel>
-            <Tabs.Panel value="issuances">
-              <RegistryBatches />
-            </Tabs.Panel>
-            <Tabs.Panel value="retirements">
-              <RegistryRetirements />
-            </Tabs.Panel>
-            <Tabs.Panel value="cancellations">
-              <RegistryCancellations />
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
-      </Container>
-    </Box>
+    <PublicPage size="lg">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Public Registry</Title>
+          <Text c="dimmed">
+            Projects validated by independent verifiers and registered here, the credits issued from their verified monitoring reports, and every retirement.
+          </Text>
+        </div>
+        <SerialLookup />
+        <Tabs defaultValue="projects" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="projects">Projects</Tabs.Tab>
+            <Tabs.Tab value="issuances">Issuances</Tabs.Tab>
+            <Tabs.Tab value="retirements">Retirements</Tabs.Tab>
+            <Tabs.Tab value="cancellations">Cancellations</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="projects">
+            <RegistryProjects />
+          </Tabs.Panel>
+          <Tabs.Panel value="issuances">
+            <RegistryBatches />
+          </Tabs.Panel>
+          <Tabs.Panel value="retirements">
+            <RegistryRetirements />
+          </Tabs.Panel>
+          <Tabs.Panel value="cancellations">
+            <RegistryCancellations />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </PublicPage>
   );
 }

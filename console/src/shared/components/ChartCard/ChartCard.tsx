@@ -1,6 +1,7 @@
-import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
+import { TitledCard } from '../TitledCard/TitledCard';
 
 export interface ChartCardProps<T> {
   title: string;
@@ -22,10 +23,7 @@ export interface ChartCardProps<T> {
 /** A card with one chart of a read model: its error, its loading skeleton, its empty state, then the chart. */
 export function ChartCard<T>({ title, level = 3, 'data-testid': testId, query, height, errorMessage, empty, summary, children }: ChartCardProps<T>) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid={testId}>
-      <Title order={level} size={level === 2 ? 'h4' : 'h5'} mb="md">
-        {title}
-      </Title>
+    <TitledCard title={title} level={level} data-testid={testId}>
       {query.isError ? (
         <Text c="red" size="sm" data-testid={`${testId}-error`}>
           {errorMessage}
@@ -42,6 +40,6 @@ export function ChartCard<T>({ title, level = 3, 'data-testid': testId, query, h
           <Suspense fallback={<Skeleton height={height} />}>{children(query.data)}</Suspense>
         </>
       )}
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, MultiSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { createUserRequest, MIN_PASSWORD_LENGTH, type PasswordAssessment, roles, type CreateUserRequest, type Role } from '@carbon-ledger/contracts';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -10,6 +10,7 @@ import { useCreateUser } from '../../api/create-user';
 import { showCreateUserFailedToast, showUserCreatedToast } from '../../auth-toasts';
 import { assessNewPassword } from '../../password-strength';
 import { PasswordStrength } from '../PasswordStrength/PasswordStrength';
+import { SectionHeading } from '../SectionHeading/SectionHeading';
 
 type Field = keyof CreateUserRequest;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -104,14 +105,7 @@ export function CreateUserForm() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-user-title">
       <form onSubmit={form.onSubmit(submit, markSubmitted)} noValidate data-testid="create-user-form">
         <Stack gap="md">
-          <div>
-            <Title order={3} id="create-user-title">
-              Create user
-            </Title>
-            <Text c="dimmed" fz="sm">
-              The new user signs in with this email and password.
-            </Text>
-          </div>
+          <SectionHeading id="create-user-title" title="Create user" description="The new user signs in with this email and password." />
           <TextInput label="Email" type="email" autoComplete="off" placeholder="name@company.com" {...form.getInputProps('email')} />
           <TextInput label="Name" autoComplete="off" placeholder="Full name" {...form.getInputProps('name')} />
           <PasswordInput

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { roles, type Role, type UserView } from '@carbon-ledger/contracts';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
@@ -9,6 +9,7 @@ import { useRevokeRole } from '../../api/revoke-role';
 import { showRoleChangeFailedToast, showRoleGrantedToast, showRoleRevokedToast } from '../../auth-toasts';
 import { RoleBadges } from '../RoleBadges/RoleBadges';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
+import { SectionHeading } from '../SectionHeading/SectionHeading';
 
 const LOADING_ROWS = 3;
 
@@ -122,14 +123,7 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="user-list-title">
       <Stack gap="md">
-        <div>
-          <Title order={3} id="user-list-title">
-            All users
-          </Title>
-          <Text c="dimmed" fz="sm">
-            Grant a role with the selector; remove one with the x on its badge.
-          </Text>
-        </div>
+        <SectionHeading id="user-list-title" title="All users" description="Grant a role with the selector; remove one with the x on its badge." />
         <Table.ScrollContainer minWidth={620}>
           <Table verticalSpacing="sm" data-testid="user-list">
             <TableHeader columns={['User', 'Roles', 'Grant role']} />

@@ -1,5 +1,6 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck } from '@tabler/icons-react';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 /** The Overview's Compliance Overview is a fixed product text. */
 const frameworks = ['CSRD Verified', 'ISSB Aligned', 'UN SDG 13 Mapped', 'CAD Trust Registered'] as const;
@@ -7,10 +8,7 @@ const NEXT_AUDIT = 'March 15, 2025';
 
 export function ComplianceOverview() {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="compliance-overview">
-      <Title order={2} size="h4" mb="md">
-        Compliance Overview
-      </Title>
+    <TitledCard title="Compliance Overview" level={2} data-testid="compliance-overview">
       <Stack gap="xs">
         {frameworks.map((framework) => (
           <Group key={framework} gap="xs" data-testid="compliance-framework">
@@ -29,6 +27,6 @@ export function ComplianceOverview() {
           </Text>
         </Group>
       </Stack>
-    </Card>
+    </TitledCard>
   );
 }

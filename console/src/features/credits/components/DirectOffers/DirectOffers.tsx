@@ -1,5 +1,5 @@
 import type { DirectTradeOfferView } from '@carbon-ledger/contracts';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
@@ -7,6 +7,7 @@ import { formatCount } from '../../../../shared/format/plural';
 import { useAcceptTradeOffer } from '../../api/accept-trade-offer';
 import { useTradeOffers } from '../../api/list-trade-offers';
 import { useWithdrawTradeOffer } from '../../api/withdraw-trade-offer';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 const STATUS_COLORS: Record<DirectTradeOfferView['status'], string> = {
   open: 'blue',
@@ -28,10 +29,7 @@ export function DirectOffers() {
   const list = offers.data?.offers ?? [];
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="direct-offers">
-      <Title order={2} size="h4" mb="md">
-        Direct offers
-      </Title>
+    <TitledCard title="Direct offers" level={2} data-testid="direct-offers">
       {offers.error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load offers" mb="sm">
           {describeError(offers.error)}
@@ -92,6 +90,6 @@ export function DirectOffers() {
           );
         })}
       </Stack>
-    </Card>
+    </TitledCard>
   );
 }

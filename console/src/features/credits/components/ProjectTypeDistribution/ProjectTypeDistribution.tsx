@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { projectTypeColor } from '../../credit-colors';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 const CHART_SIZE = 180;
 // recharts is most of the dashboard's weight: it loads when there is something to draw.
@@ -13,10 +14,7 @@ export function ProjectTypeDistribution({ projectTypes }: { projectTypes: Record
   const total = entries.reduce((sum, [, amount]) => sum + amount, 0);
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="project-type-distribution">
-      <Title order={3} size="h5" mb="md">
-        Project Type Distribution
-      </Title>
+    <TitledCard title="Project Type Distribution" data-testid="project-type-distribution">
       {entries.length === 0 ? (
         <Text c="dimmed" size="sm">
           No retirements yet
@@ -58,6 +56,6 @@ export function ProjectTypeDistribution({ projectTypes }: { projectTypes: Record
           </Stack>
         </Stack>
       )}
-    </Card>
+    </TitledCard>
   );
 }

@@ -12,7 +12,7 @@ import {
   type RetireCreditsResponse,
   type RetirementStandard,
 } from '@carbon-ledger/contracts';
-import { Alert, Anchor, Button, Card, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconLeaf } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { useCredits } from '../../api/list-credits';
 import { useRetireCredits } from '../../api/retire-credits';
 import { showCreditsRetiredToast, showRetirementFailedToast, showValidationToast } from '../../credits-toasts';
 import { formatCount } from '../../../../shared/format/plural';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 interface RetireFormValues {
   tokenId: string | null;
@@ -80,10 +81,7 @@ export function RetireCreditsForm() {
   };
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="retire-credits-form">
-      <Title order={3} size="h5" mb="md">
-        Retire Credits
-      </Title>
+    <TitledCard title="Retire Credits" data-testid="retire-credits-form">
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           <Select
@@ -132,6 +130,6 @@ export function RetireCreditsForm() {
           </Anchor>
         </Alert>
       )}
-    </Card>
+    </TitledCard>
   );
 }

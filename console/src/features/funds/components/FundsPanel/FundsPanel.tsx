@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { showToast } from '../../../../shared/toast/show-toast';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -9,9 +9,9 @@ import { useStatement } from '../../api/get-statement';
 import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { Identifier } from '../../../../shared/components/Identifier/Identifier';
+import { PagePicker } from '../../paging';
 
 const TEST_USD = '10000.00';
-const PAGE_SIZE = 10;
 
 const statusColor = { pending: 'orange', posted: 'teal', voided: 'dimmed' } as const;
 
@@ -34,7 +34,6 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
   if (funds.isPending) return <Loader size="sm" data-testid="funds-loading" />;
   if (funds.isError) return <Text c="red">{describeError(funds.error)}</Text>;
   const { available, reserved, depositAddress, destinationTag, currency } = funds.data;
-  const pages = Math.max(1, Math.ceil((statement.data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="funds-panel">
@@ -121,7 +120,7 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
             </Table.Tbody>
           </Table>
         )}
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        <PagePicker total={statement.data?.total ?? 0} page={page} onChange={setPage} />
       </Stack>
     </Card>
   );

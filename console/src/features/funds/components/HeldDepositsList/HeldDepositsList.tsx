@@ -1,5 +1,5 @@
 import { assignHeldDepositRequest, type HeldDepositView } from '@carbon-ledger/contracts';
-import { Badge, Button, Code, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
@@ -9,8 +9,7 @@ import { useHeldDeposits } from '../../api/list-held-deposits';
 import { useRefundHeldDeposit } from '../../api/refund-held-deposit';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { Identifier } from '../../../../shared/components/Identifier/Identifier';
-
-const PAGE_SIZE = 10;
+import { PagePicker } from '../../paging';
 
 const reasonLabel = { 'missing-tag': 'No destination tag', 'unknown-tag': 'Unknown destination tag' } as const;
 
@@ -188,7 +187,6 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
         No deposits are held for review
       </Text>
     );
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
     <Stack gap="sm" data-testid="held-deposits">
@@ -218,7 +216,7 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      <PagePicker total={total} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { kycPassed } from '@carbon-ledger/contracts';
-import { Anchor, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
 import { isKycLookupAddress, useKycStatus } from '../../api/get-kyc-status';
 import { KycStatusBadge } from '../KycStatusBadge/KycStatusBadge';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 export interface KycStatusPanelProps {
   address: string;
@@ -17,10 +18,7 @@ export function KycStatusPanel({ address, onAddressChange, onStartVerification }
   const passed = status.data !== undefined && kycPassed(status.data);
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="kyc-status-panel">
-      <Title order={2} size="h4" mb="md">
-        KYC Status
-      </Title>
+    <TitledCard title="KYC Status" level={2} data-testid="kyc-status-panel">
       <Stack gap="sm">
         <TextInput
           label="XRPL Address"
@@ -58,6 +56,6 @@ export function KycStatusPanel({ address, onAddressChange, onStartVerification }
           </Anchor>
         )}
       </Stack>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Accordion, List, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconLeaf } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { LandingSection } from '../LandingSection/LandingSection';
 
 const statistics = [
@@ -10,6 +11,26 @@ const statistics = [
 ];
 
 const complianceMarkets = ['EU ETS', 'UK ETS', 'California', 'Quebec', 'RGGI', 'China ETS', 'K-ETS', 'NZ ETS'];
+
+/** One kind of carbon market, folded under its icon and name. */
+function MarketItem({ value, color, icon, title, children }: { value: string; color: string; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Accordion.Item value={value}>
+      <Accordion.Control
+        icon={
+          <ThemeIcon variant="light" color={color} radius="md" aria-hidden>
+            {icon}
+          </ThemeIcon>
+        }
+      >
+        {title}
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">{children}</Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
 
 export function CarbonEconomyOverview() {
   return (
@@ -37,58 +58,32 @@ export function CarbonEconomyOverview() {
         </SimpleGrid>
 
         <Accordion variant="separated" radius="md" defaultValue="ets" order={3}>
-          <Accordion.Item value="ets">
-            <Accordion.Control
-              icon={
-                <ThemeIcon variant="light" color="teal" radius="md" aria-hidden>
-                  <IconBuildingBank size={18} />
-                </ThemeIcon>
-              }
-            >
-              Compliance Markets (ETS)
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="sm">
-                <Text fz="sm">
-                  An emissions trading system caps the total emissions of covered sectors. Regulated companies must surrender one allowance for every tonne they
-                  emit, and trade allowances among themselves, so the cap sets the price. The cap tightens each year.
-                </Text>
-                <Text fz="sm" fw={600}>
-                  Markets tracked on this page
-                </Text>
-                <List fz="sm" spacing={2} style={{ columns: '4 9rem' }}>
-                  {complianceMarkets.map((market) => (
-                    <List.Item key={market}>{market}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
-          <Accordion.Item value="vcm">
-            <Accordion.Control
-              icon={
-                <ThemeIcon variant="light" color="green" radius="md" aria-hidden>
-                  <IconLeaf size={18} />
-                </ThemeIcon>
-              }
-            >
-              Voluntary Carbon Markets (VCM)
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="sm">
-                <Text fz="sm">
-                  In the voluntary market, companies buy credits from projects that reduce or remove emissions, beyond any legal obligation. Prices vary with
-                  project type, vintage and quality label.
-                </Text>
-                <List fz="sm" spacing={4}>
-                  <List.Item>Nature: forestry, forest management and grassland restoration.</List.Item>
-                  <List.Item>Renewable: solar, wind and hydro energy certificates.</List.Item>
-                  <List.Item>Technology: direct air capture, CCS and biochar removals.</List.Item>
-                  <List.Item>Premium: CORSIA-eligible, exchange-traded and ICVCM CCP-labelled credits.</List.Item>
-                </List>
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
+          <MarketItem value="ets" color="teal" icon={<IconBuildingBank size={18} />} title="Compliance Markets (ETS)">
+            <Text fz="sm">
+              An emissions trading system caps the total emissions of covered sectors. Regulated companies must surrender one allowance for every tonne they
+              emit, and trade allowances among themselves, so the cap sets the price. The cap tightens each year.
+            </Text>
+            <Text fz="sm" fw={600}>
+              Markets tracked on this page
+            </Text>
+            <List fz="sm" spacing={2} style={{ columns: '4 9rem' }}>
+              {complianceMarkets.map((market) => (
+                <List.Item key={market}>{market}</List.Item>
+              ))}
+            </List>
+          </MarketItem>
+          <MarketItem value="vcm" color="green" icon={<IconLeaf size={18} />} title="Voluntary Carbon Markets (VCM)">
+            <Text fz="sm">
+              In the voluntary market, companies buy credits from projects that reduce or remove emissions, beyond any legal obligation. Prices vary with
+              project type, vintage and quality label.
+            </Text>
+            <List fz="sm" spacing={4}>
+              <List.Item>Nature: forestry, forest management and grassland restoration.</List.Item>
+              <List.Item>Renewable: solar, wind and hydro energy certificates.</List.Item>
+              <List.Item>Technology: direct air capture, CCS and biochar removals.</List.Item>
+              <List.Item>Premium: CORSIA-eligible, exchange-traded and ICVCM CCP-labelled credits.</List.Item>
+            </List>
+          </MarketItem>
         </Accordion>
       </Stack>
     </LandingSection>

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBolt, IconCertificate, IconLeaf, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { BrandMark } from '../../../../shared/components/BrandMark/BrandMark';
 import { ParticleField } from '../ParticleField/ParticleField';
 import classes from './LandingHero.module.css';
 
@@ -20,14 +21,7 @@ export function LandingHero({ onStartTrading }: LandingHeroProps) {
       <ParticleField />
       <Container size="lg" className={classes.content} py={{ base: 'lg', md: 'xl' }}>
         <Group justify="space-between" wrap="nowrap">
-          <Group gap={8} wrap="nowrap">
-            <ThemeIcon variant="white" color="teal" radius="xl" size="lg" aria-hidden>
-              <IconLeaf size={20} />
-            </ThemeIcon>
-            <Text fw={700} c="white" fz="lg">
-              NXCC Carbon Ledger
-            </Text>
-          </Group>
+          <BrandMark onDark />
           <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Page sections">
             <Anchor href="#markets" className={classes.navLink}>
               Markets

@@ -1,11 +1,12 @@
-import { type CreditLabel, creditLabels, type MarketplaceResponse } from '@carbon-ledger/contracts';
-import { Alert, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { type CreditLabel, type MarketplaceResponse } from '@carbon-ledger/contracts';
+import { Alert, Card, Center, Loader, SimpleGrid, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
+import { OrderBookHeader } from '../OrderBookHeader/OrderBookHeader';
 
 type BookLevel = MarketplaceResponse['asks'][number];
 
@@ -49,18 +50,7 @@ export function MarketOrderBook({ market }: { market: MarketSelection }) {
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="market-order-book">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          Order Book
-        </Title>
-        <SegmentedControl
-          size="xs"
-          data-testid="order-book-label-filter"
-          data={[ALL_LISTINGS, ...creditLabels]}
-          value={label ?? ALL_LISTINGS}
-          onChange={(value) => setLabel(creditLabels.find((known) => known === value))}
-        />
-      </Group>
+      <OrderBookHeader allLabel={ALL_LISTINGS} label={label} onLabelChange={setLabel} />
       {marketplace.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load the order book">
           {describeError(marketplace.error)}

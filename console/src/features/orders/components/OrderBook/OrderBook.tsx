@@ -1,5 +1,5 @@
-import { type CreditLabel, creditLabels, type OrderScope, type OrderView } from '@carbon-ledger/contracts';
-import { Alert, Card, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { type CreditLabel, type OrderScope, type OrderView } from '@carbon-ledger/contracts';
+import { Alert, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
@@ -7,6 +7,7 @@ import { useCancelOrder } from '../../api/cancel-order';
 import { useOrders } from '../../api/list-orders';
 import { showCancelFailedToast, showOrderCancelledToast } from '../../order-toasts';
 import { OrderRow } from '../OrderRow/OrderRow';
+import { OrderBookHeader } from '../OrderBookHeader/OrderBookHeader';
 
 export interface OrderBookProps {
   scope?: OrderScope;
@@ -31,18 +32,7 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid="order-book">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          Order Book
-        </Title>
-        <SegmentedControl
-          size="xs"
-          data-testid="order-book-label-filter"
-          data={[ALL_ORDERS, ...creditLabels]}
-          value={label ?? ALL_ORDERS}
-          onChange={(value) => setLabel(creditLabels.find((known) => known === value))}
-        />
-      </Group>
+      <OrderBookHeader allLabel={ALL_ORDERS} label={label} onLabelChange={setLabel} />
       {orders.error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Unable to load orders" mb="sm" data-testid="order-book-error">
           {describeError(orders.error)}

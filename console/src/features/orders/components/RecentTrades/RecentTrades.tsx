@@ -1,8 +1,9 @@
-import { Badge, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
+import { Badge, Center, Loader, Table, Text } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsdCents, priceToCents } from '../../../../shared/format/format-usd';
 import { useMarketplace, type MarketSelection } from '../../api/get-marketplace';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
+import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -12,10 +13,7 @@ export function RecentTrades({ market }: { market: MarketSelection }) {
   const trades = marketplace.data?.recentTrades ?? [];
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="recent-trades">
-      <Title order={2} size="h4" mb="md">
-        Recent Trades
-      </Title>
+    <TitledCard title="Recent Trades" level={2} data-testid="recent-trades">
       {marketplace.isError ? (
         <Text c="red" size="sm" data-testid="recent-trades-error">
           {describeError(marketplace.error)}
@@ -47,6 +45,6 @@ export function RecentTrades({ market }: { market: MarketSelection }) {
           </Table.Tbody>
         </Table>
       )}
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fetch-mock';
-import { typeInto } from '../../../../test/form-fields';
+import { choose, typeInto } from '../../../../test/form-fields';
 import { renderWithProviders } from '../../../../test/render';
 import { expectToast } from '../../../../test/toasts';
 import { aRegistryBatch, aSha256 } from '../../projects-fixtures';
@@ -22,11 +22,6 @@ function serve(post: FetchHandler) {
       return jsonResponse({ batches: [aRegistryBatch(), aRegistryBatch({ batchId: 'REFOREST-2026-BUF1', buffer: true })] });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
-}
-
-function choose(testId: string, option: string): void {
-  fireEvent.click(screen.getByTestId(testId));
-  fireEvent.click(screen.getByRole('option', { name: option }));
 }
 
 describe('BatchClaimsForm', () => {

@@ -1,9 +1,9 @@
 import { deactivateProjectRequest, type ProjectView } from '@carbon-ledger/contracts';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
 import { useDeactivateProject } from '../../api/deactivate-project';
 import { parseRequest } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
+import { DecisionTextField, useDecisionText } from '../DecisionFields/DecisionFields';
 
 /**
  * The registry makes a registered project inactive, with reasons (the end of its crediting, a
@@ -11,18 +11,13 @@ import { showProjectActionFailedToast, showProjectActionToast } from '../../proj
  */
 export function DeactivationForm({ project }: { project: ProjectView }) {
   const deactivate = useDeactivateProject();
-  const [reasons, setReasons] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const reasons = useDecisionText();
 
   const send = () => {
-    const parsed = parseRequest(deactivateProjectRequest, { reasons });
-    if (!parsed.ok) {
-      setError(parsed.errors.reasons ?? Object.values(parsed.errors)[0]);
-      return;
-    }
-    setError(undefined);
+    const request = reasons.check(parseRequest(deactivateProjectRequest, { reasons: reasons.text }));
+    if (!request) return;
     deactivate.mutate(
-      { projectId: project.projectId, request: parsed.request },
+      { projectId: project.projectId, request },
       {
         onSuccess: () =>
           showProjectActionToast('Project Made Inactive', `${project.projectId} takes no more monitoring reports; its issued credits stay as they are`),
@@ -33,14 +28,11 @@ export function DeactivationForm({ project }: { project: ProjectView }) {
 
   return (
     <Stack gap="xs" data-testid="deactivation-form">
-      <Textarea
+      <DecisionTextField
         label="Reasons to make the project inactive"
         description="Required; the project then takes no more monitoring reports"
-        minRows={2}
-        value={reasons}
-        onChange={(event) => setReasons(event.currentTarget.value)}
-        error={error}
-        data-testid="deactivation-reasons"
+        {...reasons.field}
+        testId="deactivation-reasons"
       />
       <Group justify="flex-end">
         <Button color="red" variant="light" onClick={send} loading={deactivate.isPending} data-testid="deactivation-submit">

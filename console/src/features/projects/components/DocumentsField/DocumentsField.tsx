@@ -8,6 +8,7 @@ import {
   type DocumentKind,
 } from '@carbon-ledger/contracts';
 import { Button, CloseButton, FileButton, Group, Select, Stack, Text } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeError } from '../../../../shared/api/http';
@@ -26,6 +27,20 @@ export interface DocumentsFieldProps {
   /** Prefixes test ids, so two fields on one screen stay apart. */
   testId: string;
   error?: string;
+}
+
+/** The value, setter and error of a Mantine form's `documents` list, as `DocumentsField` takes them. */
+export function formDocuments(form: {
+  values: { documents: DocumentCitation[] };
+  errors: FormErrors;
+  setFieldValue: (path: 'documents', documents: DocumentCitation[]) => void;
+}): Pick<DocumentsFieldProps, 'value' | 'onChange' | 'error'> {
+  const error = form.errors.documents;
+  return {
+    value: form.values.documents,
+    onChange: (documents) => form.setFieldValue('documents', documents),
+    error: typeof error === 'string' ? error : undefined,
+  };
 }
 
 /** Refused before any upload, with the limits the server applies (it answers 413 / 415 for the same). */

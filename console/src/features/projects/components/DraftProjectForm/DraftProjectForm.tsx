@@ -7,12 +7,13 @@ import {
   type CreditProjectType,
   type DocumentCitation,
 } from '@carbon-ledger/contracts';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDraftProject } from '../../api/draft-project';
 import { parseRequest, serverFieldErrors } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
-import { DocumentsField } from '../DocumentsField/DocumentsField';
+import { DocumentsField, formDocuments } from '../DocumentsField/DocumentsField';
+import { SubmitRow } from '../SubmitRow/SubmitRow';
 
 interface DraftValues {
   projectId: string;
@@ -123,18 +124,8 @@ export function DraftProjectForm({ onDrafted }: { onDrafted: (projectId: string)
           />
         </SimpleGrid>
         <Textarea label="Description" minRows={2} data-testid="draft-description" {...form.getInputProps('description')} />
-        <DocumentsField
-          value={form.values.documents}
-          onChange={(documents) => form.setFieldValue('documents', documents)}
-          defaultKind="project_design_document"
-          testId="draft-documents"
-          error={typeof form.errors.documents === 'string' ? form.errors.documents : undefined}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={draft.isPending} data-testid="draft-submit">
-            Draft project
-          </Button>
-        </Group>
+        <DocumentsField {...formDocuments(form)} defaultKind="project_design_document" testId="draft-documents" />
+        <SubmitRow label="Draft project" pending={draft.isPending} testId="draft-submit" />
       </Stack>
     </form>
   );

@@ -5,7 +5,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFileReport } from '../../api/file-report';
 import { parseRequest, serverFieldErrors } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
-import { DocumentsField } from '../DocumentsField/DocumentsField';
+import { DocumentsField, formDocuments } from '../DocumentsField/DocumentsField';
+import { SubmitRow } from '../SubmitRow/SubmitRow';
 
 interface VintageRow {
   vintage: number | string;
@@ -121,18 +122,8 @@ export function FileReportForm({ project, onFiled }: { project: ProjectView; onF
         >
           Add a vintage
         </Button>
-        <DocumentsField
-          value={values.documents}
-          onChange={(documents) => form.setFieldValue('documents', documents)}
-          defaultKind="monitoring_report"
-          testId="report-documents"
-          error={typeof form.errors.documents === 'string' ? form.errors.documents : undefined}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={fileReport.isPending} data-testid="report-submit">
-            File report
-          </Button>
-        </Group>
+        <DocumentsField {...formDocuments(form)} defaultKind="monitoring_report" testId="report-documents" />
+        <SubmitRow label="File report" pending={fileReport.isPending} testId="report-submit" />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
 import { importCreditsRequest, originRegistries, type ProjectView } from '@carbon-ledger/contracts';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useImportCredits } from '../../api/import-credits';
 import { parseRequest, serverFieldErrors } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
 import { formatCredits } from '../ProjectDetails/ProjectDetails';
+import { SubmitRow } from '../SubmitRow/SubmitRow';
 
 interface ImportValues {
   originRegistry: string | null;
@@ -90,11 +91,7 @@ export function ImportCreditsForm({ projects }: { projects: readonly ProjectView
                 <NumberInput label="Vintage" min={1990} max={2100} allowDecimal={false} data-testid="import-vintage" {...form.getInputProps('vintage')} />
                 <TextInput label="Receiving account (user id)" data-testid="import-account" {...form.getInputProps('accountId')} />
               </SimpleGrid>
-              <Group justify="flex-end">
-                <Button type="submit" loading={importCredits.isPending} data-testid="import-submit">
-                  Record import
-                </Button>
-              </Group>
+              <SubmitRow label="Record import" pending={importCredits.isPending} testId="import-submit" />
             </>
           )}
         </Stack>

@@ -1,7 +1,8 @@
 import { projectStatusLabels, reportStatusLabels } from '@carbon-ledger/contracts';
-import { Badge, Paper, SimpleGrid, Text, Title, type MantineColor } from '@mantine/core';
+import { Badge, Text, type MantineColor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../../shared/api/http';
+import { Tile, TileGroup } from '../../../../shared/components/TileGroup/TileGroup';
 import { myProjectsQueryOptions } from '../../api/list-my-projects';
 import { findRequest, isIssued, issuanceProgressOf, issuanceStageLabels, issuanceStages, type StageState } from '../../issuance-progress';
 
@@ -26,34 +27,31 @@ export function IssuanceProgressTiles({ projectId, reportId }: IssuanceProgressT
   const progress = issuanceProgressOf(project, report);
 
   return (
-    <div data-testid="issuance-progress">
-      <Title order={3} size="h5" mb="xs">
-        Issuance request
-      </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {issuanceStages.map((stage) => (
-          <Paper key={stage} withBorder p="sm" radius="md">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
-              {issuanceStageLabels[stage]}
-            </Text>
-            <Badge color={stateColors[progress[stage]]} variant="light" data-testid={`progress-${stage}`} data-state={progress[stage]}>
-              {stateLabels[progress[stage]]}
-            </Badge>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      {projects.isError ? (
-        <Text size="xs" c="red" mt={6} data-testid="issuance-progress-error">
-          {describeError(projects.error)}
-        </Text>
-      ) : (
-        project && (
-          <Text size="xs" c="dimmed" mt={6} data-testid="issuance-progress-detail">
-            Project: {projectStatusLabels[project.status]}
-            {report && ` · Report: ${reportStatusLabels[report.status]}`}
+    <TileGroup
+      title="Issuance request"
+      data-testid="issuance-progress"
+      below={
+        projects.isError ? (
+          <Text size="xs" c="red" mt={6} data-testid="issuance-progress-error">
+            {describeError(projects.error)}
           </Text>
+        ) : (
+          project && (
+            <Text size="xs" c="dimmed" mt={6} data-testid="issuance-progress-detail">
+              Project: {projectStatusLabels[project.status]}
+              {report && ` · Report: ${reportStatusLabels[report.status]}`}
+            </Text>
+          )
         )
-      )}
-    </div>
+      }
+    >
+      {issuanceStages.map((stage) => (
+        <Tile key={stage} label={issuanceStageLabels[stage]}>
+          <Badge color={stateColors[progress[stage]]} variant="light" data-testid={`progress-${stage}`} data-state={progress[stage]}>
+            {stateLabels[progress[stage]]}
+          </Badge>
+        </Tile>
+      ))}
+    </TileGroup>
   );
 }

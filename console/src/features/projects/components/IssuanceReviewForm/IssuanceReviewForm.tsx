@@ -1,30 +1,25 @@
 import { bufferQuantityOf, bufferSharePercent, reviewIssuanceRequest, type MonitoringReportView, type ProjectView } from '@carbon-ledger/contracts';
-import { Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { List, Stack, Text } from '@mantine/core';
 import { useReviewIssuance } from '../../api/review-issuance';
 import { parseRequest } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
+import { DecisionButtons, DecisionTextField, useDecisionText } from '../DecisionFields/DecisionFields';
 import { formatCredits } from '../ProjectDetails/ProjectDetails';
 
 /** The registry approves a verified report's issuance (one batch per vintage, the buffer share held back) or returns it to the verifier. */
 export function IssuanceReviewForm({ project, report }: { project: ProjectView; report: MonitoringReportView }) {
   const review = useReviewIssuance();
-  const [reasons, setReasons] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const reasons = useDecisionText();
   const share = bufferSharePercent[project.projectType];
   const verified = (report.verified ?? []).filter((row) => row.quantity > 0);
   // Credits are issued only for a registered project.
   const approvable = project.status === 'registered';
 
   const send = (decision: 'approved' | 'returned') => {
-    const parsed = parseRequest(reviewIssuanceRequest, decision === 'approved' ? { decision } : { decision, reasons });
-    if (!parsed.ok) {
-      setError(parsed.errors.reasons ?? Object.values(parsed.errors)[0]);
-      return;
-    }
-    setError(undefined);
+    const request = reasons.check(parseRequest(reviewIssuanceRequest, decision === 'approved' ? { decision } : { decision, reasons: reasons.text }));
+    if (!request) return;
     review.mutate(
-      { projectId: project.projectId, reportId: report.reportId, decision: parsed.request },
+      { projectId: project.projectId, reportId: report.reportId, decision: request },
       {
         onSuccess: () =>
           showProjectActionToast(
@@ -57,23 +52,12 @@ export function IssuanceReviewForm({ project, report }: { project: ProjectView; 
           Register the project before approving its issuance.
         </Text>
       )}
-      <Textarea
-        label="Reasons"
-        description="Required to return the report"
-        minRows={2}
-        value={reasons}
-        onChange={(event) => setReasons(event.currentTarget.value)}
-        error={error}
-        data-testid="issuance-reasons"
+      <DecisionTextField label="Reasons" description="Required to return the report" {...reasons.field} testId="issuance-reasons" />
+      <DecisionButtons
+        refuse={{ label: 'Return to verifier', testId: 'issuance-return', onClick: () => send('returned') }}
+        accept={{ label: 'Approve issuance', testId: 'issuance-approve', onClick: () => send('approved'), disabled: !approvable }}
+        pending={review.isPending}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button color="red" variant="light" onClick={() => send('returned')} loading={review.isPending} data-testid="issuance-return">
-          Return to verifier
-        </Button>
-        <Button onClick={() => send('approved')} loading={review.isPending} disabled={!approvable} data-testid="issuance-approve">
-          Approve issuance
-        </Button>
-      </Group>
     </Stack>
   );
 }

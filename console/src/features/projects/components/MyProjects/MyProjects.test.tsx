@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fetch-mock';
-import { typeInto } from '../../../../test/form-fields';
+import { choose, typeInto } from '../../../../test/form-fields';
 import { renderWithProviders } from '../../../../test/render';
 import { expectToast } from '../../../../test/toasts';
 import { aProject, aReport, aSha256, aVerifier, aVerifierId } from '../../projects-fixtures';
@@ -17,11 +17,6 @@ function serve(projects = [aProject()], post: FetchHandler = () => jsonResponse(
       });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
-}
-
-function choose(testId: string, option: string): void {
-  fireEvent.click(screen.getByTestId(testId));
-  fireEvent.click(screen.getByRole('option', { name: option }));
 }
 
 describe('MyProjects', () => {

@@ -1,25 +1,20 @@
 import { decideRegistrationRequest, type ProjectView } from '@carbon-ledger/contracts';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Stack } from '@mantine/core';
 import { useDecideRegistration } from '../../api/decide-registration';
 import { parseRequest } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
+import { DecisionButtons, DecisionTextField, useDecisionText } from '../DecisionFields/DecisionFields';
 
 /** The registry registers a validated project or refuses it with reasons; the server refuses its proponent, verifier or their organisation (403). */
 export function RegistrationDecisionForm({ project }: { project: ProjectView }) {
   const decide = useDecideRegistration();
-  const [reasons, setReasons] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const reasons = useDecisionText();
 
   const send = (decision: 'registered' | 'refused') => {
-    const parsed = parseRequest(decideRegistrationRequest, decision === 'registered' ? { decision } : { decision, reasons });
-    if (!parsed.ok) {
-      setError(parsed.errors.reasons ?? Object.values(parsed.errors)[0]);
-      return;
-    }
-    setError(undefined);
+    const request = reasons.check(parseRequest(decideRegistrationRequest, decision === 'registered' ? { decision } : { decision, reasons: reasons.text }));
+    if (!request) return;
     decide.mutate(
-      { projectId: project.projectId, decision: parsed.request },
+      { projectId: project.projectId, decision: request },
       {
         onSuccess: () =>
           showProjectActionToast(
@@ -33,23 +28,12 @@ export function RegistrationDecisionForm({ project }: { project: ProjectView }) 
 
   return (
     <Stack gap="xs" data-testid="registration-decision-form">
-      <Textarea
-        label="Reasons"
-        description="Required to refuse"
-        minRows={2}
-        value={reasons}
-        onChange={(event) => setReasons(event.currentTarget.value)}
-        error={error}
-        data-testid="registration-reasons"
+      <DecisionTextField label="Reasons" description="Required to refuse" {...reasons.field} testId="registration-reasons" />
+      <DecisionButtons
+        refuse={{ label: 'Refuse', testId: 'registration-refuse', onClick: () => send('refused') }}
+        accept={{ label: 'Register', testId: 'registration-register', onClick: () => send('registered') }}
+        pending={decide.isPending}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button color="red" variant="light" onClick={() => send('refused')} loading={decide.isPending} data-testid="registration-refuse">
-          Refuse
-        </Button>
-        <Button onClick={() => send('registered')} loading={decide.isPending} data-testid="registration-register">
-          Register
-        </Button>
-      </Group>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { decideVerificationRequest, type DocumentCitation, type MonitoringReportView, type ProjectView } from '@carbon-ledger/contracts';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useDecideVerification } from '../../api/decide-verification';
 import { parseRequest } from '../../field-errors';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
+import { DecisionButtons, DecisionTextField } from '../DecisionFields/DecisionFields';
 import { DocumentsField } from '../DocumentsField/DocumentsField';
 import { formatCredits } from '../ProjectDetails/ProjectDetails';
 
@@ -88,24 +89,20 @@ export function VerificationDecisionForm({ project, report }: { project: Project
           />
         ))}
       </SimpleGrid>
-      <Textarea
+      <DecisionTextField
         label="Reasons"
         description="Required to reject, or where fewer credits are verified than claimed"
-        minRows={2}
         value={reasons}
-        onChange={(event) => setReasons(event.currentTarget.value)}
+        onChange={setReasons}
         error={errors.reasons ?? errors.verified}
-        data-testid="verification-reasons"
+        testId="verification-reasons"
       />
       <DocumentsField value={documents} onChange={setDocuments} defaultKind="verification_statement" testId="verification-documents" />
-      <Group justify="flex-end" gap="xs">
-        <Button color="red" variant="light" onClick={() => record('rejected')} loading={decide.isPending} data-testid="verification-reject">
-          Reject report
-        </Button>
-        <Button onClick={() => record('verified')} loading={decide.isPending} data-testid="verification-verify">
-          Verify
-        </Button>
-      </Group>
+      <DecisionButtons
+        refuse={{ label: 'Reject report', testId: 'verification-reject', onClick: () => record('rejected') }}
+        accept={{ label: 'Verify', testId: 'verification-verify', onClick: () => record('verified') }}
+        pending={decide.isPending}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { estimatedCredits, issuanceProjectTypes, type IssuanceProjectType, xrplIssuePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { IconCertificate } from '@tabler/icons-react';
 import { useIssueXrplCredits } from '../../api/issue-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -47,13 +46,7 @@ export function XrplIssueForm(props: XrplActionFormProps) {
   });
 
   return (
-    <XrplActionCard
-      {...signed.card}
-      title="Issue Carbon Credits"
-      description="Mints the batch NFT with your wallet and files the credits for verification; once the registry approves them, they are paid as NXCC to the destination."
-      submitLabel="Issue Credits"
-      submitIcon={<IconCertificate size={16} />}
-    >
+    <XrplActionCard {...signed.card}>
       <TextInput label="Project Name" required data-testid="xrpl-issue-name" {...form.getInputProps('name')} />
       <Select<IssuanceProjectType>
         label="Project Type"

@@ -1,6 +1,5 @@
 import { xrplRedeemPrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, TextInput } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
 import { useRedeemXrplCredits } from '../../api/redeem-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -28,13 +27,7 @@ export function XrplRedeemForm(props: XrplActionFormProps) {
   });
 
   return (
-    <XrplActionCard
-      {...signed.card}
-      title="Redeem Credits"
-      description="Pays NXCC back to the issuer; as many registry credits move from the vault to your account."
-      submitLabel="Redeem Credits"
-      submitIcon={<IconArrowBackUp size={16} />}
-    >
+    <XrplActionCard {...signed.card}>
       <NumberInput
         label="Amount"
         required

@@ -1,6 +1,5 @@
 import { xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, Textarea, TextInput } from '@mantine/core';
-import { IconLeaf } from '@tabler/icons-react';
 import { useRetireXrplCredits } from '../../api/retire-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -38,14 +37,7 @@ export function XrplRetireForm(props: XrplActionFormProps) {
   const issuer = form.values.issuer ?? platformIssuer;
 
   return (
-    <XrplActionCard
-      {...signed.card}
-      title="Retire Credits"
-      description="Returns NXCC to the issuer with a retirement memo and burns the batch NFT when you give one."
-      submitLabel="Retire Credits"
-      submitIcon={<IconLeaf size={16} />}
-      submitColor="teal"
-    >
+    <XrplActionCard {...signed.card}>
       <WalletSeedInput {...signed.seedInput} label="Owner Wallet Seed" />
       <TextInput label="NFT ID (optional)" data-testid="xrpl-retire-nft" {...form.getInputProps('nftId')} />
       <NumberInput

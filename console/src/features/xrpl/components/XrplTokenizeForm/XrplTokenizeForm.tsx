@@ -1,6 +1,5 @@
 import { type HoldingView, xrplTokenizePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, Select, TextInput } from '@mantine/core';
-import { IconCoins } from '@tabler/icons-react';
 import { useTokenizeXrplCredits } from '../../api/tokenize-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -38,13 +37,7 @@ export function XrplTokenizeForm({ holdings, ...props }: XrplTokenizeFormProps) 
   const chosen = held?.find((holding) => holding.tokenId === form.values.tokenId);
 
   return (
-    <XrplActionCard
-      {...signed.card}
-      title="Tokenize Credits"
-      description="Moves registry credits you hold into the platform vault; the platform pays as many NXCC to your XRPL address."
-      submitLabel="Tokenize Credits"
-      submitIcon={<IconCoins size={16} />}
-    >
+    <XrplActionCard {...signed.card}>
       {held ? (
         <Select
           label="Token ID"

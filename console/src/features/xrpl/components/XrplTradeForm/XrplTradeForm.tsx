@@ -1,6 +1,5 @@
 import { xrplTradePrepareRequest } from '@carbon-ledger/contracts';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
 import { useTradeXrplCredits } from '../../api/trade-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -37,13 +36,7 @@ export function XrplTradeForm(props: XrplActionFormProps) {
   const issuer = form.values.issuer ?? platformIssuer;
 
   return (
-    <XrplActionCard
-      {...signed.card}
-      title="Trade via XRPL AMM"
-      description="Buys NXCC credits with XRP through the XRP/NXCC pool, spending at most the XRP amount."
-      submitLabel="Execute Trade"
-      submitIcon={<IconArrowsExchange size={16} />}
-    >
+    <XrplActionCard {...signed.card}>
       <WalletSeedInput {...signed.seedInput} label="Buyer Wallet Seed" />
       <TextInput label="Seller Address" required placeholder="r..." data-testid="xrpl-trade-seller" {...form.getInputProps('sellerAddress')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
