@@ -126,6 +126,13 @@ describe('cursor paging of the lists that grow with the log', () => {
     }
   });
 
+  /** Between two pages: a row newer than every row, and one older than the cursor. */
+  const appendingTo =
+    (row: (at: string) => CreditEvent | OrderEvent) =>
+    async (page: number): Promise<void> => {
+      await append(MARKET, [row(new Date().toISOString()), row(minutesAgo(100 + page))]);
+    };
+
   const lists: PagedList[] = [
     {
       name: 'retirements',
@@ -133,7 +140,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'retirements',
       id: (row) => String(row.id),
       client: () => buyer,
-      appendBetweenPages: async (page) => append(MARKET, [retirement(new Date().toISOString()), retirement(minutesAgo(100 + page))]).then(() => undefined),
+      appendBetweenPages: appendingTo(retirement),
     },
     {
       name: 'trades',
@@ -141,7 +148,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'trades',
       id: (row) => String(row.id),
       client: () => buyer,
-      appendBetweenPages: async (page) => append(MARKET, [trade(new Date().toISOString()), trade(minutesAgo(100 + page))]).then(() => undefined),
+      appendBetweenPages: appendingTo(trade),
     },
     {
       name: 'orders (mine)',
@@ -149,7 +156,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'orders',
       id: (row) => String(row.id),
       client: () => seller,
-      appendBetweenPages: async (page) => append(MARKET, [order(new Date().toISOString()), order(minutesAgo(100 + page))]).then(() => undefined),
+      appendBetweenPages: appendingTo(order),
     },
     {
       name: 'orders (all)',
@@ -157,7 +164,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'orders',
       id: (row) => String(row.id),
       client: () => compliance,
-      appendBetweenPages: async (page) => append(MARKET, [order(new Date().toISOString()), order(minutesAgo(100 + page))]).then(() => undefined),
+      appendBetweenPages: appendingTo(order),
     },
     {
       name: 'AML alerts',
