@@ -5,6 +5,7 @@ export * from './shared/seeded-random.js';
 export * from './shared/free-text.js';
 export * from './shared/bounded-amounts.js';
 export * from './shared/date-range.js';
+export * from './shared/paging.js';
 export * from './event-store/event-store.port.js';
 export * from './funds/cash-fold.js';
 export * from './funds/funds.constants.js';

@@ -24,7 +24,7 @@ describe('appRoutes', () => {
     mockFetch(({ url }) =>
       url === '/api/auth/me'
         ? jsonResponse({ user: aUser() })
-        : jsonResponse({ scope: 'mine', orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' }),
+        : jsonResponse({ scope: 'mine', orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00', nextCursor: null }),
     );
     renderWithProviders(null, { path, routes: appRoutes });
 

@@ -11,7 +11,14 @@ import {
   serialProvenanceResponse,
 } from './credits.views.js';
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
-import { provenanceParams, retirementAnalyticsParams, serialProvenanceParams } from './read-credits.contract.js';
+import {
+  listRetirementsParams,
+  listTradesParams,
+  provenanceParams,
+  provenanceQuery,
+  retirementAnalyticsParams,
+  serialProvenanceParams,
+} from './read-credits.contract.js';
 import { retireCreditsRequest, retireCreditsResponse } from './retire-credits.contract.js';
 import { cancelCreditsRequest, cancelCreditsResponse } from './cancel-credits.contract.js';
 import {
@@ -92,8 +99,8 @@ export const creditsRoutes = [
     views: ['credit-registry'],
   }),
   readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
-  readRoute('/api/trades', anyRole, 'Trades', listTradesResponse),
-  readRoute('/api/retirements', anyRole, 'Retirement records', listRetirementsResponse),
+  readRoute('/api/trades', anyRole, 'Trades, newest first, paged by cursor', listTradesResponse, { query: listTradesParams }),
+  readRoute('/api/retirements', anyRole, 'Retirement records, newest first, paged by cursor', listRetirementsResponse, { query: listRetirementsParams }),
   readRoute(
     '/api/retirements/:id',
     'public',
@@ -117,8 +124,9 @@ export const creditsRoutes = [
   }),
   readRoute('/api/enhanced-retirement/monthly', anyRole, 'Credits retired per month over the last 12 months (UTC), oldest first', retirementsPerMonth),
   readRoute('/api/metrics', anyRole, 'Dashboard metrics', metricsResponse),
-  readRoute('/api/provenance/:tokenId', anyRole, 'The history of a credit batch from issuance on', provenanceResponse, {
+  readRoute('/api/provenance/:tokenId', anyRole, 'The history of a credit batch from issuance on, paged by cursor', provenanceResponse, {
     params: provenanceParams,
+    query: provenanceQuery,
     errors: ['NotFound'],
   }),
   readRoute(

@@ -3,6 +3,7 @@ import { creditProjectTypes } from '../credit-market/credit-market.constants.js'
 import { offsetTypes } from './credits.constants.js';
 import { retirementStandards } from '../credit-market/credit-market.constants.js';
 import { creditLabels, retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
+import { nextCursorField } from '../shared/paging.js';
 
 const settlementTransaction = z.object({ purpose: z.string(), hash: z.string(), result: z.string() });
 
@@ -90,7 +91,8 @@ export const tradeView = z.object({
 });
 export type TradeView = z.infer<typeof tradeView>;
 
-export const listTradesResponse = z.object({ trades: z.array(tradeView) });
+/** Newest first, paged (GET /api/trades?limit=&cursor=). */
+export const listTradesResponse = z.object({ trades: z.array(tradeView), nextCursor: nextCursorField });
 export type ListTradesResponse = z.infer<typeof listTradesResponse>;
 
 /** A retirement record as the product defines it: certificateData, sdgImpact and serialNumbers are JSON text. */
@@ -123,7 +125,8 @@ export const retirementRecord = z.object({
 });
 export type RetirementRecord = z.infer<typeof retirementRecord>;
 
-export const listRetirementsResponse = z.object({ retirements: z.array(retirementRecord) });
+/** Newest first, paged (GET /api/retirements?limit=&cursor=). */
+export const listRetirementsResponse = z.object({ retirements: z.array(retirementRecord), nextCursor: nextCursorField });
 export type ListRetirementsResponse = z.infer<typeof listRetirementsResponse>;
 
 /** JSON text in RetirementRecord.serialNumbers. */
@@ -221,7 +224,9 @@ export const provenanceResponse = z.object({
     retired: z.number().int(),
     cancelled: z.number().int(),
   }),
+  /** In log order, the project's own steps first; paged (?limit=&cursor=), `summary` and `batch` whole on every page. */
   entries: z.array(provenanceEntry),
+  nextCursor: nextCursorField,
 });
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
 

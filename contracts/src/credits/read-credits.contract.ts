@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serialNumberPattern, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { retirementAnalyticsFilters } from './credits.views.js';
+import { cursorKeyParts, pageQuery } from '../shared/paging.js';
 
 /** GET /api/enhanced-retirement/analytics/{filter} */
 export const retirementAnalyticsParams = z.object({
@@ -16,3 +17,23 @@ export const provenanceParams = z.object({
 export const serialProvenanceParams = z.object({
   serial: z.string().regex(serialNumberPattern, 'Serial number must look like NXCC-SOLAR-2026-7F3A9C21-000151'),
 });
+
+/** Retirements and trades are newest first by when they happened, then by log position (unique). */
+const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
+
+/** Records carry up to 1,000 serial numbers each, so a page is 100 by default; the analytics endpoint has the totals. */
+export const RETIREMENTS_PAGE = 100;
+export const TRADES_PAGE = 100;
+export const PROVENANCE_PAGE = 100;
+
+/** GET /api/retirements?limit=&cursor= */
+export const listRetirementsParams = pageQuery('retirements', newestByLogKey, RETIREMENTS_PAGE);
+export type ListRetirementsParams = z.infer<typeof listRetirementsParams>;
+
+/** GET /api/trades?limit=&cursor= */
+export const listTradesParams = pageQuery('trades', newestByLogKey, TRADES_PAGE);
+export type ListTradesParams = z.infer<typeof listTradesParams>;
+
+/** GET /api/provenance/{tokenId}?limit=&cursor=: a cursor names its batch and the log position of the last entry answered. */
+export const provenanceQuery = pageQuery('provenance', z.tuple([z.string().regex(tokenIdPattern), z.string().regex(/^\d+:\d+$/)]), PROVENANCE_PAGE);
+export type ProvenanceQuery = z.infer<typeof provenanceQuery>;

@@ -8,7 +8,7 @@ export const ordersRoutes = [
   readRoute(
     '/api/orders',
     ['trader', 'issuer', 'compliance', 'auditor', 'admin'],
-    "List orders: the caller's own, or every order for compliance, auditors and admins (scope=all)",
+    "List orders, newest first, paged by cursor: the caller's own, or every order for compliance, auditors and admins (scope=all); the totals cover the whole scope",
     listOrdersResponse,
     { query: listOrdersParams },
   ),

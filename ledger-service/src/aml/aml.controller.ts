@@ -13,6 +13,6 @@ export class AmlController {
   @Get('alerts')
   @Roles('compliance', 'auditor', 'admin')
   alerts(@QueryParams(new ZodPipe(listAmlAlertsParams, 'query')) query: ListAmlAlertsParams): Promise<ListAmlAlertsResponse> {
-    return this.queries.execute(new ListAmlAlertsQuery(query.limit));
+    return this.queries.execute(new ListAmlAlertsQuery(query));
   }
 }

@@ -1,10 +1,14 @@
-import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   canOversee,
   type GetRetirementResponse,
   type ListCreditsResponse,
+  listRetirementsParams,
+  type ListRetirementsParams,
   type ListRetirementsResponse,
+  listTradesParams,
+  type ListTradesParams,
   type ListTradesResponse,
   type MetricsResponse,
   type ProvenanceResponse,
@@ -12,6 +16,8 @@ import {
   type RetirementAnalyticsFilter,
   type RetirementsPerMonth,
   provenanceParams,
+  provenanceQuery,
+  type ProvenanceQuery as ProvenancePage,
   serialProvenanceParams,
   type SerialProvenanceResponse,
   retirementAnalyticsParams,
@@ -48,15 +54,18 @@ export class CreditsQueriesController {
 
   @Get('trades')
   @Roles(...SIGNED_IN)
-  listTrades(@CurrentRequest() request: ApiRequest): Promise<ListTradesResponse> {
+  listTrades(
+    @QueryParams(new ZodPipe(listTradesParams, 'trades query')) page: ListTradesParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ListTradesResponse> {
     const userId = signedIn(request);
-    return this.queries.execute(new ListTradesQuery({ userId, oversees: canOversee(request.user?.roles ?? []) }));
+    return this.queries.execute(new ListTradesQuery({ userId, oversees: canOversee(request.user?.roles ?? []) }, page));
   }
 
   @Get('retirements')
   @Roles(...SIGNED_IN)
-  listRetirements(): Promise<ListRetirementsResponse> {
-    return this.queries.execute(new ListRetirementsQuery());
+  listRetirements(@QueryParams(new ZodPipe(listRetirementsParams, 'retirements query')) page: ListRetirementsParams): Promise<ListRetirementsResponse> {
+    return this.queries.execute(new ListRetirementsQuery(page));
   }
 
   /** Public: the verification page of a certificate is for anyone holding its link. */
@@ -119,8 +128,11 @@ export class CreditsQueriesController {
 
   @Get('provenance/:tokenId')
   @Roles(...SIGNED_IN)
-  async provenance(@Param(new ZodPipe(provenanceParams, 'token id')) params: { tokenId: string }): Promise<ProvenanceResponse> {
-    const provenance = await this.queries.execute(new GetProvenanceQuery(params.tokenId));
+  async provenance(
+    @Param(new ZodPipe(provenanceParams, 'token id')) params: { tokenId: string },
+    @QueryParams(new ZodPipe(provenanceQuery, 'provenance query')) page: ProvenancePage,
+  ): Promise<ProvenanceResponse> {
+    const provenance = await this.queries.execute(new GetProvenanceQuery(params.tokenId, page));
     if (!provenance) throw new DomainError('NotFound', `No credits found for token ${params.tokenId}`);
     return provenance;
   }

@@ -43,7 +43,7 @@ export class OrdersController {
     if (params.scope === 'all' && !canOversee(viewer.roles)) {
       throw new DomainError('Forbidden', `Listing all users' orders needs one of the roles: ${oversightRoles.join(', ')}`);
     }
-    return this.queries.execute(new ListOrdersQuery(viewer.id, params.scope));
+    return this.queries.execute(new ListOrdersQuery(viewer.id, params.scope, params));
   }
 
   @Post()

@@ -18,6 +18,7 @@ import * as heldDepositRefunds from './2026_11_28_300000_held_deposit_refunds.js
 import * as projects from './2026_12_01_000000_projects.js';
 import * as batchClaims from './2026_12_02_000000_batch_claims.js';
 import * as cancellations from './2026_12_02_100000_cancellations.js';
+import * as pagingKeys from './2026_12_03_000000_paging_keys.js';
 import * as labelledBids from './2026_12_03_100000_labelled_bids.js';
 
 /** Read-model migrations, applied in name order. */
@@ -42,6 +43,7 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_01_000000_projects': projects,
     '2026_12_02_000000_batch_claims': batchClaims,
     '2026_12_02_100000_cancellations': cancellations,
+    '2026_12_03_000000_paging_keys': pagingKeys,
     '2026_12_03_100000_labelled_bids': labelledBids,
   }),
 };

@@ -33,7 +33,7 @@ function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
     if (url === '/api/auth/me') return jsonResponse({ user });
     if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [heldDeposit], page: 1, pageSize: 10, total: 1 });
     if (url === '/api/kyc/dashboard') return jsonResponse(aDashboard());
-    if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length });
+    if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length, nextCursor: null });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
 }

@@ -13,7 +13,7 @@ const api = xrplApi({
   '/api/xrpl/balance': () => jsonResponse(aBalanceResponse([aWallet()])),
   '/api/xrpl/transactions': () => jsonResponse({ transactions: [] }),
   '/api/metrics': () => jsonResponse(someMetrics()),
-  '/api/retirements': () => jsonResponse({ retirements: [] }),
+  '/api/retirements': () => jsonResponse({ retirements: [], nextCursor: null }),
   '/api/enhanced-retirement/analytics': () => jsonResponse(anAnalytics()),
   '/api/credits': () => jsonResponse(aCreditList([])),
 });

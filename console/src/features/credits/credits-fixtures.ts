@@ -226,6 +226,7 @@ export function aProvenance(overrides: Partial<ProvenanceResponse> = {}): Proven
         eventHash: '1b'.repeat(32),
       }),
     ],
+    nextCursor: null,
     ...overrides,
   };
 }

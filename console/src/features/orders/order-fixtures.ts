@@ -24,6 +24,7 @@ export function anOrderList(orders: OrderView[], overrides: Partial<ListOrdersRe
     totalOrders: orders.length,
     pendingOrders: orders.filter((order) => order.status === 'pending').length,
     averagePrice: '0.00',
+    nextCursor: null,
     ...overrides,
   };
 }

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { AmlAlertView, AmlRiskFlag, ListAmlAlertsResponse } from '@carbon-ledger/contracts';
+import { type AmlAlertView, type AmlRiskFlag, type ListAmlAlertsParams, type ListAmlAlertsResponse, pageOf } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
+import { afterNewestThenId, instantKey } from '../../shared/keyset-page.js';
 
 export class ListAmlAlertsQuery extends Query<ListAmlAlertsResponse> {
-  constructor(readonly limit: number) {
+  constructor(readonly page: ListAmlAlertsParams) {
     super();
   }
 }
@@ -46,14 +47,21 @@ export function toAmlAlertView(row: AmlAlertRow): AmlAlertView {
 export class ListAmlAlertsHandler implements IQueryHandler<ListAmlAlertsQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute({ limit }: ListAmlAlertsQuery): Promise<ListAmlAlertsResponse> {
+  async execute({ page: { limit, cursor } }: ListAmlAlertsQuery): Promise<ListAmlAlertsResponse> {
+    let alerts = this.db.selectFrom('aml_alerts').selectAll().select(instantKey('raised_at').as('at_key'));
+    if (cursor) alerts = alerts.where(afterNewestThenId({ at: 'raised_at', id: 'alert_id' }, cursor));
     const [rows, total] = await Promise.all([
-      this.db.selectFrom('aml_alerts').selectAll().orderBy('raised_at', 'desc').orderBy('alert_id').limit(limit).execute(),
+      alerts
+        .orderBy('raised_at', 'desc')
+        .orderBy('alert_id')
+        .limit(limit + 1)
+        .execute(),
       this.db
         .selectFrom('aml_alerts')
         .select(sql<string>`count(*)`.as('count'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { alerts: rows.map(toAmlAlertView), totalAlerts: Number(total.count) };
+    const page = pageOf(rows, limit, 'aml-alerts', (row) => [row.at_key, row.alert_id]);
+    return { alerts: page.rows.map(toAmlAlertView), totalAlerts: Number(total.count), nextCursor: page.nextCursor };
   }
 }

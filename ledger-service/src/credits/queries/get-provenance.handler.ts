@@ -10,6 +10,8 @@ import {
   isCreditEvent,
   isOrderEvent,
   marketOfTokenId,
+  pageOf,
+  type ProvenanceQuery as ProvenancePage,
   type ProvenanceEntry,
   type ProvenanceResponse,
   type RecordedEvent,
@@ -19,13 +21,17 @@ import {
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { DomainError } from '../../shared/domain-error.js';
 import { toCreditBatchView } from './batch-view.js';
 import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
 import { projectProvenance, withBatchClaims } from './project-provenance.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
 export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
-  constructor(readonly tokenId: string) {
+  constructor(
+    readonly tokenId: string,
+    readonly page: ProvenancePage,
+  ) {
     super();
   }
 }
@@ -311,7 +317,7 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async execute({ tokenId }: GetProvenanceQuery): Promise<ProvenanceResponse | undefined> {
+  async execute({ tokenId, page: { limit, cursor } }: GetProvenanceQuery): Promise<ProvenanceResponse | undefined> {
     const market = marketOfTokenId(tokenId);
     if (!market) return undefined;
     const [batch, held, stream, sealCovering] = await Promise.all([
@@ -337,11 +343,20 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
       sealCovering,
     );
     const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
+    // The history only grows at its end (later events of the market and claims streams), so the entry a cursor names stays where it was.
+    const start = cursor ? entries.findIndex((entry) => entry.position === cursor[1]) + 1 : 0;
+    if (cursor && (cursor[0] !== tokenId || start === 0)) {
+      throw new DomainError('ValidationFailed', 'cursor is not a cursor of this list: start again without one', [
+        { path: 'cursor', message: 'not a cursor of this batch' },
+      ]);
+    }
+    const page = pageOf(entries.slice(start, start + limit + 1), limit, 'provenance', (entry) => [tokenId, entry.position]);
     return {
       tokenId,
       batch: toCreditBatchView(batch),
       summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired'), cancelled: count('cancelled') },
-      entries,
+      entries: page.rows,
+      nextCursor: page.nextCursor,
     };
   }
 }

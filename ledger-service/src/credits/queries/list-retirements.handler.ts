@@ -1,26 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListRetirementsResponse } from '@carbon-ledger/contracts';
+import { type ListRetirementsParams, type ListRetirementsResponse, pageOf } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
+import { beforeLogKey, instantKey } from '../../shared/keyset-page.js';
 import { selectRetirements, toRetirementRecord } from './retirement-record.js';
 
-/** Records carry up to 1,000 serial numbers each; the analytics endpoint has the totals. */
-const NEWEST = 100;
-
-export class ListRetirementsQuery extends Query<ListRetirementsResponse> {}
+export class ListRetirementsQuery extends Query<ListRetirementsResponse> {
+  constructor(readonly page: ListRetirementsParams) {
+    super();
+  }
+}
 
 @QueryHandler(ListRetirementsQuery)
 export class ListRetirementsHandler implements IQueryHandler<ListRetirementsQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute(): Promise<ListRetirementsResponse> {
-    const rows = await selectRetirements(this.db)
+  async execute({ page: { limit, cursor } }: ListRetirementsQuery): Promise<ListRetirementsResponse> {
+    let query = selectRetirements(this.db).select(instantKey('r.retired_at').as('at_key'));
+    if (cursor) query = query.where(beforeLogKey({ at: 'r.retired_at', commit: 'r.commit_position', prepare: 'r.prepare_position' }, cursor));
+    const rows = await query
       .orderBy('r.retired_at', 'desc')
       .orderBy('r.commit_position', 'desc')
       .orderBy('r.prepare_position', 'desc')
-      .limit(NEWEST)
+      .limit(limit + 1)
       .execute();
-    return { retirements: rows.map((row) => toRetirementRecord(row)) };
+    const page = pageOf(rows, limit, 'retirements', (row) => [row.at_key, row.commit_position, row.prepare_position]);
+    return { retirements: page.rows.map((row) => toRetirementRecord(row)), nextCursor: page.nextCursor };
   }
 }

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { formatSerialRange, type ListTradesResponse, serialPrefixFor, type TradeView } from '@carbon-ledger/contracts';
+import { formatSerialRange, type ListTradesParams, type ListTradesResponse, pageOf, serialPrefixFor, type TradeView } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { CreditTradeRow } from './read-model-rows.js';
 import { tradeSide } from '../../credit-market/trade-side.js';
-
-const NEWEST = 100;
+import { beforeLogKey, instantKey } from '../../shared/keyset-page.js';
 
 /** Who reads the trades: other users' account ids are shown to oversight roles only. */
 export interface TradeViewer {
@@ -15,7 +14,10 @@ export interface TradeViewer {
 }
 
 export class ListTradesQuery extends Query<ListTradesResponse> {
-  constructor(readonly viewer: TradeViewer) {
+  constructor(
+    readonly viewer: TradeViewer,
+    readonly page: ListTradesParams,
+  ) {
     super();
   }
 }
@@ -46,15 +48,16 @@ export function toTradeView(row: CreditTradeRow, viewer: TradeViewer): TradeView
 export class ListTradesHandler implements IQueryHandler<ListTradesQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute({ viewer }: ListTradesQuery): Promise<ListTradesResponse> {
-    const rows = await this.db
-      .selectFrom('credit_trades')
-      .selectAll()
+  async execute({ viewer, page: { limit, cursor } }: ListTradesQuery): Promise<ListTradesResponse> {
+    let query = this.db.selectFrom('credit_trades').selectAll().select(instantKey('executed_at').as('at_key'));
+    if (cursor) query = query.where(beforeLogKey({ at: 'executed_at', commit: 'commit_position', prepare: 'prepare_position' }, cursor));
+    const rows = await query
       .orderBy('executed_at', 'desc')
       .orderBy('commit_position', 'desc')
       .orderBy('prepare_position', 'desc')
-      .limit(NEWEST)
+      .limit(limit + 1)
       .execute();
-    return { trades: rows.map((row) => toTradeView(row, viewer)) };
+    const page = pageOf(rows, limit, 'trades', (row) => [row.at_key, row.commit_position, row.prepare_position]);
+    return { trades: page.rows.map((row) => toTradeView(row, viewer)), nextCursor: page.nextCursor };
   }
 }

@@ -1,20 +1,27 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { type CreditLabel, creditLabels, type ListOrdersResponse, type OrderScope, type OrderView } from '@carbon-ledger/contracts';
+import {
+  type CreditLabel,
+  creditLabels,
+  type ListOrdersParams,
+  type ListOrdersResponse,
+  type OrderScope,
+  type OrderView,
+  pageOf,
+} from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import { type AppConfig, APP_CONFIG, labelRulesOf } from '../../config/config.js';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { escrowLabels } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
-
-/** The book shows the newest orders; the totals cover all of them. */
-const BOOK_SIZE = 100;
+import { afterNewestThenId, instantKey } from '../../shared/keyset-page.js';
 
 /** 'mine' covers the viewer's orders only; 'all' every user's (the controller allows it to oversight roles). */
 export class ListOrdersQuery extends Query<ListOrdersResponse> {
   constructor(
     readonly viewerId: string,
     readonly scope: OrderScope,
+    readonly page: Pick<ListOrdersParams, 'limit' | 'cursor'>,
   ) {
     super();
   }
@@ -69,10 +76,15 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ viewerId, scope }: ListOrdersQuery): Promise<ListOrdersResponse> {
+  async execute({ viewerId, scope, page: { limit, cursor } }: ListOrdersQuery): Promise<ListOrdersResponse> {
     const book = scope === 'mine' ? this.db.selectFrom('order_book').where('owner_id', '=', viewerId) : this.db.selectFrom('order_book');
-    const [rows, totals] = await Promise.all([
-      book.select(columns).orderBy('placed_at', 'desc').orderBy('order_id').limit(BOOK_SIZE).execute(),
+    const newest = book.select([...columns, instantKey('placed_at').as('at_key')]);
+    const [found, totals] = await Promise.all([
+      (cursor ? newest.where(afterNewestThenId({ at: 'placed_at', id: 'order_id' }, cursor)) : newest)
+        .orderBy('placed_at', 'desc')
+        .orderBy('order_id')
+        .limit(limit + 1)
+        .execute(),
       book
         .select([
           sql<string>`count(*)`.as('total'),
@@ -82,6 +94,8 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         ])
         .executeTakeFirstOrThrow(),
     ]);
+    // The totals stay whole-scope figures: one aggregate, not the rows.
+    const { rows, nextCursor } = pageOf(found, limit, 'orders', (row) => [row.at_key, row.order_id]);
     const labels = await escrowLabels(
       this.db,
       rows.filter((row) => row.side === 'sell').map((row) => row.order_id),
@@ -91,6 +105,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
       scope,
       // A sell shows what its escrow carries; a buy what it requires (a buy for any batch: none).
       orders: rows.map((row) => (row.side === 'sell' ? { ...toView(row), labels: labels.get(row.order_id) ?? [] } : toView(row))),
+      nextCursor,
       totalOrders: Number(totals.total),
       pendingOrders: Number(totals.pending),
       averagePrice: totals.average,

@@ -1,5 +1,5 @@
 import type { RetirementAnalytics, RetirementRecord } from '@carbon-ledger/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCreditList, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../features/credits/credits-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
@@ -10,14 +10,18 @@ function serve({
   retirements = [aRetirementRecord()],
   analytics = anAnalytics(),
   failing = '',
+  nextPage,
 }: {
   retirements?: RetirementRecord[];
   analytics?: RetirementAnalytics;
   failing?: string;
+  /** A second page of retirements, behind the first page's cursor. */
+  nextPage?: RetirementRecord[];
 } = {}) {
   return mockFetch(({ url }) => {
     if (url === failing) return jsonResponse({ error: 'InternalError', message: 'boom' }, 500);
-    if (url === '/api/retirements') return jsonResponse({ retirements });
+    if (url === '/api/retirements') return jsonResponse({ retirements, nextCursor: nextPage ? 'page-2' : null });
+    if (nextPage && url === '/api/retirements?cursor=page-2') return jsonResponse({ retirements: nextPage, nextCursor: null });
     if (url === '/api/enhanced-retirement/analytics') return jsonResponse(analytics);
     if (url === '/api/credits') return jsonResponse(aCreditList([]));
     if (url === '/api/enhanced-retirement/monthly') return jsonResponse({ months: [{ month: '2026-11', retired: 250, retirementCount: 3 }] });
@@ -119,6 +123,28 @@ describe('DashboardRetirements', () => {
     renderWithProviders(<DashboardRetirements />);
 
     expect(await screen.findByText('No verified retirements found')).toBeInTheDocument();
+  });
+
+  it('loads the next page of records below the first on Load more, and offers no more after the last', async () => {
+    const older = aRetirementRecord({ id: '7d2f0c4e-1a3b-4c5d-8e9f-0a1b2c3d4e5f', beneficiary: 'Older Ltd' });
+    const requests = serve({ nextPage: [older] });
+    renderWithProviders(<DashboardRetirements />);
+
+    expect(await screen.findAllByTestId('retirement-record')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('retirement-record')).toHaveLength(2));
+    expect(within(screen.getAllByTestId('retirement-record')[1]!).getByText('Older Ltd')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/retirements?cursor=page-2');
+  });
+
+  it('shows no Load more when the first page is the last', async () => {
+    serve();
+    renderWithProviders(<DashboardRetirements />);
+
+    expect(await screen.findAllByTestId('retirement-record')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it.each(['/api/retirements', '/api/enhanced-retirement/analytics'])('says the data failed to load when %s fails', async (failing) => {

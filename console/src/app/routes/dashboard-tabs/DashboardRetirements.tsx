@@ -1,4 +1,4 @@
-import { Alert, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRetirementAnalytics } from '../../../features/credits/api/get-retirement-analytics';
 import { useRetirements } from '../../../features/credits/api/list-retirements';
@@ -27,6 +27,7 @@ function RetirementData() {
       </Center>
     );
   }
+  const records = retirements.data.pages.flatMap((page) => page.retirements);
   return (
     <Stack gap="lg">
       <RetirementSummary analytics={analytics.data} />
@@ -37,12 +38,17 @@ function RetirementData() {
             <Title order={2} size="h4">
               Retirement Records
             </Title>
-            {retirements.data.retirements.length === 0 ? (
+            {records.length === 0 ? (
               <Text c="dimmed" ta="center" py="xl" data-testid="retirements-empty">
                 No verified retirements found
               </Text>
             ) : (
-              retirements.data.retirements.map((record) => <RetirementRecordCard key={record.id} record={record} />)
+              records.map((record) => <RetirementRecordCard key={record.id} record={record} />)
+            )}
+            {retirements.hasNextPage && (
+              <Button variant="light" onClick={() => void retirements.fetchNextPage()} loading={retirements.isFetchingNextPage}>
+                Load more
+              </Button>
             )}
           </Stack>
         </Grid.Col>

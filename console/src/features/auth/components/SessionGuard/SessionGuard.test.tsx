@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { aUser } from '../../user-fixtures';
 import { loginPathFor } from './SessionGuard';
 
-const emptyBook = { scope: 'mine', orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00' };
+const emptyBook = { scope: 'mine', orders: [], totalOrders: 0, pendingOrders: 0, averagePrice: '0.00', nextCursor: null };
 // Rendering the landing page is slow in jsdom on a busy machine.
 const slow = { timeout: 5000 };
 const unauthorized = () => jsonResponse({ error: 'Unauthorized', message: 'Sign in to continue' }, 401);

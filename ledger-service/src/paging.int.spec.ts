@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AML_ALERTS_MAX_LIMIT,
+  type AmlEvent,
+  amlAlertStreamId,
+  type CreditEvent,
+  creditMarketStreamId,
+  encodeCursor,
+  type OrderEvent,
+  PAGE_MAX_LIMIT,
+  type ProjectionName,
+} from '@carbon-ledger/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  appendAndProject,
+  creditsIssued,
+  getJson,
+  minutesAgo,
+  REFORESTATION_BATCH as TOKEN,
+  reforestationOrder,
+  reforestationTrade,
+} from './test-support/read-side.js';
+import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from './test-support/service-under-test.js';
+
+const MARKET = creditMarketStreamId('Reforestation', 2023);
+const WIND_TOKEN = 'WIND-2024-0000BBBB';
+const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book', 'aml-alerts'];
+/** Several rows share one instant: the log position (or the id) breaks the tie at a page seam. */
+const SHARED_INSTANT = minutesAgo(30);
+const ROWS = 12;
+const LIMIT = 5;
+
+type Page = { nextCursor: string | null } & Record<string, unknown>;
+
+interface PagedList {
+  readonly name: string;
+  /** The path without paging parameters, and the answer's array and each row's id in it. */
+  readonly path: string;
+  readonly field: string;
+  readonly id: (row: Record<string, unknown>) => string;
+  readonly client: () => SignedInClient;
+  /** Appends rows while the list is being paged: one newer than every row, one older than the cursor. */
+  readonly appendBetweenPages: (page: number) => Promise<void>;
+  /** The largest page it answers (AML alerts keep their own, smaller bound). */
+  readonly max?: number;
+}
+
+const withQuery = (path: string, query: string): string => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+describe('cursor paging of the lists that grow with the log', () => {
+  const service = serviceForSuite(WITHOUT_BACKGROUND_JOBS);
+  let seller: SignedInClient;
+  let buyer: SignedInClient;
+  let compliance: SignedInClient;
+  /** Serials 1 to 1000 move in trades, 1001 to 2000 are retired; each append takes the next block. */
+  let nextTraded = 1;
+  let nextRetired = 1001;
+
+  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
+
+  function retirement(retiredAt: string): CreditEvent {
+    const start = nextRetired;
+    nextRetired += 5;
+    return {
+      type: 'CreditsRetired',
+      data: {
+        retirementId: randomUUID(),
+        batchId: TOKEN,
+        accountId: seller.userId,
+        quantity: 5,
+        ranges: [{ batchId: TOKEN, start, end: start + 4 }],
+        beneficiary: 'Acme Corp',
+        purpose: 'FY2025 travel emissions',
+        standard: 'Gold Standard',
+        offsetType: 'compensation',
+        retiredBy: seller.userId,
+        retiredAt,
+      },
+    };
+  }
+
+  function trade(executedAt: string): CreditEvent {
+    const event = reforestationTrade('direct', buyer.userId, seller.userId, 10, '11.00', nextTraded, 0, null);
+    nextTraded += 10;
+    return { ...event, data: { ...event.data, executedAt } } as CreditEvent;
+  }
+
+  function order(placedAt: string): OrderEvent {
+    const event = reforestationOrder(randomUUID(), seller.userId, 'buy', 1, '1.00');
+    return { ...event, data: { ...event.data, placedAt } } as OrderEvent;
+  }
+
+  async function alert(raisedAt: string): Promise<void> {
+    const alertId = randomUUID();
+    await append(amlAlertStreamId(alertId), [
+      {
+        type: 'AmlAlertRaised',
+        data: {
+          alertId,
+          priority: 'high',
+          transactionType: 'order',
+          transactionId: randomUUID(),
+          riskScore: 75,
+          amount: 20_000,
+          userId: seller.userId,
+          riskFlags: ['large_amount'],
+          reasons: ['Amount $20,000.00 is at or above the large threshold'],
+          requiresReview: true,
+          sourceEventId: randomUUID(),
+          transactionAt: raisedAt,
+          raisedAt,
+        },
+      },
+    ]);
+  }
+
+  const at = (i: number): string => (i % 2 === 0 ? SHARED_INSTANT : minutesAgo(40 + i));
+
+  beforeAll(async () => {
+    [seller, buyer, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
+    await append(MARKET, [creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023, 120)]);
+    await append(creditMarketStreamId('Wind Energy', 2024), [creditsIssued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 120)]);
+    for (let i = 0; i < ROWS; i++) {
+      await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i))]);
+      await alert(at(i));
+    }
+  });
+
+  /** Between two pages: a row newer than every row, and one older than the cursor. */
+  const appendingTo =
+    (row: (at: string) => CreditEvent | OrderEvent) =>
+    async (page: number): Promise<void> => {
+      await append(MARKET, [row(new Date().toISOString()), row(minutesAgo(100 + page))]);
+    };
+
+  const lists: PagedList[] = [
+    {
+      name: 'retirements',
+      path: '/api/retirements',
+      field: 'retirements',
+      id: (row) => String(row.id),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(retirement),
+    },
+    {
+      name: 'trades',
+      path: '/api/trades',
+      field: 'trades',
+      id: (row) => String(row.id),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(trade),
+    },
+    {
+      name: 'orders (mine)',
+      path: '/api/orders',
+      field: 'orders',
+      id: (row) => String(row.id),
+      client: () => seller,
+      appendBetweenPages: appendingTo(order),
+    },
+    {
+      name: 'orders (all)',
+      path: '/api/orders?scope=all',
+      field: 'orders',
+      id: (row) => String(row.id),
+      client: () => compliance,
+      appendBetweenPages: appendingTo(order),
+    },
+    {
+      name: 'AML alerts',
+      path: '/api/aml/alerts',
+      field: 'alerts',
+      id: (row) => String(row.alertId),
+      client: () => compliance,
+      max: AML_ALERTS_MAX_LIMIT,
+      appendBetweenPages: async (page) => {
+        await alert(new Date().toISOString());
+        await alert(minutesAgo(100 + page));
+      },
+    },
+    {
+      name: 'provenance',
+      path: `/api/provenance/${TOKEN}`,
+      field: 'entries',
+      id: (row) => String(row.position),
+      client: () => buyer,
+      // A batch's history only grows at its end: the entries appended are answered on later pages.
+      appendBetweenPages: async () => append(MARKET, [trade(new Date().toISOString()), retirement(new Date().toISOString())]).then(() => undefined),
+    },
+  ];
+
+  const rowsOf = (list: PagedList, page: Page): string[] => (page[list.field] as Record<string, unknown>[]).map(list.id);
+
+  const everything = (list: PagedList): string => `limit=${list.max ?? PAGE_MAX_LIMIT}`;
+
+  async function page(list: PagedList, query: string): Promise<Page> {
+    return (await getJson(list.client(), withQuery(list.path, query))) as Page;
+  }
+
+  async function refusal(list: PagedList, query: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await list.client().request('GET', withQuery(list.path, query));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  for (const list of lists) {
+    it(`pages through ${list.name} with a small limit: every row once, in order, while rows are appended`, async () => {
+      const before = rowsOf(list, await page(list, everything(list)));
+      expect(before.length).toBeGreaterThan(2 * LIMIT);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const answer: Page = await page(list, cursor ? `limit=${LIMIT}&cursor=${cursor}` : `limit=${LIMIT}`);
+        const rows = rowsOf(list, answer);
+        expect(rows.length).toBeLessThanOrEqual(LIMIT);
+        paged.push(...rows);
+        cursor = answer.nextCursor;
+        if (cursor !== null) expect(rows).toHaveLength(LIMIT);
+        await list.appendBetweenPages(pages);
+        pages += 1;
+        expect(pages).toBeLessThan(50);
+      } while (cursor !== null);
+
+      expect(new Set(paged).size, 'no row answered twice').toBe(paged.length);
+      for (const id of before) expect(paged, 'no row skipped').toContain(id);
+      // The pages, joined, keep the list's order: the rows that were there come in the order they were listed.
+      expect(paged.filter((id) => before.includes(id))).toEqual(before);
+      const after = rowsOf(list, await page(list, everything(list)));
+      expect(after.filter((id) => paged.includes(id))).toEqual(paged);
+    });
+
+    it(`answers ${list.name}' last page with nextCursor null and refuses a bad cursor or limit with 400`, async () => {
+      const whole = await page(list, everything(list));
+      expect(whole.nextCursor).toBeNull();
+      const first = await page(list, 'limit=1');
+      expect(typeof first.nextCursor).toBe('string');
+
+      const other = list.name === 'trades' ? lists[0]! : lists[1]!;
+      const foreign = (await page(other, 'limit=1')).nextCursor!;
+      const decoded = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as { p: string[]; c: string };
+      const lastPart = decoded.p.at(-1)!;
+      const tamperedPart = lastPart.replace(/\d(?=\D*$)/, (digit) => String((Number(digit) + 1) % 10));
+      const tampered = Buffer.from(JSON.stringify({ ...decoded, p: [...decoded.p.slice(0, -1), tamperedPart] })).toString('base64url');
+      for (const cursor of ['garbage', '%%%', foreign, tampered, `${first.nextCursor!}x`]) {
+        const answer = await refusal(list, `cursor=${encodeURIComponent(cursor)}`);
+        expect(answer.status, cursor).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'ValidationFailed', message: 'cursor is not a cursor of this list: start again without one' });
+        expect(answer.body.details).toBeDefined();
+      }
+      for (const [limit, message] of [
+        ['0', 'limit must be at least 1'],
+        ['10000', `limit must be at most ${list.max ?? PAGE_MAX_LIMIT}`],
+        ['two', 'limit must be a whole number'],
+      ] as const) {
+        expect(await refusal(list, `limit=${limit}`)).toMatchObject({ status: 400, body: { error: 'ValidationFailed', message } });
+      }
+    });
+  }
+
+  it("refuses a cursor of another batch's provenance", async () => {
+    const wind = (await getJson(buyer, `/api/provenance/${WIND_TOKEN}`)) as Page & { entries: { position: string }[] };
+    const windCursor = encodeCursor('provenance', [WIND_TOKEN, wind.entries[0]!.position]);
+    const answer = await buyer.request('GET', `/api/provenance/${TOKEN}?cursor=${windCursor}`);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  it('keeps the order totals whole-scope figures on every page', async () => {
+    const whole = (await getJson(seller, '/api/orders?limit=200')) as Page & { totalOrders: number; pendingOrders: number; averagePrice: string };
+    const first = (await getJson(seller, '/api/orders?limit=2')) as typeof whole;
+    expect(first.orders).toHaveLength(2);
+    expect({ total: first.totalOrders, pending: first.pendingOrders, average: first.averagePrice }).toEqual({
+      total: whole.totalOrders,
+      pending: whole.pendingOrders,
+      average: whole.averagePrice,
+    });
+    expect(whole.totalOrders).toBe((whole.orders as unknown[]).length);
+  });
+});
