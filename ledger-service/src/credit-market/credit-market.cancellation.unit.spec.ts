@@ -1,44 +1,15 @@
 import { BUFFER_POOL_ACCOUNT_ID, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/domain-error.js';
-import {
-  batchSummary,
-  type CreditMarketCommand,
-  type CreditMarketEvent,
-  type CreditMarketState,
-  decideCreditMarket,
-  evolveCreditMarket,
-  initialCreditMarketState,
-  registryViolations,
-  tradableOf,
-} from './credit-market.decider.js';
+import { batchSummary, type CreditMarketCommand, registryViolations, tradableOf } from './credit-market.decider.js';
 import { issueRegistryBatch as issue } from '../test-support/registry-batch.js';
+import { marketRefusal, runMarket, specId } from '../test-support/market-runs.js';
 import { decodeMarketState, encodeMarketState } from './market-state-codec.js';
 
 const now = new Date('2026-12-02T10:00:00.000Z');
-const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const BATCH = 'SOLAR-2026-CCCCCCCC';
-const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function run(commands: CreditMarketCommand[]): { state: CreditMarketState; events: CreditMarketEvent[] } {
-  const state = initialCreditMarketState();
-  let events: CreditMarketEvent[] = [];
-  commands.forEach((command, index) => {
-    events = decideCreditMarket(command, state, { now, newId: (purpose) => `${ids(index)}:${purpose}`, market });
-    for (const event of events) evolveCreditMarket(state, event);
-  });
-  return { state, events };
-}
-
-function refusal(commands: CreditMarketCommand[]): DomainError {
-  try {
-    run(commands);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
+const ids = specId;
+const run = (commands: CreditMarketCommand[]) => runMarket(now, commands);
+const refusal = (commands: CreditMarketCommand[]) => marketRefusal(now, commands);
 
 const cancel = (overrides: Partial<Extract<CreditMarketCommand, { type: 'CancelCredits' }>> = {}): CreditMarketCommand => ({
   type: 'CancelCredits',

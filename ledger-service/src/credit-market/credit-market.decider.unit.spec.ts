@@ -1,49 +1,28 @@
 import { buyReservationCents, type PlaceOrderRequest } from '@carbon-ledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/domain-error.js';
 import {
   batchSummary,
   type ClosedOrder,
   type CreditMarketCommand,
   type CreditMarketEvent,
-  type CreditMarketState,
   decideCreditMarket,
-  evolveCreditMarket,
   initialCreditMarketState,
   registryViolations,
   selfTradeNote,
   tradableOf,
 } from './credit-market.decider.js';
 import { issueRegistryBatch as issue } from '../test-support/registry-batch.js';
+import { marketRefusal, runMarket, SPEC_MARKET, specId } from '../test-support/market-runs.js';
 import { answerOf } from './credit-market.property.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
 const BATCH = 'SOLAR-2026-AAAAAAAA';
-const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const ids = specId;
+const market = SPEC_MARKET;
+const run = (commands: CreditMarketCommand[]) => runMarket(now, commands);
+const refusal = (commands: CreditMarketCommand[]) => marketRefusal(now, commands);
 
 const order = (type: 'buy' | 'sell', amount: number, price: string): PlaceOrderRequest => ({ type, amount, price, projectType: 'Solar Energy', vintage: 2026 });
-
-/** Runs commands in order, folding each one's events; returns the state and the last command's events. */
-function run(commands: CreditMarketCommand[]): { state: CreditMarketState; events: CreditMarketEvent[] } {
-  const state = initialCreditMarketState();
-  let events: CreditMarketEvent[] = [];
-  commands.forEach((command, index) => {
-    events = decideCreditMarket(command, state, { now, newId: (purpose) => `${ids(index)}:${purpose}`, market });
-    for (const event of events) evolveCreditMarket(state, event);
-  });
-  return { state, events };
-}
-
-function refusal(commands: CreditMarketCommand[]): DomainError {
-  try {
-    run(commands);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('credit market decider', () => {
   it('given nothing, when IssueCredits, then CreditsIssued and the issuer holds serials 1..N', () => {

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
 import { issueRegistryBatch as issue } from '../test-support/registry-batch.js';
+import { runMarket, SPEC_MARKET, specId } from '../test-support/market-runs.js';
 import {
   type CreditMarketCommand,
   type CreditMarketEvent,
-  type CreditMarketState,
   decideCreditMarket,
   evolveCreditMarket,
   initialCreditMarketState,
@@ -15,8 +15,9 @@ import {
 import { decodeMarketState, encodeMarketState } from './market-state-codec.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-const market = { projectType: 'Solar Energy', vintage: 2026 } as const;
-const ids = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const ids = specId;
+const market = SPEC_MARKET;
+const run = (commands: CreditMarketCommand[]) => runMarket(now, commands);
 const PLAIN = 'SOLAR-2026-AAAAAAAA';
 const CCP = 'SOLAR-2026-BBBBBBBB';
 const BOTH = 'SOLAR-2026-CCCCCCCC';
@@ -41,16 +42,6 @@ const place = (n: number, ownerId: string, request: PlaceOrderRequest, batchLabe
   order: request,
   ...(batchLabels ? { batchLabels } : {}),
 });
-
-function run(commands: CreditMarketCommand[]): { state: CreditMarketState; events: CreditMarketEvent[] } {
-  const state = initialCreditMarketState();
-  let events: CreditMarketEvent[] = [];
-  commands.forEach((command, index) => {
-    events = decideCreditMarket(command, state, { now, newId: (purpose) => `${ids(index)}:${purpose}`, market });
-    for (const event of events) evolveCreditMarket(state, event);
-  });
-  return { state, events };
-}
 
 const trades = (events: readonly CreditMarketEvent[]) => events.flatMap((event) => (event.type === 'TradeExecuted' ? [event.data] : []));
 

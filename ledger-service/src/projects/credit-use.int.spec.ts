@@ -56,6 +56,20 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
     return issued.tokenId as string;
   }
 
+  /** A small Reforestation batch issued to a seller of its own, with a KYC-verified address. */
+  async function batchOf(seller: SignedInClient): Promise<string> {
+    const sellerAddress = (await verifiedAddress(service, seller)).address;
+    projects += 1;
+    const issued = await json(
+      issueThroughRegistry(service, seller, {
+        ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 550 }),
+        xrplAddress: sellerAddress,
+      }),
+      201,
+    );
+    return issued.tokenId as string;
+  }
+
   const authorize = (batchId: string, use = 'oimp', by: SignedInClient = registry) =>
     by.request('POST', `/api/registry/batches/${batchId}/authorization`, {
       authorized: true,
@@ -221,18 +235,7 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
   it("the marketplace's label filter keeps the listings whose escrowed serials all carry the label", async () => {
     const sellers = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['issuer', 'trader'])]);
     const batches: string[] = [];
-    for (const seller of sellers) {
-      const sellerAddress = (await verifiedAddress(service, seller)).address;
-      projects += 1;
-      const issued = await json(
-        issueThroughRegistry(service, seller, {
-          ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 550 }),
-          xrplAddress: sellerAddress,
-        }),
-        201,
-      );
-      batches.push(issued.tokenId as string);
-    }
+    for (const seller of sellers) batches.push(await batchOf(seller));
     await json(authorize(batches[0]!), 200);
     await json(adjust(batches[0]!, 'pending'), 200);
     const sell = (seller: SignedInClient, price: string) =>
@@ -267,18 +270,7 @@ describe('what a credit may be used for over HTTP: authorization, adjustment, la
       service.signIn(['trader']),
     ]);
     const batches: string[] = [];
-    for (const seller of [plainSeller, corsiaSeller]) {
-      const sellerAddress = (await verifiedAddress(service, seller)).address;
-      projects += 1;
-      const issued = await json(
-        issueThroughRegistry(service, seller, {
-          ...projectForm(`PRJ-USE-${projects}`, `Use project ${projects}`, 'Reforestation', { scope1: 550 }),
-          xrplAddress: sellerAddress,
-        }),
-        201,
-      );
-      batches.push(issued.tokenId as string);
-    }
+    for (const seller of [plainSeller, corsiaSeller]) batches.push(await batchOf(seller));
     await verifiedAddress(service, buyer);
     await json(authorize(batches[1]!), 200);
     await json(adjust(batches[1]!, 'pending'), 200);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Actor, EventToAppend } from '@carbon-ledger/contracts';
+import type { Actor, EventToAppend, RecordedEvent } from '@carbon-ledger/contracts';
 
 /** Who asked, when, and under which ids; the only source of time and ids for deciders. */
 export interface CommandContext {
@@ -17,6 +17,21 @@ export function deriveId(commandId: string, purpose: string): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
   const hex = bytes.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The context of a command a reaction sends for an event: its id derived from the event and the
+ * purpose (a redelivery sends the same command again, which the log answers as a replay), caused by
+ * the event, in its correlation, at the time the event was recorded.
+ */
+export function reactionContext(event: RecordedEvent, purpose: string, actor: Actor = event.metadata.actor): CommandContext {
+  return {
+    commandId: deriveId(event.eventId, purpose),
+    correlationId: event.metadata.correlationId,
+    causationId: event.eventId,
+    actor: { userId: actor.userId, role: actor.role },
+    now: new Date(event.metadata.recordedAt),
+  };
 }
 
 export const SCHEMA_VERSION = 1;

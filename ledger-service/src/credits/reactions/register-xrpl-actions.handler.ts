@@ -21,7 +21,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { checkRetirementUse, type UseCheck } from '../../shared/batch-claims-reader.js';
-import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { type CommandContext, deriveId, reactionContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
 /**
@@ -52,13 +52,7 @@ export class RegisterXrplActions implements Reaction {
 
   async handle(event: RecordedEvent): Promise<void> {
     if (!isXrplActionEvent(event)) return;
-    const context = (purpose: string, userId: string): CommandContext => ({
-      commandId: deriveId(event.eventId, purpose),
-      correlationId: event.metadata.correlationId,
-      causationId: event.eventId,
-      actor: { userId, role: event.metadata.actor.role },
-      now: new Date(event.metadata.recordedAt),
-    });
+    const context = (purpose: string, userId: string): CommandContext => reactionContext(event, purpose, { userId, role: event.metadata.actor.role });
     try {
       if (event.type === 'XrplCreditsBurned') {
         const data = event.data;

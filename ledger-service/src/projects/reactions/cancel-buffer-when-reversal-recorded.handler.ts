@@ -15,7 +15,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
-import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { type CommandContext, deriveId, reactionContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 import { handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { projectDecider } from '../project.decider.js';
@@ -57,13 +57,7 @@ export class CancelBufferWhenReversalRecorded implements Reaction {
   async handle(event: RecordedEvent): Promise<void> {
     if (!isProjectEvent(event) || event.type !== 'ReversalRecorded') return;
     const reversal = event.data;
-    const context = (purpose: string): CommandContext => ({
-      commandId: deriveId(event.eventId, purpose),
-      correlationId: event.metadata.correlationId,
-      causationId: event.eventId,
-      actor: { userId: event.metadata.actor.userId, role: event.metadata.actor.role },
-      now: new Date(event.metadata.recordedAt),
-    });
+    const context = (purpose: string): CommandContext => reactionContext(event, purpose);
     // Every buffer batch issued before the reversal must be listed: the cover is recorded once, so a
     // read model that lags would state a shortfall that is not there. Until it is there, try again later.
     if (!(await this.projections.waitFor(['credit-registry'], event.position, READ_MODEL_WAIT_MS))) {

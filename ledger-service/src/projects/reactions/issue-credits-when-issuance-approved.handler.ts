@@ -17,7 +17,7 @@ import type { IssueCreditsInput, TokenizeInput } from '../../credit-market/credi
 import type { CreditMarketStore } from '../../credit-market/credit-market.store.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { type CommandContext, deriveId } from '../../shared/command-context.js';
+import { deriveId, reactionContext } from '../../shared/command-context.js';
 import { DomainError } from '../../shared/domain-error.js';
 
 const NO_SCOPES = { scope1: 0, scope2: 0, scope3: 0, scope4: 0, scope5: 0 };
@@ -126,13 +126,7 @@ export class IssueCreditsWhenIssuanceApproved implements Reaction {
   }
 
   private async issue(event: RecordedEvent, batch: IssueCreditsInput, tokenize?: TokenizeInput): Promise<void> {
-    const context: CommandContext = {
-      commandId: deriveId(event.eventId, `issue:${batch.batchId}`),
-      correlationId: event.metadata.correlationId,
-      causationId: event.eventId,
-      actor: { userId: event.metadata.actor.userId, role: event.metadata.actor.role },
-      now: new Date(event.metadata.recordedAt),
-    };
+    const context = reactionContext(event, `issue:${batch.batchId}`);
     try {
       await this.markets.execute(
         batch.projectType,

@@ -14,7 +14,7 @@ import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { ProjectionHost } from '../../infrastructure/projections/projection-host.js';
 import { LogReaction, type Reaction } from '../../infrastructure/reactions/reaction-host.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
-import { deriveId } from '../../shared/command-context.js';
+import { reactionContext } from '../../shared/command-context.js';
 import { handleCommand, retryOnConflict } from '../../shared/handle-command.js';
 import { batchClaimsDecider } from '../batch-claims.decider.js';
 
@@ -74,13 +74,7 @@ export class RecordFirstTransferWhenAuthorizedUnitsTraded implements Reaction {
               transferredAt: trade.executedAt,
             },
           },
-          context: {
-            commandId: deriveId(event.eventId, `first-transfer:${batchId}`),
-            correlationId: event.metadata.correlationId,
-            causationId: event.eventId,
-            actor: { userId: event.metadata.actor.userId, role: event.metadata.actor.role },
-            now: new Date(event.metadata.recordedAt),
-          },
+          context: reactionContext(event, `first-transfer:${batchId}`),
         }),
       );
     }

@@ -1,7 +1,5 @@
 import {
   DEFAULT_RETIREMENT_USE,
-  retirementUseLabels,
-  retirementUses,
   type RetirementUse,
   DEFAULT_OFFSET_TYPE,
   DEFAULT_RETIREMENT_STANDARD,
@@ -22,6 +20,7 @@ import { useRetireCredits } from '../../api/retire-credits';
 import { showCreditsRetiredToast, showRetirementFailedToast, showValidationToast } from '../../credits-toasts';
 import { formatCount } from '../../../../shared/format/plural';
 import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
+import { retirementUseOptions } from '../../../../shared/retirement-use-options';
 
 interface RetireFormValues {
   tokenId: string | null;
@@ -44,7 +43,6 @@ const defaultValues: RetireFormValues = {
 };
 
 /** What a retirement may count for; a use the batch does not qualify for is refused by the registry (docs/credit-use.md). */
-const useOptions = retirementUses.map((use) => ({ value: use, label: retirementUseLabels[use] }));
 
 /** Retires credits the caller holds (POST /api/retire) and links the certificate it produced. */
 export function RetireCreditsForm() {
@@ -113,7 +111,7 @@ export function RetireCreditsForm() {
             label="Use"
             description="Voluntary unless the batch is authorized for the use"
             data-testid="retire-use"
-            data={useOptions}
+            data={retirementUseOptions}
             allowDeselect={false}
             {...form.getInputProps('use')}
           />

@@ -81,6 +81,28 @@ describe('CreateOrderForm', () => {
     expect(radio('Buy').checked).toBe(true);
   });
 
+  it('a buy may ask for labelled credits only; the labels are not offered on a sell', async () => {
+    const requests = mockFetch(() => jsonResponse({ ...anOrder({ type: 'buy', amount: 3, price: '20.00' }), position: '10:10' }, 201));
+    renderWithProviders(<CreateOrderForm />);
+
+    fireEvent.click(screen.getByLabelText('CORSIA eligible'));
+    typeInto('order-amount', '3');
+    typeInto('order-price', '20');
+    submit();
+
+    await expectToast('Order Created', 'BUY order for 3 credits created successfully');
+    expect(requests[0]?.body).toEqual({
+      type: 'buy',
+      amount: 3,
+      price: '20.00',
+      projectType: 'Solar Energy',
+      vintage: currentYear,
+      labels: ['CORSIA eligible'],
+    });
+    fireEvent.click(radio('Sell'));
+    expect(screen.queryByTestId('order-labels')).not.toBeInTheDocument();
+  });
+
   it('two submissions of the same order are two requests with different Idempotency-Keys; a lost connection is retried with the same key', async () => {
     let calls = 0;
     const requests = mockFetch(() => {

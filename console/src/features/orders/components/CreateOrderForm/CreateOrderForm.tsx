@@ -1,5 +1,5 @@
-import { orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
-import { Button, Card, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { type CreditLabel, creditLabels, orderProjectTypes, type OrderSide } from '@carbon-ledger/contracts';
+import { Button, Card, Checkbox, Group, Input, NumberInput, SegmentedControl, Select, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useId, type ReactNode } from 'react';
@@ -96,6 +96,21 @@ export function CreateOrderForm({ fundsRows }: CreateOrderFormProps = {}) {
             clampBehavior="none"
             {...form.getInputProps('vintage')}
           />
+          {values.type === 'buy' && (
+            <Checkbox.Group
+              label="Only credits labelled"
+              description="The buy takes only credits of batches carrying every label checked"
+              data-testid="order-labels"
+              value={values.labels}
+              onChange={(labels) => form.setFieldValue('labels', labels as CreditLabel[])}
+            >
+              <Group gap="md" mt={4}>
+                {creditLabels.map((label) => (
+                  <Checkbox key={label} value={label} label={label} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
           {fundsRows?.(toOrderDraft(values.type, values.amount, values.price))}
           <Button type="submit" mt="xs" leftSection={<IconPlus size={16} />} loading={placeOrder.isPending} data-testid="order-submit">
             Create Order

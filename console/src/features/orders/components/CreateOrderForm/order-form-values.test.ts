@@ -41,4 +41,16 @@ describe('toPlaceOrderRequest', () => {
       request: { type: 'sell', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 },
     });
   });
+
+  it('sends the labels of a buy for labelled credits, and none for a sell', () => {
+    const buy = { ...defaultOrderFormValues(2026), amount: 5, price: 12.5, labels: ['CCP-approved' as const] };
+    expect(toPlaceOrderRequest(buy, 2026)).toEqual({
+      valid: true,
+      request: { type: 'buy', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026, labels: ['CCP-approved'] },
+    });
+    expect(toPlaceOrderRequest({ ...buy, type: 'sell' }, 2026)).toEqual({
+      valid: true,
+      request: { type: 'sell', amount: 5, price: '12.50', projectType: 'Solar Energy', vintage: 2026 },
+    });
+  });
 });

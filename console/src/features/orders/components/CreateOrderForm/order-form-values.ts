@@ -1,4 +1,4 @@
-import type { OrderProjectType, OrderSide, PlaceOrderRequest } from '@carbon-ledger/contracts';
+import type { CreditLabel, OrderProjectType, OrderSide, PlaceOrderRequest } from '@carbon-ledger/contracts';
 
 /** What the inputs hold: Mantine's NumberInput yields a number, or text while it is partial. */
 export type NumericInputValue = number | string;
@@ -9,10 +9,12 @@ export interface OrderFormValues {
   price: NumericInputValue;
   projectType: OrderProjectType;
   vintage: NumericInputValue;
+  /** A buy for labelled credits: every serial it takes carries all of these (a sell sends none). */
+  labels: CreditLabel[];
 }
 
 export function defaultOrderFormValues(currentYear: number): OrderFormValues {
-  return { type: 'buy', amount: 0, price: 0, projectType: 'Solar Energy', vintage: currentYear };
+  return { type: 'buy', amount: 0, price: 0, projectType: 'Solar Energy', vintage: currentYear, labels: [] };
 }
 
 /** Whole credits; text that is not a number becomes 0. */
@@ -64,6 +66,7 @@ export function toPlaceOrderRequest(values: OrderFormValues, currentYear: number
       price: price.toFixed(2),
       projectType: values.projectType,
       vintage: parseVintage(values.vintage, currentYear),
+      ...(values.type === 'buy' && values.labels.length > 0 ? { labels: values.labels } : {}),
     },
   };
 }

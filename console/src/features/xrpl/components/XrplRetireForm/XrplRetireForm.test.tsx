@@ -62,6 +62,7 @@ describe('XrplRetireForm', () => {
       tokenAmount: 4,
       issuer: platformIssuer,
       purpose: '',
+      use: 'voluntary',
       xrplAddress: aSigningAddress,
     });
     expect(requestsTo(requests, '/api/xrpl/retire')[0]?.body).toEqual({ preparation: 'sealed.preparation', signedTransactions: ['5349474E454403'] });
@@ -69,6 +70,20 @@ describe('XrplRetireForm', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'retirements'] });
     // The retired serials leave the vault.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'xrpl', 'reserves'] });
+  });
+
+  it('retires for a stated use, and shows the refusal naming what the vault lacks', async () => {
+    const message = 'No credits in the vault may be retired for CORSIA: Batch SOLAR-2026-C0FFEE01 is not CORSIA eligible: its vintage is not eligible';
+    const requests = mockFetch(xrplApi({ '/api/xrpl/retire/prepare': () => jsonResponse({ error: 'Conflict', message }, 409) }));
+    renderForm();
+    expect((screen.getByTestId('xrpl-retire-use') as HTMLInputElement).value).toBe('Voluntary');
+    fireEvent.click(screen.getByTestId('xrpl-retire-use'));
+    fireEvent.click(screen.getByRole('option', { name: 'CORSIA' }));
+    retireFour();
+
+    await expectToast('Retirement Failed', message);
+    expect(requestsTo(requests, '/api/xrpl/retire/prepare')[0]?.body).toMatchObject({ tokenAmount: 4, use: 'corsia' });
+    expect(requestsTo(requests, '/api/xrpl/retire')).toHaveLength(0);
   });
 
   it('sends the NFT id and purpose when given and signs the burn too', async () => {

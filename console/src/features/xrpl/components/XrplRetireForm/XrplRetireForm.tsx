@@ -1,5 +1,6 @@
-import { xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
-import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { DEFAULT_RETIREMENT_USE, type RetirementUse, xrplRetirePrepareRequest } from '@carbon-ledger/contracts';
+import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { retirementUseOptions } from '../../../../shared/retirement-use-options';
 import { useRetireXrplCredits } from '../../api/retire-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, type XrplActionFormProps } from '../../xrpl-action-submit';
@@ -12,9 +13,10 @@ interface RetireFormValues {
   /** undefined: the platform issuer. */
   issuer: string | undefined;
   purpose: string;
+  use: RetirementUse;
 }
 
-const defaultValues: RetireFormValues = { nftId: '', tokenAmount: '', issuer: undefined, purpose: '' };
+const defaultValues: RetireFormValues = { nftId: '', tokenAmount: '', issuer: undefined, purpose: '', use: DEFAULT_RETIREMENT_USE };
 
 /** The /xrpl screen's Retire tab. Returns tokens to the issuer (and burns the batch NFT); the owner's seed signs here. */
 export function XrplRetireForm(props: XrplActionFormProps) {
@@ -30,6 +32,7 @@ export function XrplRetireForm(props: XrplActionFormProps) {
         tokenAmount: numberOrMissing(values.tokenAmount),
         issuer: values.issuer ?? platformIssuer,
         purpose: values.purpose,
+        use: values.use,
       };
     },
     onSuccess: (retired) => showCreditsRetiredToast(retired.burned),
@@ -52,6 +55,14 @@ export function XrplRetireForm(props: XrplActionFormProps) {
       />
       <TextInput label="Issuer" required placeholder="r..." data-testid="xrpl-retire-issuer" {...form.getInputProps('issuer')} value={issuer} />
       <Textarea label="Purpose (optional)" rows={2} data-testid="xrpl-retire-purpose" {...form.getInputProps('purpose')} />
+      <Select
+        label="Use"
+        description="Retired from vault credits that qualify for it"
+        data-testid="xrpl-retire-use"
+        data={retirementUseOptions}
+        allowDeselect={false}
+        {...form.getInputProps('use')}
+      />
     </XrplActionCard>
   );
 }
