@@ -466,8 +466,10 @@ describe('Demo organisation in Chromium: seeded on a fresh start without --no-de
     // The administrator placed none of the demo orders: they are under All.
     await page.getByTestId('order-book-empty').waitFor();
     await page.getByTestId('orders-scope').getByText('All').click();
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(9);
-    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('9');
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(10);
+    expect(await page.getByTestId('summary-total-orders').textContent()).toBe('10');
+    // The fund's bid for labelled credits shows what it requires.
+    await page.getByTestId('order-row').filter({ hasText: 'CORSIA eligible' }).filter({ hasText: 'BUY' }).first().waitFor();
     await settledScreenshot(page, 'lifecycle-demo-trading-desk');
 
     // The Marketplace opens on its first market (Solar, the first offered vintage).

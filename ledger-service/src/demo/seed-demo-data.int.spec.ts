@@ -70,8 +70,8 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     const outcome = await seedDemoData(service.app, { log: (line) => log.push(line) });
     // Verified KYC is not asked again; the 6 users, the accreditation and the 12 registry steps done replay; the rest
     // of the registry's 45 steps, the 4 steps of two batches' authorization and adjustment, 3 transfers, the 2 buyers' test USD
-    // deposits, 9 orders, 4 portfolios, a cancellation, a reversal and 4 retirements (one for CORSIA) are new.
-    expect(outcome).toEqual({ steps: 80, recorded: 61 });
+    // deposits, 10 orders (one a bid for labelled credits), 4 portfolios, a cancellation, a reversal and 4 retirements (one for CORSIA) are new.
+    expect(outcome).toEqual({ steps: 81, recorded: 62 });
     // The head a reader sees may trail the last retirement for a moment: a projection batch that took
     // its transaction id before the retirement's holds the log's horizon until it commits.
     await expect.poll(() => demoSeedingUnfinished(service.app), { timeout: 15_000 }).toBe(false);
@@ -80,7 +80,7 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
     expect(complete.verifiedKyc).toHaveLength(3);
     // Four issued projects; the reforestation issuance is two batches, the proponent's and the buffer pool's.
     expect(complete.batches).toHaveLength(5);
-    expect(complete.orders).toHaveLength(9);
+    expect(complete.orders).toHaveLength(10);
     // The buyers paid for their buys with real deposits: the demo ledger sums to zero and nobody is below it.
     const ledger = new CashLedger();
     for (const event of await service.runtime.eventStore.readAll({ limit: 100_000 })) ledger.apply(event);
@@ -107,8 +107,8 @@ describe('Demo organisation: a start stopped while seeding is finished by the ne
   }, 120_000);
 
   it('records nothing when run once more', async () => {
-    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 80, recorded: 0 });
+    expect(await seedDemoData(service.app, { log: (line) => log.push(line) })).toEqual({ steps: 81, recorded: 0 });
     const again = await demoRecords();
-    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 9, 4, 4]);
+    expect([again.users.length, again.batches.length, again.orders.length, again.retirements.length, again.portfolios.length]).toEqual([6, 5, 10, 4, 4]);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import {
   challengeMessageHex,
   estimatedCredits,
   comparePositions,
+  type CreditLabel,
   type EventStore,
   type IssuanceProjectType,
   marketOfTokenId,
@@ -467,11 +468,11 @@ export async function seedDemoData(
   if (!funded) options.log('  Demo data: test USD is given on the sandbox only; the demo buy orders are left out.');
 
   let orders = 0;
-  const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType) => {
+  const order = (userId: string, type: 'buy' | 'sell', amount: number, price: string, projectType: IssuanceProjectType, labels?: CreditLabel[]) => {
     orders += 1;
     if (type === 'buy' && !funded) return Promise.resolve();
     return step(`order:${orders}`, { userId, role: 'trader' }, (context) =>
-      commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage }, context)),
+      commands.execute(new PlaceOrderCommand({ type, amount, price, projectType, vintage, ...(labels ? { labels } : {}) }, context)),
     );
   };
   await order(issuerId, 'sell', 300, '41.00', 'Solar Energy');
@@ -484,6 +485,8 @@ export async function seedDemoData(
   await order(fundId, 'buy', 80, '17.25', 'Wind Energy');
   // The issuer keeps 80 of the 120 cookstove credits after the transfer above.
   await order(issuerId, 'sell', 60, '9.90', 'Energy Efficiency');
+  // A bid for labelled credits (docs/credit-use.md): it rests until an ask carries both labels.
+  await order(fundId, 'buy', 25, '17.00', 'Reforestation', ['CCP-approved', 'CORSIA eligible']);
 
   // A portfolio per demo holder (and the administrator, who can sign in), so /portfolio starts filled.
   const portfolio = (key: string, ownerId: string, role: Role, name: string, riskProfile: 'conservative' | 'moderate' | 'aggressive', description: string) =>
