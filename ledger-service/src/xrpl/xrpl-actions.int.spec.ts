@@ -632,6 +632,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
       const prefix = serialPrefixFor(tokenId);
       expect(JSON.parse(convertHexToString(memos[0]!.Memo.MemoData))).toEqual({
         purpose: 'Scope 2 offset 2026',
+        use: 'voluntary',
         tokenId,
         amount: 4,
         serials: [`${prefix}-000001 to ${prefix}-000002`, `${prefix}-000005 to ${prefix}-000006`],
@@ -660,6 +661,7 @@ describe('XRPL issue, trade and retire: prepare, sign in the browser, submit', (
           nftId,
           nftBurnTxHash: retired.nftBurnTxHash,
           purpose: 'Scope 2 offset 2026',
+          use: 'voluntary',
         },
       });
     });
