@@ -20,7 +20,7 @@ const ALL_ORDERS = 'All orders';
 export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookProps) {
   const orders = useOrders(scope);
   const cancelOrder = useCancelOrder();
-  // A label keeps the open sell orders whose escrowed serials all carry it (docs/credit-use.md).
+  // A label keeps the sell orders whose escrowed serials all carry it and the bids that require it (docs/credit-use.md).
   const [label, setLabel] = useState<CreditLabel | undefined>(undefined);
   const shown = (orders.data?.orders ?? []).filter((order) => label === undefined || (order.labels ?? []).includes(label));
 
@@ -50,7 +50,7 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
       )}
       {orders.data && orders.data.orders.length > 0 && shown.length === 0 && (
         <Text c="dimmed" ta="center" py="xl" data-testid="order-book-none-labelled">
-          No open sell order carries the {label} label
+          No open order carries the {label} label
         </Text>
       )}
       {shown.length > 0 && (
