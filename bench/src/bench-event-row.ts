@@ -86,6 +86,17 @@ function eventRows(writer: Writer, repeatIds: boolean): unknown[] {
   return values;
 }
 
+/** The same rows as the store's known-heads statements take them: one newline-joined text per column. */
+function eventColumns(writer: Writer): string[] {
+  const columns: string[][] = COLUMNS.map(() => []);
+  for (let row = 0; row < ROWS; row += 1) {
+    const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(true), hash().toString('hex')];
+    cells.forEach((cell, column) => columns[column]?.push(cell));
+    writer.version += 1;
+  }
+  return columns.map((column) => column.join('\n'));
+}
+
 function figures(): Figure[] {
   const rawText = `insert into bench_raw_rows (stream_id, data) values ${placeholders(ROWS, 2)}`;
   const plain = (table: string): string =>
@@ -107,29 +118,13 @@ function figures(): Figure[] {
     {
       name: 'events via append_known_heads',
       insert: async (client, writer) => {
-        const columns: string[][] = [[], [], [], [], [], [], []];
-        for (let row = 0; row < ROWS; row += 1) {
-          const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(true), hash().toString('hex')];
-          cells.forEach((cell, column) => columns[column]?.push(cell));
-          writer.version += 1;
-        }
-        await client.query({
-          name: 'known_heads',
-          text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)',
-          values: columns.map((column) => column.join('\n')),
-        });
+        await client.query({ name: 'known_heads', text: 'select * from append_known_heads($1, $2, $3, $4, $5, $6, $7)', values: eventColumns(writer) });
       },
     },
     {
       name: STORE_STATEMENT,
       insert: async (client, writer) => {
-        const columns: string[][] = [[], [], [], [], [], [], []];
-        for (let row = 0; row < ROWS; row += 1) {
-          const cells = [writer.stream, String(writer.version), randomUUID(), 'BenchOrderPlaced', eventText(), metadata(true), hash().toString('hex')];
-          cells.forEach((cell, column) => columns[column]?.push(cell));
-          writer.version += 1;
-        }
-        await client.query({ name: 'insert_known_heads', text: INSERT_KNOWN_HEADS, values: columns.map((column) => column.join('\n')) });
+        await client.query({ name: 'insert_known_heads', text: INSERT_KNOWN_HEADS, values: eventColumns(writer) });
       },
     },
     {

@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPool, PostgresEventStore, runMigrations } from '@carbon-ledger/ledger-service/bench';
 import { makeEvent } from './bench-events.js';
+import { inTransaction } from './pg-transaction.js';
 
 /** One event as every store gets it: same id, type, data and metadata bytes. */
 export interface PeerEvent {
@@ -56,18 +57,10 @@ export function peerEvent(): PeerEvent {
 
 /** Runs `work` in a transaction that stays open `holdMs` after it before committing (a slow writer). */
 async function inHeldTransaction(pool: pg.Pool, holdMs: number, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await work(client);
     await delay(holdMs);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 function toAppend(event: PeerEvent): EventToAppend {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '../pg-transaction.js';
 
 /** The peer's tables live in a schema of their own on the bench's PostgreSQL, beside the product's. */
 export const PEER_SCHEMA = 'trading_peer';
@@ -122,9 +123,7 @@ export async function seedPeer(
   pool: pg.Pool,
   seed: { readonly sellerId: string; readonly buyerIds: readonly string[]; readonly depositCents: number; readonly markets: readonly PeerMarketSeed[] },
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await client.query(`insert into ${PEER_SCHEMA}.accounts (account_id) values ($1) on conflict do nothing`, [peerUserAccount(seed.sellerId)]);
     for (const market of seed.markets) {
       const marketId = peerMarketId(market.projectType, market.vintage);
@@ -160,12 +159,6 @@ export async function seedPeer(
         seed.depositCents,
       ]);
     }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   for (const table of ['accounts', 'transfers', 'markets', 'orders', 'holdings']) await pool.query(`analyze ${PEER_SCHEMA}.${table}`);
 }

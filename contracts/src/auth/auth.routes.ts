@@ -1,7 +1,12 @@
-import { type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
+import { type ApiRoute, idempotentRoute, NO_VIEWS, readRoute, type RouteInputs } from '../api/api-route.js';
 import { loginRequest, loginResponse, meResponse } from './login.contract.js';
 import { createUserRequest, grantRoleRequest, listUsersResponse, roleParams, userIdParams, userResponse } from './manage-users.contract.js';
 import { listSessionsResponse, sessionIdParams } from './sessions.contract.js';
+
+/** An admin's change to the accounts: answers the user as it now stands, once the users view shows it. */
+function userAdminRoute(method: 'POST' | 'DELETE', path: string, summary: string, status: number, inputs: RouteInputs): ApiRoute {
+  return idempotentRoute(method, path, ['admin'], { summary, ...inputs, success: { status, json: userResponse }, views: ['users'] });
+}
 
 export const authRoutes = [
   {
@@ -27,26 +32,14 @@ export const authRoutes = [
     views: NO_VIEWS,
   }),
   readRoute('/api/users', ['admin'], 'List users', listUsersResponse),
-  idempotentRoute('POST', '/api/users', ['admin'], {
-    summary: 'Create a user with roles',
-    body: createUserRequest,
-    success: { status: 201, json: userResponse },
-    errors: ['Conflict', 'IdempotencyKeyReused'],
-    views: ['users'],
-  }),
-  idempotentRoute('POST', '/api/users/:id/roles', ['admin'], {
-    summary: 'Grant a role',
+  userAdminRoute('POST', '/api/users', 'Create a user with roles', 201, { body: createUserRequest, errors: ['Conflict', 'IdempotencyKeyReused'] }),
+  userAdminRoute('POST', '/api/users/:id/roles', 'Grant a role', 200, {
     params: userIdParams,
     body: grantRoleRequest,
-    success: { status: 200, json: userResponse },
     errors: ['NotFound', 'IdempotencyKeyReused'],
-    views: ['users'],
   }),
-  idempotentRoute('DELETE', '/api/users/:id/roles/:role', ['admin'], {
-    summary: 'Revoke a role',
+  userAdminRoute('DELETE', '/api/users/:id/roles/:role', 'Revoke a role', 200, {
     params: roleParams,
-    success: { status: 200, json: userResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-    views: ['users'],
   }),
 ] satisfies readonly ApiRoute[];

@@ -38,6 +38,17 @@ const holders = ['trader', 'issuer', 'admin'] as const;
 /** What a holder reads after moving credits: holdings, trades, retirements and offers. */
 const REGISTRY_VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'direct-trade-offers'];
 
+/** A holder moves or retires credits they hold (KYC required): answered once the registry views show it. */
+function holderRoute(path: string, summary: string, body: z.ZodType, json: z.ZodType): ApiRoute {
+  return idempotentRoute('POST', path, holders, {
+    summary,
+    body,
+    success: { status: 201, json },
+    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
+    views: REGISTRY_VIEWS,
+  });
+}
+
 /** What the buyer or the seller does with a direct offer: one call per action on the offer's path. */
 function offerRoute(
   action: 'accept' | 'decline' | 'cancel',
@@ -56,13 +67,12 @@ function offerRoute(
 }
 
 export const creditsRoutes = [
-  idempotentRoute('POST', '/api/trade', holders, {
-    summary: 'Offer credits of a batch the caller holds to a named buyer at a price (escrowed until the buyer accepts and pays, declines, or 24 h pass)',
-    body: tradeCreditsRequest,
-    success: { status: 201, json: tradeCreditsResponse },
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-    views: REGISTRY_VIEWS,
-  }),
+  holderRoute(
+    '/api/trade',
+    'Offer credits of a batch the caller holds to a named buyer at a price (escrowed until the buyer accepts and pays, declines, or 24 h pass)',
+    tradeCreditsRequest,
+    tradeCreditsResponse,
+  ),
   readRoute('/api/trade/offers', holders, "The caller's direct trade offers, incoming and outgoing, with their status", listDirectTradeOffersResponse),
   offerRoute(
     'accept',
@@ -82,13 +92,7 @@ export const creditsRoutes = [
     'Conflict',
     'IdempotencyKeyReused',
   ]),
-  idempotentRoute('POST', '/api/retire', holders, {
-    summary: 'Retire credits the caller holds on behalf of a beneficiary; issues the certificate',
-    body: retireCreditsRequest,
-    success: { status: 201, json: retireCreditsResponse },
-    errors: ['KycRequired', 'NotFound', 'Conflict', 'IdempotencyKeyReused'],
-    views: REGISTRY_VIEWS,
-  }),
+  holderRoute('/api/retire', 'Retire credits the caller holds on behalf of a beneficiary; issues the certificate', retireCreditsRequest, retireCreditsResponse),
   idempotentRoute('POST', '/api/cancel', ['trader', 'issuer', 'registry', 'admin'], {
     summary:
       "Cancel tradable serials without a claim (never a retirement): a holder their own, voluntarily; the registry any account's, for any reason (403 otherwise, 409 when short)",

@@ -1,4 +1,7 @@
-import { type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import type { z } from 'zod';
+import { type ApiRoute, idempotentRoute, readRoute, type RouteInputs } from '../api/api-route.js';
+import type { ApiErrorCode } from '../shared/api-error.js';
+import type { ProjectionName } from '../shared/projection-names.js';
 import {
   assignHeldDepositParams,
   assignHeldDepositRequest,
@@ -18,6 +21,33 @@ import {
 /** Who holds cash; compliance, auditors and admins may read any account with ?userId=. */
 const fundsAccess = ['trader', 'issuer', 'compliance', 'auditor', 'admin'] as const;
 
+/** A holder's own cash paid on XRPL (in or out): answers once the cash ledger shows the move. */
+function cashRoute(action: 'faucet' | 'withdraw', summary: string, body: z.ZodType, json: z.ZodType, errors: readonly ApiErrorCode[]): ApiRoute {
+  return idempotentRoute('POST', `/api/funds/${action}`, ['trader', 'issuer', 'admin'], {
+    summary,
+    body,
+    success: { status: 200, json },
+    errors,
+    views: ['cash-ledger'],
+  });
+}
+
+/** Compliance settles a held deposit, once per transaction hash; answers the deposit as it then stands. */
+function heldDepositRoute(
+  action: 'assign' | 'refund',
+  summary: string,
+  inputs: Pick<RouteInputs, 'params' | 'body'>,
+  views: readonly ProjectionName[],
+): ApiRoute {
+  return idempotentRoute('POST', `/api/funds/held-deposits/:txHash/${action}`, ['compliance', 'admin'], {
+    summary,
+    ...inputs,
+    success: { status: 200, json: heldDepositView },
+    errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+    views,
+  });
+}
+
 export const fundsRoutes = [
   readRoute(
     '/api/funds',
@@ -33,21 +63,20 @@ export const fundsRoutes = [
     fundsStatementResponse,
     { query: fundsStatementParams, errors: ['NotFound'] },
   ),
-  idempotentRoute('POST', '/api/funds/faucet', ['trader', 'issuer', 'admin'], {
-    summary: 'Sandbox only: test USD paid on XRPL to the deposit address with the caller’s destination tag and credited as a deposit (404 on other networks)',
-    body: claimTestUsdRequest,
-    success: { status: 200, json: fundsView },
-    errors: ['NotFound', 'ServiceUnavailable', 'IdempotencyKeyReused'],
-    views: ['cash-ledger'],
-  }),
-  idempotentRoute('POST', '/api/funds/withdraw', ['trader', 'issuer', 'admin'], {
-    summary:
-      'Withdraw to one of the caller’s KYC-verified, AML-screened addresses: held, paid on XRPL, posted when the payment validates or voided when it fails',
-    body: withdrawFundsRequest,
-    success: { status: 200, json: withdrawFundsResponse },
-    errors: ['KycRequired', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
-    views: ['cash-ledger'],
-  }),
+  cashRoute(
+    'faucet',
+    'Sandbox only: test USD paid on XRPL to the deposit address with the caller’s destination tag and credited as a deposit (404 on other networks)',
+    claimTestUsdRequest,
+    fundsView,
+    ['NotFound', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  ),
+  cashRoute(
+    'withdraw',
+    'Withdraw to one of the caller’s KYC-verified, AML-screened addresses: held, paid on XRPL, posted when the payment validates or voided when it fails',
+    withdrawFundsRequest,
+    withdrawFundsResponse,
+    ['KycRequired', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
+  ),
   readRoute(
     '/api/funds/held-deposits',
     ['compliance', 'auditor', 'admin'],
@@ -55,20 +84,16 @@ export const fundsRoutes = [
     heldDepositsResponse,
     { query: heldDepositsParams },
   ),
-  idempotentRoute('POST', '/api/funds/held-deposits/:txHash/assign', ['compliance', 'admin'], {
-    summary: 'Credit a held deposit to a user, once per transaction hash (the same user again is answered as before; another user is 409)',
-    params: assignHeldDepositParams,
-    body: assignHeldDepositRequest,
-    success: { status: 200, json: heldDepositView },
-    errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
-    views: ['held-deposits', 'cash-ledger'],
-  }),
-  idempotentRoute('POST', '/api/funds/held-deposits/:txHash/refund', ['compliance', 'admin'], {
-    summary:
-      'Send a held deposit back to the account it came from, at most once (answers once the payment validated or failed; a failed attempt leaves it held); an assigned deposit is 409',
-    params: refundHeldDepositParams,
-    success: { status: 200, json: heldDepositView },
-    errors: ['NotFound', 'Conflict', 'ServiceUnavailable', 'IdempotencyKeyReused'],
-    views: ['held-deposits'],
-  }),
+  heldDepositRoute(
+    'assign',
+    'Credit a held deposit to a user, once per transaction hash (the same user again is answered as before; another user is 409)',
+    { params: assignHeldDepositParams, body: assignHeldDepositRequest },
+    ['held-deposits', 'cash-ledger'],
+  ),
+  heldDepositRoute(
+    'refund',
+    'Send a held deposit back to the account it came from, at most once (answers once the payment validated or failed; a failed attempt leaves it held); an assigned deposit is 409',
+    { params: refundHeldDepositParams },
+    ['held-deposits'],
+  ),
 ] satisfies readonly ApiRoute[];

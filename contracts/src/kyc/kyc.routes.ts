@@ -1,8 +1,21 @@
+import type { z } from 'zod';
 import { anyRole, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
 import { addressChallengeRequest, addressChallengeResponse } from './address-challenge.contract.js';
 import { kycStatusQuery, kycStatusResponse } from './kyc-status.contract.js';
 import { startVerificationRequest, startVerificationResponse } from './start-verification.contract.js';
 import { verifyKycRequest, verifyKycResponse } from './verify-kyc.contract.js';
+import type { ApiErrorCode } from '../shared/api-error.js';
+
+/** A step of an address's verification: it shows in the KYC status view once the answer is given. */
+function verificationRoute(path: string, summary: string, body: z.ZodType, status: number, json: z.ZodType, errors: readonly ApiErrorCode[]): ApiRoute {
+  return idempotentRoute('POST', path, anyRole, {
+    summary,
+    body,
+    success: { status, json },
+    errors: [...errors, 'IdempotencyKeyReused'],
+    views: ['kyc-status'],
+  });
+}
 
 export const kycRoutes = [
   idempotentRoute('POST', '/api/kyc/address-challenge', anyRole, {
@@ -14,18 +27,9 @@ export const kycRoutes = [
     views: NO_VIEWS,
   }),
   readRoute('/api/kyc/status', anyRole, 'KYC and AML status of an address', kycStatusResponse, { query: kycStatusQuery }),
-  idempotentRoute('POST', '/api/kyc/start-verification', anyRole, {
-    summary: 'Start KYC for a proven address',
-    body: startVerificationRequest,
-    success: { status: 201, json: startVerificationResponse },
-    errors: ['Conflict', 'IdempotencyKeyReused'],
-    views: ['kyc-status'],
-  }),
-  idempotentRoute('POST', '/api/kyc/verify', anyRole, {
-    summary: 'Complete KYC: the provider’s decision and the AML screening',
-    body: verifyKycRequest,
-    success: { status: 200, json: verifyKycResponse },
-    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-    views: ['kyc-status'],
-  }),
+  verificationRoute('/api/kyc/start-verification', 'Start KYC for a proven address', startVerificationRequest, 201, startVerificationResponse, ['Conflict']),
+  verificationRoute('/api/kyc/verify', 'Complete KYC: the provider’s decision and the AML screening', verifyKycRequest, 200, verifyKycResponse, [
+    'NotFound',
+    'Conflict',
+  ]),
 ] satisfies readonly ApiRoute[];

@@ -1,8 +1,14 @@
-import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
+import type { z } from 'zod';
+import { anyRole, type ApiRoute, idempotentRoute, readRoute, type RouteInputs } from '../api/api-route.js';
 import { cancelOrderParams, cancelOrderResponse } from './cancel-order.contract.js';
 import { listOrdersParams, listOrdersResponse } from './list-orders.contract.js';
 import { marketplaceQuery, marketplaceResponse, orderBookDepthResponse } from './marketplace.views.js';
 import { placeOrderRequest, placeOrderResponse } from './place-order.contract.js';
+
+/** A trader's change to the order book: answered once the book shows it. */
+function orderRoute(path: string, summary: string, status: number, json: z.ZodType, inputs: RouteInputs): ApiRoute {
+  return idempotentRoute('POST', path, ['trader', 'admin'], { summary, ...inputs, success: { status, json }, views: ['order-book'] });
+}
 
 export const ordersRoutes = [
   readRoute(
@@ -12,19 +18,13 @@ export const ordersRoutes = [
     listOrdersResponse,
     { query: listOrdersParams },
   ),
-  idempotentRoute('POST', '/api/orders', ['trader', 'admin'], {
-    summary: 'Place a buy or sell order on the Trading Desk (KYC required); a buy reserves its cost and fee',
+  orderRoute('/api/orders', 'Place a buy or sell order on the Trading Desk (KYC required); a buy reserves its cost and fee', 201, placeOrderResponse, {
     body: placeOrderRequest,
-    success: { status: 201, json: placeOrderResponse },
     errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused'],
-    views: ['order-book'],
   }),
-  idempotentRoute('POST', '/api/orders/:id/cancel', ['trader', 'admin'], {
-    summary: 'Cancel what is left of an open order; its reservation is voided',
+  orderRoute('/api/orders/:id/cancel', 'Cancel what is left of an open order; its reservation is voided', 200, cancelOrderResponse, {
     params: cancelOrderParams,
-    success: { status: 200, json: cancelOrderResponse },
     errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused'],
-    views: ['order-book'],
   }),
   readRoute('/api/marketplace', anyRole, 'Marketplace statistics, order book and recent trades', marketplaceResponse, { query: marketplaceQuery }),
   readRoute(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ApiAccess, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute } from '../api/api-route.js';
+import { type ApiAccess, type ApiRoute, idempotentRoute, NO_VIEWS, readRoute, type RouteInputs } from '../api/api-route.js';
+import type { ApiErrorCode } from '../shared/api-error.js';
 import type { ProjectionName } from '../shared/projection-names.js';
 import { documentMediaTypes } from './projects.constants.js';
 import { documentParams, uploadDocumentResponse } from './project-documents.js';
@@ -48,27 +49,34 @@ const PROJECTS: readonly ProjectionName[] = ['projects'];
 /** A serial number as the public lookup takes it. */
 export const registrySerialParams = z.object({ serial: z.string().trim().min(1).max(100) });
 
+/** A write to the projects: `errors` are what it answers besides a replayed key and 503, which any of them may. */
+function projectsRoute(
+  path: string,
+  access: ApiAccess,
+  summary: string,
+  status: number,
+  json: z.ZodType,
+  inputs: RouteInputs & { readonly errors: readonly ApiErrorCode[] },
+  views = PROJECTS,
+): ApiRoute {
+  const errors: readonly ApiErrorCode[] = [...inputs.errors, 'IdempotencyKeyReused', 'ServiceUnavailable'];
+  return idempotentRoute('POST', path, access, { summary, ...inputs, success: { status, json }, errors, views });
+}
+
 /** A step of a project's lifecycle on its stream: refused when the caller may not take it (403), the project or report is unknown (404), or its state does not allow it (409). */
 function lifecycleRoute(path: string, access: ApiAccess, summary: string, params: z.ZodType, body: z.ZodType, json: z.ZodType, status = 200): ApiRoute {
-  return idempotentRoute('POST', path, access, {
-    summary,
-    params,
-    body,
-    success: { status, json },
-    errors: ['Forbidden', 'NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: PROJECTS,
-  });
+  return projectsRoute(path, access, summary, status, json, { params, body, errors: ['Forbidden', 'NotFound', 'Conflict'] });
 }
 
 export const projectsRoutes = [
-  idempotentRoute('POST', '/api/issue', proponents, {
-    summary:
-      "File an issuance request from the issue form: drafts the project when new and files a monitoring report claiming 20% of the summed scopes for this year; credits are issued only once the project's verifier verified it and the registry approved it",
-    body: issueCreditsRequest,
-    success: { status: 201, json: issueCreditsResponse },
-    errors: ['KycRequired', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: PROJECTS,
-  }),
+  projectsRoute(
+    '/api/issue',
+    proponents,
+    "File an issuance request from the issue form: drafts the project when new and files a monitoring report claiming 20% of the summed scopes for this year; credits are issued only once the project's verifier verified it and the registry approved it",
+    201,
+    issueCreditsResponse,
+    { body: issueCreditsRequest, errors: ['KycRequired', 'Conflict'] },
+  ),
   {
     method: 'POST',
     path: '/api/documents',
@@ -91,12 +99,9 @@ export const projectsRoutes = [
     idempotent: false,
     errors: ['NotFound'],
   },
-  idempotentRoute('POST', '/api/projects', proponents, {
-    summary: 'Draft a project (the proponent is the signed-in user)',
+  projectsRoute('/api/projects', proponents, 'Draft a project (the proponent is the signed-in user)', 201, projectCommandResponse, {
     body: draftProjectRequest,
-    success: { status: 201, json: projectCommandResponse },
-    errors: ['Conflict', 'NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: PROJECTS,
+    errors: ['Conflict', 'NotFound'],
   }),
   lifecycleRoute(
     '/api/projects/:projectId/validation',
@@ -122,14 +127,18 @@ export const projectsRoutes = [
     decideRegistrationRequest,
     projectCommandResponse,
   ),
-  idempotentRoute('POST', '/api/projects/:projectId/deactivation', registryOperators, {
-    summary: 'The registry makes a project inactive (no more reports or issuances)',
-    params: projectParams,
-    body: deactivateProjectRequest,
-    success: { status: 200, json: projectCommandResponse },
-    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: PROJECTS,
-  }),
+  projectsRoute(
+    '/api/projects/:projectId/deactivation',
+    registryOperators,
+    'The registry makes a project inactive (no more reports or issuances)',
+    200,
+    projectCommandResponse,
+    {
+      params: projectParams,
+      body: deactivateProjectRequest,
+      errors: ['NotFound', 'Conflict'],
+    },
+  ),
   lifecycleRoute(
     '/api/projects/:projectId/reversals',
     registryOperators,
@@ -173,21 +182,23 @@ export const projectsRoutes = [
     listProjectsResponse,
   ),
   readRoute('/api/verifiers', documentAuthors, 'Verifiers and the project types each is accredited for', listVerifiersResponse),
-  idempotentRoute('POST', '/api/verifiers/:verifierId/accreditation', registryOperators, {
-    summary: 'Accredit a verifier for project types (replaces what it was accredited for)',
-    params: verifierParams,
-    body: accreditVerifierRequest,
-    success: { status: 200, json: accreditVerifierResponse },
-    errors: ['NotFound', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: PROJECTS,
-  }),
-  idempotentRoute('POST', '/api/registry/imports', registryOperators, {
-    summary: 'Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch',
-    body: importCreditsRequest,
-    success: { status: 201, json: importCreditsResponse },
-    errors: ['NotFound', 'Conflict', 'IdempotencyKeyReused', 'ServiceUnavailable'],
-    views: [...PROJECTS, 'credit-registry'],
-  }),
+  projectsRoute(
+    '/api/verifiers/:verifierId/accreditation',
+    registryOperators,
+    'Accredit a verifier for project types (replaces what it was accredited for)',
+    200,
+    accreditVerifierResponse,
+    { params: verifierParams, body: accreditVerifierRequest, errors: ['NotFound'] },
+  ),
+  projectsRoute(
+    '/api/registry/imports',
+    registryOperators,
+    'Record credits brought from another registry by their origin serial range; a range that overlaps one recorded before is 409 naming that batch',
+    201,
+    importCreditsResponse,
+    { body: importCreditsRequest, errors: ['NotFound', 'Conflict'] },
+    [...PROJECTS, 'credit-registry'],
+  ),
   lifecycleRoute(
     '/api/registry/batches/:batchId/authorization',
     registryOperators,

@@ -56,6 +56,7 @@ export const xrplCreditsSwappedData = z.object({
   poolAfter: ammPoolReserves.optional(),
   executedAt: z.iso.datetime(),
 });
+export type XrplCreditsSwappedData = z.infer<typeof xrplCreditsSwappedData>;
 
 export const xrplCreditsBurnedData = z.object({
   txHash: xrplHash,
@@ -93,5 +94,24 @@ export type XrplActionEvent = z.infer<typeof xrplActionEvent>;
 
 export const xrplActionEventTypes = eventTypesOf(xrplActionEvent);
 export const isXrplActionEvent = eventGuard<XrplActionEvent>(xrplActionEventTypes);
+
+/**
+ * The AMM swap an XRPL action records, or undefined for the actions that move no pool (the trades
+ * and the pool's reserves both follow swaps). It compiles only while every action type is handled.
+ */
+export function swapOf(event: XrplActionEvent): XrplCreditsSwappedData | undefined {
+  switch (event.type) {
+    case 'XrplCreditsSwapped':
+      return event.data;
+    case 'XrplCreditsMinted':
+    case 'XrplCreditsBurned':
+    case 'XrplCreditsRedeemed':
+      return undefined;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
 
 export const xrplActionStreamId = (txHash: string): string => `xrpl-action-${txHash}`;

@@ -24,32 +24,35 @@ async function json(response: Response, expected: number, what: string): Promise
   return JSON.parse(text);
 }
 
-/** Tokenize as the console does: prepare, sign the trust line if one was prepared, submit. */
-export async function tokenize(user: SignedInClient, wallet: Wallet, tokenId: string, amount: number): Promise<XrplTokenizeResponse> {
-  const prepared = xrplTokenizePrepareResponse.parse(
-    await json(await user.request('POST', '/api/xrpl/tokenize/prepare', { tokenId, amount, xrplAddress: wallet.address }), 200, 'tokenize/prepare'),
-  );
-  const submitted = await user.request('POST', '/api/xrpl/tokenize', {
+/**
+ * An XRPL action as the console runs it: prepare, sign each prepared transaction with the wallet,
+ * submit; answers the submission's body. `prepareSchema` is the shape the prepare step answers.
+ */
+async function prepareSignSubmit(
+  user: SignedInClient,
+  wallet: Wallet,
+  action: 'tokenize' | 'redeem' | 'retire',
+  body: Record<string, unknown>,
+  prepareSchema: typeof xrplPrepareResponse | typeof xrplTokenizePrepareResponse = xrplPrepareResponse,
+): Promise<unknown> {
+  const prepared = prepareSchema.parse(await json(await user.request('POST', `/api/xrpl/${action}/prepare`, body), 200, `${action}/prepare`));
+  const submitted = await user.request('POST', `/api/xrpl/${action}`, {
     preparation: prepared.preparation,
     signedTransactions: signPrepared(wallet, prepared.transactions),
   });
-  return xrplTokenizeResponse.parse(await json(submitted, 201, 'tokenize'));
+  return json(submitted, 201, action);
+}
+
+/** Tokenize as the console does: prepare, sign the trust line if one was prepared, submit. */
+export async function tokenize(user: SignedInClient, wallet: Wallet, tokenId: string, amount: number): Promise<XrplTokenizeResponse> {
+  return xrplTokenizeResponse.parse(
+    await prepareSignSubmit(user, wallet, 'tokenize', { tokenId, amount, xrplAddress: wallet.address }, xrplTokenizePrepareResponse),
+  );
 }
 
 /** Redeem as the console does: prepare, sign the NXCC payment back to the issuer, submit. */
 export async function redeem(user: SignedInClient, wallet: Wallet, amount: number, tokenId?: string): Promise<XrplRedeemResponse> {
-  const prepared = xrplPrepareResponse.parse(
-    await json(
-      await user.request('POST', '/api/xrpl/redeem/prepare', { amount, xrplAddress: wallet.address, ...(tokenId ? { tokenId } : {}) }),
-      200,
-      'redeem/prepare',
-    ),
-  );
-  const submitted = await user.request('POST', '/api/xrpl/redeem', {
-    preparation: prepared.preparation,
-    signedTransactions: signPrepared(wallet, prepared.transactions),
-  });
-  return xrplRedeemResponse.parse(await json(submitted, 201, 'redeem'));
+  return xrplRedeemResponse.parse(await prepareSignSubmit(user, wallet, 'redeem', { amount, xrplAddress: wallet.address, ...(tokenId ? { tokenId } : {}) }));
 }
 
 /** Retire on XRPL as the console's Retire tab does: NXCC back to the issuer with the memo. */
@@ -61,18 +64,9 @@ export async function retireOnXrpl(
   purpose: string,
   use?: string,
 ): Promise<XrplRetireResponse> {
-  const prepared = xrplPrepareResponse.parse(
-    await json(
-      await user.request('POST', '/api/xrpl/retire/prepare', { tokenAmount, issuer, purpose, xrplAddress: wallet.address, ...(use ? { use } : {}) }),
-      200,
-      'retire/prepare',
-    ),
+  return xrplRetireResponse.parse(
+    await prepareSignSubmit(user, wallet, 'retire', { tokenAmount, issuer, purpose, xrplAddress: wallet.address, ...(use ? { use } : {}) }),
   );
-  const submitted = await user.request('POST', '/api/xrpl/retire', {
-    preparation: prepared.preparation,
-    signedTransactions: signPrepared(wallet, prepared.transactions),
-  });
-  return xrplRetireResponse.parse(await json(submitted, 201, 'retire'));
 }
 
 export async function reserves(user: SignedInClient): Promise<VaultReservesResponse> {

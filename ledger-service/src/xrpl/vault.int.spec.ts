@@ -65,6 +65,17 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     return Number(row.quantity);
   }
 
+  /** The registry's record of an XRPL retirement, once the reactions registered it (waiting at most 30 s). */
+  async function registeredRetirement(txHash: string, what = 'the XRPL retirement') {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', txHash).executeTakeFirst();
+      if (row) return row;
+      if (Date.now() > deadline) throw new Error(`${what} was not registered`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   async function buyOnAmm(amount: number): Promise<void> {
     const prepare = await trader.request('POST', '/api/xrpl/trade/prepare', {
       sellerAddress: service.gateway.wallets.market_maker.address,
@@ -204,14 +215,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     const retired = await retireOnXrpl(trader, traderWallet, service.gateway.wallets.issuer.address, 3, 'Scope 3 travel 2026');
     expect(retired).toMatchObject({ success: true, burned: 3 });
     // The retirement is registered from the vault, for the holder, with its certificate.
-    const deadline = Date.now() + 30_000;
-    let row;
-    while (
-      !(row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', retired.txHash).executeTakeFirst())
-    ) {
-      if (Date.now() > deadline) throw new Error('the XRPL retirement was not registered');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const row = await registeredRetirement(retired.txHash);
     expect(row).toMatchObject({
       account_id: VAULT_ACCOUNT_ID,
       retired_by: trader.userId,
@@ -276,14 +280,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     const retired = await retireOnXrpl(trader, traderWallet, issuerAddress, 2, 'Compliance 2026', 'other_international');
     expect(retired).toMatchObject({ success: true, burned: 2, tokenId: poolBatch });
     expect(await nxcc(traderWallet.address)).toBeCloseTo(before - 2, 6);
-    const deadline = Date.now() + 30_000;
-    let row;
-    while (
-      !(row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', retired.txHash).executeTakeFirst())
-    ) {
-      if (Date.now() > deadline) throw new Error('the XRPL retirement was not registered');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    let row = await registeredRetirement(retired.txHash);
     expect(row).toMatchObject({ token_id: poolBatch, quantity: 2, use: 'other_international', purpose: 'Compliance 2026' });
 
     // Prepared while authorized, the authorization withdrawn before the burn: the tokens are burned all
@@ -297,10 +294,7 @@ describe('one truth for credits: NXCC on XRPL backed by the registry’s vault',
     });
     expect(burned.status, await burned.clone().text()).toBe(201);
     const { txHash } = (await burned.json()) as { txHash: string };
-    while (!(row = await service.runtime.readModels.selectFrom('credit_retirements').selectAll().where('xrpl_tx_hash', '=', txHash).executeTakeFirst())) {
-      if (Date.now() > deadline + 30_000) throw new Error('the second XRPL retirement was not registered');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    row = await registeredRetirement(txHash, 'the second XRPL retirement');
     expect(row).toMatchObject({ quantity: 2, use: 'voluntary' });
     expect(row.purpose).toMatch(
       /^Compliance 2026 \(Other international mitigation purposes refused: Batch .* is not authorized for other international mitigation purposes\)$/,

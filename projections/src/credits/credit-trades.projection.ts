@@ -2,21 +2,20 @@ import { createHash } from 'node:crypto';
 import {
   isCreditEvent,
   isXrplActionEvent,
+  swapOf,
   marketOfTokenId,
   formatPosition,
   type PushedMessage,
   type RecordedEvent,
   socketEvents,
   type TradeExecuted,
-  type XrplActionEvent,
+  type XrplCreditsSwappedData,
   creditEventTypes,
   xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditTradesTable } from '../read-model-database.js';
 import { exhaustive, insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
-
-type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
 /** What an XRPL AMM swap of credits that name no registry market is filed under. */
 export const XRPL_AMM_PROJECT_TYPE = 'NXCC';
@@ -107,18 +106,8 @@ function tradeRows(events: readonly RecordedEvent[]): Insertable<CreditTradesTab
           return exhaustive(event);
       }
     } else if (isXrplActionEvent(recorded)) {
-      const event = recorded;
-      switch (event.type) {
-        case 'XrplCreditsSwapped':
-          rows.push(swapRow(recorded, event.data));
-          break;
-        case 'XrplCreditsMinted':
-        case 'XrplCreditsBurned':
-        case 'XrplCreditsRedeemed':
-          break;
-        default:
-          return exhaustive(event);
-      }
+      const swap = swapOf(recorded);
+      if (swap) rows.push(swapRow(recorded, swap));
     }
   }
   return rows;

@@ -2,10 +2,11 @@ import {
   ammPoolReserves,
   CREDIT_CURRENCY_CODE,
   isXrplActionEvent,
+  swapOf,
   isXrplEvent,
   ledgerIssuedValue,
   type RecordedEvent,
-  type XrplActionEvent,
+  type XrplCreditsSwappedData,
   type XrplEvent,
   xrplActionEventTypes,
 } from '@carbon-ledger/contracts';
@@ -14,7 +15,6 @@ import type { AmmReservesTable } from '../read-model-database.js';
 import { exhaustive, insertRowsOnce, type Projection, rowPosition } from '../runtime/projection.js';
 
 type XrplTransactionRecordedData = Extract<XrplEvent, { type: 'XrplTransactionRecorded' }>['data'];
-type XrplCreditsSwappedData = Extract<XrplActionEvent, { type: 'XrplCreditsSwapped' }>['data'];
 
 const DROPS = /^\d{1,18}$/;
 
@@ -62,18 +62,8 @@ function reserveRows(events: readonly RecordedEvent[]): Insertable<AmmReservesTa
           return exhaustive(event);
       }
     } else if (isXrplActionEvent(recorded)) {
-      const event = recorded;
-      switch (event.type) {
-        case 'XrplCreditsSwapped':
-          rows.push(swapRow(recorded, event.data));
-          break;
-        case 'XrplCreditsMinted':
-        case 'XrplCreditsBurned':
-        case 'XrplCreditsRedeemed':
-          break;
-        default:
-          return exhaustive(event);
-      }
+      const swap = swapOf(recorded);
+      if (swap) rows.push(swapRow(recorded, swap));
     }
   }
   return rows.filter((row) => row !== undefined);

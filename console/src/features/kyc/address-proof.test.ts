@@ -5,7 +5,8 @@ import { deriveAddress, verify } from 'ripple-keypairs';
 import { Wallet } from 'xrpl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
-import { InvalidWalletSeedError, WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from './address-proof';
+import { InvalidSeedError } from '../../shared/xrpl/seed-wallet';
+import { WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from './address-proof';
 
 const message = 'Carbon Ledger: prove control of an XRPL address for KYC.\nNonce: 00ff';
 const challenge = { challengeId: '0d7e1c44-59a6-4c55-8f0e-3b1f1e7a2c90', message, expiresAt: '2026-11-25T02:00:00.000Z' };
@@ -33,7 +34,7 @@ describe('proving control of an address in the browser', () => {
     const requests = mockFetch(() => jsonResponse(challenge, 201));
     const other = Wallet.generate();
     await expect(proveAddressControl(Wallet.generate().address, other.seed ?? '')).rejects.toBeInstanceOf(WalletSeedMismatchError);
-    await expect(proveAddressControl(other.address, 'not a seed')).rejects.toBeInstanceOf(InvalidWalletSeedError);
+    await expect(proveAddressControl(other.address, 'not a seed')).rejects.toBeInstanceOf(InvalidSeedError);
     expect(requests).toHaveLength(0);
   });
 

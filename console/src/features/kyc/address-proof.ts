@@ -1,12 +1,6 @@
 import { type AddressProofRequest, challengeMessageHex } from '@carbon-ledger/contracts';
+import { walletFromSeed } from '../../shared/xrpl/seed-wallet';
 import { requestAddressChallenge } from './api/request-address-challenge';
-
-export class InvalidWalletSeedError extends Error {
-  override readonly name = 'InvalidWalletSeedError';
-  constructor() {
-    super('The wallet seed is not a valid XRPL seed');
-  }
-}
 
 export class WalletSeedMismatchError extends Error {
   override readonly name = 'WalletSeedMismatchError';
@@ -35,12 +29,7 @@ export async function generateBrowserWallet(): Promise<{ address: string; seed: 
  */
 export async function proveAddressControl(address: string, seed: string): Promise<AddressProofRequest> {
   const { Wallet, sign } = await loadKeys();
-  let wallet: InstanceType<typeof Wallet>;
-  try {
-    wallet = Wallet.fromSeed(seed.trim());
-  } catch {
-    throw new InvalidWalletSeedError();
-  }
+  const wallet = walletFromSeed(Wallet, seed);
   if (wallet.address !== address) throw new WalletSeedMismatchError(wallet.address, address);
   const challenge = await requestAddressChallenge(address);
   return {

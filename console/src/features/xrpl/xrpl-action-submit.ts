@@ -1,7 +1,8 @@
 import { INVALID_XRPL_ADDRESS_MESSAGE, kycAddress, REQUIRED_FIELDS_MESSAGE } from '@carbon-ledger/contracts';
 import type { ZodSafeParseResult } from 'zod';
 import { isKycRefusal } from '../../shared/api/kyc-refusal';
-import { InvalidSeedError, SeedAddressMismatchError, signerFromSeed } from './signing/browser-signer';
+import { InvalidSeedError } from '../../shared/xrpl/seed-wallet';
+import { SeedAddressMismatchError, signerFromSeed } from './signing/browser-signer';
 import type { SignedActionInput } from './xrpl-signed-action';
 import {
   showInvalidSeedToast,

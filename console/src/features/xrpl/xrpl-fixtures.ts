@@ -18,7 +18,8 @@ import type {
   XrplTradeResponse,
 } from '@carbon-ledger/contracts';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock';
-import { type BrowserSigner, InvalidSeedError, SeedAddressMismatchError } from './signing/browser-signer';
+import { InvalidSeedError } from '../../shared/xrpl/seed-wallet';
+import { type BrowserSigner, SeedAddressMismatchError } from './signing/browser-signer';
 
 /** Test data only; nothing in the app imports this file. */
 export function aNetwork(network: XrplNetwork = 'sandbox'): XrplNetworkResponse {

@@ -1,4 +1,5 @@
 import type { AppendResult, ChainedEventTexts, EventToAppend, ExpectedVersion } from '@carbon-ledger/contracts';
+import { NextTurn } from '../../infrastructure/next-turn.js';
 
 /** An append waiting for its batch; resolved with undefined when it must be retried alone. */
 export interface PendingAppend {
@@ -44,7 +45,7 @@ export class AppendBatcher {
   private queue: PendingAppend[] = [];
   private inFlight = 0;
   private queuedEvents = 0;
-  private pumpScheduled = false;
+  private readonly nextPump = new NextTurn(() => this.pump());
   private readonly streamsInFlight = new Set<string>();
 
   constructor(
@@ -55,16 +56,7 @@ export class AppendBatcher {
   submit(append: PendingAppend): void {
     this.queue.push(append);
     this.queuedEvents += append.events.length;
-    this.schedulePump();
-  }
-
-  private schedulePump(): void {
-    if (this.pumpScheduled) return;
-    this.pumpScheduled = true;
-    setImmediate(() => {
-      this.pumpScheduled = false;
-      this.pump();
-    });
+    this.nextPump.schedule();
   }
 
   private pump(): void {
@@ -80,7 +72,7 @@ export class AppendBatcher {
         .finally(() => {
           this.inFlight -= 1;
           for (const append of batch) this.streamsInFlight.delete(append.streamId);
-          this.schedulePump();
+          this.nextPump.schedule();
         });
     }
   }

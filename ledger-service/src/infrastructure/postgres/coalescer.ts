@@ -1,3 +1,5 @@
+import { NextTurn } from '../next-turn.js';
+
 /** One request waiting for its batch. */
 interface Waiting<Input, Output> {
   readonly input: Input;
@@ -27,7 +29,7 @@ export interface CoalescerOptions<Input> {
 export class Coalescer<Input, Output> {
   private queue: Waiting<Input, Output>[] = [];
   private inFlight = 0;
-  private pumpScheduled = false;
+  private readonly nextPump = new NextTurn(() => this.pump());
 
   constructor(
     private readonly run: (inputs: readonly Input[]) => Promise<readonly Output[]>,
@@ -37,16 +39,7 @@ export class Coalescer<Input, Output> {
   submit(input: Input): Promise<Output> {
     return new Promise<Output>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      this.schedulePump();
-    });
-  }
-
-  private schedulePump(): void {
-    if (this.pumpScheduled) return;
-    this.pumpScheduled = true;
-    setImmediate(() => {
-      this.pumpScheduled = false;
-      this.pump();
+      this.nextPump.schedule();
     });
   }
 
@@ -56,7 +49,7 @@ export class Coalescer<Input, Output> {
       this.inFlight += 1;
       this.runBatch(batch).finally(() => {
         this.inFlight -= 1;
-        this.schedulePump();
+        this.nextPump.schedule();
       });
     }
   }

@@ -2,7 +2,8 @@
 // @noble's byte checks refuse jsdom's typed arrays; the signer needs no DOM.
 import { decode, Wallet } from 'xrpl';
 import { describe, expect, it } from 'vitest';
-import { generateBrowserWallet, InvalidSeedError, SeedAddressMismatchError, signerFromSeed } from './browser-signer';
+import { InvalidSeedError } from '../../../shared/xrpl/seed-wallet';
+import { generateBrowserWallet, SeedAddressMismatchError, signerFromSeed } from './browser-signer';
 
 describe('signerFromSeed', () => {
   const wallet = Wallet.generate();

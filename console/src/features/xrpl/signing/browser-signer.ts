@@ -1,17 +1,11 @@
 import type { PreparedXrplTransaction } from '@carbon-ledger/contracts';
 import type { Transaction } from 'xrpl';
+import { walletFromSeed } from '../../../shared/xrpl/seed-wallet';
 
 /** Signs prepared transactions in the browser; the seed stays inside it. */
 export interface BrowserSigner {
   readonly address: string;
   sign(transactions: readonly PreparedXrplTransaction[]): string[];
-}
-
-export class InvalidSeedError extends Error {
-  override readonly name = 'InvalidSeedError';
-  constructor() {
-    super('The wallet seed is not a valid XRPL seed');
-  }
 }
 
 /** The seed belongs to another account than the KYC-checked address the service prepares for. */
@@ -31,12 +25,7 @@ export class SeedAddressMismatchError extends Error {
  */
 export async function signerFromSeed(seed: string, expectedAddress: string): Promise<BrowserSigner> {
   const { Wallet } = await import('xrpl');
-  let wallet: InstanceType<typeof Wallet>;
-  try {
-    wallet = Wallet.fromSeed(seed.trim());
-  } catch {
-    throw new InvalidSeedError();
-  }
+  const wallet = walletFromSeed(Wallet, seed);
   if (wallet.address !== expectedAddress.trim()) throw new SeedAddressMismatchError(wallet.address, expectedAddress.trim());
   return {
     address: wallet.address,

@@ -1,4 +1,5 @@
-import { Card, Group, type MantineSpacing, Title } from '@mantine/core';
+import { Card, Group, type MantineColor, type MantineSpacing, ThemeIcon, Title } from '@mantine/core';
+import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export interface SectionCardProps {
@@ -25,5 +26,14 @@ export function SectionCard({ title, aside, level = 3, headerGap = 'sm', 'data-t
       </Group>
       {children}
     </Card>
+  );
+}
+
+/** An icon as a SectionCard's `aside`, marking what the card is about. */
+export function SectionIcon({ Icon, color }: { Icon: TablerIcon; color?: MantineColor }) {
+  return (
+    <ThemeIcon variant="light" color={color} radius="md">
+      <Icon size={16} />
+    </ThemeIcon>
   );
 }

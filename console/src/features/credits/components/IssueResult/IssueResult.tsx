@@ -2,17 +2,15 @@ import type { IssueCreditsResponse } from '@carbon-ledger/contracts';
 import { Anchor, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LabelledValue } from '../../../../shared/components/LabelledValue/LabelledValue';
 
 function Field({ label, value, testId, mono = false }: { label: string; value: string; testId: string; mono?: boolean }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <LabelledValue label={label}>
       <Text fw={600} ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }} data-testid={testId}>
         {value}
       </Text>
-    </div>
+    </LabelledValue>
   );
 }
 

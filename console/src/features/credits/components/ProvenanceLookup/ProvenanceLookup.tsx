@@ -11,6 +11,7 @@ import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } 
 import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
 import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
 import { formatCount } from '../../../../shared/format/plural';
+import { LabelledValue } from '../../../../shared/components/LabelledValue/LabelledValue';
 
 type EntryKind = ProvenanceEntry['kind'];
 
@@ -45,14 +46,11 @@ function sealLabel(sealId: string): string {
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <LabelledValue label={label}>
       <Text component="div" fw={500} style={wrapAnywhere} data-testid={testId}>
         {children}
       </Text>
-    </div>
+    </LabelledValue>
   );
 }
 

@@ -6,17 +6,15 @@ import { describeError } from '../../../../shared/api/http';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
 import { certificatePdfPath, useRetirement } from '../../api/get-retirement';
 import { Identifier, wrapAnywhere } from '../../../../shared/components/Identifier/Identifier';
+import { LabelledValue } from '../../../../shared/components/LabelledValue/LabelledValue';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <LabelledValue label={label}>
       <Text fw={500} style={{ wordBreak: 'break-word' }} data-testid={testId}>
         {children}
       </Text>
-    </div>
+    </LabelledValue>
   );
 }
 

@@ -12,7 +12,8 @@ import { Alert, Button, Card, Code, Group, Loader, PasswordInput, Select, Stack,
 import { IconAlertTriangle, IconCircleCheck, IconId } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { InvalidWalletSeedError, WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from '../../address-proof';
+import { InvalidSeedError } from '../../../../shared/xrpl/seed-wallet';
+import { WalletSeedMismatchError, generateBrowserWallet, proveAddressControl } from '../../address-proof';
 import { useStartVerification } from '../../api/start-verification';
 import { useVerifyKyc } from '../../api/verify-kyc';
 import {
@@ -110,7 +111,7 @@ export function KycVerification({ initialAddress = '', onAddressChange, onComple
     try {
       proof = await proveAddressControl(xrplAddress, seed);
     } catch (error) {
-      if (error instanceof InvalidWalletSeedError || error instanceof WalletSeedMismatchError) showSigningFailedToast(error);
+      if (error instanceof InvalidSeedError || error instanceof WalletSeedMismatchError) showSigningFailedToast(error);
       else showStartErrorToast(error);
       return;
     } finally {

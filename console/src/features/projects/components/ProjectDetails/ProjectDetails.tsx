@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { documentDownloadPath } from '../../api/document-links';
 import { ProjectStatusBadge, ReportStatusBadge } from '../ProjectStatusBadge/ProjectStatusBadge';
+import { LabelledValue } from '../../../../shared/components/LabelledValue/LabelledValue';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -39,12 +40,9 @@ function formatBytes(size: number): string {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <LabelledValue label={label}>
       <Text size="sm">{children}</Text>
-    </div>
+    </LabelledValue>
   );
 }
 

@@ -1,21 +1,12 @@
 import type { AmmStateResponse } from '@carbon-ledger/contracts';
-import { Text, ThemeIcon } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { formatLedgerTime } from '../../xrpl-format';
-import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { SectionCard, SectionIcon } from '../../../../shared/components/SectionCard/SectionCard';
 
 export function LatestTradeCard({ trade }: { trade: AmmStateResponse['lastTrade'] }) {
   return (
-    <SectionCard
-      title="Latest Trade"
-      headerGap="xs"
-      data-testid="amm-latest-trade"
-      aside={
-        <ThemeIcon variant="light" color="yellow" radius="md">
-          <IconBolt size={16} />
-        </ThemeIcon>
-      }
-    >
+    <SectionCard title="Latest Trade" headerGap="xs" data-testid="amm-latest-trade" aside={<SectionIcon Icon={IconBolt} color="yellow" />}>
       {trade ? (
         <>
           <Text fz={22} fw={700} ff="monospace" data-testid="amm-latest-trade-amount">

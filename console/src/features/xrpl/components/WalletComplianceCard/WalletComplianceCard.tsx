@@ -1,7 +1,7 @@
 import type { PlatformWalletRole, WalletBalance } from '@carbon-ledger/contracts';
-import { Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { SectionCard, SectionIcon } from '../../../../shared/components/SectionCard/SectionCard';
 
 /** What each platform wallet does for compliance on a live ledger. */
 const complianceDuties: { role: PlatformWalletRole; duty: string }[] = [
@@ -13,15 +13,7 @@ const complianceDuties: { role: PlatformWalletRole; duty: string }[] = [
 /** Mainnet only: whether the wallets behind issuance, KYC credentials and audit anchoring can act. */
 export function WalletComplianceCard({ wallets }: { wallets: WalletBalance[] }) {
   return (
-    <SectionCard
-      title="Compliance Status"
-      data-testid="wallet-compliance-status"
-      aside={
-        <ThemeIcon variant="light" radius="md">
-          <IconShieldCheck size={16} />
-        </ThemeIcon>
-      }
-    >
+    <SectionCard title="Compliance Status" data-testid="wallet-compliance-status" aside={<SectionIcon Icon={IconShieldCheck} />}>
       <Stack gap="xs">
         {complianceDuties.map(({ role, duty }) => {
           const ready = wallets.some((wallet) => wallet.role === role && wallet.status === 'funded');

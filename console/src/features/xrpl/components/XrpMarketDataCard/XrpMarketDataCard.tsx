@@ -1,10 +1,10 @@
 import type { XrpMarketDataResponse } from '@carbon-ledger/contracts';
-import { Alert, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { formatLedgerTime, formatPercentChange, formatUsdCompact, formatUsdPrice } from '../../xrpl-format';
-import { SectionCard } from '../../../../shared/components/SectionCard/SectionCard';
+import { SectionCard, SectionIcon } from '../../../../shared/components/SectionCard/SectionCard';
 
 export interface XrpMarketDataCardProps {
   data: XrpMarketDataResponse | undefined;
@@ -28,15 +28,7 @@ function Metric({ label, children, testId }: { label: string; children: ReactNod
 /** Mainnet only: XRP in USD from the service's price source. */
 export function XrpMarketDataCard({ data, error, pending }: XrpMarketDataCardProps) {
   return (
-    <SectionCard
-      title="XRP Market Data"
-      data-testid="xrp-market-data"
-      aside={
-        <ThemeIcon variant="light" color="blue" radius="md">
-          <IconChartLine size={16} />
-        </ThemeIcon>
-      }
-    >
+    <SectionCard title="XRP Market Data" data-testid="xrp-market-data" aside={<SectionIcon Icon={IconChartLine} color="blue" />}>
       {pending && <Skeleton height={60} />}
       {error && !data && (
         <Alert color="gray" variant="light" data-testid="xrp-market-data-error">
