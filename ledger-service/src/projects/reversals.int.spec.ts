@@ -1,4 +1,5 @@
 import { BUFFER_POOL_ACCOUNT_ID, type EventStore, projectStreamId, projectView, type RecordedEvent, recordReversalResponse } from '@carbon-ledger/contracts';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchSummary } from '../credit-market/credit-market.decider.js';
 import { CREDIT_MARKETS } from '../credit-market/credit-market.module.js';
@@ -6,6 +7,7 @@ import type { CreditMarketStore } from '../credit-market/credit-market.store.js'
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { ProjectionHost } from '../infrastructure/projections/projection-host.js';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens.js';
+import { poolBufferBatch } from '../test-support/pool-backing.js';
 import { issued, reviewersOf } from '../test-support/registry-issuance.js';
 import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '../test-support/service-under-test.js';
 import { CancelBufferWhenReversalRecorded } from './reactions/cancel-buffer-when-reversal-recorded.handler.js';
@@ -40,6 +42,28 @@ describe('reversals over HTTP: the buffer pool covers them, oldest first, exactl
       service.signIn(['registry'], undefined, 'Canopy Trust'),
     ]);
     ({ verifier, registry } = await reviewersOf(service));
+    // The sandbox pool's buffer batch, issued by the lifecycle the service walks at start, is the
+    // oldest of the pool: emptied first, so that this suite's two batches are what the pool holds.
+    const sandboxBuffer = await poolBufferBatch(service);
+    const held = (await pool(sandboxBuffer)).tradable;
+    const commandId = randomUUID();
+    await markets.execute(
+      'Reforestation',
+      YEAR,
+      {
+        type: 'CancelCredits',
+        cancellationId: randomUUID(),
+        batchId: sandboxBuffer,
+        accountId: BUFFER_POOL_ACCOUNT_ID,
+        quantity: held,
+        reason: 'correction',
+        note: "Emptied before the reversal suite: its cases count this suite's buffer batches only",
+        cancelledBy: registry.userId,
+        asRegistry: true,
+      },
+      { commandId, correlationId: commandId, causationId: commandId, actor: { userId: registry.userId, role: 'registry' }, now: new Date() },
+      () => undefined,
+    );
     // Two Reforestation issuances of 1,000: 850 to the proponent, 150 each to the buffer pool.
     for (let n = 0; n < 2; n += 1) buffers.push(await issuedProject());
   }, 120_000);
