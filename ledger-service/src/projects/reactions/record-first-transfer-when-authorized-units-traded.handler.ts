@@ -36,12 +36,16 @@ interface AuthorizationAtTrade {
  *
  * Exactly once: the record's command id derives from the trade event and the batch, so a replay or
  * a second instance appends nothing new.
+ *
+ * Trades come in batches, each batch's claims stream read once for all of its trades there: a log of
+ * millions of trades of a few thousand batches is caught up on reads of the batches, not the trades.
  */
 @Injectable()
 @LogReaction()
 export class RecordFirstTransferWhenAuthorizedUnitsTraded implements Reaction {
   readonly name = 'record-first-transfer-when-authorized-units-traded';
   readonly eventTypes: ReadonlySet<string> = new Set(['TradeExecuted']);
+  readonly batchSize = 200;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -49,11 +53,29 @@ export class RecordFirstTransferWhenAuthorizedUnitsTraded implements Reaction {
     private readonly projections: ProjectionHost,
   ) {}
 
-  async handle(event: RecordedEvent): Promise<void> {
+  handle(event: RecordedEvent): Promise<void> {
+    return this.handleBatch([event]);
+  }
+
+  async handleBatch(events: readonly RecordedEvent[]): Promise<void> {
+    /** Each batch's claims stream as read for this run of trades; the trades are before what it holds since. */
+    const claimsStreams = new Map<string, Promise<RecordedEvent[]>>();
+    const claimsOf = (batchId: string): Promise<RecordedEvent[]> => {
+      let stream = claimsStreams.get(batchId);
+      if (!stream) {
+        stream = this.eventStore.readStream(batchClaimsStreamId(batchId));
+        claimsStreams.set(batchId, stream);
+      }
+      return stream;
+    };
+    for (const event of events) await this.recordFirstTransfers(event, claimsOf);
+  }
+
+  private async recordFirstTransfers(event: RecordedEvent, claimsOf: (batchId: string) => Promise<RecordedEvent[]>): Promise<void> {
     if (!isCreditEvent(event) || event.type !== 'TradeExecuted') return;
     const trade = event.data;
     for (const [batchId, ranges] of rangesByBatch(trade.ranges)) {
-      const authorization = await this.authorizationAt(batchId, event);
+      const authorization = authorizationAt(await claimsOf(batchId), event);
       // Most batches carry no authorization: they are passed by on one read of an empty stream.
       if (!authorization) continue;
       if ((await this.issuanceAccountOf(batchId, event)) !== trade.sellerAccountId) continue;
@@ -80,18 +102,6 @@ export class RecordFirstTransferWhenAuthorizedUnitsTraded implements Reaction {
     }
   }
 
-  /** The authorization the batch's claims stream held just before the trade, when it authorized the units. */
-  private async authorizationAt(batchId: string, trade: RecordedEvent): Promise<AuthorizationAtTrade | undefined> {
-    let found: AuthorizationAtTrade | undefined;
-    for (const recorded of await this.eventStore.readStream(batchClaimsStreamId(batchId))) {
-      if (comparePositions(recorded.position, trade.position) >= 0) break;
-      if (!isBatchClaimsEvent(recorded) || recorded.type !== 'BatchAuthorizationRecorded') continue;
-      const { authorized, use, projectId, hostCountry } = recorded.data;
-      found = authorized && use ? { projectId, hostCountry, use } : undefined;
-    }
-    return found;
-  }
-
   /** The account the batch was issued to; the batch was issued before the trade, so the read model lists it once it is there. */
   private async issuanceAccountOf(batchId: string, trade: RecordedEvent): Promise<string> {
     const read = () => this.db.selectFrom('credit_batches').select('issuer_account_id').where('token_id', '=', batchId).executeTakeFirst();
@@ -99,6 +109,18 @@ export class RecordFirstTransferWhenAuthorizedUnitsTraded implements Reaction {
     if (!row) throw new Error(`the credit registry read model does not list batch ${batchId} of trade ${trade.eventId} yet`);
     return row.issuer_account_id;
   }
+}
+
+/** The authorization a batch's claims stream held just before the trade, when it authorized the units. */
+function authorizationAt(claims: readonly RecordedEvent[], trade: RecordedEvent): AuthorizationAtTrade | undefined {
+  let found: AuthorizationAtTrade | undefined;
+  for (const recorded of claims) {
+    if (comparePositions(recorded.position, trade.position) >= 0) break;
+    if (!isBatchClaimsEvent(recorded) || recorded.type !== 'BatchAuthorizationRecorded') continue;
+    const { authorized, use, projectId, hostCountry } = recorded.data;
+    found = authorized && use ? { projectId, hostCountry, use } : undefined;
+  }
+  return found;
 }
 
 /** A trade's serial ranges grouped by batch, in the order the trade lists them. */
