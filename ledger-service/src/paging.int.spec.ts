@@ -24,7 +24,10 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
-const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book', 'aml-alerts'];
+/** The seller's batches whose serials are cancelled, and offered to the buyer, one block per row. */
+const CANCELLED_TOKEN = 'REFOREST-2023-0000CCCC';
+const OFFERED_TOKEN = 'REFOREST-2023-0000DDDD';
+const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book', 'aml-alerts', 'direct-trade-offers'];
 /** Several rows share one instant: the log position (or the id) breaks the tie at a page seam. */
 const SHARED_INSTANT = minutesAgo(30);
 const ROWS = 12;
@@ -55,6 +58,8 @@ describe('cursor paging of the lists that grow with the log', () => {
   /** Serials 1 to 1000 move in trades, 1001 to 2000 are retired; each append takes the next block. */
   let nextTraded = 1;
   let nextRetired = 1001;
+  let nextCancelled = 1;
+  let nextOffered = 1;
 
   const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
 
@@ -114,14 +119,65 @@ describe('cursor paging of the lists that grow with the log', () => {
     ]);
   }
 
+  function cancellation(cancelledAt: string): CreditEvent {
+    const start = nextCancelled;
+    nextCancelled += 5;
+    return {
+      type: 'CreditsCancelled',
+      data: {
+        cancellationId: randomUUID(),
+        batchId: CANCELLED_TOKEN,
+        accountId: seller.userId,
+        quantity: 5,
+        ranges: [{ batchId: CANCELLED_TOKEN, start, end: start + 4 }],
+        reason: 'correction',
+        note: '',
+        cancelledBy: seller.userId,
+        byRegistry: false,
+        cancelledAt,
+      },
+    };
+  }
+
+  function offer(offeredAt: string): CreditEvent {
+    const start = nextOffered;
+    nextOffered += 1;
+    return {
+      type: 'DirectTradeOffered',
+      data: {
+        offerId: randomUUID(),
+        batchId: OFFERED_TOKEN,
+        projectType: 'Reforestation',
+        vintage: 2023,
+        sellerAccountId: seller.userId,
+        buyerAccountId: buyer.userId,
+        quantity: 1,
+        price: '10.00',
+        ranges: [{ batchId: OFFERED_TOKEN, start, end: start }],
+        offeredAt,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    };
+  }
+
+  /** A batch of its own, issued at `issuedAt`. */
+  function batch(issuedAt: string): CreditEvent {
+    const event = creditsIssued(`REFOREST-2023-${randomUUID().slice(0, 8).toUpperCase()}`, 10, seller.userId, 'Reforestation', 2023);
+    return { ...event, data: { ...event.data, issuedAt } } as CreditEvent;
+  }
+
   const at = (i: number): string => (i % 2 === 0 ? SHARED_INSTANT : minutesAgo(40 + i));
 
   beforeAll(async () => {
     [seller, buyer, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
     await append(MARKET, [creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023, 120)]);
     await append(creditMarketStreamId('Wind Energy', 2024), [creditsIssued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 120)]);
+    await append(MARKET, [
+      creditsIssued(CANCELLED_TOKEN, 1000, seller.userId, 'Reforestation', 2023, 120),
+      creditsIssued(OFFERED_TOKEN, 1000, seller.userId, 'Reforestation', 2023, 120),
+    ]);
     for (let i = 0; i < ROWS; i++) {
-      await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i))]);
+      await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i)), cancellation(at(i)), offer(at(i)), batch(at(i))]);
       await alert(at(i));
     }
   });
@@ -177,6 +233,38 @@ describe('cursor paging of the lists that grow with the log', () => {
         await alert(new Date().toISOString());
         await alert(minutesAgo(100 + page));
       },
+    },
+    {
+      name: 'registry batches',
+      path: '/api/registry/batches',
+      field: 'batches',
+      id: (row) => String(row.batchId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(batch),
+    },
+    {
+      name: 'registry retirements',
+      path: '/api/registry/retirements',
+      field: 'retirements',
+      id: (row) => String(row.retirementId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(retirement),
+    },
+    {
+      name: 'registry cancellations',
+      path: '/api/registry/cancellations',
+      field: 'cancellations',
+      id: (row) => String(row.cancellationId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(cancellation),
+    },
+    {
+      name: 'direct trade offers',
+      path: '/api/trade/offers',
+      field: 'offers',
+      id: (row) => String(row.offerId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(offer),
     },
     {
       name: 'provenance',

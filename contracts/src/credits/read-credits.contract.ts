@@ -19,7 +19,7 @@ export const serialProvenanceParams = z.object({
 });
 
 /** Retirements and trades are newest first by when they happened, then by log position (unique). */
-const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
+export const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
 
 /** Records carry up to 1,000 serial numbers each, so a page is 100 by default; the analytics endpoint has the totals. */
 export const RETIREMENTS_PAGE = 100;

@@ -34,6 +34,7 @@ import {
   projectView,
   registrySerialView,
 } from './projects.views.js';
+import { listRegistryBatchesParams, listRegistryCancellationsParams, listRegistryRetirementsParams } from './list-registry.contract.js';
 
 /** Project proponents (the issuer role); admins act for anyone. */
 const proponents = ['issuer', 'admin'] as const;
@@ -232,18 +233,26 @@ export const projectsRoutes = [
     listProjectsResponse,
   ),
   readRoute('/api/registry/projects/:projectId', 'public', 'Public registry: one project', projectView, { params: projectParams, errors: ['NotFound'] }),
-  readRoute('/api/registry/batches', 'public', 'Public registry: every batch with its serial range, buffer share and origin', listRegistryBatchesResponse),
+  readRoute(
+    '/api/registry/batches',
+    'public',
+    'Public registry: every batch with its serial range, buffer share and origin, newest first, paged by cursor',
+    listRegistryBatchesResponse,
+    { query: listRegistryBatchesParams },
+  ),
   readRoute(
     '/api/registry/retirements',
     'public',
-    'Public registry: every retirement with its serials, beneficiary and purpose',
+    'Public registry: every retirement with its serials, beneficiary and purpose, newest first, paged by cursor',
     listRegistryRetirementsResponse,
+    { query: listRegistryRetirementsParams },
   ),
   readRoute(
     '/api/registry/cancellations',
     'public',
-    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered',
+    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered, newest first, paged by cursor',
     listRegistryCancellationsResponse,
+    { query: listRegistryCancellationsParams },
   ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
     params: registrySerialParams,

@@ -19,6 +19,8 @@ export const cursorKeyParts = {
   /** A commit or prepare position of the log. */
   position: z.string().regex(/^\d{1,19}$/),
   uuid: z.uuid(),
+  /** A text id (a batch's token id), ordered as PostgreSQL orders text. */
+  name: z.string().min(1).max(100),
 } as const;
 
 const CURSOR_MAX_LENGTH = 512;

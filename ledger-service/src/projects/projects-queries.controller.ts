@@ -1,9 +1,15 @@
-import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   batchParams,
   type BatchClaimsView,
   documentParams,
+  type ListRegistryBatchesParams,
+  listRegistryBatchesParams,
+  type ListRegistryCancellationsParams,
+  listRegistryCancellationsParams,
+  type ListRegistryRetirementsParams,
+  listRegistryRetirementsParams,
   type ListProjectsResponse,
   type ListVerifiersResponse,
   projectParams,
@@ -89,8 +95,8 @@ export class ProjectsQueriesController {
 
   @Get('registry/batches')
   @Public()
-  batches() {
-    return this.queries.execute(new PublicBatchesQuery());
+  batches(@QueryParams(new ZodPipe(listRegistryBatchesParams, 'batches query')) page: ListRegistryBatchesParams) {
+    return this.queries.execute(new PublicBatchesQuery(page));
   }
 
   @Get('registry/batches/:batchId/claims')
@@ -108,14 +114,14 @@ export class ProjectsQueriesController {
 
   @Get('registry/retirements')
   @Public()
-  retirements() {
-    return this.queries.execute(new PublicRetirementsQuery());
+  retirements(@QueryParams(new ZodPipe(listRegistryRetirementsParams, 'retirements query')) page: ListRegistryRetirementsParams) {
+    return this.queries.execute(new PublicRetirementsQuery(page));
   }
 
   @Get('registry/cancellations')
   @Public()
-  cancellations() {
-    return this.queries.execute(new PublicCancellationsQuery());
+  cancellations(@QueryParams(new ZodPipe(listRegistryCancellationsParams, 'cancellations query')) page: ListRegistryCancellationsParams) {
+    return this.queries.execute(new PublicCancellationsQuery(page));
   }
 
   @Get('registry/serials/:serial')

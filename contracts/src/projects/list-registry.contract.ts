@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { newestByLogKey } from '../credits/read-credits.contract.js';
+import { cursorKeyParts, pageQuery } from '../shared/paging.js';
+
+/** Batches and retirements carry their claims and serial ranges: 100 a page, as the signed-in retirements. */
+export const REGISTRY_PAGE = 100;
+
+/** GET /api/registry/batches?limit=&cursor=: newest issued first, then by batch id. */
+export const listRegistryBatchesParams = pageQuery('registry-batches', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), REGISTRY_PAGE);
+export type ListRegistryBatchesParams = z.infer<typeof listRegistryBatchesParams>;
+
+/** GET /api/registry/retirements?limit=&cursor=: newest first, then by log position. */
+export const listRegistryRetirementsParams = pageQuery('registry-retirements', newestByLogKey, REGISTRY_PAGE);
+export type ListRegistryRetirementsParams = z.infer<typeof listRegistryRetirementsParams>;
+
+/** GET /api/registry/cancellations?limit=&cursor=: newest first, then by log position. */
+export const listRegistryCancellationsParams = pageQuery('registry-cancellations', newestByLogKey, REGISTRY_PAGE);
+export type ListRegistryCancellationsParams = z.infer<typeof listRegistryCancellationsParams>;

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Indexes in the sort order of the lists paged after the first five (docs/architecture.md, read path),
+ * each with its tiebreak, so a page after a cursor is an index range scan of `limit + 1` rows.
+ * The public registry's retirements share `credit_retirements_page`.
+ */
+const indexes = [
+  { name: 'credit_batches_page', table: 'credit_batches', columns: ['issued_at desc', 'token_id'] },
+  { name: 'credit_cancellations_page', table: 'credit_cancellations', columns: ['cancelled_at desc', 'commit_position desc', 'prepare_position desc'] },
+  { name: 'direct_trade_offers_by_seller_page', table: 'direct_trade_offers', columns: ['seller_account_id', 'offered_at desc', 'offer_id'] },
+  { name: 'direct_trade_offers_by_buyer_page', table: 'direct_trade_offers', columns: ['buyer_account_id', 'offered_at desc', 'offer_id'] },
+] as const;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const index of indexes)
+    await db.schema
+      .createIndex(index.name)
+      .on(index.table)
+      .columns([...index.columns])
+      .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const index of indexes) await db.schema.dropIndex(index.name).execute();
+}
