@@ -61,6 +61,7 @@ function serve() {
             lastSerial: 'NXCC-REFOREST-2026-BUF1-000150',
           }),
         ],
+        nextCursor: null,
       });
     if (url === '/api/registry/retirements')
       return jsonResponse({
@@ -78,6 +79,7 @@ function serve() {
             claims: { authorized: true, authorizedUse: 'oimp', adjustment: 'pending', reportingPeriod: null, labels: ['CCP-approved', 'CORSIA eligible'] },
           },
         ],
+        nextCursor: null,
       });
     if (url === `/api/registry/serials/${serial}`) return jsonResponse({ serial, batch: aRegistryBatch(), status: 'active', retirement: null });
     if (url.startsWith('/api/registry/serials/')) return jsonResponse({ error: 'NotFound', message: 'No such serial' }, 404);
