@@ -6,6 +6,9 @@ import {
   type CreditEvent,
   creditMarketStreamId,
   encodeCursor,
+  type FundsEvent,
+  fundsStreamId,
+  heldDepositStreamId,
   type OrderEvent,
   PAGE_MAX_LIMIT,
   type ProjectionName,
@@ -27,7 +30,16 @@ const WIND_TOKEN = 'WIND-2024-0000BBBB';
 /** The seller's batches whose serials are cancelled, and offered to the buyer, one block per row. */
 const CANCELLED_TOKEN = 'REFOREST-2023-0000CCCC';
 const OFFERED_TOKEN = 'REFOREST-2023-0000DDDD';
-const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book', 'aml-alerts', 'direct-trade-offers'];
+const VIEWS: readonly ProjectionName[] = [
+  'credit-registry',
+  'credit-trades',
+  'credit-retirements',
+  'order-book',
+  'aml-alerts',
+  'direct-trade-offers',
+  'cash-ledger',
+  'held-deposits',
+];
 /** Several rows share one instant: the log position (or the id) breaks the tie at a page seam. */
 const SHARED_INSTANT = minutesAgo(30);
 const ROWS = 12;
@@ -61,7 +73,37 @@ describe('cursor paging of the lists that grow with the log', () => {
   let nextCancelled = 1;
   let nextOffered = 1;
 
-  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
+  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent | FundsEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
+
+  /** An XRPL transaction hash of its own (64 hex digits, some of them decimal). */
+  const aTxHash = (): string => `${randomUUID()}${randomUUID()}`.replaceAll('-', '').toUpperCase();
+
+  /** A deposit to the seller's cash account: one more row of the seller's statement, the newest. */
+  async function deposit(): Promise<void> {
+    await append(fundsStreamId(seller.userId), [
+      { type: 'FundsDeposited', data: { depositId: randomUUID(), userId: seller.userId, amountCents: 100, txHash: aTxHash(), depositedAt: new Date().toISOString() } },
+    ]);
+  }
+
+  /** A payment to the deposit address that named no user: one more held deposit, the newest. */
+  async function heldDeposit(): Promise<void> {
+    const txHash = aTxHash();
+    await append(heldDepositStreamId(txHash), [
+      {
+        type: 'DepositHeld',
+        data: {
+          txHash,
+          sender: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          amountCents: 725,
+          currency: 'USD',
+          issuer: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          ledgerIndex: 1000,
+          reason: 'missing-tag',
+          heldAt: new Date().toISOString(),
+        },
+      },
+    ]);
+  }
 
   function retirement(retiredAt: string): CreditEvent {
     const start = nextRetired;
@@ -179,6 +221,8 @@ describe('cursor paging of the lists that grow with the log', () => {
     for (let i = 0; i < ROWS; i++) {
       await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i)), cancellation(at(i)), offer(at(i)), batch(at(i))]);
       await alert(at(i));
+      await deposit();
+      await heldDeposit();
     }
   });
 
@@ -265,6 +309,23 @@ describe('cursor paging of the lists that grow with the log', () => {
       id: (row) => String(row.offerId),
       client: () => buyer,
       appendBetweenPages: appendingTo(offer),
+    },
+    {
+      name: 'funds statement',
+      path: '/api/funds/statement',
+      field: 'transfers',
+      id: (row) => `${String(row.transferId)}:${String(row.status)}`,
+      client: () => seller,
+      // Transfers are in log order: the ones appended are newer than every row, on no later page.
+      appendBetweenPages: deposit,
+    },
+    {
+      name: 'held deposits',
+      path: '/api/funds/held-deposits?status=all',
+      field: 'deposits',
+      id: (row) => String(row.txHash),
+      client: () => compliance,
+      appendBetweenPages: heldDeposit,
     },
     {
       name: 'provenance',
