@@ -10,6 +10,8 @@ import {
   fundsStreamId,
   heldDepositStreamId,
   type OrderEvent,
+  type ProjectEvent,
+  projectStreamId,
   PAGE_MAX_LIMIT,
   type ProjectionName,
 } from '@carbon-ledger/contracts';
@@ -39,6 +41,7 @@ const VIEWS: readonly ProjectionName[] = [
   'direct-trade-offers',
   'cash-ledger',
   'held-deposits',
+  'projects',
 ];
 /** Several rows share one instant: the log position (or the id) breaks the tie at a page seam. */
 const SHARED_INSTANT = minutesAgo(30);
@@ -73,7 +76,40 @@ describe('cursor paging of the lists that grow with the log', () => {
   let nextCancelled = 1;
   let nextOffered = 1;
 
-  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent | FundsEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
+  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent | FundsEvent | ProjectEvent)[]) =>
+    appendAndProject(service, VIEWS, streamId, events);
+
+  /** A project of the seller drafted at `draftedAt`, past its draft (so the public registry lists it too). */
+  async function project(draftedAt: string): Promise<void> {
+    // Ends in a digit, as the cursor-tampering case edits the key's last digit.
+    const projectId = `PRJ-PAGED-${randomUUID().slice(0, 8)}-1`;
+    await append(projectStreamId(projectId), [
+      {
+        type: 'ProjectDrafted',
+        data: {
+          projectId,
+          proponentId: seller.userId,
+          proponentOrganisation: null,
+          name: 'Paged Reforestation',
+          projectType: 'Reforestation',
+          mitigation: 'removal',
+          hostCountry: 'KE',
+          standard: 'Gold Standard',
+          methodology: 'AR-ACM0003',
+          location: '',
+          creditingPeriod: { start: '2024-01-01', end: '2033-12-31' },
+          expectedAnnualQuantity: 1000,
+          description: '',
+          documents: [],
+          draftedAt,
+        },
+      },
+      {
+        type: 'ValidationRequested',
+        data: { projectId, verifierId: buyer.userId, verifierName: 'Test verifier', verifierOrganisation: null, requestedBy: seller.userId, requestedAt: draftedAt },
+      },
+    ]);
+  }
 
   /** An XRPL transaction hash of its own (64 hex digits, some of them decimal). */
   const aTxHash = (): string => `${randomUUID()}${randomUUID()}`.replaceAll('-', '').toUpperCase();
@@ -204,7 +240,7 @@ describe('cursor paging of the lists that grow with the log', () => {
 
   /** A batch of its own, issued at `issuedAt`. */
   function batch(issuedAt: string): CreditEvent {
-    const event = creditsIssued(`REFOREST-2023-${randomUUID().slice(0, 8).toUpperCase()}`, 10, seller.userId, 'Reforestation', 2023);
+    const event = creditsIssued(`REFOREST-2023-${randomUUID().slice(0, 7).toUpperCase()}1`, 10, seller.userId, 'Reforestation', 2023);
     return { ...event, data: { ...event.data, issuedAt } } as CreditEvent;
   }
 
@@ -223,6 +259,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       await alert(at(i));
       await deposit();
       await heldDeposit();
+      await project(at(i));
     }
   });
 
@@ -326,6 +363,28 @@ describe('cursor paging of the lists that grow with the log', () => {
       id: (row) => String(row.txHash),
       client: () => compliance,
       appendBetweenPages: heldDeposit,
+    },
+    {
+      name: 'my projects',
+      path: '/api/projects/mine',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => seller,
+      appendBetweenPages: async (page) => {
+        await project(new Date().toISOString());
+        await project(minutesAgo(100 + page));
+      },
+    },
+    {
+      name: 'registry projects',
+      path: '/api/registry/projects',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => buyer,
+      appendBetweenPages: async (page) => {
+        await project(new Date().toISOString());
+        await project(minutesAgo(100 + page));
+      },
     },
     {
       name: 'provenance',

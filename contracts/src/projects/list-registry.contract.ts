@@ -16,3 +16,17 @@ export type ListRegistryRetirementsParams = z.infer<typeof listRegistryRetiremen
 /** GET /api/registry/cancellations?limit=&cursor=: newest first, then by log position. */
 export const listRegistryCancellationsParams = pageQuery('registry-cancellations', newestByLogKey, REGISTRY_PAGE);
 export type ListRegistryCancellationsParams = z.infer<typeof listRegistryCancellationsParams>;
+
+/** Projects carry their reports, documents and issuances: 50 a page. */
+export const PROJECTS_PAGE = 50;
+
+/** Projects are listed newest drafted first, then by project id. */
+const newestProjectKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.name]);
+
+/** GET /api/projects/mine?limit=&cursor= */
+export const listMyProjectsParams = pageQuery('my-projects', newestProjectKey, PROJECTS_PAGE);
+export type ListMyProjectsParams = z.infer<typeof listMyProjectsParams>;
+
+/** GET /api/registry/projects?limit=&cursor= */
+export const listRegistryProjectsParams = pageQuery('registry-projects', newestProjectKey, PROJECTS_PAGE);
+export type ListRegistryProjectsParams = z.infer<typeof listRegistryProjectsParams>;

@@ -31,10 +31,17 @@ import {
   listRegistryCancellationsResponse,
   listRegistryRetirementsResponse,
   listVerifiersResponse,
+  pagedProjectsResponse,
   projectView,
   registrySerialView,
 } from './projects.views.js';
-import { listRegistryBatchesParams, listRegistryCancellationsParams, listRegistryRetirementsParams } from './list-registry.contract.js';
+import {
+  listMyProjectsParams,
+  listRegistryBatchesParams,
+  listRegistryCancellationsParams,
+  listRegistryProjectsParams,
+  listRegistryRetirementsParams,
+} from './list-registry.contract.js';
 
 /** Project proponents (the issuer role); admins act for anyone. */
 const proponents = ['issuer', 'admin'] as const;
@@ -174,7 +181,13 @@ export const projectsRoutes = [
     reviewIssuanceRequest,
     reportCommandResponse,
   ),
-  readRoute('/api/projects/mine', proponents, "The signed-in proponent's projects with their reports, documents and issuances", listProjectsResponse),
+  readRoute(
+    '/api/projects/mine',
+    proponents,
+    "The signed-in proponent's projects with their reports, documents and issuances, newest first, paged by cursor",
+    pagedProjectsResponse,
+    { query: listMyProjectsParams },
+  ),
   readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
   readRoute(
     '/api/projects/review-queue',
@@ -229,8 +242,9 @@ export const projectsRoutes = [
   readRoute(
     '/api/registry/projects',
     'public',
-    'Public registry: every project past its draft, with its reports, documents and issuances (no personal data)',
-    listProjectsResponse,
+    'Public registry: every project past its draft, with its reports, documents and issuances (no personal data), newest first, paged by cursor',
+    pagedProjectsResponse,
+    { query: listRegistryProjectsParams },
   ),
   readRoute('/api/registry/projects/:projectId', 'public', 'Public registry: one project', projectView, { params: projectParams, errors: ['NotFound'] }),
   readRoute(

@@ -103,6 +103,9 @@ export type ProjectView = z.infer<typeof projectView>;
 
 export const listProjectsResponse = z.object({ projects: z.array(projectView) });
 export type ListProjectsResponse = z.infer<typeof listProjectsResponse>;
+/** A page of projects: the proponent's own, or the public registry's. */
+export const pagedProjectsResponse = listProjectsResponse.extend({ nextCursor: nextCursorField });
+export type PagedProjectsResponse = z.infer<typeof pagedProjectsResponse>;
 
 /** A verifier the proponent can assign, with what the registry accredited it for. */
 export const verifierView = z.object({

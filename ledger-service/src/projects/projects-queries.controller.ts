@@ -11,6 +11,11 @@ import {
   type ListRegistryRetirementsParams,
   listRegistryRetirementsParams,
   type ListProjectsResponse,
+  type ListMyProjectsParams,
+  listMyProjectsParams,
+  type ListRegistryProjectsParams,
+  listRegistryProjectsParams,
+  type PagedProjectsResponse,
   type ListVerifiersResponse,
   projectParams,
   type ProjectView,
@@ -57,8 +62,11 @@ export class ProjectsQueriesController {
 
   @Get('projects/mine')
   @Roles('issuer', 'admin')
-  mine(@CurrentRequest() request: ApiRequest): Promise<ListProjectsResponse> {
-    return this.queries.execute(new ListMyProjectsQuery(signedIn(request)));
+  mine(
+    @CurrentRequest() request: ApiRequest,
+    @QueryParams(new ZodPipe(listMyProjectsParams, 'projects query')) page: ListMyProjectsParams,
+  ): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new ListMyProjectsQuery(signedIn(request), page));
   }
 
   @Get('projects/verification-queue')
@@ -81,8 +89,8 @@ export class ProjectsQueriesController {
 
   @Get('registry/projects')
   @Public()
-  publicProjects(): Promise<ListProjectsResponse> {
-    return this.queries.execute(new PublicProjectsQuery());
+  publicProjects(@QueryParams(new ZodPipe(listRegistryProjectsParams, 'projects query')) page: ListRegistryProjectsParams): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new PublicProjectsQuery(page));
   }
 
   @Get('registry/projects/:projectId')

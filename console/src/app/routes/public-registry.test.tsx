@@ -38,6 +38,7 @@ function serve() {
             bufferQuantity: 150,
           }),
         ],
+        nextCursor: null,
       });
     if (url === '/api/registry/batches')
       return jsonResponse({
@@ -156,7 +157,7 @@ describe('PublicRegistryRoute', () => {
   });
 
   it('shows an empty registry as such', async () => {
-    mockFetch(() => jsonResponse({ projects: [] }));
+    mockFetch(() => jsonResponse({ projects: [], nextCursor: null }));
     renderWithProviders(null, { path: '/registry', routes: appRoutes });
     expect(await screen.findByTestId('registry-projects-empty')).toHaveTextContent('No project has been submitted to the registry yet.');
   });
