@@ -106,7 +106,14 @@ describe('cursor paging of the lists that grow with the log', () => {
       },
       {
         type: 'ValidationRequested',
-        data: { projectId, verifierId: buyer.userId, verifierName: 'Test verifier', verifierOrganisation: null, requestedBy: seller.userId, requestedAt: draftedAt },
+        data: {
+          projectId,
+          verifierId: buyer.userId,
+          verifierName: 'Test verifier',
+          verifierOrganisation: null,
+          requestedBy: seller.userId,
+          requestedAt: draftedAt,
+        },
       },
     ]);
   }
@@ -117,7 +124,10 @@ describe('cursor paging of the lists that grow with the log', () => {
   /** A deposit to the seller's cash account: one more row of the seller's statement, the newest. */
   async function deposit(): Promise<void> {
     await append(fundsStreamId(seller.userId), [
-      { type: 'FundsDeposited', data: { depositId: randomUUID(), userId: seller.userId, amountCents: 100, txHash: aTxHash(), depositedAt: new Date().toISOString() } },
+      {
+        type: 'FundsDeposited',
+        data: { depositId: randomUUID(), userId: seller.userId, amountCents: 100, txHash: aTxHash(), depositedAt: new Date().toISOString() },
+      },
     ]);
   }
 

@@ -10,7 +10,11 @@ export function withCursor(path: string, cursor: string | null): string {
  * A list paged by cursor, a page at a time: the first page is `path` as it is, and each page's
  * nextCursor loads the one after it (null on the last, so there is no next page).
  */
-export function cursorPagesOptions<Page extends { nextCursor: string | null }, Key extends QueryKey>(queryKey: Key, path: string, parser: ResponseParser<Page>) {
+export function cursorPagesOptions<Page extends { nextCursor: string | null }, Key extends QueryKey>(
+  queryKey: Key,
+  path: string,
+  parser: ResponseParser<Page>,
+) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) => requestJson(withCursor(path, pageParam), parser, { signal }),

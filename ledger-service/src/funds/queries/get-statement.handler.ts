@@ -1,6 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { type CashTransferView, formatUsdCents, type FundsStatementParams, type FundsStatementResponse, pageOf, SETTLEMENT_CURRENCY } from '@carbon-ledger/contracts';
+import {
+  type CashTransferView,
+  formatUsdCents,
+  type FundsStatementParams,
+  type FundsStatementResponse,
+  pageOf,
+  SETTLEMENT_CURRENCY,
+} from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';

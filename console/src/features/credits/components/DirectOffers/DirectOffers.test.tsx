@@ -48,7 +48,9 @@ describe('DirectOffers', () => {
   });
 
   it("says '1 credit' for one credit and '2 credits' for two, the token id and account whole in their titles", async () => {
-    mockFetch(() => jsonResponse({ offers: [offer({ quantity: 1 }), offer({ offerId: '22222222-2222-4222-8222-222222222222', quantity: 2 })], nextCursor: null }));
+    mockFetch(() =>
+      jsonResponse({ offers: [offer({ quantity: 1 }), offer({ offerId: '22222222-2222-4222-8222-222222222222', quantity: 2 })], nextCursor: null }),
+    );
     renderWithProviders(<DirectOffers />);
 
     await screen.findAllByTestId('direct-offer-row');

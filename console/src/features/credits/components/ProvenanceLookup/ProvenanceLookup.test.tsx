@@ -108,7 +108,12 @@ describe('ProvenanceLookup', () => {
 
   it('appends the later entries on Load more, past the first page, and offers no more after the last', async () => {
     const first = aProvenance();
-    const later = aProvenanceEntry({ kind: 'transfer', description: '10 credits moved to user-2', position: '41:41', eventId: 'b6f1c0de-0000-4000-8000-000000000003' });
+    const later = aProvenanceEntry({
+      kind: 'transfer',
+      description: '10 credits moved to user-2',
+      position: '41:41',
+      eventId: 'b6f1c0de-0000-4000-8000-000000000003',
+    });
     const requests = mockFetch(({ url }) =>
       url === `/api/provenance/${aTokenId}?cursor=page-2`
         ? jsonResponse(aProvenance({ entries: [later] }))
