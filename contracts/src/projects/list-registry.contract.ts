@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { newestByLogKey } from '../credits/read-credits.contract.js';
-import { cursorKeyParts, pageQuery } from '../shared/paging.js';
+import { cursorKeyParts, newestByLogKey, pageQuery } from '../shared/paging.js';
 
 /** Batches and retirements carry their claims and serial ranges: 100 a page, as the signed-in retirements. */
 export const REGISTRY_PAGE = 100;

@@ -25,6 +25,9 @@ export const cursorKeyParts = {
   name: z.string().min(1).max(100),
 } as const;
 
+/** The key of a list newest first by when a row happened, then by its log position (unique): retirements, trades, cancellations. */
+export const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
+
 const CURSOR_MAX_LENGTH = 512;
 
 /**
