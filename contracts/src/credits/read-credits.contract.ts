@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialNumberPattern, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { retirementAnalyticsFilters } from './credits.views.js';
-import { cursorKeyParts, newestByLogKey, pageQuery } from '../shared/paging.js';
+import { newestByLogKey, pageQuery } from '../shared/paging.js';
 
 /** GET /api/enhanced-retirement/analytics/{filter} */
 export const retirementAnalyticsParams = z.object({
