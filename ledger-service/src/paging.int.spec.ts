@@ -280,6 +280,12 @@ describe('cursor paging of the lists that grow with the log', () => {
       await append(MARKET, [row(new Date().toISOString()), row(minutesAgo(100 + page))]);
     };
 
+  /** Between two pages: a project newer than every one, and one older than the cursor. */
+  const appendingProjects = async (page: number): Promise<void> => {
+    await project(new Date().toISOString());
+    await project(minutesAgo(100 + page));
+  };
+
   const lists: PagedList[] = [
     {
       name: 'retirements',
@@ -380,10 +386,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'projects',
       id: (row) => String(row.projectId),
       client: () => seller,
-      appendBetweenPages: async (page) => {
-        await project(new Date().toISOString());
-        await project(minutesAgo(100 + page));
-      },
+      appendBetweenPages: appendingProjects,
     },
     {
       name: 'registry projects',
@@ -391,10 +394,7 @@ describe('cursor paging of the lists that grow with the log', () => {
       field: 'projects',
       id: (row) => String(row.projectId),
       client: () => buyer,
-      appendBetweenPages: async (page) => {
-        await project(new Date().toISOString());
-        await project(minutesAgo(100 + page));
-      },
+      appendBetweenPages: appendingProjects,
     },
     {
       name: 'provenance',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { indexMigration } from '../runtime/index-migration.js';
 
 /**
  * Indexes in the sort order of the lists paged after the first five (docs/architecture.md, read path),
@@ -15,17 +15,6 @@ const indexes = [
   { name: 'cash_transfers_statement_page', table: 'cash_transfers', columns: ['user_id', 'log_order desc', 'status desc', 'transfer_id desc'] },
   { name: 'held_deposits_page', table: 'held_deposits', columns: ['log_order desc', 'tx_hash desc'] },
   { name: 'held_deposits_by_status_page', table: 'held_deposits', columns: ['status', 'log_order desc', 'tx_hash desc'] },
-] as const;
+];
 
-export async function up(db: Kysely<any>): Promise<void> {
-  for (const index of indexes)
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns([...index.columns])
-      .execute();
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of indexes) await db.schema.dropIndex(index.name).execute();
-}
+export const { up, down } = indexMigration(indexes);

@@ -11,6 +11,19 @@ function search(tokenId: string): void {
   fireEvent.click(screen.getByTestId('provenance-search'));
 }
 
+/** The batch's chain in two pages: the fixture's two entries, then a transfer behind the first page's cursor. */
+function serveTwoPages() {
+  const later = aProvenanceEntry({
+    kind: 'transfer',
+    description: '10 credits moved to user-2',
+    position: '41:41',
+    eventId: 'b6f1c0de-0000-4000-8000-000000000003',
+  });
+  return mockFetch(({ url }) =>
+    url === `/api/provenance/${aTokenId}?cursor=page-2` ? jsonResponse(aProvenance({ entries: [later] })) : jsonResponse(aProvenance({ nextCursor: 'page-2' })),
+  );
+}
+
 describe('ProvenanceLookup', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -108,17 +121,7 @@ describe('ProvenanceLookup', () => {
 
   it('appends the later entries on Load more, past the first page, and offers no more after the last', async () => {
     const first = aProvenance();
-    const later = aProvenanceEntry({
-      kind: 'transfer',
-      description: '10 credits moved to user-2',
-      position: '41:41',
-      eventId: 'b6f1c0de-0000-4000-8000-000000000003',
-    });
-    const requests = mockFetch(({ url }) =>
-      url === `/api/provenance/${aTokenId}?cursor=page-2`
-        ? jsonResponse(aProvenance({ entries: [later] }))
-        : jsonResponse(aProvenance({ nextCursor: 'page-2' })),
-    );
+    const requests = serveTwoPages();
     renderWithProviders(<ProvenanceLookup />);
 
     search(aTokenId);
@@ -133,12 +136,7 @@ describe('ProvenanceLookup', () => {
   });
 
   it('starts a new search of the same token from its own first page, not from the pages loaded before', async () => {
-    const later = aProvenanceEntry({ kind: 'transfer', position: '41:41', eventId: 'b6f1c0de-0000-4000-8000-000000000003' });
-    const requests = mockFetch(({ url }) =>
-      url === `/api/provenance/${aTokenId}?cursor=page-2`
-        ? jsonResponse(aProvenance({ entries: [later] }))
-        : jsonResponse(aProvenance({ nextCursor: 'page-2' })),
-    );
+    const requests = serveTwoPages();
     renderWithProviders(<ProvenanceLookup />);
     search(aTokenId);
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));

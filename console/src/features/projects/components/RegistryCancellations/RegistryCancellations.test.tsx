@@ -40,18 +40,7 @@ describe('RegistryCancellations', () => {
         reversalProjectId: 'PRJ-2',
         cancelledAt: '2026-12-01T10:00:00.000Z',
       },
-      {
-        cancellationId: 'c-2',
-        batchId: 'SOLAR-2026-7F3A9C21',
-        projectName: 'Sunfield Solar',
-        quantity: 10,
-        serials: ['NXCC-SOLAR-2026-7F3A9C21-000001 to NXCC-SOLAR-2026-7F3A9C21-000010'],
-        reason: 'voluntary',
-        note: '',
-        byRegistry: false,
-        reversalProjectId: null,
-        cancelledAt: '2026-11-30T10:00:00.000Z',
-      },
+      aCancellation('c-2', 'Sunfield Solar'),
     ]);
     renderWithProviders(<RegistryCancellations />);
     const rows = await screen.findAllByTestId('registry-cancellation');
