@@ -86,6 +86,7 @@ export * from './projects/monitoring-report.contract.js';
 export * from './projects/import-credits.contract.js';
 export * from './projects/reversal.contract.js';
 export * from './projects/projects.views.js';
+export * from './projects/list-registry.contract.js';
 export * from './projects/projects.routes.js';
 export * from './credit-market/credit-use.js';
 export * from './projects/credit-use.events.js';

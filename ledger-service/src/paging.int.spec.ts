@@ -6,7 +6,12 @@ import {
   type CreditEvent,
   creditMarketStreamId,
   encodeCursor,
+  type FundsEvent,
+  fundsStreamId,
+  heldDepositStreamId,
   type OrderEvent,
+  type ProjectEvent,
+  projectStreamId,
   PAGE_MAX_LIMIT,
   type ProjectionName,
 } from '@carbon-ledger/contracts';
@@ -24,7 +29,20 @@ import { serviceForSuite, type SignedInClient, WITHOUT_BACKGROUND_JOBS } from '.
 
 const MARKET = creditMarketStreamId('Reforestation', 2023);
 const WIND_TOKEN = 'WIND-2024-0000BBBB';
-const VIEWS: readonly ProjectionName[] = ['credit-registry', 'credit-trades', 'credit-retirements', 'order-book', 'aml-alerts'];
+/** The seller's batches whose serials are cancelled, and offered to the buyer, one block per row. */
+const CANCELLED_TOKEN = 'REFOREST-2023-0000CCCC';
+const OFFERED_TOKEN = 'REFOREST-2023-0000DDDD';
+const VIEWS: readonly ProjectionName[] = [
+  'credit-registry',
+  'credit-trades',
+  'credit-retirements',
+  'order-book',
+  'aml-alerts',
+  'direct-trade-offers',
+  'cash-ledger',
+  'held-deposits',
+  'projects',
+];
 /** Several rows share one instant: the log position (or the id) breaks the tie at a page seam. */
 const SHARED_INSTANT = minutesAgo(30);
 const ROWS = 12;
@@ -55,8 +73,83 @@ describe('cursor paging of the lists that grow with the log', () => {
   /** Serials 1 to 1000 move in trades, 1001 to 2000 are retired; each append takes the next block. */
   let nextTraded = 1;
   let nextRetired = 1001;
+  let nextCancelled = 1;
+  let nextOffered = 1;
 
-  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent)[]) => appendAndProject(service, VIEWS, streamId, events);
+  const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent | FundsEvent | ProjectEvent)[]) =>
+    appendAndProject(service, VIEWS, streamId, events);
+
+  /** A project of the seller drafted at `draftedAt`, past its draft (so the public registry lists it too). */
+  async function project(draftedAt: string): Promise<void> {
+    // Ends in a digit, as the cursor-tampering case edits the key's last digit.
+    const projectId = `PRJ-PAGED-${randomUUID().slice(0, 8)}-1`;
+    await append(projectStreamId(projectId), [
+      {
+        type: 'ProjectDrafted',
+        data: {
+          projectId,
+          proponentId: seller.userId,
+          proponentOrganisation: null,
+          name: 'Paged Reforestation',
+          projectType: 'Reforestation',
+          mitigation: 'removal',
+          hostCountry: 'KE',
+          standard: 'Gold Standard',
+          methodology: 'AR-ACM0003',
+          location: '',
+          creditingPeriod: { start: '2024-01-01', end: '2033-12-31' },
+          expectedAnnualQuantity: 1000,
+          description: '',
+          documents: [],
+          draftedAt,
+        },
+      },
+      {
+        type: 'ValidationRequested',
+        data: {
+          projectId,
+          verifierId: buyer.userId,
+          verifierName: 'Test verifier',
+          verifierOrganisation: null,
+          requestedBy: seller.userId,
+          requestedAt: draftedAt,
+        },
+      },
+    ]);
+  }
+
+  /** An XRPL transaction hash of its own (64 hex digits, some of them decimal). */
+  const aTxHash = (): string => `${randomUUID()}${randomUUID()}`.replaceAll('-', '').toUpperCase();
+
+  /** A deposit to the seller's cash account: one more row of the seller's statement, the newest. */
+  async function deposit(): Promise<void> {
+    await append(fundsStreamId(seller.userId), [
+      {
+        type: 'FundsDeposited',
+        data: { depositId: randomUUID(), userId: seller.userId, amountCents: 100, txHash: aTxHash(), depositedAt: new Date().toISOString() },
+      },
+    ]);
+  }
+
+  /** A payment to the deposit address that named no user: one more held deposit, the newest. */
+  async function heldDeposit(): Promise<void> {
+    const txHash = aTxHash();
+    await append(heldDepositStreamId(txHash), [
+      {
+        type: 'DepositHeld',
+        data: {
+          txHash,
+          sender: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          amountCents: 725,
+          currency: 'USD',
+          issuer: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+          ledgerIndex: 1000,
+          reason: 'missing-tag',
+          heldAt: new Date().toISOString(),
+        },
+      },
+    ]);
+  }
 
   function retirement(retiredAt: string): CreditEvent {
     const start = nextRetired;
@@ -114,15 +207,69 @@ describe('cursor paging of the lists that grow with the log', () => {
     ]);
   }
 
+  function cancellation(cancelledAt: string): CreditEvent {
+    const start = nextCancelled;
+    nextCancelled += 5;
+    return {
+      type: 'CreditsCancelled',
+      data: {
+        cancellationId: randomUUID(),
+        batchId: CANCELLED_TOKEN,
+        accountId: seller.userId,
+        quantity: 5,
+        ranges: [{ batchId: CANCELLED_TOKEN, start, end: start + 4 }],
+        reason: 'correction',
+        note: '',
+        cancelledBy: seller.userId,
+        byRegistry: false,
+        cancelledAt,
+      },
+    };
+  }
+
+  function offer(offeredAt: string): CreditEvent {
+    const start = nextOffered;
+    nextOffered += 1;
+    return {
+      type: 'DirectTradeOffered',
+      data: {
+        offerId: randomUUID(),
+        batchId: OFFERED_TOKEN,
+        projectType: 'Reforestation',
+        vintage: 2023,
+        sellerAccountId: seller.userId,
+        buyerAccountId: buyer.userId,
+        quantity: 1,
+        price: '10.00',
+        ranges: [{ batchId: OFFERED_TOKEN, start, end: start }],
+        offeredAt,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    };
+  }
+
+  /** A batch of its own, issued at `issuedAt`. */
+  function batch(issuedAt: string): CreditEvent {
+    const event = creditsIssued(`REFOREST-2023-${randomUUID().slice(0, 7).toUpperCase()}1`, 10, seller.userId, 'Reforestation', 2023);
+    return { ...event, data: { ...event.data, issuedAt } } as CreditEvent;
+  }
+
   const at = (i: number): string => (i % 2 === 0 ? SHARED_INSTANT : minutesAgo(40 + i));
 
   beforeAll(async () => {
     [seller, buyer, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
     await append(MARKET, [creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023, 120)]);
     await append(creditMarketStreamId('Wind Energy', 2024), [creditsIssued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 120)]);
+    await append(MARKET, [
+      creditsIssued(CANCELLED_TOKEN, 1000, seller.userId, 'Reforestation', 2023, 120),
+      creditsIssued(OFFERED_TOKEN, 1000, seller.userId, 'Reforestation', 2023, 120),
+    ]);
     for (let i = 0; i < ROWS; i++) {
-      await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i))]);
+      await append(MARKET, [retirement(at(i)), trade(at(i)), order(at(i)), cancellation(at(i)), offer(at(i)), batch(at(i))]);
       await alert(at(i));
+      await deposit();
+      await heldDeposit();
+      await project(at(i));
     }
   });
 
@@ -132,6 +279,12 @@ describe('cursor paging of the lists that grow with the log', () => {
     async (page: number): Promise<void> => {
       await append(MARKET, [row(new Date().toISOString()), row(minutesAgo(100 + page))]);
     };
+
+  /** Between two pages: a project newer than every one, and one older than the cursor. */
+  const appendingProjects = async (page: number): Promise<void> => {
+    await project(new Date().toISOString());
+    await project(minutesAgo(100 + page));
+  };
 
   const lists: PagedList[] = [
     {
@@ -177,6 +330,71 @@ describe('cursor paging of the lists that grow with the log', () => {
         await alert(new Date().toISOString());
         await alert(minutesAgo(100 + page));
       },
+    },
+    {
+      name: 'registry batches',
+      path: '/api/registry/batches',
+      field: 'batches',
+      id: (row) => String(row.batchId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(batch),
+    },
+    {
+      name: 'registry retirements',
+      path: '/api/registry/retirements',
+      field: 'retirements',
+      id: (row) => String(row.retirementId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(retirement),
+    },
+    {
+      name: 'registry cancellations',
+      path: '/api/registry/cancellations',
+      field: 'cancellations',
+      id: (row) => String(row.cancellationId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(cancellation),
+    },
+    {
+      name: 'direct trade offers',
+      path: '/api/trade/offers',
+      field: 'offers',
+      id: (row) => String(row.offerId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(offer),
+    },
+    {
+      name: 'funds statement',
+      path: '/api/funds/statement',
+      field: 'transfers',
+      id: (row) => `${String(row.transferId)}:${String(row.status)}`,
+      client: () => seller,
+      // Transfers are in log order: the ones appended are newer than every row, on no later page.
+      appendBetweenPages: deposit,
+    },
+    {
+      name: 'held deposits',
+      path: '/api/funds/held-deposits?status=all',
+      field: 'deposits',
+      id: (row) => String(row.txHash),
+      client: () => compliance,
+      appendBetweenPages: heldDeposit,
+    },
+    {
+      name: 'my projects',
+      path: '/api/projects/mine',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => seller,
+      appendBetweenPages: appendingProjects,
+    },
+    {
+      name: 'registry projects',
+      path: '/api/registry/projects',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => buyer,
+      appendBetweenPages: appendingProjects,
     },
     {
       name: 'provenance',

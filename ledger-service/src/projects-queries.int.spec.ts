@@ -4,8 +4,12 @@ import {
   type CreditEvent,
   type CreditsIssued,
   creditMarketStreamId,
+  listMyProjectsParams,
   listProjectsResponse,
+  listRegistryBatchesParams,
   listRegistryBatchesResponse,
+  listRegistryProjectsParams,
+  listRegistryRetirementsParams,
   listRegistryRetirementsResponse,
   listVerifiersResponse,
   type ProjectEvent,
@@ -25,9 +29,12 @@ import {
   ListMyProjectsHandler,
   ListVerifiersHandler,
   PublicBatchesHandler,
+  PublicBatchesQuery,
   PublicProjectHandler,
   PublicProjectsHandler,
+  PublicProjectsQuery,
   PublicRetirementsHandler,
+  PublicRetirementsQuery,
   PublicSerialHandler,
   PublicSerialQuery,
   PublicProjectQuery,
@@ -206,7 +213,9 @@ describe('projects queries over the read models', () => {
   });
 
   it("lists a proponent's projects with reports, issuances, documents and parties", async () => {
-    const { projects } = listProjectsResponse.parse(await new ListMyProjectsHandler(db).execute(new ListMyProjectsQuery(PROPONENT)));
+    const { projects } = listProjectsResponse.parse(
+      await new ListMyProjectsHandler(db).execute(new ListMyProjectsQuery(PROPONENT, listMyProjectsParams.parse({}))),
+    );
     expect(projects.map((project) => project.name)).toEqual(['Draft Dunes', 'Valid Vale', 'Waiting Woods', 'Canopy Restoration']);
     const canopy = projects[3]!;
     expect(canopy).toMatchObject({
@@ -245,7 +254,7 @@ describe('projects queries over the read models', () => {
   });
 
   it('shows the public registry without drafts and without user ids', async () => {
-    const { projects } = listProjectsResponse.parse(await new PublicProjectsHandler(db).execute());
+    const { projects } = listProjectsResponse.parse(await new PublicProjectsHandler(db).execute(new PublicProjectsQuery(listRegistryProjectsParams.parse({}))));
     expect(projects.map((project) => project.name)).toEqual(['Valid Vale', 'Waiting Woods', 'Canopy Restoration']);
     for (const project of projects) {
       expect(project.proponent.id).toBeNull();
@@ -262,13 +271,15 @@ describe('projects queries over the read models', () => {
   });
 
   it('lists batches and retirements without accounts or addresses', async () => {
-    const { batches } = listRegistryBatchesResponse.parse(await new PublicBatchesHandler(db).execute());
+    const { batches } = listRegistryBatchesResponse.parse(
+      await new PublicBatchesHandler(db).execute(new PublicBatchesQuery(listRegistryBatchesParams.parse({}))),
+    );
     expect(batches.map((batch) => [batch.batchId, batch.buffer, batch.reportId, batch.retired])).toEqual([
       [BATCH, false, reportId, 10],
       [BUFFER, true, reportId, 0],
     ]);
     expect(batches[0]).toMatchObject({ firstSerial: `NXCC-${BATCH}-000001`, lastSerial: `NXCC-${BATCH}-000800`, origin: null });
-    const retirements = await new PublicRetirementsHandler(db).execute();
+    const retirements = await new PublicRetirementsHandler(db).execute(new PublicRetirementsQuery(listRegistryRetirementsParams.parse({})));
     expect(listRegistryRetirementsResponse.parse(retirements).retirements).toMatchObject([
       { batchId: BATCH, quantity: 10, serials: [`NXCC-${BATCH}-000001 to NXCC-${BATCH}-000010`], beneficiary: 'Acme' },
     ]);

@@ -25,6 +25,7 @@ import {
   acceptDirectTradeOfferResponse,
   directTradeOfferParams,
   listDirectTradeOffersResponse,
+  listTradeOffersParams,
   tradeCreditsRequest,
   tradeCreditsResponse,
   withdrawDirectTradeOfferResponse,
@@ -73,7 +74,13 @@ export const creditsRoutes = [
     tradeCreditsRequest,
     tradeCreditsResponse,
   ),
-  readRoute('/api/trade/offers', holders, "The caller's direct trade offers, incoming and outgoing, with their status", listDirectTradeOffersResponse),
+  readRoute(
+    '/api/trade/offers',
+    holders,
+    "The caller's direct trade offers, incoming and outgoing, with their status, newest first, paged by cursor",
+    listDirectTradeOffersResponse,
+    { query: listTradeOffersParams },
+  ),
   offerRoute(
     'accept',
     "The offer's buyer accepts it: its price and the 0.5% fee are paid from the buyer's cash with the serials (409 with the available balance when short)",

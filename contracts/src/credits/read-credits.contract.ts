@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialNumberPattern, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { retirementAnalyticsFilters } from './credits.views.js';
-import { cursorKeyParts, pageQuery } from '../shared/paging.js';
+import { newestByLogKey, pageQuery } from '../shared/paging.js';
 
 /** GET /api/enhanced-retirement/analytics/{filter} */
 export const retirementAnalyticsParams = z.object({
@@ -17,9 +17,6 @@ export const provenanceParams = z.object({
 export const serialProvenanceParams = z.object({
   serial: z.string().regex(serialNumberPattern, 'Serial number must look like NXCC-SOLAR-2026-7F3A9C21-000151'),
 });
-
-/** Retirements and trades are newest first by when they happened, then by log position (unique). */
-const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
 
 /** Records carry up to 1,000 serial numbers each, so a page is 100 by default; the analytics endpoint has the totals. */
 export const RETIREMENTS_PAGE = 100;

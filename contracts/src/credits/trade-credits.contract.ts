@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorKeyParts, nextCursorField, pageQuery } from '../shared/paging.js';
 import { creditAmount, pricePerCredit } from '../shared/bounded-amounts.js';
 import { tokenIdPattern } from '../credit-market/credit-market.constants.js';
 
@@ -83,5 +84,12 @@ export const directTradeOfferView = z.object({
 });
 export type DirectTradeOfferView = z.infer<typeof directTradeOfferView>;
 
-export const listDirectTradeOffersResponse = z.object({ offers: z.array(directTradeOfferView) });
+export const listDirectTradeOffersResponse = z.object({ offers: z.array(directTradeOfferView), nextCursor: nextCursorField });
+
+/** The newest 200 offers were the whole answer before it was paged: still the first page. */
+export const TRADE_OFFERS_PAGE = 200;
+
+/** GET /api/trade/offers?limit=&cursor=: newest first, then by offer id. */
+export const listTradeOffersParams = pageQuery('trade-offers', z.tuple([cursorKeyParts.instant, cursorKeyParts.uuid]), TRADE_OFFERS_PAGE);
+export type ListTradeOffersParams = z.infer<typeof listTradeOffersParams>;
 export type ListDirectTradeOffersResponse = z.infer<typeof listDirectTradeOffersResponse>;

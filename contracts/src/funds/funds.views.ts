@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NOTIONAL_USD } from '../shared/bounded-amounts.js';
 import { kycAddress } from '../shared/xrpl-address.js';
+import { cursorKeyParts, nextCursorField, pageQuery } from '../shared/paging.js';
 
 /** Money as the API shows it: USD with 2 decimals, from integer cents. */
 const usd = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -23,10 +24,13 @@ export const fundsView = z.object({
 });
 export type FundsView = z.infer<typeof fundsView>;
 
-export const fundsStatementParams = fundsParams.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** Rows a funds list answers when no limit is given. */
+export const FUNDS_PAGE = 50;
+
+/** GET /api/funds/statement?limit=&cursor=: newest first by log order, then by status and transfer (the row's key). */
+export const fundsStatementParams = fundsParams.extend(
+  pageQuery('funds-statement', z.tuple([cursorKeyParts.logOrder, z.string().min(1).max(20), z.string().min(1).max(200)]), FUNDS_PAGE).shape,
+);
 export type FundsStatementParams = z.infer<typeof fundsStatementParams>;
 
 export const cashTransferView = z.object({
@@ -47,9 +51,9 @@ export const fundsStatementResponse = z.object({
   userId: z.string(),
   currency: z.literal('USD'),
   transfers: z.array(cashTransferView),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** Every transfer of the account, not only this page's. */
   total: z.number().int(),
+  nextCursor: nextCursorField,
 });
 export type FundsStatementResponse = z.infer<typeof fundsStatementResponse>;
 
@@ -102,8 +106,7 @@ const txHashParam = z
 /** GET /api/funds/held-deposits: payments to the deposit address that named no user, for compliance review. */
 export const heldDepositsParams = z.object({
   status: z.enum(['held', 'assigned', 'refunding', 'refunded', 'all']).default('held'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery('held-deposits', z.tuple([cursorKeyParts.logOrder, z.string().min(1).max(100)]), FUNDS_PAGE).shape,
 });
 export type HeldDepositsParams = z.infer<typeof heldDepositsParams>;
 
@@ -136,9 +139,9 @@ export type HeldDepositView = z.infer<typeof heldDepositView>;
 
 export const heldDepositsResponse = z.object({
   deposits: z.array(heldDepositView),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** Every deposit of the status asked for, not only this page's. */
   total: z.number().int(),
+  nextCursor: nextCursorField,
 });
 export type HeldDepositsResponse = z.infer<typeof heldDepositsResponse>;
 

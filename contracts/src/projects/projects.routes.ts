@@ -31,9 +31,17 @@ import {
   listRegistryCancellationsResponse,
   listRegistryRetirementsResponse,
   listVerifiersResponse,
+  pagedProjectsResponse,
   projectView,
   registrySerialView,
 } from './projects.views.js';
+import {
+  listMyProjectsParams,
+  listRegistryBatchesParams,
+  listRegistryCancellationsParams,
+  listRegistryProjectsParams,
+  listRegistryRetirementsParams,
+} from './list-registry.contract.js';
 
 /** Project proponents (the issuer role); admins act for anyone. */
 const proponents = ['issuer', 'admin'] as const;
@@ -173,7 +181,13 @@ export const projectsRoutes = [
     reviewIssuanceRequest,
     reportCommandResponse,
   ),
-  readRoute('/api/projects/mine', proponents, "The signed-in proponent's projects with their reports, documents and issuances", listProjectsResponse),
+  readRoute(
+    '/api/projects/mine',
+    proponents,
+    "The signed-in proponent's projects with their reports, documents and issuances, newest first, paged by cursor",
+    pagedProjectsResponse,
+    { query: listMyProjectsParams },
+  ),
   readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
   readRoute(
     '/api/projects/review-queue',
@@ -228,22 +242,31 @@ export const projectsRoutes = [
   readRoute(
     '/api/registry/projects',
     'public',
-    'Public registry: every project past its draft, with its reports, documents and issuances (no personal data)',
-    listProjectsResponse,
+    'Public registry: every project past its draft, with its reports, documents and issuances (no personal data), newest first, paged by cursor',
+    pagedProjectsResponse,
+    { query: listRegistryProjectsParams },
   ),
   readRoute('/api/registry/projects/:projectId', 'public', 'Public registry: one project', projectView, { params: projectParams, errors: ['NotFound'] }),
-  readRoute('/api/registry/batches', 'public', 'Public registry: every batch with its serial range, buffer share and origin', listRegistryBatchesResponse),
+  readRoute(
+    '/api/registry/batches',
+    'public',
+    'Public registry: every batch with its serial range, buffer share and origin, newest first, paged by cursor',
+    listRegistryBatchesResponse,
+    { query: listRegistryBatchesParams },
+  ),
   readRoute(
     '/api/registry/retirements',
     'public',
-    'Public registry: every retirement with its serials, beneficiary and purpose',
+    'Public registry: every retirement with its serials, beneficiary and purpose, newest first, paged by cursor',
     listRegistryRetirementsResponse,
+    { query: listRegistryRetirementsParams },
   ),
   readRoute(
     '/api/registry/cancellations',
     'public',
-    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered',
+    'Public registry: every cancellation (no claim, never a retirement) with its serials and reason, and the project a reversal covered, newest first, paged by cursor',
     listRegistryCancellationsResponse,
+    { query: listRegistryCancellationsParams },
   ),
   readRoute('/api/registry/serials/:serial', 'public', 'Public registry: the batch, project and status of one serial number', registrySerialView, {
     params: registrySerialParams,

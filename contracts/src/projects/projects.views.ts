@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cancellationReasons, creditProjectTypes, mitigationKinds } from '../credit-market/credit-market.constants.js';
 import { retiredBatchClaimsSchema, retirementUses } from '../credit-market/credit-use.js';
 import { batchClaimsView } from './record-batch-claims.contract.js';
+import { nextCursorField } from '../shared/paging.js';
 import { documentKinds, documentMediaTypes, originRegistries, projectStatuses, reportStatuses } from './projects.constants.js';
 
 const period = z.object({ start: z.string(), end: z.string() });
@@ -102,6 +103,9 @@ export type ProjectView = z.infer<typeof projectView>;
 
 export const listProjectsResponse = z.object({ projects: z.array(projectView) });
 export type ListProjectsResponse = z.infer<typeof listProjectsResponse>;
+/** A page of projects: the proponent's own, or the public registry's. */
+export const pagedProjectsResponse = listProjectsResponse.extend({ nextCursor: nextCursorField });
+export type PagedProjectsResponse = z.infer<typeof pagedProjectsResponse>;
 
 /** A verifier the proponent can assign, with what the registry accredited it for. */
 export const verifierView = z.object({
@@ -136,7 +140,7 @@ export const registryBatchView = z.object({
   claims: batchClaimsView,
 });
 export type RegistryBatchView = z.infer<typeof registryBatchView>;
-export const listRegistryBatchesResponse = z.object({ batches: z.array(registryBatchView) });
+export const listRegistryBatchesResponse = z.object({ batches: z.array(registryBatchView), nextCursor: nextCursorField });
 
 export const registryRetirementView = z.object({
   retirementId: z.string(),
@@ -151,7 +155,7 @@ export const registryRetirementView = z.object({
   use: z.enum(retirementUses),
   claims: retiredBatchClaimsSchema.nullable(),
 });
-export const listRegistryRetirementsResponse = z.object({ retirements: z.array(registryRetirementView) });
+export const listRegistryRetirementsResponse = z.object({ retirements: z.array(registryRetirementView), nextCursor: nextCursorField });
 
 /** A cancellation as the public registry lists it: no claim, never a retirement; no account id. */
 export const registryCancellationView = z.object({
@@ -169,7 +173,7 @@ export const registryCancellationView = z.object({
   cancelledAt: z.string(),
 });
 export type RegistryCancellationView = z.infer<typeof registryCancellationView>;
-export const listRegistryCancellationsResponse = z.object({ cancellations: z.array(registryCancellationView) });
+export const listRegistryCancellationsResponse = z.object({ cancellations: z.array(registryCancellationView), nextCursor: nextCursorField });
 export type ListRegistryCancellationsResponse = z.infer<typeof listRegistryCancellationsResponse>;
 
 /** GET /api/registry/serials/:serial: what the public may know of one serial. */

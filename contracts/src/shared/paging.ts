@@ -19,7 +19,14 @@ export const cursorKeyParts = {
   /** A commit or prepare position of the log. */
   position: z.string().regex(/^\d{1,19}$/),
   uuid: z.uuid(),
+  /** A funds row's place in the log: commit and prepare positions, zero-padded (and an index), joined by colons. */
+  logOrder: z.string().regex(/^[\d:]{1,80}$/),
+  /** A text id (a batch's token id), ordered as PostgreSQL orders text. */
+  name: z.string().min(1).max(100),
 } as const;
+
+/** The key of a list newest first by when a row happened, then by its log position (unique): retirements, trades, cancellations. */
+export const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
 
 const CURSOR_MAX_LENGTH = 512;
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type AcceptDirectTradeOfferResponse,
@@ -7,6 +7,8 @@ import {
   type CancelCreditsResponse,
   directTradeOfferParams,
   type ListDirectTradeOffersResponse,
+  type ListTradeOffersParams,
+  listTradeOffersParams,
   type WithdrawDirectTradeOfferResponse,
   formatPosition,
   retireCreditsRequest,
@@ -46,10 +48,13 @@ export class CreditsController {
 
   @Get('trade/offers')
   @Roles('trader', 'issuer', 'admin')
-  listOffers(@CurrentRequest() request: ApiRequest): Promise<ListDirectTradeOffersResponse> {
+  listOffers(
+    @CurrentRequest() request: ApiRequest,
+    @QueryParams(new ZodPipe(listTradeOffersParams, 'offers query')) page: ListTradeOffersParams,
+  ): Promise<ListDirectTradeOffersResponse> {
     const userId = request.user?.id;
     if (!userId) throw new DomainError('Unauthorized', 'Sign in to list your offers');
-    return this.queries.execute(new ListTradeOffersQuery(userId, new Date()));
+    return this.queries.execute(new ListTradeOffersQuery(userId, new Date(), page));
   }
 
   @Post('trade/offers/:offerId/accept')

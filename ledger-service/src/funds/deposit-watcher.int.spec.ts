@@ -254,7 +254,7 @@ describe('the deposit watcher: payments from users’ own wallets, credited once
     const response = await trader.request('POST', '/api/funds/faucet', { amount: '75.00' });
     expect(response.status).toBe(200);
     expect(fundsView.parse(await response.json()).available).toBe('235.50');
-    const statement = fundsStatementResponse.parse(await (await trader.request('GET', '/api/funds/statement?pageSize=1')).json());
+    const statement = fundsStatementResponse.parse(await (await trader.request('GET', '/api/funds/statement?limit=1')).json());
     const faucetHash = statement.transfers[0]!.reference;
     const found = await ledger.request({ command: 'tx', transaction: faucetHash });
     await watchedPast(found.result.ledger_index ?? 0);

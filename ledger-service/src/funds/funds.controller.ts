@@ -58,7 +58,7 @@ export class FundsController {
     @QueryParams(new ZodPipe(fundsStatementParams, 'statement query')) params: FundsStatementParams,
     @CurrentRequest() request: ApiRequest,
   ): Promise<FundsStatementResponse> {
-    return this.queries.execute(new GetStatementQuery(this.accountOf(params, request), params.page, params.pageSize));
+    return this.queries.execute(new GetStatementQuery(this.accountOf(params, request), params));
   }
 
   /** Sandbox only (404 elsewhere): test USD paid to the deposit address with the caller's tag, credited as a deposit. */

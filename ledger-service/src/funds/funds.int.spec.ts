@@ -89,7 +89,7 @@ describe('Funds over HTTP: test USD, funded buys, delivery versus payment', () =
     expect(cancelled.status).toBe(200);
     await expect.poll(() => funds(buyer)).toMatchObject({ available: '109.80', reserved: '0.00' });
 
-    const statement = fundsStatementResponse.parse(await (await buyer.request('GET', '/api/funds/statement?pageSize=10')).json());
+    const statement = fundsStatementResponse.parse(await (await buyer.request('GET', '/api/funds/statement?limit=10')).json());
     // Newest first; the fill's release of 0.00 (it traded at the limit) is no movement and not listed.
     expect(statement.transfers.map((transfer) => [transfer.kind, transfer.amount, transfer.status])).toEqual([
       ['release', '60.30', 'voided'],

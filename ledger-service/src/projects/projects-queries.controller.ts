@@ -1,10 +1,21 @@
-import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Query as QueryParams, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   batchParams,
   type BatchClaimsView,
   documentParams,
+  type ListRegistryBatchesParams,
+  listRegistryBatchesParams,
+  type ListRegistryCancellationsParams,
+  listRegistryCancellationsParams,
+  type ListRegistryRetirementsParams,
+  listRegistryRetirementsParams,
   type ListProjectsResponse,
+  type ListMyProjectsParams,
+  listMyProjectsParams,
+  type ListRegistryProjectsParams,
+  listRegistryProjectsParams,
+  type PagedProjectsResponse,
   type ListVerifiersResponse,
   projectParams,
   type ProjectView,
@@ -51,8 +62,11 @@ export class ProjectsQueriesController {
 
   @Get('projects/mine')
   @Roles('issuer', 'admin')
-  mine(@CurrentRequest() request: ApiRequest): Promise<ListProjectsResponse> {
-    return this.queries.execute(new ListMyProjectsQuery(signedIn(request)));
+  mine(
+    @CurrentRequest() request: ApiRequest,
+    @QueryParams(new ZodPipe(listMyProjectsParams, 'projects query')) page: ListMyProjectsParams,
+  ): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new ListMyProjectsQuery(signedIn(request), page));
   }
 
   @Get('projects/verification-queue')
@@ -75,8 +89,8 @@ export class ProjectsQueriesController {
 
   @Get('registry/projects')
   @Public()
-  publicProjects(): Promise<ListProjectsResponse> {
-    return this.queries.execute(new PublicProjectsQuery());
+  publicProjects(@QueryParams(new ZodPipe(listRegistryProjectsParams, 'projects query')) page: ListRegistryProjectsParams): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new PublicProjectsQuery(page));
   }
 
   @Get('registry/projects/:projectId')
@@ -89,8 +103,8 @@ export class ProjectsQueriesController {
 
   @Get('registry/batches')
   @Public()
-  batches() {
-    return this.queries.execute(new PublicBatchesQuery());
+  batches(@QueryParams(new ZodPipe(listRegistryBatchesParams, 'batches query')) page: ListRegistryBatchesParams) {
+    return this.queries.execute(new PublicBatchesQuery(page));
   }
 
   @Get('registry/batches/:batchId/claims')
@@ -108,14 +122,14 @@ export class ProjectsQueriesController {
 
   @Get('registry/retirements')
   @Public()
-  retirements() {
-    return this.queries.execute(new PublicRetirementsQuery());
+  retirements(@QueryParams(new ZodPipe(listRegistryRetirementsParams, 'retirements query')) page: ListRegistryRetirementsParams) {
+    return this.queries.execute(new PublicRetirementsQuery(page));
   }
 
   @Get('registry/cancellations')
   @Public()
-  cancellations() {
-    return this.queries.execute(new PublicCancellationsQuery());
+  cancellations(@QueryParams(new ZodPipe(listRegistryCancellationsParams, 'cancellations query')) page: ListRegistryCancellationsParams) {
+    return this.queries.execute(new PublicCancellationsQuery(page));
   }
 
   @Get('registry/serials/:serial')

@@ -17,9 +17,9 @@ export function beforeLogKey(columns: { at: string; commit: string; prepare: str
   return sql<boolean>`(${sql.ref(columns.at)}, ${sql.ref(columns.commit)}, ${sql.ref(columns.prepare)}) < (${at}::timestamptz, ${commit}::bigint, ${prepare}::bigint)`;
 }
 
-/** Rows after a cursor `(at, id)` of a list newest first, then by id ascending. */
-export function afterNewestThenId(columns: { at: string; id: string }, key: readonly [string, string]): RawBuilder<boolean> {
+/** Rows after a cursor `(at, id)` of a list newest first, then by id ascending; `idType` is the id column's type. */
+export function afterNewestThenId(columns: { at: string; id: string }, key: readonly [string, string], idType: 'uuid' | 'text' = 'uuid'): RawBuilder<boolean> {
   const [at, id] = key;
   const [atColumn, idColumn] = [sql.ref(columns.at), sql.ref(columns.id)];
-  return sql<boolean>`(${atColumn} < ${at}::timestamptz or (${atColumn} = ${at}::timestamptz and ${idColumn} > ${id}::uuid))`;
+  return sql<boolean>`(${atColumn} < ${at}::timestamptz or (${atColumn} = ${at}::timestamptz and ${idColumn} > ${id}::${sql.raw(idType)}))`;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { indexMigration } from '../runtime/index-migration.js';
 
 /**
  * Indexes in the sort order of each paged list with its tiebreak (docs/architecture.md, read path),
@@ -12,15 +12,4 @@ const indexes = [
   { name: 'aml_alerts_page', table: 'aml_alerts', columns: ['raised_at desc', 'alert_id'] },
 ] as const;
 
-export async function up(db: Kysely<any>): Promise<void> {
-  for (const index of indexes)
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns([...index.columns])
-      .execute();
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of indexes) await db.schema.dropIndex(index.name).execute();
-}
+export const { up, down } = indexMigration(indexes);

@@ -31,7 +31,7 @@ const heldDeposit = aHeldDeposit({ destinationTag: null, amount: '7.25', reason:
 function serve(user: UserView, { alerts = [anAmlAlert()] } = {}) {
   return mockFetch(({ url }: RecordedRequest) => {
     if (url === '/api/auth/me') return jsonResponse({ user });
-    if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [heldDeposit], page: 1, pageSize: 10, total: 1 });
+    if (url.startsWith('/api/funds/held-deposits')) return jsonResponse({ deposits: [heldDeposit], total: 1, nextCursor: null });
     if (url === '/api/kyc/dashboard') return jsonResponse(aDashboard());
     if (url.startsWith('/api/aml/alerts')) return jsonResponse({ alerts, totalAlerts: alerts.length, nextCursor: null });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);

@@ -15,7 +15,7 @@ function serve(
   status: Partial<KycStatusResponse>,
   issue: FetchHandler = () => jsonResponse({}, 500),
   user = aUser({ roles: ['issuer'] }),
-  mine: FetchHandler = () => jsonResponse({ projects: [] }),
+  mine: FetchHandler = () => jsonResponse({ projects: [], nextCursor: null }),
 ) {
   return mockFetch((request) => {
     if (request.url === '/api/projects/mine') return mine(request);
@@ -143,7 +143,7 @@ describe('IssueCreditsRoute', () => {
       passed,
       () => jsonResponse(anIssueResponse(), 201),
       undefined,
-      () => jsonResponse({ projects: [answer] }),
+      () => jsonResponse({ projects: [answer], nextCursor: null }),
     );
     renderWithProviders(<IssueCreditsRoute />, { path: '/issue' });
 

@@ -9,7 +9,7 @@ import { ProjectsRoute } from './projects';
 function renderAs(roles: Role[], path = '/projects') {
   mockFetch(({ url }) => {
     if (url === '/api/auth/me') return jsonResponse({ user: aUser({ roles }) });
-    if (url.startsWith('/api/projects/')) return jsonResponse({ projects: [] });
+    if (url.startsWith('/api/projects/')) return jsonResponse({ projects: [], nextCursor: null });
     if (url === '/api/verifiers') return jsonResponse({ verifiers: [] });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });

@@ -38,6 +38,7 @@ function serve() {
             bufferQuantity: 150,
           }),
         ],
+        nextCursor: null,
       });
     if (url === '/api/registry/batches')
       return jsonResponse({
@@ -61,6 +62,7 @@ function serve() {
             lastSerial: 'NXCC-REFOREST-2026-BUF1-000150',
           }),
         ],
+        nextCursor: null,
       });
     if (url === '/api/registry/retirements')
       return jsonResponse({
@@ -78,6 +80,7 @@ function serve() {
             claims: { authorized: true, authorizedUse: 'oimp', adjustment: 'pending', reportingPeriod: null, labels: ['CCP-approved', 'CORSIA eligible'] },
           },
         ],
+        nextCursor: null,
       });
     if (url === `/api/registry/serials/${serial}`) return jsonResponse({ serial, batch: aRegistryBatch(), status: 'active', retirement: null });
     if (url.startsWith('/api/registry/serials/')) return jsonResponse({ error: 'NotFound', message: 'No such serial' }, 404);
@@ -154,7 +157,7 @@ describe('PublicRegistryRoute', () => {
   });
 
   it('shows an empty registry as such', async () => {
-    mockFetch(() => jsonResponse({ projects: [] }));
+    mockFetch(() => jsonResponse({ projects: [], nextCursor: null }));
     renderWithProviders(null, { path: '/registry', routes: appRoutes });
     expect(await screen.findByTestId('registry-projects-empty')).toHaveTextContent('No project has been submitted to the registry yet.');
   });

@@ -33,7 +33,7 @@ export function issuanceProgressOf(project: ProjectView | undefined, report: Mon
 }
 
 /** The filed request's project and report in the proponent's list. */
-export function findRequest(list: ListProjectsResponse | undefined, projectId: string, reportId: string) {
-  const project = list?.projects.find((candidate) => candidate.projectId === projectId);
+export function findRequest(lists: readonly ListProjectsResponse[] | undefined, projectId: string, reportId: string) {
+  const project = lists?.flatMap((list) => list.projects).find((candidate) => candidate.projectId === projectId);
   return { project, report: project?.reports.find((candidate) => candidate.reportId === reportId) };
 }

@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { DirectTradeOfferView, ListDirectTradeOffersResponse } from '@carbon-ledger/contracts';
+import { type DirectTradeOfferView, type ListDirectTradeOffersResponse, type ListTradeOffersParams, pageOf } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
-
-const NEWEST = 200;
+import { afterNewestThenId, instantKey } from '../../shared/keyset-page.js';
 
 export class ListTradeOffersQuery extends Query<ListDirectTradeOffersResponse> {
   constructor(
     readonly userId: string,
     readonly now: Date,
+    readonly page: ListTradeOffersParams,
   ) {
     super();
   }
@@ -20,15 +20,19 @@ export class ListTradeOffersQuery extends Query<ListDirectTradeOffersResponse> {
 export class ListTradeOffersHandler implements IQueryHandler<ListTradeOffersQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute({ userId, now }: ListTradeOffersQuery): Promise<ListDirectTradeOffersResponse> {
-    const rows = await this.db
+  async execute({ userId, now, page: { limit, cursor } }: ListTradeOffersQuery): Promise<ListDirectTradeOffersResponse> {
+    let query = this.db
       .selectFrom('direct_trade_offers')
       .selectAll()
-      .where((eb) => eb.or([eb('seller_account_id', '=', userId), eb('buyer_account_id', '=', userId)]))
+      .select(instantKey('offered_at').as('at_key'))
+      .where((eb) => eb.or([eb('seller_account_id', '=', userId), eb('buyer_account_id', '=', userId)]));
+    if (cursor) query = query.where(afterNewestThenId({ at: 'offered_at', id: 'offer_id' }, cursor, 'text'));
+    const found = await query
       .orderBy('offered_at', 'desc')
       .orderBy('offer_id')
-      .limit(NEWEST)
+      .limit(limit + 1)
       .execute();
+    const { rows, nextCursor } = pageOf(found, limit, 'trade-offers', (row) => [row.at_key, row.offer_id]);
     const offers = rows.map((row): DirectTradeOfferView => ({
       offerId: row.offer_id,
       direction: row.buyer_account_id === userId ? 'incoming' : 'outgoing',
@@ -45,6 +49,6 @@ export class ListTradeOffersHandler implements IQueryHandler<ListTradeOffersQuer
       expiresAt: row.expires_at.toISOString(),
       closedAt: row.closed_at?.toISOString() ?? null,
     }));
-    return { offers };
+    return { offers, nextCursor };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { type DepositHeld, formatUsdCents, type HeldDepositsParams, type HeldDepositsResponse, type HeldDepositView } from '@carbon-ledger/contracts';
+import { type DepositHeld, formatUsdCents, type HeldDepositsParams, type HeldDepositsResponse, type HeldDepositView, pageOf } from '@carbon-ledger/contracts';
+import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
 import type { HeldDepositState } from '../held-deposits.decider.js';
@@ -42,24 +43,26 @@ export function heldDepositViewOf(held: DepositHeld['data'], state: HeldDepositS
   };
 }
 
-/** Held deposits, newest first, one page at a time. */
+/** Held deposits, newest first (log order, then transaction hash), one page at a time after a cursor's row. */
 @QueryHandler(ListHeldDepositsQuery)
 export class ListHeldDepositsHandler implements IQueryHandler<ListHeldDepositsQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
   async execute({ params }: ListHeldDepositsQuery): Promise<HeldDepositsResponse> {
-    const { status, page, pageSize } = params;
+    const { status, limit, cursor } = params;
     let rows = this.db.selectFrom('held_deposits');
     if (status !== 'all') rows = rows.where('status', '=', status);
-    const [deposits, count] = await Promise.all([
-      rows
+    const after = cursor ? rows.where(sql<boolean>`(log_order, tx_hash) < (${cursor[0]}, ${cursor[1]})`) : rows;
+    const [found, count] = await Promise.all([
+      after
         .selectAll()
         .orderBy('log_order', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
+        .orderBy('tx_hash', 'desc')
+        .limit(limit + 1)
         .execute(),
       rows.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
+    const { rows: deposits, nextCursor } = pageOf(found, limit, 'held-deposits', (row) => [row.log_order, row.tx_hash]);
     return {
       deposits: deposits.map((row): HeldDepositView => ({
         txHash: row.tx_hash,
@@ -81,9 +84,8 @@ export class ListHeldDepositsHandler implements IQueryHandler<ListHeldDepositsQu
         refundedAt: row.refunded_at?.toISOString() ?? null,
         refundFailure: row.refund_failure,
       })),
-      page,
-      pageSize,
       total: Number(count.total),
+      nextCursor,
     };
   }
 }

@@ -7,9 +7,13 @@ import {
   retirementUses,
   type CancellationReason,
   type CreditProjectType,
+  type ListRegistryBatchesParams,
+  type ListRegistryCancellationsParams,
   type ListRegistryCancellationsResponse,
+  type ListRegistryRetirementsParams,
   formatSerial,
   formatSerialRange,
+  pageOf,
   originRegistries,
   parseSerialNumber,
   type RegistryBatchView,
@@ -24,6 +28,7 @@ import { APP_CONFIG, type LabelConfig, labelRulesOf } from '../../config/config.
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { batchClaimsViews } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
+import { afterNewestThenId, beforeLogKey, instantKey } from '../../shared/keyset-page.js';
 
 type Tables = ReadModels extends Kysely<infer T> ? T : never;
 type BatchRow = Selectable<Tables['credit_batches']>;
@@ -31,11 +36,19 @@ type ListRegistryBatchesResponse = z.infer<typeof listRegistryBatchesResponse>;
 type ListRegistryRetirementsResponse = z.infer<typeof listRegistryRetirementsResponse>;
 type RegistryRetirementView = z.infer<typeof registryRetirementView>;
 
-/** Every batch of the registry, newest first: serial range, retired count, buffer share and origin. */
-export class PublicBatchesQuery extends Query<ListRegistryBatchesResponse> {}
+/** Every batch of the registry, newest first: serial range, retired count, buffer share and origin; a page at a time. */
+export class PublicBatchesQuery extends Query<ListRegistryBatchesResponse> {
+  constructor(readonly page: ListRegistryBatchesParams) {
+    super();
+  }
+}
 
-/** Every retirement, newest first, with what its certificate names; no account ids or addresses. */
-export class PublicRetirementsQuery extends Query<ListRegistryRetirementsResponse> {}
+/** Every retirement, newest first, with what its certificate names; no account ids or addresses; a page at a time. */
+export class PublicRetirementsQuery extends Query<ListRegistryRetirementsResponse> {
+  constructor(readonly page: ListRegistryRetirementsParams) {
+    super();
+  }
+}
 
 /** The batch, status and retirement of one serial number; undefined when the registry never issued it. */
 export class PublicSerialQuery extends Query<RegistrySerialView | undefined> {
@@ -125,9 +138,16 @@ export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
     @Inject(APP_CONFIG) private readonly config: LabelConfig = {},
   ) {}
 
-  async execute(): Promise<ListRegistryBatchesResponse> {
-    const rows = await this.db.selectFrom('credit_batches').selectAll().orderBy('issued_at', 'desc').orderBy('token_id').execute();
-    return { batches: await registryBatchViews(this.db, this.config, rows) };
+  async execute({ page: { limit, cursor } }: PublicBatchesQuery): Promise<ListRegistryBatchesResponse> {
+    let query = this.db.selectFrom('credit_batches').selectAll().select(instantKey('issued_at').as('at_key'));
+    if (cursor) query = query.where(afterNewestThenId({ at: 'issued_at', id: 'token_id' }, cursor, 'text'));
+    const found = await query
+      .orderBy('issued_at', 'desc')
+      .orderBy('token_id')
+      .limit(limit + 1)
+      .execute();
+    const { rows, nextCursor } = pageOf(found, limit, 'registry-batches', (row) => [row.at_key, row.token_id]);
+    return { batches: await registryBatchViews(this.db, this.config, rows), nextCursor };
   }
 }
 
@@ -135,24 +155,33 @@ export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
 export class PublicRetirementsHandler implements IQueryHandler<PublicRetirementsQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute(): Promise<ListRegistryRetirementsResponse> {
-    const rows = await selectRetirements(this.db)
+  async execute({ page: { limit, cursor } }: PublicRetirementsQuery): Promise<ListRegistryRetirementsResponse> {
+    let query = selectRetirements(this.db).select(['r.commit_position', 'r.prepare_position', instantKey('r.retired_at').as('at_key')]);
+    if (cursor) query = query.where(beforeLogKey({ at: 'r.retired_at', commit: 'r.commit_position', prepare: 'r.prepare_position' }, cursor));
+    const found = await query
       .orderBy('r.retired_at', 'desc')
       .orderBy('r.commit_position', 'desc')
       .orderBy('r.prepare_position', 'desc')
+      .limit(limit + 1)
       .execute();
-    return { retirements: rows.map(toRegistryRetirementView) };
+    const { rows, nextCursor } = pageOf(found, limit, 'registry-retirements', (row) => [row.at_key, row.commit_position, row.prepare_position]);
+    return { retirements: rows.map(toRegistryRetirementView), nextCursor };
   }
 }
 
-export class PublicCancellationsQuery extends Query<ListRegistryCancellationsResponse> {}
+/** Every cancellation, newest first, a page at a time. */
+export class PublicCancellationsQuery extends Query<ListRegistryCancellationsResponse> {
+  constructor(readonly page: ListRegistryCancellationsParams) {
+    super();
+  }
+}
 
 @QueryHandler(PublicCancellationsQuery)
 export class PublicCancellationsHandler implements IQueryHandler<PublicCancellationsQuery> {
   constructor(@Inject(READ_MODELS) private readonly db: ReadModels) {}
 
-  async execute(): Promise<ListRegistryCancellationsResponse> {
-    const rows = await this.db
+  async execute({ page: { limit, cursor } }: PublicCancellationsQuery): Promise<ListRegistryCancellationsResponse> {
+    let query = this.db
       .selectFrom('credit_cancellations as c')
       .leftJoin('credit_batches as b', 'b.token_id', 'c.token_id')
       .select([
@@ -166,13 +195,20 @@ export class PublicCancellationsHandler implements IQueryHandler<PublicCancellat
         'c.by_registry',
         'c.reversal_project_id',
         'c.cancelled_at',
+        'c.commit_position',
+        'c.prepare_position',
       ])
-      .select('b.serial_prefix')
+      .select(['b.serial_prefix', instantKey('c.cancelled_at').as('at_key')]);
+    if (cursor) query = query.where(beforeLogKey({ at: 'c.cancelled_at', commit: 'c.commit_position', prepare: 'c.prepare_position' }, cursor));
+    const found = await query
       .orderBy('c.cancelled_at', 'desc')
       .orderBy('c.commit_position', 'desc')
       .orderBy('c.prepare_position', 'desc')
+      .limit(limit + 1)
       .execute();
+    const { rows, nextCursor } = pageOf(found, limit, 'registry-cancellations', (row) => [row.at_key, row.commit_position, row.prepare_position]);
     return {
+      nextCursor,
       cancellations: rows.map((row) => {
         const prefix = row.serial_prefix ?? serialPrefixFor(row.token_id);
         return {

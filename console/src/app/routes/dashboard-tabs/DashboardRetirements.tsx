@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRetirementAnalytics } from '../../../features/credits/api/get-retirement-analytics';
 import { useRetirements } from '../../../features/credits/api/list-retirements';
@@ -8,6 +8,7 @@ import { CancelCreditsForm } from '../../../features/credits/components/CancelCr
 import { RetirementRecordCard } from '../../../features/credits/components/RetirementRecordCard/RetirementRecordCard';
 import { RetirementsPerMonthChart } from '../../../features/credits/components/RetirementsPerMonthChart/RetirementsPerMonthChart';
 import { RetirementSummary } from '../../../features/credits/components/RetirementSummary/RetirementSummary';
+import { LoadMoreButton } from '../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 function RetirementData() {
   const retirements = useRetirements();
@@ -45,11 +46,7 @@ function RetirementData() {
             ) : (
               records.map((record) => <RetirementRecordCard key={record.id} record={record} />)
             )}
-            {retirements.hasNextPage && (
-              <Button variant="light" onClick={() => void retirements.fetchNextPage()} loading={retirements.isFetchingNextPage}>
-                Load more
-              </Button>
-            )}
+            <LoadMoreButton query={retirements} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

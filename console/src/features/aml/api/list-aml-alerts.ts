@@ -1,17 +1,15 @@
 import { listAmlAlertsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesOptions } from '../../../shared/api/cursor-pages';
 import { AML_FEED_SIZE } from '../merge-aml-alerts';
 
 export const amlAlertsQueryKey = ['api', 'aml', 'alerts'] as const;
 
+/** Newest first, a feed's worth a page: each page's nextCursor loads older alerts. */
 export function amlAlertsQueryOptions() {
-  return queryOptions({
-    queryKey: amlAlertsQueryKey,
-    queryFn: getJson(`/api/aml/alerts?limit=${AML_FEED_SIZE}`, listAmlAlertsResponse),
-  });
+  return cursorPagesOptions(amlAlertsQueryKey, `/api/aml/alerts?limit=${AML_FEED_SIZE}`, listAmlAlertsResponse);
 }
 
 export function useAmlAlerts() {
-  return useQuery(amlAlertsQueryOptions());
+  return useInfiniteQuery(amlAlertsQueryOptions());
 }

@@ -5,7 +5,8 @@ import {
   serialProvenanceResponse,
   type SerialProvenanceResponse,
 } from '@carbon-ledger/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { withCursor } from '../../../shared/api/cursor-pages';
 import { requestJson } from '../../../shared/api/http';
 
 /**
@@ -13,8 +14,8 @@ import { requestJson } from '../../../shared/api/http';
  * when no batch has this token id and 400 ValidationFailed when the id is malformed; both are
  * thrown as HttpError carrying the server's message.
  */
-export function fetchProvenance(tokenId: string, signal?: AbortSignal): Promise<ProvenanceResponse> {
-  return requestJson(`/api/provenance/${encodeURIComponent(tokenId)}`, provenanceResponse, { signal });
+export function fetchProvenance(tokenId: string, signal?: AbortSignal, cursor: string | null = null): Promise<ProvenanceResponse> {
+  return requestJson(withCursor(`/api/provenance/${encodeURIComponent(tokenId)}`, cursor), provenanceResponse, { signal });
 }
 
 /** One serial number's whole life (GET /api/provenance/serials/{serial}); 404 when the registry never issued it. */
@@ -38,4 +39,21 @@ export async function lookupProvenance(query: string): Promise<ProvenanceLookupR
  */
 export function useProvenanceLookup() {
   return useMutation({ mutationKey: ['api', 'provenance'], mutationFn: (query: string) => lookupProvenance(query) });
+}
+
+/**
+ * A batch's chain of custody from the first page a lookup found on, a page at a time in log order:
+ * each page's nextCursor loads the entries after it. `lookedUpAt` tells one search from the next,
+ * so a new search starts again from its own first page rather than from an earlier search's pages.
+ */
+export function useProvenancePages(first: ProvenanceResponse, lookedUpAt: number) {
+  return useInfiniteQuery({
+    queryKey: ['api', 'provenance', first.tokenId, lookedUpAt],
+    queryFn: ({ pageParam, signal }) => fetchProvenance(first.tokenId, signal, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    initialData: { pages: [first], pageParams: [null] },
+    // The first page is the lookup's answer: it is not read again, only the pages after it.
+    staleTime: Infinity,
+  });
 }

@@ -1,16 +1,14 @@
 import { fundsStatementResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesOptions } from '../../../shared/api/cursor-pages';
 import { FUNDS_PAGE_SIZE } from '../paging';
 import { fundsQueryKey } from './get-funds';
 
-export function statementQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: [...fundsQueryKey, 'statement', page],
-    queryFn: getJson(`/api/funds/statement?page=${page}&pageSize=${FUNDS_PAGE_SIZE}`, fundsStatementResponse),
-  });
+/** Newest first, a page at a time. */
+export function statementQueryOptions() {
+  return cursorPagesOptions([...fundsQueryKey, 'statement'] as const, `/api/funds/statement?limit=${FUNDS_PAGE_SIZE}`, fundsStatementResponse);
 }
 
-export function useStatement(page: number) {
-  return useQuery(statementQueryOptions(page));
+export function useStatement() {
+  return useInfiniteQuery(statementQueryOptions());
 }

@@ -1,19 +1,19 @@
 import { listOrdersResponse, ORDERS_POLL_INTERVAL_MS, type OrderScope } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesOptions } from '../../../shared/api/cursor-pages';
 
 /** Also the path it loads, and the prefix realtime updates of the 'orders' view and order changes invalidate. */
 export const ordersQueryKey = ['api', 'orders'] as const;
 
+/** Newest first, a page at a time; each poll reloads the pages loaded so far. Every page carries the scope's totals. */
 export function listOrdersQueryOptions(scope: OrderScope = 'mine') {
-  return queryOptions({
-    queryKey: [...ordersQueryKey, scope],
-    queryFn: getJson(scope === 'all' ? '/api/orders?scope=all' : '/api/orders', listOrdersResponse),
+  return {
+    ...cursorPagesOptions([...ordersQueryKey, scope] as const, scope === 'all' ? '/api/orders?scope=all' : '/api/orders', listOrdersResponse),
     refetchInterval: ORDERS_POLL_INTERVAL_MS,
-  });
+  };
 }
 
 /** `scope` 'all' is for compliance, auditors and admins (the service refuses it to others). */
 export function useOrders(scope: OrderScope = 'mine') {
-  return useQuery(listOrdersQueryOptions(scope));
+  return useInfiniteQuery(listOrdersQueryOptions(scope));
 }

@@ -1,15 +1,15 @@
-import { listProjectsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
+import { pagedProjectsResponse } from '@carbon-ledger/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesAt } from '../../../shared/api/cursor-pages';
 
-/** Also the path it loads: the signed-in proponent's projects. */
+/** Also the path it loads: the signed-in proponent's projects, newest first, a page at a time. */
 export const myProjectsQueryKey = ['api', 'projects', 'mine'] as const;
 
 export function myProjectsQueryOptions() {
-  return queryOptions(jsonQueryAt(myProjectsQueryKey, listProjectsResponse));
+  return cursorPagesAt(myProjectsQueryKey, pagedProjectsResponse);
 }
 
 /** `pollMs` keeps it fresh while something waits on another party (false: no polling). */
 export function useMyProjects({ pollMs = false, enabled = true }: { pollMs?: number | false; enabled?: boolean } = {}) {
-  return useQuery({ ...myProjectsQueryOptions(), refetchInterval: pollMs, enabled });
+  return useInfiniteQuery({ ...myProjectsQueryOptions(), refetchInterval: pollMs, enabled });
 }

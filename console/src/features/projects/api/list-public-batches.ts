@@ -1,14 +1,14 @@
 import { listRegistryBatchesResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesAt } from '../../../shared/api/cursor-pages';
 
-/** Also the path it loads: every batch with its serial range, buffer share and origin. */
+/** Also the path it loads, newest first a page at a time: every batch with its serial range, buffer share and origin. */
 export const publicBatchesQueryKey = ['api', 'registry', 'batches'] as const;
 
 export function publicBatchesQueryOptions() {
-  return queryOptions(jsonQueryAt(publicBatchesQueryKey, listRegistryBatchesResponse));
+  return cursorPagesAt(publicBatchesQueryKey, listRegistryBatchesResponse);
 }
 
 export function usePublicBatches() {
-  return useQuery(publicBatchesQueryOptions());
+  return useInfiniteQuery(publicBatchesQueryOptions());
 }

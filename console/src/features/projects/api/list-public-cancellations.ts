@@ -1,14 +1,14 @@
 import { listRegistryCancellationsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesAt } from '../../../shared/api/cursor-pages';
 
-/** Also the path it loads: every cancellation with its serials and reason. */
+/** Also the path it loads, newest first a page at a time: every cancellation with its serials and reason. */
 export const publicCancellationsQueryKey = ['api', 'registry', 'cancellations'] as const;
 
 export function publicCancellationsQueryOptions() {
-  return queryOptions(jsonQueryAt(publicCancellationsQueryKey, listRegistryCancellationsResponse));
+  return cursorPagesAt(publicCancellationsQueryKey, listRegistryCancellationsResponse);
 }
 
 export function usePublicCancellations() {
-  return useQuery(publicCancellationsQueryOptions());
+  return useInfiniteQuery(publicCancellationsQueryOptions());
 }

@@ -1,14 +1,14 @@
-import { listProjectsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
+import { pagedProjectsResponse } from '@carbon-ledger/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesAt } from '../../../shared/api/cursor-pages';
 
-/** Also the path it loads; public, no session needed. */
+/** Also the path it loads; public, no session needed. Newest first, a page at a time. */
 export const publicProjectsQueryKey = ['api', 'registry', 'projects'] as const;
 
 export function publicProjectsQueryOptions() {
-  return queryOptions(jsonQueryAt(publicProjectsQueryKey, listProjectsResponse));
+  return cursorPagesAt(publicProjectsQueryKey, pagedProjectsResponse);
 }
 
 export function usePublicProjects() {
-  return useQuery(publicProjectsQueryOptions());
+  return useInfiniteQuery(publicProjectsQueryOptions());
 }

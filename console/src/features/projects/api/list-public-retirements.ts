@@ -1,14 +1,14 @@
 import { listRegistryRetirementsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { cursorPagesAt } from '../../../shared/api/cursor-pages';
 
-/** Also the path it loads: every retirement with its serials, beneficiary and purpose. */
+/** Also the path it loads, newest first a page at a time: every retirement with its serials, beneficiary and purpose. */
 export const publicRetirementsQueryKey = ['api', 'registry', 'retirements'] as const;
 
 export function publicRetirementsQueryOptions() {
-  return queryOptions(jsonQueryAt(publicRetirementsQueryKey, listRegistryRetirementsResponse));
+  return cursorPagesAt(publicRetirementsQueryKey, listRegistryRetirementsResponse);
 }
 
 export function usePublicRetirements() {
-  return useQuery(publicRetirementsQueryOptions());
+  return useInfiniteQuery(publicRetirementsQueryOptions());
 }

@@ -3,7 +3,8 @@ import { Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { describeError } from '../../../../shared/api/http';
 import { formatUsd } from '../../../../shared/format/format-usd';
 import { useAmlAlerts } from '../../api/list-aml-alerts';
-import { mergeAmlAlerts } from '../../merge-aml-alerts';
+import { AML_FEED_SIZE, mergeAmlAlerts } from '../../merge-aml-alerts';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 export function priorityColor(priority: string): string {
   switch (priority) {
@@ -22,11 +23,16 @@ function flagLabel(flag: string): string {
   return flag.replaceAll('_', ' ');
 }
 
-/** The newest alerts: pushed ones ('aml-alert') merged with the loaded list. */
+/**
+ * The newest alerts: pushed ones ('aml-alert') merged with the loaded list, newest on top. "Load more"
+ * appends older pages below; once it has, every alert loaded stays listed (none falls off the end,
+ * which would leave a gap above the older page).
+ */
 export function AmlAlertFeed({ liveAlerts }: { liveAlerts: readonly AmlAlertView[] }) {
   const listed = useAmlAlerts();
   if (listed.isPending && liveAlerts.length === 0) return <Loader size="sm" />;
-  const alerts = mergeAmlAlerts([liveAlerts, listed.data?.alerts ?? []]);
+  const pages = listed.data?.pages ?? [];
+  const alerts = mergeAmlAlerts([liveAlerts, ...pages.map((page) => page.alerts)], pages.length > 1 ? Infinity : AML_FEED_SIZE);
 
   return (
     <Stack gap="sm" data-testid="aml-alert-feed">
@@ -41,7 +47,7 @@ export function AmlAlertFeed({ liveAlerts }: { liveAlerts: readonly AmlAlertView
         </Text>
       ) : (
         alerts.map((alert) => (
-          <Card key={alert.alertId} withBorder padding="sm" radius="md" data-testid="aml-alert">
+          <Card key={alert.alertId} withBorder padding="sm" radius="md" data-testid="aml-alert" data-timestamp={alert.timestamp}>
             <Group justify="space-between" wrap="nowrap">
               <Group gap="xs">
                 <Badge color={priorityColor(alert.priority)} data-testid="aml-alert-priority">
@@ -74,6 +80,7 @@ export function AmlAlertFeed({ liveAlerts }: { liveAlerts: readonly AmlAlertView
           </Card>
         ))
       )}
+      <LoadMoreButton query={listed} testId="aml-alerts-more" />
     </Stack>
   );
 }

@@ -35,7 +35,7 @@ const rowOf = (offerId: string): HTMLElement => {
 
 describe('DirectOffers', () => {
   it('lists incoming offers with Accept and Decline, outgoing with Cancel, closed ones with their status only', async () => {
-    mockFetch(() => jsonResponse({ offers: [incoming, outgoing, accepted] }));
+    mockFetch(() => jsonResponse({ offers: [incoming, outgoing, accepted], nextCursor: null }));
     renderWithProviders(<DirectOffers />);
 
     await screen.findAllByTestId('direct-offer-row');
@@ -48,7 +48,9 @@ describe('DirectOffers', () => {
   });
 
   it("says '1 credit' for one credit and '2 credits' for two, the token id and account whole in their titles", async () => {
-    mockFetch(() => jsonResponse({ offers: [offer({ quantity: 1 }), offer({ offerId: '22222222-2222-4222-8222-222222222222', quantity: 2 })] }));
+    mockFetch(() =>
+      jsonResponse({ offers: [offer({ quantity: 1 }), offer({ offerId: '22222222-2222-4222-8222-222222222222', quantity: 2 })], nextCursor: null }),
+    );
     renderWithProviders(<DirectOffers />);
 
     await screen.findAllByTestId('direct-offer-row');
@@ -62,7 +64,7 @@ describe('DirectOffers', () => {
     const requests = mockFetch((request) =>
       request.method === 'POST'
         ? jsonResponse({ error: 'Conflict', message: 'Insufficient funds: 0.00 USD available, 50.25 needed' }, 409)
-        : jsonResponse({ offers: [incoming] }),
+        : jsonResponse({ offers: [incoming], nextCursor: null }),
     );
     renderWithProviders(<DirectOffers />);
 
@@ -73,8 +75,25 @@ describe('DirectOffers', () => {
     );
   });
 
+  it('appends older offers on Load more, and offers no more after the last page', async () => {
+    const requests = mockFetch(({ url }) =>
+      url === '/api/trade/offers?cursor=page-2'
+        ? jsonResponse({ offers: [accepted], nextCursor: null })
+        : jsonResponse({ offers: [incoming, outgoing], nextCursor: 'page-2' }),
+    );
+    renderWithProviders(<DirectOffers />);
+
+    expect(await screen.findAllByTestId('direct-offer-row')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('direct-offer-row')).toHaveLength(3));
+    expect(within(rowOf(accepted.offerId)).getByTestId('direct-offer-status')).toHaveTextContent('accepted');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/trade/offers?cursor=page-2');
+  });
+
   it('says so when there are no offers', async () => {
-    mockFetch(() => jsonResponse({ offers: [] }));
+    mockFetch(() => jsonResponse({ offers: [], nextCursor: null }));
     renderWithProviders(<DirectOffers />);
     expect(await screen.findByTestId('direct-offers-empty')).toBeInTheDocument();
   });

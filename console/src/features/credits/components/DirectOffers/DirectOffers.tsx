@@ -8,6 +8,7 @@ import { useAcceptTradeOffer } from '../../api/accept-trade-offer';
 import { useTradeOffers } from '../../api/list-trade-offers';
 import { useWithdrawTradeOffer } from '../../api/withdraw-trade-offer';
 import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 const STATUS_COLORS: Record<DirectTradeOfferView['status'], string> = {
   open: 'blue',
@@ -26,7 +27,7 @@ export function DirectOffers() {
   const accept = useAcceptTradeOffer();
   const withdraw = useWithdrawTradeOffer();
   const failure = accept.error ?? withdraw.error;
-  const list = offers.data?.offers ?? [];
+  const list = (offers.data?.pages ?? []).flatMap((page) => page.offers);
 
   return (
     <TitledCard title="Direct offers" level={2} data-testid="direct-offers">
@@ -89,6 +90,7 @@ export function DirectOffers() {
             </Group>
           );
         })}
+        <LoadMoreButton query={offers} />
       </Stack>
     </TitledCard>
   );

@@ -11,6 +11,19 @@ function search(tokenId: string): void {
   fireEvent.click(screen.getByTestId('provenance-search'));
 }
 
+/** The batch's chain in two pages: the fixture's two entries, then a transfer behind the first page's cursor. */
+function serveTwoPages() {
+  const later = aProvenanceEntry({
+    kind: 'transfer',
+    description: '10 credits moved to user-2',
+    position: '41:41',
+    eventId: 'b6f1c0de-0000-4000-8000-000000000003',
+  });
+  return mockFetch(({ url }) =>
+    url === `/api/provenance/${aTokenId}?cursor=page-2` ? jsonResponse(aProvenance({ entries: [later] })) : jsonResponse(aProvenance({ nextCursor: 'page-2' })),
+  );
+}
+
 describe('ProvenanceLookup', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -104,6 +117,46 @@ describe('ProvenanceLookup', () => {
     expect(hash).toHaveAttribute('title', '1b'.repeat(32));
     // No network known: the XRPL hash is text, not a link that might name the wrong explorer.
     expect(within(retirement).getByText('AB'.repeat(32)).closest('a')).not.toBeInTheDocument();
+  });
+
+  it('appends the later entries on Load more, past the first page, and offers no more after the last', async () => {
+    const first = aProvenance();
+    const requests = serveTwoPages();
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(aTokenId);
+
+    expect(await screen.findAllByTestId('provenance-entry')).toHaveLength(first.entries.length);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('provenance-entry')).toHaveLength(3));
+    expect(screen.getAllByTestId('provenance-entry-kind').map((badge) => badge.textContent)).toEqual(['Issuance', 'Retirement', 'Transfer']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toEqual([`/api/provenance/${aTokenId}`, `/api/provenance/${aTokenId}?cursor=page-2`]);
+  });
+
+  it('starts a new search of the same token from its own first page, not from the pages loaded before', async () => {
+    const requests = serveTwoPages();
+    renderWithProviders(<ProvenanceLookup />);
+    search(aTokenId);
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('provenance-entry')).toHaveLength(3));
+
+    search(aTokenId);
+
+    await waitFor(() => expect(requests).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('provenance-entry')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
+
+  it('shows no Load more when the first page holds the whole chain', async () => {
+    mockFetch(() => jsonResponse(aProvenance()));
+    renderWithProviders(<ProvenanceLookup />);
+
+    search(aTokenId);
+
+    expect(await screen.findAllByTestId('provenance-entry')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('links XRPL transactions to the explorer of a known network', async () => {

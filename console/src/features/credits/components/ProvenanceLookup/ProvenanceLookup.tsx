@@ -5,7 +5,8 @@ import { useForm } from '@mantine/form';
 import { type ReactNode } from 'react';
 import { shortHash } from '../../../../shared/format/short-hash';
 import { explorerTransactionUrl } from '../../../../shared/xrpl/explorer-links';
-import { type ProvenanceLookupResult, useProvenanceLookup } from '../../api/get-provenance';
+import { type ProvenanceLookupResult, useProvenanceLookup, useProvenancePages } from '../../api/get-provenance';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 import { projectTypeColor } from '../../credit-colors';
 import { showProvenanceFoundToast, showSearchFailedToast, showValidationToast } from '../../credits-toasts';
 import { DescribedCard } from '../../../../shared/components/DescribedCard/DescribedCard';
@@ -204,7 +205,9 @@ function ProvenanceTimeline({ entries, network }: { entries: ProvenanceEntry[]; 
   );
 }
 
-function ProvenanceResult({ provenance, network }: { provenance: ProvenanceResponse; network: XrplNetwork | undefined }) {
+function ProvenanceResult({ provenance, lookedUpAt, network }: { provenance: ProvenanceResponse; lookedUpAt: number; network: XrplNetwork | undefined }) {
+  const pages = useProvenancePages(provenance, lookedUpAt);
+  const entries = pages.data.pages.flatMap((page) => page.entries);
   return (
     <Stack gap="md" mt="lg" data-testid="provenance-result">
       <Divider label={`Token ${provenance.tokenId}`} labelPosition="left" />
@@ -213,7 +216,8 @@ function ProvenanceResult({ provenance, network }: { provenance: ProvenanceRespo
       <Text size="sm" fw={700}>
         Chain of custody
       </Text>
-      <ProvenanceTimeline entries={provenance.entries} network={network} />
+      <ProvenanceTimeline entries={entries} network={network} />
+      <LoadMoreButton query={pages} testId="provenance-more" />
     </Stack>
   );
 }
@@ -259,11 +263,11 @@ function SerialResult({ provenance, network }: { provenance: SerialProvenanceRes
   );
 }
 
-function LookupResult({ result, network }: { result: ProvenanceLookupResult; network: XrplNetwork | undefined }) {
+function LookupResult({ result, lookedUpAt, network }: { result: ProvenanceLookupResult; lookedUpAt: number; network: XrplNetwork | undefined }) {
   return result.kind === 'serial' ? (
     <SerialResult provenance={result.provenance} network={network} />
   ) : (
-    <ProvenanceResult provenance={result.provenance} network={network} />
+    <ProvenanceResult provenance={result.provenance} lookedUpAt={lookedUpAt} network={network} />
   );
 }
 
@@ -308,7 +312,7 @@ export function ProvenanceLookup({ network }: { network?: XrplNetwork | undefine
           </Button>
         </Group>
       </form>
-      {lookup.data && <LookupResult result={lookup.data} network={network} />}
+      {lookup.data && <LookupResult result={lookup.data} lookedUpAt={lookup.submittedAt} network={network} />}
     </DescribedCard>
   );
 }

@@ -12,13 +12,21 @@ const funds = (available: string, reserved = '0.00'): FundsView => ({
   depositAddress: 'rDepositAddress1111111111111111111',
   destinationTag: 4242,
 });
-const statement = (transfers: FundsStatementResponse['transfers']): FundsStatementResponse => ({
+const statement = (transfers: FundsStatementResponse['transfers'], nextCursor: string | null = null): FundsStatementResponse => ({
   userId: 'u1',
   currency: 'USD',
   transfers,
-  page: 1,
-  pageSize: 10,
   total: transfers.length,
+  nextCursor,
+});
+const aTransfer = (transferId: string, at: string): FundsStatementResponse['transfers'][number] => ({
+  transferId,
+  kind: 'deposit',
+  amount: '10.00',
+  status: 'posted',
+  counterparty: 'platform:clearing',
+  reference: 'A'.repeat(64),
+  at,
 });
 
 describe('FundsPanel', () => {
@@ -76,5 +84,22 @@ describe('FundsPanel', () => {
     fireEvent.click(screen.getByTestId('funds-faucet'));
     await waitFor(() => expect(screen.getByTestId('funds-available')).toHaveTextContent('$10,000.00'));
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ amount: '10000.00' });
+  });
+
+  it('appends older transfers on Load more, ten a page, and offers no more after the last', async () => {
+    const requests = mockFetch(({ url }) => {
+      if (url === '/api/funds') return jsonResponse(funds('20.00'));
+      if (url === '/api/funds/statement?limit=10') return jsonResponse(statement([aTransfer('d2', '2026-11-26T10:00:00.000Z')], 'page-2'));
+      if (url === '/api/funds/statement?limit=10&cursor=page-2') return jsonResponse(statement([aTransfer('d1', '2026-11-26T09:00:00.000Z')]));
+      return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
+    });
+    renderWithProviders(<FundsPanel />);
+
+    await waitFor(() => expect(screen.getAllByTestId('funds-transfer')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('funds-transfer')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/funds/statement?limit=10&cursor=page-2');
   });
 });

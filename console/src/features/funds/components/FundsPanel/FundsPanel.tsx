@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { showToast } from '../../../../shared/toast/show-toast';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { useClaimTestUsd } from '../../api/claim-test-usd';
 import { useFunds } from '../../api/get-funds';
@@ -9,7 +8,7 @@ import { useStatement } from '../../api/get-statement';
 import { WithdrawForm } from '../WithdrawForm/WithdrawForm';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { Identifier } from '../../../../shared/components/Identifier/Identifier';
-import { PagePicker } from '../../paging';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 const TEST_USD = '10000.00';
 
@@ -28,8 +27,8 @@ function usd(amount: string): string {
 export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
   const funds = useFunds();
   const claim = useClaimTestUsd();
-  const [page, setPage] = useState(1);
-  const statement = useStatement(page);
+  const statement = useStatement();
+  const transfers = statement.data?.pages.flatMap((page) => page.transfers);
 
   if (funds.isPending) return <Loader size="sm" data-testid="funds-loading" />;
   if (funds.isError) return <Text c="red">{describeError(funds.error)}</Text>;
@@ -95,7 +94,7 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
         <Title order={3} size="h5">
           Statement
         </Title>
-        {statement.data && statement.data.transfers.length === 0 ? (
+        {transfers?.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="funds-statement-empty">
             No transfers yet
           </Text>
@@ -103,7 +102,7 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
           <Table striped data-testid="funds-statement">
             <TableHeader columns={['When', 'What', 'Status', { label: 'Amount', align: 'right' }]} />
             <Table.Tbody>
-              {statement.data?.transfers.map((transfer) => (
+              {transfers?.map((transfer) => (
                 <Table.Tr key={`${transfer.transferId}:${transfer.status}`} data-testid="funds-transfer">
                   <Table.Td>{new Date(transfer.at).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
                   <Table.Td tt="capitalize">{transfer.kind}</Table.Td>
@@ -120,7 +119,7 @@ export function FundsPanel({ sandbox = true }: { sandbox?: boolean }) {
             </Table.Tbody>
           </Table>
         )}
-        <PagePicker total={statement.data?.total ?? 0} page={page} onChange={setPage} />
+        <LoadMoreButton query={statement} testId="funds-statement-more" />
       </Stack>
     </Card>
   );

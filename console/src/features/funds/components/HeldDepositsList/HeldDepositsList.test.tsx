@@ -9,9 +9,28 @@ import { HeldDepositsList } from './HeldDepositsList';
 const TX = aHeldDeposit().txHash;
 const USER = '0b6c4c1e-8f3e-4f5a-9d3b-2a1c5e7f9a10';
 
-const page = (deposits: HeldDepositView[]): HeldDepositsResponse => ({ deposits, page: 1, pageSize: 10, total: deposits.length });
+const page = (deposits: HeldDepositView[], nextCursor: string | null = null): HeldDepositsResponse => ({ deposits, total: deposits.length, nextCursor });
 
 describe('HeldDepositsList', () => {
+  it('appends older deposits on Load more, and offers no more after the last page', async () => {
+    const older = aHeldDeposit({ txHash: 'CD'.repeat(32), reason: 'missing-tag', destinationTag: null, amount: '7.25' });
+    const requests = mockFetch(({ url }) =>
+      url === '/api/funds/held-deposits?status=all&limit=10&cursor=page-2' ? jsonResponse(page([older])) : jsonResponse(page([aHeldDeposit()], 'page-2')),
+    );
+    renderWithProviders(<HeldDepositsList canAssign={false} />);
+
+    expect(await screen.findAllByTestId('held-deposit')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('held-deposit')).toHaveLength(2));
+    expect(screen.getAllByTestId('held-deposit')[1]).toHaveTextContent('No destination tag');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toEqual([
+      '/api/funds/held-deposits?status=all&limit=10',
+      '/api/funds/held-deposits?status=all&limit=10&cursor=page-2',
+    ]);
+  });
+
   it('says so when nothing is held', async () => {
     mockFetch(() => jsonResponse(page([])));
     renderWithProviders(<HeldDepositsList canAssign />);

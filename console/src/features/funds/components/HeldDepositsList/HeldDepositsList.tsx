@@ -9,7 +9,7 @@ import { useHeldDeposits } from '../../api/list-held-deposits';
 import { useRefundHeldDeposit } from '../../api/refund-held-deposit';
 import { TableHeader } from '../../../../shared/components/TableHeader/TableHeader';
 import { Identifier } from '../../../../shared/components/Identifier/Identifier';
-import { PagePicker } from '../../paging';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 const reasonLabel = { 'missing-tag': 'No destination tag', 'unknown-tag': 'Unknown destination tag' } as const;
 
@@ -170,8 +170,7 @@ function DepositStatus({ deposit, canAssign }: { deposit: HeldDepositView; canAs
  * not credited, until compliance assigns each to a user or returns it to its sender (docs/funds.md).
  */
 export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
-  const [page, setPage] = useState(1);
-  const held = useHeldDeposits(page);
+  const held = useHeldDeposits();
 
   if (held.isPending) return <Loader size="sm" data-testid="held-deposits-loading" />;
   if (held.isError)
@@ -180,7 +179,7 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
         {describeError(held.error)}
       </Text>
     );
-  const { deposits, total } = held.data;
+  const deposits = held.data.pages.flatMap((page) => page.deposits);
   if (deposits.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg" data-testid="held-deposits-empty">
@@ -216,7 +215,7 @@ export function HeldDepositsList({ canAssign }: { canAssign: boolean }) {
           ))}
         </Table.Tbody>
       </Table>
-      <PagePicker total={total} page={page} onChange={setPage} />
+      <LoadMoreButton query={held} testId="held-deposits-more" />
     </Stack>
   );
 }

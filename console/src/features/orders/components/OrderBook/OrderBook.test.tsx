@@ -35,6 +35,38 @@ describe('OrderBook', () => {
     expect(screen.getByTestId('order-book-loading')).toBeInTheDocument();
   });
 
+  it('appends older orders below the first page on Load more, and offers no more after the last', async () => {
+    const requests = mockFetch(({ url }) =>
+      url === '/api/orders?cursor=page-2'
+        ? jsonResponse(anOrderList([cancelledBuy], { totalOrders: 3 }))
+        : jsonResponse(anOrderList([pendingBuy, completedSell], { totalOrders: 3, nextCursor: 'page-2' })),
+    );
+    renderWithProviders(<OrderBook />);
+
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[2]?.dataset.orderId).toBe(cancelledBuy.id);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/orders?cursor=page-2');
+  });
+
+  it("pages the whole book of scope 'all' with its scope kept in each page's path", async () => {
+    const requests = mockFetch(({ url }) =>
+      url === '/api/orders?scope=all&cursor=page-2'
+        ? jsonResponse(anOrderList([cancelledBuy], { scope: 'all' }))
+        : jsonResponse(anOrderList([pendingBuy], { scope: 'all', nextCursor: 'page-2' })),
+    );
+    renderWithProviders(<OrderBook scope="all" />);
+
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(requests.map((request) => request.url)).toContain('/api/orders?scope=all&cursor=page-2');
+  });
+
   it('shows the empty state when there are no orders', async () => {
     mockFetch(() => jsonResponse(anOrderList([])));
     renderWithProviders(<OrderBook />);

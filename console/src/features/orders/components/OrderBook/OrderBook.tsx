@@ -3,6 +3,7 @@ import { Alert, Card, Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { describeError } from '../../../../shared/api/http';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 import { useCancelOrder } from '../../api/cancel-order';
 import { useOrders } from '../../api/list-orders';
 import { showCancelFailedToast, showOrderCancelledToast } from '../../order-toasts';
@@ -22,7 +23,8 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
   const cancelOrder = useCancelOrder();
   // A label keeps the sell orders whose escrowed serials all carry it and the bids that require it (docs/credit-use.md).
   const [label, setLabel] = useState<CreditLabel | undefined>(undefined);
-  const shown = (orders.data?.orders ?? []).filter((order) => label === undefined || (order.labels ?? []).includes(label));
+  const loaded = (orders.data?.pages ?? []).flatMap((page) => page.orders);
+  const shown = loaded.filter((order) => label === undefined || (order.labels ?? []).includes(label));
 
   const handleCancel = (order: OrderView) =>
     cancelOrder.mutate(order.id, {
@@ -43,12 +45,12 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
           <Loader aria-label="Loading orders" data-testid="order-book-loading" />
         </Center>
       )}
-      {orders.data?.orders.length === 0 && (
+      {orders.data && loaded.length === 0 && (
         <Text c="dimmed" ta="center" py="xl" data-testid="order-book-empty">
           No orders yet. Create your first order!
         </Text>
       )}
-      {orders.data && orders.data.orders.length > 0 && shown.length === 0 && (
+      {loaded.length > 0 && shown.length === 0 && (
         <Text c="dimmed" ta="center" py="xl" data-testid="order-book-none-labelled">
           No open order carries the {label} label
         </Text>
@@ -66,6 +68,7 @@ export function OrderBook({ scope = 'mine', canCancel = () => true }: OrderBookP
           ))}
         </Stack>
       )}
+      <LoadMoreButton query={orders} testId="order-book-more" />
     </Card>
   );
 }

@@ -7,7 +7,8 @@ import { summarizeOrders } from './order-summary';
 
 export function OrderSummaryCards({ scope = 'mine' }: { scope?: OrderScope }) {
   const { data } = useOrders(scope);
-  const summary = summarizeOrders(data);
+  // Each page carries the whole scope's totals: the first page's are the list's.
+  const summary = summarizeOrders(data?.pages[0]);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>

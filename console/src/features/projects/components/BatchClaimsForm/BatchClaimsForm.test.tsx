@@ -19,7 +19,7 @@ function serve(post: FetchHandler) {
     if (request.url === '/api/documents') return jsonResponse({ sha256: aSha256, size: 8, mediaType: 'application/pdf', created: true }, 201);
     if (request.method === 'POST') return post(request);
     if (request.url === '/api/registry/batches')
-      return jsonResponse({ batches: [aRegistryBatch(), aRegistryBatch({ batchId: 'REFOREST-2026-BUF1', buffer: true })] });
+      return jsonResponse({ batches: [aRegistryBatch(), aRegistryBatch({ batchId: 'REFOREST-2026-BUF1', buffer: true })], nextCursor: null });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
 }

@@ -12,6 +12,7 @@ import {
 import { Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ArticleSixStatus, CreditLabels } from '../../../../shared/components/CreditLabels/CreditLabels';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 import { usePublicBatches } from '../../api/list-public-batches';
 import { useRecordBatchAuthorization, useRecordCorrespondingAdjustment } from '../../api/record-batch-claims';
 import { showProjectActionFailedToast, showProjectActionToast } from '../../projects-toasts';
@@ -40,7 +41,7 @@ export function BatchClaimsForm() {
   const [status, setStatus] = useState<AdjustmentStatus>('pending');
   const [reportingPeriod, setReportingPeriod] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const issued = (batches.data?.batches ?? []).filter((batch) => !batch.buffer);
+  const issued = (batches.data?.pages ?? []).flatMap((page) => page.batches).filter((batch) => !batch.buffer);
   const chosen = issued.find((batch) => batch.batchId === batchId);
 
   const recordAuthorization = () => {
@@ -94,6 +95,8 @@ export function BatchClaimsForm() {
           disabled={issued.length === 0}
           data-testid="claims-batch"
         />
+        {/* The batches come newest first a page at a time: an older one is chosen after loading its page. */}
+        <LoadMoreButton query={batches} testId="claims-batches-more" />
         {chosen && (
           <div data-testid="claims-current">
             <ArticleSixStatus claims={chosen.claims} />

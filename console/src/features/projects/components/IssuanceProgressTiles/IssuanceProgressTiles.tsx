@@ -1,6 +1,6 @@
 import { projectStatusLabels, reportStatusLabels } from '@carbon-ledger/contracts';
 import { Badge, Text, type MantineColor } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { describeError } from '../../../../shared/api/http';
 import { Tile, TileGroup } from '../../../../shared/components/TileGroup/TileGroup';
 import { myProjectsQueryOptions } from '../../api/list-my-projects';
@@ -19,11 +19,12 @@ export interface IssuanceProgressTilesProps {
 
 /** Validation, Verification, Registry review, Issued: where a filed issuance request stands. */
 export function IssuanceProgressTiles({ projectId, reportId }: IssuanceProgressTilesProps) {
-  const projects = useQuery({
+  // A request just filed is on the newest page, the first.
+  const projects = useInfiniteQuery({
     ...myProjectsQueryOptions(),
-    refetchInterval: (query) => (isIssued(findRequest(query.state.data, projectId, reportId).report) ? false : ISSUANCE_PROGRESS_POLL_MS),
+    refetchInterval: (query) => (isIssued(findRequest(query.state.data?.pages, projectId, reportId).report) ? false : ISSUANCE_PROGRESS_POLL_MS),
   });
-  const { project, report } = findRequest(projects.data, projectId, reportId);
+  const { project, report } = findRequest(projects.data?.pages, projectId, reportId);
   const progress = issuanceProgressOf(project, report);
 
   return (

@@ -7,10 +7,16 @@ import { expectToast } from '../../../../test/toasts';
 import { aProject, aReport, aSha256, aVerifier, aVerifierId } from '../../projects-fixtures';
 import { MyProjects } from './MyProjects';
 
-function serve(projects = [aProject()], post: FetchHandler = () => jsonResponse({ projectId: 'PRJ-1', status: 'draft', position: '1:1' }, 201)) {
+/** `older`: a second page of projects behind the first page's cursor. */
+function serve(
+  projects = [aProject()],
+  post: FetchHandler = () => jsonResponse({ projectId: 'PRJ-1', status: 'draft', position: '1:1' }, 201),
+  older?: ReturnType<typeof aProject>[],
+) {
   return mockFetch((request) => {
     if (request.method === 'POST') return post(request);
-    if (request.url === '/api/projects/mine') return jsonResponse({ projects });
+    if (request.url === '/api/projects/mine') return jsonResponse({ projects, nextCursor: older ? 'page-2' : null });
+    if (older && request.url === '/api/projects/mine?cursor=page-2') return jsonResponse({ projects: older, nextCursor: null });
     if (request.url === '/api/verifiers')
       return jsonResponse({
         verifiers: [aVerifier(), aVerifier({ id: 'c1d2e3f4-0000-4000-8000-000000000001', name: 'Wendy Wood', projectTypes: ['Forestry'] })],
@@ -20,6 +26,18 @@ function serve(projects = [aProject()], post: FetchHandler = () => jsonResponse(
 }
 
 describe('MyProjects', () => {
+  it('appends older projects on Load more, and offers no more after the last page', async () => {
+    const requests = serve([aProject({ projectId: 'PRJ-2', name: 'Newer Canopy' })], undefined, [aProject({ projectId: 'PRJ-1', name: 'Older Canopy' })]);
+    renderWithProviders(<MyProjects />);
+
+    expect(await screen.findByText('Newer Canopy')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Older Canopy')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/projects/mine?cursor=page-2');
+  });
+
   it("shows each project's status, verifier, reports with their status and batches, and its documents", async () => {
     serve([
       aProject({

@@ -1,11 +1,13 @@
 import type { ListProjectsResponse, ProjectView } from '@carbon-ledger/contracts';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
+import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 export interface ProjectListProps {
-  query: UseQueryResult<ListProjectsResponse>;
+  /** A work queue answers whole; the proponent's projects and the public registry come a page at a time, with "Load more". */
+  query: UseQueryResult<ListProjectsResponse> | UseInfiniteQueryResult<InfiniteData<ListProjectsResponse>>;
   /** Said when there is no project to show. */
   empty: string;
   testId: string;
@@ -21,7 +23,8 @@ export function ProjectList({ query, empty, testId, children }: ProjectListProps
         {describeError(query.error)}
       </Alert>
     );
-  if (query.data.projects.length === 0)
+  const projects = 'pages' in query.data ? query.data.pages.flatMap((page) => page.projects) : query.data.projects;
+  if (projects.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg" data-testid={`${testId}-empty`}>
         {empty}
@@ -29,9 +32,10 @@ export function ProjectList({ query, empty, testId, children }: ProjectListProps
     );
   return (
     <Stack gap="md" data-testid={testId}>
-      {query.data.projects.map((project) => (
+      {projects.map((project) => (
         <div key={project.projectId}>{children(project)}</div>
       ))}
+      {'fetchNextPage' in query && <LoadMoreButton query={query} testId={`${testId}-more`} />}
     </Stack>
   );
 }
