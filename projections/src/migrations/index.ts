@@ -20,6 +20,7 @@ import * as batchClaims from './2026_12_02_000000_batch_claims.js';
 import * as cancellations from './2026_12_02_100000_cancellations.js';
 import * as pagingKeys from './2026_12_03_000000_paging_keys.js';
 import * as labelledBids from './2026_12_03_100000_labelled_bids.js';
+import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -45,5 +46,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_02_100000_cancellations': cancellations,
     '2026_12_03_000000_paging_keys': pagingKeys,
     '2026_12_03_100000_labelled_bids': labelledBids,
+    '2026_12_04_100000_retirement_id_text': retirementIdText,
   }),
 };
