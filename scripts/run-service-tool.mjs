@@ -18,6 +18,7 @@ const TOOLS = {
   'bench-portfolio': 'bench/dist/bench-portfolio.js',
   'bench-market-load': 'bench/dist/bench-market-load.js',
   'bench-cluster': 'bench/dist/bench-cluster.js',
+  'bench-registry': 'bench/dist/bench-registry.js',
 };
 const [name, ...args] = process.argv.slice(2);
 const file = TOOLS[name];

@@ -21,6 +21,7 @@ import * as cancellations from './2026_12_02_100000_cancellations.js';
 import * as pagingKeys from './2026_12_03_000000_paging_keys.js';
 import * as labelledBids from './2026_12_03_100000_labelled_bids.js';
 import * as morePagingKeys from './2026_12_04_000000_more_paging_keys.js';
+import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -47,5 +48,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_03_000000_paging_keys': pagingKeys,
     '2026_12_03_100000_labelled_bids': labelledBids,
     '2026_12_04_000000_more_paging_keys': morePagingKeys,
+    '2026_12_04_100000_retirement_id_text': retirementIdText,
   }),
 };
