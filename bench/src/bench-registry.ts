@@ -750,7 +750,7 @@ async function measureCheckpoint(
 
   log('  projections:rebuild…');
   const rebuilt = await runNode([join(ROOT, 'ledger-service/dist/tools/rebuild-projections.js')], env);
-  const replays = [...rebuilt.stdout.matchAll(/^(\S+): replayed (\d+) events in ([\d.]+) s/gm)];
+  const replays = [...rebuilt.stdout.matchAll(/^(\S+): applied (\d+) events in ([\d.]+) s/gm)];
   if (rebuilt.code !== 0) log(`  rebuild exited ${rebuilt.code}: ${rebuilt.output.slice(-2000)}`);
   const rebuild = {
     seconds: rebuilt.seconds,

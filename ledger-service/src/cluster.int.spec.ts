@@ -353,7 +353,7 @@ describe('three service processes on one PostgreSQL, one killed mid-run', () => 
     }
     const served = await readModelRows(readModels);
     for (const projection of projections) {
-      await rebuildProjection({ db: readModels, eventStore, connectionConfig: { connectionString: database.connectionString }, projection });
+      await rebuildProjection({ eventStore, connectionConfig: { connectionString: database.connectionString }, projection });
     }
     expect(served).toEqual(await readModelRows(readModels));
     progress('read models equal a rebuild');

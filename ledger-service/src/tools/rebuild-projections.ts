@@ -1,4 +1,4 @@
-import { ProjectionBusy, projections, rebuildProjection } from '@carbon-ledger/projections';
+import { ProjectionBusy, projections, rebuildProjections } from '@carbon-ledger/projections';
 import { openToolRuntime } from './open-tool-runtime.js';
 
 /** npm run projections:rebuild [name]: replays the log into fresh tables and swaps them in. */
@@ -11,15 +11,24 @@ async function main(): Promise<number> {
   }
   const opened = await openToolRuntime();
   try {
-    for (const projection of selected) {
-      const result = await rebuildProjection({
-        db: opened.runtime.readModels,
-        eventStore: opened.runtime.eventStore,
-        connectionConfig: opened.runtime.readModelConnection,
-        projection,
-      });
-      process.stdout.write(`${result.projection}: replayed ${result.events} events in ${result.seconds.toFixed(2)} s and swapped in.\n`);
+    const started = performance.now();
+    let reported = 0;
+    const results = await rebuildProjections({
+      eventStore: opened.runtime.eventStore,
+      connectionConfig: opened.runtime.readModelConnection,
+      projections: selected,
+      onProgress: (progress) => {
+        // A line every ten seconds, so a long rebuild shows it moves.
+        if (progress.seconds - reported < 10) return;
+        reported = progress.seconds;
+        process.stdout.write(`… ${progress.read} events read in ${progress.seconds.toFixed(0)} s\n`);
+      },
+    });
+    for (const result of results) {
+      process.stdout.write(`${result.projection}: applied ${result.events} events in ${result.seconds.toFixed(2)} s.\n`);
     }
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(`Rebuilt ${results.length} projection(s) in one pass over the log in ${seconds.toFixed(2)} s and swapped them in.\n`);
     return 0;
   } catch (error) {
     if (error instanceof ProjectionBusy) {

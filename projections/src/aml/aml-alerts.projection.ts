@@ -1,17 +1,20 @@
 import {
   AML_HIGH_RISK_SCORE,
-  type AmlEvent,
   isAmlEvent,
   type RecordedEvent,
   screenedTransactionFrom,
   amlEventTypes,
   screenedEventTypes,
 } from '@carbon-ledger/contracts';
-import type { Insertable } from 'kysely';
-import type { AmlTransactionsTable } from '../read-model-database.js';
+import { type Insertable, sql } from 'kysely';
+import type { AmlAlertsTable, AmlTransactionsTable } from '../read-model-database.js';
 import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 type AmlTransactionRow = Insertable<AmlTransactionsTable>;
+type AmlAlertRow = Insertable<AmlAlertsTable>;
+
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters a statement. */
+const INSERT_CHUNK = 1_000;
 
 /**
  * AML alerts, and every value-moving transaction the screening counts
@@ -24,25 +27,22 @@ export const amlAlertsProjection: Projection = {
   /** Compliance screens refetch on projection-updated; the AML screening's wait for it ends the linger. */
   lingerMs: 50,
   tables: ['aml_transactions', 'aml_alerts'],
-  /** Screened transactions go in one multi-row insert per run of them; alerts apply in between, in log order. */
+  /**
+   * A batch is three statements however many events it holds: its screened transactions in one
+   * multi-row insert, then its alerts in another, then the risk each alert gives its transaction
+   * in one update. An alert is raised after its transaction is recorded, so writing the
+   * transactions first keeps log order.
+   */
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
-    let changed = false;
-    let pending: AmlTransactionRow[] = [];
-    const flush = async (): Promise<void> => {
-      if (pending.length === 0) return;
-      const rows = pending;
-      pending = [];
-      await db
-        .insertInto('aml_transactions')
-        .values(rows)
-        .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
-        .execute();
-    };
+    const transactions: AmlTransactionRow[] = [];
+    const alerts: AmlAlertRow[] = [];
+    /** Per transaction, the risk of the last alert that names it (in log order). */
+    const risks = new Map<string, { type: string; id: string; score: number; requiresReview: boolean }>();
     for (const recorded of events) {
       if (!isAmlEvent(recorded)) {
         const transaction = screenedTransactionFrom(recorded);
         if (!transaction) continue;
-        pending.push({
+        transactions.push({
           transaction_type: transaction.transactionType,
           transaction_id: transaction.transactionId,
           user_id: transaction.userId,
@@ -53,45 +53,65 @@ export const amlAlertsProjection: Projection = {
           is_high_risk: false,
           requires_review: false,
         });
-        changed = true;
         continue;
       }
-      await flush();
-      if (await applyAlert(recorded, db)) changed = true;
+      const event = recorded;
+      switch (event.type) {
+        case 'AmlAlertRaised': {
+          const { data } = event;
+          alerts.push({
+            alert_id: data.alertId,
+            priority: data.priority,
+            transaction_type: data.transactionType,
+            transaction_id: data.transactionId,
+            user_id: data.userId,
+            risk_score: data.riskScore,
+            amount_usd: data.amount,
+            risk_flags: data.riskFlags,
+            reasons: data.reasons,
+            requires_review: data.requiresReview,
+            raised_at: data.raisedAt,
+            ...rowPosition(recorded),
+          });
+          risks.set(JSON.stringify([data.transactionType, data.transactionId]), {
+            type: data.transactionType,
+            id: data.transactionId,
+            score: data.riskScore,
+            requiresReview: data.requiresReview,
+          });
+          break;
+        }
+        default:
+          return exhaustive(event.type);
+      }
     }
-    await flush();
-    return changed;
-  },
-};
-
-async function applyAlert(recorded: RecordedEvent & AmlEvent, db: ProjectionWriter): Promise<boolean> {
-  const event = recorded;
-  switch (event.type) {
-    case 'AmlAlertRaised': {
-      const { data } = event;
-      await insertOnce(db, 'aml_alerts', 'alert_id', {
-        alert_id: data.alertId,
-        priority: data.priority,
-        transaction_type: data.transactionType,
-        transaction_id: data.transactionId,
-        user_id: data.userId,
-        risk_score: data.riskScore,
-        amount_usd: data.amount,
-        risk_flags: data.riskFlags,
-        reasons: data.reasons,
-        requires_review: data.requiresReview,
-        raised_at: data.raisedAt,
-        ...rowPosition(recorded),
-      });
+    for (let from = 0; from < transactions.length; from += INSERT_CHUNK) {
+      await db
+        .insertInto('aml_transactions')
+        .values(transactions.slice(from, from + INSERT_CHUNK))
+        .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
+        .execute();
+    }
+    for (let from = 0; from < alerts.length; from += INSERT_CHUNK) {
+      await insertOnce(db, 'aml_alerts', 'alert_id', alerts.slice(from, from + INSERT_CHUNK));
+    }
+    if (risks.size > 0) {
+      const named = [...risks.values()];
+      const given = sql<{ type: string; id: string; score: number; review: boolean }>`(select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map(
+        (risk) => risk.id,
+      )}::text[], ${named.map((risk) => risk.score)}::int[], ${named.map((risk) => risk.requiresReview)}::boolean[]) as g(type, id, score, review))`.as('g');
       await db
         .updateTable('aml_transactions')
-        .set({ risk_score: data.riskScore, is_high_risk: data.riskScore >= AML_HIGH_RISK_SCORE, requires_review: data.requiresReview })
-        .where('transaction_type', '=', data.transactionType)
-        .where('transaction_id', '=', data.transactionId)
+        .from(given)
+        .set((eb) => ({
+          risk_score: eb.ref('g.score'),
+          is_high_risk: sql<boolean>`g.score >= ${AML_HIGH_RISK_SCORE}`,
+          requires_review: eb.ref('g.review'),
+        }))
+        .whereRef('aml_transactions.transaction_type', '=', 'g.type')
+        .whereRef('aml_transactions.transaction_id', '=', 'g.id')
         .execute();
-      return true;
     }
-    default:
-      return exhaustive(event.type);
-  }
-}
+    return transactions.length > 0 || alerts.length > 0;
+  },
+};

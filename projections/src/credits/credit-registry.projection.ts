@@ -155,22 +155,23 @@ class BatchWrites {
 
   async flush(): Promise<void> {
     await this.flushIssued();
-    for (const [tokenId, quantity] of this.retired) {
-      await this.db
-        .updateTable('credit_batches')
-        .set({ retired: sql<number>`retired + ${quantity}` })
-        .where('token_id', '=', tokenId)
-        .execute();
-    }
-    this.retired.clear();
-    for (const [tokenId, quantity] of this.cancelled) {
-      await this.db
-        .updateTable('credit_batches')
-        .set({ cancelled: sql<number>`cancelled + ${quantity}` })
-        .where('token_id', '=', tokenId)
-        .execute();
-    }
-    this.cancelled.clear();
+    await this.addCounts('retired', this.retired);
+    await this.addCounts('cancelled', this.cancelled);
+  }
+
+  /** Adds each batch's count of this projection batch to its column, in one statement. */
+  private async addCounts(column: 'retired' | 'cancelled', counts: Map<string, number>): Promise<void> {
+    if (counts.size === 0) return;
+    const tokenIds = [...counts.keys()];
+    const quantities = [...counts.values()];
+    counts.clear();
+    const added = sql<{ token_id: string; quantity: number }>`(select * from unnest(${tokenIds}::text[], ${quantities}::int[]) as a(token_id, quantity))`.as('a');
+    await this.db
+      .updateTable('credit_batches')
+      .from(added)
+      .set(column === 'retired' ? { retired: sql<number>`retired + a.quantity` } : { cancelled: sql<number>`cancelled + a.quantity` })
+      .whereRef('credit_batches.token_id', '=', 'a.token_id')
+      .execute();
   }
 
   private async flushIssued(): Promise<void> {

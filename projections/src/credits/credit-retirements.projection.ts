@@ -1,6 +1,6 @@
-import { isCreditEvent, marketOfTokenId, type RecordedEvent, type CreditEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
+import { type CreditEvent, type CreditsRetired, isCreditEvent, marketOfTokenId, type RecordedEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
-import type { CreditRetirementBatchesTable } from '../read-model-database.js';
+import type { CreditRetirementBatchesTable, CreditRetirementsTable } from '../read-model-database.js';
 import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 /** The XRPL transaction that records a retirement: the platform's memo or the holder's burn. */
@@ -20,6 +20,39 @@ async function settleRetirement(db: ProjectionWriter, data: XrplSettlementRecord
     .execute();
 }
 
+type CreditsRetiredEvent = RecordedEvent & CreditsRetired;
+
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters a statement. */
+const INSERT_CHUNK = 1_000;
+
+function retirementRow(recorded: CreditsRetiredEvent, projectName: string | undefined): Insertable<CreditRetirementsTable> {
+  const { data } = recorded;
+  const market = marketOfTokenId(data.batchId);
+  return {
+    retirement_id: data.retirementId,
+    token_id: data.batchId,
+    account_id: data.accountId,
+    quantity: data.quantity,
+    ranges: JSON.stringify(data.ranges),
+    beneficiary: data.beneficiary,
+    purpose: data.purpose,
+    standard: data.standard,
+    offset_type: data.offsetType,
+    retired_by: data.retiredBy,
+    project_name: projectName ?? data.batchId,
+    project_type: market?.projectType ?? '',
+    vintage: market?.vintage ?? 0,
+    // On the XRPL path the holder burned the tokens: that burn is the record.
+    xrpl_tx_hash: data.burnTxHash ?? null,
+    nft_burn_tx_hash: data.nftBurnTxHash ?? null,
+    verification_status: data.burnTxHash ? 'verified' : 'pending',
+    retired_at: data.retiredAt,
+    use: data.use ?? null,
+    claims: data.claims ? JSON.stringify(data.claims) : null,
+    ...rowPosition(recorded),
+  };
+}
+
 /** Retirement records with what their certificates name, and their XRPL verification. */
 export const creditRetirementsProjection: Projection = {
   name: 'credit-retirements',
@@ -31,10 +64,30 @@ export const creditRetirementsProjection: Projection = {
     let changed = false;
     // Batches issued in this projection batch, written before anything reads them.
     let issued: Insertable<CreditRetirementBatchesTable>[] = [];
+    // Retirements of this projection batch, written together (a settlement of one of them writes them first).
+    let retired: CreditsRetiredEvent[] = [];
     const flushIssued = async (): Promise<void> => {
       if (issued.length === 0) return;
       await insertOnce(db, 'credit_retirement_batches', 'token_id', issued);
       issued = [];
+    };
+    const flushRetired = async (): Promise<void> => {
+      if (retired.length === 0) return;
+      await flushIssued();
+      const pending = retired;
+      retired = [];
+      // The project names of their batches, in one lookup.
+      const tokenIds = [...new Set(pending.map((recorded) => recorded.data.batchId))];
+      const names = new Map(
+        (await db.selectFrom('credit_retirement_batches').select(['token_id', 'project_name']).where('token_id', 'in', tokenIds).execute()).map((row) => [
+          row.token_id,
+          row.project_name,
+        ]),
+      );
+      const rows = pending.map((recorded) => retirementRow(recorded, names.get(recorded.data.batchId)));
+      for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+        await insertOnce(db, 'credit_retirements', 'retirement_id', rows.slice(from, from + INSERT_CHUNK));
+      }
     };
     for (const recorded of events) {
       if (!isCreditEvent(recorded)) continue;
@@ -49,39 +102,13 @@ export const creditRetirementsProjection: Projection = {
             serial_prefix: event.data.serialPrefix,
           });
           break;
-        case 'CreditsRetired': {
-          await flushIssued();
-          const { data } = event;
-          const batch = await db.selectFrom('credit_retirement_batches').select('project_name').where('token_id', '=', data.batchId).executeTakeFirst();
-          const market = marketOfTokenId(data.batchId);
-          await insertOnce(db, 'credit_retirements', 'retirement_id', {
-            retirement_id: data.retirementId,
-            token_id: data.batchId,
-            account_id: data.accountId,
-            quantity: data.quantity,
-            ranges: JSON.stringify(data.ranges),
-            beneficiary: data.beneficiary,
-            purpose: data.purpose,
-            standard: data.standard,
-            offset_type: data.offsetType,
-            retired_by: data.retiredBy,
-            project_name: batch?.project_name ?? data.batchId,
-            project_type: market?.projectType ?? '',
-            vintage: market?.vintage ?? 0,
-            // On the XRPL path the holder burned the tokens: that burn is the record.
-            xrpl_tx_hash: data.burnTxHash ?? null,
-            nft_burn_tx_hash: data.nftBurnTxHash ?? null,
-            verification_status: data.burnTxHash ? 'verified' : 'pending',
-            retired_at: data.retiredAt,
-            use: data.use ?? null,
-            claims: data.claims ? JSON.stringify(data.claims) : null,
-            ...rowPosition(recorded),
-          });
+        case 'CreditsRetired':
+          retired.push(recorded as CreditsRetiredEvent);
           changed = true;
           break;
-        }
         case 'XrplSettlementRecorded':
           if (event.data.subject !== 'retirement') break;
+          await flushRetired();
           await settleRetirement(db, event.data);
           changed = true;
           break;
@@ -96,6 +123,7 @@ export const creditRetirementsProjection: Projection = {
           return exhaustive(event);
       }
     }
+    await flushRetired();
     await flushIssued();
     return changed;
   },

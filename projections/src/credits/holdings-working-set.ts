@@ -33,6 +33,8 @@ interface TokenBlocks {
 }
 
 const INSERT_CHUNK = 5_000;
+/** Rows deleted per statement (two arrays, so any number: the chunk bounds one statement's work). */
+const DELETE_CHUNK = 20_000;
 
 const sameBlock = (a: HoldingBlock, b: HoldingBlock): boolean =>
   a.start === b.start && a.end === b.end && a.accountId === b.accountId && a.status === b.status && a.orderId === b.orderId;
@@ -154,32 +156,44 @@ export class HoldingsWorkingSet {
     }
   }
 
-  /** Writes the changed rows: deletes the rows that no longer stand, inserts the new ones. */
+  /**
+   * Writes the changed rows: deletes the rows that no longer stand, inserts the new ones, each in
+   * one statement (per chunk) for every batch the projection batch touched.
+   */
   async flush(): Promise<void> {
+    const removedTokens: string[] = [];
+    const removedStarts: number[] = [];
+    const added: { token_id: string; serial_start: number; serial_end: number; account_id: string; status: HoldingBlock['status']; order_id: string | null }[] = [];
     for (const [tokenId, token] of this.tokens) {
-      const removed = [...token.stored.values()].filter((block) => {
+      for (const block of token.stored.values()) {
         const now = token.current.get(block.start);
-        return !now || !sameBlock(now, block);
-      });
-      const added = [...token.current.values()].filter((block) => {
-        const before = token.stored.get(block.start);
-        return !before || !sameBlock(before, block);
-      });
-      for (let from = 0; from < removed.length; from += INSERT_CHUNK) {
-        const starts = removed.slice(from, from + INSERT_CHUNK).map((block) => block.start);
-        await this.db.deleteFrom('credit_holdings').where('token_id', '=', tokenId).where('serial_start', 'in', starts).execute();
+        if (now && sameBlock(now, block)) continue;
+        removedTokens.push(tokenId);
+        removedStarts.push(block.start);
       }
-      for (let from = 0; from < added.length; from += INSERT_CHUNK) {
-        const rows = added.slice(from, from + INSERT_CHUNK).map((block) => ({
+      for (const block of token.current.values()) {
+        const before = token.stored.get(block.start);
+        if (before && sameBlock(before, block)) continue;
+        added.push({
           token_id: tokenId,
           serial_start: block.start,
           serial_end: block.end,
           account_id: block.accountId,
           status: block.status,
           order_id: block.orderId,
-        }));
-        await this.db.insertInto('credit_holdings').values(rows).execute();
+        });
       }
+    }
+    for (let from = 0; from < removedTokens.length; from += DELETE_CHUNK) {
+      const tokens = removedTokens.slice(from, from + DELETE_CHUNK);
+      const starts = removedStarts.slice(from, from + DELETE_CHUNK);
+      await this.db
+        .deleteFrom('credit_holdings')
+        .where(sql<boolean>`(token_id, serial_start) in (select * from unnest(${tokens}::text[], ${starts}::int[]))`)
+        .execute();
+    }
+    for (let from = 0; from < added.length; from += INSERT_CHUNK) {
+      await this.db.insertInto('credit_holdings').values(added.slice(from, from + INSERT_CHUNK)).execute();
     }
     this.tokens.clear();
     this.prefetched.clear();

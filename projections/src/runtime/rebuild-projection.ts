@@ -1,5 +1,5 @@
-import { type EventStore, type Position, START } from '@carbon-ledger/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type EventStore, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
+import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
 import type { Projection } from './projection.js';
@@ -7,6 +7,10 @@ import { advisoryLockKey } from './log-follower-runner.js';
 import { storableEvent } from './storable-event.js';
 
 const REBUILD_SCHEMA = 'projection_rebuild';
+/** Log events read per page (each page is one transaction over every projection being rebuilt). */
+const DEFAULT_BATCH_SIZE = 5_000;
+/** Pages read ahead of the slowest projection. */
+const PAGES_AHEAD = 3;
 
 export class ProjectionBusy extends Error {
   override readonly name = 'ProjectionBusy';
@@ -17,84 +21,197 @@ export class ProjectionBusy extends Error {
 
 export interface RebuildResult {
   readonly projection: string;
+  /** Events of the projection's types it applied. */
   readonly events: number;
+  readonly position: Position;
+  /** Time spent applying its events (the log is read once for all of them). */
+  readonly seconds: number;
+}
+
+export interface RebuildProgress {
+  /** Log events read so far (of the types any of the projections takes). */
+  readonly read: number;
   readonly position: Position;
   readonly seconds: number;
 }
 
 /**
- * Replays the whole log into fresh copies of the projection's tables, then swaps
- * them in and sets the checkpoint in one transaction, so readers see either the
- * old or the new read model, never a half-built one.
+ * Replays the log into fresh copies of the projection's tables, then swaps them in and sets the
+ * checkpoint in one transaction, so readers see either the old or the new read model, never a
+ * half-built one.
  */
 export async function rebuildProjection(options: {
-  readonly db: Kysely<ReadModelDatabase>;
   readonly eventStore: EventStore;
   readonly connectionConfig: pg.ClientConfig;
   readonly projection: Projection;
   readonly batchSize?: number;
 }): Promise<RebuildResult> {
-  const { db, eventStore, projection } = options;
-  const batchSize = options.batchSize ?? 2_000;
+  const [result] = await rebuildProjections({ ...options, projections: [options.projection] });
+  return result!;
+}
+
+/**
+ * Rebuilds several projections in one pass over the log: each page of events is read once and
+ * applied to every projection's fresh tables in one transaction (which need not wait for the disk:
+ * nothing reads those tables until the swap, and a crash before it leaves the old ones in place).
+ * A projection gets only the events of its types (`eventTypes`, `handles`), as its runner would
+ * hand them over. The swap of all of them, with their checkpoints, is one durable transaction
+ * that first applies what was appended meanwhile.
+ */
+export async function rebuildProjections(options: {
+  readonly eventStore: EventStore;
+  readonly connectionConfig: pg.ClientConfig;
+  readonly projections: readonly Projection[];
+  readonly batchSize?: number;
+  readonly onProgress?: (progress: RebuildProgress) => void;
+}): Promise<RebuildResult[]> {
+  const { eventStore, projections } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const started = performance.now();
   const leader = new pg.Client(options.connectionConfig);
   await leader.connect();
+  // Every statement of the rebuild goes over the connection that holds the locks.
+  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(leader) }) });
   try {
-    const lock = await leader.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
-      advisoryLockKey(projection.name),
-    ]);
-    if (!lock.rows[0]?.acquired) throw new ProjectionBusy(projection.name);
-
-    await sql`drop schema if exists ${sql.id(REBUILD_SCHEMA)} cascade`.execute(db);
-    await sql`create schema ${sql.id(REBUILD_SCHEMA)}`.execute(db);
-    for (const table of projection.tables) {
-      await sql`create table ${sql.id(REBUILD_SCHEMA, table)} (like ${sql.id('public', table)} including all)`.execute(db);
+    for (const projection of projections) {
+      const lock = await leader.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
+        advisoryLockKey(projection.name),
+      ]);
+      if (!lock.rows[0]?.acquired) throw new ProjectionBusy(projection.name);
     }
 
+    await sql`drop schema if exists ${sql.id(REBUILD_SCHEMA)} cascade`.execute(writer);
+    await sql`create schema ${sql.id(REBUILD_SCHEMA)}`.execute(writer);
+    for (const projection of projections) {
+      for (const table of projection.tables) {
+        await sql`create table ${sql.id(REBUILD_SCHEMA, table)} (like ${sql.id('public', table)} including all)`.execute(writer);
+      }
+    }
+
+    // One filter for the read when every projection names its types; a projection without them takes all.
+    const wantedTypes = projections.every((projection) => projection.eventTypes)
+      ? new Set(projections.flatMap((projection) => [...projection.eventTypes!]))
+      : undefined;
+    const applied = new Map(projections.map((projection) => [projection.name, { events: 0, seconds: 0 }]));
     let position: Position = START;
-    let events = 0;
-    const replay = async (trx: Kysely<ReadModelDatabase>): Promise<void> => {
-      for (;;) {
-        const batch = (await eventStore.readAll({ after: position, limit: batchSize })).map(storableEvent);
-        const last = batch.at(-1);
-        if (!last) return;
-        const target = trx.withSchema(REBUILD_SCHEMA);
-        await projection.applyBatch(batch, target);
-        position = last.position;
-        events += batch.length;
+    let read = 0;
+
+    const applyPage = async (trx: Kysely<ReadModelDatabase>, page: readonly RecordedEvent[], to: readonly Projection[]): Promise<void> => {
+      const target = trx.withSchema(REBUILD_SCHEMA);
+      for (const projection of to) {
+        const relevant = page.filter(
+          (event) => (!projection.eventTypes || projection.eventTypes.has(event.type)) && (!projection.handles || projection.handles(event)),
+        );
+        if (relevant.length === 0) continue;
+        const before = performance.now();
+        await projection.applyBatch(relevant.map(storableEvent), target);
+        const figures = applied.get(projection.name)!;
+        figures.events += relevant.length;
+        figures.seconds += (performance.now() - before) / 1000;
       }
     };
-    await replay(db);
+    /** Reads and applies pages until the log is read, each in the transaction given. */
+    const replay = async (trx: Kysely<ReadModelDatabase>): Promise<void> => {
+      for (;;) {
+        const page = await eventStore.readAll({ after: position, limit: batchSize, ...(wantedTypes ? { eventTypes: wantedTypes } : {}) });
+        const last = page.at(-1);
+        if (!last) return;
+        await applyPage(trx, page, projections);
+        position = last.position;
+        read += page.length;
+      }
+    };
+    /**
+     * The bulk of the log: each projection applies the pages in order on a connection of its own
+     * (so PostgreSQL works on several at once), one transaction per page that does not wait for
+     * the disk. A few pages are read ahead; none is dropped until every projection applied it.
+     */
+    const lanes = await Promise.all(projections.map(() => openWriter(options.connectionConfig)));
+    try {
+      const chains: Promise<void>[] = projections.map(() => Promise.resolve());
+      const inFlight: Promise<void>[] = [];
+      let failed: unknown;
+      for (;;) {
+        const page = await eventStore.readAll({ after: position, limit: batchSize, ...(wantedTypes ? { eventTypes: wantedTypes } : {}) });
+        const last = page.at(-1);
+        if (!last) break;
+        projections.forEach((projection, index) => {
+          chains[index] = chains[index]!.then(() =>
+            lanes[index]!.writer.transaction().execute(async (trx) => {
+              await sql`set local synchronous_commit = off`.execute(trx);
+              await applyPage(trx, page, [projection]);
+            }),
+          );
+          chains[index]!.catch((error: unknown) => (failed ??= error));
+        });
+        position = last.position;
+        read += page.length;
+        options.onProgress?.({ read, position, seconds: (performance.now() - started) / 1000 });
+        inFlight.push(Promise.allSettled(chains).then(() => undefined));
+        if (inFlight.length >= PAGES_AHEAD) await inFlight.shift();
+        if (failed !== undefined) break;
+      }
+      await Promise.all(chains);
+    } finally {
+      await Promise.all(lanes.map((lane) => lane.close()));
+    }
 
-    await db.transaction().execute(async (trx) => {
+    await writer.transaction().execute(async (trx) => {
       // Catch up on what was appended during the replay, then swap.
       await replay(trx);
-      for (const table of projection.tables) {
-        await sql`drop table ${sql.id('public', table)}`.execute(trx);
-        await sql`alter table ${sql.id(REBUILD_SCHEMA, table)} set schema public`.execute(trx);
-      }
-      await trx
-        .insertInto('projection_checkpoints')
-        .values({
-          name: projection.name,
+      for (const projection of projections) {
+        for (const table of projection.tables) {
+          await sql`drop table ${sql.id('public', table)}`.execute(trx);
+          await sql`alter table ${sql.id(REBUILD_SCHEMA, table)} set schema public`.execute(trx);
+        }
+        const events = applied.get(projection.name)!.events;
+        const checkpoint = {
           commit_position: position.commit.toString(),
           prepare_position: position.prepare.toString(),
           events_applied: events,
           updated_at: new Date(),
-        })
-        .onConflict((conflict) =>
-          conflict.column('name').doUpdateSet({
-            commit_position: position.commit.toString(),
-            prepare_position: position.prepare.toString(),
-            events_applied: events,
-            updated_at: new Date(),
-          }),
-        )
-        .execute();
+        };
+        await trx
+          .insertInto('projection_checkpoints')
+          .values({ name: projection.name, ...checkpoint })
+          .onConflict((conflict) => conflict.column('name').doUpdateSet(checkpoint))
+          .execute();
+      }
       await sql`drop schema ${sql.id(REBUILD_SCHEMA)} cascade`.execute(trx);
     });
-    return { projection: projection.name, events, position, seconds: (performance.now() - started) / 1000 };
+    // The fresh tables hold no planner statistics yet: gather them before the service reads them.
+    for (const projection of projections) {
+      for (const table of projection.tables) await sql`analyze ${sql.id('public', table)}`.execute(writer);
+    }
+    return projections.map((projection) => {
+      const figures = applied.get(projection.name)!;
+      return { projection: projection.name, events: figures.events, position, seconds: figures.seconds };
+    });
   } finally {
+    await writer.destroy().catch(() => undefined);
     await leader.end().catch(() => undefined);
   }
+}
+
+async function openWriter(config: pg.ClientConfig): Promise<{ writer: Kysely<ReadModelDatabase>; close: () => Promise<void> }> {
+  const connection = new pg.Client(config);
+  await connection.connect();
+  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(connection) }) });
+  return {
+    writer,
+    close: async () => {
+      await writer.destroy().catch(() => undefined);
+      await connection.end().catch(() => undefined);
+    },
+  };
+}
+
+/** A Kysely pool over one connection: statements queue on it in order. */
+function singleConnectionPool(connection: pg.Client): PostgresPool {
+  // Only the statement form of PostgresPoolClient.query is used: the dialect has no cursor.
+  return {
+    options: {},
+    connect: async () => ({ query: (text: string, values: readonly unknown[]) => connection.query(text, [...values]), release: () => undefined }),
+    end: async () => undefined,
+  } as unknown as PostgresPool;
 }

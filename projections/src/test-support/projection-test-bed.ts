@@ -82,7 +82,7 @@ export async function startProjectionTestBed(projections: readonly Projection[])
     async rebuild(batchSize) {
       await stop();
       for (const projection of projections) {
-        await rebuildProjection({ db, eventStore: store, connectionConfig: connection, projection, batchSize });
+        await rebuildProjection({ eventStore: store, connectionConfig: connection, projection, batchSize });
       }
     },
     async close() {

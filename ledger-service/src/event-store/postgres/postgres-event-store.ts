@@ -241,8 +241,10 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
       const [commit, prepare] = cursorParams(through);
       const result = await this.pool.query<ScannedRow>({
         name: 'read_all_of_types',
+        // The scan reads each row's heap tuple anyway (for its type), so it takes the columns with it:
+        // joining the matches back to events let the planner hash-join against a full scan of the log.
         text: `with scanned as (
-                 select transaction_id, global_position, type from events
+                 select ${EVENT_COLUMNS} from events
                  where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                    and (transaction_id, global_position) > ($1::xid8, $2::bigint)
                  order by transaction_id, global_position
@@ -251,16 +253,16 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
                  select transaction_id, global_position, (select count(*) from scanned) as n
                  from scanned order by transaction_id desc, global_position desc limit 1
                ), matched as (
-                 select global_position from scanned where type = any ($4::text[])
+                 select * from scanned where type = any ($4::text[])
                  order by transaction_id, global_position limit $3
                )
                select l.transaction_id as scanned_transaction_id, l.global_position as scanned_global_position, l.n as scanned_count,
                       ${EVENT_COLUMNS.split(', ')
-                        .map((column) => `e.${column}`)
+                        .map((column) => `m.${column}`)
                         .join(', ')}
                from last_scanned l
-               left join (matched m join events e on e.global_position = m.global_position) on true
-               order by e.transaction_id, e.global_position`,
+               left join matched m on true
+               order by m.transaction_id, m.global_position`,
         values: [commit, prepare, limit - events.length, typeList, TYPE_SCAN_WINDOW],
         types: EVENT_TYPES,
       });

@@ -119,7 +119,7 @@ describe('a projection over events it cannot or could not store', () => {
     const stored = () => db.selectFrom('users').select('name').where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect((await stored()).name).toBe('Ada\uFFFDLovelace \uFFFD');
 
-    await rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: usersProjection });
+    await rebuildProjection({ eventStore: store, connectionConfig: connection(), projection: usersProjection });
     expect((await stored()).name).toBe('Ada\uFFFDLovelace \uFFFD');
   });
 });

@@ -89,7 +89,7 @@ describe('projection runtime on PostgreSQL', () => {
     expect(comparePositions(checkpoint!.position, next)).toBe(0);
 
     // While a runner holds the projection, a rebuild refuses to run.
-    await expect(rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection })).rejects.toBeInstanceOf(
+    await expect(rebuildProjection({ eventStore: store, connectionConfig: connection(), projection: orderBookProjection })).rejects.toBeInstanceOf(
       ProjectionBusy,
     );
     await second.stop();
@@ -98,7 +98,7 @@ describe('projection runtime on PostgreSQL', () => {
   it('rebuilds into fresh tables and swaps them in with the same rows and checkpoint', async () => {
     const before = await rows();
     await db.updateTable('order_book').set({ status: 'corrupted' }).execute();
-    const result = await rebuildProjection({ db, eventStore: store, connectionConfig: connection(), projection: orderBookProjection });
+    const result = await rebuildProjection({ eventStore: store, connectionConfig: connection(), projection: orderBookProjection });
     expect(result.events).toBeGreaterThanOrEqual(25);
     expect(await rows()).toEqual(before);
     const checkpoint = await readCheckpoint(db, 'order-book');
