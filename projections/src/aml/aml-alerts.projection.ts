@@ -8,13 +8,10 @@ import {
 } from '@carbon-ledger/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { AmlAlertsTable, AmlTransactionsTable } from '../read-model-database.js';
-import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
+import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition, statementChunks } from '../runtime/projection.js';
 
 type AmlTransactionRow = Insertable<AmlTransactionsTable>;
 type AmlAlertRow = Insertable<AmlAlertsTable>;
-
-/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters a statement. */
-const INSERT_CHUNK = 1_000;
 
 /**
  * AML alerts, and every value-moving transaction the screening counts
@@ -85,16 +82,14 @@ export const amlAlertsProjection: Projection = {
           return exhaustive(event.type);
       }
     }
-    for (let from = 0; from < transactions.length; from += INSERT_CHUNK) {
+    for (const chunk of statementChunks(transactions)) {
       await db
         .insertInto('aml_transactions')
-        .values(transactions.slice(from, from + INSERT_CHUNK))
+        .values(chunk)
         .onConflict((conflict) => conflict.columns(['transaction_type', 'transaction_id']).doNothing())
         .execute();
     }
-    for (let from = 0; from < alerts.length; from += INSERT_CHUNK) {
-      await insertOnce(db, 'aml_alerts', 'alert_id', alerts.slice(from, from + INSERT_CHUNK));
-    }
+    if (alerts.length > 0) await insertOnce(db, 'aml_alerts', 'alert_id', alerts);
     if (risks.size > 0) {
       const named = [...risks.values()];
       const given = sql<{ type: string; id: string; score: number; review: boolean }>`(select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map(

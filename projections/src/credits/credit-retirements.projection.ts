@@ -22,9 +22,6 @@ async function settleRetirement(db: ProjectionWriter, data: XrplSettlementRecord
 
 type CreditsRetiredEvent = RecordedEvent & CreditsRetired;
 
-/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters a statement. */
-const INSERT_CHUNK = 1_000;
-
 function retirementRow(recorded: CreditsRetiredEvent, projectName: string | undefined): Insertable<CreditRetirementsTable> {
   const { data } = recorded;
   const market = marketOfTokenId(data.batchId);
@@ -85,9 +82,7 @@ export const creditRetirementsProjection: Projection = {
         ]),
       );
       const rows = pending.map((recorded) => retirementRow(recorded, names.get(recorded.data.batchId)));
-      for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
-        await insertOnce(db, 'credit_retirements', 'retirement_id', rows.slice(from, from + INSERT_CHUNK));
-      }
+      await insertOnce(db, 'credit_retirements', 'retirement_id', rows);
     };
     for (const recorded of events) {
       if (!isCreditEvent(recorded)) continue;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ProjectionWriter } from '../runtime/projection.js';
+import { type ProjectionWriter, statementChunks } from '../runtime/projection.js';
 
 export interface HoldingBlock {
   readonly start: number;
@@ -32,7 +32,6 @@ interface TokenBlocks {
   fresh: boolean;
 }
 
-const INSERT_CHUNK = 5_000;
 /** Rows deleted per statement (two arrays, so any number: the chunk bounds one statement's work). */
 const DELETE_CHUNK = 20_000;
 
@@ -192,9 +191,7 @@ export class HoldingsWorkingSet {
         .where(sql<boolean>`(token_id, serial_start) in (select * from unnest(${tokens}::text[], ${starts}::int[]))`)
         .execute();
     }
-    for (let from = 0; from < added.length; from += INSERT_CHUNK) {
-      await this.db.insertInto('credit_holdings').values(added.slice(from, from + INSERT_CHUNK)).execute();
-    }
+    for (const chunk of statementChunks(added)) await this.db.insertInto('credit_holdings').values(chunk).execute();
     this.tokens.clear();
     this.prefetched.clear();
   }

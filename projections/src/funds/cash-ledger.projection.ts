@@ -15,7 +15,7 @@ import {
   userCashAccount,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { insertOnce, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { insertOnce, type Projection, type ProjectionWriter, statementChunks } from '../runtime/projection.js';
 
 interface AccountDelta {
   debitsPosted: number;
@@ -144,15 +144,15 @@ class CashBatch extends CashFold<RecordedEvent> {
 
   async write(db: ProjectionWriter): Promise<void> {
     const writes: Promise<unknown>[] = [];
-    if (this.accounts.size > 0) {
-      const rows = [...this.accounts].map(([account_id, d]) => ({
+    const accountRows = [...this.accounts].map(([account_id, d]) => ({
         account_id,
         debits_posted: d.debitsPosted,
         credits_posted: d.creditsPosted,
         debits_pending: d.debitsPending,
         credits_pending: d.creditsPending,
         market_credits: d.marketCredits,
-      }));
+    }));
+    for (const rows of statementChunks(accountRows)) {
       writes.push(
         db
           .insertInto('cash_accounts')
@@ -171,11 +171,12 @@ class CashBatch extends CashFold<RecordedEvent> {
     }
     const open = [...this.holds].filter(([, hold]) => hold.left > 0);
     const closed = [...this.holds].filter(([, hold]) => hold.left <= 0).map(([orderId]) => orderId);
-    if (open.length > 0) {
+    const holdRows = open.map(([order_id, hold]) => ({ order_id, user_id: hold.userId, reservation_id: hold.reservationId, left_cents: hold.left }));
+    for (const rows of statementChunks(holdRows)) {
       writes.push(
         db
           .insertInto('cash_holds')
-          .values(open.map(([order_id, hold]) => ({ order_id, user_id: hold.userId, reservation_id: hold.reservationId, left_cents: hold.left })))
+          .values(rows)
           .onConflict((conflict) => conflict.column('order_id').doUpdateSet({ left_cents: sql`excluded.left_cents` }))
           .execute(),
       );
@@ -194,11 +195,11 @@ class CashBatch extends CashFold<RecordedEvent> {
       );
     }
     if (settled.length > 0) writes.push(db.deleteFrom('cash_withdrawals').where('withdrawal_id', 'in', settled).execute());
-    if (this.transfers.length > 0) {
+    for (const chunk of statementChunks(this.transfers)) {
       writes.push(
         db
           .insertInto('cash_transfers')
-          .values(this.transfers)
+          .values(chunk)
           .onConflict((conflict) => conflict.columns(['user_id', 'transfer_id', 'status']).doNothing())
           .execute(),
       );

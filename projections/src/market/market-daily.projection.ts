@@ -9,7 +9,7 @@ import {
   type TradeExecuted,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { exhaustive, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, type Projection, type ProjectionWriter, statementChunks } from '../runtime/projection.js';
 
 /** The UTC day of an ISO timestamp. */
 function dayOf(iso: string): string {
@@ -170,19 +170,18 @@ export const marketDailyProjection: Projection = {
     }
     // Rows that net to zero are kept: a rebuild's larger batches must leave the same rows as live ones.
     const positions = [...fold.positions.values()];
-    if (positions.length > 0) {
+    const positionRows = positions.map((row) => ({
+      account_id: row.accountId,
+      project_type: row.projectType,
+      vintage: row.vintage,
+      day: row.day,
+      change: row.change,
+    }));
+    for (const rows of statementChunks(positionRows)) {
       writes.push(
         db
           .insertInto('account_daily_positions')
-          .values(
-            positions.map((row) => ({
-              account_id: row.accountId,
-              project_type: row.projectType,
-              vintage: row.vintage,
-              day: row.day,
-              change: row.change,
-            })),
-          )
+          .values(rows)
           .onConflict((conflict) =>
             conflict.columns(['account_id', 'project_type', 'vintage', 'day']).doUpdateSet({
               change: sql`account_daily_positions.change + excluded.change`,

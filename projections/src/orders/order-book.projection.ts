@@ -8,7 +8,7 @@ import {
   orderEventTypes,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
-import { exhaustive, type Projection, type ProjectionWriter } from '../runtime/projection.js';
+import { exhaustive, type Projection, type ProjectionWriter, statementChunks } from '../runtime/projection.js';
 
 function placedRow(data: OrderPlaced['data']) {
   return {
@@ -48,7 +48,11 @@ interface StoredChange {
  * in the batch ends cancelled). The two touch different rows, so the insert rides along as a
  * data-modifying WITH.
  */
-async function writeBatch(db: ProjectionWriter, placed: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
+async function writeBatch(db: ProjectionWriter, allPlaced: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
+  // Past one statement's parameters, the first orders go in their own inserts (they touch other rows than the update).
+  const chunks = statementChunks(allPlaced, 8);
+  const placed = chunks.pop() ?? [];
+  for (const chunk of chunks) await db.insertInto('order_book').values(chunk).onConflict((conflict) => conflict.column('order_id').doNothing()).execute();
   const insert = (creator: ProjectionWriter) =>
     creator
       .insertInto('order_book')

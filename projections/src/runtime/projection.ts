@@ -113,9 +113,28 @@ export async function insertOnce<T extends keyof ReadModelDatabase & string>(
   key: keyof ReadModelDatabase[T] & string,
   rows: Insertable<ReadModelDatabase[T]> | Insertable<ReadModelDatabase[T]>[],
 ): Promise<void> {
-  await db
-    .insertInto(table)
-    .values(rows)
-    .onConflict((conflict) => conflict.column(key).doNothing())
-    .execute();
+  for (const chunk of statementChunks(Array.isArray(rows) ? rows : [rows])) {
+    await db
+      .insertInto(table)
+      .values(chunk)
+      .onConflict((conflict) => conflict.column(key).doNothing())
+      .execute();
+  }
+}
+
+/** PostgreSQL's limit on a statement's bound parameters (the protocol counts them in 16 bits). */
+const MAX_PARAMETERS = 65_535;
+
+/**
+ * Rows split so that each multi-row statement binds fewer parameters than PostgreSQL accepts,
+ * however large a batch is (a rebuild's pages are larger than a runner's batches): past the
+ * limit the count wraps and the server refuses the statement.
+ */
+export function statementChunks<T extends object>(rows: readonly T[], reserved = 0): T[][] {
+  if (rows.length === 0) return [];
+  const columns = Math.max(1, ...rows.map((row) => Object.keys(row).length));
+  const perStatement = Math.max(1, Math.floor((MAX_PARAMETERS - reserved) / columns / 2));
+  const chunks: T[][] = [];
+  for (let from = 0; from < rows.length; from += perStatement) chunks.push(rows.slice(from, from + perStatement));
+  return chunks;
 }
