@@ -46,7 +46,12 @@ async function main(): Promise<void> {
     if (error instanceof NothingToJoin) fail(error.message);
     throw error;
   }
+  const stepStarted = performance.now();
+  const stepDone = (step: string): void => {
+    logger.info({ context: 'Runtime' }, `start-up: ${step} in ${((performance.now() - stepStarted) / 1000).toFixed(2)} s since the runtime opened`);
+  };
   const app = await createApp(opened.runtime, { logger });
+  stepDone('modules created');
   let closing: Promise<void> | undefined;
   const seeding = new AbortController();
   // One instance seeds (or finishes seeding) the demo organisation; if it dies meanwhile, another takes it over.
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
 
   try {
     await app.listen(config.PORT, config.HOST);
+    stepDone('modules started, listening');
   } catch (error) {
     await opened.close().catch(() => undefined);
     release();

@@ -70,10 +70,20 @@ export async function openRuntime(
   log: (line: string) => void = () => undefined,
   options: { readonly xrpl?: boolean; readonly join?: boolean } = {},
 ): Promise<OpenedRuntime> {
+  // Each start-up step logs how long it took, so a start that grows with the log names its step.
+  const timed = async <T>(step: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const value = await run();
+    log(`start-up: ${step} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    return value;
+  };
   const joined = options.join === true && !config.DATABASE_URL ? joinEmbeddedPostgres(config.dataDir) : undefined;
   const joinedXrpl =
     options.join === true && !config.XRPL_URL && config.XRPL_NETWORK === 'sandbox' && options.xrpl !== false ? joinedSandboxUrl(config) : undefined;
-  const embedded = config.DATABASE_URL || joined ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
+  const embedded =
+    config.DATABASE_URL || joined
+      ? undefined
+      : await timed('embedded PostgreSQL', () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log }));
   const connectionString = config.DATABASE_URL ?? joined ?? embedded?.connectionString ?? '';
   const pool = createPool(connectionString);
   const readModels = createReadModels(pool);
@@ -86,13 +96,15 @@ export async function openRuntime(
     sandbox =
       config.XRPL_URL || joinedXrpl || options.xrpl === false
         ? undefined
-        : await startSandbox({
-            port: config.XRPL_SANDBOX_PORT,
-            dataDir: join(config.dataDir, 'xrpl'),
-            ledgerCloseIntervalMs: config.XRPL_LEDGER_CLOSE_MS,
-          });
-    await runMigrations(readModels, { eventStore: config.EVENT_STORE === 'postgres' });
-    const eventStore = await openEventStore(config, pool, connectionString);
+        : await timed('XRPL sandbox node', () =>
+            startSandbox({
+              port: config.XRPL_SANDBOX_PORT,
+              dataDir: join(config.dataDir, 'xrpl'),
+              ledgerCloseIntervalMs: config.XRPL_LEDGER_CLOSE_MS,
+            }),
+          );
+    await timed('migrations', () => runMigrations(readModels, { eventStore: config.EVENT_STORE === 'postgres' }));
+    const eventStore = await timed('event store', () => openEventStore(config, pool, connectionString));
     const url = new URL(connectionString);
     return {
       runtime: {

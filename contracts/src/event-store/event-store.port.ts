@@ -144,6 +144,12 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
+   * How many events (of `eventTypes` when given) follow `after`, counted up to `cap`, and the
+   * `metadata.recordedAt` of the first of them: what a health check shows of a follower's lag,
+   * without reading the events themselves. Optional: without it the caller reads them.
+   */
+  countAfter?(after: Position, cap: number, eventTypes?: ReadonlySet<string>): Promise<{ count: number; oldestRecordedAt: string | undefined }>;
+  /**
    * The stored events among these ids, of any stream, in log order: how a writer that no
    * longer remembers every command it applied asks the log's event-id key whether a command's
    * events are stored. Optional: an adapter without an index by event id leaves it out.

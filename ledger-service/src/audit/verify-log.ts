@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash as digestOf } from 'node:crypto';
 import {
   type AuditAnchoredData,
   chainContent,
-  comparePositions,
   type EventStore,
   formatPosition,
   isAuditEvent,
@@ -15,7 +14,7 @@ import {
   START,
   type VerifyLogResponse,
 } from '@carbon-ledger/contracts';
-import { merkleRoot } from '../shared/merkle.js';
+import { MerkleStream } from '../shared/merkle.js';
 
 /** What an anchor memo says: `{ seal, root }` when well formed. */
 export interface AnchorMemo {
@@ -54,15 +53,20 @@ type Report = Omit<VerifyLogResponse, 'checkedAt'>;
  * Stops at the first mismatch and names it.
  */
 export async function verifyLog(eventStore: EventStore, options: VerifyOptions = {}): Promise<Report> {
-  const pageSize = options.pageSize ?? 5_000;
-  const heads = new Map<string, { version: bigint; hash: Buffer }>();
-  // Events after the last verified seal, waiting for the seal that covers them.
-  let pending: { position: Position; hash: Buffer }[] = [];
+  const pageSize = options.pageSize ?? 10_000;
+  // Each stream's last verified version and hash (hex), updated in place.
+  const heads = new Map<string, { version: bigint; hash: string }>();
+  // Events after the last verified seal, waiting for the seal that covers them: their positions and
+  // hashes in flat arrays (no object per event), consumed from the front as seals cover them.
+  const pending = new PendingLeaves();
   let lastSeal: LedgerSealedData | undefined;
   const seals = new Map<number, LedgerSealedData>();
   const anchors: { data: AuditAnchoredData; position: string }[] = [];
   let checked = 0;
   let sealsChecked = 0;
+  // What one event's hash covers: the previous hash's 32 bytes, then the chain content in UTF-8,
+  // written into one reused buffer and hashed in one call (no Hash object per event).
+  let input = Buffer.alloc(64 * 1024);
 
   const result = (mismatch?: LogMismatch): Report => ({
     ok: mismatch === undefined,
@@ -92,29 +96,32 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
       if (event.streamVersion !== expectedVersion) {
         return eventMismatch(event, `stream version ${event.streamVersion} where ${expectedVersion} was expected (an event is missing or moved)`);
       }
-      const hash = createHash('sha256')
-        .update(head?.hash ?? Buffer.alloc(0))
-        .update(chainContent(event), 'utf8')
-        .digest();
-      if (hash.toString('hex') !== event.hash) {
+      const content = chainContent(event);
+      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+      if (input.length < 32 + content.length * 3) input = Buffer.alloc(2 * (32 + content.length * 3));
+      const prefix = head ? input.write(head.hash, 0, 'hex') : 0;
+      const length = prefix + input.write(content, prefix, 'utf8');
+      const hash = digestOf('sha256', input.subarray(0, length), 'hex');
+      if (hash !== event.hash) {
         return eventMismatch(event, 'stored data does not match its hash (the event, or one before it in the stream, was altered)');
       }
-      heads.set(event.streamId, { version: event.streamVersion, hash });
+      if (head) {
+        head.version = event.streamVersion;
+        head.hash = hash;
+      } else heads.set(event.streamId, { version: event.streamVersion, hash });
       checked += 1;
 
       if (isAuditEvent(event) && event.type === 'LedgerSealed') {
         const seal = event.data;
         const problem = checkSeal(seal, lastSeal, pending);
         if (problem) return result({ kind: 'seal', sealNumber: seal.sealNumber, position: formatPosition(event.position), reason: problem });
-        const to = parsePosition(seal.toPosition);
-        pending = pending.filter((leaf) => comparePositions(leaf.position, to) > 0);
         lastSeal = seal;
         seals.set(seal.sealNumber, seal);
         sealsChecked += 1;
       } else if (isAuditEvent(event) && event.type === 'AuditAnchored') {
         anchors.push({ data: event.data, position: formatPosition(event.position) });
       }
-      pending.push({ position: event.position, hash });
+      pending.push(event.position, hash);
     }
     const last = page.at(-1);
     if (!last) break;
@@ -160,21 +167,83 @@ function anchorProblem(txHash: string, seal: LedgerSealedData, onLedger: AnchorO
   return undefined;
 }
 
-function checkSeal(
-  seal: LedgerSealedData,
-  previous: LedgerSealedData | undefined,
-  pending: readonly { position: Position; hash: Buffer }[],
-): string | undefined {
+function checkSeal(seal: LedgerSealedData, previous: LedgerSealedData | undefined, pending: PendingLeaves): string | undefined {
   if (seal.sealNumber !== (previous?.sealNumber ?? 0) + 1) return `seal ${seal.sealNumber} follows seal ${previous?.sealNumber ?? 0}`;
   if (seal.prevSealHash !== (previous?.sealHash ?? null)) return 'the seal does not chain to the previous seal';
   if (seal.fromPosition !== (previous?.toPosition ?? null)) return 'the seal does not start where the previous seal ended';
   const expectedHash = createHash('sha256').update(sealContent(seal), 'utf8').digest('hex');
   if (expectedHash !== seal.sealHash) return 'the seal hash does not match the seal';
   const to = parsePosition(seal.toPosition);
-  const covered = pending.filter((leaf) => comparePositions(leaf.position, to) <= 0);
-  if (covered.length !== seal.eventCount) return `the seal covers ${seal.eventCount} events, the log has ${covered.length} in its range`;
-  if (merkleRoot(covered.map((leaf) => leaf.hash)).toString('hex') !== seal.merkleRoot) {
+  const covered = pending.countThrough(to);
+  if (covered !== seal.eventCount) return `the seal covers ${seal.eventCount} events, the log has ${covered} in its range`;
+  if (pending.merkleRoot(covered).toString('hex') !== seal.merkleRoot) {
     return 'the Merkle root over the sealed events does not match (an event in the sealed range was altered, added or removed)';
   }
+  // Verified: the next seal starts after them.
+  pending.drop(covered);
   return undefined;
+}
+
+/**
+ * The verified events no seal covers yet, in log order: positions in two bigint arrays and the
+ * 32-byte hashes in one buffer, 48 bytes an event. A log that is sealed often keeps few; one that
+ * is never sealed keeps every event here, so the layout decides the verifier's memory then.
+ */
+class PendingLeaves {
+  private commits = new BigInt64Array(1024);
+  private prepares = new BigInt64Array(1024);
+  private hashes = Buffer.alloc(1024 * 32);
+  private start = 0;
+  private end = 0;
+
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  push(position: Position, hashHex: string): void {
+    if (this.end === this.commits.length) this.makeRoom();
+    this.commits[this.end] = position.commit;
+    this.prepares[this.end] = position.prepare;
+    this.hashes.write(hashHex, this.end * 32, 'hex');
+    this.end += 1;
+  }
+
+  /** How many of the pending events, from the first, are at or before `to` (they are in log order). */
+  countThrough(to: Position): number {
+    let index = this.start;
+    while (index < this.end) {
+      const commit = this.commits[index]!;
+      if (commit > to.commit || (commit === to.commit && this.prepares[index]! > to.prepare)) break;
+      index += 1;
+    }
+    return index - this.start;
+  }
+
+  /** The Merkle root over the first `count` pending events. */
+  merkleRoot(count: number): Buffer {
+    const tree = new MerkleStream();
+    for (let index = this.start; index < this.start + count; index += 1) tree.push(this.hashes, index * 32);
+    return tree.root();
+  }
+
+  drop(count: number): void {
+    this.start += count;
+  }
+
+  /** Moves the pending events to the front, or doubles the arrays when most of them are pending. */
+  private makeRoom(): void {
+    const length = this.length;
+    const capacity = length * 2 > this.commits.length ? this.commits.length * 2 : this.commits.length;
+    const commits = new BigInt64Array(capacity);
+    const prepares = new BigInt64Array(capacity);
+    const hashes = Buffer.alloc(capacity * 32);
+    commits.set(this.commits.subarray(this.start, this.end));
+    prepares.set(this.prepares.subarray(this.start, this.end));
+    this.hashes.copy(hashes, 0, this.start * 32, this.end * 32);
+    this.commits = commits;
+    this.prepares = prepares;
+    this.hashes = hashes;
+    this.start = 0;
+    this.end = length;
+  }
 }

@@ -246,6 +246,18 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     }
   });
 
+  it('counts the lag a health check shows without reading the events: up to the cap, by type, with the first one recorded', async () => {
+    const start = await mine.headPosition();
+    const streamId = `lag-${randomUUID()}`;
+    await mine.appendToStream(streamId, [event('LagA'), event('LagB'), event('LagA'), event('LagB'), event('LagB')], { expected: 'no_stream' });
+    const read = await mine.readAll({ after: start, limit: 100 });
+    expect(await mine.countAfter(start, 100)).toEqual({ count: 5, oldestRecordedAt: read[0]!.metadata.recordedAt });
+    expect(await mine.countAfter(start, 3)).toEqual({ count: 3, oldestRecordedAt: read[0]!.metadata.recordedAt });
+    const [, second] = read;
+    expect(await mine.countAfter(start, 100, new Set(['LagB']))).toEqual({ count: 3, oldestRecordedAt: second!.metadata.recordedAt });
+    expect(await mine.countAfter(read.at(-1)!.position, 100)).toEqual({ count: 0, oldestRecordedAt: undefined });
+  });
+
   it('stores data and metadata as the canonical text the hash covers', async () => {
     const streamId = `text-${randomUUID()}`;
     await mine.appendToStream(streamId, [event('A', { zeta: 1, alpha: { b: [1, 'x'], a: null } })], { expected: 'no_stream' });

@@ -211,6 +211,32 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     return events;
   }
 
+  /**
+   * The lag a health check shows, counted on the log order index without reading the events' data
+   * (a health check used to read and parse up to `cap` whole events per follower, every time).
+   */
+  async countAfter(after: Position, cap: number, eventTypes?: ReadonlySet<string>): Promise<{ count: number; oldestRecordedAt: string | undefined }> {
+    const [commit, prepare] = cursorParams(after);
+    const result = await this.pool.query<{ n: string; oldest: string | null }>({
+      name: 'count_after',
+      text: `with behind as (
+               select transaction_id, global_position from events
+               where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                 and (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                 and ($4::text[] is null or type = any ($4::text[]))
+               order by transaction_id, global_position
+               limit $3
+             ), first_behind as (
+               select global_position from behind order by transaction_id, global_position limit 1
+             )
+             select (select count(*) from behind) as n,
+                    (select e.metadata->>'recordedAt' from first_behind f join events e on e.global_position = f.global_position) as oldest`,
+      values: [commit, prepare, cap, eventTypes ? [...eventTypes] : null],
+    });
+    const row = result.rows[0];
+    return { count: Number(row?.n ?? 0), oldestRecordedAt: row?.oldest ?? undefined };
+  }
+
   private async readAfter(after: Position, limit: number): Promise<RecordedEvent[]> {
     const [commit, prepare] = cursorParams(after);
     const result = await this.pool.query<EventRow>({
