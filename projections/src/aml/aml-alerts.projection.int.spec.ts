@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { amlAlertsProjection } from './aml-alerts.projection.js';
+import { useProjectionTestBed } from '../test-support/projection-test-bed.js';
+
+const DEPOSITS = 7_000;
+
+function deposit(index: number) {
+  return {
+    type: 'FundsDeposited',
+    data: { depositId: `deposit-${index}`, userId: `user-${index % 50}`, amountCents: 10_000 + index, depositedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString() },
+  };
+}
+
+function alert(index: number, riskScore: number, requiresReview: boolean) {
+  return {
+    type: 'AmlAlertRaised',
+    data: {
+      alertId: randomUUID(),
+      priority: requiresReview ? 'high' : 'medium',
+      transactionType: 'deposit',
+      transactionId: `deposit-${index}`,
+      riskScore,
+      amount: (10_000 + index) / 100,
+      userId: `user-${index % 50}`,
+      riskFlags: ['velocity'],
+      reasons: ['Many deposits in a short time.'],
+      requiresReview,
+      sourceEventId: randomUUID(),
+      transactionAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+      raisedAt: new Date(Date.UTC(2026, 0, 2)).toISOString(),
+    },
+  };
+}
+
+describe('AML alerts projection on PostgreSQL', () => {
+  const bed = useProjectionTestBed([amlAlertsProjection]);
+
+  const rows = async () => ({
+    transactions: await bed.db.selectFrom('aml_transactions').selectAll().orderBy('transaction_id').execute(),
+    alerts: await bed.db.selectFrom('aml_alerts').selectAll().orderBy('alert_id').execute(),
+  });
+
+  it('gives each transaction the risk of the last alert naming it, and a rebuild in pages larger than one statement can bind leaves the same rows', async () => {
+    for (let from = 0; from < DEPOSITS; from += 1_000) {
+      await bed.append('funds-aml-test', Array.from({ length: 1_000 }, (_, offset) => deposit(from + offset)));
+    }
+    // Two alerts on one deposit in one batch, and one on another: the later alert's risk stands.
+    await bed.append('aml-alerts-test', [alert(5, 40, false), alert(5, 85, true), alert(6, 60, false)]);
+    const live = await rows();
+    expect(live.transactions).toHaveLength(DEPOSITS);
+    expect(live.alerts).toHaveLength(3);
+    const risk = (id: string) => live.transactions.find((row) => row.transaction_id === id);
+    expect(risk('deposit-5')).toMatchObject({ risk_score: 85, is_high_risk: true, requires_review: true });
+    expect(risk('deposit-6')).toMatchObject({ risk_score: 60, requires_review: false });
+    expect(risk('deposit-7')).toMatchObject({ risk_score: null, is_high_risk: false });
+
+    // One page of every event: 7,000 rows of eleven columns are more parameters than one statement takes.
+    await bed.rebuild(10_000);
+    expect(await rows()).toEqual(live);
+  });
+});
