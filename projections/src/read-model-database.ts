@@ -78,6 +78,14 @@ export interface AmlTransactionsTable {
   requires_review: boolean;
 }
 
+/** The compliance dashboard's counts, one row (`scope` 'all'), kept by the aml-alerts projection. */
+export interface AmlTotalsTable {
+  scope: string;
+  high_risk_transactions: ColumnType<string, number | undefined, string>;
+  review_transactions: ColumnType<string, number | undefined, string>;
+  high_priority_alerts: ColumnType<string, number | undefined, string>;
+}
+
 export interface AmlAlertsTable {
   alert_id: string;
   priority: 'critical' | 'high' | 'medium';
@@ -555,6 +563,7 @@ export interface ReadModelDatabase {
   kyc_status: KycStatusTable;
   aml_transactions: AmlTransactionsTable;
   aml_alerts: AmlAlertsTable;
+  aml_totals: AmlTotalsTable;
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
   credit_cancellations: CreditCancellationsTable;

@@ -22,6 +22,7 @@ import * as pagingKeys from './2026_12_03_000000_paging_keys.js';
 import * as labelledBids from './2026_12_03_100000_labelled_bids.js';
 import * as morePagingKeys from './2026_12_04_000000_more_paging_keys.js';
 import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
+import * as amlTotals from './2026_12_05_000000_aml_totals.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -49,5 +50,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_03_100000_labelled_bids': labelledBids,
     '2026_12_04_000000_more_paging_keys': morePagingKeys,
     '2026_12_04_100000_retirement_id_text': retirementIdText,
+    '2026_12_05_000000_aml_totals': amlTotals,
   }),
 };
