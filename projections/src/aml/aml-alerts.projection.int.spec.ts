@@ -8,7 +8,12 @@ const DEPOSITS = 7_000;
 function deposit(index: number) {
   return {
     type: 'FundsDeposited',
-    data: { depositId: `deposit-${index}`, userId: `user-${index % 50}`, amountCents: 10_000 + index, depositedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString() },
+    data: {
+      depositId: `deposit-${index}`,
+      userId: `user-${index % 50}`,
+      amountCents: 10_000 + index,
+      depositedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    },
   };
 }
 
@@ -43,12 +48,19 @@ describe('AML alerts projection on PostgreSQL', () => {
   });
   const totals = async () => {
     const row = await bed.db.selectFrom('aml_totals').selectAll().where('scope', '=', 'all').executeTakeFirst();
-    return { highRisk: Number(row?.high_risk_transactions ?? 0), review: Number(row?.review_transactions ?? 0), highPriority: Number(row?.high_priority_alerts ?? 0) };
+    return {
+      highRisk: Number(row?.high_risk_transactions ?? 0),
+      review: Number(row?.review_transactions ?? 0),
+      highPriority: Number(row?.high_priority_alerts ?? 0),
+    };
   };
 
   it('gives each transaction the risk of the last alert naming it, moves the dashboard’s counts by what alerts change, and a rebuild in pages larger than one statement can bind leaves the same rows', async () => {
     for (let from = 0; from < DEPOSITS; from += 1_000) {
-      await bed.append('funds-aml-test', Array.from({ length: 1_000 }, (_, offset) => deposit(from + offset)));
+      await bed.append(
+        'funds-aml-test',
+        Array.from({ length: 1_000 }, (_, offset) => deposit(from + offset)),
+      );
     }
     // Two alerts on one deposit in one batch, and one on another: the later alert's risk stands.
     await bed.append('aml-alerts-test', [alert(5, 40, false), alert(5, 85, true), alert(6, 60, false)]);

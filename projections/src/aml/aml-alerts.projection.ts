@@ -1,11 +1,4 @@
-import {
-  AML_HIGH_RISK_SCORE,
-  isAmlEvent,
-  type RecordedEvent,
-  screenedTransactionFrom,
-  amlEventTypes,
-  screenedEventTypes,
-} from '@carbon-ledger/contracts';
+import { AML_HIGH_RISK_SCORE, isAmlEvent, type RecordedEvent, screenedTransactionFrom, amlEventTypes, screenedEventTypes } from '@carbon-ledger/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { AmlAlertsTable, AmlTransactionsTable } from '../read-model-database.js';
 import { exhaustive, type Projection, type ProjectionWriter, rowPosition, statementChunks } from '../runtime/projection.js';
@@ -112,14 +105,21 @@ export const amlAlertsProjection: Projection = {
       const before = await db
         .selectFrom('aml_transactions')
         .select(['transaction_type', 'transaction_id', 'risk_score', 'requires_review'])
-        .where(sql<boolean>`(transaction_type, transaction_id) in (select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map((risk) => risk.id)}::text[]))`)
+        .where(
+          sql<boolean>`(transaction_type, transaction_id) in (select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map((risk) => risk.id)}::text[]))`,
+        )
         .execute();
       for (const row of before) {
         const risk = risks.get(JSON.stringify([row.transaction_type, row.transaction_id]))!;
         highRisk += Number(risk.score >= AML_HIGH_RISK_SCORE) - Number(row.risk_score !== null && row.risk_score >= AML_HIGH_RISK_SCORE);
         review += Number(risk.requiresReview) - Number(row.requires_review);
       }
-      const given = sql<{ type: string; id: string; score: number; review: boolean }>`(select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map(
+      const given = sql<{
+        type: string;
+        id: string;
+        score: number;
+        review: boolean;
+      }>`(select * from unnest(${named.map((risk) => risk.type)}::text[], ${named.map(
         (risk) => risk.id,
       )}::text[], ${named.map((risk) => risk.score)}::int[], ${named.map((risk) => risk.requiresReview)}::boolean[]) as g(type, id, score, review))`.as('g');
       await db

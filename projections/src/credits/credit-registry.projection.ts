@@ -165,7 +165,9 @@ class BatchWrites {
     const tokenIds = [...counts.keys()];
     const quantities = [...counts.values()];
     counts.clear();
-    const added = sql<{ token_id: string; quantity: number }>`(select * from unnest(${tokenIds}::text[], ${quantities}::int[]) as a(token_id, quantity))`.as('a');
+    const added = sql<{ token_id: string; quantity: number }>`(select * from unnest(${tokenIds}::text[], ${quantities}::int[]) as a(token_id, quantity))`.as(
+      'a',
+    );
     await this.db
       .updateTable('credit_batches')
       .from(added)

@@ -1,4 +1,11 @@
-import { type CreditEvent, type CreditsRetired, isCreditEvent, marketOfTokenId, type RecordedEvent, type XrplSettlementRecorded } from '@carbon-ledger/contracts';
+import {
+  type CreditEvent,
+  type CreditsRetired,
+  isCreditEvent,
+  marketOfTokenId,
+  type RecordedEvent,
+  type XrplSettlementRecorded,
+} from '@carbon-ledger/contracts';
 import type { Insertable } from 'kysely';
 import type { CreditRetirementBatchesTable, CreditRetirementsTable } from '../read-model-database.js';
 import { exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';

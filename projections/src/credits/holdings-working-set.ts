@@ -162,7 +162,8 @@ export class HoldingsWorkingSet {
   async flush(): Promise<void> {
     const removedTokens: string[] = [];
     const removedStarts: number[] = [];
-    const added: { token_id: string; serial_start: number; serial_end: number; account_id: string; status: HoldingBlock['status']; order_id: string | null }[] = [];
+    const added: { token_id: string; serial_start: number; serial_end: number; account_id: string; status: HoldingBlock['status']; order_id: string | null }[] =
+      [];
     for (const [tokenId, token] of this.tokens) {
       for (const block of token.stored.values()) {
         const now = token.current.get(block.start);

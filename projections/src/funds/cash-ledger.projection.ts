@@ -145,12 +145,12 @@ class CashBatch extends CashFold<RecordedEvent> {
   async write(db: ProjectionWriter): Promise<void> {
     const writes: Promise<unknown>[] = [];
     const accountRows = [...this.accounts].map(([account_id, d]) => ({
-        account_id,
-        debits_posted: d.debitsPosted,
-        credits_posted: d.creditsPosted,
-        debits_pending: d.debitsPending,
-        credits_pending: d.creditsPending,
-        market_credits: d.marketCredits,
+      account_id,
+      debits_posted: d.debitsPosted,
+      credits_posted: d.creditsPosted,
+      debits_pending: d.debitsPending,
+      credits_pending: d.creditsPending,
+      market_credits: d.marketCredits,
     }));
     for (const rows of statementChunks(accountRows)) {
       writes.push(

@@ -52,7 +52,12 @@ async function writeBatch(db: ProjectionWriter, allPlaced: ReturnType<typeof pla
   // Past one statement's parameters, the first orders go in their own inserts (they touch other rows than the update).
   const chunks = statementChunks(allPlaced, 8);
   const placed = chunks.pop() ?? [];
-  for (const chunk of chunks) await db.insertInto('order_book').values(chunk).onConflict((conflict) => conflict.column('order_id').doNothing()).execute();
+  for (const chunk of chunks)
+    await db
+      .insertInto('order_book')
+      .values(chunk)
+      .onConflict((conflict) => conflict.column('order_id').doNothing())
+      .execute();
   const insert = (creator: ProjectionWriter) =>
     creator
       .insertInto('order_book')
