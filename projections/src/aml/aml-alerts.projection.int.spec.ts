@@ -43,7 +43,7 @@ describe('AML alerts projection on PostgreSQL', () => {
   });
   const totals = async () => {
     const row = await bed.db.selectFrom('aml_totals').selectAll().where('scope', '=', 'all').executeTakeFirst();
-    return { highRisk: Number(row?.high_risk_transactions ?? 0), review: Number(row?.review_transactions ?? 0), highPriority: Number(row?.high_priority_alerts ?? 0) };
+    return { highRisk: Number(row?.high_risk_transactions ?? 0), review: Number(row?.review_transactions ?? 0), highPriority: Number(row?.high_priority_alerts ?? 0), alerts: Number(row?.alerts ?? 0) };
   };
 
   it('gives each transaction the risk of the last alert naming it, moves the dashboard’s counts by what alerts change, and a rebuild in pages larger than one statement can bind leaves the same rows', async () => {
@@ -60,11 +60,11 @@ describe('AML alerts projection on PostgreSQL', () => {
     expect(risk('deposit-6')).toMatchObject({ risk_score: 60, requires_review: false });
     expect(risk('deposit-7')).toMatchObject({ risk_score: null, is_high_risk: false });
     // The dashboard's counts: one high-risk transaction to review, one high-priority alert.
-    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 1 });
+    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 1, alerts: 3 });
 
     await bed.append('aml-alerts-test', [alert(5, 30, false), alert(8, 90, true)]);
     // deposit-5 is no longer high risk nor to review; deposit-8 now is; the high-priority alerts stay raised.
-    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 2 });
+    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 2, alerts: 5 });
     const counted = await bed.db
       .selectFrom('aml_transactions')
       .select((eb) => [eb.fn.countAll<string>().as('n')])
