@@ -97,7 +97,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         .where('owner_id', '=', scope === 'mine' ? viewerId : '*')
         .executeTakeFirst(),
     ]);
-    // The totals stay whole-scope figures: one aggregate, not the rows.
+    // The totals stay whole-scope figures (the kept row), not the page.
     const { rows, nextCursor } = pageOf(found, limit, 'orders', (row) => [row.at_key, row.order_id]);
     const labels = await escrowLabels(
       this.db,
