@@ -79,21 +79,11 @@ export interface AmlTransactionsTable {
 }
 
 /** The compliance dashboard's counts, one row (`scope` 'all'), kept by the aml-alerts projection. */
-/** The order list's figures: the whole book under owner '*', and each owner's orders. */
-export interface OrderBookTotalsTable {
-  owner_id: string;
-  orders: ColumnType<string, number | undefined, string>;
-  open_orders: ColumnType<string, number | undefined, string>;
-  price_sum: ColumnType<string, string | undefined, string>;
-}
-
 export interface AmlTotalsTable {
   scope: string;
   high_risk_transactions: ColumnType<string, number | undefined, string>;
   review_transactions: ColumnType<string, number | undefined, string>;
   high_priority_alerts: ColumnType<string, number | undefined, string>;
-  /** Every alert stored (the alert list's total). */
-  alerts: ColumnType<string, number | undefined, string>;
 }
 
 export interface AmlAlertsTable {
@@ -574,7 +564,6 @@ export interface ReadModelDatabase {
   aml_transactions: AmlTransactionsTable;
   aml_alerts: AmlAlertsTable;
   aml_totals: AmlTotalsTable;
-  order_book_totals: OrderBookTotalsTable;
   credit_batches: CreditBatchesTable;
   credit_holdings: CreditHoldingsTable;
   credit_cancellations: CreditCancellationsTable;

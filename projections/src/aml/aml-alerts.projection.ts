@@ -87,7 +87,6 @@ export const amlAlertsProjection: Projection = {
         .execute();
     }
     let highPriorityAlerts = 0;
-    let insertedAlerts = 0;
     for (const chunk of statementChunks(alerts)) {
       // Only the alerts not stored before come back: a redelivered batch counts none twice.
       const inserted = await db
@@ -96,7 +95,6 @@ export const amlAlertsProjection: Projection = {
         .onConflict((conflict) => conflict.column('alert_id').doNothing())
         .returning('priority')
         .execute();
-      insertedAlerts += inserted.length;
       highPriorityAlerts += inserted.filter((row) => HIGH_PRIORITIES.has(row.priority)).length;
     }
     let highRisk = 0;
@@ -136,22 +134,15 @@ export const amlAlertsProjection: Projection = {
         .whereRef('aml_transactions.transaction_id', '=', 'g.id')
         .execute();
     }
-    if (highRisk !== 0 || review !== 0 || highPriorityAlerts !== 0 || insertedAlerts !== 0) {
+    if (highRisk !== 0 || review !== 0 || highPriorityAlerts !== 0) {
       await db
         .insertInto('aml_totals')
-        .values({
-          scope: 'all',
-          high_risk_transactions: highRisk,
-          review_transactions: review,
-          high_priority_alerts: highPriorityAlerts,
-          alerts: insertedAlerts,
-        })
+        .values({ scope: 'all', high_risk_transactions: highRisk, review_transactions: review, high_priority_alerts: highPriorityAlerts })
         .onConflict((conflict) =>
           conflict.column('scope').doUpdateSet({
             high_risk_transactions: sql`aml_totals.high_risk_transactions + excluded.high_risk_transactions`,
             review_transactions: sql`aml_totals.review_transactions + excluded.review_transactions`,
             high_priority_alerts: sql`aml_totals.high_priority_alerts + excluded.high_priority_alerts`,
-            alerts: sql`aml_totals.alerts + excluded.alerts`,
           }),
         )
         .execute();

@@ -24,8 +24,6 @@ import * as morePagingKeys from './2026_12_04_000000_more_paging_keys.js';
 import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 import * as amlTotals from './2026_12_05_000000_aml_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
-import * as amlAlertCount from './2026_12_05_200000_aml_alert_count.js';
-import * as orderBookTotals from './2026_12_05_200100_order_book_totals.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -55,7 +53,5 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_04_100000_retirement_id_text': retirementIdText,
     '2026_12_05_000000_aml_totals': amlTotals,
     '2026_12_05_000100_last_trade_in_market': lastTradeInMarket,
-    '2026_12_05_200000_aml_alert_count': amlAlertCount,
-    '2026_12_05_200100_order_book_totals': orderBookTotals,
   }),
 };

@@ -93,66 +93,12 @@ async function writeBatch(db: ProjectionWriter, allPlaced: ReturnType<typeof pla
     .execute();
 }
 
-type Counted = { owner_id: string; status: string; price: string };
-const OPEN = new Set(['pending', 'partially_filled']);
-const cents = (price: string) => Math.round(Number(price) * 100);
-
-/** How the batch's orders stand, read before and after it is written: the totals move by the difference. */
-async function countedRows(db: ProjectionWriter, orderIds: string[]): Promise<Map<string, Counted>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('order_book')
-    .select(['order_id', 'owner_id', 'status', 'price'])
-    .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
-    .execute();
-  return new Map(rows.map((row) => [row.order_id, { owner_id: row.owner_id, status: row.status, price: String(row.price) }]));
-}
-
-/**
- * Moves `order_book_totals` (whole book under '*', and per owner) by what the batch changed in the
- * orders it names. A redelivered batch changes no row, so it moves nothing.
- */
-async function moveTotals(db: ProjectionWriter, before: Map<string, Counted>, after: Map<string, Counted>): Promise<void> {
-  const deltas = new Map<string, { orders: number; open: number; cents: number }>();
-  const add = (row: Counted, sign: number) => {
-    for (const owner of ['*', row.owner_id]) {
-      const delta = deltas.get(owner) ?? { orders: 0, open: 0, cents: 0 };
-      delta.orders += sign;
-      delta.open += sign * Number(OPEN.has(row.status));
-      delta.cents += sign * cents(row.price);
-      deltas.set(owner, delta);
-    }
-  };
-  for (const row of before.values()) add(row, -1);
-  for (const row of after.values()) add(row, 1);
-  const moved = [...deltas].filter(([, delta]) => delta.orders !== 0 || delta.open !== 0 || delta.cents !== 0);
-  if (moved.length === 0) return;
-  await db
-    .insertInto('order_book_totals')
-    .values(
-      moved.map(([owner, delta]) => ({
-        owner_id: owner,
-        orders: delta.orders,
-        open_orders: delta.open,
-        price_sum: sql<string>`${delta.cents}::numeric / 100`,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.column('owner_id').doUpdateSet({
-        orders: sql`order_book_totals.orders + excluded.orders`,
-        open_orders: sql`order_book_totals.open_orders + excluded.open_orders`,
-        price_sum: sql`order_book_totals.price_sum + excluded.price_sum`,
-      }),
-    )
-    .execute();
-}
-
 /** The Trading Desk's order book: one row per order with its fills and current status. */
 export const orderBookProjection: Projection = {
   name: 'order-book',
   eventTypes: new Set([...orderEventTypes, 'TradeExecuted']),
   views: ['orders', 'marketplace'],
-  tables: ['order_book', 'order_book_totals'],
+  tables: ['order_book'],
   /**
    * One statement per batch (writeBatch). Fills and cancellations are folded in memory in
    * log order, per order, first.
@@ -203,12 +149,7 @@ export const orderBookProjection: Projection = {
           return exhaustive(event);
       }
     }
-    if (changed) {
-      const touched = [...placed.keys(), ...stored.keys()];
-      const before = await countedRows(db, touched);
-      await writeBatch(db, [...placed.values()], stored);
-      await moveTotals(db, before, await countedRows(db, touched));
-    }
+    if (changed) await writeBatch(db, [...placed.values()], stored);
     return changed;
   },
 };

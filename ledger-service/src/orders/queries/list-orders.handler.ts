@@ -85,19 +85,16 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         .orderBy('order_id')
         .limit(limit + 1)
         .execute(),
-      // Kept by the order-book projection per owner and for the whole book ('*'): one row, whatever the book's size.
-      this.db
-        .selectFrom('order_book_totals')
+      book
         .select([
-          'orders as total',
+          sql<string>`count(*)`.as('total'),
           // Open orders: resting on the book untouched or partly traded.
-          'open_orders as pending',
-          sql<string>`coalesce(round(price_sum / nullif(orders, 0), 2), 0)::numeric(12, 2)`.as('average'),
+          sql<string>`count(*) filter (where status in ('pending', 'partially_filled'))`.as('pending'),
+          sql<string>`coalesce(round(avg(price), 2), 0)::numeric(12, 2)`.as('average'),
         ])
-        .where('owner_id', '=', scope === 'mine' ? viewerId : '*')
-        .executeTakeFirst(),
+        .executeTakeFirstOrThrow(),
     ]);
-    // The totals stay whole-scope figures (the kept row), not the page.
+    // The totals stay whole-scope figures: one aggregate, not the rows.
     const { rows, nextCursor } = pageOf(found, limit, 'orders', (row) => [row.at_key, row.order_id]);
     const labels = await escrowLabels(
       this.db,
@@ -109,9 +106,9 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
       // A sell shows what its escrow carries; a buy what it requires (a buy for any batch: none).
       orders: rows.map((row) => (row.side === 'sell' ? { ...toView(row), labels: labels.get(row.order_id) ?? [] } : toView(row))),
       nextCursor,
-      totalOrders: Number(totals?.total ?? 0),
-      pendingOrders: Number(totals?.pending ?? 0),
-      averagePrice: totals?.average ?? '0.00',
+      totalOrders: Number(totals.total),
+      pendingOrders: Number(totals.pending),
+      averagePrice: totals.average,
     };
   }
 }
