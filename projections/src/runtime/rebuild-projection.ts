@@ -99,9 +99,7 @@ export async function rebuildProjections(options: {
     const applyPage = async (trx: Kysely<ReadModelDatabase>, page: readonly RecordedEvent[], to: readonly Projection[]): Promise<void> => {
       const target = trx.withSchema(REBUILD_SCHEMA);
       for (const projection of to) {
-        const relevant = page.filter(
-          (event) => (!projection.eventTypes || projection.eventTypes.has(event.type)) && (!projection.handles || projection.handles(event)),
-        );
+        const relevant = page.filter((event) => takes(projection, event));
         if (relevant.length === 0) continue;
         const before = performance.now();
         await projection.applyBatch(relevant.map(storableEvent), target);
@@ -136,6 +134,8 @@ export async function rebuildProjections(options: {
         const last = page.at(-1);
         if (!last) break;
         projections.forEach((projection, index) => {
+          // A page with none of the projection's events costs it no transaction.
+          if (!page.some((event) => takes(projection, event))) return;
           chains[index] = chains[index]!.then(() =>
             lanes[index]!.writer.transaction().execute(async (trx) => {
               await sql`set local synchronous_commit = off`.execute(trx);
@@ -204,6 +204,11 @@ async function openWriter(config: pg.ClientConfig): Promise<{ writer: Kysely<Rea
       await connection.end().catch(() => undefined);
     },
   };
+}
+
+/** Whether the projection's runner would hand it this event. */
+function takes(projection: Projection, event: RecordedEvent): boolean {
+  return (!projection.eventTypes || projection.eventTypes.has(event.type)) && (!projection.handles || projection.handles(event));
 }
 
 /** A Kysely pool over one connection: statements queue on it in order. */
