@@ -10,8 +10,9 @@ import {
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
-import type { LogFollower } from './projection.js';
+import { type LogFollower, takesEvent } from './projection.js';
 import { announcementPayloads, type SkipAnnouncements } from './announcement.js';
+import { singleConnectionPool } from './single-connection-pool.js';
 import { storableEvent } from './storable-event.js';
 
 export interface ProjectionLogger {
@@ -321,9 +322,7 @@ export class LogFollowerRunner {
   }
 
   private isRelevant(event: RecordedEvent): boolean {
-    const types = this.follower.eventTypes;
-    const handles = this.follower.handles;
-    return (!types || types.has(event.type)) && (!handles || handles(event));
+    return takesEvent(this.follower, event);
   }
 
   /** The batch's events not taken yet, and whether it moves the runner at all (it may only pass events of other types). */
@@ -523,16 +522,10 @@ export class LogFollowerRunner {
 
   /** `writer`'s pool: the leader connection, never released to anyone else. */
   private leaderPool(): PostgresPool {
-    // Only the statement form of PostgresPoolClient.query is used: the dialect has no cursor.
-    return {
-      options: {},
-      connect: async () => {
-        const leader = this.leader;
-        if (!leader) throw new Error(`log follower ${this.follower.name} has no leader connection`);
-        return { query: (text: string, values: readonly unknown[]) => leader.query(text, [...values]), release: () => undefined };
-      },
-      end: async () => undefined,
-    } as unknown as PostgresPool;
+    return singleConnectionPool(() => {
+      if (!this.leader) throw new Error(`log follower ${this.follower.name} has no leader connection`);
+      return this.leader;
+    });
   }
 
   /** On a clean stop, stores a checkpoint that only skipped events had moved. */

@@ -60,6 +60,11 @@ export interface LogFollower {
   pushedMessages?(events: readonly RecordedEvent[]): readonly PushedMessage[];
 }
 
+/** Whether a follower acts on this event (its `eventTypes` and `handles`): what its runner hands over. */
+export function takesEvent(follower: LogFollower, event: RecordedEvent): boolean {
+  return (!follower.eventTypes || follower.eventTypes.has(event.type)) && (!follower.handles || follower.handles(event));
+}
+
 /** A read model kept from the log. */
 export interface Projection extends LogFollower {
   readonly name: ProjectionName;
@@ -126,7 +131,8 @@ export async function insertOnce<T extends keyof ReadModelDatabase & string>(
 const MAX_PARAMETERS = 65_535;
 
 /**
- * Rows split so that each multi-row statement binds fewer parameters than PostgreSQL accepts,
+ * Rows split so that each multi-row statement binds at most half the parameters PostgreSQL accepts
+ * (room for values a builder binds as more than one),
  * however large a batch is (a rebuild's pages are larger than a runner's batches): past the
  * limit the count wraps and the server refuses the statement.
  */

@@ -1,9 +1,10 @@
 import { type EventStore, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
-import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { ReadModelDatabase } from '../read-model-database.js';
-import type { Projection } from './projection.js';
+import { type Projection, takesEvent } from './projection.js';
 import { advisoryLockKey } from './log-follower-runner.js';
+import { singleConnectionPool } from './single-connection-pool.js';
 import { storableEvent } from './storable-event.js';
 
 const REBUILD_SCHEMA = 'projection_rebuild';
@@ -71,7 +72,7 @@ export async function rebuildProjections(options: {
   const leader = new pg.Client(options.connectionConfig);
   await leader.connect();
   // Every statement of the rebuild goes over the connection that holds the locks.
-  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(leader) }) });
+  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(() => leader) }) });
   try {
     for (const projection of projections) {
       const lock = await leader.query<{ acquired: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as acquired', [
@@ -99,7 +100,7 @@ export async function rebuildProjections(options: {
     const applyPage = async (trx: Kysely<ReadModelDatabase>, page: readonly RecordedEvent[], to: readonly Projection[]): Promise<void> => {
       const target = trx.withSchema(REBUILD_SCHEMA);
       for (const projection of to) {
-        const relevant = page.filter((event) => takes(projection, event));
+        const relevant = page.filter((event) => takesEvent(projection, event));
         if (relevant.length === 0) continue;
         const before = performance.now();
         await projection.applyBatch(relevant.map(storableEvent), target);
@@ -135,7 +136,7 @@ export async function rebuildProjections(options: {
         if (!last) break;
         projections.forEach((projection, index) => {
           // A page with none of the projection's events costs it no transaction.
-          if (!page.some((event) => takes(projection, event))) return;
+          if (!page.some((event) => takesEvent(projection, event))) return;
           chains[index] = chains[index]!.then(() =>
             lanes[index]!.writer.transaction().execute(async (trx) => {
               await sql`set local synchronous_commit = off`.execute(trx);
@@ -196,7 +197,7 @@ export async function rebuildProjections(options: {
 async function openWriter(config: pg.ClientConfig): Promise<{ writer: Kysely<ReadModelDatabase>; close: () => Promise<void> }> {
   const connection = new pg.Client(config);
   await connection.connect();
-  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(connection) }) });
+  const writer = new Kysely<ReadModelDatabase>({ dialect: new PostgresDialect({ pool: singleConnectionPool(() => connection) }) });
   return {
     writer,
     close: async () => {
@@ -204,19 +205,4 @@ async function openWriter(config: pg.ClientConfig): Promise<{ writer: Kysely<Rea
       await connection.end().catch(() => undefined);
     },
   };
-}
-
-/** Whether the projection's runner would hand it this event. */
-function takes(projection: Projection, event: RecordedEvent): boolean {
-  return (!projection.eventTypes || projection.eventTypes.has(event.type)) && (!projection.handles || projection.handles(event));
-}
-
-/** A Kysely pool over one connection: statements queue on it in order. */
-function singleConnectionPool(connection: pg.Client): PostgresPool {
-  // Only the statement form of PostgresPoolClient.query is used: the dialect has no cursor.
-  return {
-    options: {},
-    connect: async () => ({ query: (text: string, values: readonly unknown[]) => connection.query(text, [...values]), release: () => undefined }),
-    end: async () => undefined,
-  } as unknown as PostgresPool;
 }
