@@ -76,6 +76,22 @@ export interface AppendResult {
   readonly alreadyAppended?: boolean;
 }
 
+/** One stream's part of an atomic append to several streams. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly EventToAppend[];
+  readonly expected: ExpectedVersion;
+}
+
+export interface MultiStreamAppendResult {
+  /** One per part, in the order given: its stream's last version and the position of its last event. */
+  readonly streams: readonly AppendResult[];
+  /** Position of the last event appended (of the last part). */
+  readonly position: Position;
+  /** True when the store already held every part's events (a retried append): nothing was appended now. */
+  readonly alreadyAppended?: boolean;
+}
+
 export class WrongExpectedVersion extends Error {
   override readonly name = 'WrongExpectedVersion';
   constructor(
@@ -141,6 +157,15 @@ export interface EventStore {
    * The stream's events in order; with `afterVersion`, only those after that version (a
    * caller that holds the stream up to a version reads just what others appended since).
    */
+  /**
+   * Appends to several streams at once, all or nothing: every part's expectation holds and every
+   * event is stored, in one commit, or nothing is. A failed expectation throws WrongExpectedVersion
+   * naming its stream. A retry (the first event of every part stored in its part's stream) answers
+   * `alreadyAppended`; an event id stored elsewhere throws DuplicateEventId. Stream ids are
+   * distinct. Optional: an adapter whose engine cannot commit several streams together leaves it
+   * out, and callers take the path that needs no atomicity across streams.
+   */
+  appendToStreams?(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { creditMarketStreamId, type CreditProjectType, type EventStore } from '@carbon-ledger/contracts';
+import { creditMarketStreamId, type CreditProjectType, type EventStore, type StreamAppend } from '@carbon-ledger/contracts';
 import type { CommandContext } from '../shared/command-context.js';
 import type { SnapshotStore } from '../infrastructure/snapshots/snapshot-store.js';
 import type { CreditMarketCommand, CreditMarketState } from './credit-market.decider.js';
@@ -56,7 +56,10 @@ export class CreditMarketStore {
   private readonly turns: MarketWriterTurns;
   private readonly groupCommit: GroupCommit;
 
-  constructor(eventStore: EventStore, options: CreditMarketStoreOptions = {}) {
+  constructor(
+    private readonly eventStore: EventStore,
+    options: CreditMarketStoreOptions = {},
+  ) {
     const streams = new MarketStreams(eventStore, this.logger, options.snapshots, options.snapshotEvery);
     this.turns = new MarketWriterTurns(options.writerTurns, streams, options.contendedForMs);
     this.groupCommit = new GroupCommit(eventStore, streams, this.turns, this.logger);
@@ -76,6 +79,10 @@ export class CreditMarketStore {
    * Decides `command` on the market's current state and appends its events.
    * `after` reads what the caller needs from the state right after the events
    * were applied (before any later command) and from the command's events.
+   * `with`: other streams' events stored atomically with the command's (a funded
+   * buy's reservation in the buyer's cash stream), or not at all when it is refused
+   * or replayed; a WrongExpectedVersion naming one of those streams refuses it alone.
+   * Whether the event store can do that is `appendsAtomically`.
    */
   execute<R>(
     projectType: CreditProjectType,
@@ -83,8 +90,14 @@ export class CreditMarketStore {
     command: CreditMarketCommand,
     context: CommandContext,
     after: AfterCommand<R>,
+    options: { readonly with?: readonly StreamAppend[] } = {},
   ): Promise<MarketCommandResult<R>> {
-    return this.enqueue(projectType, vintage, command, context, after);
+    return this.enqueue(projectType, vintage, command, context, after, options.with);
+  }
+
+  /** Whether `execute` can take other streams' events (the event store appends to several streams at once). */
+  get appendsAtomically(): boolean {
+    return this.eventStore.appendToStreams !== undefined;
   }
 
   private enqueue<R>(
@@ -93,6 +106,7 @@ export class CreditMarketStore {
     command: CreditMarketCommand | undefined,
     context: CommandContext,
     after: AfterCommand<R>,
+    attached?: readonly StreamAppend[],
   ): Promise<MarketCommandResult<R>> {
     const streamId = creditMarketStreamId(projectType, vintage);
     let market = this.markets.get(streamId);
@@ -101,7 +115,14 @@ export class CreditMarketStore {
       this.markets.set(streamId, market);
     }
     return new Promise<MarketCommandResult<R>>((resolve, reject) => {
-      market.queue.push({ command, context, after, resolve: resolve as (value: MarketCommandResult<unknown>) => void, reject });
+      market.queue.push({
+        command,
+        context,
+        after,
+        ...(attached && attached.length > 0 ? { with: attached } : {}),
+        resolve: resolve as (value: MarketCommandResult<unknown>) => void,
+        reject,
+      });
       if (!market.running) void this.drain(market);
     });
   }

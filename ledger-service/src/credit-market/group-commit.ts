@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { DuplicateEventId, type EventStore, type Position, type RecordedEvent, WrongExpectedVersion } from '@carbon-ledger/contracts';
 import { commandEventId } from '../shared/command-context.js';
-import { CommandCollided, type DecidedStream, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
+import { AttachedStreamMoved, CommandCollided, type DecidedStream, type GroupedOutcome, handleCommand } from '../shared/handle-command.js';
 import type { CreditMarketEvent, CreditMarketState } from './credit-market.decider.js';
 import type { Market, Pending } from './held-market.js';
 import type { MarketStreams } from './market-streams.js';
@@ -60,6 +60,13 @@ export class GroupCommit {
         // The state may hold events that were not appended: rebuild it before the next decision.
         market.stream = undefined;
         // One request's failure never fails the others decided with it: decide them again.
+        const moved = error instanceof AttachedStreamMoved ? pending[error.index] : undefined;
+        if (moved && error instanceof AttachedStreamMoved) {
+          // Another stream of its atomic append moved on (the buyer's cash stream): its caller decides that part again.
+          moved.reject(error.moved);
+          pending = pending.filter((one) => one !== moved);
+          continue;
+        }
         const owner = error instanceof CommandCollided ? pending[error.index] : undefined;
         if (owner) {
           alone.push(owner);
@@ -83,7 +90,7 @@ export class GroupCommit {
         await this.decideAndAppend(market, await this.streams.ready(market), [one], true);
       } catch (error) {
         market.stream = undefined;
-        this.fail(market, [one], error instanceof CommandCollided ? error.collision : error);
+        this.fail(market, [one], error instanceof CommandCollided ? error.collision : error instanceof AttachedStreamMoved ? error.moved : error);
       }
     }
   }
@@ -107,7 +114,7 @@ export class GroupCommit {
       this.eventStore,
       market.streamId,
       market.decider,
-      group.map((pending) => ({ command: pending.command, context: pending.context, after: pending.after })),
+      group.map((pending) => ({ command: pending.command, context: pending.context, after: pending.after, ...(pending.with ? { with: pending.with } : {}) })),
       { stream },
     );
     let position: Position | undefined;

@@ -1,4 +1,4 @@
-import { type CreditProjectType, isCreditEvent, isOrderEvent, type Position, type RecordedEvent } from '@carbon-ledger/contracts';
+import { type CreditProjectType, isCreditEvent, isOrderEvent, type Position, type RecordedEvent, type StreamAppend } from '@carbon-ledger/contracts';
 import { type CommandContext, deriveId } from '../shared/command-context.js';
 import type { DecidedStream, Decider } from '../shared/handle-command.js';
 import { ClosedOrders } from './closed-orders.js';
@@ -32,6 +32,8 @@ export interface Pending {
   readonly command: CreditMarketCommand | undefined;
   readonly context: CommandContext;
   readonly after: AfterCommand<unknown>;
+  /** Other streams' events appended atomically with the command's (a funded buy's reservation). */
+  readonly with?: readonly StreamAppend[];
   readonly resolve: (value: MarketCommandResult<unknown>) => void;
   readonly reject: (error: unknown) => void;
 }

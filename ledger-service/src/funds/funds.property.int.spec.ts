@@ -30,11 +30,20 @@ const CREDITS_PER_USER = 40;
 
 type Step =
   | { kind: 'deposit'; user: number; cents: number }
-  | { kind: 'buy'; user: number; market: number; amount: number; priceCents: number; crashBeforePlacing: boolean; retry: boolean }
+  | { kind: 'buy'; user: number; market: number; amount: number; priceCents: number; fault: BuyFault; retry: boolean }
   | { kind: 'sell'; user: number; market: number; amount: number; priceCents: number }
   | { kind: 'cancel'; user: number; market: number; pick: number }
   | { kind: 'withdraw'; user: number; cents: number; outcome: 'post' | 'void' | 'open' }
   | { kind: 'crash' };
+
+/**
+ * How a buy's process dies. 'two-step': the reservation recorded alone, then a crash before the order
+ * reaches its market (how a log written on the two-step path, or by a store without atomic appends,
+ * can be left). 'append-refused': the process dies while the atomic append of the reservation and the
+ * order is on its way, before the database took it. 'answer-lost': it dies after the database
+ * committed it, before the answer arrived.
+ */
+type BuyFault = 'none' | 'two-step' | 'append-refused' | 'answer-lost';
 
 const user = fc.nat({ max: USERS - 1 });
 const market = fc.nat({ max: MARKETS.length - 1 });
@@ -50,7 +59,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       market,
       amount: fc.integer({ min: 1, max: 9 }),
       priceCents: price,
-      crashBeforePlacing: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
+      fault: fc.constantFrom<BuyFault>('none', 'none', 'none', 'none', 'none', 'two-step', 'append-refused', 'answer-lost'),
       retry: fc.boolean(),
     }),
   },
@@ -82,6 +91,12 @@ const fee = (notionalCents: number): number => Math.ceil((notionalCents * 5) / 1
  */
 class Run {
   readonly users: string[];
+  /** The fault the next atomic append meets (see BuyFault), then none. */
+  private fault: BuyFault = 'none';
+  /** The event store as this run's processes see it: the real one, with the fault armed in its atomic append. */
+  private readonly store: PostgresEventStore;
+  /** Orders whose reservation was recorded alone (the two-step faults): only these may have a hold in another commit. */
+  private readonly twoStep = new Set<string>();
   readonly vintage: number;
   private markets: CreditMarketStore;
   private funded: FundedOrders;
@@ -92,6 +107,7 @@ class Run {
   refusedForFunds = 0;
   placedBuys = 0;
   crashedPlacements = 0;
+  crashedAppends = 0;
 
   constructor(
     private readonly eventStore: PostgresEventStore,
@@ -100,9 +116,25 @@ class Run {
     const tag = randomUUID().slice(0, 8);
     this.users = Array.from({ length: USERS }, (_, n) => `prop-${tag}-u${n}`);
     this.vintage = 2000 + runNumber;
-    this.markets = new CreditMarketStore(eventStore);
+    this.store = new Proxy(eventStore, {
+      get: (target, property) => {
+        if (property !== 'appendToStreams') {
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return async (...args: Parameters<PostgresEventStore['appendToStreams']>) => {
+          const fault = this.fault;
+          this.fault = 'none';
+          if (fault === 'append-refused') throw new Error('connection terminated before the append reached the database');
+          const result = await target.appendToStreams(...args);
+          if (fault === 'answer-lost') throw new Error('connection terminated after the append was committed');
+          return result;
+        };
+      },
+    });
+    this.markets = new CreditMarketStore(this.store);
     this.funded = new FundedOrders(
-      eventStore,
+      this.store,
       this.markets,
       async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0,
       async () => new Map(),
@@ -169,7 +201,30 @@ class Run {
         const cost = step.amount * step.priceCents + fee(step.amount * step.priceCents);
         const orderId = randomUUID();
         try {
-          if (step.crashBeforePlacing) {
+          if (step.fault === 'append-refused' || step.fault === 'answer-lost') {
+            // The process dies during the one append of the reservation and the order; the request comes again after.
+            this.fault = step.fault;
+            const died = await this.funded
+              .placeBuy(orderId, userId, order, ctx, () => undefined)
+              .then(
+                () => new Error('placed without meeting its fault'),
+                (error: unknown) => error,
+              );
+            // A buy refused for its funds never reaches the append.
+            this.fault = 'none';
+            if (died instanceof DomainError) throw died;
+            expect(died).toMatchObject({ message: expect.stringMatching(/connection terminated/) });
+            this.crashedAppends += 1;
+            await this.crash();
+            const again = await this.funded.placeBuy(orderId, userId, order, ctx, () => undefined);
+            // Committed before the crash: the retry is a replay; refused: it is the first placement.
+            expect(again.replayed).toBe(step.fault === 'answer-lost');
+            expect(availableBefore).toBeGreaterThanOrEqual(cost);
+            this.placedBuys += 1;
+            return;
+          }
+          if (step.fault === 'two-step') {
+            this.twoStep.add(orderId);
             // The reservation is recorded, then the process dies before the order reaches its market.
             await this.funded.recordInCashStream(
               userId,
@@ -276,9 +331,9 @@ class Run {
 
   /** A new process: nothing in memory, everything from the log; unfinished placements completed. */
   async crash(): Promise<void> {
-    this.markets = new CreditMarketStore(this.eventStore);
+    this.markets = new CreditMarketStore(this.store);
     this.funded = new FundedOrders(
-      this.eventStore,
+      this.store,
       this.markets,
       async (userId) => (await this.ledger()).marketCredits.get(userId) ?? 0,
       async () => new Map(),
@@ -322,6 +377,15 @@ class Run {
       type: 'FundsReserved';
       data: { orderId: string; userId: string; amountCents: number };
     })[];
+    // Delivery versus payment begins with one commit: a reservation and its order are stored together, or
+    // neither is; only a reservation recorded alone (the two-step faults) has its order in a later commit, or none yet.
+    const placedIn = new Map(
+      events.filter((event) => event.type === 'OrderPlaced').map((event) => [(event.data as { orderId: string }).orderId, event.position.commit]),
+    );
+    expect(new Set(reservations.map((event) => event.data.orderId)).size).toBe(reservations.length);
+    for (const reservation of reservations) {
+      if (!this.twoStep.has(reservation.data.orderId)) expect(placedIn.get(reservation.data.orderId)).toBe(reservation.position.commit);
+    }
     const pendingWithdrawals = new Map<string, number>();
     for (const event of events) {
       if (event.type === 'WithdrawalRequested') {
@@ -408,9 +472,9 @@ describe('cash ledger with funded orders (property, real PostgreSQL)', () => {
   });
   afterAll(() => database?.close());
 
-  it('random deposits, buys, sells, partial fills, cancels and withdrawals across 3 markets and 4 users, with crashes between steps: the ledger sums to zero, no user is negative, reserved = open buys’ remaining cost + fee, fee revenue = 0.5% of matched notional, and every fill moves serials and cash together', async () => {
+  it('random deposits, buys, sells, partial fills, cancels and withdrawals across 3 markets and 4 users, with crashes between steps and during the append of a reservation with its order: the ledger sums to zero, no user is negative, reserved = open buys’ remaining cost + fee, fee revenue = 0.5% of matched notional, and every fill moves serials and cash together', async () => {
     let runNumber = 0;
-    const totals = { refused: 0, placed: 0, crashed: 0, trades: 0 };
+    const totals = { refused: 0, placed: 0, crashed: 0, crashedAppends: 0, trades: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 40, maxLength: 90 }), async (steps) => {
         runNumber += 1;
@@ -425,6 +489,7 @@ describe('cash ledger with funded orders (property, real PostgreSQL)', () => {
         totals.refused += run.refusedForFunds;
         totals.placed += run.placedBuys;
         totals.crashed += run.crashedPlacements;
+        totals.crashedAppends += run.crashedAppends;
         totals.trades += (await run.events()).filter((event) => event.type === 'TradeExecuted').length;
       }),
       { numRuns: 30 },
@@ -432,6 +497,7 @@ describe('cash ledger with funded orders (property, real PostgreSQL)', () => {
     // The runs exercised refusals, crashed placements and many fills.
     expect(totals.refused).toBeGreaterThan(0);
     expect(totals.crashed).toBeGreaterThan(0);
+    expect(totals.crashedAppends).toBeGreaterThan(0);
     expect(totals.trades).toBeGreaterThan(150);
   }, 600_000);
 });

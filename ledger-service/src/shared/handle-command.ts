@@ -6,6 +6,7 @@ import {
   type Position,
   type RecordedEvent,
   START,
+  type StreamAppend,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { type CommandContext, toEventsToAppend } from './command-context.js';
@@ -66,6 +67,12 @@ export interface GroupedRequest<State, Command, Event> {
   readonly refusal?: unknown;
   /** Read from the state right after this request's events, before a later request changes it. */
   readonly after?: (state: State, events: readonly Event[]) => unknown;
+  /**
+   * Events of other streams that go with this request's: when it is decided with events, they are
+   * appended with the group's in one atomic append (the event store's appendToStreams), so both are
+   * stored or neither. Dropped when the request is refused or replayed.
+   */
+  readonly with?: readonly StreamAppend[];
 }
 
 export type GroupedOutcome<Event> =
@@ -91,6 +98,17 @@ export class CommandCollided extends Error {
     readonly collision: DuplicateEventId,
   ) {
     super(collision.message);
+  }
+}
+
+/** A request of a group whose events for another stream (`with`) were refused: that stream moved on. */
+export class AttachedStreamMoved extends Error {
+  constructor(
+    /** The request's index in the group. */
+    readonly index: number,
+    readonly moved: WrongExpectedVersion,
+  ) {
+    super(moved.message);
   }
 }
 
@@ -199,6 +217,21 @@ export async function retryOnConflict<T>(
   }
 }
 
+/**
+ * The group's events, with the other streams' events that go with them in one atomic append: the
+ * group's stream's last version, and the position of the last event of them all. The other streams'
+ * events go first: what the group spends (a reservation) precedes the spending in the log, so a
+ * reader in log order (the cash ledger) meets the reservation before the fill that draws on it.
+ */
+async function appendGroup(eventStore: EventStore, own: StreamAppend, attached: readonly StreamAppend[]): Promise<AppendResult> {
+  if (attached.length === 0) return eventStore.appendToStream(own.streamId, own.events, { expected: own.expected });
+  if (!eventStore.appendToStreams) throw new Error('this event store cannot append to several streams at once');
+  const result = await eventStore.appendToStreams([...attached, own]);
+  const mine = result.streams.at(-1);
+  if (!mine) throw new Error(`no answer for ${own.streamId}`);
+  return { nextExpectedVersion: mine.nextExpectedVersion, position: result.position, ...(result.alreadyAppended ? { alreadyAppended: true } : {}) };
+}
+
 function isGroup<State, Command, Event>(
   requests: CommandRequest<Command> | readonly GroupedRequest<State, Command, Event>[],
 ): requests is readonly GroupedRequest<State, Command, Event>[] {
@@ -213,6 +246,9 @@ async function decideAndAppend<State, Command, Event extends DecidedEvent>(
   requests: readonly GroupedRequest<State, Command, Event>[],
 ): Promise<GroupResult<Event>> {
   const toAppend: EventToAppend[] = [];
+  const attached: StreamAppend[] = [];
+  /** The request whose `with` each other stream came from. */
+  const attachedBy = new Map<string, number>();
   const owners = new Map<string, number>();
   const outcomes: GroupedOutcome<Event>[] = [];
   const decidedHere = new Set<string>();
@@ -238,6 +274,20 @@ async function decideAndAppend<State, Command, Event extends DecidedEvent>(
       outcomes.push({ kind: 'refused', error });
       continue;
     }
+    // One request per other stream in a group: a second one's expectation could not hold after the first.
+    const others = events.length > 0 ? (request.with ?? []) : [];
+    const taken = others.find((other) => other.streamId === streamId || attachedBy.has(other.streamId));
+    if (taken) {
+      // The earlier request moves that stream on at least one past what this one expects.
+      const moved = typeof taken.expected === 'bigint' ? taken.expected + 1n : 'no_stream';
+      outcomes.push({ kind: 'refused', error: new WrongExpectedVersion(taken.streamId, taken.expected, moved) });
+      continue;
+    }
+    for (const other of others) {
+      attached.push(other);
+      attachedBy.set(other.streamId, index);
+      for (const event of other.events) owners.set(event.eventId, index);
+    }
     for (const event of events) stream.state = decider.evolve(stream.state, event);
     const appending = toEventsToAppend(events, request.context);
     for (const event of appending) owners.set(event.eventId, index);
@@ -249,8 +299,10 @@ async function decideAndAppend<State, Command, Event extends DecidedEvent>(
 
   let appended: AppendResult;
   try {
-    appended = await eventStore.appendToStream(streamId, toAppend, { expected: stream.version });
+    appended = await appendGroup(eventStore, { streamId, events: toAppend, expected: stream.version }, attached);
   } catch (error) {
+    const moved = error instanceof WrongExpectedVersion && error.streamId !== streamId ? attachedBy.get(error.streamId) : undefined;
+    if (moved !== undefined && error instanceof WrongExpectedVersion) throw new AttachedStreamMoved(moved, error);
     const owner = error instanceof DuplicateEventId ? owners.get(error.eventId) : undefined;
     throw owner !== undefined && error instanceof DuplicateEventId ? new CommandCollided(owner, error) : error;
   }

@@ -6,6 +6,7 @@ import {
   type EventToAppend,
   formatPosition,
   type RecordedEvent,
+  DuplicateEventId,
   START,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
@@ -131,6 +132,110 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
         }
         expect((await store.readStream(id)).map((event) => event.type)).toEqual([...(expected === 1n ? ['Opened', 'Verified'] : []), 'Recorded', 'Noted']);
       }
+    });
+
+    describe('appendToStreams: several streams, all or nothing', () => {
+      const atomic = (): NonNullable<EventStore['appendToStreams']> => {
+        if (!store.appendToStreams) throw new Error('this adapter has no atomic append to several streams');
+        return store.appendToStreams.bind(store);
+      };
+      const skip = (): boolean => !store.appendToStreams;
+
+      it('appends every part, each at its version, in one commit, with each stream’s chain continued', async (context) => {
+        if (skip()) return context.skip();
+        const cash = stream('cash');
+        const market = stream('market');
+        await store.appendToStream(cash, [makeEvent('Deposited', { cents: 100 })], { expected: 'no_stream' });
+        const result = await atomic()([
+          { streamId: cash, events: [makeEvent('Reserved', { cents: 60 })], expected: 0n },
+          { streamId: market, events: [makeEvent('OrderPlaced', { n: 1 }), makeEvent('TradeExecuted', { n: 2 })], expected: 'no_stream' },
+        ]);
+        expect(result.alreadyAppended).toBeUndefined();
+        expect(result.streams.map((part) => part.nextExpectedVersion)).toEqual([1n, 1n]);
+        const [reserved] = (await store.readStream(cash)).slice(1);
+        const placed = await store.readStream(market);
+        // One commit: the parts share the transaction half of their positions.
+        expect(new Set([reserved!, ...placed].map((event) => event.position.commit)).size).toBe(1);
+        expect(comparePositions(result.position, placed.at(-1)!.position)).toBe(0);
+        for (const id of [cash, market]) {
+          let previous = Buffer.alloc(0);
+          for (const event of await store.readStream(id)) {
+            previous = createHash('sha256').update(previous).update(chainContent(event), 'utf8').digest();
+            expect(event.hash).toBe(previous.toString('hex'));
+          }
+        }
+      });
+
+      it('writes nothing when one part’s expectation fails, and names that stream', async (context) => {
+        if (skip()) return context.skip();
+        const cash = stream('cash');
+        const market = stream('market');
+        await store.appendToStream(cash, [makeEvent('Deposited', {}), makeEvent('Deposited', {})], { expected: 'no_stream' });
+        const refused = atomic()([
+          { streamId: market, events: [makeEvent('OrderPlaced', {})], expected: 'no_stream' },
+          { streamId: cash, events: [makeEvent('Reserved', {})], expected: 0n },
+        ]);
+        await expect(refused).rejects.toBeInstanceOf(WrongExpectedVersion);
+        await expect(refused).rejects.toMatchObject({ streamId: cash, actual: 1n });
+        expect(await store.readStream(market)).toEqual([]);
+        expect(await store.readStream(cash)).toHaveLength(2);
+      });
+
+      it('answers a retry (the same events) as already appended, once, and a reused event id elsewhere as DuplicateEventId', async (context) => {
+        if (skip()) return context.skip();
+        const cash = stream('cash');
+        const market = stream('market');
+        const parts = [
+          { streamId: cash, events: [makeEvent('Reserved', {})], expected: 'no_stream' as const },
+          { streamId: market, events: [makeEvent('OrderPlaced', {})], expected: 'no_stream' as const },
+        ];
+        const answers = await Promise.all([atomic()(parts), atomic()(parts), atomic()(parts)]);
+        expect(answers.filter((answer) => !answer.alreadyAppended)).toHaveLength(1);
+        for (const answer of answers) expect(comparePositions(answer.position, answers[0]!.position)).toBe(0);
+        expect(await store.readStream(cash)).toHaveLength(1);
+        expect(await store.readStream(market)).toHaveLength(1);
+        const reused = atomic()([{ streamId: stream('other'), events: [parts[0]!.events[0]!], expected: 'any' }]);
+        await expect(reused).rejects.toBeInstanceOf(DuplicateEventId);
+      });
+
+      it('under 12 writers racing for two shared streams and single-stream appends beside them: every success is whole, every refusal left nothing', async (context) => {
+        if (skip()) return context.skip();
+        const shared = stream('shared-cash');
+        const market = stream('shared-market');
+        let successes = 0;
+        await Promise.all(
+          Array.from({ length: 12 }, async (_, writer) => {
+            for (let round = 0; round < 5; round += 1) {
+              if (writer % 3 === 0) {
+                await store.appendToStream(shared, [makeEvent('Deposited', { writer, round })], { expected: 'any' });
+                continue;
+              }
+              for (;;) {
+                const [cash, book] = await Promise.all([store.readStream(shared), store.readStream(market)]);
+                const version = (events: RecordedEvent[]) => events.at(-1)?.streamVersion ?? ('no_stream' as const);
+                try {
+                  await atomic()([
+                    { streamId: shared, events: [makeEvent('Reserved', { writer, round })], expected: version(cash) },
+                    { streamId: market, events: [makeEvent('OrderPlaced', { writer, round })], expected: version(book) },
+                  ]);
+                  successes += 1;
+                  break;
+                } catch (error) {
+                  if (!(error instanceof WrongExpectedVersion)) throw error;
+                }
+              }
+            }
+          }),
+        );
+        const reserved = (await store.readStream(shared)).filter((event) => event.type === 'Reserved');
+        const placed = await store.readStream(market);
+        expect(successes).toBe(40);
+        expect(reserved).toHaveLength(40);
+        expect(placed).toHaveLength(40);
+        const key = (event: RecordedEvent) => JSON.stringify(event.data);
+        expect(new Set(reserved.map(key))).toEqual(new Set(placed.map(key)));
+        for (const event of reserved) expect(placed.find((other) => key(other) === key(event))?.position.commit).toBe(event.position.commit);
+      });
     });
 
     it('chains every stream: hash = sha256(previous hash || canonical event)', async () => {

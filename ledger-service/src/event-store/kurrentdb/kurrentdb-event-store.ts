@@ -9,11 +9,13 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedVersion,
+  type MultiStreamAppendResult,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions as StreamReadOptions,
   type RecordedEvent,
   START,
+  type StreamAppend,
   type SubscribeAllOptions,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
@@ -37,6 +39,7 @@ import {
   type ReadStreamOptions,
   START as LOG_START,
   StreamNotFoundError,
+  UnsupportedError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { type AppendObserver, AppendObservers, type ObservableAppends } from '../append-observer.js';
@@ -150,8 +153,34 @@ export function chainedEvents(streamId: string, previousHash: Buffer, events: re
   });
 }
 
+/**
+ * Metadata member of an event appended to several streams at once: the server's multi-stream append
+ * takes metadata as string properties only, so the whole metadata (chain member included) travels as
+ * one JSON text under this key, and readers unwrap it.
+ */
+export const JSON_METADATA_KEY = '$json';
+
+/** The events of one part of a multi-stream append, chained like chainedEvents, their metadata as one JSON text. */
+export function chainedRecords(streamId: string, previousHash: Buffer, events: readonly StoredEventContent[]): EventData[] {
+  return chainedEvents(streamId, previousHash, events).map((event) => ({
+    ...event,
+    metadata: { [JSON_METADATA_KEY]: JSON.stringify(event.metadata) },
+  }));
+}
+
+/** The metadata as written: unwrapped from its JSON text when it was appended to several streams at once. */
+function unwrapMetadata(raw: unknown): unknown {
+  if (!isJsonObject(raw) || typeof raw[JSON_METADATA_KEY] !== 'string' || Object.keys(raw).length !== 1) return raw;
+  try {
+    return JSON.parse(raw[JSON_METADATA_KEY]);
+  } catch {
+    return raw;
+  }
+}
+
 /** Separates the chain hash from the metadata the caller wrote; undefined when metadata is not a JSON object. */
-export function splitChainMetadata(raw: unknown): { metadata: EventMetadata; hash: string | undefined } | undefined {
+export function splitChainMetadata(stored: unknown): { metadata: EventMetadata; hash: string | undefined } | undefined {
+  const raw = unwrapMetadata(stored);
   if (!isJsonObject(raw)) return undefined;
   const { [CHAIN_METADATA_KEY]: chain, ...metadata } = raw;
   const hash = isJsonObject(chain) && typeof chain.hash === 'string' ? chain.hash : undefined;
@@ -181,6 +210,11 @@ export function toRecordedEvent(record: KurrentRecord): RecordedEvent | undefine
     position: copyPosition(record.position),
     hash: split.hash ?? '',
   };
+}
+
+/** The position of the last event of several appends' answers. */
+function lastPosition(results: readonly AppendResult[]): Position {
+  return results.reduce((last, result) => (comparePositions(result.position, last) > 0 ? result.position : last), results[0]!.position);
 }
 
 function previousHashOf(record: KurrentRecord): Buffer {
@@ -286,8 +320,79 @@ export class KurrentDbEventStore implements EventStore, ObservableAppends {
     return this.observers.time(this.append(streamId, events, options.expected), (error) => error instanceof WrongExpectedVersion);
   }
 
+  /**
+   * The server's multi-stream append (KurrentDB 25.1 and later): every part at its pinned revision,
+   * committed together. Each part is planned as a single append is (a retry is found by its first
+   * event id in the retry window), so a retry of the whole append is answered as one.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    return this.observers.time(this.appendMany(appends), (error) => error instanceof WrongExpectedVersion);
+  }
+
   observeAppends(observer: AppendObserver): () => void {
     return this.observers.observeAppends(observer);
+  }
+
+  /** The part whose stream is no longer where its plan pinned it (the server named none). */
+  private async movedPart(parts: readonly StreamAppend[], plans: readonly AppendPlan[]): Promise<StreamAppend> {
+    const revisions = await Promise.all(parts.map((part) => this.currentRevision(part.streamId)));
+    const moved = parts.find((_, index) => {
+      const plan = plans[index];
+      const pinned = plan?.kind === 'append' ? plan.streamState : undefined;
+      return pinned === NO_STREAM ? revisions[index] !== 'no_stream' : pinned !== revisions[index];
+    });
+    return moved ?? parts[0]!;
+  }
+
+  private async appendMany(parts: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    if (parts.length === 0) throw new RangeError('appendToStreams needs at least one stream');
+    if (new Set(parts.map((part) => part.streamId)).size < parts.length) throw new RangeError('appendToStreams takes each stream once');
+    for (const part of parts) {
+      if (part.events.length === 0) throw new RangeError('appendToStreams needs at least one event per stream');
+      if (typeof part.expected === 'bigint' && part.expected < 0n) throw new RangeError('expected version must be >= 0');
+    }
+    const stored = parts.map((part) => part.events.map(toStoredContent));
+    for (let attempt = 1; ; attempt += 1) {
+      const plans = await Promise.all(parts.map((part, index) => this.planAppend(part.streamId, stored[index]!, part.expected)));
+      const done = plans.flatMap((plan) => (plan.kind === 'already-appended' ? [plan.result] : []));
+      if (done.length === parts.length) return { streams: done, position: lastPosition(done), alreadyAppended: true };
+      if (done.length > 0) throw new DuplicateEventId(stored[plans.findIndex((plan) => plan.kind === 'already-appended')]![0]!.eventId);
+      try {
+        this.observers.batchWritten(
+          1,
+          stored.reduce((count, events) => count + events.length, 0),
+        );
+        const written = await this.client.multiStreamAppend(
+          parts.map((part, index) => {
+            const plan = plans[index]!;
+            if (plan.kind !== 'append') throw new Error('unreachable');
+            return { streamName: part.streamId, events: chainedRecords(part.streamId, plan.previousHash, stored[index]!), expectedState: plan.streamState };
+          }),
+        );
+        const streams = await Promise.all(
+          parts.map((part) => {
+            const revision = written.responses.find((response) => response.streamName === part.streamId)?.revision;
+            if (revision === undefined) throw new Error(`multi-stream append answered nothing for ${part.streamId}`);
+            return this.appendResult(part.streamId, revision, undefined);
+          }),
+        );
+        return { streams, position: lastPosition(streams) };
+      } catch (error) {
+        if (error instanceof UnsupportedError) {
+          throw new Error(`this KurrentDB server cannot append to several streams at once (${error.feature} needs ${error.minimumVersion} or later)`, {
+            cause: error,
+          });
+        }
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const refused = parts.find((part) => part.streamId === error.streamName) ?? (await this.movedPart(parts, plans));
+        const pinned = refused.expected === 'any' || refused.expected === 'exists';
+        if (pinned && attempt < MAX_PINNED_ATTEMPTS) {
+          await pause(attempt);
+          continue;
+        }
+        throw toWrongExpectedVersion(refused.streamId, refused.expected, await this.currentRevision(refused.streamId));
+      }
+    }
   }
 
   private async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedVersion): Promise<AppendResult> {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAIN_METADATA_KEY,
   chainedEvents,
+  chainedRecords,
+  JSON_METADATA_KEY,
   type KurrentRecord,
   pinnedStreamState,
   splitChainMetadata,
@@ -148,6 +150,17 @@ describe('KurrentDB adapter: recorded events', () => {
       hash: splitChainMetadata(sent.metadata)?.hash,
     });
     expect(event?.metadata).not.toHaveProperty(CHAIN_METADATA_KEY);
+  });
+
+  it('sends an event of a multi-stream append with string properties only (what the server takes), and reads it back as written, with the same chain', () => {
+    const [record] = chainedRecords(streamId, Buffer.alloc(0), [toStoredContent(placed)]);
+    if (!record) throw new Error('no record');
+    expect(Object.values(record.metadata as Record<string, unknown>).every((value) => typeof value === 'string')).toBe(true);
+    expect(Object.keys(record.metadata as Record<string, unknown>)).toEqual([JSON_METADATA_KEY]);
+    const single = toRecordedEvent(storedRecord(sent, 3n));
+    const multi = toRecordedEvent({ ...storedRecord(sent, 3n), metadata: JSON.parse(JSON.stringify(record.metadata)) });
+    expect(multi).toEqual(single);
+    expect(multi?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('keeps an event written around the adapter, with an empty hash', () => {

@@ -7,6 +7,8 @@ import {
   DuplicateEventId,
   type EventToAppend,
   type ExpectedVersion,
+  type MultiStreamAppendResult,
+  type StreamAppend,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
 import { AppendBatcher, type AppendBatcherOptions, type PendingAppend } from './append-batcher.js';
@@ -61,6 +63,18 @@ interface BatchRow {
   out_hash: Buffer | null;
   out_actual: string | null;
 }
+
+interface StreamsRow {
+  out_append: number;
+  out_stream_version: string;
+  out_global_position: string;
+  out_transaction_id: string;
+  out_hash: Buffer;
+  out_duplicate: boolean;
+}
+
+/** Attempts of an atomic append that a writer taking no lock raced (a key it also inserted, a deadlock). */
+const MAX_STREAMS_ATTEMPTS = 10;
 
 interface AppendRow {
   out_global_position: string;
@@ -182,6 +196,56 @@ export class PostgresAppender {
     );
     if (batched) return batched;
     return this.appendAlone(streamId, events, expected, texts);
+  }
+
+  /**
+   * Several streams in one statement through append_streams: all parts or none. Not batched with
+   * other appends: its parts must commit together, and a batch answers each append on its own.
+   */
+  async appendStreams(parts: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    if (parts.length === 0) throw new RangeError('appendToStreams needs at least one stream');
+    if (new Set(parts.map((part) => part.streamId)).size < parts.length) throw new RangeError('appendToStreams takes each stream once');
+    for (const part of parts) checkAppend(part.streamId, part.events);
+    const codes = parts.map((part) => expectedCode(part.expected).toString());
+    const texts = parts.map((part) => part.events.map((event) => chainContentTexts({ streamId: part.streamId, ...event })));
+    const events = parts.reduce((count, part) => count + part.events.length, 0);
+    for (let attempt = 1; ; attempt += 1) {
+      this.onBatch(1, events);
+      let rows: StreamsRow[];
+      try {
+        const result = await this.pool.query<StreamsRow>({
+          name: 'append_streams',
+          text: 'select * from append_streams($1, $2, $3, $4::uuid[], $5::text[], $6, $7, $8)',
+          values: [
+            parts.map((part) => part.streamId),
+            codes,
+            parts.map((part) => part.events.length),
+            parts.flatMap((part) => part.events.map((event) => event.eventId)),
+            parts.flatMap((part) => part.events.map((event) => event.type)),
+            texts.flatMap((part) => part.map((text) => text.data)).join('\n'),
+            texts.flatMap((part) => part.map((text) => text.metadata)).join('\n'),
+            texts.flatMap((part) => part.map((text) => text.content)).join('\n'),
+          ],
+        });
+        rows = result.rows;
+      } catch (error) {
+        const refusal = translateStreamsError(error, parts);
+        if (refusal === RACED_STREAMS && attempt < MAX_STREAMS_ATTEMPTS) continue;
+        if (refusal instanceof WrongExpectedVersion && refusal.actual !== 'no_stream') this.heads.forgetBelow(refusal.streamId, refusal.actual);
+        throw refusal === RACED_STREAMS ? error : refusal;
+      }
+      const streams = parts.map((part, index) => {
+        const row = rows.find((candidate) => candidate.out_append === index + 1);
+        if (!row) throw new Error(`append_streams answered no row for ${part.streamId}`);
+        const version = BigInt(row.out_stream_version);
+        if (!row.out_duplicate) this.heads.set(part.streamId, { version, hash: row.out_hash });
+        return { nextExpectedVersion: version, position: { commit: BigInt(row.out_transaction_id), prepare: BigInt(row.out_global_position) } };
+      });
+      const duplicate = rows.every((row) => row.out_duplicate);
+      if (!duplicate) this.announce();
+      const position = streams.reduce((last, stream) => (stream.position.prepare > last.prepare ? stream.position : last), streams[0]!.position);
+      return { streams, position, ...(duplicate ? { alreadyAppended: true } : {}) };
+    }
   }
 
   private async writeBatch(waiting: readonly PendingAppend[]): Promise<void> {
@@ -405,6 +469,26 @@ export class PostgresAppender {
       ...(last.out_duplicate ? { alreadyAppended: true } : {}),
     };
   }
+}
+
+/** An atomic append that lost a version to a writer taking no lock, or a deadlock with one: call again. */
+const RACED_STREAMS = Symbol('raced');
+
+function translateStreamsError(error: unknown, parts: readonly StreamAppend[]): unknown {
+  if (!(error instanceof pg.DatabaseError)) return error;
+  if (error.code === 'CL001') {
+    const [part, actual] = (error.detail ?? '').split(':');
+    const refused = parts[Number(part) - 1];
+    if (!refused || actual === undefined) return error;
+    const version = BigInt(actual);
+    return new WrongExpectedVersion(refused.streamId, refused.expected, version < 0n ? 'no_stream' : version);
+  }
+  if (error.code === 'CL002' || (error.code === '23505' && error.constraint === 'events_event_id_key')) {
+    const named = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(error.detail ?? '')?.[0];
+    return new DuplicateEventId(named ?? parts[0]?.events[0]?.eventId ?? '');
+  }
+  if ((error.code === '23505' && error.constraint === 'events_stream_id_stream_version_key') || error.code === '40P01') return RACED_STREAMS;
+  return error;
 }
 
 function translateError(error: unknown, streamId: string, expected: ExpectedVersion, events: readonly EventToAppend[]): unknown {

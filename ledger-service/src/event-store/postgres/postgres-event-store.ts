@@ -8,11 +8,13 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedVersion,
+  type MultiStreamAppendResult,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
   START,
+  type StreamAppend,
   type SubscribeAllOptions,
   WrongExpectedVersion,
 } from '@carbon-ledger/contracts';
@@ -164,6 +166,10 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
 
   appendToStream(streamId: string, events: readonly EventToAppend[], options: { readonly expected: ExpectedVersion }): Promise<AppendResult> {
     return this.observers.time(this.appender.append(streamId, events, options.expected), (error) => error instanceof WrongExpectedVersion);
+  }
+
+  appendToStreams(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
+    return this.observers.time(this.appender.appendStreams(appends), (error) => error instanceof WrongExpectedVersion);
   }
 
   observeAppends(observer: AppendObserver): () => void {
