@@ -79,6 +79,14 @@ export interface AmlTransactionsTable {
 }
 
 /** The compliance dashboard's counts, one row (`scope` 'all'), kept by the aml-alerts projection. */
+/** The order list's figures per owner, and for everyone under owner '*' (kept by the order-book projection). */
+export interface OrderBookTotalsTable {
+  owner_id: string;
+  orders: ColumnType<string, number | undefined, string>;
+  open_orders: ColumnType<string, number | undefined, string>;
+  price_sum: ColumnType<string, number | string | undefined, string>;
+}
+
 export interface AmlTotalsTable {
   scope: string;
   high_risk_transactions: ColumnType<string, number | undefined, string>;
@@ -559,6 +567,7 @@ export interface ReadModelDatabase {
   held_deposits: HeldDepositsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
+  order_book_totals: OrderBookTotalsTable;
   users: UsersTable;
   kyc_status: KycStatusTable;
   aml_transactions: AmlTransactionsTable;

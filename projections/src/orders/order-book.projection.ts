@@ -45,26 +45,36 @@ interface StoredChange {
  * A batch is one statement with bound parameters: new orders go in as one multi-row insert,
  * and every order stored before the batch changes in one update over `unnest` of its arrays
  * (fills add to `filled`, an order that has traded its whole amount is completed, one cancelled
- * in the batch ends cancelled). The two touch different rows, so the insert rides along as a
- * data-modifying WITH.
+ * in the batch ends cancelled). The two touch different rows, so both ride along as
+ * data-modifying WITHs of the statement that moves the order list's figures in
+ * `order_book_totals` by what they returned: an inserted order counts once (a row already there
+ * is not returned), and a stored order that the batch closed leaves the open orders. A stored
+ * order a batch fills or cancels was open (the market refuses both on a closed order), so no
+ * read of its status before the update is needed.
  */
 async function writeBatch(db: ProjectionWriter, allPlaced: ReturnType<typeof placedRow>[], changes: ReadonlyMap<string, StoredChange>): Promise<void> {
-  // Past one statement's parameters, the first orders go in their own inserts (they touch other rows than the update).
+  // Past one statement's parameters, the first orders go in their own statements (they touch other rows than the update).
   const chunks = statementChunks(allPlaced, 8);
   const placed = chunks.pop() ?? [];
-  for (const chunk of chunks)
-    await db
-      .insertInto('order_book')
-      .values(chunk)
-      .onConflict((conflict) => conflict.column('order_id').doNothing())
-      .execute();
-  const insert = (creator: ProjectionWriter) =>
+  const insert = (creator: ProjectionWriter, rows: readonly ReturnType<typeof placedRow>[]) =>
     creator
       .insertInto('order_book')
-      .values(placed)
-      .onConflict((conflict) => conflict.column('order_id').doNothing());
+      .values([...rows])
+      .onConflict((conflict) => conflict.column('order_id').doNothing())
+      .returning(['owner_id', 'price', 'status']);
+  for (const chunk of chunks)
+    await countedIn(
+      db.with('placed', (creator) => insert(creator, chunk)),
+      true,
+      false,
+    ).execute();
   if (changes.size === 0) {
-    if (placed.length > 0) await insert(db).execute();
+    if (placed.length > 0)
+      await countedIn(
+        db.with('placed', (creator) => insert(creator, placed)),
+        true,
+        false,
+      ).execute();
     return;
   }
   const orderIds = [...changes.keys()];
@@ -80,17 +90,48 @@ async function writeBatch(db: ProjectionWriter, allPlaced: ReturnType<typeof pla
   }>`(select * from unnest(${orderIds}::uuid[], ${fills}::integer[], ${cancelled}::boolean[], ${updatedAt}::timestamptz[]) as t(order_id, fill, cancelled, updated_at))`.as(
     'v',
   );
-  const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator)) : db;
-  await writer
-    .updateTable('order_book as o')
-    .from(changed)
-    .set({
-      filled: sql<number>`o.filled + v.fill`,
-      status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
-      updated_at: sql<Date>`v.updated_at`,
-    })
-    .where(sql<boolean>`o.order_id = v.order_id`)
-    .execute();
+  const writer = placed.length > 0 ? db.with('placed', (creator) => insert(creator, placed)) : db;
+  const withUpdate = writer.with('updated', (creator) =>
+    creator
+      .updateTable('order_book as o')
+      .from(changed)
+      .set({
+        filled: sql<number>`o.filled + v.fill`,
+        status: sql<string>`case when v.cancelled then 'cancelled' when o.filled + v.fill >= o.amount then 'completed' else 'partially_filled' end`,
+        updated_at: sql<Date>`v.updated_at`,
+      })
+      .where(sql<boolean>`o.order_id = v.order_id`)
+      .returning(['o.owner_id', 'o.status']),
+  );
+  await countedIn(withUpdate, placed.length > 0, true).execute();
+}
+
+/**
+ * The statement that moves `order_book_totals` by what the WITHs `placed` (orders inserted) and
+ * `updated` (stored orders changed) returned, per owner and for everyone ('*').
+ */
+function countedIn(writer: ProjectionWriter, placed: boolean, updated: boolean) {
+  const moves = [
+    ...(placed
+      ? [sql`select owner_id, 1 as orders, case when status in ('pending', 'partially_filled') then 1 else 0 end as open_orders, price from placed`]
+      : []),
+    ...(updated ? [sql`select owner_id, 0 as orders, -1 as open_orders, 0 as price from updated where status in ('completed', 'cancelled')`] : []),
+  ];
+  return writer
+    .insertInto('order_book_totals')
+    .columns(['owner_id', 'orders', 'open_orders', 'price_sum'])
+    .expression(
+      sql`select coalesce(owner_id, '*'), sum(orders), sum(open_orders), sum(price)
+        from (${sql.join(moves, sql` union all `)}) as moved
+        group by grouping sets ((owner_id), ()) having count(*) > 0`,
+    )
+    .onConflict((conflict) =>
+      conflict.column('owner_id').doUpdateSet({
+        orders: sql`order_book_totals.orders + excluded.orders`,
+        open_orders: sql`order_book_totals.open_orders + excluded.open_orders`,
+        price_sum: sql`order_book_totals.price_sum + excluded.price_sum`,
+      }),
+    );
 }
 
 /** The Trading Desk's order book: one row per order with its fills and current status. */
@@ -98,7 +139,7 @@ export const orderBookProjection: Projection = {
   name: 'order-book',
   eventTypes: new Set([...orderEventTypes, 'TradeExecuted']),
   views: ['orders', 'marketplace'],
-  tables: ['order_book'],
+  tables: ['order_book', 'order_book_totals'],
   /**
    * One statement per batch (writeBatch). Fills and cancellations are folded in memory in
    * log order, per order, first.

@@ -69,6 +69,9 @@ function toView(row: OrderRow): OrderView {
 
 const columns = ['order_id', 'side', 'amount', 'price', 'project_type', 'vintage', 'status', 'filled', 'owner_id', 'placed_at', 'labels'] as const;
 
+/** The key of everyone's figures in order_book_totals (user ids are UUIDs). */
+const EVERYONE = '*';
+
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   constructor(
@@ -85,16 +88,19 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
         .orderBy('order_id')
         .limit(limit + 1)
         .execute(),
-      book
+      // Kept by the order-book projection as it writes each batch: one row, however many orders there are.
+      this.db
+        .selectFrom('order_book_totals')
         .select([
-          sql<string>`count(*)`.as('total'),
-          // Open orders: resting on the book untouched or partly traded.
-          sql<string>`count(*) filter (where status in ('pending', 'partially_filled'))`.as('pending'),
-          sql<string>`coalesce(round(avg(price), 2), 0)::numeric(12, 2)`.as('average'),
+          'orders',
+          'open_orders',
+          // The mean limit price, to the cent, as the aggregate over the orders gave it.
+          sql<string>`(case when orders = 0 then 0 else round(price_sum / orders, 2) end)::numeric(12, 2)`.as('average'),
         ])
-        .executeTakeFirstOrThrow(),
+        .where('owner_id', '=', scope === 'mine' ? viewerId : EVERYONE)
+        .executeTakeFirst(),
     ]);
-    // The totals stay whole-scope figures: one aggregate, not the rows.
+    // The totals stay whole-scope figures, not the page's.
     const { rows, nextCursor } = pageOf(found, limit, 'orders', (row) => [row.at_key, row.order_id]);
     const labels = await escrowLabels(
       this.db,
@@ -106,9 +112,9 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
       // A sell shows what its escrow carries; a buy what it requires (a buy for any batch: none).
       orders: rows.map((row) => (row.side === 'sell' ? { ...toView(row), labels: labels.get(row.order_id) ?? [] } : toView(row))),
       nextCursor,
-      totalOrders: Number(totals.total),
-      pendingOrders: Number(totals.pending),
-      averagePrice: totals.average,
+      totalOrders: Number(totals?.orders ?? 0),
+      pendingOrders: Number(totals?.open_orders ?? 0),
+      averagePrice: totals?.average ?? '0.00',
     };
   }
 }
