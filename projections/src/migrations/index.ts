@@ -25,6 +25,7 @@ import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 import * as amlTotals from './2026_12_05_000000_aml_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
 import * as orderBookTotals from './2026_12_06_100000_order_book_totals.js';
+import * as dropTradesByMarket from './2026_12_06_100100_drop_trades_by_market.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -55,5 +56,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_05_000000_aml_totals': amlTotals,
     '2026_12_05_000100_last_trade_in_market': lastTradeInMarket,
     '2026_12_06_100000_order_book_totals': orderBookTotals,
+    '2026_12_06_100100_drop_trades_by_market': dropTradesByMarket,
   }),
 };
