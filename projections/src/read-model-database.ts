@@ -432,6 +432,12 @@ export interface ProjectsTable {
   verifier_name: string | null;
   verifier_organisation: string | null;
   registered_at: Timestamp | null;
+  /** When the project came to its status, as the event that put it there says. */
+  status_since: Timestamp;
+  /** Since when it waits for the registry (validated, or a report verified); null while it does not. */
+  review_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Since when it waits for its verifier (under validation, or a report awaiting verification); null while it does not. */
+  verification_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Log position of the last event that changed the row. */
   commit_position: Int8;
   prepare_position: Int8;
@@ -451,6 +457,8 @@ export interface ProjectReportsTable {
   filed_at: Timestamp;
   verified_at: Timestamp | null;
   approved_at: Timestamp | null;
+  /** When the report came to its status, as the event that put it there says. */
+  status_since: Timestamp;
 }
 
 /** One vintage of an approved issuance; `issued` once the batch's CreditsIssued is in the log. */
