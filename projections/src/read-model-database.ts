@@ -379,6 +379,18 @@ export interface CashTransfersTable {
   log_order: string;
 }
 
+/** How many rows a user's statement holds, kept by the cash ledger as it stores them. */
+export interface CashStatementTotalsTable {
+  user_id: string;
+  transfers: ColumnType<string, number | undefined, string>;
+}
+
+/** How many held deposits are in each status, kept by the held-deposits projection as it moves them. */
+export interface HeldDepositTotalsTable {
+  status: HeldDepositsTable['status'];
+  deposits: ColumnType<string, number | undefined, string>;
+}
+
 /** Payments to the deposit address that named no user (DepositHeld), and whom compliance credited them to. */
 export interface HeldDepositsTable {
   tx_hash: string;
@@ -565,6 +577,8 @@ export interface ReadModelDatabase {
   cash_withdrawals: CashWithdrawalsTable;
   cash_transfers: CashTransfersTable;
   held_deposits: HeldDepositsTable;
+  cash_statement_totals: CashStatementTotalsTable;
+  held_deposit_totals: HeldDepositTotalsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
   users: UsersTable;

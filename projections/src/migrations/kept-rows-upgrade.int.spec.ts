@@ -99,3 +99,73 @@ describe('read-model migration 2026_12_06_100000_work_queues on projects that ar
     ]);
   });
 });
+
+/** Statement rows and held deposits stored before their totals were kept, migrated in place. */
+describe('read-model migration 2026_12_06_200000_funds_list_totals on rows that are there', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  let db: Kysely<any>;
+  let migrator: Migrator;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('totals_upgrade');
+    pool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    migrator = new Migrator({
+      db,
+      provider: readModelMigrations,
+      migrationTableName: 'read_model_migrations',
+      migrationLockTableName: 'read_model_migrations_lock',
+    });
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const transfer = (userId: string, transferId: string) => ({
+    user_id: userId,
+    transfer_id: transferId,
+    kind: 'deposit',
+    amount_cents: 100,
+    status: 'posted',
+    counterparty: 'settlement',
+    reference: '',
+    at: at(0),
+    log_order: transferId,
+  });
+  const deposit = (txHash: string, status: string) => ({
+    tx_hash: txHash,
+    sender: 'r',
+    amount_cents: 725,
+    currency: 'USD',
+    issuer: 'r',
+    reason: 'missing-tag',
+    ledger_index: 1,
+    held_at: at(0),
+    status,
+    log_order: txHash,
+  });
+
+  it("starts each user's statement total and each status's held deposits from the rows there", async () => {
+    expect((await migrator.migrateTo('2026_12_06_100000_work_queues')).error).toBeUndefined();
+    await db
+      .insertInto('cash_transfers')
+      .values([transfer('alice', '1'), transfer('alice', '2'), transfer('bob', '3')])
+      .execute();
+    await db
+      .insertInto('held_deposits')
+      .values([deposit('a', 'held'), deposit('b', 'held'), deposit('c', 'refunded')])
+      .execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom('cash_statement_totals').selectAll().orderBy('user_id').execute()).toEqual([
+      { user_id: 'alice', transfers: '2' },
+      { user_id: 'bob', transfers: '1' },
+    ]);
+    expect(await db.selectFrom('held_deposit_totals').selectAll().orderBy('status').execute()).toEqual([
+      { status: 'held', deposits: '2' },
+      { status: 'refunded', deposits: '1' },
+    ]);
+  });
+});
