@@ -70,6 +70,12 @@ describe('cursor paging of the lists that grow with the log', () => {
   let seller: SignedInClient;
   let buyer: SignedInClient;
   let compliance: SignedInClient;
+  let registry: SignedInClient;
+  /** A verifier none of the paged projects is assigned to: their queue holds only their own. */
+  let rival: SignedInClient;
+  /** The registry's queue, in the order the projects were made to wait: validated at `at(i)`. */
+  const validatedIds: { projectId: string; since: string }[] = [];
+  const rivalIds: string[] = [];
   /** Serials 1 to 1000 move in trades, 1001 to 2000 are retired; each append takes the next block. */
   let nextTraded = 1;
   let nextRetired = 1001;
@@ -79,10 +85,17 @@ describe('cursor paging of the lists that grow with the log', () => {
   const append = (streamId: string, events: readonly (CreditEvent | OrderEvent | AmlEvent | FundsEvent | ProjectEvent)[]) =>
     appendAndProject(service, VIEWS, streamId, events);
 
-  /** A project of the seller drafted at `draftedAt`, past its draft (so the public registry lists it too). */
-  async function project(draftedAt: string): Promise<void> {
+  /**
+   * A project of the seller drafted at `draftedAt`, past its draft (so the public registry lists it too),
+   * waiting for its verifier (the buyer unless told), or validated at `validatedAt` and waiting for the registry.
+   */
+  async function project(draftedAt: string, { verifier = buyer, validatedAt }: { verifier?: SignedInClient; validatedAt?: string } = {}): Promise<string> {
     // Ends in a digit, as the cursor-tampering case edits the key's last digit.
     const projectId = `PRJ-PAGED-${randomUUID().slice(0, 8)}-1`;
+    const validated: ProjectEvent[] =
+      validatedAt === undefined
+        ? []
+        : [{ type: 'ProjectValidated', data: { projectId, verifierId: verifier.userId, comment: '', documents: [], validatedAt } }];
     await append(projectStreamId(projectId), [
       {
         type: 'ProjectDrafted',
@@ -108,14 +121,16 @@ describe('cursor paging of the lists that grow with the log', () => {
         type: 'ValidationRequested',
         data: {
           projectId,
-          verifierId: buyer.userId,
+          verifierId: verifier.userId,
           verifierName: 'Test verifier',
           verifierOrganisation: null,
           requestedBy: seller.userId,
           requestedAt: draftedAt,
         },
       },
+      ...validated,
     ]);
+    return projectId;
   }
 
   /** An XRPL transaction hash of its own (64 hex digits, some of them decimal). */
@@ -257,7 +272,13 @@ describe('cursor paging of the lists that grow with the log', () => {
   const at = (i: number): string => (i % 2 === 0 ? SHARED_INSTANT : minutesAgo(40 + i));
 
   beforeAll(async () => {
-    [seller, buyer, compliance] = await Promise.all([service.signIn(['issuer', 'trader']), service.signIn(['trader']), service.signIn(['compliance'])]);
+    [seller, buyer, compliance, registry, rival] = await Promise.all([
+      service.signIn(['issuer', 'trader']),
+      service.signIn(['trader', 'verifier']),
+      service.signIn(['compliance']),
+      service.signIn(['registry']),
+      service.signIn(['verifier']),
+    ]);
     await append(MARKET, [creditsIssued(TOKEN, 2000, seller.userId, 'Reforestation', 2023, 120)]);
     await append(creditMarketStreamId('Wind Energy', 2024), [creditsIssued(WIND_TOKEN, 50, buyer.userId, 'Wind Energy', 2024, 120)]);
     await append(MARKET, [
@@ -270,6 +291,12 @@ describe('cursor paging of the lists that grow with the log', () => {
       await deposit();
       await heldDeposit();
       await project(at(i));
+      // Half as many waiting for the registry (the buyer's queue holds them after what waits for the buyer), and a few the rival verifies.
+      if (i % 2 === 0) {
+        const since = minutesAgo(60 - i);
+        validatedIds.push({ projectId: await project(minutesAgo(45 + i), { validatedAt: since }), since });
+      }
+      if (i % 4 === 0) rivalIds.push(await project(at(i), { verifier: rival }));
     }
   });
 
@@ -284,6 +311,12 @@ describe('cursor paging of the lists that grow with the log', () => {
   const appendingProjects = async (page: number): Promise<void> => {
     await project(new Date().toISOString());
     await project(minutesAgo(100 + page));
+  };
+
+  /** Between two pages of a work queue: besides those, one waiting for the registry since now (the last to wait). */
+  const appendingToQueues = async (page: number): Promise<void> => {
+    await appendingProjects(page);
+    await project(minutesAgo(100 + page), { validatedAt: new Date().toISOString() });
   };
 
   const lists: PagedList[] = [
@@ -397,6 +430,22 @@ describe('cursor paging of the lists that grow with the log', () => {
       appendBetweenPages: appendingProjects,
     },
     {
+      name: 'review queue',
+      path: '/api/projects/review-queue',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => registry,
+      appendBetweenPages: appendingToQueues,
+    },
+    {
+      name: 'verification queue',
+      path: '/api/projects/verification-queue',
+      field: 'projects',
+      id: (row) => String(row.projectId),
+      client: () => buyer,
+      appendBetweenPages: appendingToQueues,
+    },
+    {
       name: 'provenance',
       path: `/api/provenance/${TOKEN}`,
       field: 'entries',
@@ -481,6 +530,66 @@ describe('cursor paging of the lists that grow with the log', () => {
     const answer = await buyer.request('GET', `/api/provenance/${TOKEN}?cursor=${windCursor}`);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: 'ValidationFailed' });
+  });
+
+  type QueuedProject = { projectId: string; status: string; draftedAt: string; verifier: { id: string } | null };
+
+  /** Every page of `path` for `client`, `limit` at a time. */
+  async function allPages(client: SignedInClient, path: string, limit: number): Promise<QueuedProject[][]> {
+    const pages: QueuedProject[][] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = (await getJson(client, withQuery(path, cursor ? `limit=${limit}&cursor=${cursor}` : `limit=${limit}`))) as Page & {
+        projects: QueuedProject[];
+      };
+      pages.push(answer.projects);
+      cursor = answer.nextCursor;
+      expect(pages.length).toBeLessThan(100);
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it('pages the registry queue with what waits longest first, then every other project newest drafted first', async () => {
+    const projects = (await allPages(registry, '/api/projects/review-queue', 3)).flat();
+    const waiting = projects.filter((project) => project.status === 'validated');
+    const others = projects.slice(waiting.length);
+    expect(projects.slice(0, waiting.length), 'the waiting come first').toEqual(waiting);
+    expect(others.every((project) => project.status !== 'validated')).toBe(true);
+    // Those validated before the pages were read wait longest, each after the one validated before it.
+    const longest = [...validatedIds].sort((a, b) => a.since.localeCompare(b.since)).map((entry) => entry.projectId);
+    expect(waiting.map((project) => project.projectId).filter((id) => longest.includes(id))).toEqual(longest);
+    const drafted = others.map((project) => project.draftedAt);
+    expect(drafted).toEqual([...drafted].sort().reverse());
+  });
+
+  it('answers a verifier only the projects assigned to them, on every page', async () => {
+    const buyerPages = await allPages(buyer, '/api/projects/verification-queue', 4);
+    expect(buyerPages.length).toBeGreaterThan(2);
+    for (const projects of buyerPages) for (const project of projects) expect(project.verifier?.id).toBe(buyer.userId);
+    const buyerIds = buyerPages.flat().map((project) => project.projectId);
+    for (const id of rivalIds) expect(buyerIds).not.toContain(id);
+    // What waits for the buyer (under validation) comes before what is validated.
+    const statuses = buyerPages.flat().map((project) => project.status);
+    expect(statuses.indexOf('validated')).toBeGreaterThan(statuses.lastIndexOf('under_validation'));
+
+    const rivalPages = await allPages(rival, '/api/projects/verification-queue', 1);
+    expect(
+      rivalPages
+        .flat()
+        .map((project) => project.projectId)
+        .sort(),
+    ).toEqual([...rivalIds].sort());
+    for (const projects of rivalPages) for (const project of projects) expect(project.verifier?.id).toBe(rival.userId);
+    expect(rivalPages.at(-1)).toHaveLength(1);
+  });
+
+  it("refuses a cursor of the registry's queue on the verifier's, and a verifier or an issuer on the registry's", async () => {
+    const reviewCursor = ((await getJson(registry, '/api/projects/review-queue?limit=1')) as Page).nextCursor!;
+    const answer = await buyer.request('GET', `/api/projects/verification-queue?cursor=${reviewCursor}`);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: 'ValidationFailed', message: 'cursor is not a cursor of this list: start again without one' });
+    expect((await buyer.request('GET', '/api/projects/review-queue')).status).toBe(403);
+    expect((await seller.request('GET', '/api/projects/verification-queue')).status).toBe(403);
   });
 
   it('keeps the order totals whole-scope figures on every page', async () => {

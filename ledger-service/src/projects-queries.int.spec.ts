@@ -11,6 +11,8 @@ import {
   listRegistryProjectsParams,
   listRegistryRetirementsParams,
   listRegistryRetirementsResponse,
+  listReviewQueueParams,
+  listVerificationQueueParams,
   listVerifiersResponse,
   type ProjectEvent,
   projectStreamId,
@@ -40,6 +42,7 @@ import {
   PublicProjectQuery,
   ListMyProjectsQuery,
   ReviewQueueHandler,
+  ReviewQueueQuery,
   VerificationQueueHandler,
   VerificationQueueQuery,
 } from './projects/queries/index.js';
@@ -246,10 +249,10 @@ describe('projects queries over the read models', () => {
   });
 
   it('puts what waits for the verifier, then the registry, first', async () => {
-    const queue = await new VerificationQueueHandler(db).execute(new VerificationQueueQuery(VERIFIER));
+    const queue = await new VerificationQueueHandler(db).execute(new VerificationQueueQuery(VERIFIER, listVerificationQueueParams.parse({})));
     expect(queue.projects.map((project) => project.name)).toEqual(['Waiting Woods', 'Valid Vale', 'Canopy Restoration']);
-    expect((await new VerificationQueueHandler(db).execute(new VerificationQueueQuery(PROPONENT))).projects).toEqual([]);
-    const review = await new ReviewQueueHandler(db).execute();
+    expect((await new VerificationQueueHandler(db).execute(new VerificationQueueQuery(PROPONENT, listVerificationQueueParams.parse({})))).projects).toEqual([]);
+    const review = await new ReviewQueueHandler(db).execute(new ReviewQueueQuery(listReviewQueueParams.parse({})));
     expect(review.projects.map((project) => project.name)).toEqual(['Valid Vale', 'Draft Dunes', 'Waiting Woods', 'Canopy Restoration']);
   });
 

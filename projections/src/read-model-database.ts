@@ -387,6 +387,18 @@ export interface CashTransfersTable {
   log_order: string;
 }
 
+/** How many rows a user's statement holds, kept by the cash ledger as it stores them. */
+export interface CashStatementTotalsTable {
+  user_id: string;
+  transfers: ColumnType<string, number | undefined, string>;
+}
+
+/** How many held deposits are in each status, kept by the held-deposits projection as it moves them. */
+export interface HeldDepositTotalsTable {
+  status: HeldDepositsTable['status'];
+  deposits: ColumnType<string, number | undefined, string>;
+}
+
 /** Payments to the deposit address that named no user (DepositHeld), and whom compliance credited them to. */
 export interface HeldDepositsTable {
   tx_hash: string;
@@ -440,6 +452,12 @@ export interface ProjectsTable {
   verifier_name: string | null;
   verifier_organisation: string | null;
   registered_at: Timestamp | null;
+  /** When the project came to its status, as the event that put it there says. */
+  status_since: Timestamp;
+  /** Since when it waits for the registry (validated, or a report verified); null while it does not. */
+  review_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Since when it waits for its verifier (under validation, or a report awaiting verification); null while it does not. */
+  verification_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Log position of the last event that changed the row. */
   commit_position: Int8;
   prepare_position: Int8;
@@ -459,6 +477,8 @@ export interface ProjectReportsTable {
   filed_at: Timestamp;
   verified_at: Timestamp | null;
   approved_at: Timestamp | null;
+  /** When the report came to its status, as the event that put it there says. */
+  status_since: Timestamp;
 }
 
 /** One vintage of an approved issuance; `issued` once the batch's CreditsIssued is in the log. */
@@ -565,6 +585,8 @@ export interface ReadModelDatabase {
   cash_withdrawals: CashWithdrawalsTable;
   cash_transfers: CashTransfersTable;
   held_deposits: HeldDepositsTable;
+  cash_statement_totals: CashStatementTotalsTable;
+  held_deposit_totals: HeldDepositTotalsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   order_book: OrderBookTable;
   order_book_totals: OrderBookTotalsTable;

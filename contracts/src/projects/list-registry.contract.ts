@@ -29,3 +29,19 @@ export type ListMyProjectsParams = z.infer<typeof listMyProjectsParams>;
 /** GET /api/registry/projects?limit=&cursor= */
 export const listRegistryProjectsParams = pageQuery('registry-projects', newestProjectKey, PROJECTS_PAGE);
 export type ListRegistryProjectsParams = z.infer<typeof listRegistryProjectsParams>;
+
+/**
+ * A work queue's key: the projects that wait (for the registry, or for the verifier) come first,
+ * the one waiting longest first (by since when it waits); then every other project, newest drafted
+ * first; each part then by project id.
+ */
+const workQueueKey = z.tuple([z.enum(['waiting', 'other']), cursorKeyParts.instant, cursorKeyParts.name]);
+export type WorkQueueKey = z.infer<typeof workQueueKey>;
+
+/** GET /api/projects/review-queue?limit=&cursor= */
+export const listReviewQueueParams = pageQuery('review-queue', workQueueKey, PROJECTS_PAGE);
+export type ListReviewQueueParams = z.infer<typeof listReviewQueueParams>;
+
+/** GET /api/projects/verification-queue?limit=&cursor= */
+export const listVerificationQueueParams = pageQuery('verification-queue', workQueueKey, PROJECTS_PAGE);
+export type ListVerificationQueueParams = z.infer<typeof listVerificationQueueParams>;

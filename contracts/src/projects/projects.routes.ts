@@ -26,7 +26,6 @@ import {
   recordCorrespondingAdjustmentRequest,
 } from './record-batch-claims.contract.js';
 import {
-  listProjectsResponse,
   listRegistryBatchesResponse,
   listRegistryCancellationsResponse,
   listRegistryRetirementsResponse,
@@ -41,6 +40,8 @@ import {
   listRegistryCancellationsParams,
   listRegistryProjectsParams,
   listRegistryRetirementsParams,
+  listReviewQueueParams,
+  listVerificationQueueParams,
 } from './list-registry.contract.js';
 
 /** Project proponents (the issuer role); admins act for anyone. */
@@ -188,12 +189,19 @@ export const projectsRoutes = [
     pagedProjectsResponse,
     { query: listMyProjectsParams },
   ),
-  readRoute('/api/projects/verification-queue', verifiers, 'Projects assigned to the signed-in verifier, with what waits for them first', listProjectsResponse),
+  readRoute(
+    '/api/projects/verification-queue',
+    verifiers,
+    'Projects assigned to the signed-in verifier: those waiting for them first, the one waiting longest first, then the others newest first, paged by cursor',
+    pagedProjectsResponse,
+    { query: listVerificationQueueParams },
+  ),
   readRoute(
     '/api/projects/review-queue',
     registryOperators,
-    'Projects with a validated project or a verified report waiting for the registry, and every other project',
-    listProjectsResponse,
+    'Projects with a validated project or a verified report waiting for the registry, the one waiting longest first, then every other project newest first, paged by cursor',
+    pagedProjectsResponse,
+    { query: listReviewQueueParams },
   ),
   readRoute('/api/verifiers', documentAuthors, 'Verifiers and the project types each is accredited for', listVerifiersResponse),
   projectsRoute(

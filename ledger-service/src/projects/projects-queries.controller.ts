@@ -10,11 +10,14 @@ import {
   listRegistryCancellationsParams,
   type ListRegistryRetirementsParams,
   listRegistryRetirementsParams,
-  type ListProjectsResponse,
   type ListMyProjectsParams,
   listMyProjectsParams,
   type ListRegistryProjectsParams,
   listRegistryProjectsParams,
+  type ListReviewQueueParams,
+  listReviewQueueParams,
+  type ListVerificationQueueParams,
+  listVerificationQueueParams,
   type PagedProjectsResponse,
   type ListVerifiersResponse,
   projectParams,
@@ -71,14 +74,17 @@ export class ProjectsQueriesController {
 
   @Get('projects/verification-queue')
   @Roles('verifier')
-  verificationQueue(@CurrentRequest() request: ApiRequest): Promise<ListProjectsResponse> {
-    return this.queries.execute(new VerificationQueueQuery(signedIn(request)));
+  verificationQueue(
+    @CurrentRequest() request: ApiRequest,
+    @QueryParams(new ZodPipe(listVerificationQueueParams, 'verification queue query')) page: ListVerificationQueueParams,
+  ): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new VerificationQueueQuery(signedIn(request), page));
   }
 
   @Get('projects/review-queue')
   @Roles('registry')
-  reviewQueue(): Promise<ListProjectsResponse> {
-    return this.queries.execute(new ReviewQueueQuery());
+  reviewQueue(@QueryParams(new ZodPipe(listReviewQueueParams, 'review queue query')) page: ListReviewQueueParams): Promise<PagedProjectsResponse> {
+    return this.queries.execute(new ReviewQueueQuery(page));
   }
 
   @Get('verifiers')

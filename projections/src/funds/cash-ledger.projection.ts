@@ -196,11 +196,26 @@ class CashBatch extends CashFold<RecordedEvent> {
     }
     if (settled.length > 0) writes.push(db.deleteFrom('cash_withdrawals').where('withdrawal_id', 'in', settled).execute());
     for (const chunk of statementChunks(this.transfers)) {
+      // One statement: the rows, and each user's statement total moved by the rows it stored (a row
+      // there already, from a redelivered batch, returns nothing), so no read goes before or after.
       writes.push(
         db
-          .insertInto('cash_transfers')
-          .values(chunk)
-          .onConflict((conflict) => conflict.columns(['user_id', 'transfer_id', 'status']).doNothing())
+          .with('stored', (creator) =>
+            creator
+              .insertInto('cash_transfers')
+              .values(chunk)
+              .onConflict((conflict) => conflict.columns(['user_id', 'transfer_id', 'status']).doNothing())
+              .returning('user_id'),
+          )
+          .insertInto('cash_statement_totals')
+          .columns(['user_id', 'transfers'])
+          .expression((eb) =>
+            eb
+              .selectFrom('stored')
+              .select(['stored.user_id', eb.fn.countAll<number>().as('transfers')])
+              .groupBy('stored.user_id'),
+          )
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ transfers: sql`cash_statement_totals.transfers + excluded.transfers` }))
           .execute(),
       );
     }
@@ -208,7 +223,7 @@ class CashBatch extends CashFold<RecordedEvent> {
   }
 }
 
-/** The cash ledger's accounts, the holds of funded buy orders, and each user's statement. */
+/** The cash ledger's accounts, the holds of funded buy orders, and each user's statement with how many rows it holds. */
 export const cashLedgerProjection: Projection = {
   name: 'cash-ledger',
   eventTypes: new Set([...fundsEventTypes, 'TradeExecuted', 'OrderCancelled']),
@@ -217,7 +232,7 @@ export const cashLedgerProjection: Projection = {
   // Read back only by the funds endpoints, which wait for it (a wait ends the lingering at once).
   lingerMs: 15,
   views: ['funds'],
-  tables: ['cash_accounts', 'cash_holds', 'cash_withdrawals', 'cash_transfers'],
+  tables: ['cash_accounts', 'cash_holds', 'cash_withdrawals', 'cash_transfers', 'cash_statement_totals'],
   async applyBatch(events: readonly RecordedEvent[], db: ProjectionWriter): Promise<boolean> {
     const cashEvents = events.filter(isCashEvent);
     if (cashEvents.length === 0) return false;

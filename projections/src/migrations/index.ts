@@ -23,9 +23,11 @@ import * as labelledBids from './2026_12_03_100000_labelled_bids.js';
 import * as morePagingKeys from './2026_12_04_000000_more_paging_keys.js';
 import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 import * as amlTotals from './2026_12_05_000000_aml_totals.js';
+import * as workQueues from './2026_12_06_100000_work_queues.js';
+import * as fundsListTotals from './2026_12_06_200000_funds_list_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
-import * as orderBookTotals from './2026_12_06_100000_order_book_totals.js';
-import * as dropTradesByMarket from './2026_12_06_100100_drop_trades_by_market.js';
+import * as orderBookTotals from './2026_12_06_300000_order_book_totals.js';
+import * as dropTradesByMarket from './2026_12_06_300100_drop_trades_by_market.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -55,7 +57,9 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_04_100000_retirement_id_text': retirementIdText,
     '2026_12_05_000000_aml_totals': amlTotals,
     '2026_12_05_000100_last_trade_in_market': lastTradeInMarket,
-    '2026_12_06_100000_order_book_totals': orderBookTotals,
-    '2026_12_06_100100_drop_trades_by_market': dropTradesByMarket,
+    '2026_12_06_100000_work_queues': workQueues,
+    '2026_12_06_200000_funds_list_totals': fundsListTotals,
+    '2026_12_06_300000_order_book_totals': orderBookTotals,
+    '2026_12_06_300100_drop_trades_by_market': dropTradesByMarket,
   }),
 };

@@ -46,7 +46,7 @@ const registered = (projectId: string): ProjectEvent[] => [
   { type: 'ProjectRegistered', data: { projectId, registeredBy: REGISTRY, registeredAt: at(3) } },
 ];
 
-const filed = (projectId: string, reportId: string): ProjectEvent => ({
+const filed = (projectId: string, reportId: string, filedAt = at(4)): ProjectEvent => ({
   type: 'MonitoringReportFiled',
   data: {
     projectId,
@@ -56,11 +56,11 @@ const filed = (projectId: string, reportId: string): ProjectEvent => ({
     mitigation: 'removal',
     documents: [{ ...pdd, sha256: 'c'.repeat(64), kind: 'monitoring_report', name: 'MR-2025.pdf' }],
     filedBy: PROPONENT,
-    filedAt: at(4),
+    filedAt,
   },
 });
 
-const verified = (projectId: string, reportId: string): ProjectEvent => ({
+const verified = (projectId: string, reportId: string, verifiedAt = at(5)): ProjectEvent => ({
   type: 'MonitoringReportVerified',
   data: {
     projectId,
@@ -69,7 +69,7 @@ const verified = (projectId: string, reportId: string): ProjectEvent => ({
     verified: [{ vintage: 2025, quantity: 900 }],
     reasons: 'Leakage deduction',
     documents: [statement],
-    verifiedAt: at(5),
+    verifiedAt,
   },
 });
 
@@ -223,6 +223,44 @@ describe('projects projection on PostgreSQL', () => {
       { cited_by: 'MonitoringReportVerified', report_id: reportId },
       { cited_by: 'MonitoringReportVerified', report_id: reportId },
     ]);
+  });
+
+  it('keeps since when a project waits for its verifier and for the registry, the earliest of what waits', async () => {
+    const projectId = `proj-${randomUUID()}`;
+    const [draft, request, validation, registration] = registered(projectId) as [ProjectEvent, ProjectEvent, ProjectEvent, ProjectEvent];
+    const queues = async () => {
+      const row = await project(projectId);
+      return { review: row.review_since?.toISOString() ?? null, verification: row.verification_since?.toISOString() ?? null };
+    };
+    await append(projectStreamId(projectId), [draft]);
+    expect(await queues()).toEqual({ review: null, verification: null });
+    await append(projectStreamId(projectId), [request]);
+    expect(await queues()).toEqual({ review: null, verification: at(1) });
+    await append(projectStreamId(projectId), [validation]);
+    expect(await queues()).toEqual({ review: at(2), verification: null });
+    await append(projectStreamId(projectId), [registration]);
+    expect(await queues()).toEqual({ review: null, verification: null });
+
+    // Two reports: the project waits since the earlier one waits, and then since the other.
+    const first = randomUUID();
+    const second = randomUUID();
+    await append(projectStreamId(projectId), [filed(projectId, first), filed(projectId, second, at(5))]);
+    expect(await queues()).toEqual({ review: null, verification: at(4) });
+    await append(projectStreamId(projectId), [verified(projectId, first)]);
+    expect(await queues()).toEqual({ review: at(5), verification: at(5) });
+    await append(projectStreamId(projectId), [
+      { type: 'IssuanceReturned', data: { projectId, reportId: first, returnedBy: REGISTRY, reasons: 'Check the leakage belt', returnedAt: at(8) } },
+    ]);
+    // Returned, the first report waits again for the verifier, since it was returned.
+    expect(await queues()).toEqual({ review: null, verification: at(5) });
+    await append(projectStreamId(projectId), [
+      { type: 'MonitoringReportRejected', data: { projectId, reportId: second, verifierId: VERIFIER, reasons: 'Plots not sampled', rejectedAt: at(9) } },
+    ]);
+    expect(await queues()).toEqual({ review: null, verification: at(8) });
+    await append(projectStreamId(projectId), [verified(projectId, first, at(10))]);
+    expect(await queues()).toEqual({ review: at(10), verification: null });
+    await append(projectStreamId(projectId), [approved(projectId, first, batchId(), batchId())]);
+    expect(await queues()).toEqual({ review: null, verification: null });
   });
 
   it('marks an issuance issued when its CreditsIssued comes after the approval', async () => {

@@ -17,7 +17,7 @@ import {
   verifierEventTypes,
 } from '@carbon-ledger/contracts';
 import { type Insertable, sql } from 'kysely';
-import type { BatchClaimsTable, ProjectDocumentsTable, ProjectsTable } from '../read-model-database.js';
+import type { BatchClaimsTable, ProjectDocumentsTable, ProjectReportsTable, ProjectsTable } from '../read-model-database.js';
 import { applyEach, exhaustive, insertOnce, type Projection, type ProjectionWriter, rowPosition } from '../runtime/projection.js';
 
 type ProjectsEvent = ProjectEvent | VerifierEvent | OriginRegistryEvent | BatchClaimsEvent | CreditsIssued;
@@ -66,7 +66,8 @@ async function updateProject(
   db: ProjectionWriter,
   recorded: RecordedEvent,
   projectId: string,
-  set: Partial<Pick<Insertable<ProjectsTable>, 'status' | 'reasons' | 'verifier_id' | 'verifier_name' | 'verifier_organisation' | 'registered_at'>>,
+  set: Pick<Insertable<ProjectsTable>, 'status' | 'status_since'> &
+    Partial<Pick<Insertable<ProjectsTable>, 'reasons' | 'verifier_id' | 'verifier_name' | 'verifier_organisation' | 'registered_at'>>,
 ): Promise<void> {
   const position = rowPosition(recorded);
   await db
@@ -74,6 +75,37 @@ async function updateProject(
     .set({ ...set, ...position })
     .where('project_id', '=', projectId)
     .where(sql<boolean>`(commit_position, prepare_position) < (${position.commit_position}::bigint, ${position.prepare_position}::bigint)`)
+    .execute();
+  await refreshQueues(db, projectId);
+}
+
+/** A report moved to `status` at `since`: set, never added, so applied again in log order it ends where it did. */
+async function updateReport(
+  db: ProjectionWriter,
+  projectId: string,
+  reportId: string,
+  set: Pick<Insertable<ProjectReportsTable>, 'status' | 'status_since'> &
+    Partial<Pick<Insertable<ProjectReportsTable>, 'verified' | 'reasons' | 'verified_at' | 'approved_at'>>,
+): Promise<void> {
+  await db.updateTable('project_reports').set(set).where('report_id', '=', reportId).execute();
+  await refreshQueues(db, projectId);
+}
+
+/**
+ * Since when the project waits for the registry (validated, or a report verified) and for its
+ * verifier (under validation, or a report awaiting verification): the earliest of what waits, null
+ * when nothing does. Derived from the rows as they stand, so a replay sets what it set before.
+ */
+async function refreshQueues(db: ProjectionWriter, projectId: string): Promise<void> {
+  const earliest = (status: ProjectReportsTable['status']) =>
+    sql`(select min(r.status_since) from project_reports r where r.project_id = projects.project_id and r.status = ${status})`;
+  await db
+    .updateTable('projects')
+    .set({
+      review_since: sql`least(case when status = 'validated' then status_since end, ${earliest('verified')})`,
+      verification_since: sql`least(case when status = 'under_validation' then status_since end, ${earliest('awaiting_verification')})`,
+    })
+    .where('project_id', '=', projectId)
     .execute();
 }
 
@@ -142,6 +174,7 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
         description: data.description,
         drafted_at: data.draftedAt,
         status: 'draft',
+        status_since: data.draftedAt,
         reasons: null,
         verifier_id: null,
         verifier_name: null,
@@ -155,27 +188,32 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
     case 'ValidationRequested':
       await updateProject(db, recorded, event.data.projectId, {
         status: 'under_validation',
+        status_since: event.data.requestedAt,
         verifier_id: event.data.verifierId,
         verifier_name: event.data.verifierName,
         verifier_organisation: event.data.verifierOrganisation,
       });
       return true;
     case 'ProjectValidated':
-      await updateProject(db, recorded, event.data.projectId, { status: 'validated' });
+      await updateProject(db, recorded, event.data.projectId, { status: 'validated', status_since: event.data.validatedAt });
       await cite(db, recorded, { projectId: event.data.projectId, reportId: null, citedAt: event.data.validatedAt }, event.data.documents);
       return true;
     case 'ValidationRejected':
-      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', reasons: event.data.reasons });
+      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', status_since: event.data.rejectedAt, reasons: event.data.reasons });
       await cite(db, recorded, { projectId: event.data.projectId, reportId: null, citedAt: event.data.rejectedAt }, event.data.documents);
       return true;
     case 'ProjectRegistered':
-      await updateProject(db, recorded, event.data.projectId, { status: 'registered', registered_at: event.data.registeredAt });
+      await updateProject(db, recorded, event.data.projectId, {
+        status: 'registered',
+        status_since: event.data.registeredAt,
+        registered_at: event.data.registeredAt,
+      });
       return true;
     case 'RegistrationRefused':
-      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', reasons: event.data.reasons });
+      await updateProject(db, recorded, event.data.projectId, { status: 'rejected', status_since: event.data.refusedAt, reasons: event.data.reasons });
       return true;
     case 'ProjectDeactivated':
-      await updateProject(db, recorded, event.data.projectId, { status: 'inactive', reasons: event.data.reasons });
+      await updateProject(db, recorded, event.data.projectId, { status: 'inactive', status_since: event.data.deactivatedAt, reasons: event.data.reasons });
       return true;
     case 'MonitoringReportFiled': {
       const { data } = event;
@@ -193,27 +231,34 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
         filed_at: data.filedAt,
         verified_at: null,
         approved_at: null,
+        status_since: data.filedAt,
       });
       await cite(db, recorded, { projectId: data.projectId, reportId: data.reportId, citedAt: data.filedAt }, data.documents);
+      await refreshQueues(db, data.projectId);
       return true;
     }
     case 'MonitoringReportVerified': {
       const { data } = event;
-      // Report updates set, never add: applied again in log order they end where they did.
-      await db
-        .updateTable('project_reports')
-        .set({ status: 'verified', verified: JSON.stringify(data.verified), reasons: data.reasons === '' ? null : data.reasons, verified_at: data.verifiedAt })
-        .where('report_id', '=', data.reportId)
-        .execute();
+      await updateReport(db, data.projectId, data.reportId, {
+        status: 'verified',
+        status_since: data.verifiedAt,
+        verified: JSON.stringify(data.verified),
+        reasons: data.reasons === '' ? null : data.reasons,
+        verified_at: data.verifiedAt,
+      });
       await cite(db, recorded, { projectId: data.projectId, reportId: data.reportId, citedAt: data.verifiedAt }, data.documents);
       return true;
     }
     case 'MonitoringReportRejected':
-      await db.updateTable('project_reports').set({ status: 'rejected', reasons: event.data.reasons }).where('report_id', '=', event.data.reportId).execute();
+      await updateReport(db, event.data.projectId, event.data.reportId, {
+        status: 'rejected',
+        status_since: event.data.rejectedAt,
+        reasons: event.data.reasons,
+      });
       return true;
     case 'IssuanceApproved': {
       const { data } = event;
-      await db.updateTable('project_reports').set({ status: 'approved', approved_at: data.approvedAt }).where('report_id', '=', data.reportId).execute();
+      await updateReport(db, data.projectId, data.reportId, { status: 'approved', status_since: data.approvedAt, approved_at: data.approvedAt });
       await insertOnce(
         db,
         'project_issuances',
@@ -233,11 +278,11 @@ async function apply(recorded: RecordedEvent, db: ProjectionWriter): Promise<boo
       return true;
     }
     case 'IssuanceReturned':
-      await db
-        .updateTable('project_reports')
-        .set({ status: 'awaiting_verification', reasons: event.data.reasons })
-        .where('report_id', '=', event.data.reportId)
-        .execute();
+      await updateReport(db, event.data.projectId, event.data.reportId, {
+        status: 'awaiting_verification',
+        status_since: event.data.returnedAt,
+        reasons: event.data.reasons,
+      });
       return true;
     case 'VerifierAccredited': {
       const { data } = event;

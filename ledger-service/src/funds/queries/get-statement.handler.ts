@@ -39,11 +39,8 @@ export class GetStatementHandler implements IQueryHandler<GetStatementQuery> {
         .orderBy('transfer_id', 'desc')
         .limit(limit + 1)
         .execute(),
-      this.db
-        .selectFrom('cash_transfers')
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
+      // Kept by the cash-ledger projection as it stores the rows: one row, whatever the statement's length.
+      this.db.selectFrom('cash_statement_totals').select('transfers').where('user_id', '=', userId).executeTakeFirst(),
     ]);
     const { rows, nextCursor } = pageOf(found, limit, 'funds-statement', (row) => [row.log_order, row.status, row.transfer_id]);
     const transfers = rows.map((row): CashTransferView => ({
@@ -55,6 +52,6 @@ export class GetStatementHandler implements IQueryHandler<GetStatementQuery> {
       reference: row.reference,
       at: row.at.toISOString(),
     }));
-    return { userId, currency: SETTLEMENT_CURRENCY, transfers, total: Number(count.total), nextCursor };
+    return { userId, currency: SETTLEMENT_CURRENCY, transfers, total: Number(count?.transfers ?? 0), nextCursor };
   }
 }

@@ -19,7 +19,10 @@ interface ImportValues {
 const emptyImport: ImportValues = { originRegistry: null, originStart: '', originEnd: '', projectId: null, vintage: new Date().getFullYear(), accountId: '' };
 const asNumber = (value: number | string): number | undefined => (typeof value === 'number' ? value : undefined);
 
-/** The registry records credits brought from another registry by their origin serial range; a range recorded before is refused (409). */
+/**
+ * The registry records credits brought from another registry by their origin serial range; a range recorded before is refused (409).
+ * `projects`: those the review queue has loaded (a page at a time), of which the registered ones are offered.
+ */
 export function ImportCreditsForm({ projects }: { projects: readonly ProjectView[] }) {
   const importCredits = useImportCredits();
   const form = useForm<ImportValues>({ mode: 'controlled', initialValues: emptyImport });
@@ -67,7 +70,7 @@ export function ImportCreditsForm({ projects }: { projects: readonly ProjectView
           </Title>
           {registered.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="import-credits-no-project">
-              Imported credits belong to a registered project; none is registered yet.
+              Imported credits belong to a registered project; none of the projects loaded below is registered (Load more shows the rest).
             </Text>
           ) : (
             <>

@@ -1,13 +1,13 @@
 import type { ListProjectsResponse, ProjectView } from '@carbon-ledger/contracts';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describeError } from '../../../../shared/api/http';
 import { LoadMoreButton } from '../../../../shared/components/LoadMoreButton/LoadMoreButton';
 
 export interface ProjectListProps {
-  /** A work queue answers whole; the proponent's projects and the public registry come a page at a time, with "Load more". */
-  query: UseQueryResult<ListProjectsResponse> | UseInfiniteQueryResult<InfiniteData<ListProjectsResponse>>;
+  /** The proponent's projects and the work queues come a page at a time, with "Load more". */
+  query: UseInfiniteQueryResult<InfiniteData<ListProjectsResponse>>;
   /** Said when there is no project to show. */
   empty: string;
   testId: string;
@@ -23,7 +23,15 @@ export function ProjectList({ query, empty, testId, children }: ProjectListProps
         {describeError(query.error)}
       </Alert>
     );
-  const projects = 'pages' in query.data ? query.data.pages.flatMap((page) => page.projects) : query.data.projects;
+  // A project that moved in a queue between two pages' reads (it came to wait, or stopped) shows once, where it was first.
+  const seen = new Set<string>();
+  const projects = query.data.pages
+    .flatMap((page) => page.projects)
+    .filter((project) => {
+      if (seen.has(project.projectId)) return false;
+      seen.add(project.projectId);
+      return true;
+    });
   if (projects.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg" data-testid={`${testId}-empty`}>
@@ -35,7 +43,7 @@ export function ProjectList({ query, empty, testId, children }: ProjectListProps
       {projects.map((project) => (
         <div key={project.projectId}>{children(project)}</div>
       ))}
-      {'fetchNextPage' in query && <LoadMoreButton query={query} testId={`${testId}-more`} />}
+      <LoadMoreButton query={query} testId={`${testId}-more`} />
     </Stack>
   );
 }

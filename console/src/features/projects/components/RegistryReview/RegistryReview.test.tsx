@@ -9,16 +9,34 @@ import { RegistryReview } from './RegistryReview';
 
 const assigned = { id: aVerifierId, name: 'Vera Verifier', organisation: 'Audit Partners' };
 
-function serve(projects: ReturnType<typeof aProject>[], post: FetchHandler) {
+/** `later`: a second page of the queue behind the first page's cursor. */
+function serve(projects: ReturnType<typeof aProject>[], post: FetchHandler, later?: ReturnType<typeof aProject>[]) {
   return mockFetch((request) => {
     if (request.method === 'POST') return post(request);
-    if (request.url === '/api/projects/review-queue') return jsonResponse({ projects });
+    if (request.url === '/api/projects/review-queue') return jsonResponse({ projects, nextCursor: later ? 'page-2' : null });
+    if (later && request.url === '/api/projects/review-queue?cursor=page-2') return jsonResponse({ projects: later, nextCursor: null });
     if (request.url === '/api/verifiers') return jsonResponse({ verifiers: [aVerifier()] });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
 }
 
 describe('RegistryReview', () => {
+  it('loads the rest of the queue on Load more, and offers its registered projects to the import form', async () => {
+    const requests = serve([aProject({ projectId: 'PRJ-1', name: 'Validated Vale', status: 'validated', verifier: assigned })], () => jsonResponse({}), [
+      aProject({ projectId: 'PRJ-2', name: 'Registered Ridge', status: 'registered', verifier: assigned }),
+    ]);
+    renderWithProviders(<RegistryReview />);
+
+    expect(await screen.findByText('Validated Vale')).toBeInTheDocument();
+    expect(screen.getByTestId('import-credits-no-project')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Registered Ridge')).toBeInTheDocument();
+    expect(screen.queryByTestId('import-credits-no-project')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/projects/review-queue?cursor=page-2');
+  });
+
   it('registers a validated project', async () => {
     const requests = serve([aProject({ status: 'validated', verifier: assigned })], () =>
       jsonResponse({ projectId: 'PRJ-1', status: 'registered', position: '6:6' }),

@@ -37,18 +37,20 @@ function RegistryActions({ project }: { project: ProjectView }) {
   );
 }
 
-/** The registry operator's tab: register or refuse validated projects, approve or return verified reports, accredit verifiers, record imports and batches' authorization. */
 /** The registry operator's tab: register or refuse validated projects, approve or return verified reports, make registered projects inactive, accredit verifiers, record imports. */
 export function RegistryReview() {
   const queue = useReviewQueue();
+  // Imports are recorded for the registered projects of the pages loaded so far.
+  const loaded = queue.data?.pages.flatMap((page) => page.projects) ?? [];
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
-        Projects with a validated project or a verified report waiting for the registry come first. You cannot decide on a project of your own organisation.
+        Projects with a validated project or a verified report waiting for the registry come first, the one waiting longest first. You cannot decide on a
+        project of your own organisation.
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <AccreditVerifierForm />
-        <ImportCreditsForm projects={queue.data?.projects ?? []} />
+        <ImportCreditsForm projects={loaded} />
         <BatchClaimsForm />
       </SimpleGrid>
       <ProjectList query={queue} empty="No project has been submitted to the registry yet." testId="review-queue">

@@ -9,10 +9,16 @@ import { VerificationQueue } from './VerificationQueue';
 
 const assigned = { id: aVerifierId, name: 'Vera Verifier', organisation: 'Audit Partners' };
 
-function serve(projects: ReturnType<typeof aProject>[], post: FetchHandler = () => jsonResponse({ projectId: 'PRJ-1', status: 'validated', position: '4:4' })) {
+/** `later`: a second page of the queue behind the first page's cursor. */
+function serve(
+  projects: ReturnType<typeof aProject>[],
+  post: FetchHandler = () => jsonResponse({ projectId: 'PRJ-1', status: 'validated', position: '4:4' }),
+  later?: ReturnType<typeof aProject>[],
+) {
   return mockFetch((request) => {
     if (request.method === 'POST') return post(request);
-    if (request.url === '/api/projects/verification-queue') return jsonResponse({ projects });
+    if (request.url === '/api/projects/verification-queue') return jsonResponse({ projects, nextCursor: later ? 'page-2' : null });
+    if (later && request.url === '/api/projects/verification-queue?cursor=page-2') return jsonResponse({ projects: later, nextCursor: null });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });
 }
@@ -22,6 +28,23 @@ describe('VerificationQueue', () => {
     serve([]);
     renderWithProviders(<VerificationQueue />);
     expect(await screen.findByTestId('verification-queue-empty')).toHaveTextContent('No project is assigned to you.');
+  });
+
+  it('loads the rest of the queue on Load more, a project that moved between the pages shown once', async () => {
+    const waiting = aProject({ projectId: 'PRJ-1', name: 'Waiting Canopy', status: 'under_validation', verifier: assigned });
+    const requests = serve([waiting], undefined, [
+      { ...waiting, status: 'validated' },
+      aProject({ projectId: 'PRJ-2', name: 'Validated Dunes', status: 'validated', verifier: assigned }),
+    ]);
+    renderWithProviders(<VerificationQueue />);
+
+    expect(await screen.findByText('Waiting Canopy')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Validated Dunes')).toBeInTheDocument();
+    expect(screen.getAllByText('Waiting Canopy')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url)).toContain('/api/projects/verification-queue?cursor=page-2');
   });
 
   it('asks for reasons to reject a project, then validates one with its comment', async () => {
