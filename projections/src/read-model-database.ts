@@ -92,6 +92,8 @@ export interface AmlTotalsTable {
   high_risk_transactions: ColumnType<string, number | undefined, string>;
   review_transactions: ColumnType<string, number | undefined, string>;
   high_priority_alerts: ColumnType<string, number | undefined, string>;
+  /** Every alert stored: the alert list's `totalAlerts`. */
+  alerts: ColumnType<string, number | undefined, string>;
 }
 
 export interface AmlAlertsTable {

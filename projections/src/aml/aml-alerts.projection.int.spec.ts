@@ -52,6 +52,7 @@ describe('AML alerts projection on PostgreSQL', () => {
       highRisk: Number(row?.high_risk_transactions ?? 0),
       review: Number(row?.review_transactions ?? 0),
       highPriority: Number(row?.high_priority_alerts ?? 0),
+      alerts: Number(row?.alerts ?? 0),
     };
   };
 
@@ -72,11 +73,15 @@ describe('AML alerts projection on PostgreSQL', () => {
     expect(risk('deposit-6')).toMatchObject({ risk_score: 60, requires_review: false });
     expect(risk('deposit-7')).toMatchObject({ risk_score: null, is_high_risk: false });
     // The dashboard's counts: one high-risk transaction to review, one high-priority alert.
-    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 1 });
+    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 1, alerts: 3 });
 
-    await bed.append('aml-alerts-test', [alert(5, 30, false), alert(8, 90, true)]);
+    const raised = alert(8, 90, true);
+    await bed.append('aml-alerts-test', [alert(5, 30, false), raised]);
     // deposit-5 is no longer high risk nor to review; deposit-8 now is; the high-priority alerts stay raised.
-    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 2 });
+    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 2, alerts: 5 });
+    // An alert recorded again (the same alert id) is stored and counted once.
+    await bed.append('aml-alerts-test', [raised]);
+    expect(await totals()).toEqual({ highRisk: 1, review: 1, highPriority: 2, alerts: 5 });
     const counted = await bed.db
       .selectFrom('aml_transactions')
       .select((eb) => [eb.fn.countAll<string>().as('n')])

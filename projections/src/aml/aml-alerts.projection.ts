@@ -87,6 +87,7 @@ export const amlAlertsProjection: Projection = {
         .execute();
     }
     let highPriorityAlerts = 0;
+    let storedAlerts = 0;
     for (const chunk of statementChunks(alerts)) {
       // Only the alerts not stored before come back: a redelivered batch counts none twice.
       const inserted = await db
@@ -96,6 +97,7 @@ export const amlAlertsProjection: Projection = {
         .returning('priority')
         .execute();
       highPriorityAlerts += inserted.filter((row) => HIGH_PRIORITIES.has(row.priority)).length;
+      storedAlerts += inserted.length;
     }
     let highRisk = 0;
     let review = 0;
@@ -134,15 +136,16 @@ export const amlAlertsProjection: Projection = {
         .whereRef('aml_transactions.transaction_id', '=', 'g.id')
         .execute();
     }
-    if (highRisk !== 0 || review !== 0 || highPriorityAlerts !== 0) {
+    if (highRisk !== 0 || review !== 0 || highPriorityAlerts !== 0 || storedAlerts !== 0) {
       await db
         .insertInto('aml_totals')
-        .values({ scope: 'all', high_risk_transactions: highRisk, review_transactions: review, high_priority_alerts: highPriorityAlerts })
+        .values({ scope: 'all', high_risk_transactions: highRisk, review_transactions: review, high_priority_alerts: highPriorityAlerts, alerts: storedAlerts })
         .onConflict((conflict) =>
           conflict.column('scope').doUpdateSet({
             high_risk_transactions: sql`aml_totals.high_risk_transactions + excluded.high_risk_transactions`,
             review_transactions: sql`aml_totals.review_transactions + excluded.review_transactions`,
             high_priority_alerts: sql`aml_totals.high_priority_alerts + excluded.high_priority_alerts`,
+            alerts: sql`aml_totals.alerts + excluded.alerts`,
           }),
         )
         .execute();

@@ -28,6 +28,7 @@ import * as fundsListTotals from './2026_12_06_200000_funds_list_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
 import * as orderBookTotals from './2026_12_06_300000_order_book_totals.js';
 import * as dropTradesByMarket from './2026_12_06_300100_drop_trades_by_market.js';
+import * as amlAlertTotal from './2026_12_06_300200_aml_alert_total.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -61,5 +62,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_06_200000_funds_list_totals': fundsListTotals,
     '2026_12_06_300000_order_book_totals': orderBookTotals,
     '2026_12_06_300100_drop_trades_by_market': dropTradesByMarket,
+    '2026_12_06_300200_aml_alert_total': amlAlertTotal,
   }),
 };
