@@ -295,6 +295,21 @@ export interface CreditRetirementBatchesTable {
   serial_prefix: string;
 }
 
+/** One event of a market stream that touched a batch (its ranges, its issuance, its settlement), by stream version. */
+export interface CreditBatchEventsTable {
+  token_id: string;
+  stream_version: Int8;
+  /** The lowest and highest serial of the batch it names; null when it names none (an XRPL settlement). */
+  serial_min: Int8 | null;
+  serial_max: Int8 | null;
+}
+
+/** How far a market stream's events are in credit_batch_events: every event up to this version. */
+export interface CreditMarketIndexedTable {
+  stream_id: string;
+  stream_version: Int8;
+}
+
 export interface PortfoliosTable {
   portfolio_id: string;
   owner_id: string;
@@ -572,6 +587,8 @@ export interface ReadModelDatabase {
   credit_trades: CreditTradesTable;
   credit_retirements: CreditRetirementsTable;
   credit_retirement_batches: CreditRetirementBatchesTable;
+  credit_batch_events: CreditBatchEventsTable;
+  credit_market_indexed: CreditMarketIndexedTable;
   portfolios: PortfoliosTable;
   market_daily_prices: MarketDailyPricesTable;
   account_daily_positions: AccountDailyPositionsTable;

@@ -7,6 +7,7 @@ export const projectionNames = [
   'credit-registry',
   'credit-trades',
   'credit-retirements',
+  'credit-batch-events',
   'portfolios',
   'market-daily',
   'amm-reserves',

@@ -24,6 +24,7 @@ import * as morePagingKeys from './2026_12_04_000000_more_paging_keys.js';
 import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 import * as amlTotals from './2026_12_05_000000_aml_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
+import * as creditBatchEvents from './2026_12_06_000000_credit_batch_events.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -53,5 +54,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_04_100000_retirement_id_text': retirementIdText,
     '2026_12_05_000000_aml_totals': amlTotals,
     '2026_12_05_000100_last_trade_in_market': lastTradeInMarket,
+    '2026_12_06_000000_credit_batch_events': creditBatchEvents,
   }),
 };
