@@ -1,13 +1,13 @@
 import { formatSerial } from '@carbon-ledger/contracts';
 import { creditBatchEventsProjection, rebuildProjection } from '@carbon-ledger/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { createPool, createReadModels, type ReadModels } from '../infrastructure/postgres/database.js';
-import { runMigrations } from '../schema-migrations.js';
-import { MarketLog, STREAM } from '../test-support/generated-market-log.js';
-import { readBatchMarketEvents } from './queries/batch-market-events.js';
-import { batchScope, provenanceEntries, serialScope } from './queries/get-provenance.handler.js';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { createPool, createReadModels, type ReadModels } from './infrastructure/postgres/database.js';
+import { runMigrations } from './schema-migrations.js';
+import { MarketLog, STREAM } from './test-support/generated-market-log.js';
+import { readBatchMarketEvents } from './credits/queries/batch-market-events.js';
+import { batchScope, provenanceEntries, serialScope } from './credits/queries/get-provenance.handler.js';
 
 const noSeal = () => null;
 
