@@ -13,6 +13,7 @@ export { creditRegistryProjection } from './credits/credit-registry.projection.j
 export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 export { batchesTouched, creditBatchEventsProjection } from './credits/credit-batch-events.projection.js';
+export { type ComplianceEventKind, complianceReportEventsProjection } from './compliance/compliance-report-events.projection.js';
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 export { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 export { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
@@ -25,6 +26,7 @@ import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
 import { creditBatchEventsProjection } from './credits/credit-batch-events.projection.js';
+import { complianceReportEventsProjection } from './compliance/compliance-report-events.projection.js';
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
 import { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 import { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
@@ -46,6 +48,7 @@ export const projections: readonly Projection[] = [
   creditTradesProjection,
   creditRetirementsProjection,
   creditBatchEventsProjection,
+  complianceReportEventsProjection,
   portfoliosProjection,
   marketDailyProjection,
   ammReservesProjection,

@@ -8,6 +8,7 @@ export const projectionNames = [
   'credit-trades',
   'credit-retirements',
   'credit-batch-events',
+  'compliance-report-events',
   'portfolios',
   'market-daily',
   'amm-reserves',

@@ -25,6 +25,7 @@ import * as retirementIdText from './2026_12_04_100000_retirement_id_text.js';
 import * as amlTotals from './2026_12_05_000000_aml_totals.js';
 import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js';
 import * as creditBatchEvents from './2026_12_06_000000_credit_batch_events.js';
+import * as complianceReportEvents from './2026_12_06_000100_compliance_report_events.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -55,5 +56,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_05_000000_aml_totals': amlTotals,
     '2026_12_05_000100_last_trade_in_market': lastTradeInMarket,
     '2026_12_06_000000_credit_batch_events': creditBatchEvents,
+    '2026_12_06_000100_compliance_report_events': complianceReportEvents,
   }),
 };
