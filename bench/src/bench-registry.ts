@@ -24,6 +24,9 @@
  * stops sampling after this long, at least 5 samples), BENCH_DEEP_PAGES (5: the deep page is the
  * page after following nextCursor this often). Prints one table and writes
  * ./.data/bench/bench-registry.json. BENCH_HOLD_S=n keeps PostgreSQL up n s after the table, to look into a figure.
+ * To measure a few reads quickly: BENCH_READS=provenance,CSRD times only the reads whose name holds
+ * one of these words (case-insensitive), and BENCH_SKIP=verify,export leaves out those steps (their
+ * rows then read –).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -90,6 +93,15 @@ const SAMPLES = envNumber(process.env, 'BENCH_SAMPLES', 50, 1);
 const READ_BUDGET_MS = envNumber(process.env, 'BENCH_READ_BUDGET_S', 30, 1) * 1000;
 const DEEP_PAGES = envNumber(process.env, 'BENCH_DEEP_PAGES', 5, 1);
 const HOLD_SECONDS = envNumber(process.env, 'BENCH_HOLD_S', 0, 0);
+const wordsOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
+const READS = wordsOf(process.env.BENCH_READS);
+const SKIP = new Set(wordsOf(process.env.BENCH_SKIP));
+/** Whether a read is measured in this run (BENCH_READS). */
+const measured = (name: string): boolean => READS.length === 0 || READS.some((word) => name.toLowerCase().includes(word));
 const PAGE = 50;
 const CHUNK = 4_000;
 const VINTAGES = [2020, 2021, 2022, 2023, 2024, 2025];
@@ -762,26 +774,33 @@ async function measureCheckpoint(
     code: rebuilt.code,
   };
 
-  log('  verify…');
-  const verified = await runNode([join(ROOT, 'ledger-service/dist/tools/verify-log.js')], env);
-  const chain = /OK: (\d+) events in \d+ streams; every hash chain matches \(([\d.]+) s\)/.exec(verified.stdout);
-  const chainSeconds = chain ? Number(chain[2]) : verified.seconds;
-  const verify = {
-    seconds: verified.seconds,
-    chainSeconds,
-    eventsPerSecond: (chain ? Number(chain[1]) : events) / chainSeconds,
-    code: verified.code,
-    verdict: verified.stdout.split('\n').find((line) => line.startsWith('OK:') || line.startsWith('MISMATCH')) ?? verified.output.slice(-500),
-  };
+  const skipped = { seconds: Number.NaN, chainSeconds: Number.NaN, eventsPerSecond: Number.NaN, code: null, verdict: 'skipped (BENCH_SKIP)' };
+  let verify: Checkpoint['verify'] = skipped;
+  if (!SKIP.has('verify')) {
+    log('  verify…');
+    const verified = await runNode([join(ROOT, 'ledger-service/dist/tools/verify-log.js')], env);
+    const chain = /OK: (\d+) events in \d+ streams; every hash chain matches \(([\d.]+) s\)/.exec(verified.stdout);
+    const chainSeconds = chain ? Number(chain[2]) : verified.seconds;
+    verify = {
+      seconds: verified.seconds,
+      chainSeconds,
+      eventsPerSecond: (chain ? Number(chain[1]) : events) / chainSeconds,
+      code: verified.code,
+      verdict: verified.stdout.split('\n').find((line) => line.startsWith('OK:') || line.startsWith('MISMATCH')) ?? verified.output.slice(-500),
+    };
+  }
 
-  log('  evidence export…');
-  const file = join(workDir, 'evidence.json');
-  const flags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
-  const exported = await runNode([...flags, join(ROOT, 'bench/dist/bench-export.js'), 'export', env.DATABASE_URL!, file], {});
-  if (exported.code !== 0) throw new Error(`the export failed: ${exported.output.slice(-2000)}`);
-  const phase = JSON.parse(exported.stdout) as { seconds: number; maxRssMiB: number; events?: number };
-  const exportFigures = { seconds: phase.seconds, peakRssMiB: phase.maxRssMiB, events: phase.events ?? 0, fileMiB: statSync(file).size / 2 ** 20 };
-  rmSync(file, { force: true });
+  let exportFigures: Checkpoint['export'] = { seconds: Number.NaN, peakRssMiB: Number.NaN, events: 0, fileMiB: Number.NaN };
+  if (!SKIP.has('export')) {
+    log('  evidence export…');
+    const file = join(workDir, 'evidence.json');
+    const flags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
+    const exported = await runNode([...flags, join(ROOT, 'bench/dist/bench-export.js'), 'export', env.DATABASE_URL!, file], {});
+    if (exported.code !== 0) throw new Error(`the export failed: ${exported.output.slice(-2000)}`);
+    const phase = JSON.parse(exported.stdout) as { seconds: number; maxRssMiB: number; events?: number };
+    exportFigures = { seconds: phase.seconds, peakRssMiB: phase.maxRssMiB, events: phase.events ?? 0, fileMiB: statSync(file).size / 2 ** 20 };
+    rmSync(file, { force: true });
+  }
 
   // The history is not to be settled, screened or credited again by the new instance: its reactions start at the head.
   await pool.query(
@@ -859,29 +878,40 @@ async function measureReads(admin: ClusterClient, instance: Instance, builder: R
   const base = instance.baseUrl;
   const get = (path: string) => () => admin.request(base, 'GET', path);
   const reads: Record<string, ReadFigure> = {};
-  reads['GET /api/credits (largest account)'] = await timeRead(get('/api/credits'));
+  const time = async (name: string, call: () => Promise<Response>): Promise<void> => {
+    if (measured(name)) reads[name] = await timeRead(call);
+  };
+  await time('GET /api/credits (largest account)', get('/api/credits'));
   const split = builder.mostSplitSerial();
-  if (split) reads['GET /api/provenance/serials/… (most split batch)'] = await timeRead(get(`/api/provenance/serials/${split.serial}`));
+  if (split) {
+    await time('GET /api/provenance/serials/… (most split batch)', get(`/api/provenance/serials/${split.serial}`));
+    await time('GET /api/provenance/… (most split batch), first page', get(`/api/provenance/${split.batchId}?limit=${PAGE}`));
+  }
   for (const [name, path] of [
     ['retirements', '/api/retirements'],
     ['trades', '/api/trades'],
     ['orders', '/api/orders?scope=all'],
     ['AML alerts', '/api/aml/alerts'],
   ] as const) {
+    if (!measured(name)) continue;
     const separator = path.includes('?') ? '&' : '?';
-    reads[`${name}, first page`] = await timeRead(get(`${path}${separator}limit=${PAGE}`));
+    await time(`${name}, first page`, get(`${path}${separator}limit=${PAGE}`));
     const cursor = await deepCursor(admin, base, path, DEEP_PAGES);
-    if (cursor) reads[`${name}, page ${DEEP_PAGES + 1}`] = await timeRead(get(`${path}${separator}limit=${PAGE}&cursor=${encodeURIComponent(cursor)}`));
+    if (cursor) await time(`${name}, page ${DEEP_PAGES + 1}`, get(`${path}${separator}limit=${PAGE}&cursor=${encodeURIComponent(cursor)}`));
   }
-  reads['GET /api/metrics'] = await timeRead(get('/api/metrics'));
-  reads['GET /api/kyc/dashboard'] = await timeRead(get('/api/kyc/dashboard'));
-  reads['POST /api/compliance/reports (CSRD 2026)'] = await timeRead(() =>
+  await time('GET /api/metrics', get('/api/metrics'));
+  await time('GET /api/kyc/dashboard', get('/api/kyc/dashboard'));
+  await time('POST /api/compliance/reports (CSRD 2026)', () =>
     admin.request(base, 'POST', '/api/compliance/reports', { framework: 'csrd', period: { from: '2026-01-01', to: '2026-12-31' }, format: 'json' }),
   );
+  // One month of the year: a period that holds a part of the log.
+  await time('POST /api/compliance/reports (CSRD March 2026)', () =>
+    admin.request(base, 'POST', '/api/compliance/reports', { framework: 'csrd', period: { from: '2026-03-01', to: '2026-03-31' }, format: 'json' }),
+  );
   const portfolio = `/api/portfolios/${builder.adminPortfolioId}`;
-  reads['portfolio holdings'] = await timeRead(get(`${portfolio}/holdings`));
-  reads['portfolio suggestions'] = await timeRead(get(`${portfolio}/suggestions`));
-  reads['portfolio analytics'] = await timeRead(get(`${portfolio}/analytics`));
+  await time('portfolio holdings', get(`${portfolio}/holdings`));
+  await time('portfolio suggestions', get(`${portfolio}/suggestions`));
+  await time('portfolio analytics', get(`${portfolio}/analytics`));
   return reads;
 }
 

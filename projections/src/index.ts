@@ -12,6 +12,8 @@ export { amlAlertsProjection } from './aml/aml-alerts.projection.js';
 export { creditRegistryProjection } from './credits/credit-registry.projection.js';
 export { creditTradesProjection, swapPrice, XRPL_AMM_PROJECT_TYPE, xrplTradeId } from './credits/credit-trades.projection.js';
 export { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
+export { batchesTouched, creditBatchEventsProjection } from './credits/credit-batch-events.projection.js';
+export { type ComplianceEventKind, complianceReportEventsProjection } from './compliance/compliance-report-events.projection.js';
 export { ammReservesProjection } from './xrpl/amm-reserves.projection.js';
 export { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 export { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
@@ -23,6 +25,8 @@ import { heldDepositsProjection } from './funds/held-deposits.projection.js';
 import { usersProjection } from './auth/users.projection.js';
 import { creditRegistryProjection } from './credits/credit-registry.projection.js';
 import { creditRetirementsProjection } from './credits/credit-retirements.projection.js';
+import { creditBatchEventsProjection } from './credits/credit-batch-events.projection.js';
+import { complianceReportEventsProjection } from './compliance/compliance-report-events.projection.js';
 import { creditTradesProjection } from './credits/credit-trades.projection.js';
 import { vaultTransfersProjection } from './xrpl/vault-transfers.projection.js';
 import { directTradeOffersProjection } from './credits/direct-trade-offers.projection.js';
@@ -43,6 +47,8 @@ export const projections: readonly Projection[] = [
   creditRegistryProjection,
   creditTradesProjection,
   creditRetirementsProjection,
+  creditBatchEventsProjection,
+  complianceReportEventsProjection,
   portfoliosProjection,
   marketDailyProjection,
   ammReservesProjection,

@@ -1,3 +1,4 @@
+import type { ComplianceEventKind } from './compliance/compliance-report-events.projection.js';
 import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -305,6 +306,46 @@ export interface CreditRetirementBatchesTable {
   serial_prefix: string;
 }
 
+/** One event of a market stream that touched a batch (its ranges, its issuance, its settlement), by stream version. */
+export interface CreditBatchEventsTable {
+  token_id: string;
+  stream_version: Int8;
+  /** The lowest and highest serial of the batch it names; null when it names none (an XRPL settlement). */
+  serial_min: Int8 | null;
+  serial_max: Int8 | null;
+}
+
+/** How far a market stream's events are in credit_batch_events: every event up to this version. */
+export interface CreditMarketIndexedTable {
+  stream_id: string;
+  stream_version: Int8;
+}
+
+/**
+ * An event a compliance report can draw on: `at_ms` (the instant of its data, as `Date.parse` gives
+ * it) puts it in a period; `subject` ties it to one that is (a retirement's settlement, a posted
+ * withdrawal's request); `refs` are a retirement's batches.
+ */
+export interface ComplianceReportEventsTable {
+  commit_position: Int8;
+  prepare_position: Int8;
+  event_id: string;
+  kind: ComplianceEventKind;
+  at_ms: Int8 | null;
+  subject: string | null;
+  refs: string[] | null;
+}
+
+/** How much of the log the compliance-report-events projection has counted: one row. */
+export interface ComplianceLogExtentTable {
+  id: number;
+  events: Int8;
+  first_commit: Int8;
+  first_prepare: Int8;
+  last_commit: Int8;
+  last_prepare: Int8;
+}
+
 export interface PortfoliosTable {
   portfolio_id: string;
   owner_id: string;
@@ -605,6 +646,10 @@ export interface ReadModelDatabase {
   credit_trades: CreditTradesTable;
   credit_retirements: CreditRetirementsTable;
   credit_retirement_batches: CreditRetirementBatchesTable;
+  credit_batch_events: CreditBatchEventsTable;
+  credit_market_indexed: CreditMarketIndexedTable;
+  compliance_report_events: ComplianceReportEventsTable;
+  compliance_log_extent: ComplianceLogExtentTable;
   portfolios: PortfoliosTable;
   market_daily_prices: MarketDailyPricesTable;
   account_daily_positions: AccountDailyPositionsTable;

@@ -167,6 +167,12 @@ export interface EventStore {
    */
   appendToStreams?(appends: readonly StreamAppend[]): Promise<MultiStreamAppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The stream's events at these versions, in stream order (versions it does not hold are left
+   * out): how a reader that keeps an index of a long stream's events reads just those. Optional:
+   * without it the caller reads the stream.
+   */
+  readStreamVersions?(streamId: string, versions: readonly bigint[]): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
    * How many events (of `eventTypes` when given) follow `after`, counted up to `cap`, and the

@@ -7,6 +7,8 @@ export const projectionNames = [
   'credit-registry',
   'credit-trades',
   'credit-retirements',
+  'credit-batch-events',
+  'compliance-report-events',
   'portfolios',
   'market-daily',
   'amm-reserves',

@@ -29,6 +29,8 @@ import * as lastTradeInMarket from './2026_12_05_000100_last_trade_in_market.js'
 import * as orderBookTotals from './2026_12_06_300000_order_book_totals.js';
 import * as dropTradesByMarket from './2026_12_06_300100_drop_trades_by_market.js';
 import * as amlAlertTotal from './2026_12_06_300200_aml_alert_total.js';
+import * as creditBatchEvents from './2026_12_06_400000_credit_batch_events.js';
+import * as complianceReportEvents from './2026_12_06_400100_compliance_report_events.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -63,5 +65,7 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_06_300000_order_book_totals': orderBookTotals,
     '2026_12_06_300100_drop_trades_by_market': dropTradesByMarket,
     '2026_12_06_300200_aml_alert_total': amlAlertTotal,
+    '2026_12_06_400000_credit_batch_events': creditBatchEvents,
+    '2026_12_06_400100_compliance_report_events': complianceReportEvents,
   }),
 };

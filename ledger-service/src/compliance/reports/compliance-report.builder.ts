@@ -374,6 +374,21 @@ export class ComplianceReportFold {
     this.eventsRead += 1;
     this.firstPosition ??= event.position;
     this.lastPosition = event.position;
+    this.applyCounted(event);
+  }
+
+  /**
+   * A prefix of the log read through an index: `events` events from `first` to `last`, as if each
+   * had been applied. Those the report can use then follow through `applyCounted`, in log order.
+   */
+  countPrefix(events: number, first: Position, last: Position): void {
+    this.eventsRead += events;
+    this.firstPosition ??= first;
+    this.lastPosition = last;
+  }
+
+  /** An event of a prefix `countPrefix` counted already: applied, not counted again. */
+  applyCounted(event: RecordedEvent): void {
     if (isAuditEvent(event)) {
       if (event.type === 'LedgerSealed' && event.streamId === SEALS_STREAM) this.sealed(event.data);
       if (event.type === 'AuditAnchored' && event.streamId === ANCHORS_STREAM) this.anchors.set(event.data.sealNumber, event.data);

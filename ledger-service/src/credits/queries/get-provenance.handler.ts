@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
+import { readBatchMarketEvents } from './batch-market-events.js';
 import { toCreditBatchView } from './batch-view.js';
 import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
 import { projectProvenance, withBatchClaims } from './project-provenance.js';
@@ -328,7 +329,7 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
         .where('token_id', '=', tokenId)
         .groupBy('status')
         .execute(),
-      this.eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage)),
+      readBatchMarketEvents(this.db, this.eventStore, creditMarketStreamId(market.projectType, market.vintage), tokenId),
       readSeals(this.eventStore),
     ]);
     if (!batch) return undefined;

@@ -10,12 +10,13 @@ import {
 } from '@carbon-ledger/contracts';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
+import { readBatchMarketEvents } from './batch-market-events.js';
 import { toCreditBatchView } from './batch-view.js';
 import { readSeals } from './event-log-seals.js';
 import { provenanceEntries, serialScope } from './get-provenance.handler.js';
 import { projectProvenance, withBatchClaims } from './project-provenance.js';
 
-/** One serial's whole life, from the event log; undefined when the registry never issued it. */
+/** One serial's whole life, from the event log (the market events that touched its batch); undefined when the registry never issued it. */
 export class GetSerialProvenanceQuery extends Query<SerialProvenanceResponse | undefined> {
   constructor(readonly serialNumber: string) {
     super();
@@ -67,7 +68,7 @@ export class GetSerialProvenanceHandler implements IQueryHandler<GetSerialProven
     if (!parsed || !market) return undefined;
     const [batch, stream, sealCovering] = await Promise.all([
       this.db.selectFrom('credit_batches').selectAll().where('token_id', '=', parsed.tokenId).executeTakeFirst(),
-      this.eventStore.readStream(creditMarketStreamId(market.projectType, market.vintage)),
+      readBatchMarketEvents(this.db, this.eventStore, creditMarketStreamId(market.projectType, market.vintage), parsed.tokenId, parsed.serial),
       readSeals(this.eventStore),
     ]);
     if (!batch || parsed.serial > batch.quantity) return undefined;

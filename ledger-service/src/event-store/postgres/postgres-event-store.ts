@@ -188,6 +188,19 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     return result.rows.map(toRecorded);
   }
 
+  async readStreamVersions(streamId: string, versions: readonly bigint[]): Promise<RecordedEvent[]> {
+    if (versions.length === 0) return [];
+    const result = await this.pool.query<EventRow>({
+      name: 'read_stream_versions',
+      // One index probe per version: as a filter, `= any` compared every event of the stream with every version.
+      text: `select ${EVENT_COLUMNS} from unnest($2::bigint[]) as wanted (version)
+             join events on stream_id = $1 and stream_version = wanted.version order by stream_version`,
+      values: [streamId, versions.map(String)],
+      types: EVENT_TYPES,
+    });
+    return result.rows.map(toRecorded);
+  }
+
   /**
    * A read that returns a full batch (a reader catching up) starts the next read, from its
    * last event, before the caller asks for it: the database produces batch n+1 while this
