@@ -11,6 +11,13 @@ export interface PendingAppend {
   readonly texts: readonly ChainedEventTexts[];
   readonly resolve: (result: AppendResult | undefined) => void;
   readonly reject: (error: unknown) => void;
+  /** Other streams it writes (an atomic append to several streams): held back and in flight with it. */
+  readonly alsoStreams?: readonly string[];
+}
+
+/** Every stream an append writes. */
+export function streamsOf(append: PendingAppend): readonly string[] {
+  return append.alsoStreams ? [append.streamId, ...append.alsoStreams] : [append.streamId];
 }
 
 export interface AppendBatcherOptions {
@@ -64,14 +71,14 @@ export class AppendBatcher {
       const batch = this.take();
       if (batch.length === 0) return;
       this.inFlight += 1;
-      for (const append of batch) this.streamsInFlight.add(append.streamId);
+      for (const append of batch) for (const streamId of streamsOf(append)) this.streamsInFlight.add(streamId);
       this.write(batch)
         .catch((error: unknown) => {
           for (const append of batch) append.reject(error);
         })
         .finally(() => {
           this.inFlight -= 1;
-          for (const append of batch) this.streamsInFlight.delete(append.streamId);
+          for (const append of batch) for (const streamId of streamsOf(append)) this.streamsInFlight.delete(streamId);
           this.nextPump.schedule();
         });
     }
@@ -89,11 +96,12 @@ export class AppendBatcher {
     const heldBack = new Set<string>();
     let events = 0;
     for (const append of this.queue) {
-      const blocked = heldBack.has(append.streamId) || this.streamsInFlight.has(append.streamId);
+      const streams = streamsOf(append);
+      const blocked = streams.some((streamId) => heldBack.has(streamId) || this.streamsInFlight.has(streamId));
       const fits = batch.length === 0 || events + append.events.length <= this.options.batchEvents;
       if (blocked || !fits) {
         // A later append of a held-back stream must not overtake it.
-        heldBack.add(append.streamId);
+        for (const streamId of streams) heldBack.add(streamId);
         rest.push(append);
         continue;
       }

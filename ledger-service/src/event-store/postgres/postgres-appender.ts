@@ -123,6 +123,55 @@ function chainHashes(head: StreamHead, texts: readonly ChainedEventTexts[]): Buf
   return hashes;
 }
 
+/** One stream's part of an atomic append, as the batch writes it. */
+interface AtomicPart extends StreamAppend {
+  readonly code: bigint;
+  readonly texts: readonly ChainedEventTexts[];
+}
+
+/** An atomic append to several streams, waiting in the batcher as one append of all their streams. */
+interface AtomicAppend extends PendingAppend {
+  readonly parts: readonly AtomicPart[];
+  /** Every part's answer in order, or undefined: it goes alone through append_streams. */
+  readonly resolveParts: (results: AppendResult[] | undefined) => void;
+}
+
+function isAtomic(append: PendingAppend): append is AtomicAppend {
+  return 'parts' in append;
+}
+
+/**
+ * The parts of an atomic append as appends of one stream each, for the batch's INSERT (all of it or
+ * nothing): the unit is answered once every part is, or sent alone if any part is not.
+ */
+function partsOf(unit: AtomicAppend): PendingAppend[] {
+  const results: (AppendResult | undefined)[] = [];
+  let answered = 0;
+  let failed = false;
+  const settle = () => {
+    if (answered < unit.parts.length) return;
+    if (failed || results.some((result) => result === undefined)) unit.resolveParts(undefined);
+    else unit.resolveParts(results as AppendResult[]);
+  };
+  return unit.parts.map((part, index) => ({
+    streamId: part.streamId,
+    events: part.events,
+    expected: part.expected,
+    code: part.code,
+    texts: part.texts,
+    resolve: (result) => {
+      results[index] = result;
+      answered += 1;
+      settle();
+    },
+    reject: (error) => {
+      if (!failed) unit.reject(error);
+      failed = true;
+      answered += 1;
+    },
+  }));
+}
+
 /** An append whose stream head is known here, with the hash chain continued from it. */
 type KnownChain = PendingAppend & { readonly head: StreamHead; readonly hashes: readonly Buffer[] };
 
@@ -199,15 +248,48 @@ export class PostgresAppender {
   }
 
   /**
-   * Several streams in one statement through append_streams: all parts or none. Not batched with
-   * other appends: its parts must commit together, and a batch answers each append on its own.
+   * Several streams, all parts or none. It waits for a batch like any append: when every head of the
+   * batch is known, the batch is one INSERT, which stores all of it or nothing, so this append's
+   * parts commit together with the batch's other appends (the appends of several markets' groups
+   * share a commit). Otherwise it goes alone through append_streams, one statement.
    */
   async appendStreams(parts: readonly StreamAppend[]): Promise<MultiStreamAppendResult> {
     if (parts.length === 0) throw new RangeError('appendToStreams needs at least one stream');
     if (new Set(parts.map((part) => part.streamId)).size < parts.length) throw new RangeError('appendToStreams takes each stream once');
     for (const part of parts) checkAppend(part.streamId, part.events);
-    const codes = parts.map((part) => expectedCode(part.expected).toString());
+    const codes = parts.map((part) => expectedCode(part.expected));
     const texts = parts.map((part) => part.events.map((event) => chainContentTexts({ streamId: part.streamId, ...event })));
+    const batched = await new Promise<AppendResult[] | undefined>((resolve, reject) => {
+      const [first, ...others] = parts;
+      const unit: AtomicAppend = {
+        streamId: first!.streamId,
+        events: parts.flatMap((part) => part.events),
+        expected: first!.expected,
+        code: codes[0]!,
+        texts: texts.flat(),
+        alsoStreams: others.map((part) => part.streamId),
+        parts: parts.map((part, index) => ({ ...part, code: codes[index]!, texts: texts[index]! })),
+        resolveParts: resolve,
+        // Never answered as one append: the batch writes its parts, or sends it alone.
+        resolve: () => resolve(undefined),
+        reject,
+      };
+      this.batcher.submit(unit);
+    });
+    if (batched) {
+      const position = batched.reduce((last, stream) => (stream.position.prepare > last.prepare ? stream.position : last), batched[0]!.position);
+      return { streams: batched, position };
+    }
+    return this.appendStreamsAlone(parts, codes, texts);
+  }
+
+  /** Several streams in one statement through append_streams, which locks them and answers precisely. */
+  private async appendStreamsAlone(
+    parts: readonly StreamAppend[],
+    expectedCodes: readonly bigint[],
+    texts: readonly (readonly ChainedEventTexts[])[],
+  ): Promise<MultiStreamAppendResult> {
+    const codes = expectedCodes.map((code) => code.toString());
     const events = parts.reduce((count, part) => count + part.events.length, 0);
     for (let attempt = 1; ; attempt += 1) {
       this.onBatch(1, events);
@@ -275,8 +357,12 @@ export class PostgresAppender {
       batch.length,
       batch.reduce((events, append) => events + append.events.length, 0),
     );
+    // An atomic append goes into the INSERT as its parts, each one stream's append.
+    const atomic = batch.filter(isAtomic);
+    const single = batch.filter((append) => !isAtomic(append));
+    const expanded = [...single, ...atomic.flatMap(partsOf)];
     // Chains are computed here, once the batch is known to go by the plain INSERT.
-    const known = knownChains(batch, this.heads);
+    const known = knownChains(expanded, this.heads);
     if (known) {
       const inserted = await this.insertKnownHeads(known);
       if (inserted !== undefined) {
@@ -285,9 +371,11 @@ export class PostgresAppender {
       }
       // A remembered head was stale (another process moved its stream, or an event id is
       // taken): forget the batch's heads and let the database read them and answer each append.
-      for (const append of batch) this.heads.forget(append.streamId);
+      for (const append of expanded) this.heads.forget(append.streamId);
     }
-    if (await this.callAppendBatch(batch)) this.announce();
+    // append_batch answers each append on its own: an atomic append goes alone through append_streams.
+    for (const append of atomic) append.resolveParts(undefined);
+    if (single.length > 0 && (await this.callAppendBatch(single))) this.announce();
   }
 
   /**

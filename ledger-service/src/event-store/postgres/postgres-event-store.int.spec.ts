@@ -65,6 +65,27 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     await database.drop();
   });
 
+  it('writes atomic appends to several streams that wait together in one commit, each whole; one with a stale head is refused whole', async () => {
+    const streams = Array.from({ length: 6 }, (_, n) => `atomic-${n}-${randomUUID()}`);
+    for (const streamId of streams) await mine.appendToStream(streamId, [event('Opened')], { expected: 'no_stream' });
+    const reserveAndPlace = (market: string, cash: string) =>
+      mine.appendToStreams([
+        { streamId: cash, events: [event('Reserved')], expected: 0n },
+        { streamId: market, events: [event('OrderPlaced'), event('TradeExecuted')], expected: 0n },
+      ]);
+    await Promise.all([reserveAndPlace(streams[0]!, streams[1]!), reserveAndPlace(streams[2]!, streams[3]!)]);
+    const stored = await Promise.all(streams.map((streamId) => mine.readStream(streamId)));
+    // Both waited for one batch: one commit for the four parts.
+    expect(new Set(stored.slice(0, 4).flatMap((events) => events.slice(1).map((recorded) => recorded.position.commit))).size).toBe(1);
+
+    // Another process moves the cash stream: this store's head for it is stale, and the append goes alone and is refused whole.
+    await theirs.appendToStream(streams[5]!, [event('Deposited')], { expected: 0n });
+    await expect(reserveAndPlace(streams[4]!, streams[5]!)).rejects.toMatchObject({ streamId: streams[5], actual: 1n });
+    expect((await mine.readStream(streams[4]!)).map((recorded) => recorded.type)).toEqual(['Opened']);
+    expect((await mine.readStream(streams[5]!)).map((recorded) => recorded.type)).toEqual(['Opened', 'Deposited']);
+    for (const streamId of streams) expect(await chainHolds(mine, streamId)).toBe(true);
+  });
+
   it('refuses a remembered head that another writer moved on, then continues the chain from the real head', async () => {
     const streamId = `moved-${randomUUID()}`;
     await mine.appendToStream(streamId, [event('A')], { expected: 'no_stream' });
