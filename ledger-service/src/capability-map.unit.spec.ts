@@ -17,7 +17,6 @@ const NOT_CAPABILITIES = new Set(['api', 'shared', 'event-store', 'config', 'dem
 /** A capability a package rightly has no part of, and why. */
 const ABSENT: Readonly<Record<string, Partial<Record<Package, string>>>> = {
   audit: { projections: 'seals and anchors are read from the log itself', console: 'its screens are the compliance page’s' },
-  compliance: { projections: 'reports and exports are built from the event log, not from read models' },
   'credit-market': {
     projections: 'the shared core: its read models are those of credits and orders',
     console: 'the same: its screens are credits’ and orders’',
