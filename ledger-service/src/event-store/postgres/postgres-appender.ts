@@ -123,6 +123,11 @@ function chainHashes(head: StreamHead, texts: readonly ChainedEventTexts[]): Buf
   return hashes;
 }
 
+/** The position of the last event of several streams' answers (all of one transaction: the greatest log position). */
+function lastPosition(results: readonly AppendResult[]): AppendResult['position'] {
+  return results.reduce((last, result) => (result.position.prepare > last.prepare ? result.position : last), results[0]!.position);
+}
+
 /** One stream's part of an atomic append, as the batch writes it. */
 interface AtomicPart extends StreamAppend {
   readonly code: bigint;
@@ -277,8 +282,7 @@ export class PostgresAppender {
       this.batcher.submit(unit);
     });
     if (batched) {
-      const position = batched.reduce((last, stream) => (stream.position.prepare > last.prepare ? stream.position : last), batched[0]!.position);
-      return { streams: batched, position };
+      return { streams: batched, position: lastPosition(batched) };
     }
     return this.appendStreamsAlone(parts, codes, texts);
   }
@@ -325,8 +329,7 @@ export class PostgresAppender {
       });
       const duplicate = rows.every((row) => row.out_duplicate);
       if (!duplicate) this.announce();
-      const position = streams.reduce((last, stream) => (stream.position.prepare > last.prepare ? stream.position : last), streams[0]!.position);
-      return { streams, position, ...(duplicate ? { alreadyAppended: true } : {}) };
+      return { streams, position: lastPosition(streams), ...(duplicate ? { alreadyAppended: true } : {}) };
     }
   }
 
