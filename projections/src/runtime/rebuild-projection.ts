@@ -12,6 +12,8 @@ const REBUILD_SCHEMA = 'projection_rebuild';
 const DEFAULT_BATCH_SIZE = 5_000;
 /** Pages read ahead of the slowest projection. */
 const PAGES_AHEAD = 3;
+/** Connections that build the deferred indexes at once (the machine's cores are the limit). */
+const INDEX_BUILDERS = 2;
 
 export class ProjectionBusy extends Error {
   override readonly name = 'ProjectionBusy';
@@ -83,10 +85,11 @@ export async function rebuildProjections(options: {
 
     await sql`drop schema if exists ${sql.id(REBUILD_SCHEMA)} cascade`.execute(writer);
     await sql`create schema ${sql.id(REBUILD_SCHEMA)}`.execute(writer);
+    // Fresh tables with the keys their upserts need; their other indexes are built once the bulk
+    // of the log is in (one sort per index instead of an index update per row).
+    const deferredIndexes: string[] = [];
     for (const projection of projections) {
-      for (const table of projection.tables) {
-        await sql`create table ${sql.id(REBUILD_SCHEMA, table)} (like ${sql.id('public', table)} including all)`.execute(writer);
-      }
+      for (const table of projection.tables) deferredIndexes.push(...(await createFreshTable(leader, table)));
     }
 
     // One filter for the read when every projection names its types; a projection without them takes all.
@@ -153,6 +156,14 @@ export async function rebuildProjections(options: {
         if (failed !== undefined) break;
       }
       await Promise.all(chains);
+      // The deferred indexes, shared out over the lanes (PostgreSQL builds one per connection at a time).
+      const queue = [...deferredIndexes];
+      await Promise.all(
+        lanes.slice(0, INDEX_BUILDERS).map(async (lane) => {
+          await sql`set maintenance_work_mem = '256MB'`.execute(lane.writer);
+          for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sql.raw(next).execute(lane.writer);
+        }),
+      );
     } finally {
       await Promise.all(lanes.map((lane) => lane.close()));
     }
@@ -192,6 +203,45 @@ export async function rebuildProjections(options: {
     await writer.destroy().catch(() => undefined);
     await leader.end().catch(() => undefined);
   }
+}
+
+/**
+ * Creates `table` in the rebuild schema like its live copy: columns, defaults and checks, with
+ * its primary key, unique constraints and unique indexes under their live names (upserts name
+ * them, and after the swap a later migration finds every index by the name it was created with).
+ * Returns the statements that create its other indexes there, to run after the replay.
+ */
+async function createFreshTable(connection: pg.Client, table: string): Promise<string[]> {
+  // Quoted as PostgreSQL quotes them in the definitions it writes.
+  const names = await connection.query<{ live: string; fresh: string }>(
+    `select format('%I.%I', 'public', $1::text) as live, format('%I.%I', $2::text, $1::text) as fresh`,
+    [table, REBUILD_SCHEMA],
+  );
+  const { live, fresh } = names.rows[0]!;
+  await connection.query(`create table ${fresh} (like ${live} including all excluding indexes)`);
+  const constraints = await connection.query<{ name: string; definition: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+     where conrelid = $1::regclass and contype in ('p', 'u', 'x') order by conname`,
+    [live],
+  );
+  for (const { name, definition } of constraints.rows) {
+    await connection.query(`alter table ${fresh} add constraint "${name.replaceAll('"', '""')}" ${definition}`);
+  }
+  const indexes = await connection.query<{ definition: string; unique: boolean }>(
+    `select pg_get_indexdef(i.indexrelid) as definition, i.indisunique as unique from pg_index i
+     where i.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+     order by i.indexrelid`,
+    [live],
+  );
+  const deferred: string[] = [];
+  for (const { definition, unique } of indexes.rows) {
+    // pg_get_indexdef names the table schema-qualified: "... ON public.t USING ...".
+    const onFresh = definition.replace(` ON ${live} `, ` ON ${fresh} `).replace(` ON ONLY ${live} `, ` ON ONLY ${fresh} `);
+    if (onFresh === definition) throw new Error(`Cannot rebuild ${table}: unexpected index definition ${definition}`);
+    if (unique) await connection.query(onFresh);
+    else deferred.push(onFresh);
+  }
+  return deferred;
 }
 
 async function openWriter(config: pg.ClientConfig): Promise<{ writer: Kysely<ReadModelDatabase>; close: () => Promise<void> }> {

@@ -6,10 +6,12 @@ import {
   type BatchCommitted,
   orderBookProjection,
   ProjectionBusy,
+  projections,
   LogFollowerRunner,
   type ProjectionWriter,
   readCheckpoint,
   rebuildProjection,
+  rebuildProjections,
   SkipAnnouncements,
 } from '@carbon-ledger/projections';
 import pg from 'pg';
@@ -103,6 +105,26 @@ describe('projection runtime on PostgreSQL', () => {
     expect(await rows()).toEqual(before);
     const checkpoint = await readCheckpoint(db, 'order-book');
     expect(comparePositions(checkpoint!.position, result.position)).toBe(0);
+  });
+
+  it('gives every rebuilt table back its keys, constraints and indexes, under the names and with the definitions its migrations gave them', async () => {
+    const tables = projections.flatMap((projection) => [...projection.tables]);
+    const shape = async () => {
+      const indexes = await sql<{ table: string; name: string; definition: string }>`
+        select tablename as table, indexname as name, indexdef as definition from pg_indexes
+        where schemaname = 'public' and tablename = any(${tables}) order by tablename, indexname`.execute(db);
+      const constraints = await sql<{ table: string; name: string; definition: string }>`
+        select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+        where conrelid::regclass::text = any(${tables}) order by 1, 2`.execute(db);
+      return { indexes: indexes.rows, constraints: constraints.rows };
+    };
+    await placeOrders(3);
+    const before = await shape();
+    // Indexes of many kinds: primary keys, unique constraints, unique and plain indexes, partial ones.
+    expect(before.indexes.length).toBeGreaterThan(tables.length);
+    expect(before.indexes.some((index) => index.definition.includes(' WHERE '))).toBe(true);
+    await rebuildProjections({ eventStore: store, connectionConfig: connection(), projections });
+    expect(await shape()).toEqual(before);
   });
 
   it('refuses to wait for a projection no one runs, instead of answering at once that it caught up', async () => {
