@@ -42,10 +42,18 @@ export function chainContentTexts(event: ChainedEventContent): ChainedEventTexts
     // canonicalJson drops undefined members; keep that rule in one place.
     return { data, metadata, content: chainContent(event) };
   }
-  const content =
+  return { data, metadata, content: chainContentOfTexts(event, data, metadata) };
+}
+
+/**
+ * chainContent around data and metadata already written as JSON: with their canonical texts it is
+ * chainContent(event); a verifier hashes the texts a store holds with it.
+ */
+export function chainContentOfTexts(event: Pick<ChainedEventContent, 'streamId' | 'eventId' | 'type'>, data: string, metadata: string): string {
+  return (
     `{"data":${data},"eventId":${JSON.stringify(event.eventId)},"metadata":${metadata},` +
-    `"streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)}}`;
-  return { data, metadata, content };
+    `"streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)}}`
+  );
 }
 
 export interface SealContent {

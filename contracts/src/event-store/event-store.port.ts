@@ -123,6 +123,12 @@ export interface ReadAllOptions {
   readonly eventTypes?: ReadonlySet<string>;
 }
 
+/** An event with its data and metadata also as the JSON texts the store holds for them. */
+export interface RecordedEventWithTexts extends RecordedEvent {
+  readonly dataText: string;
+  readonly metadataText: string;
+}
+
 export interface ReadStreamOptions {
   /** Exclusive: the events with a higher stream version. */
   readonly afterVersion?: bigint;
@@ -174,6 +180,12 @@ export interface EventStore {
    */
   readStreamVersions?(streamId: string, versions: readonly bigint[]): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * readAll (of every type), each event with the JSON texts stored for its data and metadata: the
+   * texts its writer hashed, so a verifier can hash what is stored instead of writing the values
+   * out again. Optional: without it a verifier serialises the values canonically.
+   */
+  readAllWithTexts?(options: Omit<ReadAllOptions, 'eventTypes'>): Promise<RecordedEventWithTexts[]>;
   /**
    * How many events (of `eventTypes` when given) follow `after`, counted up to `cap`, and the
    * `metadata.recordedAt` of the first of them: what a health check shows of a follower's lag,

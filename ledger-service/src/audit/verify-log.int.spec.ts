@@ -34,6 +34,35 @@ describe('verify: hash chains of the log', () => {
     expect(report).toMatchObject({ ok: true, eventsChecked: 15, streamsChecked: 5, sealsChecked: 0 });
   });
 
+  it('hashes the JSON as stored, and still verifies an event whose stored JSON was written out again with the same values', async () => {
+    const rewritten = (await store.readStream('order-2'))[2]!;
+    // jsonb's text puts a space after each colon and comma and orders keys by length: not the text that was hashed.
+    await pool.query('update events set data = (data::jsonb)::json, metadata = (metadata::jsonb)::json where event_id = $1', [rewritten.eventId]);
+    const [stored] = (await store.readAllWithTexts({ limit: 100 })).filter((event) => event.eventId === rewritten.eventId);
+    expect(stored!.dataText).toContain(': ');
+    expect(stored!.data).toEqual(rewritten.data);
+    const withTexts = await verifyLog(store, { pageSize: 4 });
+    expect(withTexts).toMatchObject({ ok: true, eventsChecked: 15 });
+    // A store that hands over no texts: the values are written canonically, with the same verdict.
+    const valuesOnly = { ...store, readAll: store.readAll.bind(store), readAllWithTexts: undefined } as unknown as PostgresEventStore;
+    expect(await verifyLog(valuesOnly, { pageSize: 4 })).toEqual(withTexts);
+  });
+
+  it('names an event whose stored metadata was altered, with or without the stored texts', async () => {
+    const victim = (await store.readStream('order-4'))[0]!;
+    await pool.query(`update events set metadata = jsonb_set(metadata::jsonb, '{actor,role}', '"admin"')::json where event_id = $1`, [victim.eventId]);
+    const valuesOnly = { readAll: store.readAll.bind(store) } as unknown as PostgresEventStore;
+    for (const reader of [store, valuesOnly]) {
+      const report = await verifyLog(reader, { pageSize: 4 });
+      expect(report.firstMismatch).toMatchObject({ streamId: 'order-4', streamVersion: '0', eventId: victim.eventId });
+    }
+    await pool.query(`update events set metadata = jsonb_set(metadata::jsonb, '{actor,role}', $2::jsonb)::json where event_id = $1`, [
+      victim.eventId,
+      JSON.stringify(victim.metadata.actor.role),
+    ]);
+    expect((await verifyLog(store, { pageSize: 4 })).ok).toBe(true);
+  });
+
   it('names the first event whose stored data was altered', async () => {
     const victim = (await store.readStream('order-3'))[1]!;
     await pool.query(`update events set data = jsonb_set(data::jsonb, '{price}', '"9.99"')::json where event_id = $1`, [victim.eventId]);

@@ -2,6 +2,7 @@ import { createHash, hash as digestOf } from 'node:crypto';
 import {
   type AuditAnchoredData,
   chainContent,
+  chainContentOfTexts,
   type EventStore,
   formatPosition,
   isAuditEvent,
@@ -10,6 +11,7 @@ import {
   parsePosition,
   type Position,
   type RecordedEvent,
+  type RecordedEventWithTexts,
   sealContent,
   START,
   type VerifyLogResponse,
@@ -42,6 +44,8 @@ export interface VerifyOptions {
   readonly pageSize?: number;
   readonly lookupAnchor?: AnchorLookup;
   readonly onProgress?: (events: number) => void;
+  /** Handed each event once its chain link is verified, in log order: the other checks fold the log in this one pass. */
+  readonly onEvent?: (event: RecordedEvent) => void;
 }
 
 type Report = Omit<VerifyLogResponse, 'checkedAt'>;
@@ -88,20 +92,30 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
       reason,
     });
 
+  /** sha256 over the previous hash's bytes and the content's UTF-8, in hex. */
+  const linkHash = (previousHash: string | undefined, content: string): string => {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    if (input.length < 32 + content.length * 3) input = Buffer.alloc(2 * (32 + content.length * 3));
+    const prefix = previousHash ? input.write(previousHash, 0, 'hex') : 0;
+    const length = prefix + input.write(content, prefix, 'utf8');
+    return digestOf('sha256', input.subarray(0, length), 'hex');
+  };
+  // Where the store hands over the JSON it holds, that text is hashed as stored: it is what the
+  // writer hashed. Otherwise, or where it differs (a log whose JSON a migration wrote out again),
+  // the values are written canonically, as the writer did.
+  const readPage = (after: Position): Promise<readonly (RecordedEvent | RecordedEventWithTexts)[]> =>
+    eventStore.readAllWithTexts ? eventStore.readAllWithTexts({ after, limit: pageSize }) : eventStore.readAll({ after, limit: pageSize });
+
   for (let after: Position = START; ;) {
-    const page = await eventStore.readAll({ after, limit: pageSize });
+    const page = await readPage(after);
     for (const event of page) {
       const head = heads.get(event.streamId);
       const expectedVersion = head ? head.version + 1n : 0n;
       if (event.streamVersion !== expectedVersion) {
         return eventMismatch(event, `stream version ${event.streamVersion} where ${expectedVersion} was expected (an event is missing or moved)`);
       }
-      const content = chainContent(event);
-      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-      if (input.length < 32 + content.length * 3) input = Buffer.alloc(2 * (32 + content.length * 3));
-      const prefix = head ? input.write(head.hash, 0, 'hex') : 0;
-      const length = prefix + input.write(content, prefix, 'utf8');
-      const hash = digestOf('sha256', input.subarray(0, length), 'hex');
+      let hash = 'dataText' in event ? linkHash(head?.hash, chainContentOfTexts(event, event.dataText, event.metadataText)) : undefined;
+      if (hash !== event.hash) hash = linkHash(head?.hash, chainContent(event));
       if (hash !== event.hash) {
         return eventMismatch(event, 'stored data does not match its hash (the event, or one before it in the stream, was altered)');
       }
@@ -122,6 +136,7 @@ export async function verifyLog(eventStore: EventStore, options: VerifyOptions =
         anchors.push({ data: event.data, position: formatPosition(event.position) });
       }
       pending.push(event.position, hash);
+      options.onEvent?.(event);
     }
     const last = page.at(-1);
     if (!last) break;

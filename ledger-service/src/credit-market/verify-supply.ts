@@ -6,14 +6,14 @@ import {
   isOrderEvent,
   orderEventTypes,
   type Position,
-  START,
+  type RecordedEvent,
   VAULT_ACCOUNT_ID,
 } from '@carbon-ledger/contracts';
 import { sql } from 'kysely';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
+import { foldLog, type LogFold } from '../shared/fold-log.js';
 import { type BatchSupply, BatchSupplyFold, supplyViolations } from './batch-supply.js';
 
-const PAGE = 1_000;
 const MARKET_EVENT_TYPES: ReadonlySet<string> = new Set([...creditEventTypes, ...orderEventTypes]);
 
 /** A batch as the credit registry read model holds it: its row's counts and its holdings rows summed by where they are. */
@@ -91,49 +91,84 @@ export interface SupplyReport {
  * against the log folded up to where that read model has applied it.
  */
 export async function verifySupply(eventStore: EventStore, db: ReadModels): Promise<SupplyReport> {
+  const check = await SupplyCheck.open(db);
+  await foldLog(eventStore, check, { eventTypes: MARKET_EVENT_TYPES });
+  return check.report(db, eventStore);
+}
+
+/**
+ * The supply of every batch folded from the log, and folded as far as the credit registry read model
+ * has applied it. The read model moves on while the log is read (the service may be running): the
+ * report reads the model with its checkpoint in one snapshot, and folds what it applied meanwhile.
+ */
+export class SupplyCheck implements LogFold {
+  private readonly whole = new BatchSupplyFold();
+  private readonly projected = new BatchSupplyFold();
+
+  private constructor(private projectedTo: Position | undefined) {}
+
+  /** Notes where the read model stands before the log is read. */
+  static async open(db: ReadModels): Promise<SupplyCheck> {
+    return new SupplyCheck(await registryCheckpoint(db));
+  }
+
+  apply(event: RecordedEvent): void {
+    if (!isCreditEvent(event) && !isOrderEvent(event)) return;
+    this.whole.apply(event);
+    if (this.projectedTo && comparePositions(event.position, this.projectedTo) <= 0) this.projected.apply(event);
+  }
+
+  /** Once the whole log is folded: the identity per batch in the log and in the read model, and the two against each other. */
+  async report(db: ReadModels, eventStore: EventStore): Promise<SupplyReport> {
+    const { checkpoint, model } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({ checkpoint: await registryCheckpoint(trx), model: await readModelSupply(trx) }));
+    if (checkpoint && (!this.projectedTo || comparePositions(checkpoint, this.projectedTo) > 0)) {
+      const projected = this.projected;
+      await foldLog(
+        eventStore,
+        {
+          apply: (event) => {
+            if (isCreditEvent(event) || isOrderEvent(event)) projected.apply(event);
+          },
+        },
+        { ...(this.projectedTo ? { after: this.projectedTo } : {}), through: checkpoint, eventTypes: MARKET_EVENT_TYPES },
+      );
+      this.projectedTo = checkpoint;
+    }
+    const { whole, projected } = this;
+    const problems: string[] = [];
+    for (const [batchId, supply] of whole.batches) problems.push(...supplyViolations(batchId, supply).map((problem) => `log: ${problem}`));
+    problems.push(...readModelProblems(model).map((problem) => `read model: ${problem}`));
+    for (const [batchId, supply] of projected.batches) {
+      const held = model.get(batchId);
+      if (!held) {
+        problems.push(`read model: ${batchId} is not there, though the log issued it before the read model's position`);
+        continue;
+      }
+      for (const part of ['issued', 'tradable', 'reserved', 'inVault', 'retired', 'cancelled'] as const) {
+        if (held[part] !== supply[part]) problems.push(`read model: ${batchId} holds ${held[part]} ${part}, the log ${supply[part]}`);
+      }
+    }
+    let issued = 0;
+    let retired = 0;
+    let cancelled = 0;
+    for (const supply of whole.batches.values()) {
+      issued += supply.issued;
+      retired += supply.retired;
+      cancelled += supply.cancelled;
+    }
+    return { ok: problems.length === 0, batches: whole.batches.size, issued, retired, cancelled, problems };
+  }
+}
+
+/** Where the credit registry read model stands in the log. */
+async function registryCheckpoint(db: ReadModels): Promise<Position | undefined> {
   const checkpoint = await db
     .selectFrom('projection_checkpoints')
     .select(['commit_position', 'prepare_position'])
     .where('name', '=', 'credit-registry')
     .executeTakeFirst();
-  const projectedTo: Position | undefined = checkpoint
-    ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) }
-    : undefined;
-  const whole = new BatchSupplyFold();
-  const projected = new BatchSupplyFold();
-  let after = START;
-  for (;;) {
-    const page = await eventStore.readAll({ after, limit: PAGE, eventTypes: MARKET_EVENT_TYPES });
-    for (const event of page) {
-      if (!isCreditEvent(event) && !isOrderEvent(event)) continue;
-      whole.apply(event);
-      if (projectedTo && comparePositions(event.position, projectedTo) <= 0) projected.apply(event);
-    }
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) break;
-    after = last.position;
-  }
-  const problems: string[] = [];
-  for (const [batchId, supply] of whole.batches) problems.push(...supplyViolations(batchId, supply).map((problem) => `log: ${problem}`));
-  const model = await readModelSupply(db);
-  problems.push(...readModelProblems(model).map((problem) => `read model: ${problem}`));
-  for (const [batchId, supply] of projected.batches) {
-    const held = model.get(batchId);
-    if (!held) {
-      problems.push(`read model: ${batchId} is not there, though the log issued it before the read model's position`);
-      continue;
-    }
-    for (const part of ['issued', 'tradable', 'reserved', 'inVault', 'retired', 'cancelled'] as const) {
-      if (held[part] !== supply[part]) problems.push(`read model: ${batchId} holds ${held[part]} ${part}, the log ${supply[part]}`);
-    }
-  }
-  let issued = 0;
-  let retired = 0;
-  let cancelled = 0;
-  for (const supply of whole.batches.values()) {
-    issued += supply.issued;
-    retired += supply.retired;
-    cancelled += supply.cancelled;
-  }
-  return { ok: problems.length === 0, batches: whole.batches.size, issued, retired, cancelled, problems };
+  return checkpoint ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) } : undefined;
 }

@@ -1,7 +1,6 @@
-import { type EventStore, type Position, START } from '@carbon-ledger/contracts';
+import type { EventStore } from '@carbon-ledger/contracts';
+import { foldLog } from '../shared/fold-log.js';
 import { CashLedger } from './cash-ledger.js';
-
-const PAGE = 5_000;
 
 export interface CashLedgerReport {
   readonly ok: boolean;
@@ -17,14 +16,12 @@ export interface CashLedgerReport {
 /** Folds the whole log into the cash ledger (docs/funds.md): both sums must be zero and no user below zero. */
 export async function verifyCashLedger(eventStore: EventStore): Promise<CashLedgerReport> {
   const ledger = new CashLedger();
-  let after: Position = START;
-  for (;;) {
-    const page = await eventStore.readAll({ after, limit: PAGE });
-    for (const event of page) ledger.apply(event);
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) break;
-    after = last.position;
-  }
+  await foldLog(eventStore, ledger);
+  return cashLedgerReport(ledger);
+}
+
+/** The verdict on a cash ledger folded from the whole log. */
+export function cashLedgerReport(ledger: CashLedger): CashLedgerReport {
   const { posted, pending } = ledger.totals();
   const negativeUsers = ledger.negativeUsers();
   const users = [...ledger.accounts.keys()].filter((id) => id.startsWith('user:')).length;

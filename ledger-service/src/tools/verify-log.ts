@@ -3,10 +3,13 @@ import { Logger } from '@nestjs/common';
 import { ledgerAnchorLookup } from '../audit/anchor-lookup.js';
 import { type AnchorLookup, verifyLog } from '../audit/verify-log.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
-import { verifySupply } from '../credit-market/verify-supply.js';
-import { verifyCashLedger } from '../funds/verify-cash-ledger.js';
-import { verifyDocuments } from '../projects/documents/verify-documents.js';
-import { foldLog, ledgerSide, RESERVE_LOOKS, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
+import { START } from '@carbon-ledger/contracts';
+import { SupplyCheck } from '../credit-market/verify-supply.js';
+import { CashLedger } from '../funds/cash-ledger.js';
+import { cashLedgerReport } from '../funds/verify-cash-ledger.js';
+import { checkCitedDocuments, DocumentCitations } from '../projects/documents/verify-documents.js';
+import { foldLog } from '../shared/fold-log.js';
+import { ledgerSide, RESERVE_LOOKS, reservesVerdict, VaultFold } from '../xrpl/vault/proof-of-reserves.js';
 import { type AnchorLedger, openAnchorLedger, openToolRuntime } from './open-tool-runtime.js';
 
 /** Exit codes: 0 everything checked and OK; 3 a mismatch; 4 no mismatch, but anchors or reserves could not be checked; 1 the tool failed. */
@@ -52,7 +55,23 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
   try {
     write(`Verifying the event log (${opened.databaseLabel})…`);
     const started = performance.now();
-    const report = await verifyLog(opened.runtime.eventStore, { lookupAnchor });
+    const { eventStore, readModels, pool } = opened.runtime;
+    // The checks after the chains fold the log in the chains' one pass over it.
+    const cashLedger = new CashLedger();
+    const citations = new DocumentCitations();
+    const supplyCheck = await SupplyCheck.open(readModels);
+    const vault = new VaultFold();
+    let readTo = START;
+    const report = await verifyLog(eventStore, {
+      lookupAnchor,
+      onEvent: (event) => {
+        cashLedger.apply(event);
+        citations.apply(event);
+        supplyCheck.apply(event);
+        vault.apply(event);
+        readTo = event.position;
+      },
+    });
     // The chains and seals; reading the anchors back from the ledger comes after.
     const seconds = (((chainsDone ?? performance.now()) - started) / 1000).toFixed(2);
     const anchorLedger = await ledger;
@@ -77,7 +96,7 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       `OK: ${report.eventsChecked} events in ${report.streamsChecked} streams; every hash chain matches (${seconds} s).`,
       `    ${report.sealsChecked} seals re-derived; ${report.unsealedEvents} events after the last seal.`,
     );
-    const cash = await verifyCashLedger(opened.runtime.eventStore);
+    const cash = cashLedgerReport(cashLedger);
     if (!cash.ok) {
       write(
         'MISMATCH in the cash ledger:',
@@ -88,13 +107,13 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Cash ledger: ${cash.accounts} accounts sum to zero (posted and pending); none of ${cash.users} user accounts is below zero.`);
-    const documents = await verifyDocuments(opened.runtime.eventStore, opened.runtime.pool);
+    const documents = await checkCitedDocuments(citations, pool);
     if (!documents.ok) {
       write('MISMATCH in the registry documents:', ...documents.problems.map((problem) => `  problem:  ${problem}`));
       return { code: VERIFY_EXIT.mismatch, output };
     }
     write(`    Documents: each of the ${documents.cited} documents the log cites is stored with the hash and size it was cited with.`);
-    const supply = await verifySupply(opened.runtime.eventStore, opened.runtime.readModels);
+    const supply = await supplyCheck.report(readModels, eventStore);
     if (!supply.ok) {
       write('MISMATCH in the supply of credit batches:', ...supply.problems.map((problem) => `  problem:  ${problem}`));
       return { code: VERIFY_EXIT.mismatch, output };
@@ -114,8 +133,6 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
     } else write(`    ${report.anchorsChecked} anchors checked against ${against}.`);
 
     // Proof of reserves: NXCC on the ledger against the vault's serials folded from the log.
-    const vault = new VaultFold();
-    let readTo = await foldLog(opened.runtime.eventStore, vault);
     if (!vault.touched) return { code: VERIFY_EXIT.ok, output };
     ledger ??= openAnchorLedger(config, { serviceRunning: opened.serviceRunning, timeoutMs: options.ledgerTimeoutMs });
     const reservesLedger = await ledger;
@@ -143,7 +160,7 @@ export async function runVerify(options: RunVerifyOptions = {}): Promise<{ code:
         return { code: VERIFY_EXIT.mismatch, output };
       }
       await new Promise((resolve) => setTimeout(resolve, RESERVE_LOOKS.pauseMs));
-      readTo = await foldLog(opened.runtime.eventStore, vault, readTo);
+      readTo = await foldLog(eventStore, vault, { after: readTo });
     }
   } finally {
     await ledger?.then(

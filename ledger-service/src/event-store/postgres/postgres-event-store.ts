@@ -13,6 +13,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type RecordedEventWithTexts,
   START,
   type StreamAppend,
   type SubscribeAllOptions,
@@ -61,6 +62,11 @@ const hexOfBytea = (value: string): string => value.slice(2);
  */
 const EVENT_TYPES = {
   getTypeParser: ((oid: number) => (oid === JSON_OID ? JSON.parse : oid === BYTEA_OID ? hexOfBytea : asText)) as typeof pg.types.getTypeParser,
+};
+
+/** The same, with the JSON columns as the text stored (toRecordedWithTexts parses them). */
+const EVENT_TEXT_TYPES = {
+  getTypeParser: ((oid: number) => (oid === BYTEA_OID ? hexOfBytea : asText)) as typeof pg.types.getTypeParser,
 };
 
 /** A catch-up read that returned a full batch starts the next one before its caller asks (see readAll). */
@@ -112,6 +118,24 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
     hash: row.hash,
+  };
+}
+
+/** A row read with EVENT_TEXT_TYPES: the event, and the texts its data and metadata were parsed from. */
+function toRecordedWithTexts(row: EventRow): RecordedEventWithTexts {
+  const dataText = row.data as string;
+  const metadataText = row.metadata as unknown as string;
+  return {
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    eventId: row.event_id,
+    type: row.type,
+    data: JSON.parse(dataText),
+    metadata: JSON.parse(metadataText),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    hash: row.hash,
+    dataText,
+    metadataText,
   };
 }
 
@@ -212,18 +236,29 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
    */
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     if (options.eventTypes) return (await this.readTypes(options.after ?? START, options.limit, options.eventTypes, Infinity)).events;
-    const after = options.after ?? START;
-    const key = `${after.commit}:${after.prepare}:${options.limit}`;
+    return this.readPrefetched(options.after ?? START, options.limit, false);
+  }
+
+  /** readAll with the stored JSON texts (the column is `json`: PostgreSQL keeps the text the writer stored, which it hashed). */
+  async readAllWithTexts(options: Omit<ReadAllOptions, 'eventTypes'>): Promise<RecordedEventWithTexts[]> {
+    return this.readPrefetched(options.after ?? START, options.limit, true);
+  }
+
+  private async readPrefetched(after: Position, limit: number, withTexts: false): Promise<RecordedEvent[]>;
+  private async readPrefetched(after: Position, limit: number, withTexts: true): Promise<RecordedEventWithTexts[]>;
+  private async readPrefetched(after: Position, limit: number, withTexts: boolean): Promise<RecordedEvent[]> {
+    const keyOf = (position: Position): string => `${position.commit}:${position.prepare}:${limit}:${withTexts ? 'texts' : 'values'}`;
+    const key = keyOf(after);
     const prefetched = this.prefetched.get(key);
     this.prefetched.delete(key);
     let events = prefetched ? await prefetched : undefined;
-    if (events?.length !== options.limit) events = await this.readAfter(after, options.limit);
+    if (events?.length !== limit) events = await this.readAfter(after, limit, withTexts);
     const last = events.at(-1);
-    if (last && events.length === options.limit && options.limit >= PREFETCH_MIN_LIMIT && !this.closed) {
+    if (last && events.length === limit && limit >= PREFETCH_MIN_LIMIT && !this.closed) {
       // A failed prefetch is read again when asked for; the oldest unclaimed one is dropped.
       this.prefetched.set(
-        `${last.position.commit}:${last.position.prepare}:${options.limit}`,
-        this.readAfter(last.position, options.limit).catch(() => undefined),
+        keyOf(last.position),
+        this.readAfter(last.position, limit, withTexts).catch(() => undefined),
       );
       if (this.prefetched.size > PREFETCHES_KEPT) this.prefetched.delete(this.prefetched.keys().next().value!);
     }
@@ -256,19 +291,19 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     return { count: Number(row?.n ?? 0), oldestRecordedAt: row?.oldest ?? undefined };
   }
 
-  private async readAfter(after: Position, limit: number): Promise<RecordedEvent[]> {
+  private async readAfter(after: Position, limit: number, withTexts = false): Promise<RecordedEvent[]> {
     const [commit, prepare] = cursorParams(after);
     const result = await this.pool.query<EventRow>({
-      name: 'read_all',
+      name: withTexts ? 'read_all_texts' : 'read_all',
       text: `select ${EVENT_COLUMNS} from events
              where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                and (transaction_id, global_position) > ($1::xid8, $2::bigint)
              order by transaction_id, global_position
              limit $3`,
       values: [commit, prepare, limit],
-      types: EVENT_TYPES,
+      types: withTexts ? EVENT_TEXT_TYPES : EVENT_TYPES,
     });
-    return result.rows.map(toRecorded);
+    return withTexts ? result.rows.map(toRecordedWithTexts) : result.rows.map(toRecorded);
   }
 
   /**

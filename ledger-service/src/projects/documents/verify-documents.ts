@@ -1,8 +1,7 @@
-import { type CitedDocument, type EventStore, isBatchClaimsEvent, isProjectEvent, type Position, type RecordedEvent, START } from '@carbon-ledger/contracts';
+import { type CitedDocument, type EventStore, isBatchClaimsEvent, isProjectEvent, type RecordedEvent } from '@carbon-ledger/contracts';
 import type pg from 'pg';
+import { foldLog, type LogFold } from '../../shared/fold-log.js';
 import { sha256Of } from './document-store.js';
-
-const PAGE = 5_000;
 
 export interface DocumentsReport {
   readonly ok: boolean;
@@ -27,27 +26,32 @@ export function citedBy(event: RecordedEvent): readonly CitedDocument[] {
   }
 }
 
+/** The documents the log cites, each with the size and the first event that cites it. */
+export class DocumentCitations implements LogFold {
+  readonly cited = new Map<string, { readonly size: number; readonly citedAt: string }>();
+
+  apply(event: RecordedEvent): void {
+    for (const document of citedBy(event)) {
+      if (!this.cited.has(document.sha256))
+        this.cited.set(document.sha256, { size: document.size, citedAt: `${event.type} of ${event.streamId} v${event.streamVersion}` });
+    }
+  }
+}
+
 /**
  * Every document the log cites must still be stored with the bytes its citation names: their sha256
  * is the hash, their length the size. A missing or changed document is named with the event that cites it.
  */
 export async function verifyDocuments(eventStore: EventStore, pool: pg.Pool): Promise<DocumentsReport> {
-  const citations = new Map<string, { readonly size: number; readonly citedAt: string }>();
-  let after: Position = START;
-  for (;;) {
-    const page = await eventStore.readAll({ after, limit: PAGE });
-    for (const event of page) {
-      for (const document of citedBy(event)) {
-        if (!citations.has(document.sha256))
-          citations.set(document.sha256, { size: document.size, citedAt: `${event.type} of ${event.streamId} v${event.streamVersion}` });
-      }
-    }
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) break;
-    after = last.position;
-  }
+  const citations = new DocumentCitations();
+  await foldLog(eventStore, citations);
+  return checkCitedDocuments(citations, pool);
+}
+
+/** Checks each cited document against the stored bytes. */
+export async function checkCitedDocuments(citations: DocumentCitations, pool: pg.Pool): Promise<DocumentsReport> {
   const problems: string[] = [];
-  for (const [sha256, citation] of citations) {
+  for (const [sha256, citation] of citations.cited) {
     const { rows } = await pool.query<{ content: Buffer }>('select content from registry_documents where sha256 = $1', [sha256]);
     const stored = rows[0];
     if (!stored) problems.push(`document ${sha256}, cited by ${citation.citedAt}, is not stored`);
@@ -55,5 +59,5 @@ export async function verifyDocuments(eventStore: EventStore, pool: pg.Pool): Pr
     else if (stored.content.length !== citation.size)
       problems.push(`document ${sha256}, cited by ${citation.citedAt}, is ${stored.content.length} bytes, not ${citation.size}`);
   }
-  return { ok: problems.length === 0, cited: citations.size, problems };
+  return { ok: problems.length === 0, cited: citations.cited.size, problems };
 }

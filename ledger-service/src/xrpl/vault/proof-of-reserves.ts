@@ -1,12 +1,9 @@
 import {
   CREDIT_CURRENCY_CODE,
-  type EventStore,
   isCreditEvent,
   isXrplActionEvent,
   isXrplEvent,
-  type Position,
   type RecordedEvent,
-  START,
   VAULT_ACCOUNT_ID,
 } from '@carbon-ledger/contracts';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
@@ -117,19 +114,5 @@ export class VaultFold {
   get side(): VaultSide {
     const sum = (amounts: Map<string, number>): number => [...amounts.values()].reduce((total, amount) => total + amount, 0);
     return { heldInVault: this.held, toPay: sum(this.unpaid), toRegister: sum(this.unregistered) };
-  }
-}
-
-const PAGE = 5_000;
-
-/** Folds the log after `after` into `fold`; answers the position it read to. */
-export async function foldLog(eventStore: EventStore, fold: VaultFold, after: Position = START): Promise<Position> {
-  let position = after;
-  for (;;) {
-    const page = await eventStore.readAll({ after: position, limit: PAGE });
-    for (const event of page) fold.apply(event);
-    const last = page.at(-1);
-    if (last) position = last.position;
-    if (!last || page.length < PAGE) return position;
   }
 }
