@@ -17,9 +17,14 @@ export function beforeLogKey(columns: { at: string; commit: string; prepare: str
   return sql<boolean>`(${sql.ref(columns.at)}, ${sql.ref(columns.commit)}, ${sql.ref(columns.prepare)}) < (${at}::timestamptz, ${commit}::bigint, ${prepare}::bigint)`;
 }
 
-/** Rows after a cursor `(at, id)` of a list newest first, then by id ascending; `idType` is the id column's type. */
+/**
+ * Rows after a cursor `(at, id)` of a list newest first, then by id ascending; `idType` is the id
+ * column's type. The two directions allow no row comparison; the bound on `at` alone starts the
+ * index range at the cursor's instant, so a page reads what it answers and the rows that share the
+ * cursor's instant before it, not every row newer than the cursor.
+ */
 export function afterNewestThenId(columns: { at: string; id: string }, key: readonly [string, string], idType: 'uuid' | 'text' = 'uuid'): RawBuilder<boolean> {
   const [at, id] = key;
   const [atColumn, idColumn] = [sql.ref(columns.at), sql.ref(columns.id)];
-  return sql<boolean>`(${atColumn} < ${at}::timestamptz or (${atColumn} = ${at}::timestamptz and ${idColumn} > ${id}::${sql.raw(idType)}))`;
+  return sql<boolean>`(${atColumn} <= ${at}::timestamptz and (${atColumn} < ${at}::timestamptz or ${idColumn} > ${id}::${sql.raw(idType)}))`;
 }

@@ -31,6 +31,7 @@ import * as dropTradesByMarket from './2026_12_06_300100_drop_trades_by_market.j
 import * as amlAlertTotal from './2026_12_06_300200_aml_alert_total.js';
 import * as creditBatchEvents from './2026_12_06_400000_credit_batch_events.js';
 import * as complianceReportEvents from './2026_12_06_400100_compliance_report_events.js';
+import * as newestFirstWithoutTies from './2026_12_07_000000_newest_first_without_ties.js';
 
 /** Read-model migrations, applied in name order. */
 export const readModelMigrations: MigrationProvider = {
@@ -67,5 +68,6 @@ export const readModelMigrations: MigrationProvider = {
     '2026_12_06_300200_aml_alert_total': amlAlertTotal,
     '2026_12_06_400000_credit_batch_events': creditBatchEvents,
     '2026_12_06_400100_compliance_report_events': complianceReportEvents,
+    '2026_12_07_000000_newest_first_without_ties': newestFirstWithoutTies,
   }),
 };
