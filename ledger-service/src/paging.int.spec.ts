@@ -526,7 +526,7 @@ describe('cursor paging of the lists that grow with the log', () => {
 
   it("refuses a cursor of another batch's provenance", async () => {
     const wind = (await getJson(buyer, `/api/provenance/${WIND_TOKEN}`)) as Page & { entries: { position: string }[] };
-    const windCursor = encodeCursor('provenance', [WIND_TOKEN, wind.entries[0]!.position]);
+    const windCursor = encodeCursor('provenance', [WIND_TOKEN, wind.entries[0]!.position, '-1']);
     const answer = await buyer.request('GET', `/api/provenance/${TOKEN}?cursor=${windCursor}`);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: 'ValidationFailed' });

@@ -31,6 +31,14 @@ export type ListRetirementsParams = z.infer<typeof listRetirementsParams>;
 export const listTradesParams = pageQuery('trades', newestByLogKey, TRADES_PAGE);
 export type ListTradesParams = z.infer<typeof listTradesParams>;
 
-/** GET /api/provenance/{tokenId}?limit=&cursor=: a cursor names its batch and the log position of the last entry answered. */
-export const provenanceQuery = pageQuery('provenance', z.tuple([z.string().regex(tokenIdPattern), z.string().regex(/^\d+:\d+$/)]), PROVENANCE_PAGE);
+/**
+ * GET /api/provenance/{tokenId}?limit=&cursor=: a cursor names its batch, the log position of the last
+ * entry answered, and the market stream version of the last market entry up to it (-1 before any):
+ * where the next page's read of the market starts.
+ */
+export const provenanceQuery = pageQuery(
+  'provenance',
+  z.tuple([z.string().regex(tokenIdPattern), z.string().regex(/^\d+:\d+$/), z.string().regex(/^(-1|\d{1,19})$/)]),
+  PROVENANCE_PAGE,
+);
 export type ProvenanceQuery = z.infer<typeof provenanceQuery>;

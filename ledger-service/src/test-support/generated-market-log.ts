@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditMarketStreamId, type EventStore, retirementStandards, seededRandom } from '@carbon-ledger/contracts';
+import { creditMarketStreamId, type EventStore, projectTypeCodes, retirementStandards, seededRandom } from '@carbon-ledger/contracts';
 import { type CreditMarketCommand, decideCreditMarket } from '../credit-market/credit-market.decider.js';
 import { evolveCreditMarket } from '../credit-market/market-evolve.js';
 import { initialCreditMarketState } from '../credit-market/market-state.js';
@@ -66,7 +66,7 @@ export class MarketLog {
   }
 
   async issue(index: number): Promise<void> {
-    const batchId = `FOR-2024-${(0x10000000 + index).toString(16).toUpperCase()}`;
+    const batchId = `${projectTypeCodes[MARKET.projectType]}-${MARKET.vintage}-${(0x10000000 + index).toString(16).toUpperCase()}`;
     const quantity = 200 + index * 50;
     const accountId = ACCOUNTS[index % ACCOUNTS.length]!;
     await this.decide(

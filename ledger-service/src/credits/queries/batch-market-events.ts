@@ -38,3 +38,50 @@ export async function readBatchMarketEvents(
   if (indexed.length !== versions.length) return eventStore.readStream(streamId);
   return [...indexed, ...tail];
 }
+
+/**
+ * The batch's market events after `afterVersion`, in stream order, a chunk at a time: the versions the
+ * credit-batch-events projection indexed for the batch, then the stream's tail past what it indexed.
+ * Undefined where the index cannot answer (a store without a read by stream version, a market the
+ * projection has not reached): the caller reads the whole history instead.
+ */
+export async function batchMarketEventsAfter(
+  db: ReadModels,
+  eventStore: EventStore,
+  streamId: string,
+  tokenId: string,
+): Promise<((afterVersion: bigint, count: number) => Promise<RecordedEvent[]>) | undefined> {
+  const readVersions = eventStore.readStreamVersions?.bind(eventStore);
+  if (!readVersions) return undefined;
+  const reach = await db.selectFrom('credit_market_indexed').select('stream_version').where('stream_id', '=', streamId).executeTakeFirst();
+  if (!reach) return undefined;
+  const indexed = BigInt(reach.stream_version);
+  return async (afterVersion, count) => {
+    if (afterVersion < indexed) {
+      const rows = await db
+        .selectFrom('credit_batch_events')
+        .select(sql<string>`stream_version::text`.as('version'))
+        .where('token_id', '=', tokenId)
+        .where('stream_version', '>', afterVersion.toString())
+        .where('stream_version', '<=', indexed.toString())
+        .orderBy('stream_version')
+        .limit(count)
+        .execute();
+      if (rows.length > 0) {
+        const versions = rows.map((row) => BigInt(row.version));
+        const events = await readVersions(streamId, versions);
+        // An index that names an event the store does not hold (a log restored from elsewhere).
+        if (events.length !== versions.length) throw new IndexDisagrees();
+        return events;
+      }
+    }
+    // Past what the projection indexed: the stream itself (every event of it, a chunk at a time).
+    const tail = await eventStore.readStream(streamId, { afterVersion: afterVersion > indexed ? afterVersion : indexed });
+    return tail.slice(0, count);
+  };
+}
+
+/** The batch-events index named an event the store does not hold: the whole history is read instead. */
+export class IndexDisagrees extends Error {
+  override readonly name = 'IndexDisagrees';
+}

@@ -22,10 +22,11 @@ import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { readBatchMarketEvents } from './batch-market-events.js';
+import { batchMarketEventsAfter, IndexDisagrees, readBatchMarketEvents } from './batch-market-events.js';
 import { toCreditBatchView } from './batch-view.js';
+import type { CreditBatchRow } from './read-model-rows.js';
 import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
-import { projectProvenance, withBatchClaims } from './project-provenance.js';
+import { byPosition, markedFirstTransfer, projectProvenance, readBatchClaims, withBatchClaims } from './project-provenance.js';
 
 /** The chain of custody of one batch, from the event log; undefined when the registry has no such batch. */
 export class GetProvenanceQuery extends Query<ProvenanceResponse | undefined> {
@@ -318,10 +319,12 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async execute({ tokenId, page: { limit, cursor } }: GetProvenanceQuery): Promise<ProvenanceResponse | undefined> {
+  async execute({ tokenId, page }: GetProvenanceQuery): Promise<ProvenanceResponse | undefined> {
     const market = marketOfTokenId(tokenId);
     if (!market) return undefined;
-    const [batch, held, stream, sealCovering] = await Promise.all([
+    if (page.cursor && page.cursor[0] !== tokenId) throw notACursorOfThisBatch();
+    const streamId = creditMarketStreamId(market.projectType, market.vintage);
+    const [batch, held, sealCovering] = await Promise.all([
       this.db.selectFrom('credit_batches').selectAll().where('token_id', '=', tokenId).executeTakeFirst(),
       this.db
         .selectFrom('credit_holdings')
@@ -329,35 +332,219 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
         .where('token_id', '=', tokenId)
         .groupBy('status')
         .execute(),
-      readBatchMarketEvents(this.db, this.eventStore, creditMarketStreamId(market.projectType, market.vintage), tokenId),
       readSeals(this.eventStore),
     ]);
     if (!batch) return undefined;
+    const history = { batch, streamId, sealCovering };
+    const found = (await this.indexedPage(history, page)) ?? (await this.wholeHistoryPage(history, page));
+    const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
+    return {
+      tokenId,
+      batch: toCreditBatchView(batch),
+      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired'), cancelled: count('cancelled') },
+      entries: found.entries,
+      nextCursor: found.nextCursor,
+    };
+  }
+
+  /**
+   * The page composed from the whole history: the project's steps, then the market's entries and the
+   * claims in log order. What the indexed page answers too, where it can.
+   */
+  private async wholeHistoryPage({ batch, streamId, sealCovering }: BatchHistory, { limit, cursor }: ProvenancePage): Promise<HistoryPage> {
+    const stream = await readBatchMarketEvents(this.db, this.eventStore, streamId, batch.token_id);
     // The project, the report and its verification come first: the batch's evidence starts before its serials.
+    const versions = new Map(stream.map((event) => [event.eventId, event.streamVersion]));
     const entries = await withBatchClaims(
       this.eventStore,
       batch,
       [
         ...(await projectProvenance(this.eventStore, batch, sealCovering)),
-        ...provenanceEntries(stream, batchScope(tokenId, batch.serial_prefix), sealCovering),
+        ...provenanceEntries(stream, batchScope(batch.token_id, batch.serial_prefix), sealCovering),
       ],
       sealCovering,
     );
-    const count = (status: string): number => Number(held.find((row) => row.status === status)?.quantity ?? 0);
     // The history only grows at its end (later events of the market and claims streams), so the entry a cursor names stays where it was.
     const start = cursor ? entries.findIndex((entry) => entry.position === cursor[1]) + 1 : 0;
-    if (cursor && (cursor[0] !== tokenId || start === 0)) {
-      throw new DomainError('ValidationFailed', 'cursor is not a cursor of this list: start again without one', [
-        { path: 'cursor', message: 'not a cursor of this batch' },
-      ]);
+    if (cursor && start === 0) throw notACursorOfThisBatch();
+    const rows = entries.slice(start, start + limit + 1);
+    // The cursor also holds the market version of the last market entry up to it: where the next page's read of the market starts.
+    let marketVersion = -1n;
+    for (const entry of entries.slice(0, start + limit)) marketVersion = versions.get(entry.eventId) ?? marketVersion;
+    const page = pageOf(rows, limit, 'provenance', (entry) => [batch.token_id, entry.position, marketVersion.toString()]);
+    return { entries: page.rows, nextCursor: page.nextCursor };
+  }
+
+  /**
+   * The page read from where the cursor left off: the batch's market events after the cursor's
+   * market version (through the credit-batch-events index), merged in log order with the claims,
+   * a chunk at a time until the page is full. What an entry says of events before the page (who
+   * placed a cancelled order, whose retirement a settlement settles) comes from the read models;
+   * undefined, for the whole history to answer, where they cannot say it (not caught up) or the
+   * index cannot answer.
+   */
+  private async indexedPage({ batch, streamId, sealCovering }: BatchHistory, { limit, cursor }: ProvenancePage): Promise<HistoryPage | undefined> {
+    const readAfter = await batchMarketEventsAfter(this.db, this.eventStore, streamId, batch.token_id);
+    if (!readAfter) return undefined;
+    const [lead, { claims, firstTransfers }] = await Promise.all([
+      projectProvenance(this.eventStore, batch, sealCovering),
+      readBatchClaims(this.eventStore, batch, sealCovering),
+    ]);
+    // Where the cursor left off: after one of the project's steps (the market not yet begun), or
+    // after a claim or a market entry, the market read through the cursor's version.
+    let leadFrom = 0;
+    let claimsFrom = 0;
+    let marketVersion = -1n;
+    if (cursor) {
+      const [, position, version] = cursor;
+      const inLead = lead.findIndex((entry) => entry.position === position);
+      if (inLead >= 0) leadFrom = inLead + 1;
+      else {
+        leadFrom = lead.length;
+        marketVersion = BigInt(version);
+        claimsFrom = claims.findIndex((entry) => byPosition(entry, { position }) > 0);
+        if (claimsFrom < 0) claimsFrom = claims.length;
+        const isClaim = claims.some((entry) => entry.position === position);
+        if (!isClaim && !(await this.isMarketEntryAt(streamId, marketVersion, position))) throw notACursorOfThisBatch();
+      }
     }
-    const page = pageOf(entries.slice(start, start + limit + 1), limit, 'provenance', (entry) => [tokenId, entry.position]);
-    return {
-      tokenId,
-      batch: toCreditBatchView(batch),
-      summary: { issued: batch.quantity, tradable: count('tradable'), reserved: count('reserved'), retired: count('retired'), cancelled: count('cancelled') },
-      entries: page.rows,
-      nextCursor: page.nextCursor,
-    };
+    const rows: { entry: ProvenanceEntry; version: bigint | undefined }[] = lead
+      .slice(leadFrom, leadFrom + limit + 1)
+      .map((entry) => ({ entry, version: undefined }));
+    const market: { entry: ProvenanceEntry; version: bigint }[] = [];
+    let readThrough = marketVersion;
+    let exhausted = false;
+    let chunk = limit + 1;
+    try {
+      while (rows.length < limit + 1) {
+        // Enough market entries ahead to merge with the next claim, or the market read to its end.
+        if (market.length === 0 && !exhausted) {
+          const events = await readAfter(readThrough, chunk);
+          chunk = Math.min(chunk * 2, 2_000);
+          if (events.length === 0) exhausted = true;
+          else {
+            readThrough = events.at(-1)!.streamVersion;
+            const scope = await this.scopeFor(batch, events);
+            if (!scope) return undefined;
+            for (const event of events) {
+              const facts = entryFacts(event, scope);
+              if (!facts) continue;
+              const entry: ProvenanceEntry = {
+                ...facts,
+                position: formatPosition(event.position),
+                eventId: event.eventId,
+                eventHash: event.hash,
+                seal: provenanceSeal(sealCovering(event.position)),
+              };
+              market.push({ entry: markedFirstTransfer(entry, firstTransfers), version: event.streamVersion });
+            }
+            continue;
+          }
+        }
+        const claim = claims[claimsFrom];
+        const next = market[0];
+        if (!claim && !next) break;
+        if (claim && (!next || byPosition(claim, next.entry) < 0)) {
+          rows.push({ entry: claim, version: undefined });
+          claimsFrom += 1;
+        } else {
+          rows.push(market.shift()!);
+        }
+      }
+    } catch (error) {
+      if (error instanceof IndexDisagrees) return undefined;
+      throw error;
+    }
+    for (const row of rows.slice(0, limit)) marketVersion = row.version ?? marketVersion;
+    const page = pageOf(
+      rows.map((row) => row.entry),
+      limit,
+      'provenance',
+      (entry) => [batch.token_id, entry.position, marketVersion.toString()],
+    );
+    return { entries: page.rows, nextCursor: page.nextCursor };
+  }
+
+  /** Whether the market event at `version` is at `position`: what a cursor that ends on a market entry says. */
+  private async isMarketEntryAt(streamId: string, version: bigint, position: string): Promise<boolean> {
+    if (version < 0n) return false;
+    const [event] = (await this.eventStore.readStreamVersions?.(streamId, [version])) ?? [];
+    return event !== undefined && formatPosition(event.position) === position;
+  }
+
+  /**
+   * The batch's scope with what its entries on these events need from before them, from the read
+   * models: who placed each cancelled order and each withdrawn offer, and which retirements and
+   * tokenizations took the batch's serials. Undefined when a read model does not hold one of them yet.
+   */
+  private async scopeFor(batch: CreditBatchRow, events: readonly RecordedEvent[]): Promise<ProvenanceScope | undefined> {
+    const scope = batchScope(batch.token_id, batch.serial_prefix);
+    const orders = new Set<string>();
+    const offers = new Set<string>();
+    const retirements = new Set<string>();
+    const tokenizations = new Set<string>();
+    for (const event of events) {
+      if (isOrderEvent(event) && event.type === 'OrderCancelled') orders.add(event.data.orderId);
+      else if (isCreditEvent(event) && event.type === 'DirectTradeOfferWithdrawn') offers.add(event.data.offerId);
+      else if (isCreditEvent(event) && event.type === 'XrplSettlementRecorded' && event.data.batchId === batch.token_id) {
+        if (event.data.subject === 'retirement') retirements.add(event.data.subjectId);
+        else if (event.data.subject === 'tokenization') tokenizations.add(event.data.subjectId);
+      }
+    }
+    const [orderRows, offerRows, retirementRows, tokenizationRows] = await Promise.all([
+      orders.size === 0
+        ? []
+        : this.db
+            .selectFrom('order_book')
+            .select(['order_id as id', 'owner_id as owner'])
+            .where('order_id', 'in', [...orders])
+            .execute(),
+      offers.size === 0
+        ? []
+        : this.db
+            .selectFrom('direct_trade_offers')
+            .select(['offer_id as id', 'seller_account_id as owner'])
+            .where('offer_id', 'in', [...offers])
+            .execute(),
+      retirements.size === 0
+        ? []
+        : this.db
+            .selectFrom('credit_retirements')
+            .select(['beneficiary', sql<string>`retirement_id::text`.as('id')])
+            .where(sql<string>`retirement_id::text`, 'in', [...retirements])
+            .where('token_id', '=', batch.token_id)
+            .execute(),
+      tokenizations.size === 0
+        ? []
+        : this.db
+            .selectFrom('vault_transfers')
+            .select('transfer_id as id')
+            .where('transfer_id', 'in', [...tokenizations])
+            .where('kind', '=', 'tokenize')
+            .where('token_id', '=', batch.token_id)
+            .execute(),
+    ]);
+    if (orderRows.length !== orders.size || offerRows.length !== offers.size) return undefined;
+    if (retirementRows.length !== retirements.size || tokenizationRows.length !== tokenizations.size) return undefined;
+    for (const row of [...orderRows, ...offerRows]) scope.orderOwners.set(row.id, row.owner);
+    for (const row of retirementRows) scope.retirements.set(row.id, row.beneficiary);
+    for (const row of tokenizationRows) scope.tokenizations.add(row.id);
+    return scope;
   }
 }
+
+interface BatchHistory {
+  readonly batch: CreditBatchRow;
+  readonly streamId: string;
+  readonly sealCovering: SealLookup;
+}
+
+interface HistoryPage {
+  readonly entries: ProvenanceEntry[];
+  readonly nextCursor: string | null;
+}
+
+const notACursorOfThisBatch = (): DomainError =>
+  new DomainError('ValidationFailed', 'cursor is not a cursor of this list: start again without one', [
+    { path: 'cursor', message: 'not a cursor of this batch' },
+  ]);

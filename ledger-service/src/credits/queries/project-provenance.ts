@@ -117,12 +117,39 @@ function claimsFacts(recorded: RecordedEvent): EntryFacts | undefined {
   }
 }
 
-const byPosition = (a: ProvenanceEntry, b: ProvenanceEntry): number => {
+export const byPosition = (a: Pick<ProvenanceEntry, 'position'>, b: Pick<ProvenanceEntry, 'position'>): number => {
   const [x, y] = [parsePosition(a.position), parsePosition(b.position)];
   return x.commit === y.commit ? Number(x.prepare - y.prepare) : x.commit < y.commit ? -1 : 1;
 };
 
 const FIRST_TRANSFER_NOTE = ' (first transfer of authorized units, Article 6)';
+
+/** A batch's Article 6 claims as entries, and the trade events the log recorded as first transfers of authorized units. */
+export async function readBatchClaims(
+  eventStore: EventStore,
+  batch: { readonly token_id: string },
+  sealCovering: SealLookup,
+): Promise<{ readonly claims: readonly ProvenanceEntry[]; readonly firstTransfers: ReadonlySet<string> }> {
+  const claims: ProvenanceEntry[] = [];
+  /** The trade events recorded as first transfers: a first transfer's record is caused by its trade. */
+  const firstTransfers = new Set<string>();
+  for (const recorded of await eventStore.readStream(batchClaimsStreamId(batch.token_id))) {
+    if (recorded.type === 'AuthorizedUnitsFirstTransferred') {
+      if (recorded.metadata.causationId) firstTransfers.add(recorded.metadata.causationId);
+      continue;
+    }
+    const facts = claimsFacts(recorded);
+    if (facts) claims.push(entryOf(recorded, facts, sealCovering));
+  }
+  return { claims: claims.sort(byPosition), firstTransfers };
+}
+
+/** A transfer entry the log recorded as the first transfer of authorized units says so. */
+export function markedFirstTransfer(entry: ProvenanceEntry, firstTransfers: ReadonlySet<string>): ProvenanceEntry {
+  return entry.kind === 'transfer' && firstTransfers.has(entry.eventId)
+    ? { ...entry, description: `${entry.description}${FIRST_TRANSFER_NOTE}`, firstTransfer: true }
+    : entry;
+}
 
 /**
  * A batch's history with its Article 6 claims in it (docs/credit-use.md): the authorization and the
@@ -135,26 +162,10 @@ export async function withBatchClaims(
   entries: readonly ProvenanceEntry[],
   sealCovering: SealLookup,
 ): Promise<ProvenanceEntry[]> {
-  const recordedClaims = await eventStore.readStream(batchClaimsStreamId(batch.token_id));
-  if (recordedClaims.length === 0) return [...entries];
-  const claims: ProvenanceEntry[] = [];
-  /** The trade events recorded as first transfers: a first transfer's record is caused by its trade. */
-  const firstTransfers = new Set<string>();
-  for (const recorded of recordedClaims) {
-    if (recorded.type === 'AuthorizedUnitsFirstTransferred') {
-      if (recorded.metadata.causationId) firstTransfers.add(recorded.metadata.causationId);
-      continue;
-    }
-    const facts = claimsFacts(recorded);
-    if (facts) claims.push(entryOf(recorded, facts, sealCovering));
-  }
+  const { claims, firstTransfers } = await readBatchClaims(eventStore, batch, sealCovering);
+  if (claims.length === 0 && firstTransfers.size === 0) return [...entries];
   // The project's own steps come first; the claims fall among the market's entries where the log has them.
   const lead = entries.filter((entry) => entry.kind === 'project');
   const rest = [...entries.filter((entry) => entry.kind !== 'project'), ...claims].sort(byPosition);
-  const marked = rest.map((entry) =>
-    entry.kind === 'transfer' && firstTransfers.has(entry.eventId)
-      ? { ...entry, description: `${entry.description}${FIRST_TRANSFER_NOTE}`, firstTransfer: true }
-      : entry,
-  );
-  return [...lead, ...marked];
+  return [...lead, ...rest.map((entry) => markedFirstTransfer(entry, firstTransfers))];
 }
