@@ -635,6 +635,27 @@ describe("each event links to its stream's previous event in the file", () => {
     });
   });
 
+  it('keeps the last hash of only so many streams, looks the others up, and writes the same verified file', async () => {
+    const log = new MemoryLog();
+    for (let round = 0; round < 3; round += 1) for (let n = 0; n < 20; n += 1) log.append(`funds-${n}`, 'OrderPlaced', { orderId: `${round}-${n}` });
+    const kept = (await linesOf(log, 'heads-all.json')).join('\n');
+    let lookups = 0;
+    const counting = Object.assign(Object.create(log) as MemoryLog, {
+      readStream: (streamId: string) => {
+        if (streamId.startsWith('funds-')) lookups += 1;
+        return log.readStream(streamId);
+      },
+    });
+    const path = join(dir, 'heads-few.json');
+    const summary = emptySummary();
+    const records = evidenceRecords(counting as unknown as EventStore, full, summary, { keptHeads: 5 });
+    await pipeline(Readable.from(jsonExport({ request: full, generatedAt: new Date('2026-11-22T12:00:00Z'), summary, records })), createWriteStream(path));
+    // Twenty streams take turns: with five kept, every event after a stream's first is looked up.
+    expect(lookups).toBe(40);
+    expect(readFileSync(path, 'utf8')).toBe(kept);
+    expect(await verifyEvidenceFile(path)).toMatchObject({ ok: true, events: 60 });
+  });
+
   it('reads stream ids with escapes and non-ASCII characters alike on both paths', async () => {
     const log = new MemoryLog();
     const ids = ['projet-São-Tomé 🌳', 'odd "quoted" \\ id\ttab'];

@@ -63,13 +63,27 @@ export function evidenceSelector(request: EvidenceExportRequest): (event: Record
 }
 
 /**
- * Streams the evidence from the event log (never the read models), in log order
- * and constant memory but for one hash per stream: every event of each seal's
- * range that can hold selected events, in full when selected and as its bare
- * hash otherwise, each seal after its range, then the anchors. `summary` fills in
- * as the records go by.
+ * Streams whose last hash the export keeps (each selected event lists its stream's previous hash).
+ * A log holds a stream per user, market, alert, order…: 700,000 at 10,000,000 events, whose heads
+ * alone outgrew the export's 128 MB heap. The streams seen longest ago are let go; an event of one
+ * of them looks its predecessor up in the store.
  */
-export async function* evidenceRecords(eventStore: EventStore, request: EvidenceExportRequest, summary: EvidenceSummary): AsyncGenerator<EvidenceRecord> {
+const KEPT_HEADS = 50_000;
+
+/**
+ * Streams the evidence from the event log (never the read models), in log order
+ * and constant memory (the last hashes of at most `keptHeads` streams): every event
+ * of each seal's range that can hold selected events, in full when selected and as
+ * its bare hash otherwise, each seal after its range, then the anchors. `summary`
+ * fills in as the records go by.
+ */
+export async function* evidenceRecords(
+  eventStore: EventStore,
+  request: EvidenceExportRequest,
+  summary: EvidenceSummary,
+  options: { readonly keptHeads?: number } = {},
+): AsyncGenerator<EvidenceRecord> {
+  const keptHeads = options.keptHeads ?? KEPT_HEADS;
   const selected = evidenceSelector(request);
   const seals = (await eventStore.readStream(SEALS_STREAM)).filter(isAuditEvent).flatMap((event) => (event.type === 'LedgerSealed' ? [event.data] : []));
   const anchors = (await eventStore.readStream(ANCHORS_STREAM)).filter(isAuditEvent).flatMap((event) => (event.type === 'AuditAnchored' ? [event.data] : []));
@@ -81,13 +95,23 @@ export async function* evidenceRecords(eventStore: EventStore, request: Evidence
   const startSeal = seals[sealIndex];
   let after: Position = startSeal?.fromPosition ? parsePosition(startSeal.fromPosition) : sealIndex === 0 ? START : parsePosition(seals.at(-1)!.toPosition);
 
+  // Each kept stream's last hash, the stream seen longest ago first (a Map keeps insertion order).
   const lastHash = new Map<string, string>();
+  const remember = (streamId: string, hash: string): void => {
+    lastHash.delete(streamId);
+    lastHash.set(streamId, hash);
+    if (lastHash.size > keptHeads) lastHash.delete(lastHash.keys().next().value!);
+  };
   const previousHash = async (event: RecordedEvent): Promise<string> => {
+    if (event.streamVersion === 0n) return '';
     const known = lastHash.get(event.streamId);
-    if (known !== undefined || event.streamVersion === 0n) return known ?? '';
-    // The range starts mid-stream: look the predecessor up once.
-    const stream = await eventStore.readStream(event.streamId);
-    return stream.find((earlier) => earlier.streamVersion === event.streamVersion - 1n)?.hash ?? '';
+    if (known !== undefined) return known;
+    // The range starts mid-stream, or the stream was let go: its predecessor from the store.
+    const version = event.streamVersion - 1n;
+    const found = eventStore.readStreamVersions
+      ? await eventStore.readStreamVersions(event.streamId, [version])
+      : await eventStore.readStream(event.streamId, { afterVersion: version - 1n });
+    return found.find((earlier) => earlier.streamVersion === version)?.hash ?? '';
   };
 
   // The next page is read while this one is written out, so the database and this process work at once.
@@ -136,7 +160,7 @@ export async function* evidenceRecords(eventStore: EventStore, request: Evidence
         yield { leaf: event.hash, position: formatPosition(event.position) };
         summary.leaves += 1;
       }
-      lastHash.set(event.streamId, event.hash);
+      remember(event.streamId, event.hash);
     }
   }
   for (let seal = seals[sealIndex]; seal; seal = seals[++sealIndex]) {

@@ -1,11 +1,4 @@
-import {
-  CREDIT_CURRENCY_CODE,
-  isCreditEvent,
-  isXrplActionEvent,
-  isXrplEvent,
-  type RecordedEvent,
-  VAULT_ACCOUNT_ID,
-} from '@carbon-ledger/contracts';
+import { CREDIT_CURRENCY_CODE, isCreditEvent, isXrplActionEvent, isXrplEvent, type RecordedEvent, VAULT_ACCOUNT_ID } from '@carbon-ledger/contracts';
 import type { XrplGateway } from '../../infrastructure/xrpl/xrpl-gateway.js';
 
 /**
