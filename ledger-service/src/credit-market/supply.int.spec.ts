@@ -24,32 +24,34 @@ describe('supply per batch: npm run verify and /api/health', () => {
   let eventStore: EventStore;
   let holder: SignedInClient;
   const tokenId = 'SOLAR-2026-5B9910A1';
+  const context = () => {
+    const commandId = randomUUID();
+    return { commandId, correlationId: commandId, causationId: commandId, actor: { userId: holder.userId, role: 'trader' as const }, now: new Date() };
+  };
+  /** A retirement straight on the market (the HTTP path needs KYC). */
+  const retirement = (quantity: number) =>
+    ({
+      type: 'RetireCredits',
+      retirementId: randomUUID(),
+      batchId: tokenId,
+      accountId: holder.userId,
+      quantity,
+      beneficiary: 'Acme',
+      purpose: '',
+      standard: 'Gold Standard',
+      offsetType: 'compensation',
+      retiredBy: holder.userId,
+    }) as const;
 
   beforeAll(async () => {
     markets = service.app.get<CreditMarketStore>(CREDIT_MARKETS);
     db = service.app.get<ReadModels>(READ_MODELS);
     eventStore = service.app.get<EventStore>(EVENT_STORE);
     holder = await service.signIn(['trader']);
-    const context = () => {
-      const commandId = randomUUID();
-      return { commandId, correlationId: commandId, causationId: commandId, actor: { userId: holder.userId, role: 'trader' as const }, now: new Date() };
-    };
     await markets.execute('Solar Energy', 2026, issueRegistryBatch(tokenId, holder.userId, 40), context(), () => undefined);
     expect((await holder.request('POST', '/api/cancel', { tokenId, amount: 6, reason: 'voluntary' })).status).toBe(201);
     // A retirement and a sell order's escrow, straight on the market (the HTTP paths need KYC).
-    const retire = {
-      type: 'RetireCredits',
-      retirementId: randomUUID(),
-      batchId: tokenId,
-      accountId: holder.userId,
-      quantity: 4,
-      beneficiary: 'Acme',
-      purpose: '',
-      standard: 'Gold Standard',
-      offsetType: 'compensation',
-      retiredBy: holder.userId,
-    } as const;
-    await markets.execute('Solar Energy', 2026, retire, context(), () => undefined);
+    await markets.execute('Solar Energy', 2026, retirement(4), context(), () => undefined);
     const order = { type: 'sell', amount: 5, price: '20.00', projectType: 'Solar Energy', vintage: 2026 } as const;
     await markets.execute('Solar Energy', 2026, { type: 'PlaceOrder', orderId: randomUUID(), ownerId: holder.userId, order }, context(), () => undefined);
     // The sandbox pool's batches, issued by the lifecycle the service walks at start, are in by now.
@@ -105,21 +107,7 @@ describe('supply per batch: npm run verify and /api/health', () => {
     const check = await SupplyCheck.open(db);
     await foldLog(eventStore, check);
     // After the pass over the log and before the report: a retirement the read model applies.
-    const commandId = randomUUID();
-    const context = { commandId, correlationId: commandId, causationId: commandId, actor: { userId: holder.userId, role: 'trader' as const }, now: new Date() };
-    const retire = {
-      type: 'RetireCredits',
-      retirementId: randomUUID(),
-      batchId: tokenId,
-      accountId: holder.userId,
-      quantity: 2,
-      beneficiary: 'Acme',
-      purpose: '',
-      standard: 'Gold Standard',
-      offsetType: 'compensation',
-      retiredBy: holder.userId,
-    } as const;
-    await markets.execute('Solar Energy', 2026, retire, context, () => undefined);
+    await markets.execute('Solar Energy', 2026, retirement(2), context(), () => undefined);
     expect(await service.app.get(ProjectionHost).waitFor(['credit-registry'], await eventStore.headPosition(), 60_000)).toBe(true);
     const report = await check.report(db, eventStore);
     expect(report.problems).toEqual([]);
