@@ -1,14 +1,14 @@
 import { encodeCursor, listAmlAlertsParams, listOrdersParams, listRetirementsParams, listTradesParams } from '@carbon-ledger/contracts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListAmlAlertsHandler, ListAmlAlertsQuery } from '../aml/queries/list-aml-alerts.handler.js';
-import { GetComplianceDashboardHandler, GetComplianceDashboardQuery } from '../compliance/queries/get-compliance-dashboard.handler.js';
-import { loadConfig } from '../config/config.js';
-import { ListRetirementsHandler, ListRetirementsQuery } from '../credits/queries/list-retirements.handler.js';
-import { ListTradesHandler, ListTradesQuery } from '../credits/queries/list-trades.handler.js';
+import { ListAmlAlertsHandler, ListAmlAlertsQuery } from './aml/queries/list-aml-alerts.handler.js';
+import { GetComplianceDashboardHandler, GetComplianceDashboardQuery } from './compliance/queries/get-compliance-dashboard.handler.js';
+import { loadConfig } from './config/config.js';
+import { ListRetirementsHandler, ListRetirementsQuery } from './credits/queries/list-retirements.handler.js';
+import { ListTradesHandler, ListTradesQuery } from './credits/queries/list-trades.handler.js';
 import type { ReadModelDatabase } from '@carbon-ledger/projections';
-import { ListOrdersHandler, ListOrdersQuery } from '../orders/queries/list-orders.handler.js';
-import { createEventStoreDatabase, type EventStoreDatabase } from '../test-support/event-store-database.js';
+import { ListOrdersHandler, ListOrdersQuery } from './orders/queries/list-orders.handler.js';
+import { createEventStoreDatabase, type EventStoreDatabase } from './test-support/event-store-database.js';
 
 /** Rows of each list that share one instant, as when history is imported at once, and rows older than it. */
 const TIED = 4_000;
