@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
   VAULT_ACCOUNT_ID,
 } from '@carbon-ledger/contracts';
+import { readCheckpoint } from '@carbon-ledger/projections';
 import { sql } from 'kysely';
 import type { ReadModels } from '../infrastructure/postgres/database.js';
 import { foldLog, type LogFold } from '../shared/fold-log.js';
@@ -164,11 +165,4 @@ export class SupplyCheck implements LogFold {
 }
 
 /** Where the credit registry read model stands in the log. */
-async function registryCheckpoint(db: ReadModels): Promise<Position | undefined> {
-  const checkpoint = await db
-    .selectFrom('projection_checkpoints')
-    .select(['commit_position', 'prepare_position'])
-    .where('name', '=', 'credit-registry')
-    .executeTakeFirst();
-  return checkpoint ? { commit: BigInt(checkpoint.commit_position), prepare: BigInt(checkpoint.prepare_position) } : undefined;
-}
+const registryCheckpoint = async (db: ReadModels): Promise<Position | undefined> => (await readCheckpoint(db, 'credit-registry'))?.position;

@@ -43,14 +43,15 @@ export async function readBatchMarketEvents(
  * The batch's market events after `afterVersion`, in stream order, a chunk at a time: the versions the
  * credit-batch-events projection indexed for the batch, then the stream's tail past what it indexed.
  * Undefined where the index cannot answer (a store without a read by stream version, a market the
- * projection has not reached): the caller reads the whole history instead.
+ * projection has not reached), and a chunk undefined where the index names an event the store does
+ * not hold: the caller reads the whole history instead.
  */
 export async function batchMarketEventsAfter(
   db: ReadModels,
   eventStore: EventStore,
   streamId: string,
   tokenId: string,
-): Promise<((afterVersion: bigint, count: number) => Promise<RecordedEvent[]>) | undefined> {
+): Promise<((afterVersion: bigint, count: number) => Promise<RecordedEvent[] | undefined>) | undefined> {
   const readVersions = eventStore.readStreamVersions?.bind(eventStore);
   if (!readVersions) return undefined;
   const reach = await db.selectFrom('credit_market_indexed').select('stream_version').where('stream_id', '=', streamId).executeTakeFirst();
@@ -70,18 +71,12 @@ export async function batchMarketEventsAfter(
       if (rows.length > 0) {
         const versions = rows.map((row) => BigInt(row.version));
         const events = await readVersions(streamId, versions);
-        // An index that names an event the store does not hold (a log restored from elsewhere).
-        if (events.length !== versions.length) throw new IndexDisagrees();
-        return events;
+        // An index that names an event the store does not hold (a log restored from elsewhere): undefined.
+        return events.length === versions.length ? events : undefined;
       }
     }
     // Past what the projection indexed: the stream itself (every event of it, a chunk at a time).
     const tail = await eventStore.readStream(streamId, { afterVersion: afterVersion > indexed ? afterVersion : indexed });
     return tail.slice(0, count);
   };
-}
-
-/** The batch-events index named an event the store does not hold: the whole history is read instead. */
-export class IndexDisagrees extends Error {
-  override readonly name = 'IndexDisagrees';
 }

@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { EVENT_STORE, READ_MODELS } from '../../infrastructure/tokens.js';
 import { DomainError } from '../../shared/domain-error.js';
-import { batchMarketEventsAfter, IndexDisagrees, readBatchMarketEvents } from './batch-market-events.js';
+import { batchMarketEventsAfter, readBatchMarketEvents } from './batch-market-events.js';
 import { toCreditBatchView } from './batch-view.js';
 import type { CreditBatchRow } from './read-model-rows.js';
 import { provenanceSeal, readSeals, type SealLookup } from './event-log-seals.js';
@@ -415,45 +415,33 @@ export class GetProvenanceHandler implements IQueryHandler<GetProvenanceQuery> {
     let readThrough = marketVersion;
     let exhausted = false;
     let chunk = limit + 1;
-    try {
-      while (rows.length < limit + 1) {
-        // Enough market entries ahead to merge with the next claim, or the market read to its end.
-        if (market.length === 0 && !exhausted) {
-          const events = await readAfter(readThrough, chunk);
-          chunk = Math.min(chunk * 2, 2_000);
-          if (events.length === 0) exhausted = true;
-          else {
-            readThrough = events.at(-1)!.streamVersion;
-            const scope = await this.scopeFor(batch, events);
-            if (!scope) return undefined;
-            for (const event of events) {
-              const facts = entryFacts(event, scope);
-              if (!facts) continue;
-              const entry: ProvenanceEntry = {
-                ...facts,
-                position: formatPosition(event.position),
-                eventId: event.eventId,
-                eventHash: event.hash,
-                seal: provenanceSeal(sealCovering(event.position)),
-              };
-              market.push({ entry: markedFirstTransfer(entry, firstTransfers), version: event.streamVersion });
-            }
-            continue;
+    while (rows.length < limit + 1) {
+      // Enough market entries ahead to merge with the next claim, or the market read to its end.
+      if (market.length === 0 && !exhausted) {
+        const events = await readAfter(readThrough, chunk);
+        if (!events) return undefined;
+        chunk = Math.min(chunk * 2, 2_000);
+        if (events.length === 0) exhausted = true;
+        else {
+          readThrough = events.at(-1)!.streamVersion;
+          const scope = await this.scopeFor(batch, events);
+          if (!scope) return undefined;
+          const versions = new Map(events.map((event) => [event.eventId, event.streamVersion]));
+          for (const entry of provenanceEntries(events, scope, sealCovering)) {
+            market.push({ entry: markedFirstTransfer(entry, firstTransfers), version: versions.get(entry.eventId)! });
           }
-        }
-        const claim = claims[claimsFrom];
-        const next = market[0];
-        if (!claim && !next) break;
-        if (claim && (!next || byPosition(claim, next.entry) < 0)) {
-          rows.push({ entry: claim, version: undefined });
-          claimsFrom += 1;
-        } else {
-          rows.push(market.shift()!);
+          continue;
         }
       }
-    } catch (error) {
-      if (error instanceof IndexDisagrees) return undefined;
-      throw error;
+      const claim = claims[claimsFrom];
+      const next = market[0];
+      if (!claim && !next) break;
+      if (claim && (!next || byPosition(claim, next.entry) < 0)) {
+        rows.push({ entry: claim, version: undefined });
+        claimsFrom += 1;
+      } else {
+        rows.push(market.shift()!);
+      }
     }
     for (const row of rows.slice(0, limit)) marketVersion = row.version ?? marketVersion;
     const page = pageOf(

@@ -125,18 +125,10 @@ function toRecorded(row: EventRow): RecordedEvent {
 function toRecordedWithTexts(row: EventRow): RecordedEventWithTexts {
   const dataText = row.data as string;
   const metadataText = row.metadata as unknown as string;
-  return {
-    streamId: row.stream_id,
-    streamVersion: BigInt(row.stream_version),
-    eventId: row.event_id,
-    type: row.type,
-    data: JSON.parse(dataText),
-    metadata: JSON.parse(metadataText),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
-    hash: row.hash,
-    dataText,
-    metadataText,
-  };
+  // The row is this read's own: its JSON columns are parsed in place.
+  row.data = JSON.parse(dataText);
+  row.metadata = JSON.parse(metadataText) as RecordedEvent['metadata'];
+  return Object.assign(toRecorded(row), { dataText, metadataText });
 }
 
 /** The cursor never starts below transaction 0 (xid8 is unsigned). */
