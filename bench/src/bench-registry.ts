@@ -903,6 +903,8 @@ async function measureReads(admin: ClusterClient, instance: Instance, builder: R
     await time('GET /api/provenance/… (most split batch), first page', get(`/api/provenance/${split.batchId}?limit=${PAGE}`));
   }
   for (const [name, path] of [
+    ['credits', '/api/credits'],
+    ['holdings (largest account)', '/api/credits/holdings'],
     ['retirements', '/api/retirements'],
     ['trades', '/api/trades'],
     ['orders', '/api/orders?scope=all'],

@@ -365,6 +365,14 @@ describe('cursor paging of the lists that grow with the log', () => {
       },
     },
     {
+      name: 'credits',
+      path: '/api/credits',
+      field: 'credits',
+      id: (row) => String(row.tokenId),
+      client: () => buyer,
+      appendBetweenPages: appendingTo(batch),
+    },
+    {
       name: 'registry batches',
       path: '/api/registry/batches',
       field: 'batches',

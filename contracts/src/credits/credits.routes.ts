@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { anyRole, type ApiRoute, idempotentRoute, readRoute } from '../api/api-route.js';
 import {
   listCreditsResponse,
+  listHoldingsResponse,
   listRetirementsResponse,
   listTradesResponse,
   metricsResponse,
@@ -12,6 +13,8 @@ import {
 } from './credits.views.js';
 import { getRetirementResponse, retirementParams } from './get-retirement.contract.js';
 import {
+  listCreditsParams,
+  listHoldingsParams,
   listRetirementsParams,
   listTradesParams,
   provenanceParams,
@@ -109,7 +112,12 @@ export const creditsRoutes = [
     // The holdings and the cancellation record are both in the registry view.
     views: ['credit-registry'],
   }),
-  readRoute('/api/credits', anyRole, 'Credit batches and holdings', listCreditsResponse),
+  readRoute('/api/credits', anyRole, "Credit batches, newest first, paged by cursor, and the first page of the caller's holdings", listCreditsResponse, {
+    query: listCreditsParams,
+  }),
+  readRoute('/api/credits/holdings', anyRole, "The caller's holdings, a batch per row, newest first, paged by cursor and searchable", listHoldingsResponse, {
+    query: listHoldingsParams,
+  }),
   readRoute('/api/trades', anyRole, 'Trades, newest first, paged by cursor', listTradesResponse, { query: listTradesParams }),
   readRoute('/api/retirements', anyRole, 'Retirement records, newest first, paged by cursor', listRetirementsResponse, { query: listRetirementsParams }),
   readRoute(

@@ -58,12 +58,24 @@ export const holdingView = z.object({
 export type HoldingView = z.infer<typeof holdingView>;
 
 export const listCreditsResponse = z.object({
+  /** One page of the registry's batches, newest issued first (`?limit=&cursor=`). */
   credits: z.array(creditBatchView),
-  /** The signed-in user's registry account and what it holds. */
+  nextCursor: nextCursorField,
+  /** The signed-in user's registry account and the first page of what it holds (GET /api/credits/holdings). */
   accountId: z.string(),
   holdings: z.array(holdingView),
+  /** Pass as ?cursor= to GET /api/credits/holdings for the rest; null when this is all the account holds. */
+  holdingsNextCursor: nextCursorField,
 });
 export type ListCreditsResponse = z.infer<typeof listCreditsResponse>;
+
+/** GET /api/credits/holdings: a page of what the caller's account holds. */
+export const listHoldingsResponse = z.object({
+  accountId: z.string(),
+  holdings: z.array(holdingView),
+  nextCursor: nextCursorField,
+});
+export type ListHoldingsResponse = z.infer<typeof listHoldingsResponse>;
 
 export const tradeView = z.object({
   id: z.uuid(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialNumberPattern, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { retirementAnalyticsFilters } from './credits.views.js';
-import { newestByLogKey, pageQuery } from '../shared/paging.js';
+import { cursorKeyParts, newestByLogKey, pageQuery } from '../shared/paging.js';
 
 /** GET /api/enhanced-retirement/analytics/{filter} */
 export const retirementAnalyticsParams = z.object({
@@ -22,6 +22,36 @@ export const serialProvenanceParams = z.object({
 export const RETIREMENTS_PAGE = 100;
 export const TRADES_PAGE = 100;
 export const PROVENANCE_PAGE = 100;
+
+/** Batches carry their settlement and serial block: 100 a page, as the registry's public list. */
+export const CREDITS_PAGE = 100;
+
+/** GET /api/credits?limit=&cursor=: the registry's batches newest issued first, then by batch id. */
+export const listCreditsParams = pageQuery('credits', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), CREDITS_PAGE);
+export type ListCreditsParams = z.infer<typeof listCreditsParams>;
+
+/** The longest text a holdings search takes: more than any token id or project name. */
+export const HOLDINGS_SEARCH_MAX = 100;
+
+/**
+ * GET /api/credits/holdings?limit=&cursor=&search=: what the caller holds, a batch per row, newest
+ * issued first, then by batch id; `search` keeps the batches whose token id or project name holds
+ * the text (any case), `only=tradable` those with credits free to use. `GET /api/credits` answers
+ * the first page of it.
+ */
+export const listHoldingsParams = pageQuery('holdings', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), CREDITS_PAGE).extend({
+  search: z
+    .string()
+    .trim()
+    .max(HOLDINGS_SEARCH_MAX, `search must be at most ${HOLDINGS_SEARCH_MAX} characters`)
+    .optional()
+    .meta({ description: 'Only the batches whose token id or project name holds this text (any case)' }),
+  only: z
+    .enum(['tradable'], { error: 'only must be tradable' })
+    .optional()
+    .meta({ description: 'tradable: only the batches of which the account has credits free to trade, transfer or retire' }),
+});
+export type ListHoldingsParams = z.infer<typeof listHoldingsParams>;
 
 /** GET /api/retirements?limit=&cursor= */
 export const listRetirementsParams = pageQuery('retirements', newestByLogKey, RETIREMENTS_PAGE);

@@ -3,7 +3,12 @@ import { QueryBus } from '@nestjs/cqrs';
 import {
   canOversee,
   type GetRetirementResponse,
+  listCreditsParams,
+  type ListCreditsParams,
   type ListCreditsResponse,
+  listHoldingsParams,
+  type ListHoldingsParams,
+  type ListHoldingsResponse,
   listRetirementsParams,
   type ListRetirementsParams,
   type ListRetirementsResponse,
@@ -35,6 +40,7 @@ import { GetRetirementAnalyticsQuery } from './queries/get-retirement-analytics.
 import { GetRetirementsPerMonthQuery } from './queries/get-retirements-per-month.handler.js';
 import { GetRetirementQuery } from './queries/get-retirement.handler.js';
 import { ListCreditsQuery } from './queries/list-credits.handler.js';
+import { ListHoldingsQuery } from './queries/list-holdings.handler.js';
 import { ListRetirementsQuery } from './queries/list-retirements.handler.js';
 import { ListTradesQuery } from './queries/list-trades.handler.js';
 import { retirementCertificatePdf } from './retirement-certificate-pdf.js';
@@ -48,8 +54,20 @@ export class CreditsQueriesController {
 
   @Get('credits')
   @Roles(...SIGNED_IN)
-  listCredits(@CurrentRequest() request: ApiRequest): Promise<ListCreditsResponse> {
-    return this.queries.execute(new ListCreditsQuery(signedIn(request)));
+  listCredits(
+    @QueryParams(new ZodPipe(listCreditsParams, 'credits query')) page: ListCreditsParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ListCreditsResponse> {
+    return this.queries.execute(new ListCreditsQuery(signedIn(request), page));
+  }
+
+  @Get('credits/holdings')
+  @Roles(...SIGNED_IN)
+  listHoldings(
+    @QueryParams(new ZodPipe(listHoldingsParams, 'holdings query')) page: ListHoldingsParams,
+    @CurrentRequest() request: ApiRequest,
+  ): Promise<ListHoldingsResponse> {
+    return this.queries.execute(new ListHoldingsQuery(signedIn(request), page));
   }
 
   @Get('trades')

@@ -5,6 +5,7 @@ import {
   type CreditEvent,
   getRetirementResponse,
   listCreditsResponse,
+  listHoldingsResponse,
   listRetirementsResponse,
   listTradesResponse,
   metricsResponse,
@@ -181,6 +182,52 @@ describe('credit read side over HTTP', () => {
         serialRanges: [`${PREFIX}-000031 to ${PREFIX}-000170`, `${PREFIX}-001681 to ${PREFIX}-002000`],
       }),
     ]);
+  });
+
+  it("pages the caller's holdings, keeps only the tradable ones when asked, and searches token ids and project names", async () => {
+    const first = listHoldingsResponse.parse(await getJson(buyer, '/api/credits/holdings?limit=1'));
+    expect(first.accountId).toBe(buyer.userId);
+    expect(first.holdings).toHaveLength(1);
+    const second = listHoldingsResponse.parse(await getJson(buyer, `/api/credits/holdings?limit=1&cursor=${first.nextCursor!}`));
+    expect(second.nextCursor).toBeNull();
+    // Newest issued first: the Wind batch came after the Reforestation one.
+    expect([...first.holdings, ...second.holdings].map((holding) => holding.tokenId)).toEqual([WIND_TOKEN, TOKEN]);
+    // /api/credits answers the same first page, with where the rest goes on.
+    const credits = listCreditsResponse.parse(await getJson(buyer, '/api/credits?limit=1'));
+    expect(credits.holdings).toEqual(first.holdings);
+    expect(credits.holdingsNextCursor).toBe(first.nextCursor);
+
+    // The seller's reforestation holding is partly reserved for open sell orders: still tradable.
+    const tradable = listHoldingsResponse.parse(await getJson(seller, '/api/credits/holdings?only=tradable'));
+    expect(tradable.holdings.map((holding) => [holding.tokenId, holding.tradable, holding.reserved])).toEqual([[TOKEN, 320, 140]]);
+
+    for (const [search, expected] of [
+      ['wind', [WIND_TOKEN]],
+      [TOKEN.toLowerCase(), [TOKEN]],
+      ['  WIND-2024  ', [WIND_TOKEN]],
+      ['%', []],
+      ['_', []],
+      ["'; drop table credit_holdings; --", []],
+    ] as const) {
+      const found = listHoldingsResponse.parse(await getJson(buyer, `/api/credits/holdings?search=${encodeURIComponent(search)}`));
+      expect(
+        found.holdings.map((holding) => holding.tokenId),
+        search,
+      ).toEqual(expected);
+    }
+    // Another account's holdings are never answered: the auditor holds nothing.
+    expect(listHoldingsResponse.parse(await getJson(auditor, '/api/credits/holdings')).holdings).toEqual([]);
+
+    for (const [query, message] of [
+      [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+      ['only=reserved', 'only must be tradable'],
+      [`cursor=${encodeURIComponent(credits.nextCursor ?? 'x')}`, 'cursor is not a cursor of this list: start again without one'],
+    ] as const) {
+      const refused = await buyer.request('GET', `/api/credits/holdings?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: 'ValidationFailed', message });
+    }
+    expect((await service.anonymous('GET', '/api/credits/holdings')).status).toBe(401);
   });
 
   it('gives the XRPL AMM price history per UTC day from the trades read model, registry trades left out', async () => {

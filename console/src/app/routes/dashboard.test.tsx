@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCreditList, anAnalytics } from '../../features/credits/credits-fixtures';
+import { aHoldingsPage, anAnalytics } from '../../features/credits/credits-fixtures';
 import { someMetrics } from '../../features/credits/metrics-fixtures';
 import { aBalanceResponse, aNetwork, anAmmState, aWallet, xrplApi } from '../../features/xrpl/xrpl-fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
@@ -15,7 +15,7 @@ const api = xrplApi({
   '/api/metrics': () => jsonResponse(someMetrics()),
   '/api/retirements': () => jsonResponse({ retirements: [], nextCursor: null }),
   '/api/enhanced-retirement/analytics': () => jsonResponse(anAnalytics()),
-  '/api/credits': () => jsonResponse(aCreditList([])),
+  '/api/credits/holdings': (request) => jsonResponse(aHoldingsPage(request.url, [])),
 });
 
 function renderDashboard(path = '/dashboard') {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aKycStatus, anAddress } from '../../features/kyc/kyc-fixtures';
 import { aBalanceResponse, aRegistryHolding, aVaultTokenId, aWallet, someReserves, xrplApi } from '../../features/xrpl/xrpl-fixtures';
+import { aHoldingsPage } from '../../features/credits/credits-fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { XrplTradingRoute } from './xrpl-trading';
@@ -13,7 +14,7 @@ function serve(kyc = aKycStatus()) {
     xrplApi({
       '/api/kyc/status': () => jsonResponse(kyc),
       '/api/xrpl/balance': () => jsonResponse(aBalanceResponse([aWallet({ role: 'issuer', address: platformIssuer })])),
-      '/api/credits': () => jsonResponse({ credits: [], accountId: 'user-1', holdings: [aRegistryHolding()] }),
+      '/api/credits/holdings': (request) => jsonResponse(aHoldingsPage(request.url, [aRegistryHolding()])),
       '/api/xrpl/reserves': () => jsonResponse(someReserves()),
     }),
   );

@@ -3,7 +3,7 @@ import { Card, Grid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBuildingBank, IconCertificate, IconLeaf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../features/auth/api/get-session';
-import { useCredits } from '../../features/credits/api/list-credits';
+import { HoldingSelect } from '../../features/credits/components/HoldingSelect/HoldingSelect';
 import { useKycStatus } from '../../features/kyc/api/get-kyc-status';
 import { KycModal } from '../../features/kyc/components/KycModal/KycModal';
 import { KycStatusCard } from '../../features/kyc/components/KycStatusCard/KycStatusCard';
@@ -22,11 +22,23 @@ import { RoleRequiredFieldset } from '../../shared/components/RoleRequiredFields
 
 /** The Vault tab: the registry holdings load only while it is open (a hidden tab runs no effects). */
 function VaultPanel(props: XrplActionFormProps) {
-  const credits = useCredits();
   return (
     <Stack gap="lg">
       <ProofOfReservesCard />
-      <XrplTokenizeForm {...props} holdings={credits.data?.holdings} />
+      <XrplTokenizeForm
+        {...props}
+        holdingPicker={(field) => (
+          <HoldingSelect
+            label="Token ID"
+            required
+            placeholder="Choose credits you hold"
+            emptyPlaceholder="You hold no registry credits to tokenize"
+            data-testid="xrpl-tokenize-token"
+            optionLabel={(holding) => `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)`}
+            {...field}
+          />
+        )}
+      />
       <XrplRedeemForm {...props} />
     </Stack>
   );

@@ -3,7 +3,7 @@ import type {
   GetRetirementResponse,
   HoldingView,
   IssueCreditsResponse,
-  ListCreditsResponse,
+  ListHoldingsResponse,
   ProvenanceEntry,
   ProvenanceResponse,
   RetirementAnalytics,
@@ -75,8 +75,20 @@ export function aBatch(overrides: Partial<CreditBatchView> = {}): CreditBatchVie
   };
 }
 
-export function aCreditList(holdings: HoldingView[], overrides: Partial<ListCreditsResponse> = {}): ListCreditsResponse {
-  return { credits: [aBatch()], accountId: 'user-1', holdings, ...overrides };
+/**
+ * What GET /api/credits/holdings answers for `url` out of `holdings`, as the service filters them:
+ * `only=tradable` keeps those with credits free to use, `search` those whose token id or project
+ * name holds the text.
+ */
+export function aHoldingsPage(url: string, holdings: readonly HoldingView[]): ListHoldingsResponse {
+  const query = new URL(url, 'http://console.test').searchParams;
+  const search = (query.get('search') ?? '').toLowerCase();
+  const found = holdings.filter(
+    (holding) =>
+      (query.get('only') !== 'tradable' || holding.tradable > 0) &&
+      (holding.tokenId.toLowerCase().includes(search) || holding.projectName.toLowerCase().includes(search)),
+  );
+  return { accountId: 'user-1', holdings: found, nextCursor: null };
 }
 
 export function serialNumbersText(count: number): string {

@@ -28,7 +28,8 @@ import { APP_CONFIG, type LabelConfig, labelRulesOf } from '../../config/config.
 import type { ReadModels } from '../../infrastructure/postgres/database.js';
 import { batchClaimsViews } from '../../shared/batch-claims-reader.js';
 import { READ_MODELS } from '../../infrastructure/tokens.js';
-import { afterNewestThenId, beforeLogKey, instantKey } from '../../shared/keyset-page.js';
+import { newestBatchesPage } from '../../shared/batch-pages.js';
+import { beforeLogKey, instantKey } from '../../shared/keyset-page.js';
 
 type Tables = ReadModels extends Kysely<infer T> ? T : never;
 type BatchRow = Selectable<Tables['credit_batches']>;
@@ -139,14 +140,7 @@ export class PublicBatchesHandler implements IQueryHandler<PublicBatchesQuery> {
   ) {}
 
   async execute({ page: { limit, cursor } }: PublicBatchesQuery): Promise<ListRegistryBatchesResponse> {
-    let query = this.db.selectFrom('credit_batches').selectAll().select(instantKey('issued_at').as('at_key'));
-    if (cursor) query = query.where(afterNewestThenId({ at: 'issued_at', id: 'token_id' }, cursor, 'text'));
-    const found = await query
-      .orderBy('issued_at', 'desc')
-      .orderBy('token_id')
-      .limit(limit + 1)
-      .execute();
-    const { rows, nextCursor } = pageOf(found, limit, 'registry-batches', (row) => [row.at_key, row.token_id]);
+    const { rows, nextCursor } = await newestBatchesPage(this.db, 'registry-batches', { limit, cursor });
     return { batches: await registryBatchViews(this.db, this.config, rows), nextCursor };
   }
 }

@@ -1,7 +1,7 @@
 import type { RetirementAnalytics, RetirementRecord } from '@carbon-ledger/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCreditList, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../features/credits/credits-fixtures';
+import { aHoldingsPage, aRetirementRecord, anAnalytics, serialNumbersText } from '../../../features/credits/credits-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { DashboardRetirements } from './DashboardRetirements';
@@ -23,7 +23,7 @@ function serve({
     if (url === '/api/retirements') return jsonResponse({ retirements, nextCursor: nextPage ? 'page-2' : null });
     if (nextPage && url === '/api/retirements?cursor=page-2') return jsonResponse({ retirements: nextPage, nextCursor: null });
     if (url === '/api/enhanced-retirement/analytics') return jsonResponse(analytics);
-    if (url === '/api/credits') return jsonResponse(aCreditList([]));
+    if (url.startsWith('/api/credits/holdings?')) return jsonResponse(aHoldingsPage(url, []));
     if (url === '/api/enhanced-retirement/monthly') return jsonResponse({ months: [{ month: '2026-11', retired: 250, retirementCount: 3 }] });
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });

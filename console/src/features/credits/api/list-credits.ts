@@ -1,14 +1,5 @@
-import { listCreditsResponse } from '@carbon-ledger/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jsonQueryAt } from '../../../shared/api/json-query';
-
-/** Also the path it loads, and the key realtime updates of the 'credits' view invalidate. */
+/**
+ * GET /api/credits: the key realtime updates of the 'credits' view invalidate, and the prefix of
+ * every holdings query (list-holdings.ts), so they refresh with it.
+ */
 export const creditsQueryKey = ['api', 'credits'] as const;
-
-export function listCreditsQueryOptions() {
-  return queryOptions(jsonQueryAt(creditsQueryKey, listCreditsResponse));
-}
-
-export function useCredits() {
-  return useQuery(listCreditsQueryOptions());
-}

@@ -4,12 +4,12 @@ import { jsonResponse, mockFetch, type FetchHandler } from '../../../../test/fet
 import { field, typeInto } from '../../../../test/form-fields';
 import { renderWithProviders } from '../../../../test/render';
 import { expectToast } from '../../../../test/toasts';
-import { aCreditList, aHolding, aTokenId } from '../../credits-fixtures';
+import { aHolding, aHoldingsPage, aTokenId } from '../../credits-fixtures';
 import { CancelCreditsForm } from './CancelCreditsForm';
 
 function serve(cancel: FetchHandler) {
   return mockFetch((request) => {
-    if (request.url === '/api/credits') return jsonResponse(aCreditList([aHolding()]));
+    if (request.url.startsWith('/api/credits/holdings?')) return jsonResponse(aHoldingsPage(request.url, [aHolding()]));
     if (request.url === '/api/cancel') return cancel(request);
     return jsonResponse({ error: 'NotFound', message: 'not found' }, 404);
   });

@@ -1,9 +1,15 @@
-import { type CancellationReason, cancelCreditsRequest, cancellationReasonLabels, registryCancellationReasons } from '@carbon-ledger/contracts';
+import {
+  type CancellationReason,
+  cancelCreditsRequest,
+  cancellationReasonLabels,
+  type HoldingView,
+  registryCancellationReasons,
+} from '@carbon-ledger/contracts';
 import { Button, Card, Collapse, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useCancelCredits } from '../../api/cancel-credits';
-import { useCredits } from '../../api/list-credits';
+import { HoldingSelect } from '../HoldingSelect/HoldingSelect';
 import { showCancellationFailedToast, showCreditsCancelledToast, showValidationToast } from '../../credits-toasts';
 
 interface CancelFormValues {
@@ -28,10 +34,9 @@ export function CancelCreditsForm({ asRegistry = false }: { asRegistry?: boolean
     mode: 'controlled',
     initialValues: { tokenId: null, accountId: '', amount: '', reason: asRegistry ? 'correction' : 'voluntary', note: '' },
   });
-  const credits = useCredits();
+  const [picked, setPicked] = useState<HoldingView | undefined>(undefined);
+  const chosen = !asRegistry && form.values.tokenId ? picked : undefined;
   const cancel = useCancelCredits();
-  const holdings = (credits.data?.holdings ?? []).filter((holding) => holding.tradable > 0);
-  const chosen = holdings.find((holding) => holding.tokenId === form.values.tokenId);
   const reasons = asRegistry ? REGISTRY_REASONS : (['voluntary'] as const);
 
   const handleSubmit = (values: CancelFormValues) => {
@@ -73,12 +78,13 @@ export function CancelCreditsForm({ asRegistry = false }: { asRegistry?: boolean
                 <TextInput label="Account" description="The holder's account id" data-testid="cancel-account" {...form.getInputProps('accountId')} />
               </>
             ) : (
-              <Select
+              <HoldingSelect
                 label="Token ID"
-                placeholder={holdings.length === 0 ? 'You hold no tradable credits' : 'Choose credits you hold'}
+                placeholder="Choose credits you hold"
+                emptyPlaceholder="You hold no tradable credits"
                 data-testid="cancel-token-id"
-                data={holdings.map((holding) => ({ value: holding.tokenId, label: `${holding.tokenId} (${holding.tradable} available)` }))}
-                disabled={holdings.length === 0}
+                optionLabel={(holding) => `${holding.tokenId} (${holding.tradable} available)`}
+                onHoldingChange={setPicked}
                 {...form.getInputProps('tokenId')}
               />
             )}

@@ -6,6 +6,7 @@ import {
   offsetTypes,
   retireCreditsRequest,
   retirementStandards,
+  type HoldingView,
   type OffsetType,
   type RetireCreditsResponse,
   type RetirementStandard,
@@ -15,10 +16,10 @@ import { IconCircleCheck, IconLeaf } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCredits } from '../../api/list-credits';
 import { useRetireCredits } from '../../api/retire-credits';
 import { showCreditsRetiredToast, showRetirementFailedToast, showValidationToast } from '../../credits-toasts';
 import { formatCount } from '../../../../shared/format/plural';
+import { HoldingSelect } from '../HoldingSelect/HoldingSelect';
 import { TitledCard } from '../../../../shared/components/TitledCard/TitledCard';
 import { retirementUseOptions } from '../../../../shared/retirement-use-options';
 
@@ -49,10 +50,9 @@ export function RetireCreditsForm() {
   const form = useForm<RetireFormValues>({ mode: 'controlled', initialValues: defaultValues });
   const { values } = form;
   const [retired, setRetired] = useState<RetireCreditsResponse | null>(null);
-  const credits = useCredits();
+  const [picked, setPicked] = useState<HoldingView | undefined>(undefined);
+  const chosen = values.tokenId ? picked : undefined;
   const retire = useRetireCredits();
-  const holdings = (credits.data?.holdings ?? []).filter((holding) => holding.tradable > 0);
-  const chosen = holdings.find((holding) => holding.tokenId === values.tokenId);
 
   const handleSubmit = (values: RetireFormValues) => {
     const parsed = retireCreditsRequest.safeParse({
@@ -82,15 +82,15 @@ export function RetireCreditsForm() {
     <TitledCard title="Retire Credits" data-testid="retire-credits-form">
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
-          <Select
+          <HoldingSelect
             label="Token ID"
-            placeholder={holdings.length === 0 ? 'You hold no credits to retire' : 'Choose credits you hold'}
+            placeholder="Choose credits you hold"
+            emptyPlaceholder="You hold no credits to retire"
             data-testid="retire-token-id"
-            data={holdings.map((holding) => ({
-              value: holding.tokenId,
-              label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)${holding.labels.length > 0 ? ` · ${holding.labels.join(', ')}` : ''}`,
-            }))}
-            disabled={holdings.length === 0}
+            optionLabel={(holding) =>
+              `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)${holding.labels.length > 0 ? ` · ${holding.labels.join(', ')}` : ''}`
+            }
+            onHoldingChange={setPicked}
             {...form.getInputProps('tokenId')}
           />
           <NumberInput

@@ -1,3 +1,5 @@
+import type { HoldingView } from '@carbon-ledger/contracts';
+import { Select } from '@mantine/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
@@ -15,7 +17,7 @@ import {
   xrplApi,
 } from '../../xrpl-fixtures';
 import { renderActionForm } from '../../render-action-form';
-import { XrplTokenizeForm, type XrplTokenizeFormProps } from './XrplTokenizeForm';
+import { type HoldingPickerField, XrplTokenizeForm, type XrplTokenizeFormProps } from './XrplTokenizeForm';
 import { expectToast, findToast } from '../../../../test/toasts';
 import { field, typeInto } from '../../../../test/form-fields';
 
@@ -35,9 +37,26 @@ const trustSet = {
 };
 const holdingLabel = `${aVaultTokenId} · Mojave Solar Farm (40 available)`;
 
-function renderForm(props: Partial<XrplTokenizeFormProps> = {}) {
-  const holdings = 'holdings' in props ? props.holdings : [aRegistryHolding()];
-  return renderActionForm((formProps) => <XrplTokenizeForm {...formProps} holdings={holdings} />, props);
+/**
+ * The screen brings the picker of the user's holdings (the credits feature's, tested there); here a
+ * plain select of `holdings` stands in for it, and without holdings the token id is typed.
+ */
+function renderForm({ holdings = [aRegistryHolding()], ...props }: Partial<XrplTokenizeFormProps> & { holdings?: HoldingView[] | null } = {}) {
+  const picker = holdings
+    ? ({ onHoldingChange, onChange, ...field }: HoldingPickerField) => (
+        <Select
+          label="Token ID"
+          data-testid="xrpl-tokenize-token"
+          data={holdings.map((holding) => ({ value: holding.tokenId, label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)` }))}
+          onChange={(tokenId) => {
+            onHoldingChange(holdings.find((holding) => holding.tokenId === tokenId));
+            onChange(tokenId);
+          }}
+          {...field}
+        />
+      )
+    : undefined;
+  return renderActionForm((formProps) => <XrplTokenizeForm {...formProps} holdingPicker={picker} />, props);
 }
 
 function chooseHolding(label = holdingLabel): void {
@@ -71,22 +90,14 @@ function serveTokenize(prepared = aTokenizePrepareResponse(), tokenized = aToken
 }
 
 describe('XrplTokenizeForm', () => {
-  it('offers the credits the user holds, and a password seed that says it only signs the trust line', () => {
-    renderForm({ holdings: [aRegistryHolding(), aRegistryHolding({ tokenId: 'WIND-2025-0A0B0C0D', tradable: 0 })] });
+  it('takes the token id from the holdings picker, shows what the pick has available, and a password seed that says it only signs the trust line', () => {
+    renderForm();
     const seed = field('xrpl-tokenize-seed');
     expect(seed.type).toBe('password');
     expect(screen.getByText('Used in your browser only to sign the NXCC trust line when your address has none.')).toBeInTheDocument();
     fireEvent.click(field('xrpl-tokenize-token'));
-    expect(screen.getByRole('option', { name: holdingLabel })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: /WIND-2025/ })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('option', { name: holdingLabel }));
     expect(screen.getByText('40 available')).toBeInTheDocument();
-  });
-
-  it('says so when the user holds nothing to tokenize', () => {
-    renderForm({ holdings: [] });
-    expect(field('xrpl-tokenize-token')).toBeDisabled();
-    expect(field('xrpl-tokenize-token').placeholder).toBe('You hold no registry credits to tokenize');
   });
 
   it.each([
@@ -112,14 +123,14 @@ describe('XrplTokenizeForm', () => {
     unmountKyc();
 
     // The seed is missing and the token id malformed: the seed is named first.
-    const { unmount: unmountSeed } = renderForm({ holdings: undefined });
+    const { unmount: unmountSeed } = renderForm({ holdings: null });
     typeInto('xrpl-tokenize-token', 'solar-26');
     typeInto('xrpl-tokenize-amount', '25');
     fireEvent.click(screen.getByTestId('xrpl-tokenize-submit'));
     await expectValidationToast('Please fill in all required fields');
     unmountSeed();
 
-    renderForm({ holdings: undefined });
+    renderForm({ holdings: null });
     typeInto('xrpl-tokenize-token', 'solar-26');
     typeInto('xrpl-tokenize-amount', '25');
     typeInto('xrpl-tokenize-seed', aSeed);
@@ -171,7 +182,7 @@ describe('XrplTokenizeForm', () => {
 
   it('takes a typed token id, upper-cased, while the holdings are unknown', async () => {
     const requests = serveTokenize();
-    renderForm({ holdings: undefined });
+    renderForm({ holdings: null });
     expect(field('xrpl-tokenize-token').placeholder).toBe('SOLAR-2026-7F3A9C21');
     typeInto('xrpl-tokenize-token', ` ${aVaultTokenId.toLowerCase()} `);
     typeInto('xrpl-tokenize-amount', '25');

@@ -1,14 +1,24 @@
 import { type HoldingView, xrplTokenizePrepareRequest } from '@carbon-ledger/contracts';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTokenizeXrplCredits } from '../../api/tokenize-xrpl-credits';
 import { useSignedActionForm } from '../../use-signed-action';
 import { numberOrMissing, TOKEN_ID_EXAMPLE, type XrplActionFormProps } from '../../xrpl-action-submit';
 import { showCreditsTokenizedToast } from '../../xrpl-toasts';
 import { WalletSeedInput, XrplActionCard } from '../XrplActionCard/XrplActionCard';
 
+/** The token id field as a picker of the signed-in user's registry holdings gets it. */
+export interface HoldingPickerField {
+  readonly value: string | null;
+  readonly onChange: (tokenId: string | null) => void;
+  readonly error: ReactNode;
+  /** The holding picked, undefined for none: the amount shows what it has available. */
+  readonly onHoldingChange: (holding: HoldingView | undefined) => void;
+}
+
 export interface XrplTokenizeFormProps extends XrplActionFormProps {
-  /** The signed-in user's registry holdings; undefined while they are unknown (then the token id is typed). */
-  holdings?: readonly HoldingView[] | undefined;
+  /** Renders the token id as a pick among the user's registry holdings (the screen brings the picker); without it the id is typed. */
+  holdingPicker?: ((field: HoldingPickerField) => ReactNode) | undefined;
 }
 
 interface TokenizeFormValues {
@@ -25,8 +35,8 @@ const defaultValues: TokenizeFormValues = { tokenId: null, amount: '' };
 const TRUST_LINE_SEED_NOTE = 'Used in your browser only to sign the NXCC trust line when your address has none.';
 
 /** Vault tab: registry credits the user holds go into the platform vault; the platform pays as many NXCC to the address. */
-export function XrplTokenizeForm({ holdings, ...props }: XrplTokenizeFormProps) {
-  const held = holdings?.filter((holding) => holding.tradable > 0);
+export function XrplTokenizeForm({ holdingPicker, ...props }: XrplTokenizeFormProps) {
+  const [picked, setPicked] = useState<HoldingView | undefined>(undefined);
   const { form, ...signed } = useSignedActionForm(props, defaultValues, {
     action: 'tokenize',
     mutation: useTokenizeXrplCredits(),
@@ -34,20 +44,17 @@ export function XrplTokenizeForm({ holdings, ...props }: XrplTokenizeFormProps) 
     fields: (values) => ({ tokenId: values.tokenId ?? undefined, amount: numberOrMissing(values.amount) }),
     onSuccess: showCreditsTokenizedToast,
   });
-  const chosen = held?.find((holding) => holding.tokenId === form.values.tokenId);
+  const chosen = holdingPicker && form.values.tokenId ? picked : undefined;
 
   return (
     <XrplActionCard {...signed.card}>
-      {held ? (
-        <Select
-          label="Token ID"
-          required
-          placeholder={held.length === 0 ? 'You hold no registry credits to tokenize' : 'Choose credits you hold'}
-          data-testid="xrpl-tokenize-token"
-          data={held.map((holding) => ({ value: holding.tokenId, label: `${holding.tokenId} · ${holding.projectName} (${holding.tradable} available)` }))}
-          disabled={held.length === 0}
-          {...form.getInputProps('tokenId')}
-        />
+      {holdingPicker ? (
+        holdingPicker({
+          value: form.values.tokenId,
+          onChange: (tokenId) => form.setFieldValue('tokenId', tokenId),
+          error: form.errors.tokenId,
+          onHoldingChange: setPicked,
+        })
       ) : (
         <TextInput
           label="Token ID"
