@@ -1,25 +1,15 @@
-/** The last event listed in full so far of one stream in the file. */
-interface StreamHead {
-  version: number;
-  /** Its hash as a 32-character latin1 string (a digest byte per character). */
-  hash: string;
-  /** How many leaves the file had listed before it: the leaves since can hold the stream's versions in between. */
-  leavesBefore: number;
-}
-
 /** What the link check says of an event: where it fits, or why it does not. */
 export type StreamLink = { readonly entryPoint: boolean } | { readonly broken: string };
 
-/** Whether `digest` (latin1) is the 32 bytes of `bytes` from 0; a loop is cheaper than a string per event. */
-function sameHash(bytes: Uint8Array, digest: string): boolean {
-  for (let index = 0; index < 32; index += 1) if (bytes[index] !== digest.charCodeAt(index)) return false;
-  return true;
-}
+/** A head's place in the typed arrays, as the index keeps it. */
+type Slot = number;
+
+/** The slots the arrays first hold; they double as streams come. */
+const FIRST_SLOTS = 1024;
+const HASH_BYTES = 32;
 
 const LINKED: StreamLink = { entryPoint: false };
 const ENTRY_POINT: StreamLink = { entryPoint: true };
-
-const hex = (digest: string): string => Buffer.from(digest, 'latin1').toString('hex');
 
 /**
  * The head of each stream with events in the file, found by the stream id's
@@ -33,28 +23,68 @@ const hex = (digest: string): string => Buffer.from(digest, 'latin1').toString('
  * listed since the stream's last event.
  */
 export class StreamHeads {
-  private readonly heads = new Map<string, StreamHead>();
+  // One slot per stream, in typed arrays: a file can hold the events of millions of streams, and an
+  // object and a hash string per stream cost the verifier's small heap its time in garbage collection.
+  private readonly slots = new Map<string, Slot>();
+  /** The version of each slot's last event listed in full. */
+  private versions = new Float64Array(FIRST_SLOTS);
+  /** How many leaves the file had listed before it: the leaves since can hold the stream's versions in between. */
+  private leavesBefore = new Float64Array(FIRST_SLOTS);
+  /** Its hash, 32 bytes per slot. */
+  private hashes = new Uint8Array(FIRST_SLOTS * HASH_BYTES);
 
   /**
-   * Links the event of `version` with hash `hash` to its stream's head and makes
-   * it the head; a broken link leaves every head as it was. `prevHash` is the
-   * listed one (its first 32 bytes), undefined when none is listed; `leaves` is
-   * how many leaves the file has listed so far.
+   * Links the event of `version` with hash `hash` (32 bytes as latin1 characters) to its stream's
+   * head and makes it the head; a broken link leaves every head as it was. `prevHash` is the
+   * listed one (its first 32 bytes), undefined when none is listed; `leaves` is how many leaves
+   * the file has listed so far.
    */
   link(streamKey: string, version: number, prevHash: Uint8Array | undefined, hash: string, leaves: number): StreamLink {
-    const head = this.heads.get(streamKey);
-    if (head === undefined) {
+    const slot = this.slots.get(streamKey);
+    if (slot === undefined) {
       const entered = this.enter(version, prevHash);
-      if ('entryPoint' in entered) this.heads.set(streamKey, { version, hash, leavesBefore: leaves });
+      if ('entryPoint' in entered) this.write(this.claim(streamKey), version, hash, leaves);
       return entered;
     }
-    const followed = this.follow(head, version, prevHash, leaves);
-    if ('entryPoint' in followed) {
-      head.version = version;
-      head.hash = hash;
-      head.leavesBefore = leaves;
-    }
+    const followed = this.follow(slot, version, prevHash, leaves);
+    if ('entryPoint' in followed) this.write(slot, version, hash, leaves);
     return followed;
+  }
+
+  private claim(streamKey: string): Slot {
+    const slot = this.slots.size;
+    if (slot === this.versions.length) {
+      const grown = (array: Float64Array): Float64Array => {
+        const larger = new Float64Array(array.length * 2);
+        larger.set(array);
+        return larger;
+      };
+      this.versions = grown(this.versions);
+      this.leavesBefore = grown(this.leavesBefore);
+      const hashes = new Uint8Array(this.hashes.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    this.slots.set(streamKey, slot);
+    return slot;
+  }
+
+  private write(slot: Slot, version: number, hash: string, leaves: number): void {
+    this.versions[slot] = version;
+    this.leavesBefore[slot] = leaves;
+    const at = slot * HASH_BYTES;
+    for (let index = 0; index < HASH_BYTES; index += 1) this.hashes[at + index] = hash.charCodeAt(index);
+  }
+
+  /** Whether `bytes` from 0 are the slot's hash; a loop is cheaper than a string per event. */
+  private sameHash(slot: Slot, bytes: Uint8Array): boolean {
+    const at = slot * HASH_BYTES;
+    for (let index = 0; index < HASH_BYTES; index += 1) if (bytes[index] !== this.hashes[at + index]) return false;
+    return true;
+  }
+
+  private hashHex(slot: Slot): string {
+    return Buffer.from(this.hashes.subarray(slot * HASH_BYTES, (slot + 1) * HASH_BYTES)).toString('hex');
   }
 
   /** The first event of its stream in the file. */
@@ -68,20 +98,21 @@ export class StreamHeads {
   }
 
   /** A later event of a stream the file has listed before. */
-  private follow(head: StreamHead, version: number, prevHash: Uint8Array | undefined, leaves: number): StreamLink {
-    if (version === head.version + 1) {
-      if (prevHash !== undefined && sameHash(prevHash, head.hash)) return LINKED;
+  private follow(slot: Slot, version: number, prevHash: Uint8Array | undefined, leaves: number): StreamLink {
+    const headVersion = this.versions[slot]!;
+    if (version === headVersion + 1) {
+      if (prevHash !== undefined && this.sameHash(slot, prevHash)) return LINKED;
       const listed = prevHash === undefined ? 'none' : Buffer.from(prevHash.subarray(0, 32)).toString('hex');
-      return { broken: `lists prevHash ${listed}; expected ${hex(head.hash)}, the hash of version ${head.version} of its stream in the file` };
+      return { broken: `lists prevHash ${listed}; expected ${this.hashHex(slot)}, the hash of version ${headVersion} of its stream in the file` };
     }
-    const skipped = version - head.version - 1;
-    const between = leaves - head.leavesBefore;
+    const skipped = version - headVersion - 1;
+    const between = leaves - this.leavesBefore[slot]!;
     if (skipped < 0 || skipped > between) {
-      const room = between === 0 ? '' : ` (the ${between} events listed by hash since cannot hold versions ${head.version + 1} to ${version - 1})`;
-      return { broken: `follows version ${head.version} of its stream in the file; expected version ${head.version + 1}${room}` };
+      const room = between === 0 ? '' : ` (the ${between} events listed by hash since cannot hold versions ${headVersion + 1} to ${version - 1})`;
+      return { broken: `follows version ${headVersion} of its stream in the file; expected version ${headVersion + 1}${room}` };
     }
     // The versions in between are among the leaves since: the file cannot prove this link.
-    if (prevHash === undefined) return { broken: `lists no prevHash after version ${head.version} of its stream in the file` };
+    if (prevHash === undefined) return { broken: `lists no prevHash after version ${headVersion} of its stream in the file` };
     return ENTRY_POINT;
   }
 }
