@@ -187,9 +187,11 @@ export interface EventStore {
    */
   readAllWithTexts?(options: Omit<ReadAllOptions, 'eventTypes'>): Promise<RecordedEventWithTexts[]>;
   /**
-   * How many events (of `eventTypes` when given) follow `after`, counted up to `cap`, and the
-   * `metadata.recordedAt` of the first of them: what a health check shows of a follower's lag,
-   * without reading the events themselves. Optional: without it the caller reads them.
+   * How many of the (at most `cap`) events that follow `after` are of `eventTypes` (all of them
+   * when none are given), and the `metadata.recordedAt` of the first of those: what a health
+   * check shows of a follower's lag, without reading the events themselves. It looks at no more
+   * than `cap` events of the log whatever the types: a follower of rare types must not make a
+   * health check read the log to find `cap` of them. Optional: without it the caller reads them.
    */
   countAfter?(after: Position, cap: number, eventTypes?: ReadonlySet<string>): Promise<{ count: number; oldestRecordedAt: string | undefined }>;
   /**

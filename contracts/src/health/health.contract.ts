@@ -39,6 +39,8 @@ export const healthResponse = z.object({
   /**
    * The credit registry read model's batches checked for issued = tradable + reserved + in the vault
    * + retired + cancelled (docs/cancellations-and-reversals.md); `problems` names each batch that breaks it.
+   * The last check finished (at `checkedAt`; one every 10 s at most): absent until the first one ends,
+   * as an answer waits half a second at most for a check under way.
    */
   supply: z.object({ batches: z.number().int(), problems: z.array(z.string()), checkedAt: z.iso.datetime() }).optional(),
 });

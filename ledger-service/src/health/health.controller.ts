@@ -11,6 +11,14 @@ import { ProjectionHost } from '../infrastructure/projections/projection-host.js
 
 /** How long a supply check is reused (health is polled every few seconds). */
 const SUPPLY_CHECK_MS = 10_000;
+/**
+ * How long a health answer waits for a supply check under way. The check sums every holdings row
+ * (seconds at a registry's size); past this the answer carries the last finished check and the
+ * running one is reported by the next answer: a health check stays quick however large the registry.
+ */
+const SUPPLY_WAIT_MS = 500;
+
+type SupplyCheck = NonNullable<HealthResponse['supply']>;
 
 @Controller('api/health')
 export class HealthController {
@@ -22,22 +30,30 @@ export class HealthController {
     @Inject(READ_MODELS) private readonly db: ReadModels,
   ) {}
 
-  /** The last supply check: health is polled, the check sums every holdings row, so it runs at most every SUPPLY_CHECK_MS. */
-  private supply: { readonly at: number; readonly result: Promise<NonNullable<HealthResponse['supply']>> } | undefined;
+  /** The last supply check finished, the one under way, and when that began. */
+  private supply: SupplyCheck | undefined;
+  private checking: Promise<void> | undefined;
+  private checkStarted: number | undefined;
 
-  private supplyCheck(): Promise<NonNullable<HealthResponse['supply']>> {
+  /** The supply check as of now: a new one every SUPPLY_CHECK_MS, waited for at most SUPPLY_WAIT_MS. */
+  private async supplyCheck(): Promise<SupplyCheck | undefined> {
     const now = Date.now();
-    if (!this.supply || now - this.supply.at >= SUPPLY_CHECK_MS) {
-      const result = readModelSupply(this.db).then((batches) => ({
-        batches: batches.size,
-        problems: readModelProblems(batches),
-        checkedAt: new Date(now).toISOString(),
-      }));
-      // A failed check is not remembered: the next call asks again.
-      result.catch(() => (this.supply = undefined));
-      this.supply = { at: now, result };
+    if (!this.checking && (this.checkStarted === undefined || now - this.checkStarted >= SUPPLY_CHECK_MS)) {
+      this.checkStarted = now;
+      this.checking = readModelSupply(this.db)
+        .then((batches) => {
+          this.supply = { batches: batches.size, problems: readModelProblems(batches), checkedAt: new Date(now).toISOString() };
+        })
+        // A failed check is not remembered: the next call asks again (a database that is down is answered by ensureAvailable).
+        .catch(() => (this.checkStarted = undefined))
+        .finally(() => (this.checking = undefined));
     }
-    return this.supply.result;
+    if (this.checking) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.checking, new Promise<void>((resolve) => (timer = setTimeout(resolve, SUPPLY_WAIT_MS).unref()))]);
+      clearTimeout(timer);
+    }
+    return this.supply;
   }
 
   /** 503 while a projection or reaction is stuck: its read model or its work stops at that event for everyone. */
@@ -57,7 +73,7 @@ export class HealthController {
     // (and while the database is down, ensureAvailable above already answered 503).
     // A batch whose read model breaks issued = tradable + reserved + in the vault + retired + cancelled is as wrong for everyone.
     const status =
-      followers.some((follower) => follower.failedEvent !== undefined) || supply.problems.length > 0
+      followers.some((follower) => follower.failedEvent !== undefined) || (supply?.problems.length ?? 0) > 0
         ? 'failed'
         : followers.every((follower) => follower.status === 'running')
           ? 'ok'
@@ -68,7 +84,7 @@ export class HealthController {
       eventStore: { adapter: this.runtime.eventStoreAdapter, head: head.commit < 0n ? null : formatPosition(head) },
       projections,
       reactions,
-      supply,
+      ...(supply ? { supply } : {}),
     };
   }
 }

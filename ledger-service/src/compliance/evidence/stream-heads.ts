@@ -54,7 +54,7 @@ export class StreamHeads {
   private claim(streamKey: string): Slot {
     const slot = this.slots.size;
     if (slot === this.versions.length) {
-      const grown = (array: Float64Array): Float64Array => {
+      const grown = (array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
         const larger = new Float64Array(array.length * 2);
         larger.set(array);
         return larger;

@@ -277,6 +277,17 @@ describe('PostgresEventStore: batches and remembered heads', () => {
     const [, second] = read;
     expect(await mine.countAfter(start, 100, new Set(['LagB']))).toEqual({ count: 3, oldestRecordedAt: second!.metadata.recordedAt });
     expect(await mine.countAfter(read.at(-1)!.position, 100)).toEqual({ count: 0, oldestRecordedAt: undefined });
+    // It looks at `cap` events of the log at most, whatever the types: LagB events past the first 2 are not looked for.
+    expect(await mine.countAfter(start, 2, new Set(['LagB']))).toEqual({ count: 1, oldestRecordedAt: second!.metadata.recordedAt });
+    expect(await mine.countAfter(start, 1, new Set(['LagB']))).toEqual({ count: 0, oldestRecordedAt: undefined });
+  });
+
+  it("counts a rare type's lag by looking at the capped window, not by reading the log to find cap of them", async () => {
+    const start = await mine.headPosition();
+    await mine.appendToStream(`rare-${randomUUID()}`, [...Array.from({ length: 400 }, () => event('Common')), event('Rare')], { expected: 'no_stream' });
+    // Before, it read on past the 50 events it was capped at, to the Rare one: the whole log, for a type that never comes.
+    expect(await mine.countAfter(start, 50, new Set(['Rare']))).toEqual({ count: 0, oldestRecordedAt: undefined });
+    expect((await mine.countAfter(start, 1_000, new Set(['Rare']))).count).toBe(1);
   });
 
   it('stores data and metadata as the canonical text the hash covers', async () => {

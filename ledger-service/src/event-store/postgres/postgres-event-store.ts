@@ -265,13 +265,16 @@ export class PostgresEventStore implements EventStore, ObservableAppends {
     const [commit, prepare] = cursorParams(after);
     const result = await this.pool.query<{ n: string; oldest: string | null }>({
       name: 'count_after',
-      text: `with behind as (
-               select transaction_id, global_position from events
+      // The window first, the types among it: with the type in the scan, a follower of rare types
+      // (or one whose checkpoint is not read yet, at START) read the whole log to find cap of them.
+      text: `with looked_at as (
+               select transaction_id, global_position, type from events
                where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                  and (transaction_id, global_position) > ($1::xid8, $2::bigint)
-                 and ($4::text[] is null or type = any ($4::text[]))
                order by transaction_id, global_position
                limit $3
+             ), behind as (
+               select transaction_id, global_position from looked_at where $4::text[] is null or type = any ($4::text[])
              ), first_behind as (
                select global_position from behind order by transaction_id, global_position limit 1
              )
