@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialNumberPattern, tokenIdPattern } from '../credit-market/credit-market.constants.js';
 import { retirementAnalyticsFilters } from './credits.views.js';
-import { cursorKeyParts, newestByLogKey, pageQuery } from '../shared/paging.js';
+import { newestByLogKey, newestByNameKey, pageQuery } from '../shared/paging.js';
 
 /** GET /api/enhanced-retirement/analytics/{filter} */
 export const retirementAnalyticsParams = z.object({
@@ -27,7 +27,7 @@ export const PROVENANCE_PAGE = 100;
 export const CREDITS_PAGE = 100;
 
 /** GET /api/credits?limit=&cursor=: the registry's batches newest issued first, then by batch id. */
-export const listCreditsParams = pageQuery('credits', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), CREDITS_PAGE);
+export const listCreditsParams = pageQuery('credits', newestByNameKey, CREDITS_PAGE);
 export type ListCreditsParams = z.infer<typeof listCreditsParams>;
 
 /** The longest text a holdings search takes: more than any token id or project name. */
@@ -39,7 +39,7 @@ export const HOLDINGS_SEARCH_MAX = 100;
  * the text (any case), `only=tradable` those with credits free to use. `GET /api/credits` answers
  * the first page of it.
  */
-export const listHoldingsParams = pageQuery('holdings', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), CREDITS_PAGE).extend({
+export const listHoldingsParams = pageQuery('holdings', newestByNameKey, CREDITS_PAGE).extend({
   search: z
     .string()
     .trim()

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { cursorKeyParts, newestByLogKey, pageQuery } from '../shared/paging.js';
+import { cursorKeyParts, newestByLogKey, newestByNameKey, pageQuery } from '../shared/paging.js';
 
 /** Batches and retirements carry their claims and serial ranges: 100 a page, as the signed-in retirements. */
 export const REGISTRY_PAGE = 100;
 
 /** GET /api/registry/batches?limit=&cursor=: newest issued first, then by batch id. */
-export const listRegistryBatchesParams = pageQuery('registry-batches', z.tuple([cursorKeyParts.instant, cursorKeyParts.name]), REGISTRY_PAGE);
+export const listRegistryBatchesParams = pageQuery('registry-batches', newestByNameKey, REGISTRY_PAGE);
 export type ListRegistryBatchesParams = z.infer<typeof listRegistryBatchesParams>;
 
 /** GET /api/registry/retirements?limit=&cursor=: newest first, then by log position. */
@@ -19,15 +19,12 @@ export type ListRegistryCancellationsParams = z.infer<typeof listRegistryCancell
 /** Projects carry their reports, documents and issuances: 50 a page. */
 export const PROJECTS_PAGE = 50;
 
-/** Projects are listed newest drafted first, then by project id. */
-const newestProjectKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.name]);
-
-/** GET /api/projects/mine?limit=&cursor= */
-export const listMyProjectsParams = pageQuery('my-projects', newestProjectKey, PROJECTS_PAGE);
+/** GET /api/projects/mine?limit=&cursor=: newest drafted first, then by project id. */
+export const listMyProjectsParams = pageQuery('my-projects', newestByNameKey, PROJECTS_PAGE);
 export type ListMyProjectsParams = z.infer<typeof listMyProjectsParams>;
 
-/** GET /api/registry/projects?limit=&cursor= */
-export const listRegistryProjectsParams = pageQuery('registry-projects', newestProjectKey, PROJECTS_PAGE);
+/** GET /api/registry/projects?limit=&cursor=: newest drafted first, then by project id. */
+export const listRegistryProjectsParams = pageQuery('registry-projects', newestByNameKey, PROJECTS_PAGE);
 export type ListRegistryProjectsParams = z.infer<typeof listRegistryProjectsParams>;
 
 /**

@@ -28,6 +28,9 @@ export const cursorKeyParts = {
 /** The key of a list newest first by when a row happened, then by its log position (unique): retirements, trades, cancellations. */
 export const newestByLogKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.position, cursorKeyParts.position]);
 
+/** The key of a list newest first by when a row happened, then by its text id: batches (by batch id), projects (by project id). */
+export const newestByNameKey = z.tuple([cursorKeyParts.instant, cursorKeyParts.name]);
+
 const CURSOR_MAX_LENGTH = 512;
 
 /**

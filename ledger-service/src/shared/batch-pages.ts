@@ -1,5 +1,4 @@
-import type { CursorKey } from '@carbon-ledger/contracts';
-import { pageOf } from '@carbon-ledger/contracts';
+import { type CursorKey, pageOf } from '@carbon-ledger/contracts';
 import type { ReadModelDatabase } from '@carbon-ledger/projections';
 import type { Selectable } from 'kysely';
 import type { ReadModels } from '../infrastructure/postgres/database.js';

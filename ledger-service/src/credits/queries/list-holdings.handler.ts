@@ -27,7 +27,7 @@ export async function holdingsPage(
   db: ReadModels,
   config: AppConfig,
   accountId: string,
-  { limit, cursor, search, only }: Pick<ListHoldingsParams, 'limit' | 'cursor' | 'search' | 'only'>,
+  { limit, cursor, search, only }: ListHoldingsParams,
 ): Promise<{ holdings: HoldingView[]; nextCursor: string | null }> {
   const listed = only === 'tradable' ? (['tradable'] as const) : (['tradable', 'reserved'] as const);
   let batches = db
